@@ -1,0 +1,54 @@
+import { commands } from './commands/index';
+import { UsageError, type CliIo } from './command';
+import { APP_VERSION } from '../../shared/version';
+
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    'Usage: toolbox-editor <command> [options]',
+    '',
+    'Author, validate, preview and test-run neuro-san toolbox_info.hocon files.',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options:',
+    '  --help     show this help (or `toolbox-editor <command> --help` for one command)',
+    '  --version  print the version',
+    '',
+  ].join('\n');
+}
+
+/** Runs the CLI with the given arguments (without `node` and the script); resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    io.stdout(helpText());
+    return first === undefined ? 2 : 0;
+  }
+  if (first === '--version' || first === '-v') {
+    io.stdout(`${APP_VERSION}\n`);
+    return 0;
+  }
+  const command = commands.find((c) => c.name === first);
+  if (!command) {
+    io.stderr(`toolbox-editor: unknown command '${first}'\n\n${helpText()}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`toolbox-editor ${command.name}: ${error.message}\n\n${command.usage}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`toolbox-editor ${command.name}: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The one API between the renderer and the side that owns files, the ToolBox and tool runs.
+ *
+ * Both sides import this map. The desktop app serves it over Electron IPC (electron/ipc.ts), browser mode over
+ * loopback HTTP + WebSocket (node/server/), and the renderer calls it through one client interface
+ * (renderer/api/). Each method's request is a JSON Schema (TypeBox), so every transport validates payloads before
+ * a handler sees them, and the TypeScript types come from the same definition.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Path = Type.String({ minLength: 1, maxLength: 4096 });
+
+export const FileContent = Type.Object({
+  path: Type.String({ description: 'absolute path' }),
+  text: Type.String(),
+  /** Modification time when read; sent back on save so the main side can notice someone else's change. */
+  mtimeMs: Type.Number(),
+  size: Type.Number(),
+});
+
+export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number() });
+
+export const AppInfo = Type.Object({
+  mode: Type.Union([Type.Literal('desktop'), Type.Literal('browser')]),
+  version: Type.String(),
+  platform: Type.String(),
+  /** The folder relative paths are resolved against (browser mode's open field). */
+  cwd: Type.String(),
+  /** A file named on the command line, to open at start. */
+  initialFile: Type.Union([Type.String(), Type.Null()]),
+  /** Whether native Open/Save dialogs exist (desktop) or the renderer asks for a path itself (browser). */
+  nativeDialogs: Type.Boolean(),
+});
+
+/** Method name → request schema and response schema. */
+export const apiMethods = {
+  'app.info': { request: Type.Object({}), response: AppInfo },
+  'file.read': { request: Type.Object({ path: Path }), response: FileContent },
+  'file.write': {
+    request: Type.Object({
+      path: Path,
+      text: Type.String(),
+      /** The mtime the renderer last saw; a different one on disk means someone else changed the file. */
+      expectedMtimeMs: Type.Optional(Type.Number()),
+      /** Write even though the file changed on disk since expectedMtimeMs (the user chose "keep mine"). */
+      overwrite: Type.Optional(Type.Boolean()),
+    }),
+    response: FileStamp,
+  },
+  /** Start (or stop) pushing `file.changed` for this path. */
+  'file.watch': { request: Type.Object({ path: Path, mtimeMs: Type.Number() }), response: Type.Object({}) },
+  'file.unwatch': { request: Type.Object({ path: Path }), response: Type.Object({}) },
+  'recent.list': { request: Type.Object({}), response: Type.Object({ files: Type.Array(Type.String()) }) },
+  'recent.clear': { request: Type.Object({}), response: Type.Object({}) },
+  /** Native dialogs; in browser mode they answer `{ path: null }` and the renderer asks for a path itself. */
+  'dialog.open': { request: Type.Object({}), response: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }) },
+  'dialog.save': {
+    request: Type.Object({ defaultPath: Type.Optional(Type.String()) }),
+    response: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }),
+  },
+  /** The text a new toolbox file starts from. */
+  'template.newToolbox': { request: Type.Object({}), response: Type.Object({ text: Type.String() }) },
+} as const satisfies Record<string, { request: TSchema; response: TSchema }>;
+
+export const MenuCommand = Type.Union([
+  Type.Literal('new'),
+  Type.Literal('open'),
+  Type.Literal('openPath'),
+  Type.Literal('save'),
+  Type.Literal('saveAs'),
+  Type.Literal('close'),
+]);
+
+/** Event name → payload schema, for what the main side pushes to the renderer. */
+export const apiEvents = {
+  /** A watched file changed on disk (or vanished) and it was not our own save. */
+  'file.changed': Type.Object({ path: Type.String(), mtimeMs: Type.Number(), deleted: Type.Boolean() }),
+  /** A native menu item or a second app instance asked the window to do something. */
+  'menu.command': Type.Object({ command: MenuCommand, path: Type.Optional(Type.String()) }),
+} as const satisfies Record<string, TSchema>;
+
+export type ApiMethod = keyof typeof apiMethods;
+export type ApiRequest<M extends ApiMethod> = Static<(typeof apiMethods)[M]['request']>;
+export type ApiResponse<M extends ApiMethod> = Static<(typeof apiMethods)[M]['response']>;
+export type ApiEvent = keyof typeof apiEvents;
+export type ApiEventPayload<E extends ApiEvent> = Static<(typeof apiEvents)[E]>;
+export type FileContentT = Static<typeof FileContent>;
+export type AppInfoT = Static<typeof AppInfo>;
+export type MenuCommandT = Static<typeof MenuCommand>;
+
+export const apiMethodNames = Object.keys(apiMethods) as ApiMethod[];
+export const apiEventNames = Object.keys(apiEvents) as ApiEvent[];
+
+export function isApiMethod(name: string): name is ApiMethod {
+  return Object.prototype.hasOwnProperty.call(apiMethods, name);
+}
+export function isApiEvent(name: string): name is ApiEvent {
+  return Object.prototype.hasOwnProperty.call(apiEvents, name);
+}
+
+/** Why a call failed, in a form every transport carries unchanged. */
+export type ApiErrorCode =
+  | 'invalid_request' // the payload does not match the method's schema
+  | 'unknown_method'
+  | 'not_found' // no such file
+  | 'conflict' // the file changed on disk since it was read
+  | 'io' // any other file-system failure
+  | 'unsupported' // not available in this mode
+  | 'internal';
+
+export interface ApiErrorPayload {
+  code: ApiErrorCode;
+  message: string;
+}
+
+/** What travels over the wire for every call: handlers' errors are values, never transport failures. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorPayload };
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The renderer's view of the API, whichever transport carries it. */
+export interface ApiClient {
+  /** Resolves with the response, or rejects with an ApiError. */
+  invoke<M extends ApiMethod>(method: M, request: ApiRequest<M>): Promise<ApiResponse<M>>;
+  /** Subscribes to a pushed event; returns the unsubscribe function. */
+  on<E extends ApiEvent>(event: E, listener: (payload: ApiEventPayload<E>) => void): () => void;
+}
+
+/** What the preload script exposes as `window.toolboxEditor` (the desktop transport's raw form). */
+export interface DesktopBridge {
+  invoke(method: string, request: unknown): Promise<ApiResult<unknown>>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** Turns a wire result back into a value or a thrown ApiError (both renderer transports use it). */
+export function unwrapResult<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.value;
+  throw new ApiError(result.error.code, result.error.message);
+}

@@ -1,0 +1,23 @@
+/**
+ * What the test-run side needs to know about one tool to construct and call it: the part of a toolbox entry that
+ * the Python worker uses. The toolbox model (shared/toolbox/) produces these from the effective toolbox; the ToolBox
+ * in node/toolbox/ turns them into handlers.
+ */
+export type ToolKind = 'coded' | 'langchain' | 'toolkit';
+
+/** A JSON value as it appears in a resolved toolbox file (args, parameters). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface RunnableToolSpec {
+  /** The entry's key: the tool's name. */
+  name: string;
+  /** `coded` when the entry has a description, otherwise `langchain` (a `toolkit` once its class is loaded). */
+  kind: ToolKind;
+  /** `class` as written: `module.Class` for coded tools, `package.module.Class` for LangChain tools. */
+  className: string;
+  /** LangChain constructor arguments; dicts with a `class` key are built recursively. */
+  args?: { [key: string]: JsonValue };
+  description?: string;
+  /** JSON Schema of the arguments the LLM sends (coded tools). */
+  parameters?: { [key: string]: JsonValue };
+}
