@@ -1,0 +1,2 @@
+// Electron main process: filled in by the foundation work.
+export {};

@@ -1,0 +1,2 @@
+// Preload: filled in by the foundation work.
+export {};
