@@ -1,2 +1,125 @@
-// Electron main process: filled in by the foundation work.
-export {};
+import { app, BrowserWindow, dialog } from 'electron';
+import path from 'node:path';
+import type { MenuCommandT } from '../shared/api/contract';
+import { createDispatcher } from '../node/api/dispatcher';
+import { createApiService } from '../node/api/handlers';
+import { rendererDir } from '../node/paths';
+import { RecentFiles } from '../node/state/userState';
+import { broadcast, registerApiIpc } from './ipc';
+import { buildMenu } from './menu';
+import { installSecurityPolicies } from './security';
+
+/**
+ * The desktop app's main process: one window showing the bundled renderer, the API served over IPC, a native menu.
+ * It owns file I/O (and, as later features land, the ToolBox and tool runs); the page only edits and displays.
+ */
+
+/** A file named on the command line (`toolbox-editor-app FILE`, or `electron main.cjs FILE` in development). */
+function fileFromArgv(argv: string[], cwd: string): string | null {
+  // Skip the executable, Chromium switches, and (in development) the app folder or main script Electron was given.
+  const ownPaths = new Set([app.getAppPath(), __filename, path.dirname(__filename)]);
+  const args = argv.slice(1).filter((a) => !a.startsWith('-') && !ownPaths.has(path.resolve(cwd, a)));
+  return args[0] ? path.resolve(cwd, args[0]) : null;
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another instance is running: it receives our arguments through 'second-instance' and opens the file.
+  app.quit();
+} else {
+  installSecurityPolicies();
+  let mainWindow: BrowserWindow | null = null;
+  const stateDir = process.env.TOOLBOX_EDITOR_STATE_DIR || app.getPath('userData');
+  const recent = new RecentFiles(stateDir);
+  const sendCommand = (command: MenuCommandT, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
+  const refreshMenu = async () => buildMenu(await recent.list(), sendCommand, () => mainWindow);
+
+  const service = createApiService({
+    mode: 'desktop',
+    cwd: process.cwd(),
+    initialFile: fileFromArgv(process.argv, process.cwd()),
+    stateDir,
+    emit: broadcast,
+    dialogs: {
+      async open() {
+        const result = await dialog.showOpenDialog(mainWindow!, {
+          title: 'Open a toolbox file',
+          properties: ['openFile'],
+          filters: [
+            { name: 'Toolbox files', extensions: ['hocon', 'json', 'conf'] },
+            { name: 'All files', extensions: ['*'] },
+          ],
+        });
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+      async save(defaultPath) {
+        const result = await dialog.showSaveDialog(mainWindow!, {
+          title: 'Save toolbox file',
+          ...(defaultPath ? { defaultPath } : {}),
+          filters: [{ name: 'Toolbox files', extensions: ['hocon', 'json'] }],
+        });
+        return result.canceled ? null : (result.filePath ?? null);
+      },
+    },
+  });
+
+  const createWindow = () => {
+    mainWindow = new BrowserWindow({
+      width: 1400,
+      height: 900,
+      minWidth: 800,
+      minHeight: 500,
+      title: 'Toolbox Editor',
+      show: false,
+      webPreferences: {
+        preload: path.join(__dirname, 'preload.cjs'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        spellcheck: false,
+      },
+    });
+    mainWindow.once('ready-to-show', () => mainWindow?.show());
+    // The page asks before unloading with unsaved changes (beforeunload); the main process turns that into a dialog.
+    mainWindow.webContents.on('will-prevent-unload', (event) => {
+      const choice = dialog.showMessageBoxSync(mainWindow!, {
+        type: 'warning',
+        buttons: ['Discard changes and close', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        title: 'Unsaved changes',
+        message: 'You have unsaved changes.',
+        detail: 'If you close now, your changes are lost.',
+      });
+      if (choice === 0) event.preventDefault();
+    });
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+    void mainWindow.loadFile(path.join(rendererDir(), 'index.html'));
+  };
+
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    const file = fileFromArgv(argv, workingDirectory);
+    if (file) sendCommand('openPath', file);
+  });
+
+  void app.whenReady().then(async () => {
+    registerApiIpc(createDispatcher(service.handlers), rendererDir(), (method) => {
+      if (method === 'file.read' || method === 'file.write' || method === 'recent.clear') void refreshMenu();
+    });
+    await refreshMenu();
+    createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    service.dispose();
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

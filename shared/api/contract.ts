@@ -106,6 +106,8 @@ export type ApiErrorCode =
   | 'conflict' // the file changed on disk since it was read
   | 'io' // any other file-system failure
   | 'unsupported' // not available in this mode
+  | 'unauthorized' // browser mode: the request lacks the start URL's token
+  | 'forbidden' // browser mode: foreign Host or Origin
   | 'internal';
 
 export interface ApiErrorPayload {

@@ -1,10 +1,49 @@
-import type { CliCommand } from '../command';
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { rendererDir } from '../../paths';
+import { startWebServer } from '../../server/webServer';
+import { defaultStateDir } from '../../state/userState';
+import { UsageError, type CliCommand } from '../command';
 
 export const webCommand: CliCommand = {
   name: 'web',
-  summary: 'start browser mode: the editor served on 127.0.0.1',
-  usage: 'Usage: toolbox-editor web [FILE] [--port N]',
-  async run() {
-    throw new Error('not built yet');
+  summary: 'start browser mode: the editor served on 127.0.0.1 (prints the URL to open)',
+  usage: [
+    'Usage: toolbox-editor web [FILE] [--port N]',
+    '',
+    'Serves the editor on 127.0.0.1 and prints one line with the URL to open, e.g.',
+    '  Toolbox Editor: http://127.0.0.1:PORT/?token=TOKEN',
+    'The token in the URL is required by every API request. Stop with Ctrl+C.',
+    '',
+    'Options:',
+    '  --port N   listen on port N (default: a free port)',
+  ].join('\n'),
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { port: { type: 'string' } } });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (parsed.positionals.length > 1) throw new UsageError('give at most one FILE');
+    const port = parsed.values.port === undefined ? 0 : Number(parsed.values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535`);
+    const file = parsed.positionals[0];
+    const server = await startWebServer({
+      port,
+      cwd: io.cwd,
+      initialFile: file ? path.resolve(io.cwd, file) : null,
+      stateDir: defaultStateDir(io.env),
+      rendererDir: rendererDir(),
+    });
+    io.stdout(`Toolbox Editor: ${server.url}\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        void server.close().then(resolve);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
   },
 };

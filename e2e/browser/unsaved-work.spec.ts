@@ -1,0 +1,21 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, typeAtEndOfEditor } from '../support/browserMode';
+
+test('closing the page with unsaved changes asks first', async ({ page, server }) => {
+  await page.goto(server.url);
+  await typeAtEndOfEditor(page, '\n# not saved');
+  await expect(page).toHaveTitle(/^●/);
+  const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+  await page.close({ runBeforeUnload: true });
+  expect(await dialog).toBe('beforeunload');
+});
+
+test('a change made on disk by another program is noticed and can be reloaded', async ({ page, server }) => {
+  await page.goto(server.url);
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('get_time');
+  writeFileSync(path.join(server.dir, 'commented.hocon'), '# rewritten elsewhere\nother_tool { class = "x.Y" }\n');
+  await expect(page.getByRole('alert').filter({ hasText: 'changed on disk by another program' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reload from disk' }).click();
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('other_tool');
+});

@@ -1,0 +1,72 @@
+import { app, dialog, Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import type { MenuCommandT } from '../shared/api/contract';
+import { APP_VERSION } from '../shared/version';
+
+/** The native menu. File items are forwarded to the page, which owns the document and its unsaved changes. */
+export function buildMenu(recentFiles: string[], send: (command: MenuCommandT, path?: string) => void, window: () => BrowserWindow | null): void {
+  const item = (label: string, command: MenuCommandT, accelerator?: string): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    click: () => send(command),
+  });
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: '&File',
+      submenu: [
+        item('New', 'new', 'CmdOrCtrl+N'),
+        item('Open…', 'open', 'CmdOrCtrl+O'),
+        {
+          label: 'Open Recent',
+          submenu: recentFiles.length
+            ? recentFiles.map((file) => ({ label: file, click: () => send('openPath', file) }))
+            : [{ label: 'No recent files', enabled: false }],
+        },
+        { type: 'separator' },
+        item('Save', 'save', 'CmdOrCtrl+S'),
+        item('Save As…', 'saveAs', 'CmdOrCtrl+Shift+S'),
+        { type: 'separator' },
+        item('Close', 'close', 'CmdOrCtrl+W'),
+        ...(process.platform === 'darwin' ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: '&View',
+      submenu: [
+        { role: 'reload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    {
+      label: '&Help',
+      submenu: [
+        {
+          label: 'Toolbox Info File Reference',
+          click: () => void shell.openExternal('https://github.com/cognizant-ai-lab/neuro-san/blob/main/docs/toolbox_info_hocon_reference.md'),
+        },
+        {
+          label: 'About Toolbox Editor',
+          click: () => {
+            const parent = window();
+            const options = {
+              type: 'info' as const,
+              title: 'About Toolbox Editor',
+              message: `Toolbox Editor ${APP_VERSION}`,
+              detail: `Author, validate, preview and test-run neuro-san toolbox files.\nElectron ${process.versions.electron} · Node ${process.versions.node}`,
+            };
+            void (parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options));
+          },
+        },
+      ],
+    },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  app.setName('Toolbox Editor');
+}

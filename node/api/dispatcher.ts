@@ -1,0 +1,50 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import { ApiError, apiMethods, isApiMethod, type ApiMethod, type ApiResult } from '../../shared/api/contract';
+import type { ApiHandlers } from './handlers';
+
+/**
+ * One entry point for every transport: checks the method exists and the payload matches its schema before the
+ * handler sees it, and turns every failure into an `ApiResult` error value (transports never see exceptions).
+ */
+export type Dispatch = (method: string, payload: unknown) => Promise<ApiResult<unknown>>;
+
+export function createDispatcher(handlers: ApiHandlers): Dispatch {
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  const validators = new Map<ApiMethod, ValidateFunction>();
+  for (const name of Object.keys(apiMethods) as ApiMethod[]) {
+    // additionalProperties: false everywhere a request is an object, so unknown fields are refused, not ignored.
+    validators.set(name, ajv.compile(closeObjects(apiMethods[name].request) as object));
+  }
+
+  return async (method, payload) => {
+    if (!isApiMethod(method)) {
+      return { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } };
+    }
+    const validate = validators.get(method)!;
+    if (!validate(payload)) {
+      const first = validate.errors?.[0];
+      const where = first?.instancePath ? `${first.instancePath} ` : '';
+      return {
+        ok: false,
+        error: { code: 'invalid_request', message: `Invalid request for ${method}: ${where}${first?.message ?? 'bad payload'}.` },
+      };
+    }
+    try {
+      const handler = handlers[method] as (request: unknown) => Promise<unknown>;
+      return { ok: true, value: await handler(payload) };
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'internal', message } };
+    }
+  };
+}
+
+function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = closeObjects(value);
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ApiEvent, ApiEventPayload, ApiMethod, ApiRequest, ApiResponse } from '../../shared/api/contract';
+import { APP_VERSION } from '../../shared/version';
+import { FileWatcher } from '../files/fileWatcher';
+import { readTextFile, writeTextFile } from '../files/textFiles';
+import { resourcesDir } from '../paths';
+import { RecentFiles } from '../state/userState';
+
+/** What differs between the desktop app and browser mode; everything else is the same code. */
+export interface ApiHost {
+  mode: 'desktop' | 'browser';
+  /** The folder relative paths are resolved against. */
+  cwd: string;
+  initialFile: string | null;
+  stateDir: string;
+  /** Pushes an event to every connected renderer. */
+  emit<E extends ApiEvent>(event: E, payload: ApiEventPayload<E>): void;
+  /** Native dialogs (desktop only). Without them the renderer asks for a path itself. */
+  dialogs?: {
+    open(): Promise<string | null>;
+    save(defaultPath?: string): Promise<string | null>;
+  };
+}
+
+export type ApiHandlers = { [M in ApiMethod]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
+
+export interface ApiService {
+  handlers: ApiHandlers;
+  dispose(): void;
+}
+
+/** The implementation of every API method, shared by the IPC and HTTP transports. */
+export function createApiService(host: ApiHost): ApiService {
+  const recent = new RecentFiles(host.stateDir);
+  const watcher = new FileWatcher((change) => host.emit('file.changed', change));
+  const resolvePath = (p: string) => path.resolve(host.cwd, p);
+
+  const handlers: ApiHandlers = {
+    'app.info': async () => ({
+      mode: host.mode,
+      version: APP_VERSION,
+      platform: process.platform,
+      cwd: host.cwd,
+      initialFile: host.initialFile ? resolvePath(host.initialFile) : null,
+      nativeDialogs: host.dialogs !== undefined,
+    }),
+    'file.read': async ({ path: p }) => {
+      const content = await readTextFile(resolvePath(p));
+      await recent.add(content.path).catch(() => undefined);
+      return content;
+    },
+    'file.write': async ({ path: p, text, expectedMtimeMs, overwrite }) => {
+      const stamp = await writeTextFile(resolvePath(p), text, { expectedMtimeMs, overwrite });
+      watcher.acknowledge(stamp.path, stamp.mtimeMs);
+      await recent.add(stamp.path).catch(() => undefined);
+      return stamp;
+    },
+    'file.watch': async ({ path: p, mtimeMs }) => {
+      watcher.watch(resolvePath(p), mtimeMs);
+      return {};
+    },
+    'file.unwatch': async ({ path: p }) => {
+      watcher.unwatch(resolvePath(p));
+      return {};
+    },
+    'recent.list': async () => ({ files: await recent.list() }),
+    'recent.clear': async () => {
+      await recent.clear();
+      return {};
+    },
+    'dialog.open': async () => ({ path: host.dialogs ? await host.dialogs.open() : null }),
+    'dialog.save': async ({ defaultPath }) => ({ path: host.dialogs ? await host.dialogs.save(defaultPath) : null }),
+    'template.newToolbox': async () => ({
+      text: await readFile(path.join(resourcesDir(), 'templates', 'new_toolbox.hocon'), 'utf8'),
+    }),
+  };
+  return { handlers, dispose: () => watcher.dispose() };
+}

@@ -1,0 +1,97 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ApiError, type FileContentT } from '../../shared/api/contract';
+import { writeFileAtomic } from './atomicWrite';
+
+/** Toolbox files are hand-written text; anything larger is almost certainly the wrong file. */
+export const MAX_TEXT_FILE_BYTES = 128 * 1024 * 1024;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Turns a Node file-system error into a message a user can act on, with the error code kept for callers. */
+export function fileError(error: unknown, filePath: string, verb: 'read' | 'write'): ApiError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return new ApiError('not_found', verb === 'read' ? `No file at ${filePath}.` : `The folder for ${filePath} does not exist.`);
+    case 'EISDIR':
+      return new ApiError('io', `${filePath} is a folder, not a file.`);
+    case 'EACCES':
+    case 'EPERM':
+      return new ApiError('io', `Permission denied: cannot ${verb} ${filePath}.`);
+    case 'ENOSPC':
+      return new ApiError('io', `The disk is full: ${filePath} was not changed.`);
+    case 'EROFS':
+      return new ApiError('io', `${filePath} is on a read-only file system.`);
+    default:
+      if (error instanceof ApiError) return error;
+      return new ApiError('io', `Cannot ${verb} ${filePath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Reads a text file for editing. Refuses (rather than silently mangles) files that are not valid UTF-8, so that
+ * saving can never change bytes the user did not touch.
+ */
+export async function readTextFile(filePath: string): Promise<FileContentT> {
+  const absolute = path.resolve(filePath);
+  try {
+    const info = await stat(absolute);
+    if (info.isDirectory()) throw new ApiError('io', `${absolute} is a folder, not a file.`);
+    if (info.size > MAX_TEXT_FILE_BYTES) {
+      throw new ApiError('io', `${absolute} is ${Math.round(info.size / 1048576)} MB; Toolbox Editor opens files up to ${MAX_TEXT_FILE_BYTES / 1048576} MB.`);
+    }
+    const bytes = await readFile(absolute);
+    let text: string;
+    try {
+      text = strictUtf8.decode(bytes);
+    } catch {
+      const at = firstInvalidUtf8Offset(bytes);
+      throw new ApiError('io', `${absolute} is not UTF-8 text (invalid byte at offset ${at}); it was not opened so that no byte is lost.`);
+    }
+    return { path: absolute, text, mtimeMs: info.mtimeMs, size: info.size };
+  } catch (error) {
+    throw fileError(error, absolute, 'read');
+  }
+}
+
+/**
+ * Saves text atomically. When the caller says which version it last saw (expectedMtimeMs) and the file on disk is
+ * newer, nothing is written and a `conflict` error says so, unless the caller explicitly chose to overwrite.
+ */
+export async function writeTextFile(
+  filePath: string,
+  text: string,
+  options: { expectedMtimeMs?: number; overwrite?: boolean } = {},
+): Promise<{ path: string; mtimeMs: number; size: number }> {
+  const absolute = path.resolve(filePath);
+  try {
+    if (options.expectedMtimeMs !== undefined && !options.overwrite) {
+      const current = await stat(absolute).catch(() => undefined);
+      if (current && current.mtimeMs !== options.expectedMtimeMs) {
+        throw new ApiError('conflict', `${absolute} was changed on disk by another program since it was opened.`);
+      }
+    }
+    await writeFileAtomic(absolute, text);
+    const info = await stat(absolute);
+    return { path: absolute, mtimeMs: info.mtimeMs, size: info.size };
+  } catch (error) {
+    throw fileError(error, absolute, 'write');
+  }
+}
+
+function firstInvalidUtf8Offset(bytes: Uint8Array): number {
+  // Binary search on the longest valid prefix: decoding is linear, so this stays cheap even for large files.
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      low = mid;
+    } catch {
+      high = mid - 1;
+    }
+  }
+  return low;
+}

@@ -1,0 +1,12 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from './api/createApiClient';
+import { App } from './App';
+import './styles.css';
+
+const api = createApiClient();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App api={api} />
+  </StrictMode>,
+);

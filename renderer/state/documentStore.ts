@@ -1,0 +1,172 @@
+import { create } from 'zustand';
+import { ApiError, type ApiClient } from '../../shared/api/contract';
+
+/** A message shown in the banner above the editor; `actions` name what the user can do about it. */
+export interface Notice {
+  kind: 'error' | 'info' | 'conflict' | 'external-change';
+  message: string;
+}
+
+export interface DocumentState {
+  /** Absolute path, or null for a new file that has never been saved. */
+  path: string | null;
+  /** What the editor holds now. */
+  text: string;
+  /** What is on disk as far as we know (the last read or save). */
+  savedText: string;
+  /** The file's mtime at the last read or save; sent on save to detect someone else's change. */
+  mtimeMs: number | null;
+  /** 'empty' before any file is open. */
+  status: 'empty' | 'loading' | 'ready';
+  saving: boolean;
+  notice: Notice | null;
+  /** Set when the user chose to keep their version over a change on disk: the next save overwrites it. */
+  overwriteOnSave: boolean;
+  /** Increments whenever the text is replaced from outside the editor (open, reload), so the editor resets. */
+  loadGeneration: number;
+}
+
+export interface DocumentActions {
+  setText(text: string): void;
+  open(path: string): Promise<boolean>;
+  newDocument(): Promise<void>;
+  /** Saves to the current path, or to `path` (Save As). Resolves true when the file is on disk. */
+  save(path?: string): Promise<boolean>;
+  reload(): Promise<void>;
+  keepMine(): void;
+  close(): void;
+  setNotice(notice: Notice | null): void;
+}
+
+export type DocumentStore = DocumentState & DocumentActions;
+
+export const isDirty = (s: DocumentState) => s.status === 'ready' && (s.path === null || s.text !== s.savedText);
+
+export const fileName = (path: string | null) => (path === null ? 'Untitled.hocon' : (path.split(/[\\/]/).pop() ?? path));
+
+const initial: DocumentState = {
+  path: null,
+  text: '',
+  savedText: '',
+  mtimeMs: null,
+  status: 'empty',
+  saving: false,
+  notice: null,
+  overwriteOnSave: false,
+  loadGeneration: 0,
+};
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The open toolbox file. All file I/O goes through the API; this store never touches the disk itself. */
+export function createDocumentStore(api: ApiClient) {
+  return create<DocumentStore>()((set, get) => {
+    const watch = (path: string, mtimeMs: number) => {
+      api.invoke('file.watch', { path, mtimeMs }).catch(() => undefined);
+    };
+    const unwatchCurrent = () => {
+      const { path } = get();
+      if (path) api.invoke('file.unwatch', { path }).catch(() => undefined);
+    };
+
+    api.on('file.changed', (change) => {
+      const state = get();
+      if (state.path !== change.path || change.mtimeMs === state.mtimeMs) return;
+      set({
+        notice: {
+          kind: 'external-change',
+          message: change.deleted
+            ? `${fileName(change.path)} was deleted or moved by another program. Save to write your version back.`
+            : `${fileName(change.path)} was changed on disk by another program.`,
+        },
+      });
+    });
+
+    return {
+      ...initial,
+      setText: (text) => set({ text }),
+      setNotice: (notice) => set({ notice }),
+
+      open: async (path) => {
+        const previous = get();
+        set({ status: previous.status === 'empty' ? 'loading' : previous.status, notice: null });
+        try {
+          const file = await api.invoke('file.read', { path });
+          unwatchCurrent();
+          set({
+            path: file.path,
+            text: file.text,
+            savedText: file.text,
+            mtimeMs: file.mtimeMs,
+            status: 'ready',
+            notice: null,
+            overwriteOnSave: false,
+            loadGeneration: get().loadGeneration + 1,
+          });
+          watch(file.path, file.mtimeMs);
+          return true;
+        } catch (error) {
+          set({ status: previous.status, notice: { kind: 'error', message: `Could not open ${path}: ${message(error)}` } });
+          return false;
+        }
+      },
+
+      newDocument: async () => {
+        try {
+          const { text } = await api.invoke('template.newToolbox', {});
+          unwatchCurrent();
+          set({ ...initial, text, savedText: '', status: 'ready', loadGeneration: get().loadGeneration + 1 });
+        } catch (error) {
+          set({ notice: { kind: 'error', message: `Could not create a new file: ${message(error)}` } });
+        }
+      },
+
+      save: async (targetPath) => {
+        const state = get();
+        if (state.saving || state.status !== 'ready') return false;
+        const path = targetPath ?? state.path;
+        if (!path) return false;
+        const sameFile = path === state.path;
+        const text = state.text;
+        set({ saving: true });
+        try {
+          const stamp = await api.invoke('file.write', {
+            path,
+            text,
+            ...(sameFile && state.mtimeMs !== null ? { expectedMtimeMs: state.mtimeMs } : {}),
+            ...(sameFile && state.overwriteOnSave ? { overwrite: true } : {}),
+          });
+          if (!sameFile) unwatchCurrent();
+          set({ path: stamp.path, savedText: text, mtimeMs: stamp.mtimeMs, saving: false, notice: null, overwriteOnSave: false });
+          watch(stamp.path, stamp.mtimeMs);
+          return true;
+        } catch (error) {
+          const conflict = error instanceof ApiError && error.code === 'conflict';
+          set({
+            saving: false,
+            notice: conflict
+              ? { kind: 'conflict', message: `Not saved: ${message(error)}` }
+              : { kind: 'error', message: `Not saved: ${message(error)} Your changes are still here.` },
+          });
+          return false;
+        }
+      },
+
+      reload: async () => {
+        const { path } = get();
+        if (path) await get().open(path);
+      },
+
+      keepMine: () => set({ overwriteOnSave: true, notice: { kind: 'info', message: 'Keeping your version: the next save replaces the file on disk.' } }),
+
+      close: () => {
+        unwatchCurrent();
+        set({ ...initial, loadGeneration: get().loadGeneration + 1 });
+      },
+    };
+  });
+}
+
+export type DocumentStoreHook = ReturnType<typeof createDocumentStore>;
