@@ -1,0 +1,271 @@
+/**
+ * Runs tools of one toolbox in one warm Python worker: one call at a time, in the order asked, with a per-call
+ * timeout, cancellation, and a fresh worker whenever the previous one was killed or died.
+ *
+ * This is the public face of node/python/ for the API wiring and the CLI: `call`, `cancel`, `describe`, `info`,
+ * `restart`, `dispose`.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+import { PythonWorker, WorkerExitError } from './pythonWorker';
+import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from './runResult';
+import { workerLaunch, workerScriptPath, type PythonEnvironmentOptions } from './workerOptions';
+import type {
+  CapturedOutput,
+  JsonObject,
+  ToolDescription,
+  WorkerInfoReply,
+  WorkerReply,
+  WorkerRequest,
+} from './workerProtocol';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+export interface ToolRunnerOptions extends PythonEnvironmentOptions {
+  /** The agent network's path (e.g. `team/sub`) for the AGENT_TOOL_PATH walk-up; none by default. */
+  agentNetwork?: string;
+  /** Per-call timeout when a call does not give one (30 s). */
+  defaultTimeoutMs?: number;
+  /** Content, stdout, stderr and logging are each cut beyond this many bytes, with a marker (1 MiB). */
+  maxOutputBytes?: number;
+  /** The worker's entry script; tests and packaging may point elsewhere. */
+  workerScript?: string;
+}
+
+export interface RunOptions {
+  slyData?: JsonObject;
+  timeoutMs?: number;
+  /** Names the call for `cancel(callId)`; one is made up when absent. */
+  callId?: string;
+  /** Aborting it cancels the call, like `cancel(callId)`. */
+  signal?: AbortSignal;
+  /** For a toolkit entry: which of its tools (its own name, without the `<entry>_` prefix). */
+  tool?: string;
+}
+
+export type DescribeResult =
+  | ({ ok: true; description: ToolDescription } & CapturedOutput)
+  | { ok: false; error: string; errorKind: RunErrorKind; traceback?: string };
+
+interface CallState {
+  cancelled: boolean;
+  /** Set while the call is in the worker: stops it now. */
+  interrupt?: () => void;
+}
+
+type Exchange = { reply: WorkerReply } | { failure: ToolRunResult };
+
+export class ToolRunner {
+  private worker: PythonWorker | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly active = new Map<string, CallState>();
+  private disposed = false;
+  private readonly defaultTimeoutMs: number;
+  private readonly maxOutputBytes: number;
+
+  constructor(private readonly options: ToolRunnerOptions = {}) {
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+  }
+
+  /** The current worker's process id, if one is running (for diagnostics and tests). */
+  get workerPid(): number | undefined {
+    return this.worker?.alive ? this.worker.pid : undefined;
+  }
+
+  /** Runs one tool. Never rejects: every failure is a result with `isError` and an `errorKind`. */
+  async call(spec: RunnableToolSpec, input: JsonValue, options: RunOptions = {}): Promise<ToolRunResult> {
+    const callId = options.callId ?? randomUUID();
+    const state: CallState = { cancelled: options.signal?.aborted ?? false };
+    this.active.set(callId, state);
+    const onAbort = (): void => void this.cancel(callId);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await this.serialize(async () => {
+        const started = performance.now();
+        const exchange = await this.exchange(
+          {
+            op: 'call',
+            spec,
+            ...(options.tool !== undefined ? { tool: options.tool } : {}),
+            input,
+            slyData: options.slyData ?? {},
+            ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}),
+            maxOutputBytes: this.maxOutputBytes,
+          },
+          options.timeoutMs ?? this.defaultTimeoutMs,
+          state,
+        );
+        const durationMs = performance.now() - started;
+        if ('failure' in exchange) return { ...exchange.failure, durationMs };
+        return runFromReply(exchange.reply, durationMs);
+      });
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      if (this.active.get(callId) === state) this.active.delete(callId);
+    }
+  }
+
+  /** Stops a queued or running call; it resolves with errorKind `cancelled`. False when no such call is known. */
+  cancel(callId: string): boolean {
+    const state = this.active.get(callId);
+    if (!state) return false;
+    state.cancelled = true;
+    state.interrupt?.();
+    return true;
+  }
+
+  /** Loads the tool's class (and for LangChain entries builds the instance) and reports what it reveals. */
+  async describe(spec: RunnableToolSpec, options: { timeoutMs?: number } = {}): Promise<DescribeResult> {
+    const exchange = await this.serialize(() =>
+      this.exchange(
+        { op: 'describe', spec, ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}) },
+        options.timeoutMs ?? this.defaultTimeoutMs,
+        { cancelled: false },
+      ),
+    );
+    if ('failure' in exchange) {
+      const { content, errorKind, traceback } = exchange.failure;
+      return { ok: false, error: content, errorKind: errorKind ?? 'protocol', ...(traceback ? { traceback } : {}) };
+    }
+    const reply = exchange.reply;
+    if (!reply.ok) {
+      return {
+        ok: false,
+        error: reply.error,
+        errorKind: reply.errorKind === 'load' ? 'load' : 'protocol',
+        ...(reply.traceback ? { traceback: reply.traceback } : {}),
+      };
+    }
+    if (!('description' in reply)) return { ok: false, error: 'unexpected reply to describe', errorKind: 'protocol' };
+    return { ok: true, description: reply.description, stdout: reply.stdout, stderr: reply.stderr, logging: reply.logging };
+  }
+
+  /** The interpreter's version, executable, sys.path and AGENT_TOOL_PATH as the worker sees them. */
+  async info(): Promise<WorkerInfoReply | { ok: false; error: string; errorKind: RunErrorKind }> {
+    const exchange = await this.serialize(() =>
+      this.exchange({ op: 'info' }, this.defaultTimeoutMs, { cancelled: false }),
+    );
+    if ('failure' in exchange) {
+      return { ok: false, error: exchange.failure.content, errorKind: exchange.failure.errorKind ?? 'protocol' };
+    }
+    if (!exchange.reply.ok || !('executable' in exchange.reply)) {
+      return { ok: false, error: 'unexpected reply to info', errorKind: 'protocol' };
+    }
+    return exchange.reply;
+  }
+
+  /** Stops the current worker (cancelling a running call); the next call starts a fresh one, re-importing tools. */
+  async restart(): Promise<void> {
+    for (const state of this.active.values()) {
+      if (state.interrupt) {
+        state.cancelled = true;
+        state.interrupt();
+      }
+    }
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) {
+      worker.kill();
+      await worker.closed;
+    }
+  }
+
+  /** Cancels everything and ends the worker. The runner answers later calls with an error. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    for (const state of this.active.values()) {
+      state.cancelled = true;
+      state.interrupt?.();
+    }
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.stop(500);
+  }
+
+  private serialize<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private ensureWorker(): PythonWorker {
+    if (!this.worker || !this.worker.alive) {
+      this.worker = new PythonWorker(workerLaunch(this.options, this.options.workerScript ?? workerScriptPath()));
+    }
+    return this.worker;
+  }
+
+  /** Sends one request to the worker and waits for its reply, a timeout, a cancel or the worker's death. */
+  private exchange(request: WorkerRequest, timeoutMs: number, state: CallState): Promise<Exchange> {
+    if (state.cancelled) return Promise.resolve({ failure: failedRun('cancelled', 'cancelled', 0) });
+    if (this.disposed) return Promise.resolve({ failure: failedRun('cancelled', 'the tool runner was disposed', 0) });
+    const worker = this.ensureWorker();
+    worker.clearStderrTail();
+    return new Promise<Exchange>((resolve) => {
+      let settled = false;
+      const finish = (outcome: Exchange): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        state.interrupt = undefined;
+        resolve(outcome);
+      };
+      const stopWith = (kind: RunErrorKind, message: string): void => {
+        // A Python call cannot be interrupted from outside: the worker is killed and the next call gets a new one.
+        const tail = worker.stderrTail();
+        worker.kill();
+        finish({ failure: failedRun(kind, message, 0, { stderr: tail }) });
+      };
+      const timer = setTimeout(() => stopWith('timeout', `timed out after ${formatSeconds(timeoutMs)} s`), timeoutMs);
+      state.interrupt = () => stopWith('cancelled', 'cancelled');
+      worker.request(request).then(
+        (reply) => finish({ reply }),
+        (error: unknown) => finish({ failure: failureFromWorkerError(error) }),
+      );
+    });
+  }
+}
+
+function runFromReply(reply: WorkerReply, durationMs: number): ToolRunResult {
+  if (!reply.ok) {
+    return failedRun(reply.errorKind === 'load' ? 'load' : 'protocol', reply.error, durationMs, {
+      stdout: reply.stdout ?? '',
+      stderr: reply.stderr ?? '',
+      logging: reply.logging ?? '',
+      ...(reply.traceback ? { traceback: reply.traceback } : {}),
+    });
+  }
+  if (!('contentType' in reply)) return failedRun('protocol', 'unexpected reply to call', durationMs);
+  return {
+    content: reply.content,
+    isError: reply.isError,
+    durationMs,
+    stdout: reply.stdout,
+    stderr: reply.stderr,
+    logging: reply.logging,
+    slyData: reply.slyData,
+    contentType: reply.contentType,
+    ...(reply.errorKind ? { errorKind: reply.errorKind } : {}),
+    ...(reply.traceback ? { traceback: reply.traceback } : {}),
+  };
+}
+
+function failureFromWorkerError(error: unknown): ToolRunResult {
+  if (error instanceof WorkerExitError) {
+    if (error.spawnFailed) {
+      return failedRun(
+        'interpreter',
+        `${error.message}. Is Python installed? Choose the interpreter (python3 or a virtualenv) ` +
+          'in the workspace settings or with --python.',
+        0,
+      );
+    }
+    const tail = error.stderrTail.trimEnd();
+    const content = tail ? `${error.message} during the call. Its last output:\n${tail}` : `${error.message} during the call.`;
+    return failedRun('crashed', content, 0, { stderr: error.stderrTail });
+  }
+  return failedRun('protocol', error instanceof Error ? error.message : String(error), 0);
+}

@@ -1,0 +1,115 @@
+/**
+ * The messages between the Node side and the Python worker (resources/python/tbe_worker/server.py).
+ * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
+ */
+import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface WorkerCallRequest {
+  op: 'call';
+  spec: RunnableToolSpec;
+  /** For a toolkit entry: the name of the member tool (without the `<entry>_` prefix). */
+  tool?: string;
+  input: JsonValue;
+  slyData: JsonObject;
+  /** The agent network's path (e.g. `team/sub`), for the AGENT_TOOL_PATH walk-up of coded tools. */
+  agentNetwork?: string;
+  maxOutputBytes: number;
+}
+
+export interface WorkerDescribeRequest {
+  op: 'describe';
+  spec: RunnableToolSpec;
+  agentNetwork?: string;
+}
+
+export interface WorkerInfoRequest {
+  op: 'info';
+}
+
+export type WorkerRequest = WorkerCallRequest | WorkerDescribeRequest | WorkerInfoRequest;
+
+/** How the worker renders a return value: a string as is, JSON text, or Python's repr. */
+export type ContentType = 'text' | 'json' | 'repr';
+
+export interface CapturedOutput {
+  stdout: string;
+  stderr: string;
+  logging: string;
+}
+
+export interface WorkerCallReply extends CapturedOutput {
+  id: number;
+  ok: true;
+  isError: boolean;
+  content: string;
+  contentType: ContentType;
+  /** `load`: the class could not be found or built; `tool`: the tool raised. */
+  errorKind?: 'load' | 'tool';
+  traceback?: string;
+  slyData: JsonObject;
+  /** Time spent in the worker on this call. */
+  pythonMs: number;
+}
+
+/** A tool's argument schema as its class reports it. */
+export interface DescribedTool {
+  /** The name the toolbox knows it by (`<entry>_<tool>` for a toolkit's tools). */
+  name: string;
+  /** The tool's own `name` attribute. */
+  toolName: string;
+  description: string | null;
+  argsSchema: JsonObject | null;
+}
+
+export interface CodedToolDescription {
+  kind: 'coded';
+  className: string;
+  module: string;
+  file: string | null;
+  doc: string | null;
+  /** Whether the class (or a base other than CodedTool) defines async_invoke. */
+  asyncInvoke: boolean;
+}
+
+export interface LangChainToolDescription extends DescribedTool {
+  kind: 'langchain';
+  className: string;
+}
+
+export interface ToolkitDescription {
+  kind: 'toolkit';
+  name: string;
+  className: string;
+  tools: DescribedTool[];
+}
+
+export type ToolDescription = CodedToolDescription | LangChainToolDescription | ToolkitDescription;
+
+export interface WorkerDescribeReply extends CapturedOutput {
+  id: number;
+  ok: true;
+  description: ToolDescription;
+}
+
+export interface WorkerInfoReply {
+  id: number;
+  ok: true;
+  python: string;
+  executable: string;
+  pid: number;
+  cwd: string;
+  sysPath: string[];
+  agentToolPath: string | null;
+}
+
+export interface WorkerFailureReply extends Partial<CapturedOutput> {
+  id: number;
+  ok: false;
+  error: string;
+  errorKind: 'load' | 'protocol';
+  traceback?: string;
+}
+
+export type WorkerReply = WorkerCallReply | WorkerDescribeReply | WorkerInfoReply | WorkerFailureReply;

@@ -1,0 +1,1 @@
+"""The pieces of Toolbox Editor's Python worker (see ../toolbox_worker.py)."""

@@ -1,0 +1,43 @@
+"""How a tool's return value and sly_data travel back to the editor."""
+import json
+
+from tbe_worker.capture import cut_text
+
+
+def render_content(value, max_bytes):
+    """Returns (content, content_type).
+
+    A string is passed through as is (what the LLM would read); another JSON-serializable value becomes JSON text;
+    anything else becomes its repr.
+    """
+    if isinstance(value, str):
+        return cut_text(value, max_bytes), "text"
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        content_type = "json"
+    except (TypeError, ValueError, RecursionError):
+        text = _safe_repr(value)
+        content_type = "repr"
+    return cut_text(text, max_bytes), content_type
+
+
+def jsonable(value):
+    """sly_data as plain JSON: values that are not serializable are replaced by their repr."""
+    try:
+        return json.loads(json.dumps(value, default=_safe_repr, allow_nan=False))
+    except (TypeError, ValueError, RecursionError):
+        return {"__repr__": _safe_repr(value)}
+
+
+def _safe_repr(value):
+    try:
+        return repr(value)
+    except Exception as error:  # noqa: BLE001 - a broken __repr__ must not break the reply
+        return f"<unrepresentable {type(value).__name__}: {error}>"
+
+
+def error_message(error):
+    """One line naming the exception, e.g. 'ValueError: bad input'."""
+    text = str(error)
+    name = type(error).__name__
+    return f"{name}: {text}" if text else name

@@ -1,0 +1,169 @@
+"""
+The worker's request loop: one request at a time, each answered with one frame carrying the same id.
+
+Requests (see node/python/workerProtocol.ts for the exact shapes):
+  {"id", "op": "call", "spec", "tool"?, "input", "slyData", "agentNetwork"?, "maxOutputBytes"}
+  {"id", "op": "describe", "spec", "agentNetwork"?}
+  {"id", "op": "info"}
+"""
+import asyncio
+import faulthandler
+import os
+import sys
+import time
+import traceback
+
+from tbe_worker.build import ToolCreationError, ToolFactory
+from tbe_worker.capture import CallCapture
+from tbe_worker.describe import describe_coded, describe_langchain
+from tbe_worker.framing import read_frame, write_frame
+from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools
+from tbe_worker.resolve import ClassNotFound
+from tbe_worker.results import error_message, jsonable, render_content
+
+DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024
+
+
+class ToolLookupError(Exception):
+    """The request names something the spec does not hold (e.g. an unknown tool of a toolkit)."""
+
+
+class Worker:
+    def __init__(self):
+        self.capture = CallCapture()
+        self.factory = ToolFactory()
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+
+    def handle(self, request):
+        op = request.get("op")
+        if op == "call":
+            return self.call(request)
+        if op == "describe":
+            return self.describe(request)
+        if op == "info":
+            return self.info()
+        return {"ok": False, "error": f"unknown op {op!r}", "errorKind": "protocol"}
+
+    def info(self):
+        return {
+            "ok": True,
+            "python": sys.version,
+            "executable": sys.executable,
+            "pid": os.getpid(),
+            "cwd": os.getcwd(),
+            "sysPath": list(sys.path),
+            "agentToolPath": os.environ.get("AGENT_TOOL_PATH"),
+        }
+
+    def _coded_class(self, spec, request):
+        return self.factory.load_class(
+            spec["className"],
+            coded=True,
+            agent_tool_path=os.environ.get("AGENT_TOOL_PATH"),
+            network_path=request.get("agentNetwork"),
+        )
+
+    async def _run(self, request, sly_data):
+        spec = request["spec"]
+        tool_input = request.get("input")
+        if spec.get("kind") == "coded":
+            try:
+                cls = self._coded_class(spec, request)
+            except (ClassNotFound, ValueError) as error:
+                raise ToolCreationError(f"Failed to create Agent/tool '{spec['name']}': {error}") from error
+            args = tool_input if isinstance(tool_input, dict) else {}
+            return await call_coded(self.loop, cls, args, sly_data)
+        instance = self.factory.langchain_instance(spec["name"], spec["className"], spec.get("args") or {})
+        tools = toolkit_tools(instance)
+        if tools is None:
+            return await call_langchain(self.loop, instance, tool_input)
+        wanted = request.get("tool")
+        for tool in tools:
+            if tool_name(tool) == wanted:
+                return await call_langchain(self.loop, tool, tool_input)
+        names = ", ".join(f"{spec['name']}_{tool_name(t)}" for t in tools)
+        if wanted is None:
+            raise ToolLookupError(f"'{spec['name']}' is a toolkit; call one of its tools: {names}")
+        raise ToolLookupError(f"toolkit '{spec['name']}' has no tool '{wanted}' (it has: {names})")
+
+    def call(self, request):
+        max_bytes = int(request.get("maxOutputBytes") or DEFAULT_MAX_OUTPUT_BYTES)
+        sly_data = request.get("slyData")
+        if not isinstance(sly_data, dict):
+            sly_data = {}
+        reply = {"ok": True, "isError": False}
+        started = time.perf_counter()
+        self.capture.begin(max_bytes)
+        try:
+            value = self.loop.run_until_complete(self._run(request, sly_data))
+            reply["content"], reply["contentType"] = render_content(value, max_bytes)
+        except (ToolCreationError, ToolLookupError) as error:
+            # The message already holds what matters (neuro-san's wording, the import traceback if any).
+            reply.update(isError=True, content=str(error), contentType="text", errorKind="load")
+            cause_trace = _cause_traceback(error)
+            if cause_trace:
+                reply["traceback"] = cause_trace
+        except BaseException as error:  # noqa: BLE001 - SystemExit from a tool must not end the worker
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            reply.update(isError=True, content=error_message(error), contentType="text", errorKind="tool")
+            reply["traceback"] = traceback.format_exc()
+        finally:
+            stdout, stderr, logs = self.capture.end()
+        reply["pythonMs"] = (time.perf_counter() - started) * 1000.0
+        reply.update(stdout=stdout, stderr=stderr, logging=logs, slyData=jsonable(sly_data))
+        return reply
+
+    def describe(self, request):
+        spec = request["spec"]
+        self.capture.begin(DEFAULT_MAX_OUTPUT_BYTES)
+        try:
+            if spec.get("kind") == "coded":
+                description = describe_coded(self._coded_class(spec, request))
+            else:
+                instance = self.factory.langchain_instance(spec["name"], spec["className"], spec.get("args") or {})
+                description = describe_langchain(spec["name"], instance)
+            reply = {"ok": True, "description": description}
+        except BaseException as error:  # noqa: BLE001
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            if isinstance(error, (ClassNotFound, ToolCreationError)):
+                reply = {"ok": False, "error": str(error), "errorKind": "load"}
+                cause_trace = _cause_traceback(error)
+                if cause_trace:
+                    reply["traceback"] = cause_trace
+            else:
+                reply = {"ok": False, "error": error_message(error), "errorKind": "load"}
+                reply["traceback"] = traceback.format_exc()
+        finally:
+            stdout, stderr, logs = self.capture.end()
+        reply.update(stdout=stdout, stderr=stderr, logging=logs)
+        return reply
+
+
+def _cause_traceback(error):
+    """The traceback of what made a tool fail to load, unless the message already says it all."""
+    cause = error.__cause__
+    while isinstance(cause, ToolCreationError) and cause.__cause__ is not None:
+        cause = cause.__cause__
+    if cause is None or isinstance(cause, (ClassNotFound, ToolCreationError)):
+        return None
+    return "".join(traceback.format_exception(cause))
+
+
+def serve(proto_in, proto_out):
+    worker = Worker()
+    worker.capture.install()
+    # A segfault in a tool's native code prints the Python stack to the real stderr, which the editor reports.
+    faulthandler.enable(file=sys.__stderr__)
+    while True:
+        request = read_frame(proto_in)
+        if request is None:
+            return
+        try:
+            reply = worker.handle(request)
+        except Exception as error:  # noqa: BLE001 - a malformed request gets an answer, not a dead worker
+            reply = {"ok": False, "error": error_message(error), "errorKind": "protocol"}
+        reply["id"] = request.get("id")
+        write_frame(proto_out, reply)
