@@ -80,18 +80,24 @@ export async function writeTextFile(
   }
 }
 
+/** The offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  // Binary search on the longest valid prefix: decoding is linear, so this stays cheap even for large files.
-  let low = 0;
-  let high = bytes.length;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-      low = mid;
-    } catch {
-      high = mid - 1;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
+    for (let k = 1; k < length; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || (c & 0xc0) !== 0x80) return i;
     }
+    // Overlong forms and surrogates are rejected by the strict decoder too; point at the sequence's first byte.
+    try {
+      strictUtf8.decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
   }
-  return low;
+  return bytes.length;
 }

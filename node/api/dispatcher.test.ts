@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDispatcher } from './dispatcher';
+import { createApiService, type ApiService } from './handlers';
+
+let service: ApiService | undefined;
+afterEach(() => service?.dispose());
+
+function setup() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-'));
+  const events: unknown[] = [];
+  service = createApiService({
+    mode: 'browser',
+    cwd: dir,
+    initialFile: null,
+    stateDir: path.join(dir, '.state'),
+    emit: (event, payload) => events.push({ event, payload }),
+  });
+  return { dir, events, dispatch: createDispatcher(service.handlers) };
+}
+
+describe('the API dispatcher', () => {
+  it('refuses unknown methods and payloads that do not match the schema, before any handler runs', async () => {
+    const { dispatch } = setup();
+    expect(await dispatch('file.delete', {})).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect(await dispatch('file.read', { path: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await dispatch('file.read', { path: 'a', extra: true })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await dispatch('file.read', null)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+
+  it('resolves relative paths against the working folder, and remembers opened files as recent', async () => {
+    const { dir, dispatch } = setup();
+    writeFileSync(path.join(dir, 'a.hocon'), 'a = 1\n');
+    const read = await dispatch('file.read', { path: 'a.hocon' });
+    expect(read).toMatchObject({ ok: true, value: { path: path.join(dir, 'a.hocon'), text: 'a = 1\n' } });
+    expect(await dispatch('recent.list', {})).toEqual({ ok: true, value: { files: [path.join(dir, 'a.hocon')] } });
+  });
+
+  it('carries a handler error code to the caller unchanged', async () => {
+    const { dir, dispatch } = setup();
+    const file = path.join(dir, 'a.hocon');
+    writeFileSync(file, 'a = 1\n');
+    const result = await dispatch('file.write', { path: file, text: 'a = 2\n', expectedMtimeMs: 1 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(readFileSync(file, 'utf8')).toBe('a = 1\n');
+  });
+
+  it('pushes file.changed for a watched file changed by someone else, but not for our own save', async () => {
+    const { dir, dispatch, events } = setup();
+    const file = path.join(dir, 'w.hocon');
+    writeFileSync(file, 'a = 1\n');
+    const read = (await dispatch('file.read', { path: file })) as { ok: true; value: { mtimeMs: number } };
+    await dispatch('file.watch', { path: file, mtimeMs: read.value.mtimeMs });
+    await dispatch('file.write', { path: file, text: 'a = 2\n', expectedMtimeMs: read.value.mtimeMs });
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(events).toEqual([]);
+    writeFileSync(file, 'a = 3 # elsewhere\n');
+    await expect.poll(() => events.length, { timeout: 5000 }).toBe(1);
+    expect(events[0]).toMatchObject({ event: 'file.changed', payload: { path: file, deleted: false } });
+  });
+});

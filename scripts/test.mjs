@@ -1,0 +1,61 @@
+// `npm test`: every check and every test, in order, with one summary line at the end that CI can read.
+//   typecheck -> lint -> build -> unit and conformance tests (Vitest) -> end-to-end tests (Playwright)
+// Every step runs even if an earlier test step failed, so one run shows everything; the exit code is non-zero if
+// anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`${chromium} is missing: the end-to-end tests drive Debian's Chromium. Install it with \`apt-get install chromium\` (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+mkdirSync('test-results', { recursive: true });
+
+const run = (label, command, args, env = {}) => {
+  console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+};
+
+const failures = [];
+for (const [label, args] of [
+  ['typecheck (node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+  ['typecheck (renderer)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+  ['lint', ['eslint', '.']],
+]) {
+  if (!run(label, 'npx', args)) failures.push(label);
+}
+if (!run('build', process.execPath, ['scripts/build.mjs'])) {
+  console.error('The build failed: the tests need it.');
+  process.exit(1);
+}
+
+const unitReport = 'test-results/vitest.json';
+const unitOk = run('unit and conformance tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
+if (!unitOk) failures.push('unit tests');
+const e2eReport = 'test-results/playwright.json';
+const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+if (!e2eOk) failures.push('end-to-end tests');
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+const unit = read(unitReport);
+if (unit) {
+  console.log(`\nunit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed, ${unit.numPendingTests + unit.numTodoTests} skipped`);
+  counts.passed += unit.numPassedTests;
+  counts.failed += unit.numFailedTests;
+  counts.skipped += unit.numPendingTests + unit.numTodoTests;
+}
+const e2e = read(e2eReport);
+if (e2e) {
+  const s = e2e.stats;
+  console.log(`e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+  counts.passed += s.expected + s.flaky;
+  counts.failed += s.unexpected;
+  counts.skipped += s.skipped;
+}
+if (failures.length && counts.failed === 0) counts.failed = failures.length; // a failed check counts as a failure
+console.log(`total: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
+process.exit(failures.length ? 1 : 0);
