@@ -1,0 +1,155 @@
+/**
+ * The ToolBox: a flat, name-keyed collection of tools that registers, looks up, merges, filters and calls them
+ * (semantics from seeds/shelly_toolbox_package.md). It knows nothing about Python: a tool is a name, a description,
+ * an input schema and a handler. `call` never throws; every failure comes back as a result with `isError`.
+ */
+import { performance } from 'node:perf_hooks';
+import type { JsonValue } from '../../shared/toolbox/runnable';
+import type { ContentType, JsonObject, RunErrorKind } from '../python';
+
+/** A request to run one tool, as an LLM (or the editor) sends it. */
+export interface ToolCall {
+  /** Echoed in the result; one is made up when absent. */
+  id?: string;
+  name: string;
+  /** The arguments: an object, or its JSON text. Absent means `{}`. */
+  arguments?: JsonValue | string;
+}
+
+/** What the caller can add to one call beyond the tool's arguments. */
+export interface ToolCallContext {
+  /** neuro-san's private per-run dict; the result carries it back after the call. */
+  slyData?: JsonObject;
+  timeoutMs?: number;
+  /** Aborting cancels the call. */
+  signal?: AbortSignal;
+  /** Lets a caller cancel this call by id (ToolRunner.cancel). */
+  callId?: string;
+  /** Send arguments even when they do not match the tool's schema (neuro-san itself does not enforce it). */
+  sendInvalid?: boolean;
+}
+
+/** Everything a run can tell beyond its content; Python-backed tools fill these in. */
+export interface ToolRunDetails {
+  stdout?: string;
+  stderr?: string;
+  logging?: string;
+  slyData?: JsonObject | null;
+  contentType?: ContentType;
+  errorKind?: RunErrorKind;
+  traceback?: string;
+  /** Why the arguments do not match the tool's schema (also present when they were sent anyway). */
+  validationErrors?: string[];
+}
+
+/** A handler's answer: plain text, or text with an error flag and run details. */
+export interface ToolOutput extends ToolRunDetails {
+  content: string;
+  isError?: boolean;
+  durationMs?: number;
+}
+
+export type ToolHandler = (input: JsonValue, context: ToolCallContext) => Promise<string | ToolOutput> | string | ToolOutput;
+
+export interface Tool {
+  name: string;
+  description?: string;
+  /** JSON Schema of the input (coded tools' `parameters`, a LangChain tool's args schema). */
+  inputSchema?: JsonObject;
+  handler: ToolHandler;
+}
+
+export interface ToolResult extends ToolRunDetails {
+  toolCallId: string;
+  name: string;
+  content: string;
+  isError: boolean;
+  durationMs: number;
+}
+
+let callCounter = 0;
+
+export class ToolBox {
+  private readonly byName = new Map<string, Tool>();
+
+  constructor(tools: Iterable<Tool> = []) {
+    this.register(...tools);
+  }
+
+  /** Adds tools; a tool whose name is already present replaces the old one in place, keeping its position. */
+  register(...tools: Tool[]): void {
+    // A Map keeps the first insertion's position when a key is set again: exactly "replace in place".
+    for (const tool of tools) this.byName.set(tool.name, tool);
+  }
+
+  get(name: string): Tool | undefined {
+    return this.byName.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /** Registers the other toolbox's tools, in its order, replacing by name. */
+  merge(other: ToolBox): void {
+    this.register(...other.tools());
+  }
+
+  /** A copy of the tools in insertion order; changing the array does not change the toolbox. */
+  tools(): Tool[] {
+    return [...this.byName.values()];
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  /**
+   * No list: this same toolbox. A list: a new toolbox with those tools in the order asked; unknown names are
+   * skipped, an empty list gives an empty toolbox, and this one is left untouched.
+   */
+  filter(names?: readonly string[]): ToolBox {
+    if (names === undefined) return this;
+    const kept: Tool[] = [];
+    for (const name of names) {
+      const tool = this.byName.get(name);
+      if (tool) kept.push(tool);
+    }
+    return new ToolBox(kept);
+  }
+
+  /** Runs the named tool. Never throws or rejects. */
+  async call(toolCall: ToolCall, context: ToolCallContext = {}): Promise<ToolResult> {
+    const toolCallId = toolCall.id ?? `call-${++callCounter}`;
+    const started = performance.now();
+    const base = { toolCallId, name: toolCall.name };
+    const elapsed = (): number => performance.now() - started;
+    const tool = this.byName.get(toolCall.name);
+    if (!tool) {
+      return { ...base, content: `tool not found: ${toolCall.name}`, isError: true, durationMs: elapsed(), errorKind: 'not_found' };
+    }
+    const input = parseArguments(toolCall.arguments);
+    if ('error' in input) {
+      return { ...base, content: input.error, isError: true, durationMs: elapsed(), errorKind: 'validation' };
+    }
+    try {
+      const output = await tool.handler(input.value, context);
+      if (typeof output === 'string') return { ...base, content: output, isError: false, durationMs: elapsed() };
+      const { durationMs, isError, ...rest } = output;
+      return { ...base, ...rest, isError: isError ?? false, durationMs: durationMs ?? elapsed() };
+    } catch (error) {
+      const content = error instanceof Error ? error.message : String(error);
+      return { ...base, content, isError: true, durationMs: elapsed() };
+    }
+  }
+}
+
+function parseArguments(raw: ToolCall['arguments']): { value: JsonValue } | { error: string } {
+  if (raw === undefined || raw === null || raw === '') return { value: {} };
+  if (typeof raw !== 'string') return { value: raw };
+  try {
+    return { value: JSON.parse(raw) as JsonValue };
+  } catch (error) {
+    return { error: `arguments are not valid JSON: ${(error as Error).message}` };
+  }
+}
