@@ -1,0 +1,11 @@
+/** A problem found in a template or its output; every engine error becomes one, never a thrown exception. */
+export interface TemplateDiagnostic {
+  severity: 'error' | 'warning' | 'info';
+  /** A stable identifier: `jinja-syntax`, `jinja-undefined`, `catalog-prefix`, ... */
+  rule: string;
+  message: string;
+  /** 1-based line in the template (or in the rendered text, for rules about the output). */
+  line?: number;
+  /** 1-based column, in UTF-16 units. */
+  column?: number;
+}

@@ -1,0 +1,37 @@
+/**
+ * Python str semantics over JavaScript's UTF-16 strings. Python indexes, measures and orders str by code point;
+ * JavaScript by UTF-16 unit. A valid surrogate pair is one code point; a lone surrogate is one code point of its own.
+ * (Limit: a Python str holding two separate surrogates that happen to form a pair cannot be told apart from the
+ * astral character; JSON and HOCON sources cannot produce that distinction either.)
+ */
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** `len(s)`. */
+export function codePointLength(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** The code points of `s` as strings (a pair stays together; a lone surrogate stands alone). */
+export function codePoints(s: string): string[] {
+  return Array.from(s);
+}
+
+/**
+ * Orders two str like Python (`sorted`, `json.dumps(sort_keys=True)`): by code point. Differs from `<` on UTF-16
+ * units only when an astral character meets a BMP character at or above U+E000, hence the fast path.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x < 0xd800 || y < 0xd800) return x - y;
+    return a.codePointAt(i)! - b.codePointAt(i)!;
+  }
+  return a.length - b.length;
+}
