@@ -1,7 +1,17 @@
 """How a tool's return value and sly_data travel back to the editor."""
+import asyncio
+import concurrent.futures
 import json
+import os
+import traceback
 
 from tbe_worker.capture import cut_text
+
+# Frames from these folders are the worker's machinery, not the tool: left out of the tracebacks shown to authors.
+_INTERNAL_DIRS = tuple(
+    os.path.dirname(os.path.abspath(path)) + os.sep
+    for path in (__file__, asyncio.__file__, concurrent.futures.__file__)
+)
 
 
 def render_content(value, max_bytes):
@@ -41,3 +51,11 @@ def error_message(error):
     text = str(error)
     name = type(error).__name__
     return f"{name}: {text}" if text else name
+
+
+def tool_traceback(error):
+    """The traceback of an exception a tool raised, without the worker's and asyncio's own frames."""
+    summary = traceback.TracebackException.from_exception(error)
+    frames = [frame for frame in summary.stack if not os.path.abspath(frame.filename).startswith(_INTERNAL_DIRS)]
+    summary.stack = traceback.StackSummary.from_list(frames)
+    return "".join(summary.format())

@@ -19,7 +19,7 @@ from tbe_worker.describe import describe_coded, describe_langchain
 from tbe_worker.framing import read_frame, write_frame
 from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools
 from tbe_worker.resolve import ClassNotFound
-from tbe_worker.results import error_message, jsonable, render_content
+from tbe_worker.results import error_message, jsonable, render_content, tool_traceback
 
 DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024
 
@@ -108,7 +108,7 @@ class Worker:
             if isinstance(error, KeyboardInterrupt):
                 raise
             reply.update(isError=True, content=error_message(error), contentType="text", errorKind="tool")
-            reply["traceback"] = traceback.format_exc()
+            reply["traceback"] = tool_traceback(error)
         finally:
             stdout, stderr, logs = self.capture.end()
         reply["pythonMs"] = (time.perf_counter() - started) * 1000.0

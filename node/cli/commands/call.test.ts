@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appRoot } from '../../paths';
+import { runCli } from '../main';
+
+const toolboxFile = path.join(appRoot(), 'fixtures', 'toolboxes', 'fixture_toolbox.json');
+const pythonDir = path.join(appRoot(), 'fixtures', 'python');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-call-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function call(...args: string[]) {
+  const out = { stdout: '', stderr: '' };
+  const code = await runCli(['call', ...args], {
+    stdout: (t) => void (out.stdout += t),
+    stderr: (t) => void (out.stderr += t),
+    cwd: tmp,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PYTHONPATH: pythonDir },
+  });
+  return { code, ...out };
+}
+
+describe('toolbox-editor call', () => {
+  it('prints the content of a coded tool and exits 0', async () => {
+    const run = await call(toolboxFile, 'greet', '--args', '{"name":"Ada"}');
+    expect(run).toMatchObject({ code: 0, stdout: 'Hello, Ada!\n', stderr: '' });
+  });
+
+  it('prints one JSON object with --json, sly_data after the call included', async () => {
+    const run = await call(toolboxFile, 'count_calls', '--args', '{"tag":"t"}', '--sly-data', '{"calls":2}', '--json');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ content: '3', isError: false, stdout: '', stderr: '', slyData: { calls: 3, seen: 't' } });
+    expect(typeof report.durationMs).toBe('number');
+  });
+
+  it('keeps the tool\'s own output on stderr, the content alone on stdout', async () => {
+    const run = await call(toolboxFile, 'printing');
+    expect(run.stdout).toBe('printed\n');
+    expect(run.stderr).toContain('--- tool stdout ---\nto stdout\n');
+    expect(run.stderr).toContain('--- tool logging ---\nINFO fixture.printing: to logging\n');
+  });
+
+  it('exits 1 with the error when the tool raises, times out, or does not exist', async () => {
+    const raising = await call(toolboxFile, 'raising', '--json');
+    expect(raising.code).toBe(1);
+    expect(JSON.parse(raising.stdout)).toMatchObject({ isError: true, content: 'ValueError: cannot handle this' });
+    const slow = await call(toolboxFile, 'sleeping', '--args', '{"seconds":20}', '--timeout', '0.3');
+    expect(slow).toMatchObject({ code: 1, stdout: '', stderr: 'timed out after 0.3 s\n' });
+    const missing = await call(toolboxFile, 'nope');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^tool not found: nope \(tools in .*: echo, greet, /);
+  });
+
+  it('checks arguments against parameters, and --send-invalid sends them anyway', async () => {
+    const refused = await call(toolboxFile, 'greet', '--args', '{"name":7}');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("arguments for 'greet' do not match its parameters:\n- /name must be string");
+    const sent = await call(toolboxFile, 'greet', '--args', '{"name":7}', '--send-invalid');
+    expect(sent).toMatchObject({ code: 0, stdout: 'Hello, 7!\n' });
+  });
+
+  it('runs LangChain-style entries and a toolkit\'s <entry>_<tool>', async () => {
+    const search = await call(toolboxFile, 'fake_search', '--args', '{"query":"q"}');
+    expect(JSON.parse(search.stdout)).toEqual({ built_by: 'from_api_wrapper', wrapper: 'SearchApiWrapper', results: ['https://x.test/q/0'] });
+    const note = await call(toolboxFile, 'notes_add_note', '--args', '{"text":"n"}');
+    expect(note).toMatchObject({ code: 0, stdout: 'cli: 1 note(s)\n' });
+  });
+
+  it('finds a coded tool through --agent-tool-path and --agent-network', async () => {
+    const run = await call(
+      toolboxFile,
+      'walk_up',
+      '--agent-tool-path',
+      path.join(pythonDir, 'agent_tools'),
+      '--agent-network',
+      'team/deeper',
+    );
+    expect(run).toMatchObject({ code: 0, stdout: '{"module": "agent_tools.team.walkup_tool"}\n' });
+  });
+
+  it('reports neuro-san\'s entry errors, a missing interpreter, and the HOCON limitation', async () => {
+    const entry = await call(toolboxFile, 'two_segments');
+    expect(entry.code).toBe(1);
+    expect(entry.stderr).toContain("must be of the form '<package_name>.<module_name>.<ClassName>'");
+    const python = await call(toolboxFile, 'greet', '--args', '{"name":"x"}', '--python', path.join(tmp, 'nopython'));
+    expect(python.code).toBe(1);
+    expect(python.stderr).toContain('could not be started');
+    const hocon = path.join(tmp, 'toolbox_info.hocon');
+    writeFileSync(hocon, 'greet { class = "a.B", description = "x" }\n');
+    const fromHocon = await call(hocon, 'greet');
+    expect(fromHocon.code).toBe(1);
+    expect(fromHocon.stderr).toContain('lands with the HOCON module');
+  });
+
+  it('refuses malformed options with exit code 2', async () => {
+    expect((await call(toolboxFile)).code).toBe(2);
+    expect((await call(toolboxFile, 'greet', '--args', '{oops')).stderr).toContain('--args is not valid JSON');
+    expect((await call(toolboxFile, 'greet', '--sly-data', '[1]')).code).toBe(2);
+    expect((await call(toolboxFile, 'greet', '--timeout', '0')).code).toBe(2);
+  });
+});

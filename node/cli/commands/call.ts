@@ -1,0 +1,177 @@
+/**
+ * `toolbox-editor call FILE TOOL`: runs one tool of a toolbox file in a real Python worker and prints the result.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { JsonValue } from '../../../shared/toolbox/runnable';
+import { ToolRunner, type JsonObject } from '../../python';
+import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolResult } from '../../toolbox';
+import { UsageError, type CliCommand, type CliIo } from '../command';
+
+export const callCommand: CliCommand = {
+  name: 'call',
+  summary: 'run one tool of a toolbox file with chosen arguments and sly_data',
+  usage: [
+    'Usage: toolbox-editor call FILE TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--python PATH] [--json]',
+    '',
+    'Runs TOOL from the toolbox FILE (.json; .hocon once the HOCON module lands) in a Python worker and prints its',
+    'content. Exits 1 when the result is an error. A toolkit entry\'s tools are named <entry>_<tool>.',
+    '',
+    'Options:',
+    '  --args JSON             the tool\'s arguments (default {})',
+    '  --sly-data JSON         sly_data for the call, an object (default {})',
+    '  --timeout SECONDS       stop the tool after this long (default 30)',
+    '  --python PATH           interpreter or virtualenv folder (default python3)',
+    '  --pythonpath DIR        put DIR in front of PYTHONPATH (repeatable)',
+    '  --agent-tool-path PATH  AGENT_TOOL_PATH for coded tools (default: inherited, else neuro_san/coded_tools)',
+    '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
+    '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
+    '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
+  ].join('\n'),
+  async run(args, io) {
+    const options = parseCallArgs(args);
+    const specs = await loadToolSpecs(path.resolve(io.cwd, options.file));
+    const problem = specs.problems.find((p) => p.tool === options.tool);
+    if (problem) {
+      io.stderr(`toolbox-editor call: ${problem.message}\n`);
+      return 1;
+    }
+    const runner = new ToolRunner({
+      env: io.env,
+      cwd: io.cwd,
+      ...(options.python !== undefined ? { python: options.python } : {}),
+      ...(options.agentToolPath !== undefined ? { agentToolPath: options.agentToolPath } : {}),
+      ...(options.agentNetwork !== undefined ? { agentNetwork: options.agentNetwork } : {}),
+      pythonPath: options.pythonPath,
+    });
+    try {
+      let toolbox = toolBoxFromSpecs(specs.specs, runner);
+      // A toolkit's tools (<entry>_<tool>) are only known once its class is loaded.
+      if (!toolbox.has(options.tool) && specs.specs.some((s) => s.kind !== 'coded')) {
+        toolbox = (await describedToolBox(specs.specs, runner)).toolbox;
+      }
+      const result = await toolbox.call(
+        { name: options.tool, arguments: options.args },
+        {
+          slyData: options.slyData,
+          ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+          sendInvalid: options.sendInvalid,
+        },
+      );
+      if (result.errorKind === 'not_found') {
+        result.content += ` (tools in ${options.file}: ${toolbox.tools().map((t) => t.name).join(', ') || 'none'})`;
+      }
+      printResult(result, options.json, io);
+      return result.isError ? 1 : 0;
+    } finally {
+      await runner.dispose();
+    }
+  },
+};
+
+interface CallOptions {
+  file: string;
+  tool: string;
+  args: JsonValue;
+  slyData: JsonObject;
+  timeoutMs?: number;
+  python?: string;
+  pythonPath: string[];
+  agentToolPath?: string;
+  agentNetwork?: string;
+  sendInvalid: boolean;
+  json: boolean;
+}
+
+function parseCallArgs(args: string[]): CallOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        args: { type: 'string' },
+        'sly-data': { type: 'string' },
+        timeout: { type: 'string' },
+        python: { type: 'string' },
+        pythonpath: { type: 'string', multiple: true },
+        'agent-tool-path': { type: 'string' },
+        'agent-network': { type: 'string' },
+        'send-invalid': { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
+  const [file, tool] = positionals as [string, string];
+  const slyData = values['sly-data'] === undefined ? {} : parseJson('--sly-data', values['sly-data']);
+  if (slyData === null || typeof slyData !== 'object' || Array.isArray(slyData)) {
+    throw new UsageError('--sly-data must be a JSON object');
+  }
+  let timeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    const seconds = Number(values.timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--timeout must be a positive number of seconds');
+    timeoutMs = seconds * 1000;
+  }
+  return {
+    file,
+    tool,
+    args: values.args === undefined ? {} : parseJson('--args', values.args),
+    slyData,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(values.python !== undefined ? { python: values.python } : {}),
+    pythonPath: values.pythonpath ?? [],
+    ...(values['agent-tool-path'] !== undefined ? { agentToolPath: values['agent-tool-path'] } : {}),
+    ...(values['agent-network'] !== undefined ? { agentNetwork: values['agent-network'] } : {}),
+    sendInvalid: values['send-invalid'] ?? false,
+    json: values.json ?? false,
+  };
+}
+
+function parseJson(option: string, text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch (error) {
+    throw new UsageError(`${option} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function printResult(result: ToolResult, json: boolean, io: CliIo): void {
+  if (json) {
+    const report = {
+      content: result.content,
+      isError: result.isError,
+      durationMs: Math.round(result.durationMs * 1000) / 1000,
+      stdout: result.stdout ?? '',
+      stderr: result.stderr ?? '',
+      logging: result.logging ?? '',
+      slyData: result.slyData ?? null,
+      ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+      ...(result.contentType ? { contentType: result.contentType } : {}),
+      ...(result.traceback ? { traceback: result.traceback } : {}),
+      ...(result.validationErrors ? { validationErrors: result.validationErrors } : {}),
+    };
+    io.stdout(`${JSON.stringify(report)}\n`);
+    return;
+  }
+  // The tool's own output goes to stderr, so stdout holds only the content.
+  for (const [label, text] of [
+    ['stdout', result.stdout],
+    ['stderr', result.stderr],
+    ['logging', result.logging],
+  ] as const) {
+    if (text) io.stderr(`--- tool ${label} ---\n${text}${text.endsWith('\n') ? '' : '\n'}`);
+  }
+  const line = result.content.endsWith('\n') ? result.content : `${result.content}\n`;
+  if (!result.isError) {
+    io.stdout(line);
+    return;
+  }
+  // A traceback already ends with the exception's line, which is the content: print it once.
+  if (result.traceback) io.stderr(result.traceback.endsWith(line) ? result.traceback : result.traceback + line);
+  else io.stderr(line);
+}
