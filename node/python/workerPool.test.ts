@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { codedSpec, fixturesPythonDir, processExists } from './testFixtures';
+import { WorkerPool } from './workerPool';
+
+let pool: WorkerPool | undefined;
+afterEach(async () => {
+  await pool?.dispose();
+  pool = undefined;
+});
+
+const pid = codedSpec('pid', 'fixture_tools.dying.Pid');
+
+describe('WorkerPool', () => {
+  it('keeps one runner per toolbox and interpreter, replaced when its settings change', async () => {
+    pool = new WorkerPool({ pythonPath: [fixturesPythonDir()] });
+    const a = pool.runner('/x/a.hocon');
+    expect(pool.runner('/x/a.hocon')).toBe(a);
+    expect(pool.runner('/x/b.hocon')).not.toBe(a);
+    expect(pool.size).toBe(2);
+    const aPid = Number((await a.call(pid, {})).content);
+    const changed = pool.runner('/x/a.hocon', { agentToolPath: 'somewhere.else' });
+    expect(changed).not.toBe(a);
+    expect(Number((await changed.call(pid, {})).content)).not.toBe(aPid);
+    expect(pool.size).toBe(2);
+  });
+
+  it('ends a toolbox\'s workers on release and all of them on dispose', async () => {
+    pool = new WorkerPool({ pythonPath: [fixturesPythonDir()] });
+    const a = Number((await pool.runner('a').call(pid, {})).content);
+    const b = Number((await pool.runner('b').call(pid, {})).content);
+    await pool.release('a');
+    expect(processExists(a)).toBe(false);
+    expect(processExists(b)).toBe(true);
+    await pool.dispose();
+    expect(processExists(b)).toBe(false);
+    expect(pool.size).toBe(0);
+  });
+});
