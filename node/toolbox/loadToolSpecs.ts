@@ -1,12 +1,14 @@
 /**
  * The one step from a toolbox file on disk to RunnableToolSpec[]: what the CLI's `call` (and later the app) uses.
  *
- * `.json` toolbox files (valid for neuro-san) are read here. `.hocon` files need the HOCON resolver, which lands with
- * the HOCON module (shared/hocon/); until then they are refused with a message saying so. Not done yet either:
- * deep-merging the user file over neuro-san's default toolbox.
+ * `.json` files are parsed as JSON; `.hocon` files go through the HOCON resolver (shared/hocon) the way neuro-san
+ * reads them: top-level includes against the working folder, `${?ENV}` from the environment. Not done yet:
+ * deep-merging the user file over neuro-san's default toolbox (that belongs to the toolbox model).
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { resolveFile, toJson } from '../../shared/hocon';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { specsFromEntries, type ToolSpecs } from './specsFromEntries';
 
@@ -14,28 +16,50 @@ export class ToolSpecLoadError extends Error {
   override name = 'ToolSpecLoadError';
 }
 
-export async function loadToolSpecs(file: string): Promise<ToolSpecs> {
+export interface LoadOptions {
+  /** The folder top-level HOCON includes resolve against (neuro-san: the process's working folder). */
+  cwd?: string;
+  /** Variables for `${?ENV}` substitutions. */
+  env?: Record<string, string | undefined>;
+}
+
+export async function loadToolSpecs(file: string, options: LoadOptions = {}): Promise<ToolSpecs> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === '.hocon') {
-    throw new ToolSpecLoadError(
-      `${file}: reading .hocon toolbox files lands with the HOCON module (shared/hocon), which is not available yet. ` +
-        'For now, give a .json toolbox file (neuro-san accepts both).',
-    );
-  }
-  if (extension !== '.json') {
-    throw new ToolSpecLoadError(`File reference ${file} must be a .json or .hocon file`);
-  }
+  if (extension === '.hocon') return specsFromEntries(readHocon(file, options), file);
+  if (extension !== '.json') throw new ToolSpecLoadError(`File reference ${file} must be a .json or .hocon file`);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     throw new ToolSpecLoadError(`cannot read ${file}: ${(error as Error).message}`);
   }
-  let parsed: JsonValue;
   try {
-    parsed = JSON.parse(text) as JsonValue;
+    return specsFromEntries(JSON.parse(text) as JsonValue, file);
   } catch (error) {
     throw new ToolSpecLoadError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
-  return specsFromEntries(parsed, file);
+}
+
+function readHocon(file: string, options: LoadOptions): JsonValue {
+  const cwd = options.cwd ?? process.cwd();
+  const document = resolveFile(file, {
+    host: {
+      readFile(name) {
+        try {
+          return readFileSync(path.resolve(cwd, name), 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
+    },
+    baseDir: cwd,
+    cwd,
+    env: options.env ?? process.env,
+  });
+  const errors = document.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const lines = errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`);
+    throw new ToolSpecLoadError(`cannot read ${file}:\n${lines.join('\n')}`);
+  }
+  return toJson(document.value) as JsonValue;
 }

@@ -22,6 +22,27 @@ async function call(...args: string[]) {
 }
 
 describe('toolbox-editor call', () => {
+  it('reads a .hocon toolbox: comments, includes, substitutions, ${?ENV}', async () => {
+    writeFileSync(path.join(tmp, 'common.hocon'), 'greet_class = "fixture_tools.echo.Greet"\n');
+    const file = path.join(tmp, 'toolbox_info.hocon');
+    writeFileSync(
+      file,
+      [
+        'include "common.hocon"',
+        '# a comment',
+        'greet {',
+        '  class = ${greet_class}',
+        '  description = """Greets."""',
+        '  parameters { type = object, properties { name { type = string } } }',
+        '}',
+        'echo { class: "fixture_tools.echo.Echo", description: "e" }',
+        'echo.description = ${?ECHO_DESCRIPTION}',
+      ].join('\n'),
+    );
+    const run = await call(file, 'greet', '--args', '{"name":"Hocon"}');
+    expect(run).toMatchObject({ code: 0, stdout: 'Hello, Hocon!\n' });
+  });
+
   it('prints the content of a coded tool and exits 0', async () => {
     const run = await call(toolboxFile, 'greet', '--args', '{"name":"Ada"}');
     expect(run).toMatchObject({ code: 0, stdout: 'Hello, Ada!\n', stderr: '' });
@@ -87,11 +108,12 @@ describe('toolbox-editor call', () => {
     const python = await call(toolboxFile, 'greet', '--args', '{"name":"x"}', '--python', path.join(tmp, 'nopython'));
     expect(python.code).toBe(1);
     expect(python.stderr).toContain('could not be started');
-    const hocon = path.join(tmp, 'toolbox_info.hocon');
-    writeFileSync(hocon, 'greet { class = "a.B", description = "x" }\n');
-    const fromHocon = await call(hocon, 'greet');
-    expect(fromHocon.code).toBe(1);
-    expect(fromHocon.stderr).toContain('lands with the HOCON module');
+    const broken = path.join(tmp, 'broken.hocon');
+    writeFileSync(broken, 'greet { class = \n');
+    const fromBroken = await call(broken, 'greet');
+    expect(fromBroken.code).toBe(1);
+    expect(fromBroken.stderr).toMatch(/cannot read .*broken\.hocon:\n.*broken\.hocon:\d+:\d+: /);
+    expect((await call(path.join(tmp, 'toolbox.yaml'), 'greet')).stderr).toContain('must be a .json or .hocon file');
   });
 
   it('refuses malformed options with exit code 2', async () => {

@@ -14,7 +14,7 @@ export const callCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor call FILE TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--python PATH] [--json]',
     '',
-    'Runs TOOL from the toolbox FILE (.json; .hocon once the HOCON module lands) in a Python worker and prints its',
+    'Runs TOOL from the toolbox FILE (.hocon or .json) in a Python worker and prints its',
     'content. Exits 1 when the result is an error. A toolkit entry\'s tools are named <entry>_<tool>.',
     '',
     'Options:',
@@ -30,7 +30,7 @@ export const callCommand: CliCommand = {
   ].join('\n'),
   async run(args, io) {
     const options = parseCallArgs(args);
-    const specs = await loadToolSpecs(path.resolve(io.cwd, options.file));
+    const specs = await loadToolSpecs(path.resolve(io.cwd, options.file), { cwd: io.cwd, env: io.env });
     const problem = specs.problems.find((p) => p.tool === options.tool);
     if (problem) {
       io.stderr(`toolbox-editor call: ${problem.message}\n`);
