@@ -8,4 +8,6 @@ export interface TemplateDiagnostic {
   line?: number;
   /** 1-based column, in UTF-16 units. */
   column?: number;
+  /** What line/column point into: the template source (default) or the rendered text. */
+  location?: 'template' | 'output';
 }

@@ -265,7 +265,7 @@ export class Interpreter implements RuntimeContext {
         }
         scope.set(p.name, value);
       });
-      scope.set('varargs', args.slice(params.length));
+      scope.set('varargs', makeTuple(args.slice(params.length)));
       const callerIndex = rest.findIndex(([k]) => k === 'caller');
       if (callerIndex >= 0) {
         scope.set('caller', rest[callerIndex]![1]);

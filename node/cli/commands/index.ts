@@ -1,6 +1,9 @@
 import type { CliCommand } from '../command';
 import { webCommand } from './web';
 import { callCommand } from './call';
+import { toolsCommand } from './tools';
+import { validateCommand } from './validate';
+import { renderCommand } from './render';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, callCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, callCommand, renderCommand];

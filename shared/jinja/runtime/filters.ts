@@ -5,10 +5,12 @@
 import { codePoints, codePointLength } from '../../pyvalue/codepoints';
 import { JsonDumpsError, jsonDumps } from '../../pyvalue/json-dumps';
 import { pyStr } from '../../pyvalue/repr';
-import { Markup, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../../pyvalue/types';
+import { Markup, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
 import { bindArgs } from './args';
 import type { FilterFn, RuntimeContext } from './context';
+import { builtinMethod } from './methods';
+import { missingAttribute, undefinedError } from './undefined-error';
 import { asNumber, binaryOp, htmlEscape, iterate, pyCompare, pyEquals, pyLen, truthy } from './ops';
 import { percentFormat } from './percent-format';
 import { pyCapitalize, pySplitLines, pyStrip } from './pystr';
@@ -103,7 +105,13 @@ export const FILTERS: Record<string, FilterFn> = {
     if (n === undefined) throw typeError(`bad operand type for abs(): '${typeName(v)}'`);
     return typeof v === 'boolean' ? BigInt(Number(v)) : n < 0 ? -n : n;
   },
-  attr: (ctx, v, a) => ctx.getAttr(v, str(a[0] ?? null)),
+  // attr() is getattr only: unlike `x.name`, it never falls back to the dict item.
+  attr: (_c, v, a) => {
+    const name = str(a[0] ?? null);
+    if (v instanceof Undefined) throw undefinedError(v);
+    const found = v instanceof PyObject ? v.getAttr(name) : builtinMethod(v, name);
+    return found ?? missingAttribute(v, name);
+  },
   batch: (_c, v, a, k) => {
     const [count, fill] = bindArgs('batch', ['linecount', 'fill_with'], a, k, { fill_with: null });
     const n = intParam(count, 'linecount', 1);

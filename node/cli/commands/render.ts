@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { TemplateDiagnostic } from '../../../shared/jinja/diagnostic';
+import type { KeyOrder } from '../../../shared/jinja/environment';
+import { renderTemplateWithContract } from '../../../shared/catalog/render-catalog';
+import { readJson } from '../../../shared/pyvalue/json-read';
+import type { PyValue } from '../../../shared/pyvalue/types';
+import { UsageError, type CliCommand } from '../command';
+
+/** `FILE:LINE:COLUMN SEVERITY RULE MESSAGE`, as `validate` prints; output positions are labelled `<output>`. */
+export function formatTemplateDiagnostic(file: string, d: TemplateDiagnostic): string {
+  const where = d.location === 'output' ? '<output>' : file;
+  const pos = d.line === undefined ? where : `${where}:${d.line}:${d.column ?? 1}`;
+  return `${pos} ${d.severity} ${d.rule} ${d.message}\n`;
+}
+
+export function parseKeyOrder(value: string | undefined): KeyOrder {
+  if (value === undefined || value === 'sorted') return 'sorted';
+  if (value === 'insertion') return 'insertion';
+  throw new UsageError(`--key-order must be 'sorted' or 'insertion', not '${value}'`);
+}
+
+/** `{% include %}` reads files next to the template. */
+export function loaderFor(templatePath: string): (name: string) => string | undefined {
+  const dir = path.dirname(templatePath);
+  return (name) => {
+    const file = path.resolve(dir, name);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
+}
+
+export const renderCommand: CliCommand = {
+  name: 'render',
+  summary: 'render any Jinja2 template exactly as Python Jinja2 would, with a JSON context',
+  usage: [
+    'Usage: toolbox-editor render TEMPLATE --context FILE.json [--key-order sorted|insertion]',
+    '',
+    'Prints exactly the rendered text (nothing appended). The context is a JSON object read losslessly:',
+    '1.0 stays a float, integers beyond 2^53 stay exact, NaN/Infinity are accepted as Python writes them.',
+    "If the template declares {# expected_format: REGEX #}, the output is checked (like Python's re.search).",
+    'Problems go to stderr as FILE:LINE:COLUMN SEVERITY RULE MESSAGE; exit 1 when any is an error.',
+    '',
+    'Options:',
+    '  --context FILE.json   the template variables (a JSON object)',
+    "  --key-order ORDER     tojson key order: 'sorted' (Jinja2's default) or 'insertion'",
+  ].join('\n'),
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: { context: { type: 'string' }, 'key-order': { type: 'string' } },
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one TEMPLATE');
+    if (parsed.values.context === undefined) throw new UsageError('--context FILE.json is required');
+    const keyOrder = parseKeyOrder(parsed.values['key-order']);
+    const templatePath = path.resolve(io.cwd, parsed.positionals[0]!);
+    const contextPath = path.resolve(io.cwd, parsed.values.context);
+    const template = readFileSync(templatePath, 'utf8');
+    const contextResult = readJson(readFileSync(contextPath, 'utf8'));
+    if (!contextResult.ok) {
+      const e = contextResult.error;
+      io.stderr(`${parsed.values.context}:${e.line}:${e.column} error context-json ${e.message}\n`);
+      return 1;
+    }
+    if (!(contextResult.value instanceof Map)) {
+      io.stderr(`${parsed.values.context}:1:1 error context-json the context must be a JSON object\n`);
+      return 1;
+    }
+    const vars = new Map<string, PyValue>();
+    for (const [k, v] of contextResult.value) vars.set(String(k), v);
+    const result = renderTemplateWithContract(template, vars, { keyOrder, loader: loaderFor(templatePath) });
+    if (result.ok) io.stdout(result.text);
+    for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(parsed.positionals[0]!, d));
+    return result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  },
+};

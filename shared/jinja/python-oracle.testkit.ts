@@ -1,0 +1,66 @@
+/* eslint-disable no-restricted-imports -- test support only: runs under Vitest in Node, never shipped. */
+/**
+ * Renders templates with the real thing — python3 + jinja2 — in one batch per process, for tests that compare our
+ * bytes with Python's. Contexts travel as ensure_ascii JSON written by our own json.dumps (so ints, floats and lone
+ * surrogates arrive exactly); results come back the same way.
+ */
+import { spawnSync } from 'node:child_process';
+import { jsonDumps } from '../pyvalue/json-dumps';
+import { readJson } from '../pyvalue/json-read';
+import type { PyValue } from '../pyvalue/types';
+import type { KeyOrder } from './environment';
+
+export interface OracleJob {
+  template: string;
+  context: Map<string, PyValue>;
+  keyOrder: KeyOrder;
+  trimBlocks?: boolean;
+  lstripBlocks?: boolean;
+}
+
+export type OracleResult = { ok: true; text: string } | { ok: false; error: string };
+
+const SCRIPT = String.raw`
+import json, sys, jinja2
+jobs = json.loads(sys.stdin.read())
+out = []
+for job in jobs:
+    env = jinja2.Environment(trim_blocks=job["trim"], lstrip_blocks=job["lstrip"])
+    if job["order"] == "insertion":
+        env.policies["json.dumps_kwargs"] = {}
+    try:
+        out.append({"ok": True, "text": env.from_string(job["template"]).render(**json.loads(job["context"]))})
+    except Exception as e:
+        out.append({"ok": False, "error": type(e).__name__ + ": " + str(e)})
+sys.stdout.write(json.dumps(out))
+`;
+
+export function pythonAvailable(): boolean {
+  return spawnSync('python3', ['-c', 'import jinja2'], { encoding: 'utf8' }).status === 0;
+}
+
+export function renderWithPython(jobs: OracleJob[]): OracleResult[] {
+  const payload = jobs.map((j) => ({
+    template: j.template,
+    context: jsonDumps(j.context, { sortKeys: false, htmlSafe: false }),
+    order: j.keyOrder,
+    trim: j.trimBlocks ?? false,
+    lstrip: j.lstripBlocks ?? false,
+  }));
+  // Our own writer for the envelope too: lone surrogates in templates must survive the trip.
+  const input = jsonDumps(toPy(payload), { sortKeys: false, htmlSafe: false });
+  const run = spawnSync('python3', ['-c', SCRIPT], { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (run.status !== 0) throw new Error(`python3 failed: ${run.stderr}`);
+  const parsed = readJson(run.stdout);
+  if (!parsed.ok) throw new Error(`bad oracle output: ${parsed.error.message}`);
+  return (parsed.value as Map<string, PyValue>[]).map((r) =>
+    r.get('ok') === true ? { ok: true, text: r.get('text') as string } : { ok: false, error: r.get('error') as string },
+  );
+}
+
+function toPy(v: unknown): PyValue {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : v;
+  if (Array.isArray(v)) return v.map(toPy);
+  return new Map(Object.entries(v as object).map(([k, x]) => [k, toPy(x)]));
+}
