@@ -1,0 +1,365 @@
+/**
+ * Turns syntax trees into values, applying HOCON's object rules in document order: duplicate keys merge (objects)
+ * or replace (anything else), path keys (`a.b.c = 1`) create nested objects, includes are applied in place, and
+ * self-references (`a = ${a} x`, `a += x`) are replaced by the value the key had before this definition. What
+ * cannot be known yet (substitutions, concatenations containing them) stays as an expression for the resolver.
+ */
+import { HoconError, makeDiagnostic, type Diagnostic } from './diagnostics';
+import {
+  UNDEFINED,
+  isUnresolved,
+  ResolveState,
+  type ConcatExpr,
+  type Expr,
+  type MergeExpr,
+  type SubstitutionExpr,
+} from './expressions';
+import { decodeQuoted, decodeTripleQuoted } from './scanner';
+import type { FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
+import type { SourceText } from './text-position';
+import type { FieldDefinition, HoconArray, HoconField, HoconNumber, HoconObject, HoconString, HoconValue } from './values';
+
+/** What the include loader hands back for an include statement. */
+export type IncludedContent =
+  | { kind: 'syntax'; root: ObjectNode; source: SourceText; fileKey: string }
+  | { kind: 'object'; value: HoconObject; fileKey: string }
+  | { kind: 'none' };
+
+export interface IncludeLoader {
+  /** Finds, reads and parses an included file; reports its own problems into `diagnostics`. */
+  load(include: IncludeNode, from: SourceText, diagnostics: Diagnostic[]): IncludedContent[];
+}
+
+/** Where the entries being applied come from. */
+interface BuildContext {
+  source: SourceText;
+  /** Path of the object the current file is merged into (for relativizing its substitutions). */
+  prefix: string[];
+  viaInclude: boolean;
+  /** Files being included, outermost first (cycle detection). */
+  includeStack: string[];
+  /** Inside an array: `+=` cannot work there (its path would be meaningless), as in Lightbend. */
+  inArray?: boolean;
+}
+
+export const MAX_INCLUDE_DEPTH = 50;
+
+export function newObject(source: SourceText, start: number, end: number): HoconObject {
+  return { kind: 'object', fields: new Map(), source, start, end };
+}
+
+export class ValueBuilder {
+  readonly root: HoconObject;
+
+  constructor(
+    rootSource: SourceText,
+    private readonly loader: IncludeLoader | undefined,
+    readonly diagnostics: Diagnostic[],
+  ) {
+    this.root = newObject(rootSource, 0, rootSource.text.length);
+  }
+
+  /** Applies a file's root object to the document root. */
+  applyRoot(root: ObjectNode, source: SourceText, fileKey: string): void {
+    this.root.start = root.start;
+    this.root.end = root.end;
+    this.applyEntries(this.root, root, [], { source, prefix: [], viaInclude: false, includeStack: [fileKey] });
+  }
+
+  private applyEntries(target: HoconObject, node: ObjectNode, path: string[], context: BuildContext): void {
+    for (const entry of node.entries) {
+      if (entry.kind === 'include') this.applyInclude(target, entry, path, context);
+      else this.applyField(target, entry, path, context);
+    }
+  }
+
+  private applyInclude(target: HoconObject, include: IncludeNode, path: string[], context: BuildContext): void {
+    if (this.loader === undefined || include.target === '') return;
+    for (const content of this.loader.load(include, context.source, this.diagnostics)) {
+      this.applyIncludedContent(target, include, content, path, context);
+    }
+  }
+
+  private applyIncludedContent(target: HoconObject, include: IncludeNode, content: IncludedContent, path: string[], context: BuildContext): void {
+    if (content.kind === 'none') return;
+    if (context.includeStack.includes(content.fileKey) || context.includeStack.length >= MAX_INCLUDE_DEPTH) {
+      const cycle = context.includeStack.includes(content.fileKey);
+      this.diagnostics.push(
+        makeDiagnostic(
+          context.source,
+          include.start,
+          include.end,
+          cycle
+            ? `Include cycle: ${[...context.includeStack, content.fileKey].join(' -> ')}`
+            : `Includes nested more than ${MAX_INCLUDE_DEPTH} deep (probably a cycle)`,
+        ),
+      );
+      return;
+    }
+    if (content.kind === 'object') {
+      for (const [key, field] of content.value.fields) this.setValue(target, key, field.value, field.definitions[0], true);
+      return;
+    }
+    this.applyEntries(target, content.root, path, {
+      source: content.source,
+      prefix: path,
+      viaInclude: true,
+      includeStack: [...context.includeStack, content.fileKey],
+    });
+  }
+
+  private applyField(target: HoconObject, field: FieldNode, path: string[], context: BuildContext): void {
+    const segments = field.key.segments;
+    if (segments.length === 0 || field.value.kind === 'error') return;
+    let object = target;
+    const fullPath = path.slice();
+    const last = segments.length - 1;
+    const definition: FieldDefinition = {
+      keySource: context.source,
+      keyStart: field.key.start,
+      keyEnd: field.key.end,
+      valueSource: context.source,
+      valueStart: field.value.start,
+      valueEnd: field.value.end,
+      viaInclude: context.viaInclude,
+    };
+    for (let i = 0; i < last; i++) {
+      const name = (segments[i] as { name: string }).name;
+      fullPath.push(name);
+      object = this.childObjectForWrite(object, name, definition, field.value);
+    }
+    const name = (segments[last] as { name: string }).name;
+    fullPath.push(name);
+    const value = field.value;
+    if (field.separator === '+=') {
+      if (context.inArray === true) {
+        this.diagnostics.push(
+          makeDiagnostic(context.source, field.start, field.end, "'+=' does not work inside a list (it expands to ${path}, and a path cannot point into a list)"),
+        );
+        return;
+      }
+      // `a += x` means `a = ${?a} [x]`.
+      const self = this.substitution(fullPath, true, context, value, fullPath.slice(context.prefix.length));
+      const element = this.buildExpr(value, fullPath, context);
+      const array: HoconArray = { kind: 'array', elements: [element as HoconValue], source: context.source, start: value.start, end: value.end };
+      const concat: ConcatExpr = {
+        kind: 'concat',
+        parts: [self, array],
+        whitespace: new Set(),
+        source: context.source,
+        start: field.start,
+        end: value.end,
+        state: ResolveState.Unresolved,
+        result: undefined,
+      };
+      this.setValue(object, name, concat, definition, context.viaInclude, true);
+      return;
+    }
+    if (value.kind === 'object') {
+      const existing = object.fields.get(name);
+      if (existing !== undefined && existing.value.kind === 'object') {
+        existing.definitions.push(definition);
+        existing.viaInclude = context.viaInclude;
+        existing.viaSubstitution = false;
+        this.applyEntries(existing.value, value, fullPath, context);
+        return;
+      }
+      const created = newObject(context.source, value.start, value.end);
+      this.setValue(object, name, created, definition, context.viaInclude);
+      this.applyEntries(created, value, fullPath, context);
+      return;
+    }
+    const expr = this.buildExpr(value, fullPath, context);
+    this.setValue(object, name, expr, definition, context.viaInclude, containsSubstitution(expr));
+  }
+
+  /** The object at `name` to write a path key's next level into, creating or layering one as needed. */
+  private childObjectForWrite(object: HoconObject, name: string, definition: FieldDefinition, at: ValueNode): HoconObject {
+    const existing = object.fields.get(name);
+    if (existing !== undefined && existing.value.kind === 'object') {
+      existing.definitions.push(definition);
+      return existing.value;
+    }
+    const created = newObject(definition.valueSource, at.start, at.end);
+    this.setValue(object, name, created, definition, definition.viaInclude);
+    return created;
+  }
+
+  /** Sets a key: objects merge into objects, anything unknown yet layers over the earlier value, the rest replaces. */
+  setValue(
+    object: HoconObject,
+    name: string,
+    expr: Expr,
+    definition: FieldDefinition | undefined,
+    viaInclude: boolean,
+    viaSubstitution = false,
+  ): void {
+    const existing = object.fields.get(name);
+    if (existing === undefined) {
+      const field: HoconField = {
+        key: name,
+        value: expr as HoconValue,
+        definitions: definition === undefined ? [] : [definition],
+        viaSubstitution,
+        viaInclude,
+      };
+      object.fields.set(name, field);
+      return;
+    }
+    if (definition !== undefined) existing.definitions.push(definition);
+    existing.viaInclude = viaInclude;
+    existing.viaSubstitution = viaSubstitution;
+    const old = existing.value as Expr;
+    if (expr.kind === 'object' && old.kind === 'object') {
+      for (const [key, field] of expr.fields) {
+        this.setValue(old, key, field.value, field.definitions[field.definitions.length - 1], field.viaInclude, field.viaSubstitution);
+      }
+      return;
+    }
+    if (isUnresolved(expr) || (expr.kind === 'object' && isUnresolved(old))) {
+      const merge: MergeExpr = {
+        kind: 'merge',
+        layers: old.kind === 'merge' && old.state === ResolveState.Unresolved ? [...old.layers, expr] : [old, expr],
+        source: 'source' in expr ? expr.source : object.source,
+        start: 'start' in expr ? expr.start : object.start,
+        end: 'end' in expr ? expr.end : object.end,
+        active: -1,
+        state: ResolveState.Unresolved,
+        result: undefined,
+      };
+      existing.value = merge as unknown as HoconValue;
+      return;
+    }
+    existing.value = expr as HoconValue;
+  }
+
+  private buildExpr(node: ValueNode, fieldPath: string[], context: BuildContext): Expr {
+    const source = context.source;
+    const text = source.text;
+    switch (node.kind) {
+      case 'string': {
+        const value =
+          node.style === 'quoted'
+            ? decodeQuoted(text, node.start, node.end)
+            : node.style === 'triple'
+              ? decodeTripleQuoted(text, node.start, node.end)
+              : text.slice(node.start, node.end);
+        const result: HoconString = { kind: 'string', value, style: node.style, source, start: node.start, end: node.end };
+        return result;
+      }
+      case 'number': {
+        const numberText = text.slice(node.start, node.end);
+        const result: HoconNumber = {
+          kind: 'number',
+          value: Number(numberText),
+          text: numberText,
+          numberKind: node.isFloat ? 'float' : 'int',
+          source,
+          start: node.start,
+          end: node.end,
+        };
+        return result;
+      }
+      case 'boolean':
+        return { kind: 'boolean', value: node.value, source, start: node.start, end: node.end };
+      case 'null':
+        return { kind: 'null', source, start: node.start, end: node.end };
+      case 'object': {
+        const created = newObject(source, node.start, node.end);
+        this.applyEntries(created, node, fieldPath, context);
+        return created;
+      }
+      case 'array': {
+        const elements: HoconValue[] = [];
+        const inner = context.inArray === true ? context : { ...context, inArray: true };
+        for (const element of node.elements) {
+          if (element.kind !== 'error') elements.push(this.buildExpr(element, fieldPath, inner) as HoconValue);
+        }
+        return { kind: 'array', elements, source, start: node.start, end: node.end };
+      }
+      case 'substitution': {
+        if (node.path.length === 0) return UNDEFINED;
+        const written = node.path.map((segment) => segment.name);
+        const absolute = context.prefix.length === 0 ? written : [...context.prefix, ...written];
+        return this.substitution(absolute, node.optional, context, node, written);
+      }
+      case 'concatenation':
+        return this.buildConcatenation(node.parts, fieldPath, context, node.start, node.end);
+      case 'error':
+        return UNDEFINED;
+    }
+  }
+
+  private buildConcatenation(parts: ValueNode[], fieldPath: string[], context: BuildContext, start: number, end: number): Expr {
+    const source = context.source;
+    const text = source.text;
+    const exprs: Expr[] = [];
+    const whitespace = new Set<number>();
+    let allSimple = true;
+    let previousEnd = -1;
+    for (const part of parts) {
+      if (previousEnd >= 0 && part.start > previousEnd) {
+        whitespace.add(exprs.length);
+        exprs.push({ kind: 'string', value: text.slice(previousEnd, part.start), style: 'unquoted', source, start: previousEnd, end: part.start });
+      }
+      const expr = this.buildExpr(part, fieldPath, context);
+      if (isUnresolved(expr) || expr.kind === 'object' || expr.kind === 'array') allSimple = false;
+      exprs.push(expr);
+      previousEnd = part.end;
+    }
+    if (allSimple) {
+      // The common case (`foo bar`, `1 apples`): join now; nothing can change it later.
+      let joined = '';
+      for (const expr of exprs) joined += simpleText(expr as HoconValue);
+      return { kind: 'string', value: joined, style: 'concatenation', source, start, end };
+    }
+    const concat: ConcatExpr = { kind: 'concat', parts: exprs, whitespace, source, start, end, state: ResolveState.Unresolved, result: undefined };
+    return concat;
+  }
+
+  /**
+   * A substitution. Self-references (`a = ${a} x`) need nothing special here: the resolver gives a substitution
+   * that meets the key it is defining the value that key had before (Lightbend's "look back").
+   */
+  private substitution(
+    path: string[],
+    optional: boolean,
+    context: BuildContext,
+    at: { start: number; end: number },
+    writtenPath: string[] = path,
+  ): SubstitutionExpr {
+    return {
+      kind: 'substitution',
+      path,
+      writtenPath,
+      optional,
+      source: context.source,
+      start: at.start,
+      end: at.end,
+      state: ResolveState.Unresolved,
+      result: undefined,
+    };
+  }
+}
+
+function containsSubstitution(expr: Expr): boolean {
+  if (expr.kind === 'substitution') return true;
+  if (expr.kind === 'concat') return expr.parts.some((part) => part.kind === 'substitution');
+  return false;
+}
+
+/** The text a simple value contributes to a string concatenation (numbers as written). */
+export function simpleText(value: HoconValue): string {
+  switch (value.kind) {
+    case 'string':
+      return value.value;
+    case 'number':
+      return value.text;
+    case 'boolean':
+      return value.value ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    default:
+      throw new HoconError(makeDiagnostic(value.source, value.start, value.end, 'internal: not a simple value'));
+  }
+}

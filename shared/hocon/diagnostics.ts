@@ -1,0 +1,35 @@
+import type { Range, SourceText } from './text-position';
+
+/**
+ * A problem found while parsing or resolving. Every diagnostic has a position: there is no such thing as an
+ * error "somewhere in the file".
+ */
+export interface Diagnostic {
+  message: string;
+  severity: 'error' | 'warning';
+  /** The file the problem is in (the name the caller gave; for includes, the included file). */
+  file: string;
+  /** 1-based line of the start of `range`. */
+  line: number;
+  /** 1-based column of the start of `range`. */
+  column: number;
+  range: Range;
+}
+
+export function makeDiagnostic(
+  source: SourceText,
+  start: number,
+  end: number,
+  message: string,
+  severity: 'error' | 'warning' = 'error',
+): Diagnostic {
+  const range = source.rangeOf(start, end < start ? start : end);
+  return { message, severity, file: source.name, line: range.start.line, column: range.start.column, range };
+}
+
+/** A resolution failure: thrown inside the resolver only, turned into a Diagnostic at its boundary. */
+export class HoconError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}: ${diagnostic.message}`);
+  }
+}

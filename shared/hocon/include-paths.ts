@@ -1,0 +1,48 @@
+/**
+ * Path arithmetic for includes, without Node's `path` (shared/ is pure). Paths use '/' or '\' as separators;
+ * results use the separator style of the directory they were built from.
+ */
+
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(path);
+}
+
+export function dirnameOf(path: string): string {
+  const index = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  if (index < 0) return '.';
+  if (index === 0) return path.slice(0, 1);
+  if (index === 2 && /^[A-Za-z]:/.test(path)) return path.slice(0, 3);
+  return path.slice(0, index);
+}
+
+export function joinPath(dir: string, relative: string): string {
+  if (isAbsolutePath(relative)) return normalizePath(relative);
+  if (dir === '' || dir === '.') return normalizePath(relative);
+  const separator = dir.includes('\\') && !dir.includes('/') ? '\\' : '/';
+  const glue = dir.endsWith('/') || dir.endsWith('\\') ? '' : separator;
+  return normalizePath(dir + glue + relative);
+}
+
+/** Removes `.` segments and folds `..` where possible (keeps leading `..` of relative paths). */
+export function normalizePath(path: string): string {
+  const separator = path.includes('\\') && !path.includes('/') ? '\\' : '/';
+  const drive = /^[A-Za-z]:/.test(path) ? path.slice(0, 2) : '';
+  const rest = path.slice(drive.length);
+  const absolute = rest.startsWith('/') || rest.startsWith('\\');
+  const out: string[] = [];
+  for (const part of rest.split(/[\\/]+/)) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (part === '..' && absolute) continue;
+    else out.push(part);
+  }
+  const body = out.join(separator);
+  return drive + (absolute ? separator : '') + (body === '' && !absolute ? '.' : body);
+}
+
+/** The extension of the file name (lower case, with the dot), or '' if it has none. */
+export function extensionOf(path: string): string {
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot).toLowerCase();
+}

@@ -1,0 +1,29 @@
+/**
+ * Lossless HOCON: parse with positions, resolve as neuro-san does, edit without losing a comment.
+ * See README.md in this folder for the overview. Everything here is pure: file access is injected.
+ */
+export type { Position, Range } from './text-position';
+export { SourceText } from './text-position';
+export type { Diagnostic } from './diagnostics';
+export { HoconError } from './diagnostics';
+export { TokenKind, tokenKindName } from './token-kind';
+export { scan, type Token } from './scanner';
+export type * from './syntax-tree';
+export { parseHocon, MAX_NESTING_DEPTH } from './parser';
+export { printSyntax } from './printer';
+export { resolveHocon, resolveFile, type IncludeHost, type ResolveOptions, type ResolvedDocument } from './resolve';
+export type {
+  HoconValue,
+  HoconObject,
+  HoconArray,
+  HoconString,
+  HoconNumber,
+  HoconBoolean,
+  HoconNull,
+  HoconField,
+  FieldDefinition,
+  Origin,
+} from './values';
+export { originOf, keyOriginOf, getPath, getField } from './values';
+export { toJson, type JsonValue, type ToJsonOptions } from './to-json';
+export { parsePath, formatPath, formatKeySegment } from './path-expression';

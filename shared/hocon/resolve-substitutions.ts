@@ -1,0 +1,374 @@
+/**
+ * Resolves what the builder left open: substitutions (looked up in the final configuration, then in the
+ * environment), concatenations, and layered definitions of one key ("merges"). Semantics follow Lightbend:
+ *
+ * - A substitution that reaches a key whose layered definition is being resolved sees only the layers below the
+ *   one being resolved ("look back"): that is what makes `a = ${a} x`, `a += x` and `b = ${a}, a = ${b}` work.
+ * - An optional substitution `${?x}` that runs into a cycle is undefined; a required one is a cycle error.
+ * - A layer that cannot be resolved because of a cycle is skipped and the layers below are used.
+ * Results are memoized, except those computed while a cycle was being side-stepped (they depend on the route).
+ *
+ * Bounded: nesting depth, the number of resolution steps and the size of values built by concatenation are
+ * capped, so hostile input ends in a positioned error instead of a stack overflow or an exponential blow-up.
+ */
+import { HoconError, makeDiagnostic, type Diagnostic } from './diagnostics';
+import {
+  UNDEFINED,
+  ResolveState,
+  type ConcatExpr,
+  type Expr,
+  type MergeExpr,
+  type SubstitutionExpr,
+  type Undefined,
+} from './expressions';
+import { simpleText } from './build-values';
+import type { HoconArray, HoconObject, HoconValue, Origin } from './values';
+
+/** Deeper resolution than this (long substitution chains) is reported instead of risking the stack. */
+export const MAX_RESOLVE_DEPTH = 500;
+/** Total elements/characters/fields created by concatenation and merging before we call it a blow-up. */
+export const MAX_EXPANSION = 20_000_000;
+/** Resolution steps before we call the configuration too complex. */
+export const MAX_STEPS = 5_000_000;
+
+/** A cycle met while resolving; `target` is what was met again (an expression, object or array in progress). */
+class CycleError extends HoconError {
+  constructor(
+    diagnostic: Diagnostic,
+    readonly target: object,
+  ) {
+    super(diagnostic);
+  }
+}
+
+type Lazy = SubstitutionExpr | ConcatExpr | MergeExpr;
+
+export class SubstitutionResolver {
+  private expansion = 0;
+  private steps = 0;
+  /** Everything being resolved right now, outermost first (lazy expressions, objects, arrays). */
+  private readonly stack: object[] = [];
+  private readonly inProgress = new Map<object, number>();
+  /** Stack entries from this index up were computed while side-stepping a cycle: do not memoize them. */
+  private taintFrom = Infinity;
+  /** How many lazy expressions are on the stack (errors inside one belong to it, not to a field). */
+  private lazyDepth = 0;
+
+  constructor(
+    private readonly root: HoconObject,
+    private readonly env: Record<string, string | undefined>,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  /** Resolves the whole document in place. A field whose value cannot be resolved is dropped (and reported). */
+  resolveDocument(): void {
+    this.resolveObject(this.root);
+  }
+
+  private fail(at: Origin, message: string): never {
+    throw new HoconError(makeDiagnostic(at.source, at.start, at.end, message));
+  }
+
+  private report(error: HoconError): void {
+    const d = error.diagnostic;
+    const duplicate = this.diagnostics.some(
+      (other) => other.file === d.file && other.range.start.offset === d.range.start.offset && other.message === d.message,
+    );
+    if (!duplicate) this.diagnostics.push(d);
+  }
+
+  private enter(item: object, at: Origin): number {
+    if (this.stack.length >= MAX_RESOLVE_DEPTH) {
+      this.fail(at, `Value nested more than ${MAX_RESOLVE_DEPTH} levels deep through substitutions (a runaway chain?)`);
+    }
+    if (++this.steps > MAX_STEPS) this.fail(at, `Substitutions too complex to resolve (more than ${MAX_STEPS} steps)`);
+    const index = this.stack.length;
+    this.stack.push(item);
+    this.inProgress.set(item, index);
+    return index;
+  }
+
+  /** Leaves a stack entry; returns whether its result may be memoized. */
+  private leave(item: object, index: number): boolean {
+    this.stack.pop();
+    this.inProgress.delete(item);
+    const clean = index < this.taintFrom;
+    if (index <= this.taintFrom) this.taintFrom = Infinity;
+    return clean;
+  }
+
+  private taint(target: object): void {
+    const index = this.inProgress.get(target);
+    this.taintFrom = Math.min(this.taintFrom, index === undefined ? 0 : index + 1);
+  }
+
+  private cycle(target: object, at: Origin): never {
+    const involved = this.stack
+      .filter((item): item is SubstitutionExpr => (item as { kind?: string }).kind === 'substitution')
+      .map((s) => '${' + s.writtenPath.join('.') + '}');
+    const message = `Could not resolve substitution to a value: cycle of substitutions${involved.length > 0 ? ' involving ' + involved.join(', ') : ''}`;
+    throw new CycleError(makeDiagnostic(at.source, at.start, at.end, message), target);
+  }
+
+  private resolveObject(object: HoconObject): HoconObject {
+    const index = this.enter(object, object);
+    try {
+      for (const [key, field] of object.fields) {
+        try {
+          const value = this.resolve(field.value as Expr);
+          if (value.kind === 'undefined') object.fields.delete(key);
+          else field.value = value;
+        } catch (error) {
+          if (!(error instanceof HoconError) || this.lazyDepth > 0) throw error;
+          this.report(error);
+          object.fields.delete(key);
+        }
+      }
+    } finally {
+      this.leave(object, index);
+    }
+    return object;
+  }
+
+  resolve(expr: Expr): HoconValue | Undefined {
+    switch (expr.kind) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+      case 'null':
+      case 'undefined':
+        return expr;
+      case 'object':
+        // Met again while resolving it: its fields are being filled in; a lookup only walks through it.
+        return this.inProgress.has(expr) ? expr : this.resolveObject(expr);
+      case 'array':
+        if (this.inProgress.has(expr)) this.cycle(expr, expr);
+        return this.resolveArray(expr);
+      default:
+        return this.resolveLazy(expr);
+    }
+  }
+
+  private resolveArray(array: HoconArray): HoconArray {
+    const index = this.enter(array, array);
+    try {
+      const elements = array.elements;
+      let write = 0;
+      for (let read = 0; read < elements.length; read++) {
+        const value = this.resolve(elements[read] as Expr);
+        if (value.kind !== 'undefined') elements[write++] = value;
+      }
+      elements.length = write;
+      return array;
+    } finally {
+      this.leave(array, index);
+    }
+  }
+
+  private resolveLazy(expr: Lazy): HoconValue | Undefined {
+    if (expr.state === ResolveState.Done) return expr.result as HoconValue | Undefined;
+    if (expr.state === ResolveState.Resolving) {
+      if (expr.kind === 'merge' && expr.active > 0) {
+        // Look back: the key is being defined; what it was before this layer is what we want.
+        this.taint(expr);
+        return this.resolveLayers(expr, expr.active);
+      }
+      this.cycle(expr, expr);
+    }
+    if (expr.state === ResolveState.Failed) this.fail(expr, 'Could not resolve this value (see the earlier error)');
+    expr.state = ResolveState.Resolving;
+    const index = this.enter(expr, expr);
+    this.lazyDepth++;
+    let result: HoconValue | Undefined;
+    try {
+      switch (expr.kind) {
+        case 'substitution':
+          result = this.resolveSubstitution(expr);
+          break;
+        case 'concat':
+          result = this.resolveConcat(expr);
+          break;
+        case 'merge':
+          result = this.resolveLayers(expr, expr.layers.length);
+          break;
+      }
+    } catch (error) {
+      // A cycle may be side-stepped further out; then this is worth trying again later.
+      expr.state = error instanceof CycleError ? ResolveState.Unresolved : ResolveState.Failed;
+      this.lazyDepth--;
+      this.leave(expr, index);
+      throw error;
+    }
+    this.lazyDepth--;
+    if (this.leave(expr, index)) {
+      expr.result = result;
+      expr.state = ResolveState.Done;
+    } else {
+      expr.state = ResolveState.Unresolved;
+    }
+    return result;
+  }
+
+  private resolveSubstitution(expr: SubstitutionExpr): HoconValue | Undefined {
+    try {
+      const found = this.lookup(expr.path, expr);
+      if (found !== undefined) return found;
+    } catch (error) {
+      if (!(error instanceof CycleError) || !expr.optional) throw error;
+      this.taint(error.target);
+      return UNDEFINED;
+    }
+    const fromEnv = this.env[expr.writtenPath.join('.')];
+    if (fromEnv !== undefined) {
+      return { kind: 'string', value: fromEnv, style: 'environment', source: expr.source, start: expr.start, end: expr.end };
+    }
+    if (expr.optional) return UNDEFINED;
+    this.fail(expr, `Could not resolve substitution to a value: \${${expr.writtenPath.join('.')}}`);
+  }
+
+  /** Looks a path up in the final configuration, resolving only what it passes through. */
+  private lookup(path: string[], at: Origin): HoconValue | undefined {
+    let current: Expr = this.root;
+    for (const key of path) {
+      if (current.kind !== 'object') {
+        const resolved = this.resolve(current);
+        if (resolved.kind !== 'object') return undefined;
+        current = resolved;
+      }
+      const field: { value: HoconValue } | undefined = current.fields.get(key);
+      if (field === undefined) return undefined;
+      current = field.value;
+    }
+    // The value itself (not just a step on the way) being resolved right now is a cycle.
+    if ((current.kind === 'object' || current.kind === 'array') && this.inProgress.has(current)) this.cycle(current, at);
+    const value = this.resolve(current);
+    return value.kind === 'undefined' ? undefined : value;
+  }
+
+  /** Resolves the layers below `top` of a merge: the newest wins; objects merge over older objects. */
+  private resolveLayers(expr: MergeExpr, top: number): HoconValue | Undefined {
+    const savedActive = expr.active;
+    let result: HoconValue | Undefined = UNDEFINED;
+    try {
+      for (let i = top - 1; i >= 0; i--) {
+        expr.active = i;
+        let layer: HoconValue | Undefined;
+        try {
+          layer = this.resolve(expr.layers[i] as Expr);
+        } catch (error) {
+          // A layer caught in a cycle is skipped: the older layers are what can be seen (Lightbend does the same).
+          if (!(error instanceof CycleError) || i === 0) throw error;
+          this.taint(error.target);
+          continue;
+        }
+        if (layer.kind === 'undefined') continue;
+        if (result.kind === 'undefined') {
+          result = layer;
+          if (layer.kind !== 'object') return layer;
+          continue;
+        }
+        if (layer.kind !== 'object') return result;
+        result = this.mergeObjects(layer, result as HoconObject);
+      }
+      return result;
+    } finally {
+      expr.active = savedActive;
+    }
+  }
+
+  private resolveConcat(expr: ConcatExpr): HoconValue | Undefined {
+    const values: HoconValue[] = [];
+    const whitespace: boolean[] = [];
+    for (let i = 0; i < expr.parts.length; i++) {
+      const value = this.resolve(expr.parts[i] as Expr);
+      if (value.kind === 'undefined') continue;
+      values.push(value);
+      whitespace.push(expr.whitespace.has(i));
+    }
+    // Drop white space at the ends (it only separated values that turned out undefined).
+    while (values.length > 0 && whitespace[0] === true) {
+      values.shift();
+      whitespace.shift();
+    }
+    while (values.length > 0 && whitespace[whitespace.length - 1] === true) {
+      values.pop();
+      whitespace.pop();
+    }
+    if (values.length === 0) return UNDEFINED;
+    if (values.length === 1) return values[0] as HoconValue;
+    let joined = values[0] as HoconValue;
+    for (let i = 1; i < values.length; i++) joined = this.join(joined, values[i] as HoconValue, expr);
+    return joined;
+  }
+
+  private join(left: HoconValue, right: HoconValue, at: ConcatExpr): HoconValue {
+    const leftIsContainer = left.kind === 'object' || left.kind === 'array';
+    const rightIsContainer = right.kind === 'object' || right.kind === 'array';
+    if (left.kind === 'object' && right.kind === 'object') return this.mergeObjects(left, right);
+    if (left.kind === 'array' && right.kind === 'array') {
+      this.grow(at, left.elements.length + right.elements.length);
+      return { kind: 'array', elements: left.elements.concat(right.elements), source: at.source, start: at.start, end: at.end };
+    }
+    // Lightbend ignores unquoted text after an object or list (white space, in practice), and so do we.
+    if (leftIsContainer && right.kind === 'string' && right.style === 'unquoted') return left;
+    if (rightIsContainer && left.kind === 'string' && left.style === 'unquoted' && left.value.trim() === '') return right;
+    if (leftIsContainer || rightIsContainer) {
+      this.fail(
+        at,
+        `Cannot concatenate object or list with a non-object-or-list: ${describe(left)} and ${describe(right)} are not compatible`,
+      );
+    }
+    const value = simpleText(left) + simpleText(right);
+    this.grow(at, value.length);
+    return { kind: 'string', value, style: 'concatenation', source: at.source, start: at.start, end: at.end };
+  }
+
+  /** A new object: `newer`'s fields over `older`'s, objects merged recursively. */
+  private mergeObjects(older: HoconObject, newer: HoconObject): HoconObject {
+    this.grow(newer, older.fields.size + newer.fields.size);
+    const index = this.enter(newer, newer);
+    try {
+      const merged: HoconObject = { kind: 'object', fields: new Map(), source: newer.source, start: newer.start, end: newer.end };
+      for (const [key, field] of older.fields) {
+        const value = this.resolve(field.value as Expr);
+        if (value.kind !== 'undefined') merged.fields.set(key, { ...field, value });
+      }
+      for (const [key, field] of newer.fields) {
+        const newValue = this.resolve(field.value as Expr);
+        if (newValue.kind === 'undefined') continue;
+        const previous = merged.fields.get(key);
+        const definitions = previous === undefined ? field.definitions : [...previous.definitions, ...field.definitions];
+        if (previous !== undefined && newValue.kind === 'object' && previous.value.kind === 'object') {
+          merged.fields.set(key, { ...field, value: this.mergeObjects(previous.value, newValue), definitions });
+        } else {
+          merged.fields.set(key, { ...field, value: newValue, definitions });
+        }
+      }
+      return merged;
+    } finally {
+      this.leave(newer, index);
+    }
+  }
+
+  private grow(at: Origin, amount: number): void {
+    this.expansion += amount;
+    if (this.expansion > MAX_EXPANSION) {
+      this.fail(at, `Substitutions expand to more than ${MAX_EXPANSION} elements or characters (an exponential blow-up?)`);
+    }
+  }
+}
+
+function describe(value: HoconValue): string {
+  switch (value.kind) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'a list';
+    case 'string':
+      return JSON.stringify(value.value.length > 30 ? value.value.slice(0, 30) + '…' : value.value);
+    case 'number':
+      return value.text;
+    default:
+      return String(value.kind === 'null' ? 'null' : value.value);
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Reading a configuration: parse the file, apply includes, resolve substitutions. File access is injected
+ * (`IncludeHost`), so this runs in the browser, in Node and in tests alike.
+ */
+import { ValueBuilder, type IncludeLoader, type IncludedContent } from './build-values';
+import { makeDiagnostic, type Diagnostic } from './diagnostics';
+import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './include-paths';
+import { checkJsonSyntax } from './json-syntax';
+import { parseSource } from './parser';
+import { parseProperties } from './properties-file';
+import { SubstitutionResolver } from './resolve-substitutions';
+import type { IncludeNode, SyntaxDocument } from './syntax-tree';
+import { SourceText } from './text-position';
+import type { HoconObject } from './values';
+
+/** Reads files for includes. Synchronous: configurations are small, and the resolver stays simple and pure. */
+export interface IncludeHost {
+  /** The file's text, or undefined if there is no such file. `path` is built with '/' joins from the names given. */
+  readFile(path: string): string | undefined;
+}
+
+export interface ResolveOptions {
+  /** The file's path (used in messages and origins, and to find includes next to it). Default '<input>'. */
+  fileName?: string;
+  /** Reads included files; without one, includes are reported as unavailable. */
+  host?: IncludeHost;
+  /**
+   * Where includes not found next to the including file are looked up (neuro-san resolves includes against the
+   * project root, as pyhocon does).
+   */
+  baseDir?: string;
+  /** Directory relative `file("...")` includes resolve against (Lightbend uses the process working directory). */
+  cwd?: string;
+  /** Environment variables for substitutions not found in the configuration. Default: none. */
+  env?: Record<string, string | undefined>;
+  /** How to read the root file; by default from its extension (.json → json, .properties → properties). */
+  syntax?: 'hocon' | 'json' | 'properties';
+}
+
+export interface ResolvedDocument {
+  /** No error diagnostics (warnings allowed). */
+  ok: boolean;
+  /** The resolved root object (fields that failed to resolve are left out; see diagnostics). */
+  value: HoconObject;
+  /** Parse and resolution problems of the root file and everything it includes, each with a position. */
+  diagnostics: Diagnostic[];
+  /** The root file's syntax tree (undefined for a .properties file). */
+  syntax: SyntaxDocument | undefined;
+  /** Every file read, the root first. */
+  sources: SourceText[];
+}
+
+/** Parses and resolves HOCON text. Never throws on bad input. */
+export function resolveHocon(text: string, options: ResolveOptions = {}): ResolvedDocument {
+  const fileName = options.fileName ?? '<input>';
+  const source = new SourceText(fileName, text);
+  const diagnostics: Diagnostic[] = [];
+  const loader = new HostIncludeLoader(options);
+  loader.sources.push(source);
+  const builder = new ValueBuilder(source, loader, diagnostics);
+  const syntaxKind = options.syntax ?? syntaxFromExtension(fileName);
+  let syntax: SyntaxDocument | undefined;
+  if (syntaxKind === 'properties') {
+    const object = parseProperties(source);
+    for (const [key, field] of object.fields) builder.setValue(builder.root, key, field.value, field.definitions[0], false);
+  } else {
+    syntax = parseSource(source);
+    diagnostics.push(...syntax.diagnostics);
+    if (syntaxKind === 'json') diagnostics.push(...checkJsonSyntax(syntax));
+    if (syntax.root.kind === 'array') {
+      diagnostics.push(makeDiagnostic(source, syntax.root.start, syntax.root.start + 1, 'The root of a configuration must be an object, not an array'));
+    } else {
+      builder.applyRoot(syntax.root, source, normalizePath(fileName));
+    }
+  }
+  new SubstitutionResolver(builder.root, options.env ?? {}, diagnostics).resolveDocument();
+  return {
+    ok: !diagnostics.some((d) => d.severity === 'error'),
+    value: builder.root,
+    diagnostics,
+    syntax,
+    sources: loader.sources,
+  };
+}
+
+/** Reads a file through the host, then resolves it. A missing file is a diagnostic, not an exception. */
+export function resolveFile(path: string, options: ResolveOptions & { host: IncludeHost }): ResolvedDocument {
+  const text = options.host.readFile(path);
+  if (text === undefined) {
+    const result = resolveHocon('', { ...options, fileName: path });
+    const source = result.sources[0] as SourceText;
+    result.diagnostics.push(makeDiagnostic(source, 0, 0, `File not found: ${path}`));
+    result.ok = false;
+    return result;
+  }
+  return resolveHocon(text, { ...options, fileName: path });
+}
+
+function syntaxFromExtension(fileName: string): 'hocon' | 'json' | 'properties' {
+  const extension = extensionOf(fileName);
+  return extension === '.json' ? 'json' : extension === '.properties' ? 'properties' : 'hocon';
+}
+
+/** Lightbend's probing order for a name without an extension. */
+const PROBE_EXTENSIONS = ['.conf', '.json', '.properties'];
+
+class HostIncludeLoader implements IncludeLoader {
+  readonly sources: SourceText[] = [];
+  private readonly parsed = new Map<string, IncludedContent>();
+
+  constructor(private readonly options: ResolveOptions) {}
+
+  load(include: IncludeNode, from: SourceText, diagnostics: Diagnostic[]): IncludedContent[] {
+    const report = (message: string, severity: 'error' | 'warning' = 'error'): IncludedContent[] => {
+      diagnostics.push(makeDiagnostic(from, include.start, include.end, message, severity));
+      return [];
+    };
+    if (include.mode === 'url') {
+      return report(`url() includes are refused: Toolbox Editor never reads configuration from the network (${include.target})`);
+    }
+    if (include.mode === 'classpath') {
+      return report(`classpath() includes are not supported (there is no Java classpath): ${include.target}`, include.required ? 'error' : 'warning');
+    }
+    const host = this.options.host;
+    if (host === undefined) return report(`Cannot include "${include.target}": no file access in this context`, include.required ? 'error' : 'warning');
+    const name = include.target;
+    const directories = this.directoriesFor(include, from);
+    const tried: string[] = [];
+    // neuro-san (pyhocon): the exact name, next to the including file first, then under the base directory.
+    for (const directory of directories) {
+      const path = directory === '' ? normalizePath(name) : joinPath(directory, name);
+      tried.push(path);
+      const content = this.read(path, host, diagnostics);
+      if (content !== undefined) return [content];
+    }
+    // Lightbend: a name without an extension is probed as .conf, .json, .properties; all that exist are merged
+    // (.conf over .json over .properties).
+    if (extensionOf(name) === '') {
+      for (const directory of directories) {
+        const found: IncludedContent[] = [];
+        for (const extension of PROBE_EXTENSIONS) {
+          const path = directory === '' ? normalizePath(name + extension) : joinPath(directory, name + extension);
+          tried.push(path);
+          const content = this.read(path, host, diagnostics);
+          if (content !== undefined) found.unshift(content);
+        }
+        if (found.length > 0) return found;
+      }
+    }
+    if (include.required) return report(`Required include not found: "${name}" (looked for ${tried.join(', ')})`);
+    return report(`Include not found, ignored: "${name}" (looked for ${tried.join(', ')})`, 'warning');
+  }
+
+  /**
+   * Where a relative include is looked for: next to the including file, then (neuro-san / pyhocon) each parent
+   * folder up to the base directory, then the base directory itself. `file()` uses the working directory.
+   */
+  private directoriesFor(include: IncludeNode, from: SourceText): string[] {
+    if (isAbsolutePath(include.target)) return [''];
+    const here = dirnameOf(from.name);
+    if (include.mode === 'file') return [this.options.cwd ?? here];
+    const directories = [here];
+    const base = this.options.baseDir;
+    if (base === undefined) return directories;
+    const baseKey = normalizePath(base);
+    let current = normalizePath(here);
+    if (current.startsWith(baseKey + '/') || current.startsWith(baseKey + '\\')) {
+      while (current !== baseKey && current.length > baseKey.length) {
+        current = dirnameOf(current);
+        directories.push(current);
+      }
+    }
+    if (!directories.some((directory) => normalizePath(directory) === baseKey)) directories.push(base);
+    return directories;
+  }
+
+  private read(path: string, host: IncludeHost, diagnostics: Diagnostic[]): IncludedContent | undefined {
+    const key = normalizePath(path);
+    const cached = this.parsed.get(key);
+    if (cached !== undefined) return cached;
+    const text = host.readFile(path);
+    if (text === undefined) return undefined;
+    const source = new SourceText(path, text);
+    this.sources.push(source);
+    let content: IncludedContent;
+    const extension = extensionOf(path);
+    if (extension === '.properties') {
+      content = { kind: 'object', value: parseProperties(source), fileKey: key };
+    } else {
+      const document = parseSource(source);
+      diagnostics.push(...document.diagnostics);
+      if (extension === '.json') diagnostics.push(...checkJsonSyntax(document));
+      if (document.root.kind === 'array') {
+        diagnostics.push(makeDiagnostic(source, document.root.start, document.root.start + 1, 'An included file must hold an object, not an array'));
+        content = { kind: 'none' };
+      } else {
+        content = { kind: 'syntax', root: document.root, source, fileKey: key };
+      }
+    }
+    this.parsed.set(key, content);
+    return content;
+  }
+}

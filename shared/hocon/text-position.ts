@@ -1,0 +1,57 @@
+/**
+ * Positions in a source text. Offsets are UTF-16 code unit indexes (what JavaScript strings and Monaco use);
+ * lines and columns are 1-based, for messages. Line/column are computed on demand from a line-start table,
+ * so the parser only stores offsets on its hot path.
+ */
+export interface Position {
+  /** 0-based UTF-16 offset into the text. */
+  offset: number;
+  /** 1-based line number. */
+  line: number;
+  /** 1-based column (UTF-16 code units from the start of the line). */
+  column: number;
+}
+
+export interface Range {
+  start: Position;
+  /** Exclusive end. */
+  end: Position;
+}
+
+/** A file's name and text, with a lazily built line table for offset → line/column. */
+export class SourceText {
+  private lineStarts: Int32Array | undefined;
+
+  constructor(
+    /** The name used in messages and origins: a path as the caller gave it. */
+    readonly name: string,
+    readonly text: string,
+  ) {}
+
+  positionAt(offset: number): Position {
+    const starts = (this.lineStarts ??= buildLineStarts(this.text));
+    const clamped = offset < 0 ? 0 : offset > this.text.length ? this.text.length : offset;
+    // Binary search for the last line start <= offset.
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((starts[mid] as number) <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { offset: clamped, line: low + 1, column: clamped - (starts[low] as number) + 1 };
+  }
+
+  rangeOf(start: number, end: number): Range {
+    return { start: this.positionAt(start), end: this.positionAt(end) };
+  }
+}
+
+function buildLineStarts(text: string): Int32Array {
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) count++;
+  const starts = new Int32Array(count);
+  let line = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts[line++] = i + 1;
+  return starts;
+}
