@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../main';
+
+function workspace(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-cli-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+async function cli(args: string[], cwd: string, env: Record<string, string> = {}) {
+  const out = { stdout: '', stderr: '' };
+  const code = await runCli(args, { stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t), cwd, env });
+  return { code, ...out };
+}
+
+const toolbox = [
+  '# my tools',
+  'get_current_date_time { description = "Now, overridden" }',
+  'search { class = "langchain_tavily.TavilySearch" }',
+  'gmail { class = "langchain_google_community.gmail.toolkit.GmailToolkit", display_as = "langchain_tool" }',
+].join('\n');
+
+describe('toolbox-editor tools', () => {
+  it('lists the effective tools in order with kind, class, display_as and origin', async () => {
+    const dir = workspace({ 'tb.hocon': toolbox });
+    const { code, stdout } = await cli(['tools', 'tb.hocon', '--json'], dir);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      expect.objectContaining({ name: 'get_current_date_time', kind: 'coded', class: 'get_current_date_time.GetCurrentDateTime', displayAs: 'coded_tool', origin: 'override' }),
+      expect.objectContaining({ name: 'search', kind: 'langchain', class: 'langchain_tavily.TavilySearch', displayAs: 'langchain_tool', displayAsInferred: true, origin: 'user', line: 3 }),
+      expect.objectContaining({ name: 'gmail', kind: 'langchain', displayAs: 'langchain_tool', displayAsInferred: false, origin: 'user' }),
+    ]);
+    const noDefault = JSON.parse((await cli(['tools', 'tb.hocon', '--json', '--no-default'], dir)).stdout) as Array<{ name: string; class: string | null }>;
+    expect(noDefault[0]).toMatchObject({ name: 'get_current_date_time', class: null });
+  });
+
+  it('prints a table by default', async () => {
+    const dir = workspace({ 'tb.hocon': toolbox });
+    const { stdout } = await cli(['tools', 'tb.hocon'], dir);
+    expect(stdout.split('\n')[0]).toMatch(/^NAME\s+KIND\s+CLASS\s+DISPLAY_AS\s+ORIGIN$/);
+    expect(stdout).toMatch(/^search\s+langchain\s+langchain_tavily\.TavilySearch\s+langchain_tool\*\s+user$/m);
+  });
+});
+
+describe('toolbox-editor validate', () => {
+  it('prints file:line:column severity rule message and exits 1 on an error', async () => {
+    const dir = workspace({ 'tb.hocon': toolbox });
+    const { code, stdout } = await cli(['validate', 'tb.hocon'], dir);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'\n",
+    );
+  });
+
+  it('exits 0 with warnings only, and --json gives the diagnostics with their fixes', async () => {
+    const dir = workspace({ 'ok.hocon': 't { class = "m.C", description = "d", parameters { type = object, properties { n { type = "int" } } } }\n' });
+    const { code, stdout } = await cli(['validate', 'ok.hocon', '--json'], dir);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual([
+      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 91, severity: 'warning', rule: 'non-standard-type', fix: expect.objectContaining({ title: 'Change "int" to "integer"' }) }),
+    ]);
+  });
+
+  it('checks an agent network against the toolbox AGENT_TOOLBOX_INFO_FILE names', async () => {
+    const dir = workspace({
+      'net.hocon': '{ "tools": [ { "name": "a", "toolbox": "search" }, { "name": "b", "toolbox": "nowhere" } ] }',
+      'tb.hocon': 'search { class = "a.b.Search" }',
+    });
+    const { code, stdout } = await cli(['validate', 'net.hocon'], dir, { AGENT_TOOLBOX_INFO_FILE: 'tb.hocon' });
+    expect(code).toBe(1);
+    expect(stdout).toBe("net.hocon:1:78 error undefined-tool Tool 'nowhere' is not defined in the default toolbox info file or in tb.hocon.\n");
+  });
+
+  it('reports a missing file with a position instead of crashing', async () => {
+    const dir = workspace({});
+    const { code, stdout } = await cli(['validate', 'missing.hocon'], dir);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^missing\.hocon:1:1 error hocon File not found: missing\.hocon$/m);
+  });
+});

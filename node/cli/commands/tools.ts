@@ -1,0 +1,50 @@
+import { parseArgs } from 'node:util';
+import { UsageError, type CliCommand } from '../command';
+import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+
+export const toolsCommand: CliCommand = {
+  name: 'tools',
+  summary: 'list the effective tools of a toolbox (or agent network) file, with kind, class and origin',
+  usage: [
+    'Usage: toolbox-editor tools FILE [--json] [--no-default]',
+    '',
+    'Lists the effective tools in order: the default toolbox, overridden or extended by FILE, as neuro-san merges',
+    "them. For an agent network FILE, its toolbox (toolbox_info_file, else $AGENT_TOOLBOX_INFO_FILE).",
+    '',
+    'Options:',
+    '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}',
+    '  --no-default  do not layer over the default toolbox',
+  ].join('\n'),
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } } });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
+    const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+    const rows = toolboxOf(loaded).tools.map((tool) => {
+      const last = tool.field.definitions[tool.field.definitions.length - 1];
+      return {
+        name: tool.name,
+        kind: tool.kind,
+        class: tool.className ?? null,
+        displayAs: tool.displayAs.value,
+        displayAsInferred: tool.displayAs.inferred,
+        origin: tool.origin,
+        file: last?.keySource.name ?? null,
+        line: last ? last.keySource.positionAt(last.keyStart).line : null,
+      };
+    });
+    if (parsed.values.json) {
+      io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      return 0;
+    }
+    const table = [['NAME', 'KIND', 'CLASS', 'DISPLAY_AS', 'ORIGIN'], ...rows.map((r) => [r.name, r.kind, r.class ?? '(none)', r.displayAs + (r.displayAsInferred ? '*' : ''), r.origin])];
+    const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+    for (const row of table) io.stdout(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`);
+    if (rows.some((r) => r.displayAsInferred)) io.stdout('* display_as inferred by neuro-san\'s rule (not written in the file)\n');
+    return 0;
+  },
+};

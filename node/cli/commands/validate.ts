@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import { UsageError, type CliCommand } from '../command';
+import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
+
+export const validateCommand: CliCommand = {
+  name: 'validate',
+  summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
+  usage: [
+    'Usage: toolbox-editor validate FILE... [--json] [--no-default]',
+    '',
+    'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
+    'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
+    '(its toolbox_info_file key, else $AGENT_TOOLBOX_INFO_FILE).',
+    '',
+    'Options:',
+    '  --json        an array of diagnostics {file, line, column, severity, rule, message, tool?, fix?}',
+    '  --no-default  do not layer over the default toolbox',
+  ].join('\n'),
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } } });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
+    const all: ToolboxDiagnostic[] = [];
+    const seen = new Set<string>();
+    for (const file of parsed.positionals) {
+      for (const d of diagnosticsOf(loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }))) {
+        // Two networks sharing one toolbox would report its problems twice.
+        const key = `${d.file}:${d.range.start.offset}:${d.rule}:${d.message}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          all.push(d);
+        }
+      }
+    }
+    if (parsed.values.json) {
+      const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
+      io.stdout(`${JSON.stringify(plain, null, 2)}\n`);
+    } else {
+      for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
+    }
+    return all.some((d) => d.severity === 'error') ? 1 : 0;
+  },
+};

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { diagnosticsOf, loadFileFromDisk, toolboxOf } from './toolboxOnDisk';
+
+// Real files from neuro-san and neuro-san-studio: the toolbox model's first users.
+const reference = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference/neuro-san');
+const haveReference = existsSync(reference);
+const load = (file: string) => loadFileFromDisk(path.join(reference, file), { cwd: reference, env: {} });
+
+describe.skipIf(!haveReference)('the reference toolboxes (../shared/reference/neuro-san)', () => {
+  it('studio_toolbox_info.hocon shows exactly its three known mistakes as errors', () => {
+    const errors = diagnosticsOf(load('toolboxes/studio_toolbox_info.hocon')).filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.rule, d.tool, d.line])).toEqual([
+      ['required-unknown', 'call_agent', 88],
+      ['required-unknown', 'send_gmail_message_with_attachment', 167],
+      ['langchain-class-form', 'tavily_search', 785],
+    ]);
+    expect(errors[1]!.fix?.title).toBe('Change to "attachment_paths"');
+  });
+
+  it.each(['default_toolbox_info.latest.hocon', 'default_toolbox_info.v0.5.55.hocon', 'default_toolbox_info.2026-03-fork.hocon'])(
+    '%s shows no error',
+    (file) => {
+      expect(diagnosticsOf(load(`toolboxes/${file}`)).filter((d) => d.severity === 'error')).toEqual([]);
+    },
+  );
+
+  it('the shipped default toolbox is the latest one and shows no error', () => {
+    const toolbox = toolboxOf(load('toolboxes/default_toolbox_info.latest.hocon'));
+    expect(toolbox.tools.map((t) => [t.name, t.kind, t.origin])).toEqual([['get_current_date_time', 'coded', 'override']]);
+  });
+
+  it('a network that names a tool the current default no longer has is flagged in neuro-san\'s words', () => {
+    const diagnostics = diagnosticsOf(load('networks/neuro-san__neuro_san__registries__requests_get.hocon'));
+    expect(diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+      "Tool 'requests_get' is not defined in the default toolbox info file.",
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { resolveFile } from '../../shared/hocon/index';
+import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
+import { loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
+import { fileIncludeHost } from '../hocon/file-include-host';
+import { resourcesDir } from '../paths';
+
+/** The neuro-san default toolbox shipped with the app (see resources/README.md for its version). */
+export function defaultToolboxPath(): string {
+  return path.join(resourcesDir(), 'default_toolbox_info.hocon');
+}
+
+export interface DiskLoadOptions {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Do not layer over the default toolbox. */
+  noDefault?: boolean;
+  classInfo?: ReadonlyMap<string, LoadedClassInfo>;
+  /** Unsaved editor text for some paths (absolute), read instead of the disk. */
+  overlays?: ReadonlyMap<string, string>;
+}
+
+export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: 'network'; network: LoadedNetwork };
+
+/**
+ * Loads a toolbox info file, or an agent network with the toolbox it uses, from disk. Relative paths are kept as
+ * the user wrote them in messages and resolved against `cwd`; includes that are not next to their file resolve
+ * against `cwd` too (neuro-san's working directory, the project root).
+ */
+export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
+  const host = {
+    readFile(p: string): string | undefined {
+      const absolute = path.resolve(options.cwd, p);
+      return options.overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
+    },
+  };
+  const common = {
+    host,
+    baseDir: options.cwd,
+    env: options.env,
+    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(options.classInfo ? { classInfo: options.classInfo } : {}),
+  };
+  const probe = resolveFile(file, { host, baseDir: options.cwd, env: options.env });
+  if (isAgentNetwork(probe.value)) return { kind: 'network', network: loadAgentNetwork(file, common) };
+  return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file }) };
+}
+
+/** The effective toolbox of either kind of file. */
+export function toolboxOf(loaded: LoadedFile): LoadedToolbox {
+  return loaded.kind === 'toolbox' ? loaded.toolbox : loaded.network.toolbox;
+}
+
+export function diagnosticsOf(loaded: LoadedFile) {
+  return loaded.kind === 'toolbox' ? loaded.toolbox.diagnostics : loaded.network.diagnostics;
+}

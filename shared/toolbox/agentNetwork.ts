@@ -1,0 +1,113 @@
+import { resolveFile, type IncludeHost } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
+import type { HoconObject, HoconValue, Origin } from '../hocon/values';
+import { toJson } from './hoconJson';
+import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
+import type { JsonValue } from './runnable';
+import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
+
+/** An agent of a network that is a toolbox tool: `{"name": ..., "toolbox": "<tool key>", "args": {...}}`. */
+export interface ToolboxAgent {
+  /** The agent's `name` in the network. */
+  name: string;
+  /** The toolbox key it refers to. */
+  toolName: string;
+  /** The agent's `args`: they override the toolbox entry's `args` for this agent. */
+  argsOverlay?: { [key: string]: JsonValue };
+  /** Whether the tool exists in the effective toolbox. */
+  defined: boolean;
+  /** Where `"toolbox": "..."` is written. */
+  where: Origin;
+}
+
+export interface LoadedNetwork {
+  file: string;
+  /** Which toolbox file the network uses, and why. */
+  toolboxFile?: { path: string; written: string; from: 'toolbox_info_file' | 'AGENT_TOOLBOX_INFO_FILE' };
+  agents: ToolboxAgent[];
+  toolbox: LoadedToolbox;
+  diagnostics: ToolboxDiagnostic[];
+}
+
+/** A resolved file is an agent network when its `tools` is a list (a toolbox's keys map to objects). */
+export function isAgentNetwork(root: HoconObject): boolean {
+  return root.fields.get('tools')?.value.kind === 'array';
+}
+
+/**
+ * Reads an agent network the way neuro-san does: its `toolbox_info_file` key (which wins over the
+ * AGENT_TOOLBOX_INFO_FILE variable) picks the user toolbox, layered over the default; then every toolbox agent is
+ * checked against the effective toolbox.
+ */
+export function loadAgentNetwork(networkFile: string, options: Omit<LoadOptions, 'userFile'>): LoadedNetwork {
+  const env = options.env ?? {};
+  const resolved = resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+  const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
+  const root = resolved.value;
+
+  let toolboxFile: LoadedNetwork['toolboxFile'];
+  const keyField = root.fields.get('toolbox_info_file');
+  if (keyField) {
+    const value = keyField.value;
+    if (value.kind !== 'string') {
+      diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', `'toolbox_info_file' must be a string: the path of a toolbox info file.`));
+    } else {
+      toolboxFile = { path: locate(value.value, networkFile, options.baseDir, options.host), written: value.value, from: 'toolbox_info_file' };
+      const problem = fileTypeProblem(value.value);
+      if (problem) diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', problem));
+    }
+  } else if (env.AGENT_TOOLBOX_INFO_FILE) {
+    toolboxFile = {
+      path: locate(env.AGENT_TOOLBOX_INFO_FILE, networkFile, options.baseDir, options.host),
+      written: env.AGENT_TOOLBOX_INFO_FILE,
+      from: 'AGENT_TOOLBOX_INFO_FILE',
+    };
+  }
+
+  const toolbox = loadToolbox({ ...options, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
+  const toolNames = new Set(toolbox.tools.map((t) => t.name));
+  const agents: ToolboxAgent[] = [];
+  const agentList = root.fields.get('tools')?.value;
+  for (const agent of agentList?.kind === 'array' ? agentList.elements : []) {
+    if (agent.kind !== 'object') continue;
+    const toolbox = agent.fields.get('toolbox')?.value;
+    if (!toolbox) continue;
+    const name = stringOf(agent.fields.get('name')?.value) ?? '(unnamed agent)';
+    if (toolbox.kind !== 'string') {
+      diagnostics.push(diagnosticAt(toolbox, 'error', 'toolbox-agent', `"toolbox" of agent '${name}' must be the name of a tool (a string).`));
+      continue;
+    }
+    const args = agent.fields.get('args')?.value;
+    const defined = toolNames.has(toolbox.value);
+    agents.push({
+      name,
+      toolName: toolbox.value,
+      ...(args?.kind === 'object' ? { argsOverlay: toJson(args) as { [key: string]: JsonValue } } : {}),
+      defined,
+      where: toolbox,
+    });
+    if (!defined) {
+      // neuro-san names the file as it was configured.
+      const inUser = toolboxFile ? ` or in ${toolboxFile.written}` : '';
+      diagnostics.push(diagnosticAt(toolbox, 'error', 'undefined-tool', `Tool '${toolbox.value}' is not defined in the default toolbox info file${inUser}.`));
+    }
+    const tools = agent.fields.get('tools');
+    if (tools) {
+      diagnostics.push(
+        diagnosticAt(tools.value, 'error', 'toolbox-agent-tools', `Agent '${name}' is a toolbox tool ('${toolbox.value}'), so it cannot have "tools" of its own: neuro-san builds it from the toolbox entry alone.`),
+      );
+    }
+  }
+  return { file: networkFile, ...(toolboxFile ? { toolboxFile } : {}), agents, toolbox, diagnostics: [...diagnostics, ...toolbox.diagnostics].sort(compareDiagnostics) };
+}
+
+function stringOf(value: HoconValue | undefined): string | undefined {
+  return value?.kind === 'string' ? value.value : undefined;
+}
+
+/** neuro-san resolves the reference against its working directory (the project root); try next to the network too. */
+function locate(reference: string, networkFile: string, baseDir: string | undefined, host: IncludeHost): string {
+  if (isAbsolutePath(reference)) return reference;
+  const candidates = [...(baseDir ? [joinPath(baseDir, reference)] : []), joinPath(dirnameOf(networkFile), reference)];
+  return candidates.find((c) => host.readFile(c) !== undefined) ?? candidates[0]!;
+}

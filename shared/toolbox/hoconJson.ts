@@ -1,0 +1,45 @@
+import type { HoconValue } from '../hocon/values';
+import type { JsonValue } from './runnable';
+
+/** A resolved value as plain JSON (numbers as JavaScript numbers), for schema checks and the test-run worker. */
+export function toJson(value: HoconValue): JsonValue {
+  // Iterative, so that deeply nested args cannot overflow the stack.
+  const root: { value?: JsonValue } = {};
+  const stack: Array<{ source: HoconValue; assign: (v: JsonValue) => void }> = [{ source: value, assign: (v) => (root.value = v) }];
+  while (stack.length) {
+    const { source, assign } = stack.pop()!;
+    switch (source.kind) {
+      case 'object': {
+        const out: { [key: string]: JsonValue } = {};
+        assign(out);
+        for (const [key, field] of source.fields) stack.push({ source: field.value, assign: (v) => (out[key] = v) });
+        break;
+      }
+      case 'array': {
+        const out: JsonValue[] = new Array<JsonValue>(source.elements.length);
+        assign(out);
+        source.elements.forEach((element, i) => stack.push({ source: element, assign: (v) => (out[i] = v) }));
+        break;
+      }
+      case 'null':
+        assign(null);
+        break;
+      default:
+        assign(source.value);
+    }
+  }
+  return root.value ?? null;
+}
+
+/** The value at a JSON pointer (`/properties/x/type`) inside a resolved value, for positioning schema errors. */
+export function valueAtPointer(value: HoconValue, pointer: string): HoconValue | undefined {
+  if (pointer === '') return value;
+  let current: HoconValue | undefined = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current?.kind === 'object') current = current.fields.get(key)?.value;
+    else if (current?.kind === 'array') current = current.elements[Number(key)];
+    else return undefined;
+  }
+  return current;
+}

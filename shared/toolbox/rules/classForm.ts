@@ -1,0 +1,42 @@
+import { diagnosticAt } from '../toolboxDiagnostic';
+import type { EntryRule } from './ruleContext';
+
+/**
+ * The class path a tool's kind needs: a coded tool is `module.ClassName` (split at the last dot), a LangChain tool
+ * `package.module.ClassName` (neuro-san refuses fewer segments, in these words). Classes from the sunset
+ * langchain_community package get a warning.
+ */
+export const classFormRule: EntryRule = ({ entry, report }) => {
+  if (entry.value.kind !== 'object') return;
+  const classValue = entry.value.fields.get('class')?.value;
+  if (classValue?.kind !== 'string' || !entry.className?.trim()) return;
+  const segments = entry.className.split('.');
+  const tool = entry.name;
+  const empty = segments.some((s) => s.trim() === '');
+  if (entry.kind === 'coded') {
+    if (segments.length < 2 || empty) {
+      report(diagnosticAt(classValue, 'error', 'coded-class-form', `Value in 'class' of coded tool '${tool}' must be of the form '<module_name>.<ClassName>'.`, { tool }));
+    }
+  } else if (segments.length < 3 || empty) {
+    report(
+      diagnosticAt(
+        classValue,
+        'error',
+        'langchain-class-form',
+        `Value in 'class' in ${classValue.source.name} must be of the form '<package_name>.<module_name>.<ClassName>'`,
+        { tool },
+      ),
+    );
+  }
+  if (entry.className.startsWith('langchain_community.')) {
+    report(
+      diagnosticAt(
+        classValue,
+        'warning',
+        'langchain-community',
+        `'${entry.className}' comes from langchain_community, which is sunset: prefer the maintained integration package (see https://docs.langchain.com/oss/python/integrations/tools).`,
+        { tool },
+      ),
+    );
+  }
+};

@@ -1,0 +1,26 @@
+import { diagnosticAt } from '../toolboxDiagnostic';
+import { keyOrigin, type EntryRule } from './ruleContext';
+
+/**
+ * A tool key written twice in one file is legal HOCON, but rarely meant: two objects merge (the later fields win,
+ * the others stay), anything else is replaced by the later definition.
+ */
+export const duplicateToolRule: EntryRule = ({ entry, report }) => {
+  const definitions = entry.field.definitions;
+  if (definitions.length < 2) return;
+  const lines = definitions.map((d) => d.keySource.positionAt(d.keyStart).line);
+  const allObjects = definitions.every((d) => d.valueSource.text.charCodeAt(d.valueStart) === 123 /* { */);
+  report(
+    diagnosticAt(
+      keyOrigin(entry.field),
+      'warning',
+      'duplicate-tool',
+      `Tool '${entry.name}' is defined ${definitions.length} times (lines ${lines.join(', ')}). ${
+        allObjects
+          ? 'HOCON merges the definitions: fields of a later one win, the other fields are kept.'
+          : 'The last definition replaces the earlier ones.'
+      }`,
+      { tool: entry.name },
+    ),
+  );
+};

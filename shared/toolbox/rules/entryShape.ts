@@ -1,0 +1,117 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { DISPLAY_AS_VALUES } from '../displayAs';
+import { toJson, valueAtPointer } from '../hoconJson';
+import { ENTRY_KEYS } from '../toolEntry';
+import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
+import { closestName, keyOrigin, quoteLike, type EntryRule } from './ruleContext';
+
+/**
+ * The shape of an entry, as a JSON Schema per kind, checked with ajv. Each schema violation becomes a diagnostic in
+ * neuro-san's own words where neuro-san has words for it.
+ */
+const common = {
+  class: { type: 'string', minLength: 1, pattern: '\\S' },
+  display_as: { enum: [...DISPLAY_AS_VALUES] },
+  base_tool_info_url: { type: 'string' },
+  args: { type: 'object' },
+};
+
+export const codedToolSchema = {
+  $id: 'toolbox-editor/coded-tool',
+  type: 'object',
+  required: ['class'],
+  properties: { ...common, description: { type: 'string' }, parameters: { type: 'object' } },
+  additionalProperties: false,
+};
+
+export const langchainToolSchema = {
+  $id: 'toolbox-editor/langchain-tool',
+  type: 'object',
+  required: ['class'],
+  properties: { ...common },
+  // parameters on a LangChain tool are not read by neuro-san: unknown like any other key.
+  additionalProperties: false,
+};
+
+let validators: { coded: ValidateFunction; langchain: ValidateFunction } | undefined;
+function compiled() {
+  if (!validators) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    validators = { coded: ajv.compile(codedToolSchema), langchain: ajv.compile(langchainToolSchema) };
+  }
+  return validators;
+}
+
+export const entryShapeRule: EntryRule = ({ entry, report }) => {
+  const tool = entry.name;
+  if (entry.value.kind !== 'object') {
+    report(diagnosticAt(entry.value, 'error', 'entry-not-object', `The value for the ${tool} key must be a dictionary.`, { tool }));
+    return;
+  }
+  const entryValue = entry.value;
+  const validate = entry.kind === 'coded' ? compiled().coded : compiled().langchain;
+  if (validate(toJson(entryValue))) return;
+  for (const error of validate.errors ?? []) {
+    const field = error.instancePath.split('/')[1];
+    // A missing key is reported at the entry's name; anything else at the offending value.
+    const at = error.keyword === 'required' ? keyOrigin(entry.field) : (valueAtPointer(entryValue, error.instancePath) ?? keyOrigin(entry.field));
+    const describe = describeError(error, field, tool);
+    if (!describe) continue;
+    if (describe.rule === 'unknown-key') {
+      const key = (error.params as { additionalProperty: string }).additionalProperty;
+      const keyField = entryValue.fields.get(key)!;
+      const suggestion = closestName(key, ENTRY_KEYS);
+      report(
+        diagnosticAt(keyOrigin(keyField), 'warning', 'unknown-key', `Unknown key '${key}' in tool '${tool}': neuro-san ignores it.${suggestion ? ` Did you mean '${suggestion}'?` : ''}`, { tool }),
+      );
+      continue;
+    }
+    if (describe.rule === 'display-as') {
+      const written = entryValue.fields.get('display_as')!.value;
+      const suggestion = written.kind === 'string' ? closestName(written.value, DISPLAY_AS_VALUES) : undefined;
+      report(
+        diagnosticAt(at, 'error', 'display-as', describe.message, {
+          tool,
+          ...(suggestion && written.kind === 'string'
+            ? { fix: replaceValueFix(`Change to "${suggestion}"`, written, quoteLike(written, suggestion)) }
+            : {}),
+        }),
+      );
+      continue;
+    }
+    report(diagnosticAt(at, describe.severity, describe.rule, describe.message, { tool }));
+  }
+};
+
+function describeError(
+  error: ErrorObject,
+  field: string | undefined,
+  tool: string,
+): { rule: string; severity: 'error' | 'warning'; message: string } | undefined {
+  if (error.keyword === 'required') {
+    return {
+      rule: 'missing-class',
+      severity: 'error',
+      message: `Tool '${tool}' is missing required key: 'class'. A coded tool names 'module.ClassName' (and has a description); a LangChain tool names 'package.module.ClassName'.`,
+    };
+  }
+  if (error.keyword === 'additionalProperties') return { rule: 'unknown-key', severity: 'warning', message: '' };
+  switch (field) {
+    case 'class':
+      // minLength and pattern both fire for an empty string: say it once.
+      if (error.keyword === 'pattern' && error.instancePath === '/class') return undefined;
+      return { rule: 'class-not-string', severity: 'error', message: `Value for '${tool}.class' must be a non-empty string.` };
+    case 'display_as':
+      return { rule: 'display-as', severity: 'error', message: `'display_as' of '${tool}' must be one of ${DISPLAY_AS_VALUES.map((v) => `"${v}"`).join(', ')}.` };
+    case 'description':
+      return { rule: 'coded-description', severity: 'warning', message: `The description of '${tool}' must be a string: it is the text the LLM reads to decide when to call the tool.` };
+    case 'parameters':
+      return { rule: 'parameters-schema', severity: 'error', message: `'parameters' of '${tool}' must be a JSON Schema object ({"type": "object", "properties": {...}}).` };
+    case 'args':
+      return { rule: 'args-not-object', severity: 'error', message: `'args' of '${tool}' must be a dictionary of constructor arguments.` };
+    case 'base_tool_info_url':
+      return { rule: 'tool-info-url', severity: 'warning', message: `'base_tool_info_url' of '${tool}' should be a URL (a string).` };
+    default:
+      return { rule: 'entry-shape', severity: 'warning', message: `'${tool}'${error.instancePath.replace(/\//g, '.')}: ${error.message ?? 'unexpected value'}.` };
+  }
+}

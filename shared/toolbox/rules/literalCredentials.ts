@@ -1,0 +1,36 @@
+import type { HoconValue } from '../../hocon/values';
+import { diagnosticAt } from '../toolboxDiagnostic';
+import type { EntryRule } from './ruleContext';
+
+const CREDENTIAL_KEY = /(^|_)(api_?key|apikey|token|access_token|password|passwd|secret|client_secret|private_key|credentials?)$/i;
+
+/**
+ * A credential written literally in `args` ends up in version control. The spec says: leave it out and let the
+ * library read its environment variable, or write `${?ENV_VAR}`. Values from substitutions are fine.
+ */
+export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
+  if (entry.value.kind !== 'object') return;
+  const args = entry.value.fields.get('args')?.value;
+  if (!args) return;
+  const stack: HoconValue[] = [args];
+  while (stack.length) {
+    const value = stack.pop()!;
+    if (value.kind === 'array') stack.push(...value.elements);
+    if (value.kind !== 'object') continue;
+    for (const [key, field] of value.fields) {
+      const v = field.value;
+      if (CREDENTIAL_KEY.test(key) && v.kind === 'string' && v.value.trim() !== '' && !field.viaSubstitution && v.style !== 'environment') {
+        report(
+          diagnosticAt(
+            v,
+            'warning',
+            'literal-credential',
+            `'${key}' of '${entry.name}' is written literally in the file. Use an environment variable instead (most libraries read one, e.g. TAVILY_API_KEY), or \${?YOUR_VAR}.`,
+            { tool: entry.name },
+          ),
+        );
+      }
+      stack.push(v);
+    }
+  }
+};

@@ -1,0 +1,132 @@
+import Ajv from 'ajv';
+import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
+import { toJson, valueAtPointer } from '../hoconJson';
+import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
+import { closestName, quoteLike, type EntryRule } from './ruleContext';
+
+/** Types neuro-san passes through to the LLM but JSON Schema does not know, with the standard spelling. */
+export const NON_STANDARD_TYPES: Readonly<Record<string, string>> = {
+  int: 'integer',
+  long: 'integer',
+  str: 'string',
+  float: 'number',
+  double: 'number',
+  bool: 'boolean',
+  dict: 'object',
+  list: 'array',
+};
+
+let metaValidator: Ajv | undefined;
+const meta = () => (metaValidator ??= new Ajv({ allErrors: true, strict: false }));
+
+/**
+ * A coded tool's `parameters`: an object schema whose `required` names exist among its `properties`, written in
+ * JSON Schema (neuro-san tolerates `"int"` and friends, so those are warnings with a fix).
+ */
+export const parametersRule: EntryRule = ({ entry, report }) => {
+  if (entry.kind !== 'coded' || entry.value.kind !== 'object') return;
+  const parameters = entry.value.fields.get('parameters')?.value;
+  if (parameters?.kind !== 'object') return; // not an object: the shape rule said so
+  const tool = entry.name;
+
+  const type = parameters.fields.get('type')?.value;
+  if (!type || type.kind !== 'string' || type.value !== 'object') {
+    report(
+      diagnosticAt(type ?? parameters, 'error', 'parameters-schema', `'parameters' of '${tool}' must be an object schema: "type": "object" with its arguments under "properties".`, {
+        tool,
+      }),
+    );
+  }
+  const properties = parameters.fields.get('properties')?.value;
+  if (properties && properties.kind !== 'object') {
+    report(diagnosticAt(properties, 'error', 'parameters-schema', `'parameters.properties' of '${tool}' must be a dictionary of argument schemas.`, { tool }));
+  }
+  const propertyNames = properties?.kind === 'object' ? [...properties.fields.keys()] : [];
+  checkRequired(parameters, propertyNames, tool, report);
+
+  const nonStandard = new Set<HoconValue>();
+  for (const typeValue of typeValues(parameters)) {
+    const standard = NON_STANDARD_TYPES[typeValue.value];
+    if (!standard) continue;
+    nonStandard.add(typeValue);
+    report(
+      diagnosticAt(typeValue, 'warning', 'non-standard-type', `Type "${typeValue.value}" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "${standard}".`, {
+        tool,
+        fix: replaceValueFix(`Change "${typeValue.value}" to "${standard}"`, typeValue, quoteLike(typeValue, standard)),
+      }),
+    );
+  }
+
+  const ajv = meta();
+  if (ajv.validateSchema(toJson(parameters) as object)) return;
+  const seen = new Set<HoconValue>();
+  for (const error of ajv.errors ?? []) {
+    const at = valueAtPointer(parameters, error.instancePath) ?? parameters;
+    // Already reported in plainer words above.
+    if (nonStandard.has(at) || seen.has(at) || error.instancePath === '/type' || error.instancePath.startsWith('/required')) continue;
+    if (error.instancePath === '/properties' && properties?.kind !== 'object') continue;
+    if (error.keyword === 'anyOf' && [...nonStandard].some((n) => isInside(n, at))) continue;
+    seen.add(at);
+    report(
+      diagnosticAt(at, 'warning', 'json-schema', `'parameters${error.instancePath.replace(/\//g, '.')}' of '${tool}' is not valid JSON Schema: ${error.message ?? 'unexpected value'}.`, {
+        tool,
+      }),
+    );
+  }
+};
+
+function checkRequired(parameters: HoconObject, propertyNames: string[], tool: string, report: Parameters<EntryRule>[0]['report']): void {
+  const required = parameters.fields.get('required')?.value;
+  if (!required) return;
+  if (required.kind !== 'array') {
+    report(diagnosticAt(required, 'error', 'parameters-schema', `'parameters.required' of '${tool}' must be a list of argument names.`, { tool }));
+    return;
+  }
+  for (const name of required.elements) {
+    if (name.kind !== 'string') {
+      report(diagnosticAt(name, 'error', 'parameters-schema', `'parameters.required' of '${tool}' must hold argument names (strings).`, { tool }));
+      continue;
+    }
+    if (propertyNames.includes(name.value)) continue;
+    const suggestion = closestName(name.value, propertyNames);
+    report(
+      diagnosticAt(
+        name,
+        'error',
+        'required-unknown',
+        `'${tool}' requires "${name.value}", which is not among its properties (${propertyNames.length ? propertyNames.map((p) => `"${p}"`).join(', ') : 'none'}): the LLM is told to send an argument the tool does not describe.`,
+        { tool, ...(suggestion ? { fix: replaceValueFix(`Change to "${suggestion}"`, name, quoteLike(name, suggestion)) } : {}) },
+      ),
+    );
+  }
+}
+
+/** Every string `type` of every schema inside `parameters` (properties, items, combinators), not property names. */
+function typeValues(schema: HoconObject): HoconString[] {
+  const found: HoconString[] = [];
+  const stack: HoconValue[] = [schema];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.kind === 'array') {
+      stack.push(...node.elements);
+      continue;
+    }
+    if (node.kind !== 'object') continue;
+    for (const [key, field] of node.fields) {
+      const value = field.value;
+      if (key === 'type') {
+        if (value.kind === 'string') found.push(value);
+        else if (value.kind === 'array') for (const t of value.elements) if (t.kind === 'string') found.push(t);
+      } else if (key === 'properties' || key === 'definitions' || key === '$defs' || key === 'patternProperties') {
+        if (value.kind === 'object') for (const sub of value.fields.values()) stack.push(sub.value);
+      } else if (value.kind === 'object' || value.kind === 'array') {
+        stack.push(value);
+      }
+    }
+  }
+  return found.reverse();
+}
+
+function isInside(inner: HoconValue, outer: HoconValue): boolean {
+  return inner.source === outer.source && inner.start >= outer.start && inner.end <= outer.end;
+}

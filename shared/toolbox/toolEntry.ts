@@ -1,0 +1,95 @@
+import type { HoconField, HoconObject, HoconValue } from '../hocon/values';
+import { inferDisplayAs, isDisplayAs, type DisplayAs } from './displayAs';
+import { toJson } from './hoconJson';
+import type { ToolOrigin } from './layering';
+import type { JsonValue, RunnableToolSpec, ToolKind } from './runnable';
+
+/** The keys neuro-san reads in a toolbox entry. */
+export const ENTRY_KEYS = ['class', 'args', 'description', 'parameters', 'display_as', 'base_tool_info_url'] as const;
+
+/** What loading a class in the test-run worker revealed (a LangChain tool's text, a toolkit's tools). */
+export interface LoadedClassInfo {
+  isToolkit: boolean;
+  description?: string;
+  argsSchema?: JsonValue;
+  toolkitTools?: string[];
+}
+
+/**
+ * One effective tool, as neuro-san will read it. Plain values are for display and running; `entry` and its fields
+ * keep every value's file and range, for messages, the form and jumping to the source.
+ */
+export interface ToolEntry {
+  name: string;
+  kind: ToolKind;
+  /** `class` when it is a string; undefined when missing or of another type. */
+  className?: string;
+  args?: { [key: string]: JsonValue };
+  description?: string;
+  parameters?: JsonValue;
+  displayAs: { value: DisplayAs | string; inferred: boolean };
+  baseToolInfoUrl?: string;
+  origin: ToolOrigin;
+  /** The top-level field (key positions and duplicate definitions). */
+  field: HoconField;
+  /** The entry's value; an object for every well-formed entry. */
+  value: HoconValue;
+}
+
+export function fieldOf(entry: ToolEntry, key: string): HoconField | undefined {
+  return entry.value.kind === 'object' ? entry.value.fields.get(key) : undefined;
+}
+
+/** Reads the effective root object into tool entries, in the file's order. */
+export function readToolEntries(
+  root: HoconObject,
+  origins: Map<string, ToolOrigin>,
+  classInfo: ReadonlyMap<string, LoadedClassInfo> = new Map(),
+): ToolEntry[] {
+  const entries: ToolEntry[] = [];
+  for (const [name, field] of root.fields) {
+    const value = field.value;
+    const fields = value.kind === 'object' ? value.fields : undefined;
+    const str = (key: string) => {
+      const v = fields?.get(key)?.value;
+      return v?.kind === 'string' ? v.value : undefined;
+    };
+    const hasDescription = fields?.has('description') ?? false;
+    const className = str('class');
+    const explicitDisplayAs = str('display_as');
+    const argsValue = fields?.get('args')?.value;
+    const parametersValue = fields?.get('parameters')?.value;
+    const info = className === undefined ? undefined : classInfo.get(name);
+    entries.push({
+      name,
+      kind: hasDescription ? 'coded' : info?.isToolkit ? 'toolkit' : 'langchain',
+      className,
+      args: argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined,
+      description: str('description'),
+      parameters: parametersValue ? toJson(parametersValue) : undefined,
+      displayAs:
+        explicitDisplayAs !== undefined
+          ? { value: isDisplayAs(explicitDisplayAs) ? explicitDisplayAs : explicitDisplayAs, inferred: false }
+          : { value: inferDisplayAs(hasDescription), inferred: true },
+      baseToolInfoUrl: str('base_tool_info_url'),
+      origin: origins.get(name) ?? 'user',
+      field,
+      value,
+    });
+  }
+  return entries;
+}
+
+/** The part of an entry the test-run worker needs. Undefined for an entry that cannot run (no class). */
+export function toRunnableSpec(entry: ToolEntry): RunnableToolSpec | undefined {
+  if (!entry.className) return undefined;
+  const parameters = entry.parameters;
+  return {
+    name: entry.name,
+    kind: entry.kind,
+    className: entry.className,
+    ...(entry.args ? { args: entry.args } : {}),
+    ...(entry.description !== undefined ? { description: entry.description } : {}),
+    ...(parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? { parameters } : {}),
+  };
+}

@@ -1,0 +1,60 @@
+import type { Range } from '../hocon/text-position';
+import { originOf, type Origin } from '../hocon/values';
+
+/** A text change in one file: replace `length` UTF-16 units at `offset` with `newText`. */
+export interface FileTextEdit {
+  file: string;
+  offset: number;
+  length: number;
+  newText: string;
+}
+
+export interface QuickFix {
+  /** What the fix does, as a button or menu label: `Change "int" to "integer"`. */
+  title: string;
+  edits: FileTextEdit[];
+}
+
+/**
+ * A problem in a toolbox or agent network file, as the Problems panel, the editor markers and `toolbox-editor
+ * validate` show it. Every diagnostic has a position; `rule` is a stable id (for filtering and documentation).
+ */
+export interface ToolboxDiagnostic {
+  severity: 'error' | 'warning';
+  rule: string;
+  message: string;
+  file: string;
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  range: Range;
+  /** The tool the problem belongs to, when it belongs to one. */
+  tool?: string;
+  fix?: QuickFix;
+}
+
+export function diagnosticAt(
+  where: Origin,
+  severity: ToolboxDiagnostic['severity'],
+  rule: string,
+  message: string,
+  extra: { tool?: string; fix?: QuickFix } = {},
+): ToolboxDiagnostic {
+  const { file, range } = originOf(where);
+  return { severity, rule, message, file, line: range.start.line, column: range.start.column, range, ...extra };
+}
+
+/** A fix that replaces a value's whole text (as written) with new text. */
+export function replaceValueFix(title: string, where: Origin, newText: string): QuickFix {
+  return { title, edits: [{ file: where.source.name, offset: where.start, length: where.end - where.start, newText }] };
+}
+
+/** The `file:line:column severity rule message` line of `toolbox-editor validate`. */
+export function formatDiagnosticLine(d: ToolboxDiagnostic): string {
+  return `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`;
+}
+
+export function compareDiagnostics(a: ToolboxDiagnostic, b: ToolboxDiagnostic): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.range.start.offset - b.range.start.offset || a.rule.localeCompare(b.rule);
+}

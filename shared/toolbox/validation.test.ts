@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { loadToolbox } from './loadToolbox';
+import { memoryHost } from './testHost';
+import type { ToolboxDiagnostic } from './toolboxDiagnostic';
+
+/** Validates one user file (no default layered under it) and returns its diagnostics. */
+function check(text: string): ToolboxDiagnostic[] {
+  return loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon' }).diagnostics;
+}
+const rules = (ds: ToolboxDiagnostic[]) => ds.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column}`);
+
+/** Applies a diagnostic's quick fix to the text it was found in. */
+function applyFix(text: string, d: ToolboxDiagnostic): string {
+  let out = text;
+  for (const e of [...d.fix!.edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+  return out;
+}
+
+describe('errors neuro-san would raise, in its words', () => {
+  it('a missing or empty class', () => {
+    const ds = check('a { description = "x" }\nb { class = "" , description = "y"}\nc { class = 3 }\n');
+    expect(rules(ds)).toEqual(['error missing-class 1:1', 'error class-not-string 2:13', 'error class-not-string 3:13']);
+    expect(ds[0]!.message).toContain("Tool 'a' is missing required key: 'class'.");
+    expect(ds[1]!.message).toBe("Value for 'b.class' must be a non-empty string.");
+  });
+
+  it('an entry that is not a dictionary', () => {
+    const ds = check('a = "x.y.Z"\n');
+    expect(rules(ds)).toEqual(['error entry-not-object 1:5']);
+    expect(ds[0]!.message).toBe('The value for the a key must be a dictionary.');
+  });
+
+  it('a LangChain class with fewer than three segments, and a coded class without a module', () => {
+    const ds = check('search { class = "langchain_tavily.TavilySearch" }\ncoded { class = "NoModule", description = "d" }\n');
+    expect(rules(ds)).toEqual(['error langchain-class-form 1:18', 'error coded-class-form 2:17']);
+    expect(ds[0]!.message).toBe("Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'");
+  });
+
+  it('a tool name that is not a plain identifier', () => {
+    const ds = check('"web.search" { class = "a.b.C" }\n"ok_name" { class = "a.b.C" }\n');
+    expect(rules(ds)).toEqual(['error tool-name 1:1']);
+    expect(ds[0]!.message).toContain("e.g. 'web_search'");
+  });
+
+  it('parameters that are not an object schema, and required names missing from properties (with a fix)', () => {
+    const text = [
+      't {',
+      '  class = "m.C"',
+      '  description = "d"',
+      '  parameters { type = "object", properties { paths { type = "array" } }, required = ["path", "other"] }',
+      '}',
+      'u { class = "m.C", description = "d", parameters = "nope" }',
+      'v { class = "m.C", description = "d", parameters { type = "string" } }',
+    ].join('\n');
+    const ds = check(text);
+    expect(rules(ds)).toEqual([
+      'error required-unknown 4:86',
+      'error required-unknown 4:94',
+      'error parameters-schema 6:52',
+      'error parameters-schema 7:59',
+    ]);
+    expect(ds[0]!.fix?.title).toBe('Change to "paths"');
+    expect(applyFix(text, ds[0]!)).toContain('required = ["paths", "other"]');
+    expect(ds[1]!.fix).toBeUndefined();
+  });
+
+  it('display_as outside its four values, with the closest one as a fix', () => {
+    const text = 't { class = "a.b.C", display_as = "langchain_tol" }\n';
+    const [d] = check(text);
+    expect(d).toMatchObject({ severity: 'error', rule: 'display-as', line: 1, column: 35 });
+    expect(applyFix(text, d!)).toBe('t { class = "a.b.C", display_as = "langchain_tool" }\n');
+  });
+});
+
+describe('warnings', () => {
+  it('types neuro-san tolerates but JSON Schema does not, with a fix that keeps everything else', () => {
+    const text = 't { class = "m.C", description = "d", parameters { type = object, properties { n { type = "int" }, s { type = str } } } }\n';
+    const ds = check(text);
+    expect(rules(ds)).toEqual(['warning non-standard-type 1:91', 'warning non-standard-type 1:111']);
+    expect(applyFix(text, ds[0]!)).toBe(text.replace('"int"', '"integer"'));
+    expect(applyFix(text, ds[1]!)).toBe(text.replace('type = str', 'type = string'));
+  });
+
+  it('other JSON Schema violations inside parameters', () => {
+    const ds = check('t { class = "m.C", description = "d", parameters { type = object, properties { n { type = string, minLength = "three" } } } }\n');
+    expect(rules(ds)).toEqual(['warning json-schema 1:111']);
+    expect(ds[0]!.message).toContain("'parameters.properties.n.minLength'");
+  });
+
+  it('unknown keys, with the likely intended key', () => {
+    const ds = check('t { class = "m.C", description = "d", paramters {} }\n');
+    expect(rules(ds)).toEqual(['warning unknown-key 1:39']);
+    expect(ds[0]!.message).toContain("Did you mean 'parameters'?");
+  });
+
+  it('a coded tool whose description is empty or not text', () => {
+    expect(rules(check('t { class = "m.C", description = "  " }\n'))).toEqual(['warning coded-description 1:34']);
+    expect(rules(check('t { class = "m.C", description = 12 }\n'))).toEqual(['warning coded-description 1:34']);
+  });
+
+  it('a credential written literally in args, but not one taken from the environment', () => {
+    const ds = check(
+      [
+        't { class = "a.b.C", args { api_wrapper { class = "a.b.W", args { tavily_api_key = "tvly-123" } } } }',
+        'u { class = "a.b.C", args { api_key = ${?MY_KEY}, password = "" } }',
+      ].join('\n'),
+    );
+    expect(rules(ds)).toEqual(['warning literal-credential 1:84']);
+  });
+
+  it('a tool defined twice in one file, explaining how HOCON merges it', () => {
+    const ds = check('t { class = "a.b.C" }\nt { args { x = 1 } }\n');
+    expect(rules(ds)).toEqual(['warning duplicate-tool 2:1']);
+    expect(ds[0]!.message).toContain('defined 2 times (lines 1, 2)');
+    expect(ds[0]!.message).toContain('merges');
+  });
+
+  it('a base_tool_info_url that is not a URL, and a sunset langchain_community class', () => {
+    const ds = check('t { class = "langchain_community.tools.X", base_tool_info_url = "see docs" }\n');
+    expect(rules(ds)).toEqual(['warning langchain-community 1:13', 'warning tool-info-url 1:65']);
+  });
+
+  it('nothing at all for a clean file', () => {
+    expect(check('t { class = "a.b.C", args { max_results = 5 }, base_tool_info_url = "https://example.com/x" }\nc { class = "m.C", description = "d" }\n')).toEqual([]);
+  });
+});
+
+describe('HOCON problems come through with their positions', () => {
+  it('a syntax error is an error diagnostic at its place', () => {
+    const ds = check('t { class = "a.b.C" \n');
+    expect(ds.some((d) => d.rule === 'hocon' && d.severity === 'error' && d.line >= 1)).toBe(true);
+  });
+});
