@@ -6,7 +6,7 @@ export const toolInfoUrlRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
   const value = entry.value.fields.get('base_tool_info_url')?.value;
   if (value?.kind !== 'string') return;
-  let ok = false;
+  let ok: boolean;
   try {
     const url = new URL(value.value);
     ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
