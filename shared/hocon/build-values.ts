@@ -140,7 +140,8 @@ export class ValueBuilder {
       }
       // `a += x` means `a = ${?a} [x]`.
       const self = this.substitution(fullPath, true, context, value, fullPath.slice(context.prefix.length));
-      const element = this.buildExpr(value, fullPath, context);
+      // The value goes into a list (`${?a} [x]`), so it is inside an array for the rules above.
+      const element = this.buildExpr(value, fullPath, { ...context, inArray: true });
       const array: HoconArray = { kind: 'array', elements: [element as HoconValue], source: context.source, start: value.start, end: value.end };
       const concat: ConcatExpr = {
         kind: 'concat',

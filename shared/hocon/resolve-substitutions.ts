@@ -170,7 +170,6 @@ export class SubstitutionResolver {
     if (expr.state === ResolveState.Resolving) {
       if (expr.kind === 'merge' && expr.active > 0) {
         // Look back: the key is being defined; what it was before this layer is what we want.
-        this.taint(expr);
         return this.resolveLayers(expr, expr.active);
       }
       this.cycle(expr, expr);
@@ -211,7 +210,9 @@ export class SubstitutionResolver {
 
   private resolveSubstitution(expr: SubstitutionExpr): HoconValue | Undefined {
     try {
-      const found = this.lookup(expr.path, expr);
+      let found = this.lookup(expr.path, expr);
+      // In an included file, `${x}` means x next to the include first, then x at the root (as Lightbend).
+      if (found === undefined && expr.path.length !== expr.writtenPath.length) found = this.lookup(expr.writtenPath, expr);
       if (found !== undefined) return found;
     } catch (error) {
       if (!(error instanceof CycleError) || !expr.optional) throw error;
@@ -230,6 +231,13 @@ export class SubstitutionResolver {
   private lookup(path: string[], at: Origin): HoconValue | undefined {
     let current: Expr = this.root;
     for (const key of path) {
+      if (current.kind === 'merge' && current.state === ResolveState.Resolving) {
+        // Walking through a key that is being resolved: look into its layers, newest first.
+        const next = this.lookInLayers(current, key);
+        if (next === undefined) return undefined;
+        current = next;
+        continue;
+      }
       if (current.kind !== 'object') {
         const resolved = this.resolve(current);
         if (resolved.kind !== 'object') return undefined;
@@ -243,6 +251,22 @@ export class SubstitutionResolver {
     if ((current.kind === 'object' || current.kind === 'array') && this.inProgress.has(current)) this.cycle(current, at);
     const value = this.resolve(current);
     return value.kind === 'undefined' ? undefined : value;
+  }
+
+  private lookInLayers(merge: MergeExpr, key: string): Expr | undefined {
+    // The layer being resolved and those below it: later layers are not seen ("look back").
+    const top = merge.active >= 0 ? merge.active : merge.layers.length - 1;
+    for (let i = top; i >= 0; i--) {
+      let layer = merge.layers[i] as Expr;
+      if (layer.kind !== 'object') {
+        if (layer.kind === 'undefined' || ('state' in layer && layer.state === ResolveState.Resolving)) continue;
+        layer = this.resolve(layer);
+        if (layer.kind !== 'object') return undefined;
+      }
+      const field = layer.fields.get(key);
+      if (field !== undefined) return field.value;
+    }
+    return undefined;
   }
 
   /** Resolves the layers below `top` of a merge: the newest wins; objects merge over older objects. */
@@ -285,15 +309,7 @@ export class SubstitutionResolver {
       values.push(value);
       whitespace.push(expr.whitespace.has(i));
     }
-    // Drop white space at the ends (it only separated values that turned out undefined).
-    while (values.length > 0 && whitespace[0] === true) {
-      values.shift();
-      whitespace.shift();
-    }
-    while (values.length > 0 && whitespace[whitespace.length - 1] === true) {
-      values.pop();
-      whitespace.pop();
-    }
+    // White space next to an undefined `${?x}` stays (Lightbend keeps it: "is ${?missing}" gives "is ").
     if (values.length === 0) return UNDEFINED;
     if (values.length === 1) return values[0] as HoconValue;
     let joined = values[0] as HoconValue;
