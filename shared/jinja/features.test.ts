@@ -124,3 +124,29 @@ describe('Jinja features match Python Jinja2 byte for byte', () => {
     }
   });
 });
+
+const FAILING: [string, { rule: string; line: number; column: number }][] = [
+  ['ok\n{{ missing.attr }}', { rule: 'jinja-undefined', line: 2, column: 11 }],
+  ['{% for %}', { rule: 'jinja-syntax', line: 1, column: 8 }],
+  ['a\n\n{{ 1 / 0 }}', { rule: 'jinja-zero-division', line: 3, column: 6 }],
+  ['{{ "a" + 1 }}', { rule: 'jinja-type', line: 1, column: 8 }],
+  ['{% if n %}\nnever closed', { rule: 'jinja-syntax', line: 2, column: 13 }],
+  ['line\n  {{ n | nofilter }}', { rule: 'jinja-syntax', line: 2, column: 10 }],
+  ['{{ {1: 2, "a": 3} | tojson }}', { rule: 'jinja-type', line: 1, column: 21 }],
+  ['{% break %}', { rule: 'jinja-syntax', line: 1, column: 4 }],
+  ['{{ foo(', { rule: 'jinja-syntax', line: 1, column: 8 }],
+  ['{{ missing | tojson }}', { rule: 'jinja-type', line: 1, column: 14 }],
+  ['{{ n is nosuchtest }}', { rule: 'jinja-syntax', line: 1, column: 9 }],
+];
+
+describe('templates Python rejects are rejected with a positioned diagnostic', () => {
+  const env = new JinjaEnvironment();
+  const python = renderWithPython(FAILING.map(([template]) => ({ template, context: CONTEXT, keyOrder: 'sorted' as const })));
+  it.each(FAILING.map(([t, d], i) => [i, t, d] as const))('case %i: %j', (i, template, diagnostic) => {
+    expect(python[i]!.ok).toBe(false);
+    const ours = env.render(template, CONTEXT);
+    expect(ours.ok).toBe(false);
+    expect(ours.text).toBe('');
+    expect(ours.diagnostics).toMatchObject([{ severity: 'error', ...diagnostic }]);
+  });
+});

@@ -24,12 +24,19 @@ const SCRIPT = String.raw`
 import json, sys, jinja2
 jobs = json.loads(sys.stdin.read())
 out = []
+envs = {}
+compiled = {}
 for job in jobs:
-    env = jinja2.Environment(trim_blocks=job["trim"], lstrip_blocks=job["lstrip"])
-    if job["order"] == "insertion":
-        env.policies["json.dumps_kwargs"] = {}
+    key = (job["order"], job["trim"], job["lstrip"])
+    if key not in envs:
+        envs[key] = jinja2.Environment(trim_blocks=job["trim"], lstrip_blocks=job["lstrip"])
+        if job["order"] == "insertion":
+            envs[key].policies["json.dumps_kwargs"] = {}
     try:
-        out.append({"ok": True, "text": env.from_string(job["template"]).render(**json.loads(job["context"]))})
+        if (key, job["template"]) not in compiled:
+            compiled[(key, job["template"])] = envs[key].from_string(job["template"])
+        template = compiled[(key, job["template"])]
+        out.append({"ok": True, "text": template.render(**json.loads(job["context"]))})
     except Exception as e:
         out.append({"ok": False, "error": type(e).__name__ + ": " + str(e)})
 sys.stdout.write(json.dumps(out))
