@@ -7,7 +7,7 @@ import { pyRepr } from './repr';
 import { compareCodePoints, codePointLength } from './codepoints';
 
 const FLOATS = [0.1, 1, -0, 0, 1e16, 1e15, 1.5e-7, 1e-5, 1e-4, 0.0001234, 123456789.125, 1e21, 1e22, -2.5e-300, 5e-324,
-  1.7976931348623157e308, 9007199254740993, 2 ** 53, 1 / 3, 100, 1234567890123456.7];
+  1.7976931348623157e308, Number('9007199254740993'), 2 ** 53, 1 / 3, 100, Number('1234567890123456.7')];
 
 describe('floatRepr', () => {
   it("prints like Python's repr(float) for every sample", () => {
