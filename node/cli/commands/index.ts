@@ -4,6 +4,7 @@ import { callCommand } from './call';
 import { toolsCommand } from './tools';
 import { validateCommand } from './validate';
 import { renderCommand } from './render';
+import { catalogCommand } from './catalog';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, callCommand, renderCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, catalogCommand, renderCommand, callCommand];

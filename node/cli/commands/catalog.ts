@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { catalogSourcesFromTools } from '../../../shared/catalog/fromToolbox';
+import { renderCatalog } from '../../../shared/catalog/render-catalog';
+import type { KeyOrder } from '../../../shared/jinja/environment';
+import { resourcesDir } from '../../paths';
+import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { UsageError, type CliCommand } from '../command';
+
+export const catalogCommand: CliCommand = {
+  name: 'catalog',
+  summary: "print the tool catalog an LLM is shown, exactly as Python Jinja2 renders it (exit 1 if its contract fails)",
+  usage: [
+    'Usage: toolbox-editor catalog FILE [--template T] [--key-order sorted|insertion] [--var NAME=VALUE]... [--no-default]',
+    '',
+    "Renders the effective toolbox of FILE through the catalog template (default: the app's toolbox_catalog.jinja2)",
+    'and prints exactly the rendered bytes, nothing appended. Problems go to standard error; the exit code is 1 when',
+    "the output breaks the template's expected_format or the catalog rules, or the template fails.",
+    '',
+    'Options:',
+    '  --template T        a Jinja2 template file (e.g. your tools_picker prompt)',
+    "  --key-order K       sorted (Python Jinja2's default tojson) or insertion; default sorted",
+    '  --var NAME=VALUE    a further template variable, as a string (repeatable), e.g. --var task="find flights"',
+    '  --no-default        do not layer over the default toolbox',
+  ].join('\n'),
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args,
+        allowPositionals: true,
+        options: {
+          template: { type: 'string' },
+          'key-order': { type: 'string' },
+          var: { type: 'string', multiple: true },
+          'no-default': { type: 'boolean' },
+        },
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
+    const keyOrder = (parsed.values['key-order'] ?? 'sorted') as KeyOrder;
+    if (keyOrder !== 'sorted' && keyOrder !== 'insertion') throw new UsageError('--key-order is sorted or insertion');
+    const vars: Record<string, string> = {};
+    for (const pair of parsed.values.var ?? []) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new UsageError(`--var takes NAME=VALUE, not '${pair}'`);
+      vars[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
+    const templatePath = parsed.values.template ? path.resolve(io.cwd, parsed.values.template) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
+    let template: string;
+    try {
+      template = readFileSync(templatePath, 'utf8');
+    } catch (error) {
+      throw new Error(`cannot read the template ${templatePath}: ${(error as Error).message}`);
+    }
+    const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }));
+    const result = renderCatalog({
+      template,
+      tools: catalogSourcesFromTools(toolbox.tools),
+      vars,
+      keyOrder,
+      loader: (name) => {
+        try {
+          return readFileSync(path.resolve(path.dirname(templatePath), name), 'utf8');
+        } catch {
+          return undefined;
+        }
+      },
+    });
+    io.stdout(result.text);
+    for (const d of result.diagnostics) {
+      const where = d.line ? `${d.location === 'output' ? 'output' : templatePath}:${d.line}:${d.column ?? 1} ` : '';
+      io.stderr(`${where}${d.severity} ${d.rule} ${d.message}\n`);
+    }
+    const hocon = toolbox.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
+    for (const d of hocon) io.stderr(`${d.file}:${d.line}:${d.column} error hocon ${d.message}\n`);
+    return result.diagnostics.some((d) => d.severity === 'error') || hocon.length > 0 ? 1 : 0;
+  },
+};
