@@ -54,7 +54,7 @@ export const catalogCommand: CliCommand = {
     try {
       template = readFileSync(templatePath, 'utf8');
     } catch (error) {
-      throw new Error(`cannot read the template ${templatePath}: ${(error as Error).message}`);
+      throw new Error(`cannot read the template ${templatePath}: ${(error as Error).message}`, { cause: error });
     }
     const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }));
     const result = renderCatalog({
