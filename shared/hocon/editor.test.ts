@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { applyEdits, insertKey, moveEntry, removeKey, renameKey, resolveHocon, setValue, toJson } from './index';
+
+const json = (text: string) => {
+  const result = resolveHocon(text);
+  expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return toJson(result.value);
+};
+
+const TOOLBOX = `# header comment
+{
+    # the first tool
+    "alpha": {
+        "class": "a.A",
+        "description": "first"
+    },
+
+    # about beta
+    # (two lines)
+    "beta": {
+        "class": "b.B",
+        "description": """long
+text"""
+    }
+}
+`;
+
+describe('setValue', () => {
+  it('replaces only the value and keeps comments', () => {
+    const out = applyEdits(TOOLBOX, setValue(TOOLBOX, ['beta', 'description'], '"short"'));
+    expect(out).toBe(TOOLBOX.replace('"""long\ntext"""', '"short"'));
+    expect(json(out)).toMatchObject({ beta: { description: 'short', class: 'b.B' } });
+  });
+
+  it('accepts a path expression and edits the winning (last) definition', () => {
+    const text = 'a.b = 1\na { b = 2 }\n';
+    const out = applyEdits(text, setValue(text, 'a.b', '3'));
+    expect(out).toBe('a.b = 1\na { b = 3 }\n');
+    expect(json(out)).toEqual({ a: { b: 3 } });
+  });
+
+  it('inserts a missing key into the deepest existing object, in the siblings style', () => {
+    const out = applyEdits(TOOLBOX, setValue(TOOLBOX, ['alpha', 'args'], '{ x: 1 }'));
+    expect(out).toContain('"description": "first",\n        "args": { x: 1 }\n    },');
+    expect(json(out)).toMatchObject({ alpha: { args: { x: 1 } } });
+  });
+});
+
+describe('insertKey', () => {
+  it('copies indentation, quoting, separator and commas of the siblings', () => {
+    const out = applyEdits(TOOLBOX, insertKey(TOOLBOX, [], 'gamma', '{ "class": "c.C" }'));
+    expect(out).toContain('text"""\n    },\n    "gamma": { "class": "c.C" }\n}');
+    expect(Object.keys(json(out) as object)).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('uses unquoted keys and = where the file does', () => {
+    const text = 'a {\n  x = 1\n  y = 2\n}\n';
+    expect(applyEdits(text, insertKey(text, ['a'], 'z', '3'))).toBe('a {\n  x = 1\n  y = 2\n  z = 3\n}\n');
+  });
+
+  it('fills an empty object and an empty file', () => {
+    expect(applyEdits('a {}\n', insertKey('a {}\n', ['a'], 'b', '1'))).toBe('a {\n    b = 1\n}\n');
+    expect(applyEdits('', insertKey('', [], 'b', '1'))).toBe('b = 1\n');
+  });
+
+  it('extends a one-line object in place', () => {
+    expect(applyEdits('a { x: 1 }\n', insertKey('a { x: 1 }\n', ['a'], 'y', '2'))).toBe('a { x: 1, y: 2 }\n');
+  });
+});
+
+describe('removeKey', () => {
+  it('removes a tool with its comment lines as one contiguous block', () => {
+    const out = applyEdits(TOOLBOX, removeKey(TOOLBOX, ['alpha']));
+    expect(out).toBe(TOOLBOX.replace('    # the first tool\n    "alpha": {\n        "class": "a.A",\n        "description": "first"\n    },\n', ''));
+    expect(Object.keys(json(out) as object)).toEqual(['beta']);
+  });
+
+  it('takes the comma before the last entry of a comma-separated object', () => {
+    const out = applyEdits(TOOLBOX, removeKey(TOOLBOX, ['beta']));
+    expect(out).toBe('# header comment\n{\n    # the first tool\n    "alpha": {\n        "class": "a.A",\n        "description": "first"\n    }\n}\n');
+  });
+
+  it('removes entries inside a one-line object', () => {
+    expect(applyEdits('a { x: 1, y: 2 }\n', removeKey('a { x: 1, y: 2 }\n', 'a.y'))).toBe('a { x: 1 }\n');
+    expect(applyEdits('a { x: 1, y: 2 }\n', removeKey('a { x: 1, y: 2 }\n', 'a.x'))).toBe('a { y: 2 }\n');
+  });
+
+  it('throws for a key that is not in the text', () => {
+    expect(() => removeKey(TOOLBOX, ['nope'])).toThrow(/No key/);
+  });
+});
+
+describe('renameKey and moveEntry', () => {
+  it('renames keeping the quoting', () => {
+    const out = applyEdits(TOOLBOX, renameKey(TOOLBOX, ['beta'], 'b2'));
+    expect(out).toBe(TOOLBOX.replace('"beta"', '"b2"'));
+    const plain = 'a.b = 1\n';
+    expect(applyEdits(plain, renameKey(plain, 'a.b', 'my key'))).toBe('a."my key" = 1\n');
+  });
+
+  it('moves an entry with its comments and keeps commas valid', () => {
+    const out = applyEdits(TOOLBOX, moveEntry(TOOLBOX, ['beta'], { before: 'alpha' }));
+    expect(Object.keys(json(out) as object)).toEqual(['beta', 'alpha']);
+    expect(out).toContain('    # about beta\n    # (two lines)\n    "beta"');
+    const back = applyEdits(out, moveEntry(out, ['beta'], { after: 'alpha' }));
+    expect(Object.keys(json(back) as object)).toEqual(['alpha', 'beta']);
+  });
+});
+
+describe('applyEdits', () => {
+  it('refuses overlapping edits', () => {
+    expect(() => applyEdits('abc', [{ offset: 0, length: 2, content: '' }, { offset: 1, length: 1, content: 'x' }])).toThrow(/Overlapping/);
+  });
+});

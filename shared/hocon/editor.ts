@@ -1,0 +1,311 @@
+/**
+ * Edits on HOCON text that touch as little as possible: each operation parses the text, finds the entries
+ * concerned in the syntax tree, and returns text edits. Bytes outside the edits stay identical; comments survive.
+ *
+ * Paths are arrays of keys or HOCON path expressions (`a.b."c.d"`). Only the given text is edited: a key defined
+ * in an included file is not found here. Where a key is defined several times, `setValue` edits the last
+ * definition (the one that wins); `removeKey` and `renameKey` apply to every definition in the text.
+ *
+ * Removal takes one contiguous block per definition: the entry with its comma, the comment on its line, and the
+ * comment lines directly above it (no blank line in between), which by convention describe it. When the removed
+ * entry is the last one and the entry before ends with a comma, the block starts at that comma (JSON style stays
+ * JSON style).
+ */
+import { formatKeySegment, parsePath } from './path-expression';
+import { parseHocon } from './parser';
+import type { FieldNode, ObjectNode, SyntaxDocument } from './syntax-tree';
+import { applyEdits, type TextEdit } from './text-edits';
+
+export type PathLike = string | readonly string[];
+
+export interface EditOptions {
+  /** Indentation unit when none can be copied from siblings. Default: detected, else four spaces. */
+  indent?: string;
+}
+
+interface FieldMatch {
+  field: FieldNode;
+  parent: ObjectNode;
+  /** Index (in field.key.segments) of the segment naming the path's last key. */
+  segmentIndex: number;
+}
+
+function toPath(path: PathLike): string[] {
+  return typeof path === 'string' ? parsePath(path) : [...path];
+}
+
+function parseForEdit(text: string): SyntaxDocument {
+  const document = parseHocon(text);
+  if (document.root.kind !== 'object') throw new Error('Cannot edit: the document root is not an object');
+  return document;
+}
+
+/** Every field in the text that defines `path` or a part of it (`a.b.c = 1` defines part of a.b). In order. */
+function findFields(root: ObjectNode, path: string[]): FieldMatch[] {
+  const matches: FieldMatch[] = [];
+  // Explicit stack: nesting depth is input-controlled.
+  const stack: { object: ObjectNode; depth: number }[] = [{ object: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { object, depth } = stack.pop() as { object: ObjectNode; depth: number };
+    const nested: { object: ObjectNode; depth: number }[] = [];
+    for (const entry of object.entries) {
+      if (entry.kind !== 'field') continue;
+      const segments = entry.key.segments;
+      let matched = 0;
+      while (matched < segments.length && depth + matched < path.length && segments[matched]?.name === path[depth + matched]) matched++;
+      if (depth + matched === path.length && matched > 0) {
+        matches.push({ field: entry, parent: object, segmentIndex: matched - 1 });
+      } else if (matched === segments.length && entry.value.kind === 'object') {
+        nested.push({ object: entry.value, depth: depth + matched });
+      }
+    }
+    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i] as { object: ObjectNode; depth: number });
+  }
+  return matches.sort((a, b) => a.field.start - b.field.start);
+}
+
+/** The object node that holds `path`'s keys, following the last definition; undefined if there is none. */
+function findObject(root: ObjectNode, path: string[]): ObjectNode | undefined {
+  if (path.length === 0) return root;
+  const exact = findFields(root, path).filter((m) => m.segmentIndex === m.field.key.segments.length - 1);
+  for (let i = exact.length - 1; i >= 0; i--) {
+    const value = (exact[i] as FieldMatch).field.value;
+    if (value.kind === 'object') return value;
+  }
+  return undefined;
+}
+
+// ---- text helpers ----
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function lineEndOf(text: string, offset: number): number {
+  const index = text.indexOf('\n', offset);
+  return index < 0 ? text.length : index;
+}
+
+function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+function isBlank(text: string): boolean {
+  return /^[ \t\r\f\v\u00a0\ufeff]*$/.test(text);
+}
+
+/** Whether the rest of a line (from offset) is only white space and maybe a comment. */
+function restIsTrivia(text: string, offset: number): boolean {
+  const rest = text.slice(offset, lineEndOf(text, offset)).trim();
+  return rest === '' || rest.startsWith('#') || rest.startsWith('//');
+}
+
+function indentOfLine(text: string, offset: number): string {
+  const start = lineStartOf(text, offset);
+  const match = /^[ \t]*/.exec(text.slice(start, lineEndOf(text, start)));
+  return match ? match[0] : '';
+}
+
+function detectIndentUnit(text: string, options: EditOptions): string {
+  if (options.indent !== undefined) return options.indent;
+  const match = /\n([ \t]+)\S/.exec(text);
+  return match ? (match[1] as string) : '    ';
+}
+
+// ---- operations ----
+
+/**
+ * Sets the value at `path` to `valueText` (HOCON text, used verbatim). Replaces the winning definition's value;
+ * a missing key is inserted into the deepest existing object on the path (as a path key for the rest).
+ */
+export function setValue(text: string, path: PathLike, valueText: string, options: EditOptions = {}): TextEdit[] {
+  const keys = toPath(path);
+  if (keys.length === 0) throw new Error('setValue needs a non-empty path');
+  const document = parseForEdit(text);
+  const root = document.root as ObjectNode;
+  const exact = findFields(root, keys).filter((m) => m.segmentIndex === m.field.key.segments.length - 1);
+  const last = exact[exact.length - 1];
+  if (last !== undefined) {
+    const field = last.field;
+    if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
+      return [{ offset: field.key.end, length: field.value.end - field.key.end, content: ` ${separatorStyle(text, last.parent)}${valueText}`.replace(/^ (:)/, '$1') }];
+    }
+    return [{ offset: field.value.start, length: field.value.end - field.value.start, content: valueText }];
+  }
+  // Insert into the deepest object that exists.
+  for (let depth = keys.length - 1; depth >= 0; depth--) {
+    const parent = findObject(root, keys.slice(0, depth));
+    if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options);
+  }
+  return insertIntoObject(text, root, keys, valueText, options);
+}
+
+/** Inserts `key = value` after the last entry of the object at `parentPath` (copying its style). */
+export function insertKey(text: string, parentPath: PathLike, key: string, valueText: string, options: EditOptions = {}): TextEdit[] {
+  const document = parseForEdit(text);
+  const parent = findObject(document.root as ObjectNode, toPath(parentPath));
+  if (parent === undefined) throw new Error(`No object at ${JSON.stringify(toPath(parentPath))} to insert into`);
+  return insertIntoObject(text, parent, [key], valueText, options);
+}
+
+/** The separator as the object's entries write it, with its spacing (` = `, `: `, `:`). */
+function separatorStyle(text: string, object: ObjectNode): string {
+  for (let i = object.entries.length - 1; i >= 0; i--) {
+    const entry = object.entries[i];
+    if (entry?.kind === 'field' && entry.separator !== '' && entry.separator !== '+=') {
+      const between = text.slice(entry.key.end, entry.value.start);
+      if (!between.includes('\n') && !between.includes('#') && !between.includes('//')) return between;
+    }
+  }
+  return ' = ';
+}
+
+function insertIntoObject(text: string, object: ObjectNode, keys: string[], valueText: string, options: EditOptions): TextEdit[] {
+  const eol = eolOf(text);
+  const fields = object.entries.filter((e): e is FieldNode => e.kind === 'field');
+  const last = object.entries[object.entries.length - 1];
+  const quoted = fields.length > 0 && fields[fields.length - 1]?.key.segments[0]?.quoted === true;
+  const keyText = keys.map((k) => formatKeySegment(k, quoted)).join('.');
+  const separator = separatorStyle(text, object);
+  const entry = `${keyText}${separator}${valueText}`;
+  if (last === undefined) {
+    if (!object.braced) {
+      const needsEol = text.length > 0 && !text.endsWith('\n');
+      return [{ offset: text.length, length: 0, content: `${needsEol ? eol : ''}${entry}${eol}` }];
+    }
+    const baseIndent = indentOfLine(text, object.start);
+    const indent = baseIndent + detectIndentUnit(text, options);
+    const inner = text.slice(object.start + 1, object.end - 1);
+    if (inner.includes('\n')) return [{ offset: object.start + 1, length: 0, content: `${eol}${indent}${entry}` }];
+    return [{ offset: object.start + 1, length: inner.length, content: `${eol}${indent}${entry}${eol}${baseIndent}` }];
+  }
+  const usesCommasBetween = object.entries.slice(0, -1).some((e) => e.comma >= 0);
+  const lastHasComma = last.comma >= 0;
+  const afterLast = lastHasComma ? last.comma + 1 : last.end;
+  const edits: TextEdit[] = [];
+  const lineEnd = lineEndOf(text, afterLast);
+  const closesOnSameLine = object.braced && object.end - 1 < lineEnd && object.end - 1 >= afterLast;
+  if (closesOnSameLine || !restIsTrivia(text, afterLast)) {
+    // Single-line object: `{ a = 1 }` → `{ a = 1, b = 2 }`.
+    edits.push({ offset: afterLast, length: 0, content: `${lastHasComma ? '' : ','} ${entry}${lastHasComma ? ',' : ''}` });
+    return edits;
+  }
+  const startOfLine = lineStartOf(text, last.start);
+  const indent = isBlank(text.slice(startOfLine, last.start)) ? text.slice(startOfLine, last.start) : indentOfLine(text, last.start);
+  if (!lastHasComma && usesCommasBetween) edits.push({ offset: last.end, length: 0, content: ',' });
+  const insertAt = lineEnd > 0 && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+  edits.push({ offset: insertAt, length: 0, content: `${eol}${indent}${entry}${lastHasComma ? ',' : ''}` });
+  return edits;
+}
+
+/** The contiguous block an entry occupies (see the module comment). */
+function entryBlock(text: string, match: FieldMatch, usePreviousComma: boolean): { start: number; end: number } {
+  const { field, parent } = match;
+  const entries = parent.entries;
+  const index = entries.indexOf(field);
+  const previous = index > 0 ? entries[index - 1] : undefined;
+  const next = index + 1 < entries.length ? entries[index + 1] : undefined;
+  const previousEnd = previous === undefined ? (parent.braced ? parent.start + 1 : 0) : Math.max(previous.end, previous.comma + 1);
+  let end = field.comma >= 0 ? field.comma + 1 : field.end;
+  const ownLine = isBlank(text.slice(lineStartOf(text, field.start), field.start)) && lineStartOf(text, field.start) >= previousEnd;
+  const lineEnd = lineEndOf(text, end);
+  const endsLine = restIsTrivia(text, end) && (next === undefined || next.start > lineEnd) && !(parent.braced && parent.end - 1 < lineEnd && parent.end - 1 >= end);
+  let start = field.start;
+  if (ownLine) {
+    start = lineStartOf(text, field.start);
+    // Comment lines directly above belong to the entry.
+    for (;;) {
+      if (start === 0) break;
+      const above = lineStartOf(text, start - 1);
+      if (above < previousEnd) break;
+      const line = text.slice(above, start - 1).trim();
+      if (!(line.startsWith('#') || line.startsWith('//'))) break;
+      start = above;
+    }
+  }
+  if (endsLine) end = lineEnd < text.length ? lineEnd + 1 : lineEnd;
+  else while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  if (usePreviousComma && next === undefined && field.comma < 0 && previous !== undefined && previous.comma >= 0) {
+    // The last entry of a comma-separated object: take the comma before it, keep the line break after it.
+    return { start: previous.comma, end: endsLine ? lineEndOf(text, field.end) : field.end };
+  }
+  if (!ownLine && !endsLine && next === undefined && previous !== undefined && previous.comma >= 0 && field.comma < 0) {
+    return { start: previous.comma, end: field.end };
+  }
+  return { start, end };
+}
+
+/** Removes every definition of `path` in the text (each one contiguous block). Throws if there is none. */
+export function removeKey(text: string, path: PathLike): TextEdit[] {
+  const keys = toPath(path);
+  const document = parseForEdit(text);
+  const matches = findFields(document.root as ObjectNode, keys);
+  if (matches.length === 0) throw new Error(`No key ${JSON.stringify(keys)} in this text`);
+  const edits: TextEdit[] = [];
+  for (const match of matches) {
+    // A longer path key (`a.b.c = 1` when removing a.b) only defines part of the key: it goes whole.
+    const block = entryBlock(text, match, true);
+    const previous = edits[edits.length - 1];
+    if (previous !== undefined && block.start < previous.offset + previous.length) continue;
+    edits.push({ offset: block.start, length: block.end - block.start, content: '' });
+  }
+  return edits;
+}
+
+/** Renames the last key of `path` wherever it is defined, keeping each key's quoting. */
+export function renameKey(text: string, path: PathLike, newName: string): TextEdit[] {
+  const keys = toPath(path);
+  const document = parseForEdit(text);
+  const matches = findFields(document.root as ObjectNode, keys);
+  if (matches.length === 0) throw new Error(`No key ${JSON.stringify(keys)} in this text`);
+  return matches.map((match) => {
+    const segment = match.field.key.segments[match.segmentIndex] as { start: number; end: number; quoted: boolean };
+    return { offset: segment.start, length: segment.end - segment.start, content: formatKeySegment(newName, segment.quoted) };
+  });
+}
+
+/**
+ * Moves the (last) definition of `path` before or after a sibling key in the same object, carrying its comments.
+ * Works on entries written on their own lines; commas are adjusted so a comma-separated object stays valid.
+ */
+export function moveEntry(text: string, path: PathLike, target: { before: string } | { after: string }): TextEdit[] {
+  const keys = toPath(path);
+  const document = parseForEdit(text);
+  const root = document.root as ObjectNode;
+  const exact = findFields(root, keys).filter((m) => m.segmentIndex === m.field.key.segments.length - 1 && m.field.key.segments.length === 1);
+  const moving = exact[exact.length - 1];
+  if (moving === undefined) throw new Error(`No key ${JSON.stringify(keys)} (written as a single key) in this text`);
+  const siblingName = 'before' in target ? target.before : target.after;
+  const sibling = moving.parent.entries.find(
+    (e): e is FieldNode => e.kind === 'field' && e.key.segments.length === 1 && e.key.segments[0]?.name === siblingName,
+  );
+  if (sibling === undefined) throw new Error(`No sibling key '${siblingName}' next to ${JSON.stringify(keys)}`);
+  if (sibling === moving.field) return [];
+  const block = entryBlock(text, moving, false);
+  const siblingBlock = entryBlock(text, { field: sibling, parent: moving.parent, segmentIndex: 0 }, false);
+  if (text[block.end - 1] !== '\n' || text[siblingBlock.end - 1] !== '\n' && 'after' in target) {
+    throw new Error('moveEntry works on entries written on their own lines');
+  }
+  let moved = text.slice(block.start, block.end);
+  const entries = moving.parent.entries;
+  const usesCommas = entries.slice(0, -1).some((e) => e.comma >= 0);
+  const edits: TextEdit[] = [{ offset: block.start, length: block.end - block.start, content: '' }];
+  const siblingIsLast = entries[entries.length - 1] === sibling;
+  if (usesCommas && moving.field.comma < 0 && !('after' in target && siblingIsLast)) {
+    // It will no longer be last: it needs the comma the others have.
+    const at = moving.field.end - block.start;
+    moved = moved.slice(0, at) + ',' + moved.slice(at);
+  }
+  if (usesCommas && 'after' in target && siblingIsLast && sibling.comma < 0) {
+    edits.push({ offset: sibling.end, length: 0, content: ',' });
+  }
+  // When the moved entry was last, the entry before it becomes last; its trailing comma is valid HOCON and stays.
+  const insertAt = 'before' in target ? siblingBlock.start : siblingBlock.end;
+  edits.push({ offset: insertAt, length: 0, content: moved });
+  return edits;
+}
+
+/** Applies `setValue` and returns the new text (convenience). */
+export function withValue(text: string, path: PathLike, valueText: string, options: EditOptions = {}): string {
+  return applyEdits(text, setValue(text, path, valueText, options));
+}
