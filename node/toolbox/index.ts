@@ -5,6 +5,5 @@ export { pythonTool, toolBoxFromSpecs, describedToolBox } from './pythonTools';
 export type { DescribedToolBox } from './pythonTools';
 export { checkArgs } from './validateArgs';
 export type { ArgsCheck } from './validateArgs';
-export { loadToolSpecs, ToolSpecLoadError } from './loadToolSpecs';
-export { specsFromEntries } from './specsFromEntries';
-export type { ToolSpecs, EntryProblem } from './specsFromEntries';
+export { loadToolSpecs, defaultToolboxFile, ToolSpecLoadError } from './loadToolSpecs';
+export type { ToolSpecs, EntryProblem, LoadOptions } from './loadToolSpecs';

@@ -1,48 +1,63 @@
 /**
- * The one step from a toolbox file on disk to RunnableToolSpec[]: what the CLI's `call` (and later the app) uses.
+ * The one step from a toolbox file on disk to RunnableToolSpec[]: what the CLI's `call` (and the app) uses.
  *
- * `.json` files are parsed as JSON; `.hocon` files go through the HOCON resolver (shared/hocon) the way neuro-san
- * reads them: top-level includes against the working folder, `${?ENV}` from the environment. Not done yet:
- * deep-merging the user file over neuro-san's default toolbox (that belongs to the toolbox model).
+ * Reading is the toolbox model's job (shared/toolbox/loadToolbox): HOCON or JSON resolved as neuro-san does, the user
+ * file deep-merged over the default toolbox shipped in resources/, entries validated. This file only adds file
+ * access and picks out what stops a tool from running.
  */
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveFile, toJson } from '../../shared/hocon';
-import type { JsonValue } from '../../shared/toolbox/runnable';
-import { specsFromEntries, type ToolSpecs } from './specsFromEntries';
+import { fileTypeProblem, loadToolbox } from '../../shared/toolbox/loadToolbox';
+import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
+import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { resourcesDir } from '../paths';
 
 export class ToolSpecLoadError extends Error {
   override name = 'ToolSpecLoadError';
 }
 
+export interface EntryProblem {
+  tool: string;
+  message: string;
+}
+
+export interface ToolSpecs {
+  /** The effective tools that can be run, in the effective toolbox's order (default tools first). */
+  specs: RunnableToolSpec[];
+  /** Why an entry cannot be run, in neuro-san's words; the other entries are still usable. */
+  problems: EntryProblem[];
+}
+
 export interface LoadOptions {
-  /** The folder top-level HOCON includes resolve against (neuro-san: the process's working folder). */
+  /** The project root: where neuro-san resolves a top-level include (its working folder). */
   cwd?: string;
   /** Variables for `${?ENV}` substitutions. */
   env?: Record<string, string | undefined>;
+  /** Layer the file over neuro-san's default toolbox, as neuro-san does (default true). */
+  withDefaults?: boolean;
+}
+
+/** Entry problems neuro-san stops at when it creates the tool; other findings do not prevent a test run. */
+const BLOCKING_RULES = new Set([
+  'entry-not-object',
+  'missing-class',
+  'class-not-string',
+  'coded-class-form',
+  'langchain-class-form',
+]);
+
+export function defaultToolboxFile(): string {
+  return path.join(resourcesDir(), 'default_toolbox_info.hocon');
 }
 
 export async function loadToolSpecs(file: string, options: LoadOptions = {}): Promise<ToolSpecs> {
-  const extension = path.extname(file).toLowerCase();
-  if (extension === '.hocon') return specsFromEntries(readHocon(file, options), file);
-  if (extension !== '.json') throw new ToolSpecLoadError(`File reference ${file} must be a .json or .hocon file`);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ToolSpecLoadError(`cannot read ${file}: ${(error as Error).message}`);
-  }
-  try {
-    return specsFromEntries(JSON.parse(text) as JsonValue, file);
-  } catch (error) {
-    throw new ToolSpecLoadError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-function readHocon(file: string, options: LoadOptions): JsonValue {
+  const typeProblem = fileTypeProblem(file);
+  if (typeProblem) throw new ToolSpecLoadError(typeProblem);
+  if (!existsSync(file)) throw new ToolSpecLoadError(`cannot read ${file}: no such file`);
   const cwd = options.cwd ?? process.cwd();
-  const document = resolveFile(file, {
+  const loaded = loadToolbox({
+    userFile: file,
+    ...(options.withDefaults === false ? {} : { defaultFile: defaultToolboxFile() }),
     host: {
       readFile(name) {
         try {
@@ -53,13 +68,20 @@ function readHocon(file: string, options: LoadOptions): JsonValue {
       },
     },
     baseDir: cwd,
-    cwd,
     env: options.env ?? process.env,
   });
-  const errors = document.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) {
-    const lines = errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`);
+  const syntaxErrors = loaded.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
+  if (syntaxErrors.length > 0) {
+    const lines = syntaxErrors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`);
     throw new ToolSpecLoadError(`cannot read ${file}:\n${lines.join('\n')}`);
   }
-  return toJson(document.value) as JsonValue;
+  const problems: EntryProblem[] = loaded.diagnostics
+    .filter((d) => d.severity === 'error' && d.tool !== undefined && BLOCKING_RULES.has(d.rule))
+    .map((d) => ({ tool: d.tool as string, message: d.message }));
+  const blocked = new Set(problems.map((p) => p.tool));
+  const specs = loaded.tools
+    .filter((entry) => !blocked.has(entry.name))
+    .map(toRunnableSpec)
+    .filter((spec): spec is RunnableToolSpec => spec !== undefined);
+  return { specs, problems };
 }

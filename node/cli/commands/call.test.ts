@@ -71,7 +71,9 @@ describe('toolbox-editor call', () => {
     expect(slow).toMatchObject({ code: 1, stdout: '', stderr: 'timed out after 0.3 s\n' });
     const missing = await call(toolboxFile, 'nope');
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^tool not found: nope \(tools in .*: echo, greet, /);
+    expect(missing.stderr).toMatch(/^tool not found: nope \(tools in .*: get_current_date_time, echo, greet, /);
+    const alone = await call(toolboxFile, 'nope', '--no-default-toolbox');
+    expect(alone.stderr).toMatch(/^tool not found: nope \(tools in .*: echo, greet, /);
   });
 
   it('checks arguments against parameters, and --send-invalid sends them anyway', async () => {
@@ -114,6 +116,14 @@ describe('toolbox-editor call', () => {
     expect(fromBroken.code).toBe(1);
     expect(fromBroken.stderr).toMatch(/cannot read .*broken\.hocon:\n.*broken\.hocon:\d+:\d+: /);
     expect((await call(path.join(tmp, 'toolbox.yaml'), 'greet')).stderr).toContain('must be a .json or .hocon file');
+  });
+
+  it('layers the file over neuro-san\'s default toolbox, as neuro-san does', async () => {
+    // The default's coded tool needs neuro-san installed; without it, loading fails in neuro-san's words.
+    const run = await call(toolboxFile, 'get_current_date_time', '--json');
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ isError: true, errorKind: 'load' });
+    expect(report.content).toContain('Class get_current_date_time.GetCurrentDateTime not found in PYTHONPATH');
   });
 
   it('refuses malformed options with exit code 2', async () => {

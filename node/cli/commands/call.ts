@@ -14,8 +14,9 @@ export const callCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor call FILE TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--python PATH] [--json]',
     '',
-    'Runs TOOL from the toolbox FILE (.hocon or .json) in a Python worker and prints its',
-    'content. Exits 1 when the result is an error. A toolkit entry\'s tools are named <entry>_<tool>.',
+    'Runs TOOL from the toolbox FILE (.hocon or .json, layered over neuro-san\'s default toolbox as neuro-san does)',
+    'in a Python worker and prints its content. Exits 1 when the result is an error. A toolkit entry\'s tools are',
+    'named <entry>_<tool>.',
     '',
     'Options:',
     '  --args JSON             the tool\'s arguments (default {})',
@@ -26,11 +27,16 @@ export const callCommand: CliCommand = {
     '  --agent-tool-path PATH  AGENT_TOOL_PATH for coded tools (default: inherited, else neuro_san/coded_tools)',
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
+    '  --no-default-toolbox    read FILE alone, without neuro-san\'s default toolbox under it',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
   ].join('\n'),
   async run(args, io) {
     const options = parseCallArgs(args);
-    const specs = await loadToolSpecs(path.resolve(io.cwd, options.file), { cwd: io.cwd, env: io.env });
+    const specs = await loadToolSpecs(path.resolve(io.cwd, options.file), {
+      cwd: io.cwd,
+      env: io.env,
+      withDefaults: options.withDefaults,
+    });
     const problem = specs.problems.find((p) => p.tool === options.tool);
     if (problem) {
       io.stderr(`toolbox-editor call: ${problem.message}\n`);
@@ -80,6 +86,7 @@ interface CallOptions {
   agentToolPath?: string;
   agentNetwork?: string;
   sendInvalid: boolean;
+  withDefaults: boolean;
   json: boolean;
 }
 
@@ -98,6 +105,7 @@ function parseCallArgs(args: string[]): CallOptions {
         'agent-tool-path': { type: 'string' },
         'agent-network': { type: 'string' },
         'send-invalid': { type: 'boolean' },
+        'no-default-toolbox': { type: 'boolean' },
         json: { type: 'boolean' },
       },
     });
@@ -128,6 +136,7 @@ function parseCallArgs(args: string[]): CallOptions {
     ...(values['agent-tool-path'] !== undefined ? { agentToolPath: values['agent-tool-path'] } : {}),
     ...(values['agent-network'] !== undefined ? { agentNetwork: values['agent-network'] } : {}),
     sendInvalid: values['send-invalid'] ?? false,
+    withDefaults: !(values['no-default-toolbox'] ?? false),
     json: values.json ?? false,
   };
 }
