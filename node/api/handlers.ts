@@ -5,7 +5,9 @@ import { APP_VERSION } from '../../shared/version';
 import { FileWatcher } from '../files/fileWatcher';
 import { readTextFile, writeTextFile } from '../files/textFiles';
 import { resourcesDir } from '../paths';
+import { PreferencesStore } from '../state/preferences';
 import { RecentFiles } from '../state/userState';
+import { ToolboxService } from './toolboxService';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -14,6 +16,8 @@ export interface ApiHost {
   cwd: string;
   initialFile: string | null;
   stateDir: string;
+  /** The environment tools and `${?ENV}` substitutions see; this process's by default. */
+  env?: Record<string, string | undefined>;
   /** Pushes an event to every connected renderer. */
   emit<E extends ApiEvent>(event: E, payload: ApiEventPayload<E>): void;
   /** Native dialogs (desktop only). Without them the renderer asks for a path itself. */
@@ -35,6 +39,8 @@ export function createApiService(host: ApiHost): ApiService {
   const recent = new RecentFiles(host.stateDir);
   const watcher = new FileWatcher((change) => host.emit('file.changed', change));
   const resolvePath = (p: string) => path.resolve(host.cwd, p);
+  const preferences = new PreferencesStore(host.stateDir);
+  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
   const handlers: ApiHandlers = {
     'app.info': async () => ({
@@ -74,6 +80,19 @@ export function createApiService(host: ApiHost): ApiService {
     'template.newToolbox': async () => ({
       text: await readFile(path.join(resourcesDir(), 'templates', 'new_toolbox.hocon'), 'utf8'),
     }),
+    'toolbox.analyze': async (doc) => toolbox.analyze(doc),
+    'catalog.render': async (request) => toolbox.renderCatalog(request),
+    'tool.run': async (request) => toolbox.run(request),
+    'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) }),
+    'tool.describe': async (request) => toolbox.describe(request),
+    'prefs.get': async () => preferences.get(),
+    'prefs.set': async (change) => preferences.set(change),
   };
-  return { handlers, dispose: () => watcher.dispose() };
+  return {
+    handlers,
+    dispose: () => {
+      watcher.dispose();
+      void toolbox.dispose();
+    },
+  };
 }

@@ -7,6 +7,14 @@
  * a handler sees them, and the TypeScript types come from the same definition.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import {
+  CatalogRenderRequestT,
+  CatalogRenderResultT,
+  PreferencesT,
+  ToolboxAnalysisT,
+  ToolRunRequestT,
+  ToolRunResultT,
+} from './toolboxApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -60,6 +68,24 @@ export const apiMethods = {
   },
   /** The text a new toolbox file starts from. */
   'template.newToolbox': { request: Type.Object({}), response: Type.Object({ text: Type.String() }) },
+
+  /** The effective toolbox of a document (its unsaved text), with every diagnostic. Networks include their agents. */
+  'toolbox.analyze': {
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), text: Type.String(), noDefault: Type.Optional(Type.Boolean()) }),
+    response: ToolboxAnalysisT,
+  },
+  /** The catalog an LLM is shown, rendered from the document's effective toolbox exactly as Python Jinja2 would. */
+  'catalog.render': { request: CatalogRenderRequestT, response: CatalogRenderResultT },
+  /** Runs one tool of the document in the Python worker. Never fails: errors are results with isError. */
+  'tool.run': { request: ToolRunRequestT, response: ToolRunResultT },
+  'tool.cancel': { request: Type.Object({ runId: Type.String() }), response: Type.Object({ cancelled: Type.Boolean() }) },
+  /** Loads a tool's class and reports what it reveals (a LangChain tool's description and schema, a toolkit's tools). */
+  'tool.describe': {
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), text: Type.String(), tool: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ ok: Type.Boolean(), description: Type.Optional(Type.Unknown()), error: Type.Optional(Type.String()) }),
+  },
+  'prefs.get': { request: Type.Object({}), response: PreferencesT },
+  'prefs.set': { request: Type.Partial(PreferencesT), response: PreferencesT },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommand = Type.Union([
@@ -77,6 +103,8 @@ export const apiEvents = {
   'file.changed': Type.Object({ path: Type.String(), mtimeMs: Type.Number(), deleted: Type.Boolean() }),
   /** A native menu item or a second app instance asked the window to do something. */
   'menu.command': Type.Object({ command: MenuCommand, path: Type.Optional(Type.String()) }),
+  /** A test run started or ended (the renderer shows Cancel after 300 ms of running). */
+  'run.progress': Type.Object({ runId: Type.String(), state: Type.Union([Type.Literal('started'), Type.Literal('finished')]) }),
 } as const satisfies Record<string, TSchema>;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -1,0 +1,95 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
+import { fixturesPythonDir } from '../python/testFixtures';
+import { createDispatcher } from './dispatcher';
+import { createApiService, type ApiService } from './handlers';
+
+let service: ApiService | undefined;
+afterEach(() => service?.dispose());
+
+function setup() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-tools-'));
+  const events: Array<{ event: string; payload: unknown }> = [];
+  service = createApiService({
+    mode: 'browser',
+    cwd: dir,
+    initialFile: null,
+    stateDir: path.join(dir, '.state'),
+    env: { ...process.env, PYTHONPATH: fixturesPythonDir() },
+    emit: (event, payload) => events.push({ event, payload }),
+  });
+  const dispatch = createDispatcher(service.handlers);
+  const call = async <T>(method: string, payload: unknown): Promise<T> => {
+    const result = await dispatch(method, payload);
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.value as T;
+  };
+  return { dir, events, call };
+}
+
+const text = [
+  '# unsaved edits are what gets analysed, not the disk',
+  'echo { class = "fixture_tools.echo.Echo", description = "Echoes", parameters { type = object, properties { n { type = integer } }, required = [n] } }',
+  'sleepy { class = "fixture_tools.sleeping.Sleeping", description = "Sleeps" }',
+  'bad { class = "x.Y", description = "d", parameters { type = object, required = [missing] } }',
+].join('\n');
+
+describe('the toolbox methods of the API', () => {
+  it('toolbox.analyze reads the unsaved text over the default toolbox and reports tools and problems', async () => {
+    const { dir, call } = setup();
+    writeFileSync(path.join(dir, 'tb.hocon'), '# on disk: nothing yet\n');
+    const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { path: path.join(dir, 'tb.hocon'), text });
+    expect(analysis.tools.map((t) => [t.name, t.kind, t.origin, t.errors])).toEqual([
+      ['get_current_date_time', 'coded', 'default', 0],
+      ['echo', 'coded', 'user', 0],
+      ['sleepy', 'coded', 'user', 0],
+      ['bad', 'coded', 'user', 1],
+    ]);
+    expect(analysis.diagnostics.map((d) => [d.rule, d.line])).toEqual([['required-unknown', 4]]);
+    expect(analysis.tools[1]!.keyRange.start).toMatchObject({ line: 2, column: 1 });
+  });
+
+  it('catalog.render gives the catalog of the unsaved text', async () => {
+    const { call } = setup();
+    const rendered = await call<{ text: string; diagnostics: unknown[] }>('catalog.render', { path: null, text: 'a { class = "m.A", description = "Does A" }', keyOrder: 'insertion', vars: {}, noDefault: true });
+    expect(rendered.text).toBe('Here is the toolbox catalog: {"tools": [{"name": "a", "description": "Does A", "input": {}, "output": "string", "type": "code"}]}');
+    expect(rendered.diagnostics).toEqual([]);
+  });
+
+  it('tool.run checks arguments first, runs the real class, and can send invalid arguments on request', async () => {
+    const { call, events } = setup();
+    const base = { path: null, text, tool: 'echo', runId: 'r1' };
+    const refused = await call<ToolRunResultDto>('tool.run', { ...base, args: { n: 'one' } });
+    expect(refused).toMatchObject({ isError: true, errorKind: 'validation', argumentProblems: ['/n must be integer'] });
+    const ran = await call<ToolRunResultDto>('tool.run', { ...base, runId: 'r2', args: { n: 2 } });
+    expect(ran).toMatchObject({ isError: false, contentType: 'json', python: 'python3', timeoutSeconds: 30 });
+    expect(JSON.parse(ran.content)).toEqual({ echo: { n: 2 } });
+    const forced = await call<ToolRunResultDto>('tool.run', { ...base, runId: 'r3', args: { n: 'one' }, sendInvalidArgs: true });
+    expect(JSON.parse(forced.content)).toEqual({ echo: { n: 'one' } });
+    expect(events.filter((e) => e.event === 'run.progress').map((e) => e.payload)).toEqual([
+      { runId: 'r2', state: 'started' },
+      { runId: 'r2', state: 'finished' },
+      { runId: 'r3', state: 'started' },
+      { runId: 'r3', state: 'finished' },
+    ]);
+  });
+
+  it('tool.cancel stops a running tool; tool.run answers for an unknown tool without failing', async () => {
+    const { call } = setup();
+    const running = call<ToolRunResultDto>('tool.run', { path: null, text, tool: 'sleepy', runId: 'long', args: { seconds: 30 } });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await call('tool.cancel', { runId: 'long' })).toEqual({ cancelled: true });
+    expect(await running).toMatchObject({ isError: true, errorKind: 'cancelled' });
+    expect(await call('tool.run', { path: null, text, tool: 'nope', runId: 'x', args: {} })).toMatchObject({ isError: true, content: 'tool not found: nope' });
+  });
+
+  it('preferences persist in the state folder', async () => {
+    const { call } = setup();
+    expect(await call('prefs.get', {})).toMatchObject({ theme: 'system', python: 'python3' });
+    await call('prefs.set', { theme: 'dark', timeoutSeconds: 5 });
+    expect(await call('prefs.get', {})).toMatchObject({ theme: 'dark', timeoutSeconds: 5, python: 'python3' });
+  });
+});

@@ -1,0 +1,230 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ApiError } from '../../shared/api/contract';
+import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
+import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
+import { renderCatalog } from '../../shared/catalog/render-catalog';
+import type { KeyOrder } from '../../shared/jinja/environment';
+import type { Origin } from '../../shared/hocon/values';
+import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
+import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import type { JsonValue } from '../../shared/toolbox/runnable';
+import { WorkerPool, type ToolDescription } from '../python/index';
+import { checkArgs } from '../toolbox/validateArgs';
+import { resourcesDir } from '../paths';
+import type { PreferencesStore } from '../state/preferences';
+import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+
+export interface DocumentRef {
+  /** Absolute path, or null for a document never saved. */
+  path: string | null;
+  /** The editor's current text (may differ from the disk). */
+  text: string;
+  noDefault?: boolean;
+}
+
+/**
+ * What the API's toolbox methods do on the main side: analyse a document (its unsaved text layered over the disk),
+ * render its catalog, and run or describe its tools in a warm Python worker per toolbox.
+ */
+export class ToolboxService {
+  private readonly pool = new WorkerPool();
+  private readonly runs = new Map<string, () => boolean>();
+  /** What loading classes revealed, per document and tool: feeds tool kinds and the catalog. */
+  private readonly classInfo = new Map<string, Map<string, LoadedClassInfo>>();
+
+  constructor(
+    private readonly cwd: string,
+    private readonly env: Record<string, string | undefined>,
+    private readonly preferences: PreferencesStore,
+    private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
+  ) {}
+
+  private documentPath(doc: DocumentRef): string {
+    return doc.path ? path.resolve(this.cwd, doc.path) : path.join(this.cwd, 'Untitled.hocon');
+  }
+
+  load(doc: DocumentRef): { file: string; loaded: LoadedFile } {
+    const file = this.documentPath(doc);
+    const loaded = loadFileFromDisk(file, {
+      cwd: this.cwd,
+      env: this.env,
+      noDefault: doc.noDefault ?? false,
+      overlays: new Map([[file, doc.text]]),
+      classInfo: this.classInfo.get(file),
+    });
+    return { file, loaded };
+  }
+
+  analyze(doc: DocumentRef): ToolboxAnalysis {
+    const { file, loaded } = this.load(doc);
+    const toolbox = toolboxOf(loaded);
+    const diagnostics = diagnosticsOf(loaded);
+    const counts = new Map<string, { errors: number; warnings: number }>();
+    for (const d of diagnostics) {
+      if (!d.tool) continue;
+      const c = counts.get(d.tool) ?? { errors: 0, warnings: 0 };
+      if (d.severity === 'error') c.errors++;
+      else c.warnings++;
+      counts.set(d.tool, c);
+    }
+    return {
+      kind: loaded.kind,
+      file,
+      defaultFile: toolbox.files.defaultFile ?? null,
+      tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
+      diagnostics,
+      network:
+        loaded.kind === 'network'
+          ? {
+              toolboxFile: loaded.network.toolboxFile ?? null,
+              agents: loaded.network.agents.map((a) => {
+                const at = a.where.source.positionAt(a.where.start);
+                return { name: a.name, toolName: a.toolName, defined: a.defined, line: at.line, column: at.column, argsOverlay: a.argsOverlay ?? null };
+              }),
+            }
+          : null,
+    };
+  }
+
+  async renderCatalog(doc: DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> }): Promise<CatalogRenderResult> {
+    const { file, loaded } = this.load(doc);
+    const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
+    let template: string;
+    try {
+      template = await readFile(templatePath, 'utf8');
+    } catch (error) {
+      throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
+    }
+    const result = renderCatalog({
+      template,
+      tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)),
+      vars: doc.vars,
+      keyOrder: doc.keyOrder,
+    });
+    return {
+      text: result.text,
+      templatePath,
+      templateDescription: result.metadata.description?.value ?? null,
+      expectedFormat: result.metadata.expectedFormat?.value ?? null,
+      diagnostics: result.diagnostics.map((d) => ({ ...d })),
+    };
+  }
+
+  private async runnerFor(file: string) {
+    const prefs = await this.preferences.get();
+    const runner = this.pool.runner(file, {
+      python: prefs.python || 'python3',
+      ...(prefs.agentToolPath ? { agentToolPath: prefs.agentToolPath } : {}),
+      pythonPath: prefs.pythonPath,
+      env: this.env,
+      cwd: this.cwd,
+    });
+    return { runner, prefs };
+  }
+
+  private findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
+    const { file, loaded } = this.load(doc);
+    const tool = toolboxOf(loaded).tools.find((t) => t.name === name);
+    if (!tool) throw new ApiError('not_found', `tool not found: ${name}`);
+    return { file, tool };
+  }
+
+  async run(request: DocumentRef & { tool: string; runId: string; args: unknown; slyData?: Record<string, unknown>; timeoutSeconds?: number; sendInvalidArgs?: boolean; toolkitTool?: string }): Promise<ToolRunResultDto> {
+    const { runner, prefs } = await this.runnerFor(this.documentPath(request));
+    const timeoutSeconds = request.timeoutSeconds ?? prefs.timeoutSeconds;
+    const used = { python: prefs.python || 'python3', timeoutSeconds };
+    let found: { file: string; tool: ToolEntry };
+    try {
+      found = this.findTool(request, request.tool);
+    } catch (error) {
+      return { ...notRun('not_found', (error as Error).message), ...used };
+    }
+    const spec = toRunnableSpec(found.tool);
+    if (!spec) return { ...notRun('load', `Tool '${request.tool}' has no usable 'class' to run.`), ...used };
+    const args = (request.args ?? {}) as JsonValue;
+    if (!request.sendInvalidArgs && spec.kind === 'coded') {
+      const check = checkArgs(spec.parameters, args);
+      if (!check.valid) {
+        return { ...notRun('validation', `The arguments do not match the tool's parameters:\n${check.errors.join('\n')}`), argumentProblems: check.errors, ...used };
+      }
+    }
+    this.runs.set(request.runId, () => runner.cancel(request.runId));
+    this.onRunProgress(request.runId, 'started');
+    try {
+      const result = await runner.call(spec, args, {
+        callId: request.runId,
+        timeoutMs: timeoutSeconds * 1000,
+        ...(request.slyData ? { slyData: request.slyData as { [key: string]: JsonValue } } : {}),
+        ...(request.toolkitTool ? { tool: request.toolkitTool } : {}),
+      });
+      return { ...result, ...used };
+    } finally {
+      this.runs.delete(request.runId);
+      this.onRunProgress(request.runId, 'finished');
+    }
+  }
+
+  cancel(runId: string): boolean {
+    return this.runs.get(runId)?.() ?? false;
+  }
+
+  async describe(doc: DocumentRef & { tool: string }): Promise<{ ok: boolean; description?: unknown; error?: string }> {
+    const { file, tool } = this.findTool(doc, doc.tool);
+    const spec = toRunnableSpec(tool);
+    if (!spec) return { ok: false, error: `Tool '${doc.tool}' has no usable 'class' to load.` };
+    const { runner } = await this.runnerFor(file);
+    const result = await runner.describe(spec);
+    if (!result.ok) return { ok: false, error: result.traceback ? `${result.error}\n${result.traceback}` : result.error };
+    const known = this.classInfo.get(file) ?? new Map<string, LoadedClassInfo>();
+    known.set(doc.tool, classInfoOf(result.description));
+    this.classInfo.set(file, known);
+    return { ok: true, description: result.description };
+  }
+
+  async dispose(): Promise<void> {
+    await this.pool.dispose();
+  }
+}
+
+function classInfoOf(description: ToolDescription): LoadedClassInfo {
+  if (description.kind === 'toolkit') return { isToolkit: true, toolkitTools: description.tools.map((t) => t.name) };
+  if (description.kind === 'langchain') {
+    return {
+      isToolkit: false,
+      ...(description.description !== null ? { description: description.description } : {}),
+      ...(description.argsSchema !== null ? { argsSchema: description.argsSchema } : {}),
+    };
+  }
+  return { isToolkit: false };
+}
+
+function notRun(errorKind: string, content: string): Omit<ToolRunResultDto, 'python' | 'timeoutSeconds'> {
+  return { content, isError: true, durationMs: 0, stdout: '', stderr: '', logging: '', slyData: null, contentType: 'text', errorKind };
+}
+
+function rangeOf(where: Origin) {
+  return where.source.rangeOf(where.start, where.end);
+}
+
+function summarize(tool: ToolEntry, counts: { errors: number; warnings: number } | undefined): ToolboxAnalysis['tools'][number] {
+  const last = tool.field.definitions[tool.field.definitions.length - 1];
+  const key: Origin = last ? { source: last.keySource, start: last.keyStart, end: last.keyEnd } : tool.value;
+  return {
+    name: tool.name,
+    kind: tool.kind,
+    className: tool.className ?? null,
+    description: tool.description ?? null,
+    parameters: tool.parameters ?? null,
+    args: tool.args ?? null,
+    displayAs: tool.displayAs.value,
+    displayAsInferred: tool.displayAs.inferred,
+    baseToolInfoUrl: tool.baseToolInfoUrl ?? null,
+    origin: tool.origin,
+    file: key.source.name,
+    keyRange: rangeOf(key),
+    valueRange: rangeOf(tool.value),
+    errors: counts?.errors ?? 0,
+    warnings: counts?.warnings ?? 0,
+  };
+}

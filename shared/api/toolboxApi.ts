@@ -1,0 +1,146 @@
+/**
+ * The API's toolbox methods' shapes: analysis (tools + diagnostics), catalog preview, test runs, preferences.
+ * Kept apart from contract.ts so the contract stays a readable index of methods.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Pos = Type.Object({ offset: Type.Number(), line: Type.Number(), column: Type.Number() });
+export const SourceRange = Type.Object({ start: Pos, end: Pos });
+
+export const TextEditT = Type.Object({ file: Type.String(), offset: Type.Number(), length: Type.Number(), newText: Type.String() });
+
+export const DiagnosticT = Type.Object({
+  severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
+  rule: Type.String(),
+  message: Type.String(),
+  file: Type.String(),
+  line: Type.Number(),
+  column: Type.Number(),
+  range: SourceRange,
+  tool: Type.Optional(Type.String()),
+  fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(TextEditT) })),
+});
+
+export const ToolSummaryT = Type.Object({
+  name: Type.String(),
+  kind: Type.Union([Type.Literal('coded'), Type.Literal('langchain'), Type.Literal('toolkit')]),
+  className: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  parameters: Type.Unknown(),
+  args: Type.Unknown(),
+  displayAs: Type.String(),
+  displayAsInferred: Type.Boolean(),
+  baseToolInfoUrl: Nullable(Type.String()),
+  origin: Type.Union([Type.Literal('default'), Type.Literal('user'), Type.Literal('override')]),
+  /** Where the entry's key is written (the winning definition). */
+  file: Type.String(),
+  keyRange: SourceRange,
+  /** The entry's value (the `{...}`) in that file. */
+  valueRange: SourceRange,
+  errors: Type.Number(),
+  warnings: Type.Number(),
+});
+
+export const ToolboxAnalysisT = Type.Object({
+  kind: Type.Union([Type.Literal('toolbox'), Type.Literal('network')]),
+  /** The file analysed (an untitled document gets a name in the working folder). */
+  file: Type.String(),
+  defaultFile: Nullable(Type.String()),
+  tools: Type.Array(ToolSummaryT),
+  diagnostics: Type.Array(DiagnosticT),
+  network: Nullable(
+    Type.Object({
+      toolboxFile: Nullable(Type.Object({ path: Type.String(), written: Type.String(), from: Type.String() })),
+      agents: Type.Array(
+        Type.Object({ name: Type.String(), toolName: Type.String(), defined: Type.Boolean(), line: Type.Number(), column: Type.Number(), argsOverlay: Type.Unknown() }),
+      ),
+    }),
+  ),
+});
+
+export const KeyOrderT = Type.Union([Type.Literal('sorted'), Type.Literal('insertion')]);
+
+export const CatalogRenderRequestT = Type.Object({
+  path: Nullable(Type.String()),
+  text: Type.String(),
+  /** A template file; the app's default template when absent. */
+  templatePath: Type.Optional(Type.String({ minLength: 1 })),
+  keyOrder: KeyOrderT,
+  /** Extra variables, e.g. `task` for a tools_picker prompt. */
+  vars: Type.Record(Type.String(), Type.String()),
+  noDefault: Type.Optional(Type.Boolean()),
+});
+
+export const CatalogRenderResultT = Type.Object({
+  /** Exactly the rendered text. */
+  text: Type.String(),
+  templatePath: Type.String(),
+  templateDescription: Nullable(Type.String()),
+  expectedFormat: Nullable(Type.String()),
+  diagnostics: Type.Array(
+    Type.Object({
+      severity: Type.String(),
+      rule: Type.String(),
+      message: Type.String(),
+      line: Type.Optional(Type.Number()),
+      column: Type.Optional(Type.Number()),
+      location: Type.Optional(Type.String()),
+    }),
+  ),
+});
+
+export const PreferencesT = Type.Object({
+  theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]),
+  /** `python3`, an interpreter path, or a virtualenv folder. */
+  python: Type.String(),
+  /** AGENT_TOOL_PATH for coded tools; empty = inherited. */
+  agentToolPath: Type.String(),
+  /** Extra PYTHONPATH folders. */
+  pythonPath: Type.Array(Type.String()),
+  /** Default per-call timeout for test runs. */
+  timeoutSeconds: Type.Number({ minimum: 1, maximum: 3600 }),
+});
+
+export const ToolRunRequestT = Type.Object({
+  path: Nullable(Type.String()),
+  text: Type.String(),
+  tool: Type.String({ minLength: 1 }),
+  /** Names the run for `tool.cancel` and progress events. */
+  runId: Type.String({ minLength: 1, maxLength: 200 }),
+  args: Type.Unknown(),
+  slyData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  timeoutSeconds: Type.Optional(Type.Number({ minimum: 0.1, maximum: 3600 })),
+  /** Send arguments even if they do not match `parameters` (neuro-san does not enforce them either). */
+  sendInvalidArgs: Type.Optional(Type.Boolean()),
+  /** For a toolkit entry: which of its tools. */
+  toolkitTool: Type.Optional(Type.String()),
+});
+
+export const ToolRunResultT = Type.Object({
+  content: Type.String(),
+  isError: Type.Boolean(),
+  durationMs: Type.Number(),
+  stdout: Type.String(),
+  stderr: Type.String(),
+  logging: Type.String(),
+  slyData: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  contentType: Type.String(),
+  errorKind: Type.Optional(Type.String()),
+  traceback: Type.Optional(Type.String()),
+  /** When the arguments did not match `parameters` and were not sent. */
+  argumentProblems: Type.Optional(Type.Array(Type.String())),
+  /** The interpreter and timeout the run used. */
+  python: Type.String(),
+  timeoutSeconds: Type.Number(),
+});
+
+export type ToolboxAnalysis = Static<typeof ToolboxAnalysisT>;
+export type ToolSummary = Static<typeof ToolSummaryT>;
+export type DiagnosticDto = Static<typeof DiagnosticT>;
+export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
+export type Preferences = Static<typeof PreferencesT>;
+export type ToolRunResultDto = Static<typeof ToolRunResultT>;
+
+export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: 'python3', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };
