@@ -5,6 +5,7 @@ import { toolsCommand } from './tools';
 import { validateCommand } from './validate';
 import { renderCommand } from './render';
 import { catalogCommand } from './catalog';
+import { resolveCommand, printCommand, setCommand, unsetCommand } from './hocon-commands';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, catalogCommand, renderCommand, callCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, catalogCommand, renderCommand, callCommand, resolveCommand, printCommand, setCommand, unsetCommand];

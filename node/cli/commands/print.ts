@@ -1,0 +1,28 @@
+import { parseArgs } from 'node:util';
+import { parseHocon, printSyntax } from '../../../shared/hocon/index';
+import { UsageError, type CliCommand } from '../command';
+import { formatDiagnostic, readTextFile } from './hocon-cli-support';
+
+export const printCommand: CliCommand = {
+  name: 'print',
+  summary: 'print a HOCON file back from its syntax tree (byte for byte)',
+  usage: `Usage: toolbox-editor print FILE
+
+Parses FILE into its lossless syntax tree and prints the tree; the output equals the input byte for byte.
+Parse problems are reported on stderr (exit 1), the text is printed anyway.`,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: {} });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (parsed.positionals.length !== 1) throw new UsageError('expecting exactly one FILE');
+    const { absolute, text } = readTextFile(parsed.positionals[0] as string, io);
+    const document = parseHocon(text, absolute);
+    io.stdout(printSyntax(document));
+    const errors = document.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length > 0) io.stderr(errors.map(formatDiagnostic).join('\n') + '\n');
+    return errors.length > 0 ? 1 : 0;
+  },
+};

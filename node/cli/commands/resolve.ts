@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveFile, toJson } from '../../../shared/hocon/index';
+import { fileIncludeHost } from '../../hocon/file-include-host';
+import { UsageError, type CliCommand } from '../command';
+import { formatDiagnostic } from './hocon-cli-support';
+
+const usage = `Usage: toolbox-editor resolve FILE... [--base-dir DIR]
+
+Resolves HOCON files (includes, substitutions, environment variables) and prints them as JSON.
+One file: its resolved value, pretty-printed (exit 1 and errors on stderr if it does not resolve).
+Several files: one JSON line each: {"file", "ok": true, "json"} or {"file", "ok": false, "error": {"message", "line", "column"}}.
+  --base-dir DIR  where includes not found next to the including file are looked up (the project root)`;
+
+export const resolveCommand: CliCommand = {
+  name: 'resolve',
+  summary: 'print HOCON files resolved (includes, substitutions) as JSON',
+  usage,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, allowPositionals: true, options: { 'base-dir': { type: 'string' } } });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const files = parsed.positionals;
+    if (files.length === 0) throw new UsageError('expecting at least one FILE');
+    const baseDir = parsed.values['base-dir'] === undefined ? undefined : path.resolve(io.cwd, parsed.values['base-dir']);
+    let exit = 0;
+    for (const file of files) {
+      const result = resolveFile(path.resolve(io.cwd, file), {
+        host: fileIncludeHost,
+        cwd: io.cwd,
+        env: io.env,
+        ...(baseDir === undefined ? {} : { baseDir }),
+      });
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      let json: unknown;
+      let conversionError: string | undefined;
+      if (errors.length === 0) {
+        try {
+          json = toJson(result.value);
+        } catch (error) {
+          conversionError = (error as Error).message;
+        }
+      }
+      const first = errors[0];
+      if (files.length === 1) {
+        if (first !== undefined || conversionError !== undefined) {
+          io.stderr(errors.length > 0 ? errors.map(formatDiagnostic).join('\n') + '\n' : `${conversionError}\n`);
+          return 1;
+        }
+        io.stdout(JSON.stringify(json, null, 2) + '\n');
+        return 0;
+      }
+      if (first !== undefined) {
+        exit = 1;
+        io.stdout(JSON.stringify({ file, ok: false, error: { message: first.message, line: first.line, column: first.column, file: first.file } }) + '\n');
+      } else if (conversionError !== undefined) {
+        exit = 1;
+        io.stdout(JSON.stringify({ file, ok: false, error: { message: conversionError, line: 1, column: 1 } }) + '\n');
+      } else {
+        io.stdout(JSON.stringify({ file, ok: true, json }) + '\n');
+      }
+    }
+    return exit;
+  },
+};
