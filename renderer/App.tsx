@@ -4,13 +4,18 @@ import { TextEditor } from './editor/TextEditor';
 import { createFileCommands, installFileShortcuts } from './files/fileCommands';
 import { PathDialog } from './files/PathDialog';
 import { NoticeBar } from './layout/NoticeBar';
-import { RegionPlaceholder } from './layout/RegionPlaceholder';
 import { StatusBar } from './layout/StatusBar';
-import { createDocumentStore, fileName, isDirty } from './state/documentStore';
+import { CatalogPreviewRegion } from './catalog/CatalogPreviewRegion';
+import { ProblemsRegion } from './problems/ProblemsRegion';
+import { fileName, isDirty } from './state/documentStore';
 import { useUiStore } from './state/uiStore';
+import { createWorkspaceStores } from './state/workspace';
+import { TestRunRegion } from './testrun/TestRunRegion';
+import { ToolListRegion } from './tools/ToolListRegion';
 
 export function App({ api }: { api: ApiClient }) {
-  const useDocument = useMemo(() => createDocumentStore(api), [api]);
+  const stores = useMemo(() => createWorkspaceStores(api), [api]);
+  const { useDocument } = stores;
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
   const { info, pathPrompt, theme, setInfo, setPathPrompt } = useUiStore();
   const [recent, setRecent] = useState<string[]>([]);
@@ -71,10 +76,7 @@ export function App({ api }: { api: ApiClient }) {
       </header>
 
       <main className="workspace">
-        <RegionPlaceholder title="Tools">
-          Every tool of the effective toolbox will be listed here, with its kind (coded, LangChain, toolkit), where it
-          comes from and its problems.
-        </RegionPlaceholder>
+        <ToolListRegion stores={stores} />
 
         <section className="region editor-region" aria-label="Editor">
           <NoticeBar useDocument={useDocument} onSave={() => void commands.saveAs()} />
@@ -96,18 +98,12 @@ export function App({ api }: { api: ApiClient }) {
         </section>
 
         <div className="side-regions">
-          <RegionPlaceholder title="Catalog preview">
-            The tool catalog an LLM is shown (toolbox_catalog.jinja2), rendered exactly as Python Jinja2 renders it.
-          </RegionPlaceholder>
-          <RegionPlaceholder title="Test run">
-            Run the selected tool with your own arguments and sly_data, and see its result, output and errors.
-          </RegionPlaceholder>
+          <CatalogPreviewRegion stores={stores} />
+          <TestRunRegion stores={stores} />
         </div>
       </main>
 
-      <RegionPlaceholder title="Problems">
-        Every problem neuro-san would find in this file, with its position; select one to jump to it.
-      </RegionPlaceholder>
+      <ProblemsRegion stores={stores} />
 
       <StatusBar useDocument={useDocument} />
 
