@@ -1,0 +1,66 @@
+// Toolbox validation vs the parse it builds on, in one run (issue 4's speed goal).
+//   node bench/toolbox-validate.bench.mjs [--runs R] [--sizes 500,5000]
+// Goal: validating the 5,000-tool file (reading the entries and running every rule) adds no more than the
+// parse+resolve itself costs, i.e. validate/parse <= 1.0.
+// The file comes from bench/lib/generateToolbox.mjs (every tool has parameters with a non-standard "int" type,
+// so the non-standard-type rule reports 5,000 warnings: validation is measured doing real work).
+import { build } from 'esbuild';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateToolboxHocon } from './lib/generateToolbox.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argValue = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const runs = Number(argValue('--runs', 15));
+const sizes = String(argValue('--sizes', '500,5000')).split(',').map(Number);
+const outDir = path.join(root, 'bench', 'out');
+mkdirSync(outDir, { recursive: true });
+
+// The bench runs on plain Node: bundle the pure modules it measures.
+const entry = path.join(outDir, 'toolbox-validate.entry.ts');
+const { writeFileSync } = await import('node:fs');
+writeFileSync(
+  entry,
+  [
+    `export { resolveHocon } from ${JSON.stringify(path.join(root, 'shared/hocon/index.ts'))};`,
+    `export { readToolEntries } from ${JSON.stringify(path.join(root, 'shared/toolbox/toolEntry.ts'))};`,
+    `export { validateEntries } from ${JSON.stringify(path.join(root, 'shared/toolbox/validateToolbox.ts'))};`,
+  ].join('\n'),
+);
+const bundle = path.join(outDir, 'toolbox-validate.bench-bundle.mjs');
+await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'warning' });
+const { resolveHocon, readToolEntries, validateEntries } = await import(pathToFileURL(bundle).href);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+for (const size of sizes) {
+  const text = generateToolboxHocon(size);
+  const parse = [];
+  const validate = [];
+  let found = 0;
+  for (let r = 0; r < runs + 2; r++) {
+    const t0 = performance.now();
+    const resolved = resolveHocon(text, { fileName: 'bench.hocon' });
+    const t1 = performance.now();
+    const entries = readToolEntries(resolved.value, new Map());
+    const diagnostics = validateEntries(entries);
+    const t2 = performance.now();
+    found = diagnostics.length;
+    if (r >= 2) {
+      // the first two runs warm up the JIT
+      parse.push(t1 - t0);
+      validate.push(t2 - t1);
+    }
+  }
+  const p = median(parse);
+  const v = median(validate);
+  console.log(
+    `${size} tools (${(text.length / 1e6).toFixed(2)} MB): parse+resolve median ${p.toFixed(1)} ms, ` +
+      `validate median ${v.toFixed(1)} ms (${found} diagnostics), validate/parse ${(v / p).toFixed(2)} (goal <= 1.00)`,
+  );
+}
