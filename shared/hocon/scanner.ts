@@ -349,8 +349,15 @@ export function decodeQuoted(text: string, start: number, end: number): string {
   // Strip quotes: an unterminated string has no closing quote.
   const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === 34 ? end - 1 : end;
   const from = start + 1;
-  let index = text.indexOf('\\', from);
-  if (index < 0 || index >= contentEnd) return text.slice(from, contentEnd);
+  // Search for escapes within the string only: indexOf on the whole text would scan to the file's next backslash
+  // for every string, which made a 5,000-tool file take seconds to parse.
+  const content = text.slice(from, contentEnd);
+  const nextEscape = (after: number) => {
+    const found = content.indexOf('\\', after - from);
+    return found < 0 ? -1 : from + found;
+  };
+  let index = nextEscape(from);
+  if (index < 0) return content;
   let out = '';
   let chunkStart = from;
   while (index >= 0 && index < contentEnd) {
@@ -385,7 +392,7 @@ export function decodeQuoted(text: string, start: number, end: number): string {
         out += Number.isNaN(e) ? '' : String.fromCharCode(e);
     }
     chunkStart = index + width;
-    index = text.indexOf('\\', chunkStart);
+    index = nextEscape(chunkStart);
   }
   return out + text.slice(chunkStart, contentEnd);
 }
