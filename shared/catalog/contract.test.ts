@@ -5,9 +5,17 @@ import { checkCatalogRules, checkExpectedFormat } from './contract';
 import { readTemplateMetadata } from './metadata';
 import { translatePythonRegex } from './python-regex';
 import { renderCatalog } from './render-catalog';
+import { readJson } from '../pyvalue/json-read';
+import type { PyValue } from '../pyvalue/types';
 
 const annotated = readFileSync(path.resolve(__dirname, '../../../shared/conformance/catalog/templates/toolbox_catalog_annotated.jinja2'), 'utf8');
 const defaultTemplate = readFileSync(path.resolve(__dirname, '../../resources/toolbox_catalog.jinja2'), 'utf8');
+
+function json(text: string): PyValue {
+  const r = readJson(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 function re(pattern: string): RegExp {
   const r = translatePythonRegex(pattern);
@@ -75,7 +83,7 @@ describe('renderCatalog', () => {
     {
       name: 'search',
       description: 'Search <API>',
-      parameters: new Map([['type', 'object'], ['properties', new Map([['query', new Map([['type', 'string']])], ['n', new Map([['type', 'integer']])]])]]),
+      parameters: json('{"type": "object", "properties": {"query": {"type": "string"}, "n": {"type": "integer"}}}'),
     },
     { name: 'picker', description: 'Selects tools', displayAs: 'llm_agent' },
   ];

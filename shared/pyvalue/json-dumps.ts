@@ -7,6 +7,7 @@
  */
 import { compareCodePoints } from './codepoints';
 import { floatJson, floatRepr } from './float-repr';
+import { AsciiWriter } from './ascii-writer';
 import { Markup, typeName, type PyValue } from './types';
 
 export interface JsonDumpsOptions {
@@ -21,31 +22,59 @@ export interface JsonDumpsOptions {
 /** What Python raises from json.dumps (TypeError / ValueError), with its message. */
 export class JsonDumpsError extends Error {}
 
-const PLAIN_ASCII = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
+// For each ASCII code unit: 0 = written as is, 1 = escaped always, 2 = escaped only in HTML-safe mode.
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 0x20; c++) ASCII_CLASS[c] = 1;
+for (const ch of '"\\\x7f') ASCII_CLASS[ch.charCodeAt(0)] = 1;
+for (const ch of "<>&'") ASCII_CLASS[ch.charCodeAt(0)] = 2;
+
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const PLAIN_HTMLSAFE = /^[\x20\x21\x23-\x25\x28-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
-const NEEDS_ESCAPE = /[^\x20\x21\x23-\x5b\x5d-\x7e]/g;
-const NEEDS_ESCAPE_HTMLSAFE = /[^\x20\x21\x23-\x25\x28-\x3b\x3d\x3f-\x5b\x5d-\x7e]/g;
 
-const SHORT_ESCAPES: Record<string, string> = {
-  '"': '\\"',
-  '\\': '\\\\',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\t': '\\t',
-  '\b': '\\b',
-  '\f': '\\f',
-};
+const SHORT_ESCAPES: Record<number, string> = { 0x22: '\\"', 0x5c: '\\\\', 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x08: '\\b', 0x0c: '\\f' };
 
-function escapeUnit(ch: string): string {
-  return SHORT_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+// `\uxxxx` texts, built once per code unit on first use.
+const UNIT_ESCAPES: string[] = [];
+
+function escapeUnit(code: number): string {
+  let e = UNIT_ESCAPES[code];
+  if (e === undefined) {
+    e = SHORT_ESCAPES[code] ?? `\\u${code.toString(16).padStart(4, '0')}`;
+    UNIT_ESCAPES[code] = e;
+  }
+  return e;
+}
+
+/** Writes a str as a JSON string literal, ensure_ascii style: unescaped runs are copied whole. */
+function writeJsonString(w: AsciiWriter, s: string, htmlSafe: boolean): void {
+  // Most keys and names need no escaping: one native regex test, then a plain copy.
+  if ((htmlSafe ? PLAIN_HTMLSAFE : PLAIN).test(s)) {
+    w.quoted(s);
+    return;
+  }
+  w.text('"');
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128) {
+      const k = ASCII_CLASS[c]!;
+      if (k === 0 || (k === 2 && !htmlSafe)) continue;
+    }
+    if (i > from) w.slice(s, from, i);
+    w.text(escapeUnit(c));
+    from = i + 1;
+  }
+  if (from < s.length) w.slice(s, from, s.length);
+  w.text('"');
 }
 
 /** A str as a JSON string literal, ensure_ascii style. */
 export function jsonString(s: string, htmlSafe: boolean): string {
-  if (htmlSafe) {
-    return PLAIN_HTMLSAFE.test(s) ? `"${s}"` : `"${s.replace(NEEDS_ESCAPE_HTMLSAFE, escapeUnit)}"`;
-  }
-  return PLAIN_ASCII.test(s) ? `"${s}"` : `"${s.replace(NEEDS_ESCAPE, escapeUnit)}"`;
+  // jsonDumps never re-enters itself (it calls no template code), so one buffer serves every call.
+  const w = sharedWriter;
+  w.reset();
+  writeJsonString(w, s, htmlSafe);
+  return w.toString();
 }
 
 /** A dict key as json.dumps converts it before writing. */
@@ -75,6 +104,37 @@ function compareKeys(a: PyValue, b: PyValue): number {
 }
 
 const MAX_DEPTH = 1000;
+const sharedWriter = new AsciiWriter();
+function byCodePoints(a: PyValue, b: PyValue): number {
+  return compareCodePoints(a as string, b as string);
+}
+
+/** Sorts keys as `sorted(d.items())` would; plain str keys below U+D800 take the fast UTF-16 comparison. */
+function sortDictKeys(keys: PyValue[]): void {
+  let allStr = true;
+  for (const k of keys) {
+    if (typeof k !== 'string') {
+      allStr = false;
+      break;
+    }
+  }
+  const compare = allStr ? byCodePoints : compareKeys;
+  if (keys.length > 12 && allStr) {
+    keys.sort(compare);
+    return;
+  }
+  // Tool dicts have a handful of keys: an insertion sort beats Array.prototype.sort's set-up cost. It also compares
+  // (later < earlier) like Python's sort does, so a mixed-type error names the types in Python's order.
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    let j = i - 1;
+    while (j >= 0 && compare(keys[j]!, k) > 0) {
+      keys[j + 1] = keys[j]!;
+      j--;
+    }
+    keys[j + 1] = k;
+  }
+}
 
 /** `json.dumps(value, sort_keys=..., indent=...)`, optionally HTML-safe. Throws JsonDumpsError like Python raises. */
 export function jsonDumps(value: PyValue, options: JsonDumpsOptions): string {
@@ -88,46 +148,91 @@ export function jsonDumps(value: PyValue, options: JsonDumpsOptions): string {
   const itemSep = indentUnit === undefined ? ', ' : ',';
   const stack = new Set<object>();
 
-  function open(depth: number): [string, string] {
-    if (indentUnit === undefined) return ['', ''];
-    return [`\n${indentUnit.repeat(depth + 1)}`, `\n${indentUnit.repeat(depth)}`];
+  // jsonDumps never re-enters itself (it calls no template code), so one buffer serves every call.
+  const w = sharedWriter;
+  w.reset();
+
+  function newline(depth: number): string {
+    return `\n${indentUnit!.repeat(depth)}`;
   }
 
-  function dump(v: PyValue, depth: number): string {
-    if (typeof v === 'string') return jsonString(v, htmlSafe);
-    if (v === null) return 'null';
+  function dump(v: PyValue, depth: number): void {
+    if (typeof v === 'string') {
+      writeJsonString(w, v, htmlSafe);
+      return;
+    }
+    if (v === null) {
+      w.text('null');
+      return;
+    }
     switch (typeof v) {
       case 'boolean':
-        return v ? 'true' : 'false';
+        w.text(v ? 'true' : 'false');
+        return;
       case 'bigint':
-        return v.toString();
+        w.text(v.toString());
+        return;
       case 'number':
-        return floatJson(v);
+        w.text(floatJson(v));
+        return;
     }
-    if (v instanceof Markup) return jsonString(v.text, htmlSafe);
-    if (Array.isArray(v) || v instanceof Map) {
-      if (stack.has(v) || depth > MAX_DEPTH) throw new JsonDumpsError('Circular reference detected');
+    if (v instanceof Markup) {
+      writeJsonString(w, v.text, htmlSafe);
+      return;
+    }
+    if (!Array.isArray(v) && !(v instanceof Map)) {
+      throw new JsonDumpsError(`Object of type ${typeName(v)} is not JSON serializable`);
+    }
+    if (stack.has(v) || depth > MAX_DEPTH) throw new JsonDumpsError('Circular reference detected');
+    const inner = indentUnit === undefined ? '' : newline(depth + 1);
+    const sep = itemSep + inner;
+    const close = indentUnit === undefined ? '' : newline(depth);
+    if (Array.isArray(v)) {
+      if (v.length === 0) {
+        w.text('[]');
+        return;
+      }
       stack.add(v);
-      try {
-        const [inner, close] = open(depth);
-        const sep = itemSep + inner;
-        if (Array.isArray(v)) {
-          if (v.length === 0) return '[]';
-          let out = `[${inner}${dump(v[0]!, depth + 1)}`;
-          for (let i = 1; i < v.length; i++) out += sep + dump(v[i]!, depth + 1);
-          return `${out}${close}]`;
-        }
-        if (v.size === 0) return '{}';
-        let entries: [PyValue, PyValue][] = [...v];
-        if (sortKeys) entries = entries.sort((a, b) => compareKeys(a[0], b[0]));
-        const parts = entries.map(([k, item]) => `${jsonString(keyText(k), htmlSafe)}: ${dump(item, depth + 1)}`);
-        return `{${inner}${parts.join(sep)}${close}}`;
-      } finally {
-        stack.delete(v);
+      w.text(`[${inner}`);
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) w.text(sep);
+        dump(v[i]!, depth + 1);
+      }
+      w.text(`${close}]`);
+      stack.delete(v);
+      return;
+    }
+    if (v.size === 0) {
+      w.text('{}');
+      return;
+    }
+    stack.add(v);
+    w.text(`{${inner}`);
+    let first = true;
+    if (sortKeys) {
+      const keys: PyValue[] = [...v.keys()];
+      sortDictKeys(keys);
+      for (const k of keys) {
+        if (!first) w.text(sep);
+        first = false;
+        writeJsonString(w, typeof k === 'string' ? k : keyText(k), htmlSafe);
+        w.text(': ');
+        dump(v.get(k)!, depth + 1);
+      }
+    } else {
+      for (const [k, val] of v) {
+        if (!first) w.text(sep);
+        first = false;
+        writeJsonString(w, typeof k === 'string' ? k : keyText(k), htmlSafe);
+        w.text(': ');
+        dump(val, depth + 1);
       }
     }
-    throw new JsonDumpsError(`Object of type ${typeName(v)} is not JSON serializable`);
+    w.text(`${close}}`);
+    stack.delete(v);
   }
 
-  return dump(value, 0);
+  dump(value, 0);
+  return w.toString();
 }
+
