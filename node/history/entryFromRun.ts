@@ -1,0 +1,36 @@
+/** What the history keeps of one `tool.run`: the request's inputs and the result's outcome. */
+import { randomUUID } from 'node:crypto';
+import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
+import type { HistoryEntry } from '../../shared/api/testRunApi';
+
+export interface RunInputs {
+  tool: string;
+  args: unknown;
+  slyData?: Record<string, unknown>;
+  toolkitTool?: string;
+  sendInvalidArgs?: boolean;
+  timeoutSeconds?: number;
+}
+
+export function entryFromRun(request: RunInputs, result: ToolRunResultDto, at: Date = new Date()): HistoryEntry {
+  return {
+    id: randomUUID(),
+    at: at.toISOString(),
+    tool: request.tool,
+    // "Not sent" and "sent as {}" look the same to the tool: the runner sends {} for a missing args.
+    args: request.args ?? {},
+    slyData: request.slyData ?? null,
+    ...(request.toolkitTool !== undefined ? { toolkitTool: request.toolkitTool } : {}),
+    ...(request.sendInvalidArgs ? { sendInvalidArgs: true } : {}),
+    ...(request.timeoutSeconds !== undefined ? { timeoutSeconds: request.timeoutSeconds } : {}),
+    result: {
+      content: result.content,
+      truncated: false,
+      isError: result.isError,
+      ...(result.errorKind !== undefined ? { errorKind: result.errorKind } : {}),
+      contentType: result.contentType,
+      durationMs: result.durationMs,
+      slyData: result.slyData,
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The test-run history: the last calls of each tool, per toolbox file, kept in the state folder so it survives a
+ * restart (`<state>/history/<hash of the toolbox path>.json`). Newest first, capped per tool; long content is cut.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { HistoryEntry } from '../../shared/api/testRunApi';
+import { writeFileAtomic } from '../files/atomicWrite';
+
+/** Enough to find a recent call again without the file growing without end. */
+export const MAX_ENTRIES_PER_TOOL = 50;
+/** Content beyond this many characters is cut in the history (the run's own result is never cut). */
+export const MAX_CONTENT_CHARS = 20_000;
+
+interface HistoryFile {
+  version: 1;
+  toolbox: string;
+  tools: Record<string, HistoryEntry[]>;
+}
+
+export class HistoryStore {
+  private readonly dir: string;
+  /** Writes to one file happen one after another, so two quick runs never lose an entry. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(stateDir: string) {
+    this.dir = path.join(stateDir, 'history');
+  }
+
+  private fileFor(toolbox: string): string {
+    return path.join(this.dir, `${createHash('sha256').update(toolbox).digest('hex').slice(0, 24)}.json`);
+  }
+
+  private async read(toolbox: string): Promise<HistoryFile> {
+    try {
+      const parsed = JSON.parse(await readFile(this.fileFor(toolbox), 'utf8')) as Partial<HistoryFile>;
+      // A hash collision or a damaged file: start afresh rather than show another toolbox's calls.
+      if (parsed.version === 1 && parsed.toolbox === toolbox && parsed.tools && typeof parsed.tools === 'object') return parsed as HistoryFile;
+    } catch {
+      // no history yet, or unreadable: history is a convenience, never a reason to fail a run
+    }
+    return { version: 1, toolbox, tools: {} };
+  }
+
+  private serialized<T>(toolbox: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(toolbox) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    this.queues.set(toolbox, next.catch(() => undefined));
+    return next;
+  }
+
+  private async write(content: HistoryFile): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.fileFor(content.toolbox), `${JSON.stringify(content)}\n`);
+  }
+
+  /** The tool's calls, newest first. */
+  async list(toolbox: string, tool: string): Promise<HistoryEntry[]> {
+    await this.queues.get(toolbox);
+    return (await this.read(toolbox)).tools[tool] ?? [];
+  }
+
+  /** Records a call (its content cut to MAX_CONTENT_CHARS) and drops the oldest beyond MAX_ENTRIES_PER_TOOL. */
+  add(toolbox: string, entry: HistoryEntry): Promise<HistoryEntry> {
+    return this.serialized(toolbox, async () => {
+      const content = await this.read(toolbox);
+      const cut = entry.result.content.length > MAX_CONTENT_CHARS;
+      const kept: HistoryEntry = cut
+        ? { ...entry, result: { ...entry.result, content: entry.result.content.slice(0, MAX_CONTENT_CHARS), truncated: true } }
+        : entry;
+      content.tools[entry.tool] = [kept, ...(content.tools[entry.tool] ?? [])].slice(0, MAX_ENTRIES_PER_TOOL);
+      await this.write(content);
+      return kept;
+    });
+  }
+
+  async clear(toolbox: string, tool: string): Promise<void> {
+    await this.serialized(toolbox, async () => {
+      const content = await this.read(toolbox);
+      delete content.tools[tool];
+      await this.write(content);
+    });
+  }
+}

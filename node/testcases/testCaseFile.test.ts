@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TestCase } from '../../shared/api/testRunApi';
+import { checkCase } from './checkCase';
+import { appendTestCase, parseTestCaseFile, readTestCaseFile, testCaseFileFor, TestCaseFileError } from './testCaseFile';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-cases-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const greet: TestCase = { name: 'greets Ada', tool: 'greet', args: { name: 'Ada' }, expect: { content: 'Hello, Ada!' } };
+
+describe('the test case file', () => {
+  it('lives beside the toolbox, named after it', () => {
+    expect(testCaseFileFor('/x/y/toolbox_info.hocon')).toBe(path.join('/x/y', 'toolbox_info.tests.json'));
+    expect(testCaseFileFor('/x/fixture_toolbox.json')).toBe(path.join('/x', 'fixture_toolbox.tests.json'));
+  });
+
+  it('is created by the first saved case and keeps earlier cases, renaming a duplicate name', async () => {
+    const file = path.join(tmp, 'created', 'toolbox_info.tests.json');
+    expect(await readTestCaseFile(file)).toBeNull();
+    await appendTestCase(file, greet);
+    const second = await appendTestCase(file, { ...greet, args: { name: 'Bo' }, expect: { error: true }, sly_data: { user: 'u1' } });
+    expect(second.saved.name).toBe('greets Ada (2)');
+    const text = readFileSync(file, 'utf8');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual({
+      version: 1,
+      cases: [greet, { name: 'greets Ada (2)', tool: 'greet', args: { name: 'Bo' }, sly_data: { user: 'u1' }, expect: { error: true } }],
+    });
+  });
+
+  it('refuses a damaged or wrongly shaped file with a message naming the problem, and does not overwrite it', async () => {
+    const file = path.join(tmp, 'bad.tests.json');
+    writeFileSync(file, '{"version": 1, "cases": [{"name": "x", "tool": "t", "args": {}, "expect": {"contents": "typo"}}]}');
+    await expect(appendTestCase(file, greet)).rejects.toThrow(TestCaseFileError);
+    expect(readFileSync(file, 'utf8')).toContain('typo');
+    expect(() => parseTestCaseFile('{"version": 2, "cases": []}', 'f.json')).toThrow(/f\.json is not a test case file.*\n.*version/);
+    expect(() => parseTestCaseFile('nope', 'f.json')).toThrow(/f\.json is not valid JSON/);
+    expect(() => parseTestCaseFile(JSON.stringify({ version: 1, cases: [greet, greet] }), 'f.json')).toThrow(/two cases are named 'greets Ada'/);
+  });
+});
+
+describe('checkCase', () => {
+  it('passes on the same content, or the same JSON value written differently', () => {
+    expect(checkCase({ content: 'Hello, Ada!' }, { content: 'Hello, Ada!', isError: false })).toEqual({ pass: true });
+    expect(checkCase({ content: '{"a": 1, "b": [1, 2]}' }, { content: '{"b":[1,2],"a":1}', isError: false })).toEqual({ pass: true });
+  });
+
+  it('fails on other content, on an error where content was expected, and on a result where an error was', () => {
+    expect(checkCase({ content: 'Hello, Ada!' }, { content: 'Hi, Ada!', isError: false })).toEqual({ pass: false, reason: 'expected "Hello, Ada!", got "Hi, Ada!"' });
+    expect(checkCase({ content: '{"a": 1}' }, { content: '{"a": 2}', isError: false }).pass).toBe(false);
+    expect(checkCase({ content: 'Hello' }, { content: 'Hello', isError: true })).toMatchObject({ pass: false, reason: expect.stringContaining('got an error') });
+    expect(checkCase({ error: true }, { content: 'boom', isError: true })).toEqual({ pass: true });
+    expect(checkCase({ error: true }, { content: 'fine', isError: false })).toMatchObject({ pass: false, reason: 'expected an error, got a result: "fine"' });
+  });
+});
