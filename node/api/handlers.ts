@@ -8,6 +8,7 @@ import { resourcesDir } from '../paths';
 import { PreferencesStore } from '../state/preferences';
 import { RecentFiles } from '../state/userState';
 import { ToolboxService } from './toolboxService';
+import { createTestRunHandlers } from './testRunHandlers';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -40,6 +41,7 @@ export function createApiService(host: ApiHost): ApiService {
   const watcher = new FileWatcher((change) => host.emit('file.changed', change));
   const resolvePath = (p: string) => path.resolve(host.cwd, p);
   const preferences = new PreferencesStore(host.stateDir);
+  const testRun = createTestRunHandlers(host.cwd, host.stateDir);
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
   const handlers: ApiHandlers = {
@@ -82,11 +84,16 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async (doc) => toolbox.analyze(doc),
     'catalog.render': async (request) => toolbox.renderCatalog(request),
-    'tool.run': async (request) => toolbox.run(request),
+    'tool.run': async (request) => {
+      const result = await toolbox.run(request);
+      await testRun.recordRun(request, result);
+      return result;
+    },
     'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) }),
     'tool.describe': async (request) => toolbox.describe(request),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
+    ...testRun.handlers,
   };
   return {
     handlers,

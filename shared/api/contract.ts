@@ -15,6 +15,7 @@ import {
   ToolRunRequestT,
   ToolRunResultT,
 } from './toolboxApi';
+import { HistoryEntryT, TestCaseT } from './testRunApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -86,6 +87,18 @@ export const apiMethods = {
   },
   'prefs.get': { request: Type.Object({}), response: PreferencesT },
   'prefs.set': { request: Type.Partial(PreferencesT), response: PreferencesT },
+  /** A tool's test runs (every `tool.run` is recorded), newest first; kept across restarts. */
+  'history.list': {
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ entries: Type.Array(HistoryEntryT) }),
+  },
+  'history.clear': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }), response: Type.Object({}) },
+  /** The saved test cases beside a toolbox file (`<name>.tests.json`); `error` when the file exists but is unusable. */
+  'testcases.list': {
+    request: Type.Object({ path: Path }),
+    response: Type.Object({ file: Type.String(), cases: Type.Array(TestCaseT), error: Type.Optional(Type.String()) }),
+  },
+  'testcases.save': { request: Type.Object({ path: Path, testCase: TestCaseT }), response: Type.Object({ file: Type.String(), saved: TestCaseT }) },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommand = Type.Union([

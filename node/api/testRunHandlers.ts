@@ -1,0 +1,58 @@
+/**
+ * The test-run pane's API methods: call history (recorded for every `tool.run`) and the saved test cases beside a
+ * toolbox file. Kept out of handlers.ts, which only spreads these in.
+ */
+import path from 'node:path';
+import type { ApiRequest, ApiResponse } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/contract';
+import { entryFromRun } from '../history/entryFromRun';
+import { HistoryStore } from '../history/historyStore';
+import { appendTestCase, readTestCaseFile, testCaseFileFor, TestCaseFileError } from '../testcases/testCaseFile';
+
+type Handler<M extends 'history.list' | 'history.clear' | 'testcases.list' | 'testcases.save'> = (request: ApiRequest<M>) => Promise<ApiResponse<M>>;
+
+export interface TestRunHandlers {
+  'history.list': Handler<'history.list'>;
+  'history.clear': Handler<'history.clear'>;
+  'testcases.list': Handler<'testcases.list'>;
+  'testcases.save': Handler<'testcases.save'>;
+}
+
+export function createTestRunHandlers(cwd: string, stateDir: string) {
+  const history = new HistoryStore(stateDir);
+  // The same name the ToolboxService gives an untitled document, so its runs have a history too.
+  const toolboxKey = (p: string | null) => (p ? path.resolve(cwd, p) : path.join(cwd, 'Untitled.hocon'));
+
+  const handlers: TestRunHandlers = {
+    'history.list': async ({ path: p, tool }) => ({ entries: await history.list(toolboxKey(p), tool) }),
+    'history.clear': async ({ path: p, tool }) => {
+      await history.clear(toolboxKey(p), tool);
+      return {};
+    },
+    'testcases.list': async ({ path: p }) => {
+      const file = testCaseFileFor(path.resolve(cwd, p));
+      try {
+        return { file, cases: (await readTestCaseFile(file))?.cases ?? [] };
+      } catch (error) {
+        return { file, cases: [], error: (error as Error).message };
+      }
+    },
+    'testcases.save': async ({ path: p, testCase }) => {
+      const file = testCaseFileFor(path.resolve(cwd, p));
+      try {
+        const { saved } = await appendTestCase(file, testCase);
+        return { file, saved };
+      } catch (error) {
+        if (error instanceof TestCaseFileError) throw new ApiError('conflict', `${error.message}\nFix the file, then save the case again.`);
+        throw new ApiError('io', `Cannot write ${file}: ${(error as Error).message}`);
+      }
+    },
+  };
+
+  /** Records a finished run; a failure to record never fails the run itself. */
+  const recordRun = async (request: ApiRequest<'tool.run'>, result: ApiResponse<'tool.run'>): Promise<void> => {
+    await history.add(toolboxKey(request.path), entryFromRun(request, result)).catch(() => undefined);
+  };
+
+  return { handlers, recordRun };
+}
