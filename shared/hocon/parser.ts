@@ -1,6 +1,6 @@
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { PathBuilder, parseSubstitutionPath } from './path-expression';
-import { Scanner, decodeQuoted } from './scanner';
+import { Scanner, decodeQuoted, indexWithin } from './scanner';
 import type {
   ArrayNode,
   EntryNode,
@@ -242,9 +242,31 @@ class Parser {
 
   private parseKey(): KeyNode {
     const start = this.start;
-    const builder = new PathBuilder();
     let end = this.end;
     let whitespaceStart = -1;
+    // Fast path (almost every key): one quoted or dot-free unquoted token, then the separator.
+    const firstKind = this.kind;
+    const simple =
+      firstKind === TokenKind.QuotedString ||
+      (firstKind === TokenKind.UnquotedText && indexWithin(this.text, 46, start, end) < 0);
+    if (simple) {
+      const quoted = firstKind === TokenKind.QuotedString;
+      const name = quoted ? decodeQuoted(this.text, start, end) : this.text.slice(start, end);
+      this.advance();
+      if ((this.kind as Kind) === TokenKind.Whitespace) {
+        whitespaceStart = this.start;
+        this.advance();
+      }
+      if (!isKeyToken(this.kind)) {
+        return { kind: 'key', segments: [{ name, start, end, quoted }], start, end };
+      }
+      // More key tokens follow (`a b = 1`): continue the general way.
+    }
+    const builder = new PathBuilder();
+    if (simple) {
+      if (firstKind === TokenKind.QuotedString) builder.addQuoted(decodeQuoted(this.text, start, end), start, end);
+      else builder.addUnquoted(this.text, start, end);
+    }
     for (;;) {
       const kind = this.kind;
       if (kind === TokenKind.UnquotedText || kind === TokenKind.Number) {

@@ -1,4 +1,4 @@
-import { Scanner, decodeQuoted } from './scanner';
+import { Scanner, decodeQuoted, indexWithin } from './scanner';
 import type { PathSegment } from './syntax-tree';
 import { TokenKind } from './token-kind';
 
@@ -18,8 +18,8 @@ export class PathBuilder {
   addUnquoted(text: string, start: number, end: number): void {
     let from = start;
     for (;;) {
-      const dot = text.indexOf('.', from);
-      if (dot < 0 || dot >= end) {
+      const dot = indexWithin(text, 46, from, end);
+      if (dot < 0) {
         if (from < end) this.append(text.slice(from, end), from, end, false);
         return;
       }

@@ -344,6 +344,12 @@ export function scan(text: string): Token[] {
   return tokens;
 }
 
+/** Index of a char code within [from, end), or -1. (indexOf would search past `end`: quadratic on big files.) */
+export function indexWithin(text: string, code: number, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
 /** Decodes a quoted string token's text (with its quotes) into its value. Malformed escapes decode leniently. */
 export function decodeQuoted(text: string, start: number, end: number): string {
   // Strip quotes: an unterminated string has no closing quote.
@@ -360,7 +366,7 @@ export function decodeQuoted(text: string, start: number, end: number): string {
   if (index < 0) return content;
   let out = '';
   let chunkStart = from;
-  while (index >= 0 && index < contentEnd) {
+  while (index >= 0) {
     out += text.slice(chunkStart, index);
     const e = text.charCodeAt(index + 1);
     let width = 2;

@@ -1,0 +1,131 @@
+// HOCON parse+resolve: our module vs JSON.parse (the floor) vs @pushcorn/hocon-parser, in one run.
+//   node bench/hocon-parse.bench.mjs [--runs R] [--sizes 500,5000]
+// Goal (issue 3): 5,000 tools within 3x of JSON.parse of the same data written as JSON.
+//
+// The toolbox files are generated: per tool a class, a description (every third one triple-quoted), parameters
+// with properties and required, args on some, and comments between tools. Our module is bundled with esbuild
+// into bench/out/ because the bench runs on plain Node.
+import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argValue = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
+const runs = Number(argValue('--runs', 15));
+const sizes = String(argValue('--sizes', '500,5000')).split(',').map(Number);
+const outDir = path.join(root, 'bench', 'out');
+mkdirSync(outDir, { recursive: true });
+
+const bundle = path.join(outDir, 'hocon.bench-bundle.mjs');
+await build({
+  entryPoints: [path.join(root, 'shared', 'hocon', 'index.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: bundle,
+  logLevel: 'warning',
+});
+const hocon = await import(pathToFileURL(bundle).href);
+const pushcorn = createRequire(import.meta.url)('@pushcorn/hocon-parser');
+
+/** A toolbox of `count` tools as HOCON text and as the equivalent JSON text. */
+function generate(count) {
+  const hoconParts = ['# Generated toolbox for the HOCON benchmark\n{\n'];
+  const data = {};
+  for (let i = 0; i < count; i++) {
+    const name = `tool_${i}`;
+    const description = i % 3 === 0
+      ? `Tool number ${i} does several things.\nIt has a multi-line description\nwith "quotes" and 'apostrophes'.`
+      : `Tool number ${i}: looks things up and reports what it found.`;
+    const tool = {
+      class: `package_${i % 17}.module_${i % 5}.Tool${i}`,
+      description,
+      parameters: {
+        type: 'object',
+        properties: {
+          query: { type: 'string', description: `What tool ${i} should look for.` },
+          limit: { type: 'int', description: 'How many results at most.' },
+          ratio: { type: 'float', description: 'A tuning knob.' },
+        },
+        required: ['query'],
+      },
+    };
+    if (i % 4 === 0) tool.args = { timeout: 30, retries: 3, endpoint: `https://example.com/api/${i}`, verbose: false };
+    data[name] = tool;
+    const quotedDescription = i % 3 === 0 ? `"""${description}"""` : JSON.stringify(description);
+    hoconParts.push(
+      `    # ---- tool ${i} ----\n`,
+      `    # Comment between tools, with "quotes" and {braces}.\n`,
+      `    "${name}": {\n`,
+      `        "class": ${JSON.stringify(tool.class)},\n`,
+      `        "description": ${quotedDescription},\n`,
+      `        "parameters": {\n`,
+      `            "type": "object",\n`,
+      `            "properties": {\n`,
+      `                "query": { "type": "string", "description": ${JSON.stringify(tool.parameters.properties.query.description)} },\n`,
+      `                "limit": { "type": "int", "description": "How many results at most." },\n`,
+      `                "ratio": { "type": "float", "description": "A tuning knob." }\n`,
+      `            },\n`,
+      `            "required": ["query"]\n`,
+      `        }${tool.args ? ',' : ''}\n`,
+      tool.args
+        ? `        "args": { "timeout": 30, "retries": 3, "endpoint": ${JSON.stringify(tool.args.endpoint)}, "verbose": false }\n`
+        : '',
+      `    }${i + 1 < count ? ',' : ''}\n\n`,
+    );
+  }
+  hoconParts.push('}\n');
+  return { hoconText: hoconParts.join(''), jsonText: JSON.stringify(data, null, 2), data };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function time(fn) {
+  for (let i = 0; i < 3; i++) await fn(); // warm-up
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+const deepEqual = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+console.log(`HOCON parse+resolve, median of ${runs} runs (ms); ratios against JSON.parse of the same data`);
+let goalMet = true;
+for (const count of sizes) {
+  const { hoconText, jsonText, data } = generate(count);
+  // Sanity: all three agree on the data.
+  const ours = hocon.resolveHocon(hoconText);
+  if (!ours.ok || !deepEqual(hocon.toJson(ours.value), data)) throw new Error('our resolver disagrees with the generated data');
+  const jsonMs = await time(() => JSON.parse(jsonText));
+  const oursMs = await time(() => hocon.resolveHocon(hoconText));
+  const oursJsonMs = await time(() => hocon.toJson(hocon.resolveHocon(hoconText).value));
+  let pushcornMs;
+  try {
+    const theirs = await pushcorn.parse({ text: hoconText });
+    if (!deepEqual(theirs, data)) console.log('  (note: @pushcorn/hocon-parser returns different data)');
+    pushcornMs = await time(() => pushcorn.parse({ text: hoconText }));
+  } catch (error) {
+    pushcornMs = undefined;
+    console.log(`  @pushcorn/hocon-parser failed on ${count} tools: ${String(error.message ?? error).slice(0, 120)}`);
+  }
+  const ratio = oursMs / jsonMs;
+  if (count >= 5000 && ratio > 3) goalMet = false;
+  console.log(
+    `${String(count).padStart(5)} tools (${(hoconText.length / 1e6).toFixed(2)} MB HOCON): ` +
+      `JSON.parse ${jsonMs.toFixed(2)} | ours ${oursMs.toFixed(2)} (x${ratio.toFixed(2)}) | ours+toJson ${oursJsonMs.toFixed(2)} (x${(oursJsonMs / jsonMs).toFixed(2)}) | ` +
+      `@pushcorn ${pushcornMs === undefined ? 'failed' : `${pushcornMs.toFixed(2)} (x${(pushcornMs / jsonMs).toFixed(2)})`}`,
+  );
+}
+console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse');
+process.exitCode = goalMet ? 0 : 1;
