@@ -1,11 +1,96 @@
-import { RegionPlaceholder } from '../layout/RegionPlaceholder';
+import { useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { WorkspaceStores } from '../state/workspace';
+import { CatalogDiff } from './CatalogDiff';
+import { CatalogSettings } from './CatalogSettings';
+import { catalogStoreFor } from './catalogStore';
+import { ContractResults } from './ContractResults';
+import { findJson } from './findJson';
+import { VisibleWhitespace } from './VisibleWhitespace';
+import './catalog.css';
 
-/** The rendered tool catalog (issue: catalog preview and test-run panes). */
-export function CatalogPreviewRegion(_props: { stores: WorkspaceStores }) {
+type View = 'text' | 'json' | 'diff';
+
+/** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
+export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
+  const useCatalog = catalogStoreFor(stores);
+  const state = useCatalog(
+    useShallow((s) => ({
+      templatePath: s.templatePath,
+      keyOrder: s.keyOrder,
+      vars: s.vars,
+      setTemplatePath: s.setTemplatePath,
+      setKeyOrder: s.setKeyOrder,
+      setVars: s.setVars,
+      current: s.current,
+      currentError: s.currentError,
+      saved: s.saved,
+      savedError: s.savedError,
+      lastUpdateMs: s.lastUpdateMs,
+    })),
+  );
+  const status = stores.useDocument((s) => s.status);
+  const [view, setView] = useState<View>('text');
+  const [copied, setCopied] = useState(false);
+  const text = state.current?.text ?? null;
+  const json = useMemo(() => (text === null ? null : findJson(text)), [text]);
+
+  const copy = async () => {
+    if (text === null) return;
+    await navigator.clipboard.writeText(text);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+
   return (
-    <RegionPlaceholder title="Catalog preview">
-      The tool catalog an LLM is shown (toolbox_catalog.jinja2), rendered exactly as Python Jinja2 renders it.
-    </RegionPlaceholder>
+    <section className="region catalog-region" aria-label="Catalog preview">
+      <h2 className="region-title">Catalog preview</h2>
+      {status !== 'ready' ? (
+        <div className="placeholder">Open a toolbox file to see the tool catalog an LLM is shown.</div>
+      ) : (
+        <div className="pane-body">
+          <CatalogSettings settings={state} templateInUse={state.current?.templatePath ?? null} />
+          {state.current?.templateDescription && <p className="hint">{state.current.templateDescription}</p>}
+          {state.currentError !== null && (
+            <p className="pane-error" role="alert">
+              {state.currentError}
+            </p>
+          )}
+          {state.current && (
+            <>
+              <ContractResults result={state.current} />
+              <div className="pane-tabs" role="tablist" aria-label="Catalog view">
+                {(['text', 'json', 'diff'] as const).map((v) => (
+                  <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
+                    {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved' }[v]}
+                  </button>
+                ))}
+                <span className="status-spacer" />
+                <button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</button>
+              </div>
+              <p className="hint" data-testid="catalog-stats">
+                {state.current.text.length} characters
+                {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs}> · updated {state.lastUpdateMs} ms after the edit</span>}
+              </p>
+              {view === 'text' && <VisibleWhitespace text={state.current.text} label="Rendered catalog" />}
+              {view === 'json' &&
+                (json ? (
+                  <pre className="catalog-text" aria-label="Catalog JSON">
+                    {JSON.stringify(json.value, null, 2)}
+                  </pre>
+                ) : (
+                  <p className="hint">The rendered text holds no JSON.</p>
+                ))}
+              {view === 'diff' &&
+                (state.saved ? (
+                  <CatalogDiff saved={state.saved.text} current={state.current.text} />
+                ) : (
+                  <p className="hint">{state.savedError ?? 'The file has not been saved yet: there is no saved catalog to compare with.'}</p>
+                ))}
+            </>
+          )}
+        </div>
+      )}
+    </section>
   );
 }

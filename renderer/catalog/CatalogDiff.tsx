@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import { findJson } from './findJson';
+import { lineDiff } from './lineDiff';
+
+/** Pretty JSON when both sides hold JSON (the default catalog is one long line), else the text itself. */
+function comparable(text: string): string {
+  const json = findJson(text);
+  return json ? `${text.slice(0, json.start)}\n${JSON.stringify(json.value, null, 2)}` : text;
+}
+
+/** What the catalog of the editor's text changes against the catalog of the last saved file. */
+export function CatalogDiff({ saved, current }: { saved: string; current: string }) {
+  const lines = useMemo(() => lineDiff(comparable(saved), comparable(current)), [saved, current]);
+  const changed = lines.filter((l) => l.kind !== 'same').length;
+  if (saved === current) return <p className="hint">No change since the last save.</p>;
+  return (
+    <>
+      <p className="hint">
+        {changed} changed line{changed === 1 ? '' : 's'} against the saved file.
+      </p>
+      <pre className="catalog-diff" aria-label="Catalog diff against the saved file">
+        {lines.map((l, i) => (
+          <div key={i} className={`diff-${l.kind}`}>
+            {l.kind === 'added' ? '+ ' : l.kind === 'removed' ? '- ' : '  '}
+            {l.text}
+          </div>
+        ))}
+      </pre>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+
+/** The catalog's contract check: the template's expected_format and the catalog rules, as the render reported them. */
+export function ContractResults({ result }: { result: CatalogRenderResult }) {
+  const { diagnostics } = result;
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return (
+    <section className="contract" aria-label="Contract check">
+      <div className={errors ? 'contract-status failed' : 'contract-status passed'}>
+        {diagnostics.length === 0
+          ? 'Contract check passed'
+          : `Contract check: ${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} warning${diagnostics.length - errors === 1 ? '' : 's'}`}
+        {result.expectedFormat !== null && (
+          <span className="hint">
+            {' '}
+            expected_format: <code>{result.expectedFormat}</code>
+          </span>
+        )}
+      </div>
+      {diagnostics.length > 0 && (
+        <ul className="contract-list">
+          {diagnostics.map((d, i) => (
+            <li key={i} className={`severity-${d.severity}`}>
+              <strong>{d.severity}</strong> <code>{d.rule}</code> {d.message}
+              {d.line !== undefined && (
+                <span className="hint">
+                  {' '}
+                  ({d.location === 'output' ? 'output' : 'template'} {d.line}:{d.column ?? 1})
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Text exactly as rendered, with its leading and trailing whitespace drawn as symbols (· space, → tab, ↵ newline)
+ * so a stray newline at either end of a catalog — which the LLM sees — cannot hide.
+ */
+const SYMBOL: Record<string, string> = { ' ': '·', '\t': '→', '\n': '↵\n', '\r': '␍' };
+
+function visible(ws: string): string {
+  return [...ws].map((c) => SYMBOL[c] ?? c).join('');
+}
+
+export function VisibleWhitespace({ text, label }: { text: string; label: string }) {
+  const lead = /^\s*/.exec(text)![0];
+  const rest = text.slice(lead.length);
+  const trail = /\s*$/.exec(rest)![0];
+  const body = rest.slice(0, rest.length - trail.length);
+  return (
+    <pre className="catalog-text" aria-label={label} data-length={text.length}>
+      {lead && (
+        <span className="ws" title="leading whitespace" data-testid="leading-whitespace">
+          {visible(lead)}
+        </span>
+      )}
+      {body}
+      {trail && (
+        <span className="ws" title="trailing whitespace" data-testid="trailing-whitespace">
+          {visible(trail)}
+        </span>
+      )}
+    </pre>
+  );
+}

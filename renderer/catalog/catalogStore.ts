@@ -1,0 +1,140 @@
+import { create } from 'zustand';
+import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import type { WorkspaceStores } from '../state/workspace';
+
+export type KeyOrder = 'sorted' | 'insertion';
+export interface TemplateVar {
+  name: string;
+  value: string;
+}
+
+export interface CatalogState {
+  /** A template file chosen by the user; '' for the app's default template. */
+  templatePath: string;
+  keyOrder: KeyOrder;
+  /** Extra template variables (e.g. `task`), in the order the user added them. */
+  vars: TemplateVar[];
+  /** The catalog of the editor's current text, and why it could not be rendered. */
+  current: CatalogRenderResult | null;
+  currentError: string | null;
+  /** The catalog of the last saved text (null for a file never saved). */
+  saved: CatalogRenderResult | null;
+  savedError: string | null;
+  /** From the text change (a keystroke) to the new catalog on screen's data: what "within 150 ms" is about. */
+  lastUpdateMs: number | null;
+  setTemplatePath(templatePath: string): void;
+  setKeyOrder(keyOrder: KeyOrder): void;
+  setVars(vars: TemplateVar[]): void;
+}
+
+/** Typing pauses this long before a render: short, because a warm render of the studio toolbox takes a few ms. */
+export const CATALOG_DEBOUNCE_MS = 40;
+
+const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createCatalogStore>>();
+
+/** One catalog store per window, made on first use (the workspace store set is owned by the layout). */
+export function catalogStoreFor(workspace: WorkspaceStores) {
+  let store = stores.get(workspace);
+  if (!store) {
+    store = createCatalogStore(workspace);
+    stores.set(workspace, store);
+  }
+  return store;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Keeps the catalog preview current: renders the editor's text (debounced while typing) and the saved text (when a
+ * save or open changes it), with the pane's template, key order and variables.
+ */
+function createCatalogStore({ api, useDocument }: WorkspaceStores) {
+  const store = create<CatalogState>()((set) => ({
+    templatePath: '',
+    keyOrder: 'sorted',
+    vars: [],
+    current: null,
+    currentError: null,
+    saved: null,
+    savedError: null,
+    lastUpdateMs: null,
+    setTemplatePath: (templatePath) => {
+      set({ templatePath });
+      renderBoth();
+    },
+    setKeyOrder: (keyOrder) => {
+      set({ keyOrder });
+      renderBoth();
+    },
+    setVars: (vars) => {
+      set({ vars });
+      renderBoth();
+    },
+  }));
+
+  const request = (text: string) => {
+    const { templatePath, keyOrder, vars } = store.getState();
+    const { path } = useDocument.getState();
+    return {
+      path,
+      text,
+      keyOrder,
+      vars: Object.fromEntries(vars.filter((v) => v.name.trim() !== '').map((v) => [v.name.trim(), v.value])),
+      ...(templatePath.trim() ? { templatePath: templatePath.trim() } : {}),
+    };
+  };
+
+  // Each render carries a number; an answer to an older one is dropped, so a slow render never overwrites a newer.
+  let currentSeq = 0;
+  let savedSeq = 0;
+  const renderCurrent = (changedAt: number) => {
+    const { status, text } = useDocument.getState();
+    const mine = ++currentSeq;
+    if (status !== 'ready') {
+      store.setState({ current: null, currentError: null });
+      return;
+    }
+    api.invoke('catalog.render', request(text)).then(
+      (current) => {
+        if (mine === currentSeq) store.setState({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt) });
+      },
+      (error: unknown) => {
+        if (mine === currentSeq) store.setState({ current: null, currentError: message(error) });
+      },
+    );
+  };
+  const renderSaved = () => {
+    const { status, path, savedText } = useDocument.getState();
+    const mine = ++savedSeq;
+    if (status !== 'ready' || path === null) {
+      store.setState({ saved: null, savedError: null });
+      return;
+    }
+    api.invoke('catalog.render', request(savedText)).then(
+      (saved) => {
+        if (mine === savedSeq) store.setState({ saved, savedError: null });
+      },
+      (error: unknown) => {
+        if (mine === savedSeq) store.setState({ saved: null, savedError: message(error) });
+      },
+    );
+  };
+  function renderBoth() {
+    renderCurrent(performance.now());
+    renderSaved();
+  }
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  useDocument.subscribe((state, previous) => {
+    if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) renderSaved();
+    if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
+    const changedAt = performance.now();
+    clearTimeout(timer);
+    const immediate = state.loadGeneration !== previous.loadGeneration;
+    timer = setTimeout(() => renderCurrent(changedAt), immediate ? 0 : CATALOG_DEBOUNCE_MS);
+  });
+  renderBoth();
+  return store;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { cliCommand, shellQuote } from './cliCommand';
+
+describe('copy as CLI command', () => {
+  it('quotes for sh only where needed, a quote inside included', () => {
+    expect(shellQuote('/tmp/toolbox_info.hocon')).toBe('/tmp/toolbox_info.hocon');
+    expect(shellQuote('/my files/t.hocon')).toBe(`'/my files/t.hocon'`);
+    expect(shellQuote(`{"q":"it's"}`)).toBe(`'{"q":"it'\\''s"}'`);
+  });
+
+  it('writes the call with arguments, sly_data, timeout and --send-invalid as the run had them', () => {
+    expect(cliCommand({ file: '/w/t.hocon', tool: 'greet', args: { name: 'Ada' } })).toBe(`toolbox-editor call /w/t.hocon greet --args '{"name":"Ada"}'`);
+    expect(cliCommand({ file: '/w/t.hocon', tool: 'notes', toolkitTool: 'read', args: {}, slyData: { user: 'u' }, timeoutSeconds: 5, sendInvalidArgs: true })).toBe(
+      `toolbox-editor call /w/t.hocon notes_read --args '{}' --sly-data '{"user":"u"}' --timeout 5 --send-invalid`,
+    );
+  });
+});

@@ -1,0 +1,27 @@
+/** "Copy as CLI command": the `toolbox-editor call` line that repeats a test run from a shell (POSIX quoting). */
+
+/** Single-quotes a word for sh unless it is plainly safe; a `'` inside becomes `'\''`. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_./:=@%+-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface CliCall {
+  file: string;
+  tool: string;
+  args: unknown;
+  slyData?: Record<string, unknown> | null;
+  toolkitTool?: string;
+  timeoutSeconds?: number;
+  sendInvalidArgs?: boolean;
+}
+
+export function cliCommand(call: CliCall): string {
+  // The CLI names a toolkit's tools <entry>_<tool>.
+  const tool = call.toolkitTool ? `${call.tool}_${call.toolkitTool}` : call.tool;
+  const words = ['toolbox-editor', 'call', shellQuote(call.file), shellQuote(tool), '--args', shellQuote(JSON.stringify(call.args ?? {}))];
+  if (call.slyData && Object.keys(call.slyData).length) words.push('--sly-data', shellQuote(JSON.stringify(call.slyData)));
+  if (call.timeoutSeconds !== undefined) words.push('--timeout', String(call.timeoutSeconds));
+  if (call.sendInvalidArgs) words.push('--send-invalid');
+  return words.join(' ');
+}
