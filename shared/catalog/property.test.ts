@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JinjaEnvironment, type KeyOrder } from '../jinja/environment';
-import { renderWithPython, type OracleJob } from '../jinja/python-oracle.testkit';
+import { renderWithPython, type OracleJob } from '../../node/testing/pythonJinjaOracle';
 import { pyRepr } from '../pyvalue/repr';
 import type { PyValue } from '../pyvalue/types';
 

@@ -1,7 +1,7 @@
 // Jinja features compared byte for byte with Python Jinja2 (python3 + jinja2 must be installed, as in CI).
 import { describe, expect, it } from 'vitest';
 import { JinjaEnvironment } from './environment';
-import { renderWithPython } from './python-oracle.testkit';
+import { renderWithPython } from '../../node/testing/pythonJinjaOracle';
 import { readJson } from '../pyvalue/json-read';
 import type { PyValue } from '../pyvalue/types';
 

@@ -1,14 +1,14 @@
-/* eslint-disable no-restricted-imports -- test support only: runs under Vitest in Node, never shipped. */
+/** Test support: renders templates with python3 + jinja2 (the reference) for the engine's comparison tests. */
 /**
  * Renders templates with the real thing — python3 + jinja2 — in one batch per process, for tests that compare our
  * bytes with Python's. Contexts travel as ensure_ascii JSON written by our own json.dumps (so ints, floats and lone
  * surrogates arrive exactly); results come back the same way.
  */
 import { spawnSync } from 'node:child_process';
-import { jsonDumps } from '../pyvalue/json-dumps';
-import { readJson } from '../pyvalue/json-read';
-import type { PyValue } from '../pyvalue/types';
-import type { KeyOrder } from './environment';
+import { jsonDumps } from '../../shared/pyvalue/json-dumps';
+import { readJson } from '../../shared/pyvalue/json-read';
+import type { PyValue } from '../../shared/pyvalue/types';
+import type { KeyOrder } from '../../shared/jinja/environment';
 
 export interface OracleJob {
   template: string;
