@@ -16,6 +16,12 @@ describe('ToolRunner: coded tools', () => {
     expect(run.durationMs).toBeGreaterThan(0);
   });
 
+  it("gives a coded tool the args neuro-san adds (origin, origin_str, progress_reporter)", async () => {
+    const run = await runners.make().call(codedSpec('who', 'fixture_tools.echo.WhoAmI'), {});
+    expect(run.isError).toBe(false);
+    expect(JSON.parse(run.content)).toEqual({ origin_str: 'who', origin: [{ tool: 'who', instantiation_index: 1 }] });
+  });
+
   it('passes a returned string through as is', async () => {
     const run = await runners.make().call(codedSpec('greet', 'fixture_tools.echo.Greet'), { name: 'Ada' });
     expect(run).toMatchObject({ content: 'Hello, Ada!', contentType: 'text', isError: false });

@@ -21,6 +21,29 @@ async def call_coded(loop, cls, args, sly_data):
     return await _settle(await loop.run_in_executor(None, invoke, args, sly_data))
 
 
+class _ProgressReporter:
+    """Stands in for neuro-san's progress reporter: a test run has no client to report progress to."""
+
+    async def async_report_progress(self, *_args, **_kwargs):
+        return None
+
+    def report_progress(self, *_args, **_kwargs):
+        return None
+
+
+def with_neuro_san_extras(args, name):
+    """neuro-san adds origin, origin_str and progress_reporter to a coded tool's args; tools may read them.
+
+    The LLM's own arguments win if they use the same names (they never should).
+    """
+    extras = {
+        "origin": [{"tool": name, "instantiation_index": 1}],
+        "origin_str": name,
+        "progress_reporter": _ProgressReporter(),
+    }
+    return {**extras, **args}
+
+
 async def call_langchain(loop, tool, tool_input):
     """A LangChain tool is called with .invoke(input); on a worker thread, as it may block."""
     invoke = getattr(tool, "invoke", None)

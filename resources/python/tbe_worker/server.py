@@ -17,7 +17,7 @@ from tbe_worker.build import ToolCreationError, ToolFactory
 from tbe_worker.capture import CallCapture
 from tbe_worker.describe import describe_coded, describe_langchain
 from tbe_worker.framing import read_frame, write_frame
-from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools
+from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools, with_neuro_san_extras
 from tbe_worker.resolve import ClassNotFound
 from tbe_worker.results import error_message, jsonable, render_content, tool_traceback
 
@@ -72,7 +72,7 @@ class Worker:
                 cls = self._coded_class(spec, request)
             except (ClassNotFound, ValueError) as error:
                 raise ToolCreationError(f"Failed to create Agent/tool '{spec['name']}': {error}") from error
-            args = tool_input if isinstance(tool_input, dict) else {}
+            args = with_neuro_san_extras(tool_input if isinstance(tool_input, dict) else {}, spec["name"])
             return await call_coded(self.loop, cls, args, sly_data)
         instance = self.factory.langchain_instance(spec["name"], spec["className"], spec.get("args") or {})
         tools = toolkit_tools(instance)
