@@ -7,6 +7,7 @@ import { readTextFile, writeTextFile } from '../files/textFiles';
 import { resourcesDir } from '../paths';
 import { PreferencesStore } from '../state/preferences';
 import { RecentFiles } from '../state/userState';
+import { RecoveryStore } from '../state/recovery';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
 
@@ -41,6 +42,7 @@ export function createApiService(host: ApiHost): ApiService {
   const watcher = new FileWatcher((change) => host.emit('file.changed', change));
   const resolvePath = (p: string) => path.resolve(host.cwd, p);
   const preferences = new PreferencesStore(host.stateDir);
+  const recovery = new RecoveryStore(host.stateDir);
   const testRun = createTestRunHandlers(host.cwd, host.stateDir);
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
@@ -93,6 +95,15 @@ export function createApiService(host: ApiHost): ApiService {
     'tool.describe': async (request) => toolbox.describe(request),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
+    'recovery.save': async ({ path: p, text }) => {
+      await recovery.save(p === null ? null : resolvePath(p), text);
+      return {};
+    },
+    'recovery.get': async ({ path: p }) => recovery.get(p === null ? null : resolvePath(p)),
+    'recovery.clear': async ({ path: p }) => {
+      await recovery.clear(p === null ? null : resolvePath(p));
+      return {};
+    },
     ...testRun.handlers,
   };
   return {

@@ -87,6 +87,13 @@ export const apiMethods = {
   },
   'prefs.get': { request: Type.Object({}), response: PreferencesT },
   'prefs.set': { request: Type.Partial(PreferencesT), response: PreferencesT },
+  /** Crash recovery: the latest unsaved text of a document (null path = untitled), kept in the state folder. */
+  'recovery.save': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), text: Type.String() }), response: Type.Object({}) },
+  'recovery.get': {
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }),
+    response: Type.Object({ text: Type.Union([Type.String(), Type.Null()]), savedAt: Type.Union([Type.Number(), Type.Null()]) }),
+  },
+  'recovery.clear': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }), response: Type.Object({}) },
   /** A tool's test runs (every `tool.run` is recorded), newest first; kept across restarts. */
   'history.list': {
     request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }),

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../files/atomicWrite';
+
+/**
+ * Unsaved edits kept for crash recovery: one JSON file per document in `<state>/recovery/`, named by a hash of the
+ * document's path (untitled documents share one slot). The renderer saves a snapshot while there are unsaved
+ * changes and clears it on save, close or discard; a snapshot still there when the file is opened again was left by
+ * a crash.
+ */
+export class RecoveryStore {
+  private readonly dir: string;
+
+  constructor(stateDir: string) {
+    this.dir = path.join(stateDir, 'recovery');
+  }
+
+  private fileFor(docPath: string | null): string {
+    const id = createHash('sha256').update(docPath ?? '<untitled>').digest('hex').slice(0, 32);
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  async save(docPath: string | null, text: string): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.fileFor(docPath), JSON.stringify({ path: docPath, text, savedAt: Date.now() }));
+  }
+
+  async get(docPath: string | null): Promise<{ text: string | null; savedAt: number | null }> {
+    try {
+      const parsed = JSON.parse(await readFile(this.fileFor(docPath), 'utf8')) as { path?: unknown; text?: unknown; savedAt?: unknown };
+      if (parsed.path !== docPath || typeof parsed.text !== 'string') return { text: null, savedAt: null };
+      return { text: parsed.text, savedAt: typeof parsed.savedAt === 'number' ? parsed.savedAt : null };
+    } catch {
+      return { text: null, savedAt: null }; // none, or damaged: nothing to offer
+    }
+  }
+
+  async clear(docPath: string | null): Promise<void> {
+    await rm(this.fileFor(docPath), { force: true });
+  }
+}
