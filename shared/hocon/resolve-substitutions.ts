@@ -49,6 +49,8 @@ export class SubstitutionResolver {
   /** Everything being resolved right now, outermost first (lazy expressions, objects, arrays). */
   private readonly stack: object[] = [];
   private readonly inProgress = new Map<object, number>();
+  /** Objects and arrays already resolved: values are shared by substitutions, so they are met many times. */
+  private readonly finished = new WeakSet<object>();
   /** Stack entries from this index up were computed while side-stepping a cycle: do not memoize them. */
   private taintFrom = Infinity;
   /** How many lazy expressions are on the stack (errors inside one belong to it, not to a field). */
@@ -69,12 +71,14 @@ export class SubstitutionResolver {
     throw new HoconError(makeDiagnostic(at.source, at.start, at.end, message));
   }
 
+  private readonly reported = new Set<string>();
+
   private report(error: HoconError): void {
     const d = error.diagnostic;
-    const duplicate = this.diagnostics.some(
-      (other) => other.file === d.file && other.range.start.offset === d.range.start.offset && other.message === d.message,
-    );
-    if (!duplicate) this.diagnostics.push(d);
+    const key = `${d.file}\0${d.range.start.offset}\0${d.message}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.diagnostics.push(d);
   }
 
   private enter(item: object, at: Origin): number {
@@ -125,7 +129,7 @@ export class SubstitutionResolver {
         }
       }
     } finally {
-      this.leave(object, index);
+      if (this.leave(object, index)) this.finished.add(object);
     }
     return object;
   }
@@ -140,8 +144,9 @@ export class SubstitutionResolver {
         return expr;
       case 'object':
         // Met again while resolving it: its fields are being filled in; a lookup only walks through it.
-        return this.inProgress.has(expr) ? expr : this.resolveObject(expr);
+        return this.finished.has(expr) || this.inProgress.has(expr) ? expr : this.resolveObject(expr);
       case 'array':
+        if (this.finished.has(expr)) return expr;
         if (this.inProgress.has(expr)) this.cycle(expr, expr);
         return this.resolveArray(expr);
       default:
@@ -159,6 +164,7 @@ export class SubstitutionResolver {
         if (value.kind !== 'undefined') elements[write++] = value;
       }
       elements.length = write;
+      this.finished.add(array);
       return array;
     } finally {
       this.leave(array, index);

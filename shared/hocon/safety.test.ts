@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HoconError, parseHocon, printSyntax, resolveHocon, scan, toJson, type Diagnostic, type IncludeHost } from './index';
+
+const positioned = (d: Diagnostic) => d.line >= 1 && d.column >= 1 && d.range.start.offset <= d.range.end.offset;
+
+/** Parsing and resolving arbitrary text: never throws, prints back exactly, every problem has a position. */
+function checkAnyInput(text: string): void {
+  const document = parseHocon(text);
+  expect(printSyntax(document)).toBe(text);
+  expect(scan(text).map((t) => t.text).join('')).toBe(text);
+  expect(document.diagnostics.every(positioned)).toBe(true);
+  const resolved = resolveHocon(text, { env: { HOME: '/home/x' } });
+  expect(resolved.diagnostics.every(positioned)).toBe(true);
+  if (resolved.ok) toJson(resolved.value);
+}
+
+const SAMPLE = `# toolbox
+{
+    "tool": {
+        "class": "pkg.Tool",
+        "description": """multi
+line""",
+        parameters { type = object, properties { q { type: string } }, required: [q] }
+        args = ${'$'}{?defaults} { retries: 3 }
+    }
+    defaults { timeout = 30 }
+    list += 1
+    include "missing.conf"
+}
+`;
+
+describe('robustness (fast-check)', () => {
+  it('random HOCON-ish text never crashes, and every error has a position', () => {
+    const alphabet = fc.constantFrom(...'{}[]:=,+#/"$?.\\ \t\nabc123-eE_\r\u00a0'.split(''), '"""', '${', '${?', 'include ', '//', 'true', 'null');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 80 }).map((parts) => parts.join('')), checkAnyInput),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('mutations of a real-looking toolbox never crash, and every error has a position', () => {
+    const mutation = fc.record({ at: fc.nat(SAMPLE.length), remove: fc.nat(8), insert: fc.string({ maxLength: 6 }) });
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (mutations) => {
+        let text = SAMPLE;
+        for (const m of mutations) {
+          const at = Math.min(m.at, text.length);
+          text = text.slice(0, at) + m.insert + text.slice(at + m.remove);
+        }
+        checkAnyInput(text);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('hostile input ends in a result or a positioned error', () => {
+  it('100,000 levels of nesting', () => {
+    for (const text of ['a = ' + '{a = '.repeat(100_000) + '1' + '}'.repeat(100_000), 'a = ' + '['.repeat(100_000) + ']'.repeat(100_000)]) {
+      const result = resolveHocon(text);
+      expect(result.ok).toBe(false);
+      expect(result.diagnostics[0]?.message).toMatch(/Nesting deeper than/);
+      expect(result.diagnostics.every(positioned)).toBe(true);
+      expect(printSyntax(parseHocon(text))).toBe(text);
+    }
+  });
+
+  it('a path key 100,000 segments long', () => {
+    const text = 'a' + '.a'.repeat(100_000) + ' = 1\n';
+    const result = resolveHocon(text);
+    expect(result.diagnostics.every(positioned)).toBe(true);
+    expect(() => toJson(result.value)).not.toThrow();
+  });
+
+  it('a substitution chain 100,000 long', () => {
+    const lines = ['a0 = 1'];
+    for (let i = 1; i < 100_000; i++) lines.push(`a${i} = \${a${i - 1}}`);
+    const result = resolveHocon(lines.reverse().join('\n'));
+    expect(result.diagnostics.length).toBeGreaterThan(0);
+    expect(result.diagnostics.every(positioned)).toBe(true);
+  });
+
+  it('exponential concatenation is stopped with a position', () => {
+    const lines = ['s0 = "xx"', 'l0 = [1, 2]'];
+    for (let i = 1; i <= 40; i++) lines.push(`s${i} = \${s${i - 1}}\${s${i - 1}}`, `l${i} = \${l${i - 1}} \${l${i - 1}}`);
+    const result = resolveHocon(lines.join('\n'));
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.some((d) => /expand to more than/.test(d.message))).toBe(true);
+    expect(result.diagnostics.every(positioned)).toBe(true);
+  });
+
+  it('shared values that would expand exponentially in JSON are stopped with a position', () => {
+    const lines = ['a0 = [x, x]'];
+    for (let i = 1; i <= 40; i++) lines.push(`a${i} = [\${a${i - 1}}, \${a${i - 1}}]`);
+    const result = resolveHocon(lines.join('\n'));
+    expect(result.ok).toBe(true);
+    try {
+      toJson(result.value, { maxNodes: 100_000 });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(HoconError);
+      expect((error as HoconError).diagnostic.line).toBeGreaterThan(0);
+    }
+  });
+
+  it('substitution and include cycles are positioned errors', () => {
+    const cycle = resolveHocon('a = ${b}\nb = ${c}\nc = ${a}\n');
+    expect(cycle.ok).toBe(false);
+    expect(cycle.diagnostics[0]).toMatchObject({ line: expect.any(Number), message: expect.stringMatching(/cycle/) });
+    const files: Record<string, string> = { '/p/a.conf': 'include "b.conf"\nx = 1\n', '/p/b.conf': 'include "a.conf"\ny = 2\n' };
+    const host: IncludeHost = { readFile: (path) => files[path] };
+    const included = resolveHocon(files['/p/a.conf'] as string, { fileName: '/p/a.conf', host });
+    expect(included.ok).toBe(false);
+    expect(included.diagnostics.find((d) => /Include cycle/.test(d.message))).toMatchObject({ file: '/p/b.conf', line: 1, column: 1 });
+  });
+
+  it('url() includes are refused, never fetched', () => {
+    const result = resolveHocon('include url("http://example.com/x.conf")\n', { host: { readFile: () => undefined } });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics[0]?.message).toMatch(/url\(\) includes are refused/);
+  });
+
+  it('a 50 MB file parses and resolves', () => {
+    const big = 'x'.repeat(1_000_000);
+    const parts = ['# big\n'];
+    for (let i = 0; i < 50; i++) parts.push(`k${i} = "${big}" # comment\n`);
+    const text = parts.join('');
+    expect(text.length).toBeGreaterThan(50_000_000);
+    const result = resolveHocon(text);
+    expect(result.ok).toBe(true);
+    expect(result.value.fields.size).toBe(50);
+  });
+});
