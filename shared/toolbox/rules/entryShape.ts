@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DISPLAY_AS_VALUES } from '../displayAs';
-import { toJson, valueAtPointer } from '../hoconJson';
+import { valueAtPointer } from '../hoconJson';
+import type { HoconObject } from '../../hocon/values';
 import { ENTRY_KEYS } from '../toolEntry';
 import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
 import { closestName, keyOrigin, quoteLike, type EntryRule } from './ruleContext';
@@ -50,7 +51,7 @@ export const entryShapeRule: EntryRule = ({ entry, report }) => {
   }
   const entryValue = entry.value;
   const validate = entry.kind === 'coded' ? compiled().coded : compiled().langchain;
-  if (validate(toJson(entryValue))) return;
+  if (validate(shallowJson(entryValue))) return;
   for (const error of validate.errors ?? []) {
     const field = error.instancePath.split('/')[1];
     // A missing key is reported at the entry's name; anything else at the offending value.
@@ -114,4 +115,17 @@ function describeError(
     default:
       return { rule: 'entry-shape', severity: 'warning', message: `'${tool}'${error.instancePath.replace(/\//g, '.')}: ${error.message ?? 'unexpected value'}.` };
   }
+}
+
+/**
+ * The entry's top level as JSON, with nested objects and lists left empty: the shape schemas only look at the type
+ * of each field, so converting whole `parameters` and `args` trees for every tool would be wasted work.
+ */
+function shallowJson(entry: HoconObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of entry.fields) {
+    const v = field.value;
+    out[key] = v.kind === 'object' ? {} : v.kind === 'array' ? [] : v.kind === 'null' ? null : v.value;
+  }
+  return out;
 }
