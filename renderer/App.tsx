@@ -1,40 +1,88 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../shared/api/contract';
-import { TextEditor } from './editor/TextEditor';
+import { CentreRegion } from './editor/CentreRegion';
+import { CompareDialog } from './files/CompareDialog';
+import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
 import { createFileCommands, installFileShortcuts } from './files/fileCommands';
 import { PathDialog } from './files/PathDialog';
+import { installRecovery } from './files/recovery';
 import { NoticeBar } from './layout/NoticeBar';
+import { Splitter } from './layout/Splitter';
 import { StatusBar } from './layout/StatusBar';
+import { usePaneSizes } from './layout/usePaneSizes';
 import { CatalogPreviewRegion } from './catalog/CatalogPreviewRegion';
+import { PreferencesDialog } from './prefs/PreferencesDialog';
+import { followTheme } from './prefs/themePreference';
 import { ProblemsRegion } from './problems/ProblemsRegion';
 import { fileName, isDirty } from './state/documentStore';
 import { useUiStore } from './state/uiStore';
 import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
+import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
+import type { Preferences } from '../shared/api/toolboxApi';
 
 export function App({ api }: { api: ApiClient }) {
   const stores = useMemo(() => createWorkspaceStores(api), [api]);
-  const { useDocument } = stores;
+  const { useDocument, useAnalysis, useView, documentModel } = stores;
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
-  const { info, pathPrompt, theme, setInfo, setPathPrompt } = useUiStore();
+  const { info, pathPrompt, theme, setInfo, setPathPrompt, setTheme } = useUiStore();
   const [recent, setRecent] = useState<string[]>([]);
+  const [themePreference, setThemePreference] = useState<Preferences['theme']>('system');
+  const [prefsOpen, setPrefsOpen] = useState(false);
+  const [comparing, setComparing] = useState(false);
+  const [recovered, setRecovered] = useState<string | null>(null);
+  const goToToolOpen = useView((s) => s.goToToolOpen);
   const status = useDocument((s) => s.status);
   const path = useDocument((s) => s.path);
-  const text = useDocument((s) => s.text);
-  const generation = useDocument((s) => s.loadGeneration);
   const dirty = useDocument(isDirty);
+  const analysis = useAnalysis((s) => s.analysis);
+  const { sizes, resize } = usePaneSizes();
 
-  // Start-up: learn the host, open the file named on the command line.
+  // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
     void api.invoke('app.info', {}).then((appInfo) => {
       setInfo(appInfo);
       if (appInfo.initialFile) void useDocument.getState().open(appInfo.initialFile);
+      else
+        void api.invoke('recovery.get', { path: null }).then(({ text }) => {
+          if (text !== null && useDocument.getState().status === 'empty') {
+            useDocument.getState().openText(text);
+            useDocument.getState().setNotice({ kind: 'info', message: 'Recovered an untitled file that was not saved before the app stopped.' });
+          }
+        });
     });
+    void api.invoke('prefs.get', {}).then((p) => setThemePreference(p.theme), () => undefined);
   }, [api, setInfo, useDocument]);
+  useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
   useEffect(() => installFileShortcuts(commands), [commands]);
   useEffect(() => api.on('menu.command', ({ command, path: p }) => void commands.run(command, p)), [api, commands]);
+  useEffect(() => installUndoShortcuts(documentModel.undo, documentModel.redo), [documentModel]);
+  useEffect(
+    () => installFileDrop(useDocument, (p) => commands.open(p), () => !isDirty(useDocument.getState()) || window.confirm('You have unsaved changes. Discard them?')),
+    [commands, useDocument],
+  );
+  useEffect(
+    () =>
+      installRecovery(api, useDocument, (text) => {
+        setRecovered(text);
+        useDocument.getState().setNotice({ kind: 'recovery', message: 'This file has unsaved edits from a session that ended without saving.' });
+      }),
+    [api, useDocument],
+  );
+  // Go to tool: Ctrl/Cmd+P anywhere (also inside Monaco, whose own Ctrl+P would be the browser's print).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'p') {
+        event.preventDefault();
+        event.stopPropagation();
+        if (useAnalysis.getState().analysis) useView.getState().setGoToToolOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [useAnalysis, useView]);
 
   // The title carries the unsaved marker; closing the tab or window with unsaved work asks first.
   useEffect(() => {
@@ -55,11 +103,11 @@ export function App({ api }: { api: ApiClient }) {
   }, [theme]);
 
   useEffect(() => {
-    if (pathPrompt?.purpose === 'open') void api.invoke('recent.list', {}).then((r) => setRecent(r.files));
-  }, [api, pathPrompt]);
+    if (pathPrompt?.purpose === 'open' || status === 'empty') void api.invoke('recent.list', {}).then((r) => setRecent(r.files));
+  }, [api, pathPrompt, status]);
 
   return (
-    <div className="app">
+    <div className="app" style={{ gridTemplateRows: `auto minmax(0, 1fr) 5px ${sizes.problems}px auto` }}>
       <header className="toolbar" role="toolbar" aria-label="File">
         <span className="app-name">Toolbox Editor</span>
         <button onClick={() => void commands.newFile()}>New</button>
@@ -73,39 +121,75 @@ export function App({ api }: { api: ApiClient }) {
         <button onClick={() => void commands.close()} disabled={status === 'empty'}>
           Close
         </button>
+        <span className="toolbar-gap" />
+        <button onClick={documentModel.undo} disabled={status !== 'ready'} title="Undo (Ctrl+Z)">
+          Undo
+        </button>
+        <button onClick={documentModel.redo} disabled={status !== 'ready'} title="Redo (Ctrl+Shift+Z)">
+          Redo
+        </button>
+        <span className="status-spacer" />
+        <button onClick={() => setPrefsOpen(true)}>Preferences</button>
       </header>
 
-      <main className="workspace">
+      <main className="workspace" style={{ gridTemplateColumns: `${sizes.tools}px 5px minmax(0, 1fr) 5px ${sizes.side}px` }}>
         <ToolListRegion stores={stores} />
+        <Splitter label="Resize the tool list" orientation="vertical" value={sizes.tools} direction={1} onResize={(v) => resize('tools', v)} />
 
         <section className="region editor-region" aria-label="Editor">
-          <NoticeBar useDocument={useDocument} onSave={() => void commands.saveAs()} />
-          {status === 'ready' ? (
-            <TextEditor generation={generation} text={text} theme={theme} onChange={useDocument.getState().setText} />
-          ) : (
+          <NoticeBar
+            useDocument={useDocument}
+            onSave={() => void commands.saveAs()}
+            onCompare={() => setComparing(true)}
+            onRestore={() => {
+              if (recovered !== null) documentModel.applyEdits([{ offset: 0, length: documentModel.model.getValueLength(), content: recovered }]);
+              setRecovered(null);
+              useDocument.getState().setNotice(null);
+            }}
+          />
+          <div className="centre-host" hidden={status !== 'ready'}>
+            <CentreRegion stores={stores} theme={theme} />
+          </div>
+          {status !== 'ready' && (
             <div className="placeholder welcome">
               <h1>Toolbox Editor</h1>
-              <p>Open a neuro-san toolbox info file (.hocon) or start a new one.</p>
+              <p>Open a neuro-san toolbox info file (.hocon) or start a new one. You can also drop a file here.</p>
               <p>
                 <button className="primary" onClick={() => void commands.open()}>
                   Open a file…
                 </button>{' '}
                 <button onClick={() => void commands.newFile()}>New toolbox file</button>
               </p>
+              {recent.length > 0 && (
+                <nav aria-label="Recent files" className="recent">
+                  <h2>Recent files</h2>
+                  <ul>
+                    {recent.map((r) => (
+                      <li key={r}>
+                        <button className="link" onClick={() => void commands.open(r)} title={r}>
+                          {r}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              )}
               {status === 'loading' && <p>Opening…</p>}
             </div>
           )}
         </section>
 
+        <Splitter label="Resize the side panes" orientation="vertical" value={sizes.side} direction={-1} onResize={(v) => resize('side', v)} />
         <div className="side-regions">
           <CatalogPreviewRegion stores={stores} />
           <TestRunRegion stores={stores} />
         </div>
       </main>
 
+      <Splitter label="Resize the problems panel" orientation="horizontal" value={sizes.problems} direction={-1} onResize={(v) => resize('problems', v)} />
       <ProblemsRegion stores={stores} />
 
-      <StatusBar useDocument={useDocument} />
+      <StatusBar stores={stores} />
 
       {pathPrompt && info && (
         <PathDialog
@@ -118,6 +202,19 @@ export function App({ api }: { api: ApiClient }) {
           onSubmit={(chosen) => {
             setPathPrompt(null);
             void (pathPrompt.purpose === 'open' ? commands.open(chosen) : useDocument.getState().save(chosen));
+          }}
+        />
+      )}
+      {prefsOpen && <PreferencesDialog api={api} onSaved={(p) => setThemePreference(p.theme)} onClose={() => setPrefsOpen(false)} />}
+      {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
+      {goToToolOpen && analysis && (
+        <GoToToolDialog
+          tools={analysis.tools}
+          onClose={() => useView.getState().setGoToToolOpen(false)}
+          onChoose={(tool) => {
+            useView.getState().setGoToToolOpen(false);
+            useAnalysis.getState().select(tool.name);
+            if (tool.file === analysis.file) requestAnimationFrame(() => documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset));
           }}
         />
       )}

@@ -1,54 +1,77 @@
-import Editor from '@monaco-editor/react';
 import type * as Monaco from 'monaco-editor';
 import { useEffect, useRef } from 'react';
-import { HOCON_LANGUAGE_ID } from './hoconLanguage';
-import './monacoSetup';
+import type { WorkspaceStores } from '../state/workspace';
+import { attachModelContext, markersFor } from './languageFeatures';
+import { monaco } from './monacoSetup';
 
 export interface TextEditorProps {
-  /** Changes whenever the document is replaced from outside (open, reload, new): the editor resets to `text`. */
-  generation: number;
-  text: string;
+  stores: WorkspaceStores;
   theme: 'light' | 'dark';
-  onChange(text: string): void;
+  /** False while the Form tab shows: the editor stays mounted (its view state survives) but hidden. */
+  visible: boolean;
 }
 
-/** The file as HOCON text, in Monaco. Edits flow out through onChange; the store owns the text. */
-export function TextEditor({ generation, text, theme, onChange }: TextEditorProps) {
+/**
+ * The file as HOCON text in Monaco, on the window's shared model (see documentModel.ts). Diagnostics become markers
+ * when the analysis matches the text; quick fixes, completions, hovers and folding come from languageFeatures.ts.
+ */
+export function TextEditor({ stores, theme, visible }: TextEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
-  const latestText = useRef(text);
-  latestText.current = text;
+  const { documentModel, useAnalysis, useDocument } = stores;
 
-  // A new generation means new content from outside: replace the model's text (one undo stop, no reformatting).
   useEffect(() => {
-    const editor = editorRef.current;
-    if (editor && editor.getValue() !== latestText.current) editor.setValue(latestText.current);
-  }, [generation]);
+    const model = documentModel.model;
+    const editor = monaco.editor.create(host.current as HTMLDivElement, {
+      model,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      scrollBeyondLastLine: false,
+      renderWhitespace: 'selection',
+      tabSize: 4,
+      insertSpaces: true,
+      detectIndentation: true,
+      // Never rewrite what the user did not type.
+      formatOnPaste: false,
+      formatOnType: false,
+      trimAutoWhitespace: false,
+      folding: true,
+      showFoldingControls: 'always',
+      'semanticHighlighting.enabled': false,
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
+    });
+    editorRef.current = editor;
+    const isCurrent = () => useAnalysis.getState().analyzedText === useDocument.getState().text;
+    const detach = attachModelContext(model, { analysis: () => useAnalysis.getState().analysis, isCurrent });
 
-  return (
-    <Editor
-      language={HOCON_LANGUAGE_ID}
-      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
-      defaultValue={text}
-      onChange={(value) => onChange(value ?? '')}
-      onMount={(editor) => {
-        editorRef.current = editor;
-        editor.focus();
-      }}
-      options={{
-        automaticLayout: true,
-        minimap: { enabled: false },
-        fontSize: 13,
-        scrollBeyondLastLine: false,
-        renderWhitespace: 'selection',
-        tabSize: 4,
-        insertSpaces: true,
-        detectIndentation: true,
-        // Never rewrite what the user did not type.
-        formatOnPaste: false,
-        formatOnType: false,
-        trimAutoWhitespace: false,
-      }}
-      loading={<div className="placeholder">Loading the editor…</div>}
-    />
-  );
+    // Markers only from an analysis of exactly this text: offsets from an older text would point at wrong places.
+    const updateMarkers = () => {
+      const { analysis } = useAnalysis.getState();
+      if (!analysis) monaco.editor.setModelMarkers(model, 'toolbox', []);
+      else if (isCurrent()) monaco.editor.setModelMarkers(model, 'toolbox', markersFor(monaco, model, analysis));
+    };
+    updateMarkers();
+    const unsubscribe = useAnalysis.subscribe((s, p) => s.analysis !== p.analysis && updateMarkers());
+    const stopReveal = documentModel.onReveal((start, end) => {
+      const from = model.getPositionAt(start);
+      const to = model.getPositionAt(end);
+      const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
+      editor.setSelection(range);
+      editor.revealRangeInCenterIfOutsideViewport(range);
+    });
+    return () => {
+      unsubscribe();
+      stopReveal();
+      detach();
+      editor.dispose();
+    };
+  }, [documentModel, useAnalysis, useDocument]);
+
+  useEffect(() => monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs'), [theme]);
+  useEffect(() => {
+    if (visible) editorRef.current?.focus();
+  }, [visible]);
+
+  return <div ref={host} className="text-editor" data-testid="hocon-editor" />;
 }

@@ -34,9 +34,11 @@ export function registerHoconLanguage(monaco: typeof Monaco): void {
         [/#.*$/, 'comment'],
         [/\/\/.*$/, 'comment'],
         [/"""/, { token: 'string', next: '@tripleString' }],
+        // A quoted key: a quoted string followed by a separator or an object.
+        [/"(?:[^"\\\n]|\\.)*"(?=\s*(?:[:=]|\+=|\{))/, 'key'],
         [/"/, { token: 'string', next: '@string' }],
         [/\$\{\??/, { token: 'variable', next: '@substitution' }],
-        [/\binclude\b/, 'keyword'],
+        [/\binclude(?=\s+(?:"|required\(|file\(|url\(|classpath\())/, 'keyword'],
         [/\b(required|file|url|classpath)(?=\()/, 'keyword'],
         [/\b(true|false|null|yes|no|on|off)\b/, 'keyword'],
         [/-?\d+(\.\d+)?([eE][+-]?\d+)?\b/, 'number'],
@@ -50,9 +52,11 @@ export function registerHoconLanguage(monaco: typeof Monaco): void {
         [/\\./, 'string.escape'],
         [/"/, { token: 'string', next: '@pop' }],
       ],
+      // Triple-quoted strings span lines and contain single quotes; they end at the last of 3+ quotes.
       tripleString: [
+        [/[^"]+/, 'string'],
         [/"""(?!")/, { token: 'string', next: '@pop' }],
-        [/./, 'string'],
+        [/"/, 'string'],
       ],
       substitution: [
         [/\}/, { token: 'variable', next: '@pop' }],

@@ -3,6 +3,7 @@ import * as monaco from 'monaco-editor';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { registerHoconLanguage } from './hoconLanguage';
+import { registerLanguageFeatures } from './languageFeatures';
 
 /**
  * Monaco comes from the app's own bundle, never a CDN: the React wrapper is pointed at the imported module, and
@@ -16,6 +17,7 @@ self.MonacoEnvironment = {
 
 loader.config({ monaco });
 registerHoconLanguage(monaco);
+registerLanguageFeatures(monaco);
 
 // JSON editing (raw JSON Schema views, sly_data) validates and allows comments the way toolbox authors expect.
 monaco.json.jsonDefaults.setDiagnosticsOptions({ validate: true, allowComments: false, trailingCommas: 'error' });

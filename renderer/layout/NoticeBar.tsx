@@ -1,7 +1,14 @@
 import type { DocumentStoreHook } from '../state/documentStore';
 
-/** One line above the editor for what needs the user's attention: errors, conflicts, changes made on disk. */
-export function NoticeBar({ useDocument, onSave }: { useDocument: DocumentStoreHook; onSave(): void }) {
+export interface NoticeBarProps {
+  useDocument: DocumentStoreHook;
+  onSave(): void;
+  onCompare(): void;
+  onRestore(): void;
+}
+
+/** One line above the editor for what needs the user's attention: errors, conflicts, changes made on disk, recovery. */
+export function NoticeBar({ useDocument, onSave, onCompare, onRestore }: NoticeBarProps) {
   const notice = useDocument((s) => s.notice);
   const { reload, keepMine, setNotice, save } = useDocument.getState();
   if (!notice) return null;
@@ -12,11 +19,13 @@ export function NoticeBar({ useDocument, onSave }: { useDocument: DocumentStoreH
         <>
           <button onClick={() => void reload()}>Reload from disk</button>
           <button onClick={keepMine}>Keep mine</button>
+          <button onClick={onCompare}>Compare</button>
         </>
       )}
       {notice.kind === 'conflict' && (
         <>
           <button onClick={() => void reload()}>Discard mine and reload</button>
+          <button onClick={onCompare}>Compare</button>
           <button
             onClick={() => {
               keepMine();
@@ -27,6 +36,7 @@ export function NoticeBar({ useDocument, onSave }: { useDocument: DocumentStoreH
           </button>
         </>
       )}
+      {notice.kind === 'recovery' && <button onClick={onRestore}>Restore unsaved edits</button>}
       <button aria-label="Dismiss" onClick={() => setNotice(null)}>
         ×
       </button>

@@ -1,17 +1,28 @@
-import { isDirty, type DocumentStoreHook } from '../state/documentStore';
+import { isDirty } from '../state/documentStore';
 import { useUiStore } from '../state/uiStore';
+import type { WorkspaceStores } from '../state/workspace';
 
-export function StatusBar({ useDocument }: { useDocument: DocumentStoreHook }) {
+/** File, unsaved marker, the document's error and warning counts, the host. */
+export function StatusBar({ stores }: { stores: WorkspaceStores }) {
+  const { useDocument, useAnalysis } = stores;
   const path = useDocument((s) => s.path);
   const status = useDocument((s) => s.status);
   const dirty = useDocument(isDirty);
   const saving = useDocument((s) => s.saving);
+  const errors = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0);
+  const warnings = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'warning').length ?? 0);
+  const hasAnalysis = useAnalysis((s) => s.analysis !== null);
   const info = useUiStore((s) => s.info);
   return (
     <footer className="status-bar" aria-label="Status">
       <span className="status-file">{status === 'empty' ? 'No file open' : (path ?? 'Untitled (not saved yet)')}</span>
       {dirty && <span className="status-dirty">● Unsaved changes</span>}
       {saving && <span>Saving…</span>}
+      {hasAnalysis && (
+        <span className="status-counts" aria-label="Problem counts">
+          {errors} errors, {warnings} warnings
+        </span>
+      )}
       <span className="status-spacer" />
       {info && <span>{info.mode === 'desktop' ? 'Desktop' : 'Browser mode'} · v{info.version}</span>}
     </footer>

@@ -15,12 +15,14 @@ export interface AnalysisState {
   select(name: string | null): void;
 }
 
-/** How long typing must pause before the main side analyses the text again. */
-export const ANALYZE_DEBOUNCE_MS = 120;
+/** A short pause that lets a burst of keystrokes (a paste, auto-repeat) become one analysis. */
+export const ANALYZE_DEBOUNCE_MS = 15;
 
 /**
- * Keeps the analysis of the open document current: the main side re-reads the unsaved text (debounced while the
- * user types), so the tool list, problems, form, catalog and test run all see the same effective toolbox.
+ * Keeps the analysis of the open document current: the main side re-reads the unsaved text, so the tool list,
+ * problems, form, catalog and test run all see the same effective toolbox. At most one request is in flight: when
+ * it answers and the text has changed meanwhile, the latest text is analysed at once (no fixed debounce, so a
+ * keystroke's diagnostics arrive as soon as the main side can compute them, and fast typing never queues requests).
  */
 export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHook) {
   const store = create<AnalysisState>()((set) => ({
@@ -33,22 +35,40 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sequence = 0;
+  let inFlight = false;
+  let again = false;
   const analyze = () => {
     const { path, text, status } = useDocument.getState();
     if (status !== 'ready') {
+      sequence++;
       store.setState({ analysis: null, analyzedText: null, selectedTool: null, error: null });
       return;
     }
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = true;
     const mine = ++sequence;
+    const finished = () => {
+      inFlight = false;
+      if (again) {
+        again = false;
+        analyze();
+      }
+    };
     api.invoke('toolbox.analyze', { path, text }).then(
       (analysis) => {
-        if (mine !== sequence) return; // a newer text is being analysed
-        const selected = store.getState().selectedTool;
-        const stillThere = selected !== null && analysis.tools.some((t) => t.name === selected);
-        store.setState({ analysis, analyzedText: text, error: null, selectedTool: stillThere ? selected : (analysis.tools.find((t) => t.origin !== 'default')?.name ?? null) });
+        if (mine === sequence && useDocument.getState().path === path) {
+          const selected = store.getState().selectedTool;
+          const stillThere = selected !== null && analysis.tools.some((t) => t.name === selected);
+          store.setState({ analysis, analyzedText: text, error: null, selectedTool: stillThere ? selected : (analysis.tools.find((t) => t.origin !== 'default')?.name ?? null) });
+        }
+        finished();
       },
       (error: unknown) => {
         if (mine === sequence) store.setState({ error: error instanceof Error ? error.message : String(error) });
+        finished();
       },
     );
   };
@@ -56,8 +76,9 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   useDocument.subscribe((state, previous) => {
     if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
     clearTimeout(timer);
-    // Opening a file is analysed at once; typing waits for a pause.
+    // Opening a file is analysed at once; typing waits for a very short pause.
     const immediate = state.loadGeneration !== previous.loadGeneration || state.path !== previous.path;
+    if (immediate && inFlight) sequence++; // the answer in flight is for another file
     timer = setTimeout(analyze, immediate ? 0 : ANALYZE_DEBOUNCE_MS);
   });
   return store;

@@ -3,7 +3,7 @@ import { ApiError, type ApiClient } from '../../shared/api/contract';
 
 /** A message shown in the banner above the editor; `actions` name what the user can do about it. */
 export interface Notice {
-  kind: 'error' | 'info' | 'conflict' | 'external-change';
+  kind: 'error' | 'info' | 'conflict' | 'external-change' | 'recovery';
   message: string;
 }
 
@@ -30,6 +30,8 @@ export interface DocumentActions {
   setText(text: string): void;
   open(path: string): Promise<boolean>;
   newDocument(): Promise<void>;
+  /** A document from text that has no path yet (a dropped file in browser mode, a recovered untitled file). */
+  openText(text: string): void;
   /** Saves to the current path, or to `path` (Save As). Resolves true when the file is on disk. */
   save(path?: string): Promise<boolean>;
   reload(): Promise<void>;
@@ -121,6 +123,11 @@ export function createDocumentStore(api: ApiClient) {
         } catch (error) {
           set({ notice: { kind: 'error', message: `Could not create a new file: ${message(error)}` } });
         }
+      },
+
+      openText: (text) => {
+        unwatchCurrent();
+        set({ ...initial, text, savedText: '', status: 'ready', loadGeneration: get().loadGeneration + 1 });
       },
 
       save: async (targetPath) => {

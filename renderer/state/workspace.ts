@@ -1,16 +1,23 @@
 import type { ApiClient } from '../../shared/api/contract';
+import { createDocumentModel, type DocumentModel } from '../editor/documentModel';
 import { createAnalysisStore, type AnalysisStoreHook } from './analysisStore';
 import { createDocumentStore, type DocumentStoreHook } from './documentStore';
+import { createViewStore, type ViewStoreHook } from './viewStore';
 
 /** The stores of one window, created once and handed to every region. */
 export interface WorkspaceStores {
   api: ApiClient;
   useDocument: DocumentStoreHook;
   useAnalysis: AnalysisStoreHook;
+  /** The Monaco model holding the text and the undo stack shared by the form and the HOCON editor. */
+  documentModel: DocumentModel;
+  /** Which centre tab shows, the tool list filter (view state that is not the document). */
+  useView: ViewStoreHook;
 }
 
 export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const useDocument = createDocumentStore(api);
   const useAnalysis = createAnalysisStore(api, useDocument);
-  return { api, useDocument, useAnalysis };
+  const documentModel = createDocumentModel(useDocument);
+  return { api, useDocument, useAnalysis, documentModel, useView: createViewStore() };
 }

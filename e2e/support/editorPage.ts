@@ -1,0 +1,26 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Helpers for the editor flows: waiting for the analysis of the current text, reading Monaco's text. */
+
+/** Waits until the Problems panel reflects the text as it is now (the analysis caught up with the last edit). */
+export async function analysisCurrent(page: Page): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Problems' })).toHaveAttribute('data-analysis', 'current');
+}
+
+/** The document text as Monaco holds it (the shared model behind the form and the HOCON tab). */
+export async function editorText(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'HOCON' }).click();
+  return page.evaluate(() => {
+    const monaco = (window as unknown as { monaco?: { editor: { getModels(): { getValue(): string; getLanguageId(): string }[] } } }).monaco;
+    return monaco?.editor.getModels().find((m) => m.getLanguageId() === 'hocon')?.getValue() ?? '';
+  });
+}
+
+/** Screenshots of a main screen in light and dark, kept as test artifacts. */
+export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`) });
+  }
+}

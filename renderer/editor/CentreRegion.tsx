@@ -1,0 +1,43 @@
+import { ToolForm } from '../form/ToolForm';
+import type { CentreTab } from '../state/viewStore';
+import type { WorkspaceStores } from '../state/workspace';
+import { TextEditor } from './TextEditor';
+
+const TABS: { id: CentreTab; label: string }[] = [
+  { id: 'form', label: 'Form' },
+  { id: 'hocon', label: 'HOCON' },
+];
+
+/** The centre: the selected tool as a Form, or the file as HOCON text. Both views edit the same Monaco model. */
+export function CentreRegion({ stores, theme }: { stores: WorkspaceStores; theme: 'light' | 'dark' }) {
+  const tab = stores.useView((s) => s.tab);
+  const setTab = stores.useView((s) => s.setTab);
+  return (
+    <div className="centre">
+      <div role="tablist" aria-label="View" className="tabs">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab((TABS[(i + 1) % TABS.length] as (typeof TABS)[number]).id);
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="panel-form" aria-labelledby="tab-form" className="tab-panel form-panel" hidden={tab !== 'form'}>
+        <ToolForm stores={stores} />
+      </div>
+      <div role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel" hidden={tab !== 'hocon'}>
+        <TextEditor stores={stores} theme={theme} visible={tab === 'hocon'} />
+      </div>
+    </div>
+  );
+}

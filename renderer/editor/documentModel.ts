@@ -1,0 +1,74 @@
+import type * as Monaco from 'monaco-editor';
+import type { TextEdit } from '../../shared/hocon';
+import type { DocumentStoreHook } from '../state/documentStore';
+import { monaco } from './monacoSetup';
+
+/**
+ * The one Monaco text model of a window. It is the document's text while the file is open: the HOCON editor shows
+ * it, and the form, the tool list and quick fixes edit it with `pushEditOperations`, so one undo stack holds every
+ * edit, whichever view made it. The document store follows the model (for saving and analysis); a file opened or
+ * reloaded replaces the model's text.
+ */
+export interface DocumentModel {
+  readonly model: Monaco.editor.ITextModel;
+  /** Applies HOCON module edits (offsets into the current text) as one undoable step. */
+  applyEdits(edits: readonly TextEdit[]): void;
+  undo(): void;
+  redo(): void;
+  /** Asks the HOCON editor to show and select a range (offsets); the editor subscribes. */
+  reveal(start: number, end: number): void;
+  onReveal(listener: (start: number, end: number) => void): () => void;
+  dispose(): void;
+}
+
+export function createDocumentModel(useDocument: DocumentStoreHook): DocumentModel {
+  const model = monaco.editor.createModel(useDocument.getState().text, 'hocon');
+  model.setEOL(monaco.editor.EndOfLineSequence.LF);
+  let replacing = false;
+  const revealListeners = new Set<(start: number, end: number) => void>();
+
+  // Text replaced from outside (open, reload, new): a fresh model content and a fresh undo stack.
+  const unsubscribe = useDocument.subscribe((state, previous) => {
+    if (state.loadGeneration === previous.loadGeneration) return;
+    replacing = true;
+    try {
+      if (model.getValue() !== state.text) model.setValue(state.text);
+    } finally {
+      replacing = false;
+    }
+  });
+  const contentListener = model.onDidChangeContent(() => {
+    if (!replacing) useDocument.getState().setText(model.getValue());
+  });
+
+  const rangeOf = (offset: number, length: number) => {
+    const start = model.getPositionAt(offset);
+    const end = model.getPositionAt(offset + length);
+    return new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column);
+  };
+
+  return {
+    model,
+    applyEdits(edits) {
+      if (edits.length === 0) return;
+      const operations = edits.map((e) => ({ range: rangeOf(e.offset, e.length), text: e.content, forceMoveMarkers: true }));
+      model.pushStackElement();
+      model.pushEditOperations([], operations, () => null);
+      model.pushStackElement();
+    },
+    undo: () => void model.undo(),
+    redo: () => void model.redo(),
+    reveal(start, end) {
+      for (const listener of revealListeners) listener(start, end);
+    },
+    onReveal(listener) {
+      revealListeners.add(listener);
+      return () => revealListeners.delete(listener);
+    },
+    dispose() {
+      unsubscribe();
+      contentListener.dispose();
+      model.dispose();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { DocumentStoreHook } from '../state/documentStore';
+
+/**
+ * Opening a file dropped on the window. Desktop builds expose the file's path (Electron's File.path); a browser
+ * gives only the contents, so the file opens as a new document to save with Save As.
+ */
+export function installFileDrop(useDocument: DocumentStoreHook, open: (path: string) => Promise<void>, mayDiscard: () => boolean): () => void {
+  const onDragOver = (event: DragEvent) => {
+    if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  };
+  const onDrop = (event: DragEvent) => {
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    const path = (file as File & { path?: string }).path;
+    if (path) return void open(path);
+    if (!mayDiscard()) return;
+    void file.text().then((text) => {
+      useDocument.getState().openText(text);
+      useDocument.getState().setNotice({ kind: 'info', message: `Opened ${file.name} from a drop: the browser does not say where it is, so Save asks for a path.` });
+    });
+  };
+  window.addEventListener('dragover', onDragOver);
+  window.addEventListener('drop', onDrop);
+  return () => {
+    window.removeEventListener('dragover', onDragOver);
+    window.removeEventListener('drop', onDrop);
+  };
+}
+
+/** Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y outside text fields undo the document (form and list edits included). */
+export function installUndoShortcuts(undo: () => void, redo: () => void): () => void {
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const target = event.target as HTMLElement | null;
+    // Monaco and text fields have their own undo (Monaco's is the document's).
+    if (target?.closest('.monaco-editor, input, textarea, select')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' || key === 'y') {
+      event.preventDefault();
+      if (key === 'y' || event.shiftKey) redo();
+      else undo();
+    }
+  };
+  window.addEventListener('keydown', onKeyDown);
+  return () => window.removeEventListener('keydown', onKeyDown);
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { CommitInput } from './CommitInput';
+import type { EntryEditor } from './useEntryEditor';
+import { leafDisplay, leafText } from './valueText';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const isObject = (v: unknown): v is { [key: string]: Json } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `args` as a tree. An object with a `class` is shown as what it is: a nested class neuro-san instantiates with its
+ * own `args`. Leaves are edited in place; each edit is one HOCON module edit at that path.
+ */
+export function ArgsTree({ args, editor, disabled }: { args: unknown; editor: EntryEditor; disabled: boolean }) {
+  if (args !== null && args !== undefined && !isObject(args)) return <p className="field-error">args is not a dictionary: {JSON.stringify(args)}</p>;
+  return (
+    <div className="args-tree" role="tree" aria-label="Arguments">
+      <ObjectNode value={args ?? {}} path={['args']} editor={editor} disabled={disabled} />
+    </div>
+  );
+}
+
+function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]: Json }; path: string[]; editor: EntryEditor; disabled: boolean }) {
+  const [adding, setAdding] = useState(false);
+  const [name, setName] = useState('');
+  const entries = Object.entries(value);
+  return (
+    <ul role="group">
+      {entries.map(([key, child]) => (
+        <li key={key} role="treeitem" aria-label={key}>
+          <span className="arg-key">{key}</span>
+          {isObject(child) && typeof child.class === 'string' ? (
+            <div className="nested-class">
+              <span className="hint">instantiates</span>
+              <CommitInput label={`${[...path, key].join('.')} class`} value={child.class} disabled={disabled} onCommit={(v) => editor.set([...path, key, 'class'], JSON.stringify(v))} />
+              <ObjectNode value={isObject(child.args) ? child.args : {}} path={[...path, key, 'args']} editor={editor} disabled={disabled} />
+            </div>
+          ) : isObject(child) ? (
+            <ObjectNode value={child} path={[...path, key]} editor={editor} disabled={disabled} />
+          ) : (
+            <CommitInput label={[...path, key].join('.')} value={leafDisplay(child)} disabled={disabled} onCommit={(v) => editor.set([...path, key], leafText(v))} />
+          )}
+          {!disabled && (
+            <button className="icon" aria-label={`Remove ${key}`} onClick={() => editor.set([...path, key], null)}>
+              ×
+            </button>
+          )}
+        </li>
+      ))}
+      {!disabled && (
+        <li>
+          {adding ? (
+            <form
+              className="inline-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (name.trim()) editor.set([...path, name.trim()], '""');
+                setAdding(false);
+                setName('');
+              }}
+            >
+              <input aria-label="Argument name" autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+              <button type="submit">Add</button>
+            </form>
+          ) : (
+            <button className="link" onClick={() => setAdding(true)}>
+              + argument
+            </button>
+          )}
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,133 @@
+import { useMemo } from 'react';
+import { DISPLAY_AS_VALUES } from '../../shared/toolbox/displayAs';
+import type { DiagnosticDto, ToolSummary } from '../../shared/api/toolboxApi';
+import { FIELD_DOCS } from '../editor/fieldDocs';
+import { KIND_LABEL, ORIGIN_LABEL } from '../tools/toolFilter';
+import { isEditable } from '../tools/toolCommands';
+import type { WorkspaceStores } from '../state/workspace';
+import { ArgsTree } from './ArgsTree';
+import { CommitInput } from './CommitInput';
+import { entryFieldRanges, fieldAt } from './fieldRanges';
+import { ParametersTable } from './ParametersTable';
+import { useEntryEditor } from './useEntryEditor';
+import { descriptionText } from './valueText';
+
+/** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
+export function ToolForm({ stores }: { stores: WorkspaceStores }) {
+  const analysis = stores.useAnalysis((s) => s.analysis);
+  const selected = stores.useAnalysis((s) => s.selectedTool);
+  const tool = analysis?.tools.find((t) => t.name === selected);
+  if (!analysis) return <p className="placeholder">Waiting for the toolbox analysis…</p>;
+  if (!tool) return <p className="placeholder">Select a tool in the list, or add one.</p>;
+  return <ToolFields key={tool.name} stores={stores} tool={tool} editable={isEditable(analysis, tool)} diagnostics={analysis.diagnostics} />;
+}
+
+function ToolFields({ stores, tool, editable, diagnostics }: { stores: WorkspaceStores; tool: ToolSummary; editable: boolean; diagnostics: DiagnosticDto[] }) {
+  const editor = useEntryEditor(stores, tool.name);
+  const text = stores.useDocument((s) => s.text);
+  const analyzedText = stores.useAnalysis((s) => s.analyzedText);
+  // Messages go next to the field their range falls in; the rest to the entry's header. Ranges are only exact when
+  // the analysis was made from this text.
+  const byField = useMemo(() => {
+    const mine = diagnostics.filter((d) => d.tool === tool.name);
+    const map = new Map<string, DiagnosticDto[]>();
+    const ranges = editable && analyzedText === text ? entryFieldRanges(text, tool.valueRange.start.offset, tool.valueRange.end.offset) : new Map();
+    for (const d of mine) {
+      const field = d.file === tool.file ? (fieldAt(ranges, d.range.start.offset) ?? '') : '';
+      map.set(field, [...(map.get(field) ?? []), d]);
+    }
+    return map;
+  }, [diagnostics, tool, text, analyzedText, editable]);
+  const messages = (field: string) => <FieldMessages id={`msg-${field || 'entry'}`} list={byField.get(field)} />;
+  const described = (field: string) => (byField.get(field) ? `msg-${field}` : undefined);
+  const disabled = !editable;
+  const coded = tool.kind === 'coded';
+
+  return (
+    <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`}>
+      <header className="tool-form-header">
+        <h2>{tool.name}</h2>
+        <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
+        <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
+        {disabled && <span className="hint">Defined in {tool.file}: read-only here.</span>}
+      </header>
+      {messages('')}
+
+      <label className="field" title={FIELD_DOCS.class}>
+        <span>Class</span>
+        <CommitInput label="Class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
+      </label>
+      {messages('class')}
+
+      {(coded || tool.description !== null) && (
+        <>
+          <label className="field">
+            <span>Description</span>
+            <CommitInput label="Description" multiline value={tool.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
+          </label>
+          {messages('description')}
+        </>
+      )}
+
+      <label className="field">
+        <span>Display as</span>
+        <select
+          aria-label="Display as"
+          disabled={disabled}
+          value={tool.displayAsInferred ? '' : tool.displayAs}
+          onChange={(e) => editor.set(['display_as'], e.target.value === '' ? null : JSON.stringify(e.target.value))}
+        >
+          <option value="">{tool.displayAsInferred ? `${tool.displayAs} (inferred)` : 'not set (inferred)'}</option>
+          {DISPLAY_AS_VALUES.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+          {!tool.displayAsInferred && !(DISPLAY_AS_VALUES as readonly string[]).includes(tool.displayAs) && <option value={tool.displayAs}>{tool.displayAs} (invalid)</option>}
+        </select>
+      </label>
+      {messages('display_as')}
+
+      {!coded && (
+        <>
+          <div className="field">
+            <span>Tool info URL</span>
+            <div className="field-row">
+              <CommitInput label="Tool info URL" value={tool.baseToolInfoUrl ?? ''} disabled={disabled} placeholder="https://python.langchain.com/docs/…" onCommit={(v) => editor.set(['base_tool_info_url'], v ? JSON.stringify(v) : null)} />
+              <button type="button" disabled={!/^https?:\/\//.test(tool.baseToolInfoUrl ?? '')} onClick={() => window.open(tool.baseToolInfoUrl ?? '', '_blank', 'noopener')}>
+                Open
+              </button>
+            </div>
+          </div>
+          {messages('base_tool_info_url')}
+          <fieldset className="field">
+            <legend>Arguments (args)</legend>
+            <ArgsTree args={tool.args} editor={editor} disabled={disabled} />
+          </fieldset>
+          {messages('args')}
+        </>
+      )}
+
+      {coded && (
+        <fieldset className="field">
+          <legend>Parameters</legend>
+          <ParametersTable parameters={tool.parameters} editor={editor} disabled={disabled} />
+          {messages('parameters')}
+        </fieldset>
+      )}
+    </div>
+  );
+}
+
+function FieldMessages({ id, list }: { id: string; list: DiagnosticDto[] | undefined }) {
+  if (!list?.length) return null;
+  return (
+    <ul className="field-messages" id={id}>
+      {list.map((d, i) => (
+        <li key={i} className={`field-${d.severity}`}>
+          {d.severity === 'error' ? '✕' : '⚠'} {d.message}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+
+export type CentreTab = 'form' | 'hocon';
+export type KindFilter = 'all' | 'coded' | 'langchain' | 'toolkit';
+
+export interface ViewState {
+  tab: CentreTab;
+  filterText: string;
+  filterKind: KindFilter;
+  onlyProblems: boolean;
+  /** Go to tool (Ctrl+P) is open. */
+  goToToolOpen: boolean;
+  setTab(tab: CentreTab): void;
+  setFilter(filter: Partial<Pick<ViewState, 'filterText' | 'filterKind' | 'onlyProblems'>>): void;
+  setGoToToolOpen(open: boolean): void;
+}
+
+export function createViewStore() {
+  return create<ViewState>()((set) => ({
+    tab: 'form',
+    filterText: '',
+    filterKind: 'all',
+    onlyProblems: false,
+    goToToolOpen: false,
+    setTab: (tab) => set({ tab }),
+    setFilter: (filter) => set(filter),
+    setGoToToolOpen: (goToToolOpen) => set({ goToToolOpen }),
+  }));
+}
+
+export type ViewStoreHook = ReturnType<typeof createViewStore>;

@@ -1,0 +1,44 @@
+import type { ToolSummary } from '../../shared/api/toolboxApi';
+
+export type NewToolKind = ToolSummary['kind'];
+
+/**
+ * The entry a new tool starts from, as HOCON text indented for a top-level entry (the HOCON module inserts it).
+ * Each is the smallest entry neuro-san accepts for that kind, with the values a user must replace made obvious.
+ */
+export function toolTemplate(kind: NewToolKind): string {
+  switch (kind) {
+    case 'coded':
+      return [
+        '{',
+        '    "class": "my_module.MyTool",',
+        '    "description": "What the tool does, for the LLM deciding when to call it.",',
+        '    "parameters": {',
+        '        "type": "object",',
+        '        "properties": {',
+        '            "query": { "type": "string", "description": "What to look for." }',
+        '        },',
+        '        "required": ["query"]',
+        '    }',
+        '}',
+      ].join('\n');
+    case 'langchain':
+      return ['{', '    "class": "langchain_community.tools.SomeTool",', '    "args": {}', '}'].join('\n');
+    case 'toolkit':
+      return ['{', '    "class": "langchain_community.agent_toolkits.SomeToolkit",', '    "args": {}', '}'].join('\n');
+  }
+}
+
+/** `base`, or `base_2`, `base_3`... whichever no tool has yet. */
+export function uniqueToolName(base: string, taken: Iterable<string>): string {
+  const names = new Set(taken);
+  if (!names.has(base)) return base;
+  for (let i = 2; ; i++) if (!names.has(`${base}_${i}`)) return `${base}_${i}`;
+}
+
+export const NEW_TOOL_BASE_NAME: Record<NewToolKind, string> = { coded: 'new_coded_tool', langchain: 'new_langchain_tool', toolkit: 'new_toolkit' };
+
+/** Indents every line after the first (HOCON module edits insert value text verbatim after `key = `). */
+export function indentValue(valueText: string, indent: string): string {
+  return valueText.split('\n').join(`\n${indent}`);
+}

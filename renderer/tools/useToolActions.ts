@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import type { TextEdit } from '../../shared/hocon';
+import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { WorkspaceStores } from '../state/workspace';
+import { addTool, deleteTool, duplicateTool, renameTool, type ToolEditResult } from './toolCommands';
+import type { NewToolKind } from './toolTemplates';
+
+/**
+ * The tool list's commands bound to the window: each computes HOCON module edits on the current text, applies them
+ * to the shared Monaco model as one undoable step, and selects the tool concerned.
+ */
+export function useToolActions(stores: WorkspaceStores) {
+  return useMemo(() => {
+    const { useDocument, useAnalysis, documentModel } = stores;
+    const run = (compute: (text: string, tools: readonly ToolSummary[]) => ToolEditResult): boolean => {
+      const text = useDocument.getState().text;
+      const tools = useAnalysis.getState().analysis?.tools ?? [];
+      let result: ToolEditResult;
+      try {
+        result = compute(text, tools);
+      } catch (error) {
+        useDocument.getState().setNotice({ kind: 'error', message: `Could not edit the file: ${error instanceof Error ? error.message : String(error)}` });
+        return false;
+      }
+      documentModel.applyEdits(result.edits);
+      useAnalysis.getState().select(result.select);
+      return true;
+    };
+    return {
+      add: (kind: NewToolKind) => run((text, tools) => addTool(text, tools, kind)),
+      duplicate: (tool: ToolSummary) => run((text, tools) => duplicateTool(text, tools, tool)),
+      rename: (tool: ToolSummary, name: string) => run((text) => renameTool(text, tool, name)),
+      remove: (tool: ToolSummary) => run((text, tools) => deleteTool(text, tools, tool)),
+      apply: (edits: TextEdit[]) => documentModel.applyEdits(edits),
+    };
+  }, [stores]);
+}
