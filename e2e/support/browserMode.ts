@@ -19,7 +19,7 @@ export interface BrowserModeServer {
 }
 
 /** Starts `toolbox-editor web [FILE]` in its own temp folder and state folder, on a free port. */
-export async function startBrowserMode(options: { fixture?: string; dir?: string } = {}): Promise<BrowserModeServer> {
+export async function startBrowserMode(options: { fixture?: string; dir?: string; env?: Record<string, string> } = {}): Promise<BrowserModeServer> {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-'));
   const args = [cliPath, 'web', '--port', '0'];
   if (options.fixture) {
@@ -28,7 +28,7 @@ export async function startBrowserMode(options: { fixture?: string; dir?: string
   }
   const child = spawn(process.execPath, args, {
     cwd: dir,
-    env: { ...process.env, TOOLBOX_EDITOR_STATE_DIR: path.join(dir, '.state') },
+    env: { ...process.env, TOOLBOX_EDITOR_STATE_DIR: path.join(dir, '.state'), ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await firstUrl(child);

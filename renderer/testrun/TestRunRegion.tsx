@@ -1,11 +1,172 @@
-import { RegionPlaceholder } from '../layout/RegionPlaceholder';
+import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import type { HistoryEntry } from '../../shared/api/testRunApi';
 import type { WorkspaceStores } from '../state/workspace';
+import { ArgumentForm } from './ArgumentForm';
+import { fieldsOf } from './argumentForm';
+import { cliCommand } from './cliCommand';
+import { HistoryList } from './HistoryList';
+import { RunResultView } from './RunResultView';
+import { emptyInputs, inputsFromRun, runInputsOf, type ToolInputs } from './runInputs';
+import { testRunStoreFor, toolKey } from './testRunStore';
+import './testrun.css';
 
-/** Running the selected tool (issue: catalog preview and test-run panes). */
-export function TestRunRegion(_props: { stores: WorkspaceStores }) {
+/** Running the selected tool with the user's arguments and sly_data, its result, history and saved cases. */
+export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
+  const { useAnalysis, useDocument } = stores;
+  const useTestRun = testRunStoreFor(stores);
+  const analysis = useAnalysis((s) => s.analysis);
+  const selected = useAnalysis((s) => s.selectedTool);
+  const select = useAnalysis((s) => s.select);
+  const status = useDocument((s) => s.status);
+  const path = useDocument((s) => s.path);
+  const tool = analysis?.tools.find((t) => t.name === selected) ?? null;
+  const key = tool ? toolKey(path, tool.name) : null;
+
+  const parametersText = JSON.stringify(tool?.parameters ?? null);
+  const fields = useMemo(() => fieldsOf(JSON.parse(parametersText)), [parametersText]);
+  const stored = useTestRun((s) => (key ? s.inputs[key] : undefined));
+  const inputs = stored ?? emptyInputs(fields);
+  const running = useTestRun((s) => s.running);
+  const record = useTestRun((s) => (key ? s.results[key] : undefined));
+  const history = useTestRun((s) => (key ? s.history[key] : undefined));
+  const prefs = useTestRun((s) => s.prefs);
+  const cases = useTestRun((s) => s.cases);
+  const notice = useTestRun((s) => s.notice);
+  // The actions never change (zustand makes them once); getState() itself is a new object after every update.
+  const actions = useTestRun.getState();
+  const toolName = tool?.name ?? null;
+
+  useEffect(() => void useTestRun.getState().loadPrefs().catch(() => undefined), [useTestRun]);
+  useEffect(() => {
+    if (toolName && status === 'ready') void useTestRun.getState().loadHistory(toolName);
+  }, [useTestRun, toolName, path, status]);
+  useEffect(() => void useTestRun.getState().loadCases().catch(() => undefined), [useTestRun, path]);
+
+  if (status !== 'ready' || !analysis) {
+    return (
+      <section className="region testrun-region" aria-label="Test run">
+        <h2 className="region-title">Test run</h2>
+        <div className="placeholder">Open a toolbox file, pick a tool and run it with your own arguments and sly_data.</div>
+      </section>
+    );
+  }
+
+  const setInputs = (next: ToolInputs) => key && actions.setInputs(key, next);
+  const { run: request, problems } = runInputsOf(fields, inputs);
+  const runNow = (sendInvalidArgs = false) => {
+    if (!tool || running || problems.length) return;
+    void actions.run(tool.name, { ...request, ...(sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      runNow();
+    }
+  };
+  const switchMode = (mode: ToolInputs['mode']) => {
+    if (mode === inputs.mode) return;
+    // Carry the arguments across: the JSON view starts from what the form would send, the form from the JSON.
+    setInputs(mode === 'json' ? { ...inputs, mode, json: JSON.stringify(request.args, null, 2) } : { ...inputsFromRun(fields, { ...request, args: request.args }, inputs), sly: inputs.sly, timeout: inputs.timeout, mode: 'form' });
+  };
+  const historyActions = {
+    rerun: (entry: HistoryEntry) => {
+      const replay = { args: entry.args, ...(entry.slyData ? { slyData: entry.slyData } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}) };
+      setInputs(inputsFromRun(fields, replay, inputs));
+      void actions.run(entry.tool, { ...replay, ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+    },
+    copyCli: (entry: HistoryEntry) => {
+      const line = cliCommand({ file: path ?? 'Untitled.hocon', tool: entry.tool, args: entry.args, slyData: entry.slyData, ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+      navigator.clipboard.writeText(line).then(
+        () => actions.setNotice({ text: `Copied: ${line}`, error: false }),
+        () => actions.setNotice({ text: line, error: false }), // no clipboard access: show it to copy by hand
+      );
+    },
+    saveCase: (entry: HistoryEntry) => void actions.saveCase(entry),
+    clear: () => tool && void actions.clearHistory(tool.name),
+  };
+  const toolCases = cases?.cases.filter((c) => c.tool === tool?.name) ?? [];
+
   return (
-    <RegionPlaceholder title="Test run">
-      Run the selected tool with your own arguments and sly_data, and see its result, output and errors.
-    </RegionPlaceholder>
+    <section className="region testrun-region" aria-label="Test run" onKeyDown={onKeyDown}>
+      <h2 className="region-title">Test run</h2>
+      <div className="pane-body">
+        <div className="field-row">
+          <label htmlFor="testrun-tool">Tool</label>
+          <select id="testrun-tool" value={tool?.name ?? ''} onChange={(e) => select(e.target.value || null)}>
+            <option value="">choose a tool</option>
+            {analysis.tools.map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.name}
+                {t.origin === 'default' ? ' (default toolbox)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        {prefs && (
+          <p className="hint" data-testid="interpreter">
+            Python <code>{prefs.python || 'python3'}</code> · timeout {request.timeoutSeconds ?? prefs.timeoutSeconds} s{request.timeoutSeconds === undefined ? ' (preference)' : ''}
+          </p>
+        )}
+        {!tool ? (
+          <p className="hint">Choose a tool to run.</p>
+        ) : (
+          <>
+            {tool.description && <p className="hint tool-description">{tool.description}</p>}
+            <div className="pane-tabs" role="tablist" aria-label="Arguments as">
+              <button role="tab" aria-selected={inputs.mode === 'form'} className={inputs.mode === 'form' ? 'selected' : ''} disabled={!fields.length} onClick={() => switchMode('form')}>
+                Form
+              </button>
+              <button role="tab" aria-selected={inputs.mode === 'json'} className={inputs.mode === 'json' ? 'selected' : ''} onClick={() => switchMode('json')}>
+                JSON
+              </button>
+            </div>
+            {inputs.mode === 'form' ? (
+              <ArgumentForm fields={fields} values={inputs.values} onChange={(values) => setInputs({ ...inputs, values })} />
+            ) : (
+              <textarea aria-label="Arguments JSON" rows={4} value={inputs.json} onChange={(e) => setInputs({ ...inputs, json: e.target.value })} />
+            )}
+            <details className="request-json">
+              <summary>Arguments sent</summary>
+              <pre aria-label="Arguments sent">{JSON.stringify(request.args, null, 2)}</pre>
+            </details>
+            <label htmlFor="testrun-sly">sly_data (JSON object; blank sends none)</label>
+            <textarea id="testrun-sly" rows={2} value={inputs.sly} placeholder="{}" onChange={(e) => setInputs({ ...inputs, sly: e.target.value })} />
+            <div className="field-row">
+              <label htmlFor="testrun-timeout">Timeout (s)</label>
+              <input id="testrun-timeout" inputMode="decimal" placeholder={prefs ? String(prefs.timeoutSeconds) : ''} value={inputs.timeout} onChange={(e) => setInputs({ ...inputs, timeout: e.target.value })} />
+              {tool.kind === 'toolkit' && (
+                <input aria-label="Toolkit tool" placeholder="toolkit tool" value={inputs.toolkitTool} onChange={(e) => setInputs({ ...inputs, toolkitTool: e.target.value })} />
+              )}
+            </div>
+            {problems.length > 0 && (
+              <ul className="pane-error" aria-label="Input problems">
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
+            <div className="field-row">
+              <button className="primary" disabled={running !== null || problems.length > 0} onClick={() => runNow()} title="Ctrl+Enter">
+                {running ? 'Running…' : 'Run'}
+              </button>
+              {running?.showCancel && <button onClick={actions.cancel}>Cancel</button>}
+              <span className="hint">Ctrl+Enter</span>
+            </div>
+            {notice && (
+              <p className={notice.error ? 'pane-error' : 'hint'} role="status">
+                {notice.text}
+              </p>
+            )}
+            {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
+            <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
+            {cases && (
+              <p className="hint" data-testid="saved-cases">
+                {cases.error ?? `${toolCases.length} saved test case${toolCases.length === 1 ? '' : 's'} for ${tool.name} in ${cases.file.split(/[\\/]/).pop()}`}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,97 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { BrowserModeServer } from '../support/browserMode';
+import { startWithPythonFixtures } from '../support/pythonFixtures';
+
+const test = base.extend<{ server: BrowserModeServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const server = await startWithPythonFixtures({ fixture: 'testrun_toolbox.hocon' });
+    await use(server);
+    await server.stop();
+  },
+});
+
+async function openTool(page: Page, server: BrowserModeServer, tool: string) {
+  await page.goto(server.url);
+  const pane = page.getByRole('region', { name: 'Test run' });
+  await pane.getByLabel('Tool', { exact: true }).selectOption(tool);
+  return pane;
+}
+
+test('runs a coded tool from the generated form: only the fields set are sent, JSON content pretty-printed', async ({ page, server }, testInfo) => {
+  const pane = await openTool(page, server, 'echo');
+  const sent = pane.getByLabel('Arguments sent');
+  await pane.getByText('Arguments sent').click();
+  await expect(sent).toHaveText('{}');
+  await expect(pane.getByLabel('times', { exact: true })).toHaveAttribute('placeholder', 'default 1 (not sent)');
+  await expect(pane.getByLabel('mood', { exact: true }).locator('option')).toHaveText(['default "calm" (not sent)', 'calm', 'loud']);
+
+  await pane.getByLabel('text', { exact: true }).fill('hi');
+  await pane.getByLabel('mood', { exact: true }).selectOption('loud');
+  await pane.getByLabel('times', { exact: true }).fill('2');
+  await pane.getByLabel('times', { exact: true }).fill('');
+  expect(JSON.parse((await sent.textContent())!)).toEqual({ text: 'hi', mood: 'loud' });
+  // Emptied text is still sent, as "" — unset is something else.
+  await pane.getByLabel('text', { exact: true }).fill('');
+  expect(JSON.parse((await sent.textContent())!)).toEqual({ text: '', mood: 'loud' });
+  await pane.getByRole('button', { name: 'Unset text' }).click();
+  expect(JSON.parse((await sent.textContent())!)).toEqual({ mood: 'loud' });
+
+  await pane.getByLabel('mood', { exact: true }).focus();
+  await page.keyboard.press('Control+Enter');
+  const result = pane.getByRole('region', { name: 'Run result' });
+  await expect(result.getByLabel('Result content')).toHaveText(JSON.stringify({ echo: { mood: 'loud' } }, null, 2));
+  await expect(result).not.toHaveClass(/is-error/);
+  await expect(pane.getByTestId('interpreter')).toContainText('timeout 30 s');
+
+  // sly_data goes in, and comes back changed by the tool.
+  await pane.getByLabel('Tool', { exact: true }).selectOption('count_calls');
+  await pane.getByLabel('sly_data (JSON object; blank sends none)').fill('{"calls": 2}');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(result.getByLabel('Result content')).toHaveText('3');
+  await expect(result.getByLabel('sly_data after the call')).toContainText('"calls": 3');
+
+  // Arguments are kept per tool while moving between tools.
+  await pane.getByLabel('Tool', { exact: true }).selectOption('echo');
+  await expect(pane.getByLabel('mood', { exact: true })).toHaveValue('"loud"');
+  await expect(result.getByLabel('Result content')).toContainText('"mood": "loud"');
+  await pane.screenshot({ path: testInfo.outputPath('test-run-pane.png') });
+});
+
+test('an error result looks different, and arguments that break the parameters are held back until "Send anyway"', async ({ page, server }) => {
+  const pane = await openTool(page, server, 'raising');
+  await pane.getByLabel('what', { exact: true }).fill('tuesdays');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = pane.getByRole('region', { name: 'Run result' });
+  await expect(result).toHaveClass(/is-error/);
+  await expect(result).toContainText('Error (tool)');
+  await expect(result.getByLabel('Result content')).toHaveText('ValueError: cannot handle tuesdays');
+  await expect(result.getByLabel('traceback')).toContainText('raise ValueError');
+
+  await pane.getByLabel('Tool', { exact: true }).selectOption('greet');
+  await expect(pane.locator('.form-field').filter({ has: page.getByLabel('name', { exact: true }) }).locator('.required')).toHaveText('*');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(result).toContainText('Error (validation)');
+  await expect(result.getByLabel('Result content')).toContainText("must have required property 'name'");
+  await result.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(result.getByLabel('Result content')).toHaveText('Hello, world!');
+});
+
+test('a run stops at its timeout, and a long run can be cancelled once Cancel shows', async ({ page, server }) => {
+  const pane = await openTool(page, server, 'sleeping');
+  await pane.getByLabel('seconds', { exact: true }).fill('30');
+  await pane.getByLabel('Timeout (s)').fill('1');
+  await expect(pane.getByTestId('interpreter')).toContainText('timeout 1 s');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = pane.getByRole('region', { name: 'Run result' });
+  await expect(result).toContainText('Error (timeout)');
+
+  await pane.getByLabel('Timeout (s)').fill('');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(pane.getByRole('button', { name: 'Running…' })).toBeDisabled();
+  const started = Date.now();
+  await pane.getByRole('button', { name: 'Cancel' }).click();
+  expect(Date.now() - started).toBeGreaterThanOrEqual(200); // not shown at once: only after 300 ms of running
+  await expect(result).toContainText('Error (cancelled)');
+  await expect(pane.getByRole('button', { name: 'Cancel' })).toBeHidden();
+});

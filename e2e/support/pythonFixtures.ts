@@ -1,0 +1,15 @@
+/** Browser mode with the fixture Python tools importable, for the test-run and catalog end-to-end tests. */
+import path from 'node:path';
+import { repoRoot, startBrowserMode, type BrowserModeServer } from './browserMode';
+
+export const fixturesPythonDir = path.join(repoRoot, 'fixtures', 'python');
+
+/** `extraPythonPath` goes in front of the fixtures (e.g. the temp folder, for a tool module a test edits). */
+export function startWithPythonFixtures(options: { fixture?: string; dir?: string; extraPythonPath?: string[] } = {}): Promise<BrowserModeServer> {
+  const pythonPath = [...(options.extraPythonPath ?? []), fixturesPythonDir].join(path.delimiter);
+  return startBrowserMode({
+    ...(options.fixture ? { fixture: options.fixture } : {}),
+    ...(options.dir ? { dir: options.dir } : {}),
+    env: { PYTHONPATH: pythonPath },
+  });
+}

@@ -1,0 +1,48 @@
+import type { HistoryEntry } from '../../shared/api/testRunApi';
+
+export interface HistoryActions {
+  rerun(entry: HistoryEntry): void;
+  copyCli(entry: HistoryEntry): void;
+  saveCase(entry: HistoryEntry): void;
+  clear(): void;
+}
+
+const time = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** The selected tool's past runs, newest first (kept across restarts by the main side). */
+export function HistoryList({ entries, canSaveCases, actions }: { entries: HistoryEntry[]; canSaveCases: boolean; actions: HistoryActions }) {
+  return (
+    <details className="history" open>
+      <summary>History ({entries.length})</summary>
+      {entries.length === 0 ? (
+        <p className="hint">No runs of this tool yet.</p>
+      ) : (
+        <>
+          <ol className="history-list" aria-label="Run history">
+            {entries.map((entry) => (
+              <li key={entry.id} className={entry.result.isError ? 'is-error' : ''}>
+                <div className="history-line">
+                  <span aria-label={entry.result.isError ? 'error' : 'ok'}>{entry.result.isError ? '✗' : '✓'}</span>
+                  <span className="hint">{time(entry.at)}</span>
+                  <code className="history-args">{JSON.stringify(entry.args)}</code>
+                </div>
+                <div className="history-buttons">
+                  <button onClick={() => actions.rerun(entry)}>Re-run</button>
+                  <button onClick={() => actions.copyCli(entry)}>Copy as CLI</button>
+                  <button
+                    disabled={!canSaveCases || (entry.result.truncated && !entry.result.isError)}
+                    title={!canSaveCases ? 'Save the toolbox first: its test cases are kept beside it' : entry.result.truncated ? 'The history kept only part of this content' : undefined}
+                    onClick={() => actions.saveCase(entry)}
+                  >
+                    Save as test case
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <button onClick={actions.clear}>Clear history</button>
+        </>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,59 @@
+import type { RunRecord } from './testRunStore';
+
+function pretty(content: string, contentType: string): string {
+  if (contentType !== 'json') return content;
+  try {
+    return JSON.stringify(JSON.parse(content), null, 2);
+  } catch {
+    return content;
+  }
+}
+
+function Output({ label, text }: { label: string; text: string }) {
+  if (!text) return null;
+  return (
+    <details open>
+      <summary>{label}</summary>
+      <pre className="run-output" aria-label={label}>
+        {text}
+      </pre>
+    </details>
+  );
+}
+
+/** One run's result: content (pretty when JSON), what the tool printed, how long it took, sly_data after the call. */
+export function RunResultView({ record, onSendAnyway }: { record: RunRecord; onSendAnyway(): void }) {
+  const { result } = record;
+  return (
+    <section className={result.isError ? 'run-result is-error' : 'run-result'} aria-label="Run result">
+      <div className="run-result-head">
+        <strong>{result.isError ? `Error${result.errorKind ? ` (${result.errorKind})` : ''}` : 'Result'}</strong>
+        <span className="hint">
+          {' '}
+          {record.tool} · {result.durationMs.toFixed(result.durationMs < 10 ? 1 : 0)} ms
+        </span>
+      </div>
+      <pre className="run-content" aria-label="Result content">
+        {pretty(result.content, result.contentType)}
+      </pre>
+      {result.argumentProblems && result.argumentProblems.length > 0 && (
+        <div>
+          <p className="hint">Not sent: the arguments do not match the tool's parameters (neuro-san does not check them either).</p>
+          <button onClick={onSendAnyway}>Send anyway</button>
+        </div>
+      )}
+      {result.traceback && <Output label="traceback" text={result.traceback} />}
+      <Output label="stdout" text={result.stdout} />
+      <Output label="stderr" text={result.stderr} />
+      <Output label="logging" text={result.logging} />
+      {result.slyData !== null && (
+        <details open>
+          <summary>sly_data after the call</summary>
+          <pre className="run-output" aria-label="sly_data after the call">
+            {JSON.stringify(result.slyData, null, 2)}
+          </pre>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/** One tool's inputs in the test-run pane, and the run request they make. */
+import { argsFromFields, fieldsFromArgs, type FieldSpec, type FieldValues } from './argumentForm';
+
+export interface ToolInputs {
+  /** The generated form, or the arguments written as JSON (tools without `parameters`, or by choice). */
+  mode: 'form' | 'json';
+  values: FieldValues;
+  json: string;
+  /** sly_data as JSON text; blank sends none. */
+  sly: string;
+  /** Seconds; blank uses the preference. */
+  timeout: string;
+  /** For a toolkit entry: which of its tools. */
+  toolkitTool: string;
+}
+
+export const emptyInputs = (fields: FieldSpec[]): ToolInputs => ({ mode: fields.length ? 'form' : 'json', values: {}, json: '{}', sly: '', timeout: '', toolkitTool: '' });
+
+export interface RunInputs {
+  args: unknown;
+  slyData?: Record<string, unknown>;
+  timeoutSeconds?: number;
+  toolkitTool?: string;
+}
+
+/** The request the inputs make, or the problems that keep them from being sent. */
+export function runInputsOf(fields: FieldSpec[], inputs: ToolInputs): { run: RunInputs; problems: string[] } {
+  const problems: string[] = [];
+  let args: unknown = {};
+  if (inputs.mode === 'form') {
+    const made = argsFromFields(fields, inputs.values);
+    args = made.args;
+    problems.push(...made.problems);
+  } else {
+    try {
+      args = JSON.parse(inputs.json);
+    } catch {
+      problems.push('arguments: not valid JSON');
+    }
+  }
+  const run: RunInputs = { args };
+  if (inputs.sly.trim()) {
+    try {
+      const sly: unknown = JSON.parse(inputs.sly);
+      if (typeof sly !== 'object' || sly === null || Array.isArray(sly)) problems.push('sly_data: must be a JSON object');
+      else run.slyData = sly as Record<string, unknown>;
+    } catch {
+      problems.push('sly_data: not valid JSON');
+    }
+  }
+  if (inputs.timeout.trim()) {
+    const seconds = Number(inputs.timeout);
+    if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) problems.push('timeout: 0.1 to 3600 seconds');
+    else run.timeoutSeconds = seconds;
+  }
+  if (inputs.toolkitTool.trim()) run.toolkitTool = inputs.toolkitTool.trim();
+  return { run, problems };
+}
+
+/** The inputs that repeat a past run: in the form when it can show the arguments, else as JSON. */
+export function inputsFromRun(fields: FieldSpec[], run: RunInputs & { slyData?: Record<string, unknown> | null }, previous: ToolInputs): ToolInputs {
+  const values = fields.length ? fieldsFromArgs(fields, run.args) : null;
+  return {
+    mode: values ? 'form' : 'json',
+    values: values ?? previous.values,
+    json: JSON.stringify(run.args ?? {}, null, 2),
+    sly: run.slyData && Object.keys(run.slyData).length ? JSON.stringify(run.slyData, null, 2) : '',
+    timeout: run.timeoutSeconds !== undefined ? String(run.timeoutSeconds) : '',
+    toolkitTool: run.toolkitTool ?? '',
+  };
+}

@@ -1,0 +1,166 @@
+import { create } from 'zustand';
+import type { Preferences, ToolRunResultDto } from '../../shared/api/toolboxApi';
+import type { HistoryEntry, TestCase } from '../../shared/api/testRunApi';
+import type { WorkspaceStores } from '../state/workspace';
+import type { RunInputs, ToolInputs } from './runInputs';
+
+/** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
+export const SHOW_CANCEL_AFTER_MS = 300;
+
+export interface RunRecord {
+  tool: string;
+  request: RunInputs & { sendInvalidArgs?: boolean };
+  result: ToolRunResultDto;
+}
+
+export interface TestRunState {
+  /** Inputs per document and tool, kept while the user moves between tools (and panes come and go). */
+  inputs: Record<string, ToolInputs>;
+  running: { runId: string; key: string; showCancel: boolean } | null;
+  /** The last result per document and tool. */
+  results: Record<string, RunRecord>;
+  history: Record<string, HistoryEntry[]>;
+  prefs: Preferences | null;
+  cases: { file: string; cases: TestCase[]; error?: string } | null;
+  /** A one-line report of the last pane action (saved a case, copied a command, ...). */
+  notice: { text: string; error: boolean } | null;
+  setInputs(key: string, inputs: ToolInputs): void;
+  run(tool: string, request: RunInputs & { sendInvalidArgs?: boolean }): Promise<void>;
+  cancel(): void;
+  loadHistory(tool: string): Promise<void>;
+  clearHistory(tool: string): Promise<void>;
+  loadPrefs(): Promise<void>;
+  loadCases(): Promise<void>;
+  saveCase(entry: HistoryEntry): Promise<void>;
+  setNotice(notice: TestRunState['notice']): void;
+}
+
+/** Inputs, results and history are per document as well as per tool: two files may both have a `search`. */
+export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitled'}\u0000${tool}`;
+
+const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createTestRunStore>>();
+
+/** One test-run store per window, made on first use. */
+export function testRunStoreFor(workspace: WorkspaceStores) {
+  let store = stores.get(workspace);
+  if (!store) {
+    store = createTestRunStore(workspace);
+    stores.set(workspace, store);
+  }
+  return store;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A short, readable name for a case saved from the history: the tool and its arguments. */
+function caseName(entry: HistoryEntry): string {
+  const args = JSON.stringify(entry.args ?? {});
+  return `${entry.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`;
+}
+
+function createTestRunStore({ api, useDocument }: WorkspaceStores) {
+  let runCounter = 0;
+  const store = create<TestRunState>()((set, get) => ({
+    inputs: {},
+    running: null,
+    results: {},
+    history: {},
+    prefs: null,
+    cases: null,
+    notice: null,
+    setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
+    setNotice: (notice) => set({ notice }),
+
+    run: async (tool, request) => {
+      if (get().running) return;
+      const { path, text } = useDocument.getState();
+      const key = toolKey(path, tool);
+      const runId = `run-${Date.now().toString(36)}-${++runCounter}`;
+      set({ running: { runId, key, showCancel: false }, notice: null });
+      const timer = setTimeout(() => {
+        const running = get().running;
+        if (running?.runId === runId) set({ running: { ...running, showCancel: true } });
+      }, SHOW_CANCEL_AFTER_MS);
+      try {
+        const result = await api.invoke('tool.run', {
+          path,
+          text,
+          tool,
+          runId,
+          args: request.args,
+          ...(request.slyData ? { slyData: request.slyData } : {}),
+          ...(request.timeoutSeconds !== undefined ? { timeoutSeconds: request.timeoutSeconds } : {}),
+          ...(request.toolkitTool ? { toolkitTool: request.toolkitTool } : {}),
+          ...(request.sendInvalidArgs ? { sendInvalidArgs: true } : {}),
+        });
+        set({ results: { ...get().results, [key]: { tool, request, result } } });
+      } catch (error) {
+        set({ notice: { text: `The run could not be made: ${message(error)}`, error: true } });
+      } finally {
+        clearTimeout(timer);
+        set({ running: null });
+      }
+      await get().loadHistory(tool);
+    },
+
+    cancel: () => {
+      const running = get().running;
+      if (running) void api.invoke('tool.cancel', { runId: running.runId }).catch(() => undefined);
+    },
+
+    loadHistory: async (tool) => {
+      const { path } = useDocument.getState();
+      try {
+        const { entries } = await api.invoke('history.list', { path, tool });
+        set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
+      } catch (error) {
+        set({ notice: { text: `Cannot read the history: ${message(error)}`, error: true } });
+      }
+    },
+
+    clearHistory: async (tool) => {
+      const { path } = useDocument.getState();
+      await api.invoke('history.clear', { path, tool });
+      await get().loadHistory(tool);
+    },
+
+    loadPrefs: async () => {
+      set({ prefs: await api.invoke('prefs.get', {}) });
+    },
+
+    loadCases: async () => {
+      const { path } = useDocument.getState();
+      if (!path) {
+        set({ cases: null });
+        return;
+      }
+      set({ cases: await api.invoke('testcases.list', { path }) });
+    },
+
+    saveCase: async (entry) => {
+      const { path } = useDocument.getState();
+      if (!path) {
+        set({ notice: { text: 'Save the toolbox first: its test cases are kept beside it.', error: true } });
+        return;
+      }
+      const testCase: TestCase = {
+        name: caseName(entry),
+        tool: entry.tool,
+        args: entry.args,
+        ...(entry.slyData && Object.keys(entry.slyData).length ? { sly_data: entry.slyData } : {}),
+        ...(entry.toolkitTool ? { toolkit_tool: entry.toolkitTool } : {}),
+        ...(entry.timeoutSeconds !== undefined ? { timeout_seconds: entry.timeoutSeconds } : {}),
+        ...(entry.sendInvalidArgs ? { send_invalid_args: true } : {}),
+        expect: entry.result.isError ? { error: true } : { content: entry.result.content },
+      };
+      try {
+        const { file, saved } = await api.invoke('testcases.save', { path, testCase });
+        set({ notice: { text: `Saved test case '${saved.name}' to ${file.split(/[\\/]/).pop()}`, error: false } });
+      } catch (error) {
+        set({ notice: { text: `Not saved: ${message(error)}`, error: true } });
+      }
+      await get().loadCases();
+    },
+  }));
+  return store;
+}
