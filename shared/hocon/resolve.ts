@@ -7,6 +7,7 @@ import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './include-paths';
 import { checkJsonSyntax } from './json-syntax';
 import { parseSource } from './parser';
+import { readPlainDocument } from './plain-document';
 import { parseProperties } from './properties-file';
 import { SubstitutionResolver } from './resolve-substitutions';
 import type { IncludeNode, SyntaxDocument } from './syntax-tree';
@@ -54,11 +55,22 @@ export interface ResolvedDocument {
 export function resolveHocon(text: string, options: ResolveOptions = {}): ResolvedDocument {
   const fileName = options.fileName ?? '<input>';
   const source = new SourceText(fileName, text);
+  const syntaxKind = options.syntax ?? syntaxFromExtension(fileName);
+  if (syntaxKind === 'hocon') {
+    // Most files need none of the general machinery: read them in one pass (see plain-document.ts).
+    const plain = readPlainDocument(source);
+    if (plain !== undefined) return plainResult(plain, source);
+  }
+  return resolveGeneral(source, syntaxKind, options);
+}
+
+/** The general path: parse to a syntax tree, build values, apply includes, resolve substitutions. */
+export function resolveGeneral(source: SourceText, syntaxKind: 'hocon' | 'json' | 'properties', options: ResolveOptions): ResolvedDocument {
+  const fileName = source.name;
   const diagnostics: Diagnostic[] = [];
   const loader = new HostIncludeLoader(options);
   loader.sources.push(source);
   const builder = new ValueBuilder(source, loader, diagnostics);
-  const syntaxKind = options.syntax ?? syntaxFromExtension(fileName);
   let syntax: SyntaxDocument | undefined;
   if (syntaxKind === 'properties') {
     const object = parseProperties(source);
@@ -80,6 +92,23 @@ export function resolveHocon(text: string, options: ResolveOptions = {}): Resolv
     diagnostics,
     syntax,
     sources: loader.sources,
+  };
+}
+
+/**
+ * The result for a plain document: no diagnostics, no includes. Nothing needed its syntax tree, so it is parsed
+ * only if asked for (most callers never do; building it was half the cost of reading a big file).
+ */
+function plainResult(value: HoconObject, source: SourceText): ResolvedDocument {
+  let syntax: SyntaxDocument | undefined;
+  return {
+    ok: true,
+    value,
+    diagnostics: [],
+    get syntax(): SyntaxDocument {
+      return (syntax ??= parseSource(source));
+    },
+    sources: [source],
   };
 }
 
