@@ -44,12 +44,30 @@ interface BuildContext {
 
 export const MAX_INCLUDE_DEPTH = 50;
 
+/**
+ * Containers this deep (or deeper) are always handed to the resolver, which enforces its depth limit on them: well
+ * below that limit (500), so that the few places where the builder's count of levels runs behind the tree's
+ * (an include, `+=`) cannot hide a container past it.
+ */
+const ALWAYS_RESOLVE_LEVEL = 256;
+
 export function newObject(source: SourceText, start: number, end: number): HoconObject {
   return { kind: 'object', fields: new Map(), source, start, end };
 }
 
 export class ValueBuilder {
   readonly root: HoconObject;
+  /**
+   * Containers the resolver must walk. Invariant: a container built here and not in this set holds, at any depth,
+   * only values (no substitution, concatenation, merge or undefined) and is less than ALWAYS_RESOLVE_LEVEL deep,
+   * so resolving it would change nothing; the resolver skips it. A container gets in when anything unresolved was
+   * created while it was being filled (`pending` moved), so every ancestor of an unresolved value is in too.
+   */
+  readonly dirty = new Set<object>();
+  /** Count of unresolved expressions created so far (only compared, before and after filling a container). */
+  private pending = 0;
+  /** Nesting level of the container being filled (the root is 1). */
+  private level = 0;
 
   constructor(
     rootSource: SourceText,
@@ -67,9 +85,28 @@ export class ValueBuilder {
   }
 
   private applyEntries(target: HoconObject, node: ObjectNode, path: string[], context: BuildContext): void {
+    const before = this.pending;
+    if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.pending++;
     for (const entry of node.entries) {
       if (entry.kind === 'include') this.applyInclude(target, entry, path, context);
       else this.applyField(target, entry, path, context);
+    }
+    this.level--;
+    if (this.pending !== before) this.dirty.add(target);
+  }
+
+  /** Everything in a value read without the builder (a .properties file): the resolver walks it, as before. */
+  markAllDirty(value: HoconValue): void {
+    this.pending++;
+    const stack: HoconValue[] = [value];
+    for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+      if (item.kind === 'object') {
+        this.dirty.add(item);
+        for (const field of item.fields.values()) stack.push(field.value);
+      } else if (item.kind === 'array') {
+        this.dirty.add(item);
+        for (const element of item.elements) stack.push(element);
+      }
     }
   }
 
@@ -97,6 +134,7 @@ export class ValueBuilder {
       return;
     }
     if (content.kind === 'object') {
+      this.markAllDirty(content.value);
       for (const [key, field] of content.value.fields) this.setValue(target, key, field.value, field.definitions[0], true);
       return;
     }
@@ -127,9 +165,26 @@ export class ValueBuilder {
       const name = (segments[i] as { name: string }).name;
       fullPath.push(name);
       object = this.childObjectForWrite(object, name, definition, field.value);
+      // Path keys are rare enough to always resolve their intermediate objects (and so their ancestors).
+      this.dirty.add(object);
+      this.pending++;
     }
     const name = (segments[last] as { name: string }).name;
     fullPath.push(name);
+    // The value sits `last` levels below `target`.
+    this.level += last;
+    this.applyFieldValue(object, name, field, fullPath, definition, context);
+    this.level -= last;
+  }
+
+  private applyFieldValue(
+    object: HoconObject,
+    name: string,
+    field: FieldNode,
+    fullPath: string[],
+    definition: FieldDefinition,
+    context: BuildContext,
+  ): void {
     const value = field.value;
     if (field.separator === '+=') {
       if (context.inArray === true) {
@@ -143,6 +198,8 @@ export class ValueBuilder {
       // The value goes into a list (`${?a} [x]`), so it is inside an array for the rules above.
       const element = this.buildExpr(value, fullPath, { ...context, inArray: true });
       const array: HoconArray = { kind: 'array', elements: [element as HoconValue], source: context.source, start: value.start, end: value.end };
+      this.dirty.add(array);
+      this.pending++;
       const concat: ConcatExpr = {
         kind: 'concat',
         parts: [self, array],
@@ -212,12 +269,16 @@ export class ValueBuilder {
     existing.viaSubstitution = viaSubstitution;
     const old = existing.value as Expr;
     if (expr.kind === 'object' && old.kind === 'object') {
+      // Only .properties content gets here (see markAllDirty): the merged-into object is walked too.
+      this.dirty.add(old);
+      this.pending++;
       for (const [key, field] of expr.fields) {
         this.setValue(old, key, field.value, field.definitions[field.definitions.length - 1], field.viaInclude, field.viaSubstitution);
       }
       return;
     }
     if (isUnresolved(expr) || (expr.kind === 'object' && isUnresolved(old))) {
+      this.pending++;
       const merge: MergeExpr = {
         kind: 'merge',
         layers: old.kind === 'merge' && old.state === ResolveState.Unresolved ? [...old.layers, expr] : [old, expr],
@@ -271,15 +332,23 @@ export class ValueBuilder {
         return created;
       }
       case 'array': {
+        const before = this.pending;
+        if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.pending++;
         const elements: HoconValue[] = [];
         const inner = context.inArray === true ? context : { ...context, inArray: true };
         for (const element of node.elements) {
           if (element.kind !== 'error') elements.push(this.buildExpr(element, fieldPath, inner) as HoconValue);
         }
-        return { kind: 'array', elements, source, start: node.start, end: node.end };
+        this.level--;
+        const array: HoconArray = { kind: 'array', elements, source, start: node.start, end: node.end };
+        if (this.pending !== before) this.dirty.add(array);
+        return array;
       }
       case 'substitution': {
-        if (node.path.length === 0) return UNDEFINED;
+        if (node.path.length === 0) {
+          this.pending++;
+          return UNDEFINED;
+        }
         const written = node.path.map((segment) => segment.name);
         const absolute = context.prefix.length === 0 ? written : [...context.prefix, ...written];
         return this.substitution(absolute, node.optional, context, node, written);
@@ -287,6 +356,7 @@ export class ValueBuilder {
       case 'concatenation':
         return this.buildConcatenation(node.parts, fieldPath, context, node.start, node.end);
       case 'error':
+        this.pending++;
         return UNDEFINED;
     }
   }
@@ -314,6 +384,7 @@ export class ValueBuilder {
       for (const expr of exprs) joined += simpleText(expr as HoconValue);
       return { kind: 'string', value: joined, style: 'concatenation', source, start, end };
     }
+    this.pending++;
     const concat: ConcatExpr = { kind: 'concat', parts: exprs, whitespace, source, start, end, state: ResolveState.Unresolved, result: undefined };
     return concat;
   }
@@ -329,6 +400,7 @@ export class ValueBuilder {
     at: { start: number; end: number },
     writtenPath: string[] = path,
   ): SubstitutionExpr {
+    this.pending++;
     return {
       kind: 'substitution',
       path,

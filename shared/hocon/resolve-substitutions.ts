@@ -49,8 +49,6 @@ export class SubstitutionResolver {
   /** Everything being resolved right now, outermost first (lazy expressions, objects, arrays). */
   private readonly stack: object[] = [];
   private readonly inProgress = new Map<object, number>();
-  /** Objects and arrays already resolved: values are shared by substitutions, so they are met many times. */
-  private readonly finished = new WeakSet<object>();
   /** Stack entries from this index up were computed while side-stepping a cycle: do not memoize them. */
   private taintFrom = Infinity;
   /** How many lazy expressions are on the stack (errors inside one belong to it, not to a field). */
@@ -60,6 +58,12 @@ export class SubstitutionResolver {
     private readonly root: HoconObject,
     private readonly env: Record<string, string | undefined>,
     private readonly diagnostics: Diagnostic[],
+    /**
+     * Objects and arrays still to resolve (from ValueBuilder.dirty): any other container holds only values, so it
+     * is returned as it is. A container leaves the set once resolved (values are shared by substitutions, so they
+     * are met many times); containers made here (merges, joined lists) join it, to be walked when met, as before.
+     */
+    private readonly dirty: Set<object>,
   ) {}
 
   /** Resolves the whole document in place. A field whose value cannot be resolved is dropped (and reported). */
@@ -129,7 +133,7 @@ export class SubstitutionResolver {
         }
       }
     } finally {
-      if (this.leave(object, index)) this.finished.add(object);
+      if (this.leave(object, index)) this.dirty.delete(object);
     }
     return object;
   }
@@ -144,9 +148,9 @@ export class SubstitutionResolver {
         return expr;
       case 'object':
         // Met again while resolving it: its fields are being filled in; a lookup only walks through it.
-        return this.finished.has(expr) || this.inProgress.has(expr) ? expr : this.resolveObject(expr);
+        return !this.dirty.has(expr) || this.inProgress.has(expr) ? expr : this.resolveObject(expr);
       case 'array':
-        if (this.finished.has(expr)) return expr;
+        if (!this.dirty.has(expr)) return expr;
         if (this.inProgress.has(expr)) this.cycle(expr, expr);
         return this.resolveArray(expr);
       default:
@@ -164,7 +168,7 @@ export class SubstitutionResolver {
         if (value.kind !== 'undefined') elements[write++] = value;
       }
       elements.length = write;
-      this.finished.add(array);
+      this.dirty.delete(array);
       return array;
     } finally {
       this.leave(array, index);
@@ -329,7 +333,9 @@ export class SubstitutionResolver {
     if (left.kind === 'object' && right.kind === 'object') return this.mergeObjects(left, right);
     if (left.kind === 'array' && right.kind === 'array') {
       this.grow(at, left.elements.length + right.elements.length);
-      return { kind: 'array', elements: left.elements.concat(right.elements), source: at.source, start: at.start, end: at.end };
+      const joined: HoconArray = { kind: 'array', elements: left.elements.concat(right.elements), source: at.source, start: at.start, end: at.end };
+      this.dirty.add(joined);
+      return joined;
     }
     // Lightbend ignores unquoted text after an object or list (white space, in practice), and so do we.
     if (leftIsContainer && right.kind === 'string' && right.style === 'unquoted') return left;
@@ -351,6 +357,7 @@ export class SubstitutionResolver {
     const index = this.enter(newer, newer);
     try {
       const merged: HoconObject = { kind: 'object', fields: new Map(), source: newer.source, start: newer.start, end: newer.end };
+      this.dirty.add(merged);
       for (const [key, field] of older.fields) {
         const value = this.resolve(field.value as Expr);
         if (value.kind !== 'undefined') merged.fields.set(key, { ...field, value });

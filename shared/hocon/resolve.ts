@@ -74,6 +74,7 @@ export function resolveGeneral(source: SourceText, syntaxKind: 'hocon' | 'json' 
   let syntax: SyntaxDocument | undefined;
   if (syntaxKind === 'properties') {
     const object = parseProperties(source);
+    builder.markAllDirty(object);
     for (const [key, field] of object.fields) builder.setValue(builder.root, key, field.value, field.definitions[0], false);
   } else {
     syntax = parseSource(source);
@@ -85,7 +86,7 @@ export function resolveGeneral(source: SourceText, syntaxKind: 'hocon' | 'json' 
       builder.applyRoot(syntax.root, source, normalizePath(fileName));
     }
   }
-  new SubstitutionResolver(builder.root, options.env ?? {}, diagnostics).resolveDocument();
+  new SubstitutionResolver(builder.root, options.env ?? {}, diagnostics, builder.dirty).resolveDocument();
   return {
     ok: !diagnostics.some((d) => d.severity === 'error'),
     value: builder.root,
