@@ -18,6 +18,9 @@ import type { SourceText } from './text-position';
 import { TokenKind, type TokenKind as Kind } from './token-kind';
 import type { FieldDefinition, HoconArray, HoconField, HoconObject, HoconValue } from './values';
 
+const RECENT_SLOTS = 512;
+const MAX_SHARED_LENGTH = 40;
+
 /** Thrown (and caught in readPlainDocument) to leave the fast path from any depth. */
 const GIVE_UP: unique symbol = Symbol('give up');
 
@@ -40,6 +43,8 @@ class PlainReader {
   private depth = 0;
   /** Containers made so far: the resolver counts one step per container, and stops past MAX_STEPS. */
   private containers = 0;
+  /** Recently made short strings by a hash of their text: keys and small values repeat in every entry. */
+  private readonly recent: (string | undefined)[] = new Array<string | undefined>(RECENT_SLOTS).fill(undefined);
 
   constructor(private readonly source: SourceText) {
     this.text = source.text;
@@ -88,6 +93,24 @@ class PlainReader {
     return { kind: 'object', fields: new Map(), source: this.source, start, end };
   }
 
+  /** A quoted token's value: the scanner saw no problem, so it is closed; without escapes it is its content. */
+  private quotedValue(start: number, end: number): string {
+    return this.scanner.hasEscape ? decodeQuoted(this.text, start, end) : this.slice(start + 1, end - 1);
+  }
+
+  /** `text.slice(start, end)`, shared with an equal string made recently (fewer, smaller objects to collect). */
+  private slice(start: number, end: number): string {
+    const text = this.text;
+    const length = end - start;
+    if (length === 0 || length > MAX_SHARED_LENGTH) return text.slice(start, end);
+    const slot = (text.charCodeAt(start) * 31 + text.charCodeAt(end - 1) * 7 + length) & (RECENT_SLOTS - 1);
+    const recent = this.recent[slot];
+    if (recent !== undefined && recent.length === length && text.startsWith(recent, start)) return recent;
+    const made = text.slice(start, end);
+    this.recent[slot] = made;
+    return made;
+  }
+
   // ---- objects ----
 
   /** `{ entries }`: the current token is the open brace. */
@@ -121,9 +144,9 @@ class PlainReader {
       const keyStart = this.start;
       const keyEnd = this.end;
       let name: string;
-      if (kind === TokenKind.QuotedString) name = decodeQuoted(this.text, keyStart, keyEnd);
+      if (kind === TokenKind.QuotedString) name = this.quotedValue(keyStart, keyEnd);
       else if (kind === TokenKind.UnquotedText && indexWithin(this.text, 46, keyStart, keyEnd) < 0) {
-        name = this.text.slice(keyStart, keyEnd);
+        name = this.slice(keyStart, keyEnd);
         if (name === 'include') throw GIVE_UP;
       } else throw GIVE_UP;
       this.advance();
@@ -184,9 +207,11 @@ class PlainReader {
         return this.readObject();
       case TokenKind.OpenBracket:
         return this.readArray();
-      case TokenKind.QuotedString:
+      case TokenKind.QuotedString: {
+        const value = this.quotedValue(start, end); // before advance: hasEscape is the current token's
         this.advance();
-        return { kind: 'string', value: decodeQuoted(text, start, end), style: 'quoted', source, start, end };
+        return { kind: 'string', value, style: 'quoted', source, start, end };
+      }
       case TokenKind.TripleQuotedString:
         this.advance();
         return { kind: 'string', value: decodeTripleQuoted(text, start, end), style: 'triple', source, start, end };
@@ -205,7 +230,7 @@ class PlainReader {
         else {
           // In an array, `include "x"` is an error of the general path; as a plain word it is a string.
           if (length === 7 && text.startsWith('include', start)) throw GIVE_UP;
-          value = { kind: 'string', value: text.slice(start, end), style: 'unquoted', source, start, end };
+          value = { kind: 'string', value: this.slice(start, end), style: 'unquoted', source, start, end };
         }
         this.advance();
         return value;
