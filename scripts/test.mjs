@@ -22,6 +22,7 @@ const failures = [];
 for (const [label, args] of [
   ['typecheck (node side)', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']],
   ['typecheck (renderer)', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+  ['typecheck (end-to-end tests)', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']],
   ['lint', ['eslint', '.']],
 ]) {
   if (!run(label, 'npx', args)) failures.push(label);

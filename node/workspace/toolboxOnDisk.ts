@@ -42,9 +42,10 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.classInfo ? { classInfo: options.classInfo } : {}),
   };
-  const probe = resolveFile(file, { host, baseDir: options.cwd, env: options.env });
-  if (isAgentNetwork(probe.value)) return { kind: 'network', network: loadAgentNetwork(file, common) };
-  return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file }) };
+  // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
+  const resolved = resolveFile(file, { host, baseDir: options.cwd, env: options.env });
+  if (isAgentNetwork(resolved.value)) return { kind: 'network', network: loadAgentNetwork(file, { ...common, resolvedNetwork: resolved }) };
+  return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }
 
 /** The effective toolbox of either kind of file. */

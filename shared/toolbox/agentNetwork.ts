@@ -1,4 +1,4 @@
-import { resolveFile, type IncludeHost } from '../hocon/index';
+import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
 import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
@@ -39,9 +39,13 @@ export function isAgentNetwork(root: HoconObject): boolean {
  * AGENT_TOOLBOX_INFO_FILE variable) picks the user toolbox, layered over the default; then every toolbox agent is
  * checked against the effective toolbox.
  */
-export function loadAgentNetwork(networkFile: string, options: Omit<LoadOptions, 'userFile'>): LoadedNetwork {
+export function loadAgentNetwork(
+  networkFile: string,
+  options: Omit<LoadOptions, 'userFile' | 'resolvedUserFile'> & { resolvedNetwork?: ResolvedDocument },
+): LoadedNetwork {
   const env = options.env ?? {};
-  const resolved = resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+  const { resolvedNetwork, ...toolboxOptions } = options;
+  const resolved = resolvedNetwork ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
 
@@ -64,7 +68,7 @@ export function loadAgentNetwork(networkFile: string, options: Omit<LoadOptions,
     };
   }
 
-  const toolbox = loadToolbox({ ...options, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
+  const toolbox = loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
   const toolNames = new Set(toolbox.tools.map((t) => t.name));
   const agents: ToolboxAgent[] = [];
   const agentList = root.fields.get('tools')?.value;

@@ -1,4 +1,4 @@
-import { resolveFile, type IncludeHost } from '../hocon/index';
+import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { Diagnostic } from '../hocon/diagnostics';
 import { extensionOf } from '../hocon/include-paths';
 import type { HoconObject } from '../hocon/values';
@@ -23,6 +23,8 @@ export interface LoadOptions extends ToolboxFiles {
   env?: Record<string, string | undefined>;
   /** What the test-run worker learned by loading classes (toolkits). */
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
+  /** The user file already resolved by the caller (who looked at it to tell a network from a toolbox). */
+  resolvedUserFile?: ResolvedDocument;
 }
 
 export interface LoadedToolbox {
@@ -53,15 +55,15 @@ export function fileTypeProblem(path: string): string | undefined {
  */
 export function loadToolbox(options: LoadOptions): LoadedToolbox {
   const diagnostics: ToolboxDiagnostic[] = [];
-  const read = (path: string | undefined, own: boolean): HoconObject | undefined => {
+  const read = (path: string | undefined, own: boolean, already?: ResolvedDocument): HoconObject | undefined => {
     if (path === undefined) return undefined;
-    const resolved = resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
+    const resolved = already ?? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
     // Problems inside the shipped default are neuro-san's, not the user's; only a missing default is worth saying.
     if (own) diagnostics.push(...resolved.diagnostics.map(fromHoconDiagnostic));
     return resolved.value;
   };
   const defaults = read(options.defaultFile, false);
-  const user = read(options.userFile, true);
+  const user = read(options.userFile, true, options.resolvedUserFile);
   if (options.userFile && fileTypeProblem(options.userFile)) {
     diagnostics.push({
       severity: 'error',
