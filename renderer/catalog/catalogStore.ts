@@ -27,8 +27,13 @@ export interface CatalogState {
   setVars(vars: TemplateVar[]): void;
 }
 
-/** Typing pauses this long before a render: short, because a warm render of the studio toolbox takes a few ms. */
-export const CATALOG_DEBOUNCE_MS = 40;
+/**
+ * How renders follow typing: the first change renders at once (after the current task, so one burst of store
+ * updates is one render); changes made while a render is in flight wait for it and are then rendered together as
+ * one. So the preview is never more than one render behind, there is never more than one render queued, and the
+ * latency on the studio toolbox is one round trip (a warm render takes a few ms on the main side).
+ */
+export const CATALOG_RENDER_DELAY_MS = 0;
 
 const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createCatalogStore>>();
 
@@ -89,14 +94,14 @@ function createCatalogStore({ api, useDocument }: WorkspaceStores) {
   // Each render carries a number; an answer to an older one is dropped, so a slow render never overwrites a newer.
   let currentSeq = 0;
   let savedSeq = 0;
-  const renderCurrent = (changedAt: number) => {
+  const renderCurrent = async (changedAt: number): Promise<void> => {
     const { status, text } = useDocument.getState();
     const mine = ++currentSeq;
     if (status !== 'ready') {
       store.setState({ current: null, currentError: null });
       return;
     }
-    api.invoke('catalog.render', request(text)).then(
+    await api.invoke('catalog.render', request(text)).then(
       (current) => {
         if (mine === currentSeq) store.setState({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt) });
       },
@@ -122,18 +127,30 @@ function createCatalogStore({ api, useDocument }: WorkspaceStores) {
     );
   };
   function renderBoth() {
-    renderCurrent(performance.now());
+    void renderCurrent(performance.now());
     renderSaved();
   }
 
+  // The earliest change not yet rendered (latency is measured from it), and whether a render is in flight.
+  let waitingSince: number | null = null;
+  let inFlight = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (inFlight || waitingSince === null) return;
+    const changedAt = waitingSince;
+    waitingSince = null;
+    inFlight = true;
+    void renderCurrent(changedAt).finally(() => {
+      inFlight = false;
+      flush();
+    });
+  };
   useDocument.subscribe((state, previous) => {
     if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) renderSaved();
     if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
-    const changedAt = performance.now();
+    waitingSince ??= performance.now();
     clearTimeout(timer);
-    const immediate = state.loadGeneration !== previous.loadGeneration;
-    timer = setTimeout(() => renderCurrent(changedAt), immediate ? 0 : CATALOG_DEBOUNCE_MS);
+    timer = setTimeout(flush, CATALOG_RENDER_DELAY_MS);
   });
   renderBoth();
   return store;

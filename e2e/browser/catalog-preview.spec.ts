@@ -1,0 +1,123 @@
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, repoRoot, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
+import type { Page } from '@playwright/test';
+
+test.use({ viewport: { width: 1600, height: 1100 } });
+
+async function openFixture(page: Page, server: BrowserModeServer) {
+  await page.goto(server.url);
+  const pane = page.getByRole('region', { name: 'Catalog preview' });
+  await expect(pane.getByLabel('Rendered catalog')).toContainText('Here is the toolbox catalog: {"tools": [');
+  return pane;
+}
+
+/** The editor region may open on a form view; the text (Monaco) sits behind its "HOCON" tab. */
+async function showHoconEditor(page: Page) {
+  const hocon = page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' });
+  if (await hocon.count()) await hocon.click();
+}
+
+/** Types at the start of the line that closes the braced root (the fixture's last line but one). */
+async function typeBeforeLastLine(page: Page, text: string) {
+  await showHoconEditor(page);
+  await page.locator('.monaco-editor').first().locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('ArrowUp'); // the fixture ends with a newline: its last line is empty
+  await page.keyboard.press('Home');
+  await page.keyboard.type(text);
+}
+
+test('the catalog follows the edit as it is typed, and the diff shows what changed against the saved file', async ({ page, server }, testInfo) => {
+  const pane = await openFixture(page, server);
+  const text = pane.getByLabel('Rendered catalog');
+  await expect(text).toContainText('"name": "get_time"');
+  await expect(pane.getByRole('region', { name: 'Contract check' })).toContainText('Contract check');
+
+  await typeBeforeLastLine(page, 'extra_tool.class = x.Extra\nextra_tool.description = Added in the editor\n');
+  await expect(text).toContainText('"description": "Added in the editor", "input": {}, "name": "extra_tool"');
+  const latency = Number(await pane.locator('[data-update-ms]').getAttribute('data-update-ms'));
+  expect(latency).toBeLessThan(150);
+
+  await pane.getByRole('tab', { name: 'Diff vs saved' }).click();
+  const diff = pane.getByLabel('Catalog diff against the saved file');
+  await expect(diff.locator('.diff-added')).toContainText(['"name": "extra_tool"']);
+  await expect(diff.locator('.diff-removed')).toHaveCount(await diff.locator('.diff-removed').count()); // rendered
+  await pane.getByRole('tab', { name: 'JSON' }).click();
+  await expect(pane.getByLabel('Catalog JSON')).toContainText('"name": "extra_tool"');
+
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page).toHaveTitle('commented.hocon — Toolbox Editor');
+  await pane.getByRole('tab', { name: 'Diff vs saved' }).click();
+  await expect(pane.getByText('No change since the last save.')).toBeVisible();
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await pane.getByRole('tab', { name: 'Text' }).click();
+  await pane.getByRole('button', { name: 'Copy' }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await text.textContent()); // no whitespace at either end here, so the shown text is the text
+  await pane.screenshot({ path: testInfo.outputPath('catalog-preview-pane.png') });
+});
+
+test('a template the user picks, with a variable, shows its contract failures and its stray leading newline', async ({ page, server }, testInfo) => {
+  writeFileSync(
+    path.join(server.dir, 'picker.jinja2'),
+    ['{#- expected_format: Here is the toolbox catalog: \\{.*\\} -#}', '{# this comment leaves its newline #}', 'Pick for {{ task }}: {{ tools | tojson }} ', ''].join('\n'),
+  );
+  const pane = await openFixture(page, server);
+  await pane.getByLabel('Template file').fill('picker.jinja2');
+  await pane.getByLabel('Template file').press('Enter');
+  await pane.getByRole('button', { name: 'Add variable' }).click();
+  await pane.getByLabel('Variable task', { exact: true }).fill('find flights');
+
+  const text = pane.getByLabel('Rendered catalog');
+  await expect(text).toContainText('Pick for find flights: [{');
+  await expect(pane.getByTestId('leading-whitespace')).toHaveText('↵\n');
+  // Jinja2 drops the template's final newline (keep_trailing_newline is off); the space before it stays.
+  await expect(pane.getByTestId('trailing-whitespace')).toHaveText('·');
+  const contract = pane.getByRole('region', { name: 'Contract check' });
+  await expect(contract).toContainText('Contract check: 2 errors,');
+  await expect(contract).toContainText('catalog-expected-format');
+  await expect(contract).toContainText('catalog-prefix');
+  await expect(contract).toContainText('catalog-leading-whitespace');
+  await pane.screenshot({ path: testInfo.outputPath('catalog-contract-failures.png') });
+
+  await pane.getByRole('button', { name: 'Default' }).click();
+  await expect(text).toContainText('Here is the toolbox catalog:');
+  await expect(contract).not.toContainText('catalog-prefix');
+});
+
+const studio = path.resolve(repoRoot, '../shared/reference/neuro-san/toolboxes/studio_toolbox_info.hocon');
+
+test('on the studio toolbox the catalog is current within 150 ms of a keystroke', async ({ page }) => {
+  test.skip(!existsSync(studio), `${studio} is not here`);
+  const server = await startBrowserMode();
+  try {
+    copyFileSync(studio, path.join(server.dir, 'studio_toolbox_info.hocon'));
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await page.getByLabel('File path').fill('studio_toolbox_info.hocon');
+    await page.getByLabel('File path').press('Enter');
+    const pane = page.getByRole('region', { name: 'Catalog preview' });
+    await expect(pane.getByLabel('Rendered catalog')).toContainText('Here is the toolbox catalog:');
+    const samples: number[] = [];
+    await showHoconEditor(page);
+    await page.locator('.monaco-editor').first().locator('.view-lines').click();
+    await page.keyboard.press('ControlOrMeta+End');
+    // Let the work of opening the file settle (analysis, the saved catalog, Monaco's first layout): the figure is
+    // about typing into an open file.
+    await page.waitForTimeout(500);
+    for (const ch of ['\n', '#', ' ', 'x', 'y']) {
+      const before = await pane.locator('[data-update-ms]').getAttribute('data-update-ms');
+      await page.keyboard.type(ch);
+      // Wait for the render of this keystroke (the store stamps each new result).
+      await expect.poll(async () => (await pane.locator('[data-update-ms]').count()) > 0 && (await pane.locator('[data-update-ms]').getAttribute('data-update-ms')) !== before || samples.length > 100).toBe(true);
+      samples.push(Number(await pane.locator('[data-update-ms]').getAttribute('data-update-ms')));
+      await page.waitForTimeout(200);
+    }
+    console.log(`catalog update after a keystroke on the studio toolbox: ${samples.join(', ')} ms`);
+    expect(Math.max(...samples)).toBeLessThan(150);
+  } finally {
+    await server.stop();
+  }
+});
