@@ -6,6 +6,8 @@ import path from 'node:path';
 import { cliPath } from '../support/browserMode';
 import { fixturesPythonDir, startWithPythonFixtures } from '../support/pythonFixtures';
 
+test.use({ viewport: { width: 1600, height: 1100 } });
+
 /** A coded tool written into the test's folder, so the test can change it afterwards. */
 const shoutTool = (body: string) => `from fixture_tools.coded_base import CodedTool
 

@@ -10,6 +10,7 @@ const test = base.extend<{ server: BrowserModeServer }>({
     await server.stop();
   },
 });
+test.use({ viewport: { width: 1600, height: 1100 } });
 
 async function openTool(page: Page, server: BrowserModeServer, tool: string) {
   await page.goto(server.url);

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../shared/api/contract';
+import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
+import { createTestRunHandlers } from './testRunHandlers';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-testrun-api-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const result = (content: string, isError = false): ToolRunResultDto => ({
+  content,
+  isError,
+  durationMs: 3,
+  stdout: '',
+  stderr: '',
+  logging: '',
+  slyData: { calls: 1 },
+  contentType: 'text',
+  python: 'python3',
+  timeoutSeconds: 30,
+});
+
+describe('the test-run API methods', () => {
+  it('records each run under the toolbox (a relative path and an untitled document included) and lists it newest first', async () => {
+    const { handlers, recordRun } = createTestRunHandlers(tmp, path.join(tmp, 'state'));
+    const base = { text: '', tool: 'greet', runId: 'r' };
+    await recordRun({ ...base, path: 'a/toolbox.hocon', args: { name: 'Ada' } }, result('Hello, Ada!'));
+    await recordRun({ ...base, path: path.join(tmp, 'a', 'toolbox.hocon'), args: {}, slyData: { user: 'u' }, sendInvalidArgs: true }, result('no name', true));
+    await recordRun({ ...base, path: null, args: { name: 'Untitled' } }, result('Hello, Untitled!'));
+
+    const { entries } = await handlers['history.list']({ path: path.join(tmp, 'a', 'toolbox.hocon'), tool: 'greet' });
+    expect(entries.map((e) => [e.args, e.slyData, e.sendInvalidArgs, e.result.content, e.result.isError])).toEqual([
+      [{}, { user: 'u' }, true, 'no name', true],
+      [{ name: 'Ada' }, null, undefined, 'Hello, Ada!', false],
+    ]);
+    expect(entries[0]!.result.slyData).toEqual({ calls: 1 });
+    expect((await handlers['history.list']({ path: null, tool: 'greet' })).entries).toHaveLength(1);
+
+    await handlers['history.clear']({ path: 'a/toolbox.hocon', tool: 'greet' });
+    expect((await handlers['history.list']({ path: 'a/toolbox.hocon', tool: 'greet' })).entries).toEqual([]);
+  });
+
+  it('saves cases beside the toolbox and lists them; a damaged file is reported, never overwritten', async () => {
+    const { handlers } = createTestRunHandlers(tmp, path.join(tmp, 'state'));
+    const toolbox = path.join(tmp, 'cases', 'toolbox_info.hocon');
+    expect(await handlers['testcases.list']({ path: toolbox })).toEqual({ file: path.join(tmp, 'cases', 'toolbox_info.tests.json'), cases: [] });
+    const testCase = { name: 'greets', tool: 'greet', args: { name: 'Ada' }, expect: { content: 'Hello, Ada!' } };
+    expect((await handlers['testcases.save']({ path: toolbox, testCase })).saved.name).toBe('greets');
+    expect((await handlers['testcases.save']({ path: toolbox, testCase })).saved.name).toBe('greets (2)');
+    expect((await handlers['testcases.list']({ path: toolbox })).cases.map((c) => c.name)).toEqual(['greets', 'greets (2)']);
+
+    writeFileSync(path.join(tmp, 'cases', 'toolbox_info.tests.json'), '[]');
+    expect((await handlers['testcases.list']({ path: toolbox })).error).toContain('is not a test case file');
+    const refused = await handlers['testcases.save']({ path: toolbox, testCase }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'conflict' });
+  });
+});
