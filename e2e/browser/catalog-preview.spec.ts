@@ -78,6 +78,7 @@ test('a template the user picks, with a variable, shows its contract failures an
   await expect(contract).toContainText('catalog-expected-format');
   await expect(contract).toContainText('catalog-prefix');
   await expect(contract).toContainText('catalog-leading-whitespace');
+  await text.scrollIntoViewIfNeeded(); // the pane scrolls: show the contract list and the text in the artifact
   await pane.screenshot({ path: testInfo.outputPath('catalog-contract-failures.png') });
 
   await pane.getByRole('button', { name: 'Default' }).click();

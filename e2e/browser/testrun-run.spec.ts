@@ -56,6 +56,7 @@ test('runs a coded tool from the generated form: only the fields set are sent, J
   await pane.getByLabel('Tool', { exact: true }).selectOption('echo');
   await expect(pane.getByLabel('mood', { exact: true })).toHaveValue('"loud"');
   await expect(result.getByLabel('Result content')).toContainText('"mood": "loud"');
+  await result.scrollIntoViewIfNeeded(); // the pane scrolls: show its result in the artifact
   await pane.screenshot({ path: testInfo.outputPath('test-run-pane.png') });
 });
 
