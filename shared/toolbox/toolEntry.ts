@@ -1,5 +1,5 @@
 import type { HoconField, HoconObject, HoconValue } from '../hocon/values';
-import { inferDisplayAs, isDisplayAs, type DisplayAs } from './displayAs';
+import { inferDisplayAs, type DisplayAs } from './displayAs';
 import { toJson } from './hoconJson';
 import type { ToolOrigin } from './layering';
 import type { JsonValue, RunnableToolSpec, ToolKind } from './runnable';
@@ -60,16 +60,25 @@ export function readToolEntries(
     const argsValue = fields?.get('args')?.value;
     const parametersValue = fields?.get('parameters')?.value;
     const info = className === undefined ? undefined : classInfo.get(name);
+    // args and parameters as JSON are built when first read: most consumers need them for one tool only.
+    let argsJson: { [key: string]: JsonValue } | undefined | null = null;
+    let parametersJson: JsonValue | undefined | null = null;
     entries.push({
       name,
       kind: hasDescription ? 'coded' : info?.isToolkit ? 'toolkit' : 'langchain',
       className,
-      args: argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined,
+      get args() {
+        if (argsJson === null) argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
+        return argsJson;
+      },
       description: str('description'),
-      parameters: parametersValue ? toJson(parametersValue) : undefined,
+      get parameters() {
+        if (parametersJson === null) parametersJson = parametersValue ? toJson(parametersValue) : undefined;
+        return parametersJson;
+      },
       displayAs:
         explicitDisplayAs !== undefined
-          ? { value: isDisplayAs(explicitDisplayAs) ? explicitDisplayAs : explicitDisplayAs, inferred: false }
+          ? { value: explicitDisplayAs, inferred: false }
           : { value: inferDisplayAs(hasDescription), inferred: true },
       baseToolInfoUrl: str('base_tool_info_url'),
       origin: origins.get(name) ?? 'user',

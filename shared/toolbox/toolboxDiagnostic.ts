@@ -55,6 +55,10 @@ export function formatDiagnosticLine(d: ToolboxDiagnostic): string {
   return `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`;
 }
 
+/** By file, then position, then rule id (plain code-unit order: rule ids are ASCII, and this runs per diagnostic). */
 export function compareDiagnostics(a: ToolboxDiagnostic, b: ToolboxDiagnostic): number {
-  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.range.start.offset - b.range.start.offset || a.rule.localeCompare(b.rule);
+  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
+  const byOffset = a.range.start.offset - b.range.start.offset;
+  if (byOffset !== 0) return byOffset;
+  return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
 }

@@ -10,14 +10,13 @@ export const classFormRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
   const classValue = entry.value.fields.get('class')?.value;
   if (classValue?.kind !== 'string' || !entry.className?.trim()) return;
-  const segments = entry.className.split('.');
+  const { count: segments, empty } = dottedSegments(entry.className);
   const tool = entry.name;
-  const empty = segments.some((s) => s.trim() === '');
   if (entry.kind === 'coded') {
-    if (segments.length < 2 || empty) {
+    if (segments < 2 || empty) {
       report(diagnosticAt(classValue, 'error', 'coded-class-form', `Value in 'class' of coded tool '${tool}' must be of the form '<module_name>.<ClassName>'.`, { tool }));
     }
-  } else if (segments.length < 3 || empty) {
+  } else if (segments < 3 || empty) {
     report(
       diagnosticAt(
         classValue,
@@ -40,3 +39,18 @@ export const classFormRule: EntryRule = ({ entry, report }) => {
     );
   }
 };
+
+/** How many dot-separated segments a class path has, and whether one is blank: without building the pieces. */
+function dottedSegments(path: string): { count: number; empty: boolean } {
+  let count = 1;
+  let empty = false;
+  let start = 0;
+  for (let i = 0; i <= path.length; i++) {
+    if (i === path.length || path.charCodeAt(i) === 46 /* . */) {
+      if (path.slice(start, i).trim() === '') empty = true;
+      if (i < path.length) count++;
+      start = i + 1;
+    }
+  }
+  return { count, empty };
+}

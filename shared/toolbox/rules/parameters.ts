@@ -57,6 +57,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
     );
   }
 
+  if (isPlainSchema(parameters)) return;
   const ajv = meta();
   if (ajv.validateSchema(toJson(parameters) as object)) return;
   const seen = new Set<HoconValue>();
@@ -129,4 +130,47 @@ function typeValues(schema: HoconObject): HoconString[] {
 
 function isInside(inner: HoconValue, outer: HoconValue): boolean {
   return inner.source === outer.source && inner.start >= outer.start && inner.end <= outer.end;
+}
+
+const STANDARD_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
+const TEXT_KEYWORDS = new Set(['description', 'title', '$comment']);
+
+/**
+ * Whether a schema uses only the everyday keywords, each with a value the JSON Schema meta-schema accepts (types may
+ * also be the non-standard names reported above). Such a schema cannot fail the meta-schema, so the costly full
+ * check is kept for schemas that use anything else. Real toolbox files are almost all of this kind.
+ */
+function isPlainSchema(schema: HoconObject): boolean {
+  const stack: HoconValue[] = [schema];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.kind !== 'object') return false;
+    for (const [key, field] of node.fields) {
+      const v = field.value;
+      if (TEXT_KEYWORDS.has(key)) {
+        if (v.kind !== 'string') return false;
+      } else if (key === 'type') {
+        if (v.kind !== 'string' || !(STANDARD_TYPES.has(v.value) || NON_STANDARD_TYPES[v.value])) return false;
+      } else if (key === 'properties') {
+        if (v.kind !== 'object') return false;
+        for (const property of v.fields.values()) stack.push(property.value);
+      } else if (key === 'items') {
+        stack.push(v);
+      } else if (key === 'required') {
+        if (v.kind !== 'array') return false;
+        const names: string[] = [];
+        for (const name of v.elements) {
+          if (name.kind !== 'string' || names.includes(name.value)) return false;
+          names.push(name.value);
+        }
+      } else if (key === 'enum') {
+        if (v.kind !== 'array') return false;
+      } else if (key === 'additionalProperties') {
+        if (v.kind !== 'boolean') stack.push(v);
+      } else if (key !== 'default' && key !== 'examples') {
+        return false;
+      }
+    }
+  }
+  return true;
 }
