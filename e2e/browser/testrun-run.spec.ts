@@ -97,3 +97,20 @@ test('a run stops at its timeout, and a long run can be cancelled once Cancel sh
   await expect(result).toContainText('Error (cancelled)');
   await expect(pane.getByRole('button', { name: 'Cancel' })).toBeHidden();
 });
+
+test("a LangChain tool's form comes from its class's schema once loaded", async ({ page, server }) => {
+  const pane = await openTool(page, server, 'fake_search');
+  await expect(pane.getByRole('tab', { name: 'Form' })).toBeDisabled();
+  const catalog = page.getByRole('region', { name: 'Catalog preview' }).getByLabel('Rendered catalog');
+  await expect(catalog).toContainText('"name": "fake_search"');
+  await expect(catalog).not.toContainText('Searches the fake web.');
+  await pane.getByRole('button', { name: 'Load the schema' }).click();
+  // Loading the class also tells the catalog its description.
+  await expect(catalog).toContainText('"description": "Searches the fake web."');
+  await pane.getByRole('tab', { name: 'Form' }).click();
+  await pane.getByLabel('query', { exact: true }).fill('cats');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  const content = pane.getByRole('region', { name: 'Run result' }).getByLabel('Result content');
+  await expect(content).toContainText('"results": [');
+  await expect(content).toContainText('https://example.invalid/cats/1');
+});

@@ -25,6 +25,8 @@ export interface CatalogState {
   setTemplatePath(templatePath: string): void;
   setKeyOrder(keyOrder: KeyOrder): void;
   setVars(vars: TemplateVar[]): void;
+  /** Renders again, e.g. after a tool's class was loaded and the main side learned its description and schema. */
+  refresh(): void;
 }
 
 /**
@@ -77,6 +79,7 @@ function createCatalogStore({ api, useDocument }: WorkspaceStores) {
       set({ vars });
       renderBoth();
     },
+    refresh: () => renderBoth(),
   }));
 
   const request = (text: string) => {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
+import { catalogStoreFor } from '../catalog/catalogStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';
 import { fieldsOf } from './argumentForm';
@@ -22,7 +23,9 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const tool = analysis?.tools.find((t) => t.name === selected) ?? null;
   const key = tool ? toolKey(path, tool.name) : null;
 
-  const parametersText = JSON.stringify(tool?.parameters ?? null);
+  // A LangChain tool's schema is not in the toolbox: it comes from its class once loaded ("Load the schema").
+  const described = useTestRun((s) => (key ? s.described[key] : undefined));
+  const parametersText = JSON.stringify(tool?.parameters ?? described?.argsSchema ?? null);
   const fields = useMemo(() => fieldsOf(JSON.parse(parametersText)), [parametersText]);
   const stored = useTestRun((s) => (key ? s.inputs[key] : undefined));
   const inputs = stored ?? emptyInputs(fields);
@@ -112,6 +115,14 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
         ) : (
           <>
             {tool.description && <p className="hint tool-description">{tool.description}</p>}
+            {tool.kind !== 'coded' && !tool.parameters && !described && (
+              <p className="hint">
+                Its arguments are defined by its class.{' '}
+                <button title="Imports the class in the Python worker" onClick={() => void actions.describe(tool.name).then(() => catalogStoreFor(stores).getState().refresh())}>
+                  Load the schema
+                </button>
+              </p>
+            )}
             <div className="pane-tabs" role="tablist" aria-label="Arguments as">
               <button role="tab" aria-selected={inputs.mode === 'form'} className={inputs.mode === 'form' ? 'selected' : ''} disabled={!fields.length} onClick={() => switchMode('form')}>
                 Form
@@ -135,7 +146,14 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
               <label htmlFor="testrun-timeout">Timeout (s)</label>
               <input id="testrun-timeout" inputMode="decimal" placeholder={prefs ? String(prefs.timeoutSeconds) : ''} value={inputs.timeout} onChange={(e) => setInputs({ ...inputs, timeout: e.target.value })} />
               {tool.kind === 'toolkit' && (
-                <input aria-label="Toolkit tool" placeholder="toolkit tool" value={inputs.toolkitTool} onChange={(e) => setInputs({ ...inputs, toolkitTool: e.target.value })} />
+                <>
+                  <input aria-label="Toolkit tool" list="testrun-toolkit-tools" placeholder="toolkit tool" value={inputs.toolkitTool} onChange={(e) => setInputs({ ...inputs, toolkitTool: e.target.value })} />
+                  <datalist id="testrun-toolkit-tools">
+                    {(described?.toolkitTools ?? []).map((name) => (
+                      <option key={name} value={name} />
+                    ))}
+                  </datalist>
+                </>
               )}
             </div>
             {problems.length > 0 && (

@@ -22,6 +22,8 @@ export interface TestRunState {
   history: Record<string, HistoryEntry[]>;
   prefs: Preferences | null;
   cases: { file: string; cases: TestCase[]; error?: string } | null;
+  /** What loading a tool's class revealed (LangChain: its args schema; toolkit: its tools), per document and tool. */
+  described: Record<string, { argsSchema: unknown; toolkitTools: string[] }>;
   /** A one-line report of the last pane action (saved a case, copied a command, ...). */
   notice: { text: string; error: boolean } | null;
   setInputs(key: string, inputs: ToolInputs): void;
@@ -31,6 +33,7 @@ export interface TestRunState {
   clearHistory(tool: string): Promise<void>;
   loadPrefs(): Promise<void>;
   loadCases(): Promise<void>;
+  describe(tool: string): Promise<void>;
   saveCase(entry: HistoryEntry): Promise<void>;
   setNotice(notice: TestRunState['notice']): void;
 }
@@ -67,6 +70,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     history: {},
     prefs: null,
     cases: null,
+    described: {},
     notice: null,
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
@@ -126,6 +130,22 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
 
     loadPrefs: async () => {
       set({ prefs: await api.invoke('prefs.get', {}) });
+    },
+
+    describe: async (tool) => {
+      const { path, text } = useDocument.getState();
+      try {
+        const answer = await api.invoke('tool.describe', { path, text, tool });
+        if (!answer.ok) {
+          set({ notice: { text: `Cannot load the class: ${answer.error ?? 'unknown error'}`, error: true } });
+          return;
+        }
+        const d = (answer.description ?? {}) as { argsSchema?: unknown; tools?: { name: string }[] };
+        const described = { argsSchema: d.argsSchema ?? null, toolkitTools: (d.tools ?? []).map((t) => t.name) };
+        set({ described: { ...get().described, [toolKey(path, tool)]: described } });
+      } catch (error) {
+        set({ notice: { text: `Cannot load the class: ${message(error)}`, error: true } });
+      }
     },
 
     loadCases: async () => {
