@@ -87,6 +87,7 @@ test('a run stops at its timeout, and a long run can be cancelled once Cancel sh
   await pane.getByRole('button', { name: 'Run', exact: true }).click();
   const result = pane.getByRole('region', { name: 'Run result' });
   await expect(result).toContainText('Error (timeout)');
+  await expect(result).toContainText('python3 · timeout 1 s');
 
   await pane.getByLabel('Timeout (s)').fill('');
   await pane.getByRole('button', { name: 'Run', exact: true }).click();
