@@ -56,6 +56,19 @@ test('runs a coded tool from the generated form: only the fields set are sent, J
   await pane.getByLabel('Tool', { exact: true }).selectOption('echo');
   await expect(pane.getByLabel('mood', { exact: true })).toHaveValue('"loud"');
   await expect(result.getByLabel('Result content')).toContainText('"mood": "loud"');
+
+  // The JSON view starts from what the form sends, and the form takes back what the JSON view holds.
+  await pane.getByRole('tab', { name: 'JSON' }).click();
+  const json = pane.getByLabel('Arguments JSON');
+  expect(JSON.parse(await json.inputValue())).toEqual({ mood: 'loud' });
+  await json.fill('{"mood": "calm", "text": "x", "extra": 1}');
+  await pane.getByRole('tab', { name: 'Form' }).click();
+  await expect(pane.getByRole('status')).toContainText('The form cannot show these arguments');
+  await json.fill('{"mood": "calm", "text": "x"}');
+  await pane.getByRole('tab', { name: 'Form' }).click();
+  await expect(pane.getByLabel('mood', { exact: true })).toHaveValue('"calm"');
+  await expect(pane.getByLabel('text', { exact: true })).toHaveValue('x');
+  await expect(pane.getByRole('status')).toBeHidden();
   await result.scrollIntoViewIfNeeded(); // the pane scrolls: show its result in the artifact
   await pane.screenshot({ path: testInfo.outputPath('test-run-pane.png') });
 });

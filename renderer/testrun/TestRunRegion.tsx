@@ -3,7 +3,7 @@ import type { HistoryEntry } from '../../shared/api/testRunApi';
 import { catalogStoreFor } from '../catalog/catalogStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';
-import { fieldsOf } from './argumentForm';
+import { fieldsFromArgs, fieldsOf } from './argumentForm';
 import { cliCommand } from './cliCommand';
 import { HistoryList } from './HistoryList';
 import { RunResultView } from './RunResultView';
@@ -68,8 +68,19 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   };
   const switchMode = (mode: ToolInputs['mode']) => {
     if (mode === inputs.mode) return;
-    // Carry the arguments across: the JSON view starts from what the form would send, the form from the JSON.
-    setInputs(mode === 'json' ? { ...inputs, mode, json: JSON.stringify(request.args, null, 2) } : { ...inputsFromRun(fields, { ...request, args: request.args }, inputs), sly: inputs.sly, timeout: inputs.timeout, mode: 'form' });
+    // Carry the arguments across: the JSON view starts from what the form would send, the form from the JSON —
+    // unless the form cannot show them (bad JSON, a key it has no field for): then nothing is dropped silently.
+    if (mode === 'json') {
+      setInputs({ ...inputs, mode, json: JSON.stringify(request.args, null, 2) });
+      return;
+    }
+    const values = problems.length ? null : fieldsFromArgs(fields, request.args);
+    if (!values) {
+      actions.setNotice({ text: 'The form cannot show these arguments (invalid JSON, or keys the parameters do not name): fix them in the JSON view.', error: true });
+      return;
+    }
+    actions.setNotice(null);
+    setInputs({ ...inputs, mode, values });
   };
   const historyActions = {
     rerun: (entry: HistoryEntry) => {
