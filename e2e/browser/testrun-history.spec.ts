@@ -93,7 +93,10 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     await history.first().getByRole('button', { name: 'Save as test case' }).click();
     await expect(pane.getByRole('status')).toHaveText(`Saved test case 'shout {"text":"hey"}' to testrun_toolbox.tests.json`);
     await expect(pane.getByTestId('saved-cases')).toHaveText('1 saved test case for shout in testrun_toolbox.tests.json');
-    await pane.screenshot({ path: testInfo.outputPath('test-run-history.png') });
+
+    // The same check in the app, against the editor's text.
+    await pane.getByRole('button', { name: 'Run all 1 saved case' }).click();
+    await expect(pane.getByTestId('cases-summary')).toHaveText('1 passed, 0 failed');
 
     const passing = toolboxEditor(dir, 'test', 'testrun_toolbox.hocon');
     expect(passing.stdout).toMatch(/^ok {4}shout \{"text":"hey"\} \(\d+ ms\)\n1 passed, 0 failed/);
@@ -105,6 +108,12 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     expect(failing.stdout).toContain('FAIL  shout {"text":"hey"}');
     expect(failing.stdout).toContain('expected "HEY", got "HEY!"');
     expect(failing.code).toBe(1);
+    // The app's warm worker picks up the changed module too.
+    await pane.getByRole('button', { name: 'Run all 1 saved case' }).click();
+    await expect(pane.getByTestId('cases-summary')).toHaveText('0 passed, 1 failed');
+    await expect(pane.getByRole('region', { name: 'Saved test cases' })).toContainText('expected "HEY", got "HEY!"');
+    await pane.getByRole('list', { name: 'Run history' }).scrollIntoViewIfNeeded();
+    await pane.screenshot({ path: testInfo.outputPath('test-run-history.png') });
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

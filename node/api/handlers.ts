@@ -43,7 +43,7 @@ export function createApiService(host: ApiHost): ApiService {
   const resolvePath = (p: string) => path.resolve(host.cwd, p);
   const preferences = new PreferencesStore(host.stateDir);
   const recovery = new RecoveryStore(host.stateDir);
-  const testRun = createTestRunHandlers(host.cwd, host.stateDir);
+  const testRun = createTestRunHandlers(host.cwd, host.stateDir, (request) => toolbox.run(request));
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
   const handlers: ApiHandlers = {

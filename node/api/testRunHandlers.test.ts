@@ -9,6 +9,10 @@ import { createTestRunHandlers } from './testRunHandlers';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-testrun-api-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+const notUsed = async (): Promise<ToolRunResultDto> => {
+  throw new Error('no run expected here');
+};
+
 const result = (content: string, isError = false): ToolRunResultDto => ({
   content,
   isError,
@@ -24,7 +28,7 @@ const result = (content: string, isError = false): ToolRunResultDto => ({
 
 describe('the test-run API methods', () => {
   it('records each run under the toolbox (a relative path and an untitled document included) and lists it newest first', async () => {
-    const { handlers, recordRun } = createTestRunHandlers(tmp, path.join(tmp, 'state'));
+    const { handlers, recordRun } = createTestRunHandlers(tmp, path.join(tmp, 'state'), notUsed);
     const base = { text: '', tool: 'greet', runId: 'r' };
     await recordRun({ ...base, path: 'a/toolbox.hocon', args: { name: 'Ada' } }, result('Hello, Ada!'));
     await recordRun({ ...base, path: path.join(tmp, 'a', 'toolbox.hocon'), args: {}, slyData: { user: 'u' }, sendInvalidArgs: true }, result('no name', true));
@@ -43,7 +47,7 @@ describe('the test-run API methods', () => {
   });
 
   it('saves cases beside the toolbox and lists them; a damaged file is reported, never overwritten', async () => {
-    const { handlers } = createTestRunHandlers(tmp, path.join(tmp, 'state'));
+    const { handlers } = createTestRunHandlers(tmp, path.join(tmp, 'state'), notUsed);
     const toolbox = path.join(tmp, 'cases', 'toolbox_info.hocon');
     expect(await handlers['testcases.list']({ path: toolbox })).toEqual({ file: path.join(tmp, 'cases', 'toolbox_info.tests.json'), cases: [] });
     const testCase = { name: 'greets', tool: 'greet', args: { name: 'Ada' }, expect: { content: 'Hello, Ada!' } };
@@ -56,5 +60,30 @@ describe('the test-run API methods', () => {
     const refused = await handlers['testcases.save']({ path: toolbox, testCase }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ code: 'conflict' });
+  });
+});
+
+describe('testcases.run', () => {
+  it('runs every saved case against the text it is given and says which failed and why', async () => {
+    const seen: unknown[] = [];
+    const runTool = async (request: { tool: string; text: string; args: unknown; slyData?: unknown }) => {
+      seen.push([request.tool, request.text, request.args, request.slyData]);
+      return request.tool === 'greet' ? result('Hello, Ada!') : result('boom', true);
+    };
+    const { handlers } = createTestRunHandlers(tmp, path.join(tmp, 'state'), runTool);
+    const toolbox = path.join(tmp, 'run', 'toolbox_info.hocon');
+    expect(await handlers['testcases.run']({ path: toolbox, text: 'T' })).toMatchObject({ outcomes: [], error: expect.stringContaining('No test cases') });
+
+    await handlers['testcases.save']({ path: toolbox, testCase: { name: 'greets', tool: 'greet', args: { name: 'Ada' }, sly_data: { u: 1 }, expect: { content: 'Hello, Ada!' } } });
+    await handlers['testcases.save']({ path: toolbox, testCase: { name: 'raises', tool: 'raising', args: {}, expect: { content: 'fine' } } });
+    const run = await handlers['testcases.run']({ path: toolbox, text: 'T' });
+    expect(run.outcomes.map((o) => [o.name, o.pass, o.reason])).toEqual([
+      ['greets', true, undefined],
+      ['raises', false, 'expected "fine", got an error: "boom"'],
+    ]);
+    expect(seen).toEqual([
+      ['greet', 'T', { name: 'Ada' }, { u: 1 }],
+      ['raising', 'T', {}, undefined],
+    ]);
   });
 });

@@ -7,22 +7,28 @@ import type { ApiRequest, ApiResponse } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/contract';
 import { entryFromRun } from '../history/entryFromRun';
 import { HistoryStore } from '../history/historyStore';
+import { runCases } from '../testcases/runCases';
 import { appendTestCase, readTestCaseFile, testCaseFileFor, TestCaseFileError } from '../testcases/testCaseFile';
 
-type Handler<M extends 'history.list' | 'history.clear' | 'testcases.list' | 'testcases.save'> = (request: ApiRequest<M>) => Promise<ApiResponse<M>>;
+type Handler<M extends 'history.list' | 'history.clear' | 'testcases.list' | 'testcases.save' | 'testcases.run'> = (request: ApiRequest<M>) => Promise<ApiResponse<M>>;
 
 export interface TestRunHandlers {
   'history.list': Handler<'history.list'>;
   'history.clear': Handler<'history.clear'>;
   'testcases.list': Handler<'testcases.list'>;
   'testcases.save': Handler<'testcases.save'>;
+  'testcases.run': Handler<'testcases.run'>;
 }
 
-export function createTestRunHandlers(cwd: string, stateDir: string) {
+/** How the handlers run a tool: the ToolboxService's run (not the API's, so case runs stay out of the history). */
+export type RunTool = (request: ApiRequest<'tool.run'>) => Promise<ApiResponse<'tool.run'>>;
+
+export function createTestRunHandlers(cwd: string, stateDir: string, runTool: RunTool) {
   const history = new HistoryStore(stateDir);
   // The same name the ToolboxService gives an untitled document, so its runs have a history too.
   const toolboxKey = (p: string | null) => (p ? path.resolve(cwd, p) : path.join(cwd, 'Untitled.hocon'));
 
+  let caseRuns = 0;
   const handlers: TestRunHandlers = {
     'history.list': async ({ path: p, tool }) => ({ entries: await history.list(toolboxKey(p), tool) }),
     'history.clear': async ({ path: p, tool }) => {
@@ -46,6 +52,33 @@ export function createTestRunHandlers(cwd: string, stateDir: string) {
         if (error instanceof TestCaseFileError) throw new ApiError('conflict', `${error.message}\nFix the file, then save the case again.`);
         throw new ApiError('io', `Cannot write ${file}: ${(error as Error).message}`);
       }
+    },
+    'testcases.run': async ({ path: p, text }) => {
+      const file = testCaseFileFor(path.resolve(cwd, p));
+      let content;
+      try {
+        content = await readTestCaseFile(file);
+      } catch (error) {
+        return { file, outcomes: [], error: (error as Error).message };
+      }
+      if (!content) return { file, outcomes: [], error: `No test cases at ${file} yet.` };
+      const outcomes = await runCases(content.cases, (c) =>
+        runTool({
+          path: p,
+          text,
+          tool: c.tool,
+          runId: `case-${++caseRuns}`,
+          args: c.args ?? {},
+          ...(c.sly_data ? { slyData: c.sly_data } : {}),
+          ...(c.timeout_seconds !== undefined ? { timeoutSeconds: c.timeout_seconds } : {}),
+          ...(c.toolkit_tool ? { toolkitTool: c.toolkit_tool } : {}),
+          ...(c.send_invalid_args ? { sendInvalidArgs: true } : {}),
+        }),
+      );
+      return {
+        file,
+        outcomes: outcomes.map((o) => ({ name: o.name, tool: o.tool, pass: o.verdict.pass, ...(o.verdict.pass ? {} : { reason: o.verdict.reason }), durationMs: o.durationMs })),
+      };
     },
   };
 

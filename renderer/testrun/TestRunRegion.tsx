@@ -7,6 +7,7 @@ import { fieldsFromArgs, fieldsOf } from './argumentForm';
 import { cliCommand } from './cliCommand';
 import { HistoryList } from './HistoryList';
 import { RunResultView } from './RunResultView';
+import { SavedCases } from './SavedCases';
 import { emptyInputs, inputsFromRun, runInputsOf, type ToolInputs } from './runInputs';
 import { testRunStoreFor, toolKey } from './testRunStore';
 import './testrun.css';
@@ -35,6 +36,8 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const prefs = useTestRun((s) => s.prefs);
   const cases = useTestRun((s) => s.cases);
   const notice = useTestRun((s) => s.notice);
+  const caseRun = useTestRun((s) => s.caseRun);
+  const casesRunning = useTestRun((s) => s.casesRunning);
   // The actions never change (zustand makes them once); getState() itself is a new object after every update.
   const actions = useTestRun.getState();
   const toolName = tool?.name ?? null;
@@ -98,7 +101,6 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
     saveCase: (entry: HistoryEntry) => void actions.saveCase(entry),
     clear: () => tool && void actions.clearHistory(tool.name),
   };
-  const toolCases = cases?.cases.filter((c) => c.tool === tool?.name) ?? [];
 
   return (
     <section className="region testrun-region" aria-label="Test run" onKeyDown={onKeyDown}>
@@ -188,11 +190,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             )}
             {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
             <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
-            {cases && (
-              <p className="hint" data-testid="saved-cases">
-                {cases.error ?? `${toolCases.length} saved test case${toolCases.length === 1 ? '' : 's'} for ${tool.name} in ${cases.file.split(/[\\/]/).pop()}`}
-              </p>
-            )}
+            {cases && <SavedCases cases={cases} tool={tool.name} running={casesRunning} lastRun={caseRun} onRun={() => void actions.runCases()} />}
           </>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Preferences, ToolRunResultDto } from '../../shared/api/toolboxApi';
-import type { HistoryEntry, TestCase } from '../../shared/api/testRunApi';
+import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
 import type { WorkspaceStores } from '../state/workspace';
 import type { RunInputs, ToolInputs } from './runInputs';
 
@@ -22,6 +22,9 @@ export interface TestRunState {
   history: Record<string, HistoryEntry[]>;
   prefs: Preferences | null;
   cases: { file: string; cases: TestCase[]; error?: string } | null;
+  /** The last "Run saved cases" of this document, and whether one is under way. */
+  caseRun: TestCasesRun | null;
+  casesRunning: boolean;
   /** What loading a tool's class revealed (LangChain: its args schema; toolkit: its tools), per document and tool. */
   described: Record<string, { argsSchema: unknown; toolkitTools: string[] }>;
   /** A one-line report of the last pane action (saved a case, copied a command, ...). */
@@ -34,6 +37,7 @@ export interface TestRunState {
   loadPrefs(): Promise<void>;
   loadCases(): Promise<void>;
   describe(tool: string): Promise<void>;
+  runCases(): Promise<void>;
   saveCase(entry: HistoryEntry): Promise<void>;
   setNotice(notice: TestRunState['notice']): void;
 }
@@ -71,6 +75,8 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     prefs: null,
     cases: null,
     described: {},
+    caseRun: null,
+    casesRunning: false,
     notice: null,
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
@@ -148,13 +154,28 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       }
     },
 
+    runCases: async () => {
+      const { path, text } = useDocument.getState();
+      if (!path || get().casesRunning) return;
+      set({ casesRunning: true, caseRun: null });
+      try {
+        set({ caseRun: await api.invoke('testcases.run', { path, text }) });
+      } catch (error) {
+        set({ notice: { text: `The saved cases could not be run: ${message(error)}`, error: true } });
+      } finally {
+        set({ casesRunning: false });
+      }
+    },
+
     loadCases: async () => {
       const { path } = useDocument.getState();
       if (!path) {
         set({ cases: null });
         return;
       }
-      set({ cases: await api.invoke('testcases.list', { path }) });
+      const cases = await api.invoke('testcases.list', { path });
+      // A run of another file's cases is not this file's.
+      set({ cases, ...(get().caseRun && get().caseRun?.file !== cases.file ? { caseRun: null } : {}) });
     },
 
     saveCase: async (entry) => {

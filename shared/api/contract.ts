@@ -15,7 +15,7 @@ import {
   ToolRunRequestT,
   ToolRunResultT,
 } from './toolboxApi';
-import { HistoryEntryT, TestCaseT } from './testRunApi';
+import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -106,6 +106,8 @@ export const apiMethods = {
     response: Type.Object({ file: Type.String(), cases: Type.Array(TestCaseT), error: Type.Optional(Type.String()) }),
   },
   'testcases.save': { request: Type.Object({ path: Path, testCase: TestCaseT }), response: Type.Object({ file: Type.String(), saved: TestCaseT }) },
+  /** Runs every saved case against the document's current text, the checks `toolbox-editor test` makes on the disk. */
+  'testcases.run': { request: Type.Object({ path: Path, text: Type.String() }), response: TestCasesRunT },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommand = Type.Union([

@@ -57,7 +57,18 @@ export const TestCaseFileT = Type.Object({
   cases: Type.Array(TestCaseT),
 });
 
+/** The outcome of running a toolbox's saved cases in the app (`testcases.run`). */
+export const TestCasesRunT = Type.Object({
+  file: Type.String(),
+  outcomes: Type.Array(
+    Type.Object({ name: Type.String(), tool: Type.String(), pass: Type.Boolean(), reason: Type.Optional(Type.String()), durationMs: Type.Number() }),
+  ),
+  /** The file exists but cannot be used, or there is none. */
+  error: Type.Optional(Type.String()),
+});
+
 export type HistoryEntry = Static<typeof HistoryEntryT>;
 export type TestExpectation = Static<typeof TestExpectationT>;
 export type TestCase = Static<typeof TestCaseT>;
 export type TestCaseFile = Static<typeof TestCaseFileT>;
+export type TestCasesRun = Static<typeof TestCasesRunT>;
