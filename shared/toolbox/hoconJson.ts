@@ -12,7 +12,11 @@ export function toJson(value: HoconValue): JsonValue {
       case 'object': {
         const out: { [key: string]: JsonValue } = {};
         assign(out);
-        for (const [key, field] of source.fields) stack.push({ source: field.value, assign: (v) => (out[key] = v) });
+        // Keys are created now, in the file's order; the stack fills their values later (in any order).
+        for (const [key, field] of source.fields) {
+          out[key] = null;
+          stack.push({ source: field.value, assign: (v) => (out[key] = v) });
+        }
         break;
       }
       case 'array': {

@@ -68,3 +68,12 @@ describe('the user file layered over the default toolbox', () => {
     expect(after.tools[0]!.kind).toBe('toolkit');
   });
 });
+
+describe('plain values of an entry', () => {
+  it('keep the order keys are written in (the form and the test-run form show parameters in that order)', () => {
+    const host = memoryHost({ 'u.hocon': 't { class = "m.C", description = "d", parameters { type = object, properties { text {type = string}, mood {type = string}, times {type = integer} } }, args { z = 1, a = 2 } }' });
+    const tool = loadToolbox({ host, userFile: 'u.hocon' }).tools[0]!;
+    expect(Object.keys((tool.parameters as { properties: object }).properties)).toEqual(['text', 'mood', 'times']);
+    expect(Object.keys(tool.args!)).toEqual(['z', 'a']);
+  });
+});
