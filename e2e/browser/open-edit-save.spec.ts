@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, foreignRequests, recordRequests, test, typeAtEndOfEditor } from '../support/browserMode';
+import { expect, foreignRequests, hoconLines, recordRequests, showHoconText, test, typeAtEndOfEditor } from '../support/browserMode';
 
 test('a file named on the command line opens in Monaco, is edited and saved with every comment kept', async ({ page, server }, testInfo) => {
   const file = path.join(server.dir, 'commented.hocon');
@@ -8,7 +8,8 @@ test('a file named on the command line opens in Monaco, is edited and saved with
   const requests = recordRequests(page);
 
   await page.goto(server.url);
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('get_time');
+  await showHoconText(page);
+  await expect(hoconLines(page)).toContainText('get_time');
   await expect(page).toHaveTitle('commented.hocon — Toolbox Editor');
 
   await typeAtEndOfEditor(page, '\n# added in the browser');
@@ -42,5 +43,6 @@ test('the Open dialog opens a typed path and reports a missing file in plain wor
   const dialog = page.getByRole('dialog', { name: 'Open a toolbox file' });
   // The file opened at start is offered as a recent file.
   await dialog.getByRole('button', { name: path.join(server.dir, 'commented.hocon') }).click();
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('get_time');
+  await showHoconText(page);
+  await expect(hoconLines(page)).toContainText('get_time');
 });

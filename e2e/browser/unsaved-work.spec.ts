@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, typeAtEndOfEditor } from '../support/browserMode';
+import { expect, hoconLines, showHoconText, test, typeAtEndOfEditor } from '../support/browserMode';
 
 test('closing the page with unsaved changes asks first', async ({ page, server }) => {
   await page.goto(server.url);
@@ -13,9 +13,11 @@ test('closing the page with unsaved changes asks first', async ({ page, server }
 
 test('a change made on disk by another program is noticed and can be reloaded', async ({ page, server }) => {
   await page.goto(server.url);
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('get_time');
+  await showHoconText(page);
+  await expect(hoconLines(page)).toContainText('get_time');
   writeFileSync(path.join(server.dir, 'commented.hocon'), '# rewritten elsewhere\nother_tool { class = "x.Y" }\n');
   await expect(page.getByRole('alert').filter({ hasText: 'changed on disk by another program' })).toBeVisible();
   await page.getByRole('button', { name: 'Reload from disk' }).click();
-  await expect(page.locator('.monaco-editor .view-lines')).toContainText('other_tool');
+  await showHoconText(page);
+  await expect(hoconLines(page)).toContainText('other_tool');
 });

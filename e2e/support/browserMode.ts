@@ -80,9 +80,20 @@ export function foreignRequests(urls: string[], port: number): string[] {
   return urls.filter((u) => !u.startsWith(`http://127.0.0.1:${port}/`) && !u.startsWith(`ws://127.0.0.1:${port}/`) && !/^(data|blob):/.test(u));
 }
 
+/** Switches the centre pane to the file as text (it opens on the selected tool's form). */
+export async function showHoconText(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON', exact: true }).click();
+}
+
+/** Monaco's rendered lines in the HOCON tab. */
+export function hoconLines(page: Page) {
+  return page.getByRole('region', { name: 'Editor' }).locator('.monaco-editor .view-lines');
+}
+
 /** The Monaco editor's visible text area: click, then type. */
 export async function typeAtEndOfEditor(page: Page, text: string): Promise<void> {
-  const editor = page.locator('.monaco-editor').first();
+  await showHoconText(page);
+  const editor = page.getByRole('region', { name: 'Editor' }).locator('.monaco-editor').first();
   await expect(editor).toBeVisible();
   await editor.locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+End');
