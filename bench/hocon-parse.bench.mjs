@@ -7,10 +7,11 @@
 // into bench/out/ because the bench runs on plain Node.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argValue = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
@@ -30,56 +31,6 @@ await build({
 });
 const hocon = await import(pathToFileURL(bundle).href);
 const pushcorn = createRequire(import.meta.url)('@pushcorn/hocon-parser');
-
-/** A toolbox of `count` tools as HOCON text and as the equivalent JSON text. */
-function generate(count) {
-  const hoconParts = ['# Generated toolbox for the HOCON benchmark\n{\n'];
-  const data = {};
-  for (let i = 0; i < count; i++) {
-    const name = `tool_${i}`;
-    const description = i % 3 === 0
-      ? `Tool number ${i} does several things.\nIt has a multi-line description\nwith "quotes" and 'apostrophes'.`
-      : `Tool number ${i}: looks things up and reports what it found.`;
-    const tool = {
-      class: `package_${i % 17}.module_${i % 5}.Tool${i}`,
-      description,
-      parameters: {
-        type: 'object',
-        properties: {
-          query: { type: 'string', description: `What tool ${i} should look for.` },
-          limit: { type: 'int', description: 'How many results at most.' },
-          ratio: { type: 'float', description: 'A tuning knob.' },
-        },
-        required: ['query'],
-      },
-    };
-    if (i % 4 === 0) tool.args = { timeout: 30, retries: 3, endpoint: `https://example.com/api/${i}`, verbose: false };
-    data[name] = tool;
-    const quotedDescription = i % 3 === 0 ? `"""${description}"""` : JSON.stringify(description);
-    hoconParts.push(
-      `    # ---- tool ${i} ----\n`,
-      `    # Comment between tools, with "quotes" and {braces}.\n`,
-      `    "${name}": {\n`,
-      `        "class": ${JSON.stringify(tool.class)},\n`,
-      `        "description": ${quotedDescription},\n`,
-      `        "parameters": {\n`,
-      `            "type": "object",\n`,
-      `            "properties": {\n`,
-      `                "query": { "type": "string", "description": ${JSON.stringify(tool.parameters.properties.query.description)} },\n`,
-      `                "limit": { "type": "int", "description": "How many results at most." },\n`,
-      `                "ratio": { "type": "float", "description": "A tuning knob." }\n`,
-      `            },\n`,
-      `            "required": ["query"]\n`,
-      `        }${tool.args ? ',' : ''}\n`,
-      tool.args
-        ? `        "args": { "timeout": 30, "retries": 3, "endpoint": ${JSON.stringify(tool.args.endpoint)}, "verbose": false }\n`
-        : '',
-      `    }${i + 1 < count ? ',' : ''}\n\n`,
-    );
-  }
-  hoconParts.push('}\n');
-  return { hoconText: hoconParts.join(''), jsonText: JSON.stringify(data, null, 2), data };
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

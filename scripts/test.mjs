@@ -10,7 +10,8 @@ if (!existsSync(chromium)) {
   console.error(`${chromium} is missing: the end-to-end tests drive Debian's Chromium. Install it with \`apt-get install chromium\` (or set CHROMIUM_PATH).`);
   process.exit(1);
 }
-mkdirSync('test-results', { recursive: true });
+// Playwright empties test-results/ when it starts, so the runners' reports go elsewhere.
+mkdirSync('test-reports', { recursive: true });
 
 const run = (label, command, args, env = {}) => {
   console.log(`\n== ${label}: ${command} ${args.join(' ')}`);
@@ -32,10 +33,10 @@ if (!run('build', process.execPath, ['scripts/build.mjs'])) {
   process.exit(1);
 }
 
-const unitReport = 'test-results/vitest.json';
+const unitReport = 'test-reports/vitest.json';
 const unitOk = run('unit and conformance tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
 if (!unitOk) failures.push('unit tests');
-const e2eReport = 'test-results/playwright.json';
+const e2eReport = 'test-reports/playwright.json';
 const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
 if (!e2eOk) failures.push('end-to-end tests');
 
