@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 /**
  * What one `toolbox-editor <name>` subcommand looks like. Each subcommand lives in its own file under
  * `commands/` and is listed once in `commands/index.ts`; `main.ts` only dispatches.
@@ -25,3 +27,14 @@ export interface CliCommand {
 
 /** A mistake in the command line: main prints the message and the command's usage, and exits 2. */
 export class UsageError extends Error {}
+
+type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+
+/** Parses a command's arguments (options and positionals); a mistake becomes a UsageError with Node's wording. */
+export function parseCommandLine<O extends OptionSpecs>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}

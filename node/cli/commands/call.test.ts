@@ -72,7 +72,7 @@ describe('toolbox-editor call', () => {
     const missing = await call(toolboxFile, 'nope');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^tool not found: nope \(tools in .*: get_current_date_time, echo, greet, /);
-    const alone = await call(toolboxFile, 'nope', '--no-default-toolbox');
+    const alone = await call(toolboxFile, 'nope', '--no-default');
     expect(alone.stderr).toMatch(/^tool not found: nope \(tools in .*: echo, greet, /);
   });
 

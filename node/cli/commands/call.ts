@@ -2,11 +2,10 @@
  * `toolbox-editor call FILE TOOL`: runs one tool of a toolbox file in a real Python worker and prints the result.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolResult } from '../../toolbox';
-import { UsageError, type CliCommand, type CliIo } from '../command';
+import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 export const callCommand: CliCommand = {
   name: 'call',
@@ -27,7 +26,7 @@ export const callCommand: CliCommand = {
     '  --agent-tool-path PATH  AGENT_TOOL_PATH for coded tools (default: inherited, else neuro_san/coded_tools)',
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
-    '  --no-default-toolbox    read FILE alone, without neuro-san\'s default toolbox under it',
+    '  --no-default            read FILE alone, without neuro-san\'s default toolbox under it',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
   ].join('\n'),
   async run(args, io) {
@@ -91,27 +90,18 @@ interface CallOptions {
 }
 
 function parseCallArgs(args: string[]): CallOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        args: { type: 'string' },
-        'sly-data': { type: 'string' },
-        timeout: { type: 'string' },
-        python: { type: 'string' },
-        pythonpath: { type: 'string', multiple: true },
-        'agent-tool-path': { type: 'string' },
-        'agent-network': { type: 'string' },
-        'send-invalid': { type: 'boolean' },
-        'no-default-toolbox': { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(args, {
+    args: { type: 'string' },
+    'sly-data': { type: 'string' },
+    timeout: { type: 'string' },
+    python: { type: 'string' },
+    pythonpath: { type: 'string', multiple: true },
+    'agent-tool-path': { type: 'string' },
+    'agent-network': { type: 'string' },
+    'send-invalid': { type: 'boolean' },
+    'no-default': { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
   const { values, positionals } = parsed;
   if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
   const [file, tool] = positionals as [string, string];
@@ -136,7 +126,7 @@ function parseCallArgs(args: string[]): CallOptions {
     ...(values['agent-tool-path'] !== undefined ? { agentToolPath: values['agent-tool-path'] } : {}),
     ...(values['agent-network'] !== undefined ? { agentNetwork: values['agent-network'] } : {}),
     sendInvalid: values['send-invalid'] ?? false,
-    withDefaults: !(values['no-default-toolbox'] ?? false),
+    withDefaults: !(values['no-default'] ?? false),
     json: values.json ?? false,
   };
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { catalogSourcesFromTools } from '../../../shared/catalog/fromToolbox';
 import { renderCatalog } from '../../../shared/catalog/render-catalog';
-import type { KeyOrder } from '../../../shared/jinja/environment';
 import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
+import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
 
 export const catalogCommand: CliCommand = {
   name: 'catalog',
@@ -25,24 +24,14 @@ export const catalogCommand: CliCommand = {
     '  --no-default        do not layer over the default toolbox',
   ].join('\n'),
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: {
-          template: { type: 'string' },
-          'key-order': { type: 'string' },
-          var: { type: 'string', multiple: true },
-          'no-default': { type: 'boolean' },
-        },
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, {
+      template: { type: 'string' },
+      'key-order': { type: 'string' },
+      var: { type: 'string', multiple: true },
+      'no-default': { type: 'boolean' },
+    });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
-    const keyOrder = (parsed.values['key-order'] ?? 'sorted') as KeyOrder;
-    if (keyOrder !== 'sorted' && keyOrder !== 'insertion') throw new UsageError('--key-order is sorted or insertion');
+    const keyOrder = parseKeyOrder(parsed.values['key-order']);
     const vars: Record<string, string> = {};
     for (const pair of parsed.values.var ?? []) {
       const eq = pair.indexOf('=');
@@ -62,19 +51,10 @@ export const catalogCommand: CliCommand = {
       tools: catalogSourcesFromTools(toolbox.tools),
       vars,
       keyOrder,
-      loader: (name) => {
-        try {
-          return readFileSync(path.resolve(path.dirname(templatePath), name), 'utf8');
-        } catch {
-          return undefined;
-        }
-      },
+      loader: loaderFor(templatePath),
     });
     io.stdout(result.text);
-    for (const d of result.diagnostics) {
-      const where = d.line ? `${d.location === 'output' ? 'output' : templatePath}:${d.line}:${d.column ?? 1} ` : '';
-      io.stderr(`${where}${d.severity} ${d.rule} ${d.message}\n`);
-    }
+    for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(templatePath, d));
     const hocon = toolbox.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
     for (const d of hocon) io.stderr(`${d.file}:${d.line}:${d.column} error hocon ${d.message}\n`);
     return result.diagnostics.some((d) => d.severity === 'error') || hocon.length > 0 ? 1 : 0;

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { parseHocon, printSyntax } from '../../../shared/hocon/index';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatDiagnostic, readTextFile } from './hocon-cli-support';
 
 export const printCommand: CliCommand = {
@@ -11,12 +10,7 @@ export const printCommand: CliCommand = {
 Parses FILE into its lossless syntax tree and prints the tree; the output equals the input byte for byte.
 Parse problems are reported on stderr (exit 1), the text is printed anyway.`,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: {} });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, {});
     if (parsed.positionals.length !== 1) throw new UsageError('expecting exactly one FILE');
     const { absolute, text } = readTextFile(parsed.positionals[0] as string, io);
     const document = parseHocon(text, absolute);

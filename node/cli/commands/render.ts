@@ -1,34 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import type { TemplateDiagnostic } from '../../../shared/jinja/diagnostic';
-import type { KeyOrder } from '../../../shared/jinja/environment';
 import { renderTemplateWithContract } from '../../../shared/catalog/render-catalog';
 import { readJson } from '../../../shared/pyvalue/json-read';
 import type { PyValue } from '../../../shared/pyvalue/types';
-import { UsageError, type CliCommand } from '../command';
-
-/** `FILE:LINE:COLUMN SEVERITY RULE MESSAGE`, as `validate` prints; output positions are labelled `<output>`. */
-export function formatTemplateDiagnostic(file: string, d: TemplateDiagnostic): string {
-  const where = d.location === 'output' ? '<output>' : file;
-  const pos = d.line === undefined ? where : `${where}:${d.line}:${d.column ?? 1}`;
-  return `${pos} ${d.severity} ${d.rule} ${d.message}\n`;
-}
-
-export function parseKeyOrder(value: string | undefined): KeyOrder {
-  if (value === undefined || value === 'sorted') return 'sorted';
-  if (value === 'insertion') return 'insertion';
-  throw new UsageError(`--key-order must be 'sorted' or 'insertion', not '${value}'`);
-}
-
-/** `{% include %}` reads files next to the template. */
-export function loaderFor(templatePath: string): (name: string) => string | undefined {
-  const dir = path.dirname(templatePath);
-  return (name) => {
-    const file = path.resolve(dir, name);
-    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  };
-}
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
+import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
 
 export const renderCommand: CliCommand = {
   name: 'render',
@@ -46,16 +22,7 @@ export const renderCommand: CliCommand = {
     "  --key-order ORDER     tojson key order: 'sorted' (Jinja2's default) or 'insertion'",
   ].join('\n'),
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        options: { context: { type: 'string' }, 'key-order': { type: 'string' } },
-      });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { context: { type: 'string' }, 'key-order': { type: 'string' } });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one TEMPLATE');
     if (parsed.values.context === undefined) throw new UsageError('--context FILE.json is required');
     const keyOrder = parseKeyOrder(parsed.values['key-order']);

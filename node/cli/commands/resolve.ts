@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { resolveFile, toJson } from '../../../shared/hocon/index';
 import { fileIncludeHost } from '../../hocon/file-include-host';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatDiagnostic } from './hocon-cli-support';
 
 const usage = `Usage: toolbox-editor resolve FILE... [--base-dir DIR]
@@ -17,12 +16,7 @@ export const resolveCommand: CliCommand = {
   summary: 'print HOCON files resolved (includes, substitutions) as JSON',
   usage,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { 'base-dir': { type: 'string' } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { 'base-dir': { type: 'string' } });
     const files = parsed.positionals;
     if (files.length === 0) throw new UsageError('expecting at least one FILE');
     const baseDir = parsed.values['base-dir'] === undefined ? undefined : path.resolve(io.cwd, parsed.values['base-dir']);

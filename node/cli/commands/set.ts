@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { applyEdits, parseHocon, setValue } from '../../../shared/hocon/index';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { emitEdited, formatDiagnostic, readTextFile } from './hocon-cli-support';
 
 export const setCommand: CliCommand = {
@@ -11,12 +10,7 @@ export const setCommand: CliCommand = {
 Sets PATH (a HOCON path such as tools.my_tool.description or 'a."b.c"') to VALUE, which is HOCON text
 (quote strings: '"hello"'). Prints the edited file, or with --write replaces FILE atomically.`,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { write: { type: 'boolean', default: false } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { write: { type: 'boolean', default: false } });
     if (parsed.positionals.length !== 3) throw new UsageError('expecting FILE PATH VALUE');
     const [file, path, value] = parsed.positionals as [string, string, string];
     const valueCheck = parseHocon(`x = ${value}`, 'VALUE');

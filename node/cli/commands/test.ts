@@ -3,20 +3,19 @@
  * writes) and exits non-zero when one fails, so a CI job runs the same checks as the app.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { TestCase } from '../../../shared/api/testRunApi';
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolBox } from '../../toolbox';
 import { readTestCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
 import { runCases } from '../../testcases/runCases';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 
 export const testCommand: CliCommand = {
   name: 'test',
   summary: "run a toolbox's saved test cases (FILE's .tests.json); exit 1 if one fails",
   usage: [
-    'Usage: toolbox-editor test FILE [--cases CASES.json] [--only NAME]... [--python PATH] [--pythonpath DIR]... [--agent-tool-path PATH] [--no-default-toolbox]',
+    'Usage: toolbox-editor test FILE [--cases CASES.json] [--only NAME]... [--python PATH] [--pythonpath DIR]... [--agent-tool-path PATH] [--no-default]',
     '',
     'Runs every case of the test case file beside the toolbox FILE (toolbox_info.hocon -> toolbox_info.tests.json),',
     'one after another in a Python worker, and prints one line per case. Exits 0 when all pass, 1 when one fails',
@@ -28,7 +27,7 @@ export const testCommand: CliCommand = {
     '  --python PATH           interpreter or virtualenv folder (default python3)',
     '  --pythonpath DIR        put DIR in front of PYTHONPATH (repeatable)',
     '  --agent-tool-path PATH  AGENT_TOOL_PATH for coded tools',
-    '  --no-default-toolbox    read FILE alone, without neuro-san\'s default toolbox under it',
+    '  --no-default            read FILE alone, without neuro-san\'s default toolbox under it',
   ].join('\n'),
   async run(args, io) {
     const options = parseTestArgs(args);
@@ -97,23 +96,14 @@ interface TestOptions {
 }
 
 function parseTestArgs(args: string[]): TestOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        cases: { type: 'string' },
-        only: { type: 'string', multiple: true },
-        python: { type: 'string' },
-        pythonpath: { type: 'string', multiple: true },
-        'agent-tool-path': { type: 'string' },
-        'no-default-toolbox': { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(args, {
+    cases: { type: 'string' },
+    only: { type: 'string', multiple: true },
+    python: { type: 'string' },
+    pythonpath: { type: 'string', multiple: true },
+    'agent-tool-path': { type: 'string' },
+    'no-default': { type: 'boolean' },
+  });
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('give exactly one toolbox FILE');
   return {
@@ -123,6 +113,6 @@ function parseTestArgs(args: string[]): TestOptions {
     ...(values.python !== undefined ? { python: values.python } : {}),
     pythonPath: values.pythonpath ?? [],
     ...(values['agent-tool-path'] !== undefined ? { agentToolPath: values['agent-tool-path'] } : {}),
-    withDefaults: !(values['no-default-toolbox'] ?? false),
+    withDefaults: !(values['no-default'] ?? false),
   };
 }

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 
 export const toolsCommand: CliCommand = {
@@ -16,12 +15,7 @@ export const toolsCommand: CliCommand = {
     '  --no-default  do not layer over the default toolbox',
   ].join('\n'),
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
     const rows = toolboxOf(loaded).tools.map((tool) => {

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { applyEdits, removeKey } from '../../../shared/hocon/index';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { emitEdited, readTextFile } from './hocon-cli-support';
 
 export const unsetCommand: CliCommand = {
@@ -11,12 +10,7 @@ export const unsetCommand: CliCommand = {
 Removes every definition of PATH in FILE: each is one contiguous block (the entry, its comma, the comment on
 its line and the comment lines directly above it). Prints the edited file, or with --write replaces FILE atomically.`,
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { write: { type: 'boolean', default: false } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { write: { type: 'boolean', default: false } });
     if (parsed.positionals.length !== 2) throw new UsageError('expecting FILE PATH');
     const [file, path] = parsed.positionals as [string, string];
     const { absolute, text } = readTextFile(file, io);

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
 
 export const validateCommand: CliCommand = {
@@ -18,12 +17,7 @@ export const validateCommand: CliCommand = {
     '  --no-default  do not layer over the default toolbox',
   ].join('\n'),
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();

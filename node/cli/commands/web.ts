@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { rendererDir } from '../../paths';
 import { startWebServer } from '../../server/webServer';
 import { defaultStateDir } from '../../state/userState';
-import { UsageError, type CliCommand } from '../command';
+import { parseCommandLine, UsageError, type CliCommand } from '../command';
 
 export const webCommand: CliCommand = {
   name: 'web',
@@ -19,12 +18,7 @@ export const webCommand: CliCommand = {
     '  --port N   listen on port N (default: a free port)',
   ].join('\n'),
   async run(args, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({ args, allowPositionals: true, options: { port: { type: 'string' } } });
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    const parsed = parseCommandLine(args, { port: { type: 'string' } });
     if (parsed.positionals.length > 1) throw new UsageError('give at most one FILE');
     const port = parsed.values.port === undefined ? 0 : Number(parsed.values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535`);
