@@ -1,4 +1,4 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { isApiEvent, isApiMethod, type ApiResult, type DesktopBridge } from '../shared/api/contract';
 import { API_EVENT_CHANNEL, apiChannel } from './channels';
 
@@ -25,6 +25,9 @@ const bridge: DesktopBridge = {
     listeners.set(event, set);
     set.add(listener);
     return () => set.delete(listener);
+  },
+  pathForFile(file: unknown): string {
+    return file instanceof File ? webUtils.getPathForFile(file) : '';
   },
 };
 

@@ -1,7 +1,7 @@
 import type { DocumentStoreHook } from '../state/documentStore';
 
 /**
- * Opening a file dropped on the window. Desktop builds expose the file's path (Electron's File.path); a browser
+ * Opening a file dropped on the window. The desktop app's preload gives the file's path (webUtils); a browser
  * gives only the contents, so the file opens as a new document to save with Save As.
  */
 export function installFileDrop(useDocument: DocumentStoreHook, open: (path: string) => Promise<void>, mayDiscard: () => boolean): () => void {
@@ -12,7 +12,8 @@ export function installFileDrop(useDocument: DocumentStoreHook, open: (path: str
     const file = event.dataTransfer?.files[0];
     if (!file) return;
     event.preventDefault();
-    const path = (file as File & { path?: string }).path;
+    // The desktop app's preload knows where a dropped file lives; a browser never says.
+    const path = window.toolboxEditor?.pathForFile(file);
     if (path) return void open(path);
     if (!mayDiscard()) return;
     void file.text().then((text) => {

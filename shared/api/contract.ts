@@ -190,6 +190,8 @@ export interface ApiClient {
 export interface DesktopBridge {
   invoke(method: string, request: unknown): Promise<ApiResult<unknown>>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /** The path of a file dropped on the window (a DOM File); '' when it has none. Electron no longer sets File.path. */
+  pathForFile(file: unknown): string;
 }
 
 /** Turns a wire result back into a value or a thrown ApiError (both renderer transports use it). */
