@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WorkspaceStores } from '../state/workspace';
 import { CatalogDiff } from './CatalogDiff';
+import { CatalogMappingNote } from './CatalogMappingNote';
 import { CatalogSettings } from './CatalogSettings';
 import { catalogStoreFor } from './catalogStore';
 import { ContractResults } from './ContractResults';
@@ -51,6 +52,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
         <div className="pane-body">
           <CatalogSettings settings={state} templateInUse={state.current?.templatePath ?? null} />
           {state.current?.templateDescription && <p className="hint">{state.current.templateDescription}</p>}
+          <CatalogMappingNote />
           {state.currentError !== null && (
             <p className="pane-error" role="alert">
               {state.currentError}
