@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveFile, toJson, type JsonValue, type ResolvedDocument } from '../../shared/hocon/index';
+import { resolveFile, toJson, type IncludeHost, type JsonValue, type ResolveOptions, type ResolvedDocument } from '../../shared/hocon/index';
 import { fileIncludeHost } from './file-include-host';
 
 /**
@@ -38,15 +38,22 @@ export function readCorpus(corpusDir: string): CorpusCase[] {
     .map((line) => JSON.parse(line) as CorpusCase);
 }
 
-export function resolveCorpusFile(corpusDir: string, file: string): ResolvedDocument {
+/** How the corpus reads `file` (relative to cases/): its path, include host, working and base directories, env. */
+export function corpusOptions(corpusDir: string, file: string): ResolveOptions & { host: IncludeHost; fileName: string } {
   const casesDir = path.join(corpusDir, 'cases');
   const match = /^neurosan\/([^/]+)\//.exec(file);
-  return resolveFile(path.join(casesDir, file), {
+  return {
+    fileName: path.join(casesDir, file),
     host: fileIncludeHost,
     cwd: casesDir,
     env: { HOCON_EVAL_VAR: 'from-env' },
     ...(match ? { baseDir: path.join(casesDir, 'neurosan', match[1] as string) } : {}),
-  });
+  };
+}
+
+export function resolveCorpusFile(corpusDir: string, file: string): ResolvedDocument {
+  const options = corpusOptions(corpusDir, file);
+  return resolveFile(options.fileName, options);
 }
 
 export function runCase(corpusDir: string, testCase: CorpusCase): CaseOutcome {

@@ -3,24 +3,30 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dumpValue } from '../../shared/hocon/dump-value';
 import { readPlainDocument } from '../../shared/hocon/plain-document';
-import { resolveGeneral } from '../../shared/hocon/resolve';
+import { resolveGeneral, resolveInOnePass } from '../../shared/hocon/resolve';
 import { SourceText } from '../../shared/hocon/text-position';
-import { findCorpusDir } from './conformance-corpus';
+import { corpusOptions, findCorpusDir } from './conformance-corpus';
 
 const corpusDir = findCorpusDir();
 const describeCorpus = corpusDir === undefined ? describe.skip : describe;
 
+/** Every HOCON file of the corpus (not .json or .properties), full paths. */
+function corpusHoconFiles(): string[] {
+  const files: string[] = [];
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (!full.endsWith('.json') && !full.endsWith('.properties')) files.push(full);
+    }
+  };
+  walk(path.join(corpusDir as string, 'cases'));
+  return files;
+}
+
 describeCorpus('plain-document fast path on the conformance corpus', () => {
   it('gives up or reads every file exactly as the general path does', () => {
-    const files: string[] = [];
-    const walk = (folder: string): void => {
-      for (const name of readdirSync(folder)) {
-        const full = path.join(folder, name);
-        if (statSync(full).isDirectory()) walk(full);
-        else if (!full.endsWith('.json') && !full.endsWith('.properties')) files.push(full);
-      }
-    };
-    walk(path.join(corpusDir as string, 'cases'));
+    const files = corpusHoconFiles();
     let taken = 0;
     const mismatches: string[] = [];
     for (const file of files) {
@@ -34,5 +40,28 @@ describeCorpus('plain-document fast path on the conformance corpus', () => {
     }
     expect(mismatches).toEqual([]);
     expect(taken).toBeGreaterThan(100);
+  });
+
+  it('one pass with entries handed over: gives up or reads every file (includes and all) as the general path does', () => {
+    const casesDir = path.join(corpusDir as string, 'cases');
+    let taken = 0;
+    const mismatches: string[] = [];
+    for (const file of corpusHoconFiles()) {
+      const options = corpusOptions(corpusDir as string, path.relative(casesDir, file).split(path.sep).join('/'));
+      const source = new SourceText(options.fileName, readFileSync(file, 'utf8'));
+      const one = resolveInOnePass(source, options);
+      if (one === undefined) continue;
+      taken++;
+      const general = resolveGeneral(source, 'hocon', options);
+      const same =
+        general.syntax?.diagnostics.length === 0 &&
+        JSON.stringify(dumpValue(one.value)) === JSON.stringify(dumpValue(general.value)) &&
+        JSON.stringify(one.diagnostics) === JSON.stringify(general.diagnostics) &&
+        one.ok === general.ok &&
+        one.sources.map((s) => s.name).join('\n') === general.sources.map((s) => s.name).join('\n');
+      if (!same) mismatches.push(file);
+    }
+    expect(mismatches).toEqual([]);
+    expect(taken).toBeGreaterThan(400);
   });
 });

@@ -15,7 +15,7 @@ import {
   type SubstitutionExpr,
 } from './expressions';
 import { decodeQuoted, decodeTripleQuoted } from './scanner';
-import type { FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
+import type { EntryNode, FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
 import type { SourceText } from './text-position';
 import type { FieldDefinition, HoconArray, HoconField, HoconNumber, HoconObject, HoconString, HoconValue } from './values';
 
@@ -49,7 +49,7 @@ export const MAX_INCLUDE_DEPTH = 50;
  * below that limit (500), so that the few places where the builder's count of levels runs behind the tree's
  * (an include, `+=`) cannot hide a container past it.
  */
-const ALWAYS_RESOLVE_LEVEL = 256;
+export const ALWAYS_RESOLVE_LEVEL = 256;
 
 export function newObject(source: SourceText, start: number, end: number): HoconObject {
   return { kind: 'object', fields: new Map(), source, start, end };
@@ -63,9 +63,9 @@ export class ValueBuilder {
    * so resolving it would change nothing; the resolver skips it. A container gets in when anything unresolved was
    * created while it was being filled (`pending` moved), so every ancestor of an unresolved value is in too.
    */
-  readonly dirty = new Set<object>();
+  readonly dirty: Set<object>;
   /** Count of unresolved expressions created so far (only compared, before and after filling a container). */
-  private pending = 0;
+  pending = 0;
   /** Nesting level of the container being filled (the root is 1). */
   private level = 0;
 
@@ -73,8 +73,12 @@ export class ValueBuilder {
     rootSource: SourceText,
     private readonly loader: IncludeLoader | undefined,
     readonly diagnostics: Diagnostic[],
+    /** The root object and dirty set, when the one-pass reader has started them (see plain-document.ts). */
+    root?: HoconObject,
+    dirty?: Set<object>,
   ) {
-    this.root = newObject(rootSource, 0, rootSource.text.length);
+    this.root = root ?? newObject(rootSource, 0, rootSource.text.length);
+    this.dirty = dirty ?? new Set<object>();
   }
 
   /** Applies a file's root object to the document root. */
@@ -82,6 +86,21 @@ export class ValueBuilder {
     this.root.start = root.start;
     this.root.end = root.end;
     this.applyEntries(this.root, root, [], { source, prefix: [], viaInclude: false, includeStack: [fileKey] });
+  }
+
+  /**
+   * Applies one entry of the root file, read by the one-pass reader, to `target`: an object of that file at nesting
+   * `level` (the root is 1), reached by `path`, inside an array when `inArray`. Exactly what applyEntries does with
+   * that entry; marking `target` and its ancestors dirty is the reader's business.
+   */
+  applyRootFileEntry(target: HoconObject, entry: EntryNode, path: string[], level: number, inArray: boolean, fileKey: string): void {
+    const context: BuildContext = { source: this.root.source, prefix: [], viaInclude: false, includeStack: [fileKey] };
+    if (inArray) context.inArray = true;
+    const saved = this.level;
+    this.level = level;
+    if (entry.kind === 'include') this.applyInclude(target, entry, path, context);
+    else this.applyField(target, entry, path, context);
+    this.level = saved;
   }
 
   private applyEntries(target: HoconObject, node: ObjectNode, path: string[], context: BuildContext): void {

@@ -32,6 +32,21 @@ export function parseSource(source: SourceText): SyntaxDocument {
   return new Parser(source).parseDocument();
 }
 
+/**
+ * Parses the one entry (field or include) whose key starts at `offset`, as the parser would there, `depth` levels
+ * deep (for the nesting limit). `resume` is the start of the token after it. For the one-pass reader, which hands
+ * such entries (substitutions, path keys, ...) to the value builder.
+ */
+export function parseEntryAt(
+  source: SourceText,
+  offset: number,
+  depth: number,
+): { entry: EntryNode | undefined; resume: number; diagnostics: Diagnostic[] } {
+  const parser = new Parser(source);
+  const { entry, resume } = parser.parseEntryFrom(offset, depth);
+  return { entry, resume, diagnostics: parser.diagnostics };
+}
+
 function isValueStart(kind: Kind): boolean {
   switch (kind) {
     case TokenKind.QuotedString:
@@ -54,7 +69,7 @@ function isKeyToken(kind: Kind): boolean {
 class Parser {
   private readonly text: string;
   private readonly scanner: Scanner;
-  private readonly diagnostics: Diagnostic[] = [];
+  readonly diagnostics: Diagnostic[] = [];
   private kind: Kind = TokenKind.EOF;
   private start = 0;
   private end = 0;
@@ -82,6 +97,14 @@ class Parser {
       this.parseEntries(root, -1);
     }
     return { source: this.source, root, diagnostics: this.diagnostics };
+  }
+
+  parseEntryFrom(offset: number, depth: number): { entry: EntryNode | undefined; resume: number } {
+    this.scanner.pos = offset;
+    this.depth = depth;
+    this.advance();
+    const entry = this.parseEntry();
+    return { entry, resume: this.start };
   }
 
   // ---- tokens ----

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readPlainDocument } from './plain-document';
-import { resolveGeneral, resolveHocon } from './resolve';
+import { resolveGeneral, resolveHocon, resolveInOnePass, type ResolveOptions } from './resolve';
 import { SourceText } from './text-position';
 import { dumpValue } from './dump-value';
 
@@ -14,6 +14,29 @@ function checkPlainAgrees(text: string, name = '<input>'): boolean {
   expect(general.diagnostics).toEqual([]);
   expect(dumpValue(plain)).toEqual(dumpValue(general.value));
   return true;
+}
+
+/**
+ * The one-pass reader with entries handed to the builder either gives up (a syntax problem) or gives exactly what
+ * the general path gives: values, diagnostics, files read, syntax tree.
+ */
+function checkOnePassAgrees(text: string, options: ResolveOptions = {}): boolean {
+  const source = new SourceText(options.fileName ?? '<input>', text);
+  const one = resolveInOnePass(source, options);
+  if (one === undefined) return false;
+  const general = resolveGeneral(source, 'hocon', options);
+  expect(general.syntax?.diagnostics).toEqual([]);
+  expect(dumpValue(one.value)).toEqual(dumpValue(general.value));
+  expect(one.diagnostics).toEqual(general.diagnostics);
+  expect(one.ok).toBe(general.ok);
+  expect(one.sources.map((s) => s.name)).toEqual(general.sources.map((s) => s.name));
+  expect(one.syntax).toEqual(general.syntax);
+  return true;
+}
+
+/** In-memory files for includes. */
+function hostOf(files: Record<string, string>): ResolveOptions['host'] {
+  return { readFile: (path) => files[path] };
 }
 
 const PLAIN = `# toolbox
@@ -86,6 +109,81 @@ describe('plain-document fast path', () => {
     expect(result.syntax?.source).toBe(result.sources[0]);
     expect(result.syntax).toBe(result.syntax);
     expect(result.value.source).toBe(result.sources[0]);
+  });
+
+  it('hands entries that need the general machinery to the builder, exactly as the general path builds them', () => {
+    const host = hostOf({
+      '/p/inc.conf': 'x = 1\ny = ${x}\nz = ${?top}\nlist += 3\nbad = ${nowhere}\n',
+      '/p/more.conf': 'include "inc.conf"\nm { n = [${x}] }\n',
+      '/p/broken.conf': 'oops = {\n',
+    });
+    const cases = [
+      'a.b = 1',
+      'a = 1\na = 2',
+      'a { x = 1 }\na { y = 2 }',
+      'a { x = 1 }\na.y = ${a.x}',
+      'a = ${b}\nb = 1',
+      'a = ${?b}',
+      'a = ${b}\nb = ${a}',
+      'a = ${?b}\nb = ${?a}',
+      'a += 1\na += 2',
+      'a = [1]\na += 2',
+      'a = foo bar',
+      'a = [1] [2]',
+      'a = { x: 1 } { y: 2 }',
+      'a = { x: ${b} } { y: 2 }\nb = 3',
+      'a = [ { b = ${c}, d.e = 1 } ] [ 4 ]\nc = 5',
+      'a = [ { b += 1 } ]',
+      'a = [include]',
+      'a = [include "x"]',
+      'a b = 1',
+      '1 = x',
+      '1.5 = x',
+      '"a.b" = 1\na.b = 2',
+      't { u { v = ${t.w}, w = 1, v = ${t.u.v} x } }',
+      'path = ${HOME}',
+      'a = ${b.c}\nb { c = 1 }\nb { c = ${?b.d}, d = 2 }',
+      '{ a = 1, a = ${a} }',
+      'include "inc.conf"\nlist = [1, 2]\ntop = 9',
+      'sub { include "inc.conf" }\ntop = 9',
+      'sub { include required("missing.conf") }',
+      'sub { include "missing" }',
+      'k = [ { include "inc.conf" } ]',
+      'include "more.conf"',
+      'include "broken.conf"',
+      'include url("http://x")',
+      'a = { include "inc.conf" } { q = 1 }',
+      'a = ' + '{a = '.repeat(300) + '${b}' + '}'.repeat(300) + '\nb = 1',
+      'a = ' + '[{a = '.repeat(150) + '1' + '}]'.repeat(150) + '\nb = ${a}',
+      'a = "unterminated',
+      'a = ${b',
+      'a = 1,,b = ${a}',
+    ];
+    const givenUp = cases.filter((text) => !checkOnePassAgrees(text, { fileName: '/p/main.conf', host, env: { HOME: '/home/x' } }));
+    // Syntax problems only: the general path reports them.
+    expect(givenUp).toEqual(['a = [include "x"]', 'a = "unterminated', 'a = ${b', 'a = 1,,b = ${a}']);
+  });
+
+  it('random JSON-like text with substitutions, path keys and includes: the one-pass reader gives up or agrees', () => {
+    const host = hostOf({ '/p/i.conf': 'a = 1\nb { c = ${?a} }\n', '/p/j.conf': 'include "i.conf"\nd += 2\n' });
+    const alphabet = fc.constantFrom(
+      ...'{}[]:=,\n \t#'.split(''),
+      '"a"', '"b.c"', 'a', 'b', 'a.b', 'b.c', 'include', 'true', 'null', '1', '2.0', '"""x"""', '${a}', '${?b}', '${b.c}', '+=',
+      'include "i.conf"\n', 'include "j"\n', 'include "none"\n', '// c\n', 'x = ${a} y\n', '[${a}]',
+    );
+    let taken = 0;
+    let handedOver = 0;
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 60 }).map((parts) => parts.join('')), (text) => {
+        if (checkOnePassAgrees(text, { fileName: '/p/main.conf', host })) {
+          taken++;
+          if (readPlainDocument(new SourceText('/p/main.conf', text)) === undefined) handedOver++;
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(taken).toBeGreaterThan(50);
+    expect(handedOver).toBeGreaterThan(20);
   });
 
   it('random JSON-like text: the fast path gives up or agrees', () => {

@@ -1,17 +1,23 @@
 /**
  * Fast path for the common document: JSON-like HOCON (comments, unquoted strings, `=`, `a { }`, optional commas)
- * with nothing that needs the general machinery. It scans once and builds the resolved values directly, without a
- * syntax tree, a value builder or a resolver walk: the tree and the intermediate records were most of the cost
- * (and most of the garbage) of reading a big toolbox.
+ * read in one pass straight into resolved values, without a syntax tree, a value builder or a resolver walk: the
+ * tree and the intermediate records were most of the cost (and most of the garbage) of reading a big toolbox.
  *
- * Invariant: it returns a root only for text the general path (parse, build, resolve) would read with no
- * diagnostic at all, and then the values are exactly those the general path builds (same shapes, offsets,
- * definitions). Anything else — a scanner problem, a parse error, an include, a substitution, `+=`, a
- * concatenation, a path key (`a.b`), a key made of several tokens, a key set twice in one object, nesting at the
- * parser's limit, more containers than the resolver's step limit — makes it give up (undefined), and the caller
- * takes the general path from the start. Giving up costs at most one extra scan.
+ * Entries that need the general machinery — an include, a substitution, `+=`, a concatenation, a path key (`a.b`),
+ * a key made of several tokens, a key set twice in one object — are handed one by one to the value builder when a
+ * `makeBuilder` is given (`readDocument`): the entry alone is parsed into a syntax node and applied to the object
+ * being read, exactly as the general path applies it, and the reader marks that object and its ancestors dirty
+ * for the resolver. Everything else is still read directly. Without `makeBuilder` (`readPlainDocument`) such an
+ * entry makes the reader give up.
+ *
+ * Invariant: it returns a root only for text the general path (parse, build, resolve) would parse with no syntax
+ * diagnostic at all, and then the values (and the builder's state) are exactly those the general path builds
+ * (same shapes, offsets, definitions, dirty containers). A scanner problem, a parse error (in the reader or in an
+ * entry handed over), nesting at the parser's limit or more containers than the resolver's step limit make it
+ * give up (undefined), and the caller takes the general path from the start.
  */
-import { MAX_NESTING_DEPTH } from './parser';
+import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './build-values';
+import { MAX_NESTING_DEPTH, parseEntryAt } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { SourceText } from './text-position';
@@ -21,13 +27,34 @@ import type { FieldDefinition, HoconArray, HoconField, HoconObject, HoconValue }
 const RECENT_SLOTS = 512;
 const MAX_SHARED_LENGTH = 40;
 
-/** Thrown (and caught in readPlainDocument) to leave the fast path from any depth. */
+/** Thrown (and caught in readDocument) to leave the fast path from any depth. */
 const GIVE_UP: unique symbol = Symbol('give up');
+/** Thrown by a value the reader cannot build itself; the innermost entry catches it and hands itself over. */
+const HAND_OVER: unique symbol = Symbol('hand over');
+
+/** Makes the value builder that entries are handed to, around the reader's root object and dirty set. */
+export type BuilderFactory = (root: HoconObject, dirty: Set<object>) => ValueBuilder;
+
+export interface ReadDocument {
+  root: HoconObject;
+  /** Set when entries were handed over: its `dirty` containers still need the resolver. */
+  builder: ValueBuilder | undefined;
+}
 
 /** The resolved root object of a plain document, or undefined when the general path must read it. */
 export function readPlainDocument(source: SourceText): HoconObject | undefined {
+  return readDocument(source, undefined, '')?.root;
+}
+
+/**
+ * Reads a root file in one pass, handing entries that need the general machinery to the builder `makeBuilder`
+ * makes (on first need); undefined when the general path must read it. `fileKey` is the file's include key.
+ */
+export function readDocument(source: SourceText, makeBuilder: BuilderFactory | undefined, fileKey: string): ReadDocument | undefined {
+  const reader = new PlainReader(source, makeBuilder, fileKey);
   try {
-    return new PlainReader(source).readDocument();
+    const root = reader.readDocument();
+    return { root, builder: reader.builder };
   } catch (error) {
     if (error === GIVE_UP) return undefined;
     throw error;
@@ -40,13 +67,31 @@ class PlainReader {
   private kind: Kind = TokenKind.EOF;
   private start = 0;
   private end = 0;
+  /** Open objects and arrays, as the parser counts them (the unbraced root is 0). */
   private depth = 0;
+  /** Nesting level of the container being filled, as the value builder counts it (the root is 1). */
+  private level = 0;
+  /** Open arrays: an entry handed over inside one is built as inside an array. */
+  private arrays = 0;
+  /** Keys from the root to the value being read (arrays add none), as the builder's paths. */
+  private readonly keys: string[] = [];
   /** Containers made so far: the resolver counts one step per container, and stops past MAX_STEPS. */
   private containers = 0;
+  /** Containers at or past ALWAYS_RESOLVE_LEVEL (the builder counts them as pending too). */
+  private deepPending = 0;
+  /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
+  private dirty: Set<object> | undefined;
+  builder: ValueBuilder | undefined;
+  /** The root object, once made (the builder works on it). */
+  private root: HoconObject | undefined;
   /** Recently made short strings by a hash of their text: keys and small values repeat in every entry. */
   private readonly recent: (string | undefined)[] = new Array<string | undefined>(RECENT_SLOTS).fill(undefined);
 
-  constructor(private readonly source: SourceText) {
+  constructor(
+    private readonly source: SourceText,
+    private readonly makeBuilder: BuilderFactory | undefined,
+    private readonly fileKey: string,
+  ) {
     this.text = source.text;
     this.scanner = new Scanner(source.text);
   }
@@ -54,16 +99,38 @@ class PlainReader {
   readDocument(): HoconObject {
     this.advance();
     this.skipTrivia();
-    let root: HoconObject;
     if (this.kind === TokenKind.OpenBrace) {
-      root = this.readObject();
+      const root = this.readObject();
       this.skipTrivia();
       if ((this.kind as Kind) !== TokenKind.EOF) throw GIVE_UP;
-    } else {
-      root = this.newObject(0, this.text.length);
-      this.readEntries(root, false);
+      return root;
     }
+    const root = (this.root = this.newObject(0, this.text.length));
+    this.fillObject(root, false);
     return root;
+  }
+
+  // ---- handing entries over to the value builder ----
+
+  /** What changes when something unresolved is made: compared before and after filling a container. */
+  private pending(): number {
+    return this.deepPending + (this.builder === undefined ? 0 : this.builder.pending);
+  }
+
+  private markDirty(container: object): void {
+    (this.dirty ??= new Set<object>()).add(container);
+  }
+
+  /** Hands the entry whose key starts at `entryStart` to the builder; the current token is then the one after it. */
+  private handOver(object: HoconObject, entryStart: number): void {
+    if (this.makeBuilder === undefined) throw GIVE_UP;
+    const parsed = parseEntryAt(this.source, entryStart, this.depth);
+    // The general path reports every syntax problem.
+    if (parsed.diagnostics.length > 0 || parsed.entry === undefined) throw GIVE_UP;
+    const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
+    builder.applyRootFileEntry(object, parsed.entry, this.keys.slice(), this.level, this.arrays > 0, this.fileKey);
+    this.scanner.pos = parsed.resume;
+    this.advance();
   }
 
   // ---- tokens (as Parser: same scanner, same trivia rules) ----
@@ -118,10 +185,20 @@ class PlainReader {
     if (this.depth >= MAX_NESTING_DEPTH) throw GIVE_UP;
     this.depth++;
     const object = this.newObject(this.start, this.start);
+    this.root ??= object;
     this.advance();
-    this.readEntries(object, true);
+    this.fillObject(object, true);
     this.depth--;
     return object;
+  }
+
+  /** Fills an object (one level deeper), marking it dirty if anything unresolved was made meanwhile. */
+  private fillObject(object: HoconObject, braced: boolean): void {
+    const before = this.pending();
+    if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.deepPending++;
+    this.readEntries(object, braced);
+    this.level--;
+    if (this.pending() !== before) this.markDirty(object);
   }
 
   /** Entries up to the closing brace (consumed) when braced, else to the end of the file. */
@@ -140,41 +217,42 @@ class PlainReader {
         if (braced) throw GIVE_UP;
         return;
       }
-      // A key: one quoted string, or one unquoted token without '.' that is not `include`.
       const keyStart = this.start;
       const keyEnd = this.end;
-      let name: string;
+      // A key read here: one quoted string, or one unquoted token without '.' that is not `include`, set once.
+      let name: string | undefined;
       if (kind === TokenKind.QuotedString) name = this.quotedValue(keyStart, keyEnd);
-      else if (kind === TokenKind.UnquotedText && indexWithin(this.text, 46, keyStart, keyEnd) < 0) {
-        name = this.slice(keyStart, keyEnd);
-        if (name === 'include') throw GIVE_UP;
-      } else throw GIVE_UP;
-      this.advance();
-      this.skipWhitespace();
-      const afterKey = this.kind as Kind;
-      if (afterKey === TokenKind.UnquotedText || afterKey === TokenKind.QuotedString || afterKey === TokenKind.Number) throw GIVE_UP;
-      this.skipTrivia();
-      let value: HoconValue;
-      if ((this.kind as Kind) === TokenKind.OpenBrace) {
-        value = this.readObject();
-      } else if ((this.kind as Kind) === TokenKind.Colon || (this.kind as Kind) === TokenKind.Equals) {
+      else if (kind === TokenKind.UnquotedText) {
+        if (indexWithin(this.text, 46, keyStart, keyEnd) < 0) {
+          name = this.slice(keyStart, keyEnd);
+          if (name === 'include') name = undefined;
+        }
+      } else if (kind !== TokenKind.Number) throw GIVE_UP;
+      let value: HoconValue | undefined;
+      if (name !== undefined && !fields.has(name)) {
         this.advance();
-        this.skipTrivia();
-        value = this.readValue();
-      } else throw GIVE_UP;
-      // A key set twice merges or layers: the general path's business.
-      if (fields.has(name)) throw GIVE_UP;
-      const definition: FieldDefinition = {
-        keySource: this.source,
-        keyStart,
-        keyEnd,
-        valueSource: this.source,
-        valueStart: value.start,
-        valueEnd: value.end,
-        viaInclude: false,
-      };
-      const field: HoconField = { key: name, value, definitions: [definition], viaSubstitution: false, viaInclude: false };
-      fields.set(name, field);
+        this.skipWhitespace();
+        const afterKey = this.kind as Kind;
+        if (afterKey !== TokenKind.UnquotedText && afterKey !== TokenKind.QuotedString && afterKey !== TokenKind.Number) {
+          this.skipTrivia();
+          value = this.readFieldValue(name);
+        }
+      }
+      if (value === undefined) {
+        this.handOver(object, keyStart);
+      } else {
+        const definition: FieldDefinition = {
+          keySource: this.source,
+          keyStart,
+          keyEnd,
+          valueSource: this.source,
+          valueStart: value.start,
+          valueEnd: value.end,
+          viaInclude: false,
+        };
+        const field: HoconField = { key: name as string, value, definitions: [definition], viaSubstitution: false, viaInclude: false };
+        fields.set(name as string, field);
+      }
       this.skipWhitespace();
       if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
         this.skipTrivia();
@@ -187,13 +265,59 @@ class PlainReader {
     }
   }
 
+  /**
+   * The value after a key (the current token: '{', ':' or '='), or undefined when the entry must be handed over
+   * (`+=`, a substitution, a concatenation...): the reader's state is then as it was at the key.
+   */
+  private readFieldValue(name: string): HoconValue | undefined {
+    const kind = this.kind;
+    if (kind === TokenKind.PlusEquals) return undefined;
+    if (kind !== TokenKind.OpenBrace && kind !== TokenKind.Colon && kind !== TokenKind.Equals) throw GIVE_UP;
+    const keys = this.keys;
+    const keyCount = keys.length;
+    keys.push(name);
+    if (kind === TokenKind.OpenBrace) {
+      // Entries inside hand themselves over; nothing here can need the whole entry handed over.
+      const object = this.readObject();
+      keys.pop();
+      return object;
+    }
+    this.advance();
+    this.skipTrivia();
+    const depth = this.depth;
+    const level = this.level;
+    const arrays = this.arrays;
+    const deepPending = this.deepPending;
+    const builder = this.builder;
+    const builderPending = builder === undefined ? 0 : builder.pending;
+    const diagnostics = builder === undefined ? 0 : builder.diagnostics.length;
+    try {
+      const value = this.readValue();
+      keys.pop();
+      return value;
+    } catch (error) {
+      if (error !== HAND_OVER) throw error;
+      // Undo what reading part of the value did; entries handed over meanwhile are orphans now, unless they
+      // reported something (an include read, say): then let the general path do it once.
+      const current = this.builder;
+      if (current !== undefined && current.diagnostics.length !== diagnostics) throw GIVE_UP;
+      if (current !== undefined) current.pending = builderPending;
+      this.depth = depth;
+      this.level = level;
+      this.arrays = arrays;
+      this.deepPending = deepPending;
+      keys.length = keyCount;
+      return undefined;
+    }
+  }
+
   // ---- values ----
 
   /** One simple value; another value following on the same line would be a concatenation. */
   private readValue(): HoconValue {
     const value = this.readSimpleValue();
     this.skipWhitespace();
-    if (isValueStart(this.kind)) throw GIVE_UP;
+    if (isValueStart(this.kind)) throw HAND_OVER;
     return value;
   }
 
@@ -229,15 +353,15 @@ class PlainReader {
         else if (length === 4 && text.startsWith('null', start)) value = { kind: 'null', source, start, end };
         else {
           // In an array, `include "x"` is an error of the general path; as a plain word it is a string.
-          if (length === 7 && text.startsWith('include', start)) throw GIVE_UP;
+          if (length === 7 && text.startsWith('include', start)) throw HAND_OVER;
           value = { kind: 'string', value: this.slice(start, end), style: 'unquoted', source, start, end };
         }
         this.advance();
         return value;
       }
       default:
-        // A substitution, or no value where one is expected.
-        throw GIVE_UP;
+        // A substitution, or no value where one is expected (the parser reports that).
+        throw HAND_OVER;
     }
   }
 
@@ -246,6 +370,9 @@ class PlainReader {
     if (this.depth >= MAX_NESTING_DEPTH) throw GIVE_UP;
     if (++this.containers > MAX_STEPS) throw GIVE_UP;
     this.depth++;
+    this.arrays++;
+    const before = this.pending();
+    if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.deepPending++;
     const array: HoconArray = { kind: 'array', elements: [], source: this.source, start: this.start, end: this.start };
     this.advance();
     const elements = array.elements;
@@ -266,6 +393,9 @@ class PlainReader {
         throw GIVE_UP;
       }
     }
+    this.level--;
+    if (this.pending() !== before) this.markDirty(array);
+    this.arrays--;
     this.depth--;
     return array;
   }

@@ -7,7 +7,7 @@ import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './include-paths';
 import { checkJsonSyntax } from './json-syntax';
 import { parseSource } from './parser';
-import { readPlainDocument } from './plain-document';
+import { readDocument } from './plain-document';
 import { parseProperties } from './properties-file';
 import { SubstitutionResolver } from './resolve-substitutions';
 import type { IncludeNode, SyntaxDocument } from './syntax-tree';
@@ -57,11 +57,31 @@ export function resolveHocon(text: string, options: ResolveOptions = {}): Resolv
   const source = new SourceText(fileName, text);
   const syntaxKind = options.syntax ?? syntaxFromExtension(fileName);
   if (syntaxKind === 'hocon') {
-    // Most files need none of the general machinery: read them in one pass (see plain-document.ts).
-    const plain = readPlainDocument(source);
-    if (plain !== undefined) return plainResult(plain, source);
+    // Most files are read in one pass, the few entries that need the general machinery handed to it (see
+    // plain-document.ts); a file with a syntax problem takes the general path, which reports it.
+    const result = resolveInOnePass(source, options);
+    if (result !== undefined) return result;
   }
   return resolveGeneral(source, syntaxKind, options);
+}
+
+/** The one-pass reader's result (undefined when the general path must read the file). */
+export function resolveInOnePass(source: SourceText, options: ResolveOptions): ResolvedDocument | undefined {
+  let loader: HostIncludeLoader | undefined;
+  const diagnostics: Diagnostic[] = [];
+  const read = readDocument(
+    source,
+    (root, dirty) => {
+      loader = new HostIncludeLoader(options);
+      loader.sources.push(source);
+      return new ValueBuilder(source, loader, diagnostics, root, dirty);
+    },
+    normalizePath(source.name),
+  );
+  if (read === undefined) return undefined;
+  if (read.builder === undefined) return plainResult(read.root, source);
+  new SubstitutionResolver(read.root, options.env ?? {}, diagnostics, read.builder.dirty).resolveDocument();
+  return lazySyntaxResult(read.root, source, diagnostics, (loader as HostIncludeLoader).sources);
 }
 
 /** The general path: parse to a syntax tree, build values, apply includes, resolve substitutions. */
@@ -101,15 +121,20 @@ export function resolveGeneral(source: SourceText, syntaxKind: 'hocon' | 'json' 
  * only if asked for (most callers never do; building it was half the cost of reading a big file).
  */
 function plainResult(value: HoconObject, source: SourceText): ResolvedDocument {
+  return lazySyntaxResult(value, source, [], [source]);
+}
+
+/** A result whose syntax tree (of a file that parses without a diagnostic) is parsed when first read. */
+function lazySyntaxResult(value: HoconObject, source: SourceText, diagnostics: Diagnostic[], sources: SourceText[]): ResolvedDocument {
   let syntax: SyntaxDocument | undefined;
   return {
-    ok: true,
+    ok: !diagnostics.some((d) => d.severity === 'error'),
     value,
-    diagnostics: [],
+    diagnostics,
     get syntax(): SyntaxDocument {
       return (syntax ??= parseSource(source));
     },
-    sources: [source],
+    sources,
   };
 }
 
