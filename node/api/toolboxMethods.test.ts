@@ -50,6 +50,27 @@ describe('the toolbox methods of the API', () => {
     ]);
     expect(analysis.diagnostics.map((d) => [d.rule, d.line])).toEqual([['required-unknown', 4]]);
     expect(analysis.tools[1]!.keyRange.start).toMatchObject({ line: 2, column: 1 });
+    // Summaries stay light; the first tool of the file (what the editor selects first) comes with its detail.
+    expect(analysis.tools[1]).not.toHaveProperty('parameters');
+    expect(analysis.detail).toEqual({
+      name: 'echo',
+      description: 'Echoes',
+      parameters: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+      args: null,
+    });
+  });
+
+  it('toolbox.analyze gives the detail of the tool it names, or of the first tool of the file when that one is gone', async () => {
+    const { dir, call } = setup();
+    const file = path.join(dir, 'tb.hocon');
+    const sleepy = await call<ToolboxAnalysis>('toolbox.analyze', { path: file, text, detail: 'sleepy' });
+    expect(sleepy.detail).toEqual({ name: 'sleepy', description: 'Sleeps', parameters: null, args: null });
+    const defaultTool = await call<ToolboxAnalysis>('toolbox.analyze', { path: file, text, detail: 'get_current_date_time' });
+    expect(defaultTool.detail?.name).toBe('get_current_date_time');
+    const gone = await call<ToolboxAnalysis>('toolbox.analyze', { path: file, text, detail: 'renamed_away' });
+    expect(gone.detail?.name).toBe('echo');
+    const none = await call<ToolboxAnalysis>('toolbox.analyze', { path: null, text: '# nothing yet', noDefault: true, detail: null });
+    expect(none.detail).toBeNull();
   });
 
   it('catalog.render gives the catalog of the unsaved text', async () => {

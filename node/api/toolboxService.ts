@@ -15,6 +15,10 @@ import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
+/** How long, and how many, loads are reused (see ToolboxService.loads). */
+const LOAD_CACHE_MS = 2000;
+const LOAD_CACHE_SIZE = 3;
+
 export interface DocumentRef {
   /** Absolute path, or null for a document never saved. */
   path: string | null;
@@ -32,6 +36,14 @@ export class ToolboxService {
   private readonly runs = new Map<string, () => boolean>();
   /** What loading classes revealed, per document and tool: feeds tool kinds and the catalog. */
   private readonly classInfo = new Map<string, Map<string, LoadedClassInfo>>();
+  /** Bumped whenever classInfo changes (a cached load made before it is stale). */
+  private classInfoGeneration = 0;
+  /**
+   * The last few loads, by document and text: a keystroke asks for the analysis and the catalog of the same text, and
+   * opening a file renders the same text twice (current and saved). Kept briefly, since includes and the default
+   * toolbox are read from the disk.
+   */
+  private readonly loads: Array<{ file: string; text: string; noDefault: boolean; generation: number; at: number; loaded: LoadedFile }> = [];
 
   constructor(
     private readonly cwd: string,
@@ -46,17 +58,25 @@ export class ToolboxService {
 
   load(doc: DocumentRef): { file: string; loaded: LoadedFile } {
     const file = this.documentPath(doc);
+    const noDefault = doc.noDefault ?? false;
+    const now = Date.now();
+    const cached = this.loads.find(
+      (c) => c.file === file && c.noDefault === noDefault && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
+    );
+    if (cached) return { file, loaded: cached.loaded };
     const loaded = loadFileFromDisk(file, {
       cwd: this.cwd,
       env: this.env,
-      noDefault: doc.noDefault ?? false,
+      noDefault,
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
+    this.loads.unshift({ file, text: doc.text, noDefault, generation: this.classInfoGeneration, at: now, loaded });
+    this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded };
   }
 
-  analyze(doc: DocumentRef): ToolboxAnalysis {
+  analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {
     const { file, loaded } = this.load(doc);
     const toolbox = toolboxOf(loaded);
     const diagnostics = diagnosticsOf(loaded);
@@ -73,6 +93,9 @@ export class ToolboxService {
       file,
       defaultFile: toolbox.files.defaultFile ?? null,
       tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
+      detail: detailOf(
+        (doc.detail ? toolbox.tools.find((t) => t.name === doc.detail) : undefined) ?? toolbox.tools.find((t) => t.origin !== 'default'),
+      ),
       diagnostics,
       network:
         loaded.kind === 'network'
@@ -179,6 +202,7 @@ export class ToolboxService {
     const known = this.classInfo.get(file) ?? new Map<string, LoadedClassInfo>();
     known.set(doc.tool, classInfoOf(result.description));
     this.classInfo.set(file, known);
+    this.classInfoGeneration++;
     return { ok: true, description: result.description };
   }
 
@@ -214,9 +238,6 @@ function summarize(tool: ToolEntry, counts: { errors: number; warnings: number }
     name: tool.name,
     kind: tool.kind,
     className: tool.className ?? null,
-    description: tool.description ?? null,
-    parameters: tool.parameters ?? null,
-    args: tool.args ?? null,
     displayAs: tool.displayAs.value,
     displayAsInferred: tool.displayAs.inferred,
     baseToolInfoUrl: tool.baseToolInfoUrl ?? null,
@@ -227,4 +248,8 @@ function summarize(tool: ToolEntry, counts: { errors: number; warnings: number }
     errors: counts?.errors ?? 0,
     warnings: counts?.warnings ?? 0,
   };
+}
+
+function detailOf(tool: ToolEntry | undefined): ToolboxAnalysis['detail'] {
+  return tool ? { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null, args: tool.args ?? null } : null;
 }

@@ -30,12 +30,20 @@ export interface CatalogState {
 }
 
 /**
- * How renders follow typing: the first change renders at once (after the current task, so one burst of store
- * updates is one render); changes made while a render is in flight wait for it and are then rendered together as
- * one. So the preview is never more than one render behind, there is never more than one render queued, and the
- * latency on the studio toolbox is one round trip (a warm render takes a few ms on the main side).
+ * How renders follow typing: the first change renders as soon as its analysis is current (after the current task,
+ * so one burst of store updates is one render); changes made while a render is in flight wait for it and are then
+ * rendered together as one. So the preview is never more than one render behind, there is never more than one render
+ * queued, and the latency on the studio toolbox is the analysis plus one round trip (the render reuses the main
+ * side's load of the text and takes a few ms).
  */
 export const CATALOG_RENDER_DELAY_MS = 0;
+/** How long a text change of a big document waits for its analysis before it is rendered anyway. */
+export const ANALYSIS_WAIT_MS = 1000;
+/**
+ * From this size on, a change is rendered after its analysis: rendering a catalog of thousands of tools takes the main
+ * side long enough to delay the diagnostics. Smaller documents render at once (one round trip sooner).
+ */
+export const BIG_DOCUMENT_CHARS = 200_000;
 
 const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createCatalogStore>>();
 
@@ -57,7 +65,7 @@ function message(error: unknown): string {
  * Keeps the catalog preview current: renders the editor's text (debounced while typing) and the saved text (when a
  * save or open changes it), with the pane's template, key order and variables.
  */
-function createCatalogStore({ api, useDocument }: WorkspaceStores) {
+function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) {
   const store = create<CatalogState>()((set) => ({
     templatePath: '',
     keyOrder: 'sorted',
@@ -145,13 +153,25 @@ function createCatalogStore({ api, useDocument }: WorkspaceStores) {
     inFlight = true;
     void renderCurrent(changedAt).finally(() => {
       inFlight = false;
-      flush();
+      if (waitingSince !== null && !analysisCurrent()) timer = setTimeout(flush, ANALYSIS_WAIT_MS);
+      else flush();
     });
+  };
+  // A big document's change is rendered once its analysis has come (or after ANALYSIS_WAIT_MS without it): both read
+  // the same load of the text on the main side, made once, and the diagnostics are never queued behind a render.
+  const analysisCurrent = () => {
+    const { text } = useDocument.getState();
+    return text.length < BIG_DOCUMENT_CHARS || useAnalysis.getState().analyzedText === text;
   };
   useDocument.subscribe((state, previous) => {
     if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) renderSaved();
     if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
     waitingSince ??= performance.now();
+    clearTimeout(timer);
+    timer = setTimeout(flush, state.status === 'ready' && !analysisCurrent() ? ANALYSIS_WAIT_MS : CATALOG_RENDER_DELAY_MS);
+  });
+  useAnalysis.subscribe((state, previous) => {
+    if (state.analyzedText === previous.analyzedText || waitingSince === null || !analysisCurrent()) return;
     clearTimeout(timer);
     timer = setTimeout(flush, CATALOG_RENDER_DELAY_MS);
   });

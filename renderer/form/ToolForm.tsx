@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { DISPLAY_AS_VALUES } from '../../shared/toolbox/displayAs';
-import type { DiagnosticDto, ToolSummary } from '../../shared/api/toolboxApi';
+import type { DiagnosticDto, ToolDetail, ToolSummary } from '../../shared/api/toolboxApi';
 import { FIELD_DOCS } from '../editor/fieldDocs';
 import { KIND_LABEL, ORIGIN_LABEL } from '../tools/toolFilter';
 import { isEditable } from '../tools/toolCommands';
@@ -19,10 +19,12 @@ export function ToolForm({ stores }: { stores: WorkspaceStores }) {
   const tool = analysis?.tools.find((t) => t.name === selected);
   if (!analysis) return <p className="placeholder">Waiting for the toolbox analysis…</p>;
   if (!tool) return <p className="placeholder">Select a tool in the list, or add one.</p>;
-  return <ToolFields key={tool.name} stores={stores} tool={tool} editable={isEditable(analysis, tool)} diagnostics={analysis.diagnostics} />;
+  // The description, parameters and args come with the answer that named this tool (see analysisStore).
+  if (analysis.detail?.name !== tool.name) return <p className="placeholder">Reading {tool.name}…</p>;
+  return <ToolFields key={tool.name} stores={stores} tool={tool} detail={analysis.detail} editable={isEditable(analysis, tool)} diagnostics={analysis.diagnostics} />;
 }
 
-function ToolFields({ stores, tool, editable, diagnostics }: { stores: WorkspaceStores; tool: ToolSummary; editable: boolean; diagnostics: DiagnosticDto[] }) {
+function ToolFields({ stores, tool, detail, editable, diagnostics }: { stores: WorkspaceStores; tool: ToolSummary; detail: ToolDetail; editable: boolean; diagnostics: DiagnosticDto[] }) {
   const editor = useEntryEditor(stores, tool.name);
   const text = stores.useDocument((s) => s.text);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
@@ -59,11 +61,11 @@ function ToolFields({ stores, tool, editable, diagnostics }: { stores: Workspace
       </label>
       {messages('class')}
 
-      {(coded || tool.description !== null) && (
+      {(coded || detail.description !== null) && (
         <>
           <label className="field">
             <span>Description</span>
-            <CommitInput label="Description" multiline value={tool.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
+            <CommitInput label="Description" multiline value={detail.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
           </label>
           {messages('description')}
         </>
@@ -102,7 +104,7 @@ function ToolFields({ stores, tool, editable, diagnostics }: { stores: Workspace
           {messages('base_tool_info_url')}
           <fieldset className="field">
             <legend>Arguments (args)</legend>
-            <ArgsTree args={tool.args} editor={editor} disabled={disabled} />
+            <ArgsTree args={detail.args} editor={editor} disabled={disabled} />
           </fieldset>
           {messages('args')}
         </>
@@ -111,7 +113,7 @@ function ToolFields({ stores, tool, editable, diagnostics }: { stores: Workspace
       {coded && (
         <fieldset className="field">
           <legend>Parameters</legend>
-          <ParametersTable parameters={tool.parameters} editor={editor} disabled={disabled} />
+          <ParametersTable parameters={detail.parameters} editor={editor} disabled={disabled} />
           {messages('parameters')}
         </fieldset>
       )}

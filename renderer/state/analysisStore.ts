@@ -8,7 +8,10 @@ export interface AnalysisState {
   analysis: ToolboxAnalysis | null;
   /** The text the analysis was made from (to map positions and to know whether it is current). */
   analyzedText: string | null;
-  /** The tool the user is looking at (tool list, form, catalog, test run all follow it). */
+  /**
+   * The tool the user is looking at (tool list, form, catalog, test run all follow it). Its description, parameters
+   * and args are the analysis's `detail` once the answer to the request naming it has come.
+   */
   selectedTool: string | null;
   /** Why the last analysis failed (the server was unreachable, ...). */
   error: string | null;
@@ -30,7 +33,12 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     analyzedText: null,
     selectedTool: null,
     error: null,
-    select: (selectedTool) => set({ selectedTool }),
+    select: (selectedTool) => {
+      set({ selectedTool });
+      // The answer carries the detail (description, parameters, args) of the selected tool only: ask for this one's.
+      const { analysis } = store.getState();
+      if (selectedTool !== null && analysis && analysis.detail?.name !== selectedTool && analysis.tools.some((t) => t.name === selectedTool)) analyze();
+    },
   }));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,7 +65,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
         analyze();
       }
     };
-    api.invoke('toolbox.analyze', { path, text }).then(
+    api.invoke('toolbox.analyze', { path, text, detail: store.getState().selectedTool }).then(
       (analysis) => {
         if (mine === sequence && useDocument.getState().path === path) {
           const selected = store.getState().selectedTool;

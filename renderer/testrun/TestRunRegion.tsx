@@ -22,11 +22,13 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const status = useDocument((s) => s.status);
   const path = useDocument((s) => s.path);
   const tool = analysis?.tools.find((t) => t.name === selected) ?? null;
+  // The description and parameters come with the answer that named this tool (see analysisStore).
+  const detail = analysis?.detail && analysis.detail.name === tool?.name ? analysis.detail : null;
   const key = tool ? toolKey(path, tool.name) : null;
 
   // A LangChain tool's schema is not in the toolbox: it comes from its class once loaded ("Load the schema").
   const described = useTestRun((s) => (key ? s.described[key] : undefined));
-  const parametersText = JSON.stringify(tool?.parameters ?? described?.argsSchema ?? null);
+  const parametersText = JSON.stringify(detail?.parameters ?? described?.argsSchema ?? null);
   const fields = useMemo(() => fieldsOf(JSON.parse(parametersText)), [parametersText]);
   const stored = useTestRun((s) => (key ? s.inputs[key] : undefined));
   const inputs = stored ?? emptyInputs(fields);
@@ -125,10 +127,12 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
         )}
         {!tool ? (
           <p className="hint">Choose a tool to run.</p>
+        ) : !detail ? (
+          <p className="hint">Reading {tool.name}…</p>
         ) : (
           <>
-            {tool.description && <p className="hint tool-description">{tool.description}</p>}
-            {tool.kind !== 'coded' && !tool.parameters && !described && (
+            {detail.description && <p className="hint tool-description">{detail.description}</p>}
+            {tool.kind !== 'coded' && !detail.parameters && !described && (
               <p className="hint">
                 Its arguments are defined by its class.{' '}
                 <button title="Imports the class in the Python worker" onClick={() => void actions.describe(tool.name).then(() => catalogStoreFor(stores).getState().refresh())}>

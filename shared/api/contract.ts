@@ -70,9 +70,17 @@ export const apiMethods = {
   /** The text a new toolbox file starts from. */
   'template.newToolbox': { request: Type.Object({}), response: Type.Object({ text: Type.String() }) },
 
-  /** The effective toolbox of a document (its unsaved text), with every diagnostic. Networks include their agents. */
+  /**
+   * The effective toolbox of a document (its unsaved text), with every diagnostic. Networks include their agents.
+   * `detail` names the tool whose description, parameters and args to include (the selected one).
+   */
   'toolbox.analyze': {
-    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), text: Type.String(), noDefault: Type.Optional(Type.Boolean()) }),
+    request: Type.Object({
+      path: Type.Union([Type.String(), Type.Null()]),
+      text: Type.String(),
+      noDefault: Type.Optional(Type.Boolean()),
+      detail: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    }),
     response: ToolboxAnalysisT,
   },
   /** The catalog an LLM is shown, rendered from the document's effective toolbox exactly as Python Jinja2 would. */

@@ -23,13 +23,14 @@ export const DiagnosticT = Type.Object({
   fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(TextEditT) })),
 });
 
+/**
+ * One effective tool as the list, the problems and the editor need it. The heavy fields (description, parameters,
+ * args) are only in the analysis's `detail`, for one tool: a 5,000-tool file would otherwise send megabytes a keystroke.
+ */
 export const ToolSummaryT = Type.Object({
   name: Type.String(),
   kind: Type.Union([Type.Literal('coded'), Type.Literal('langchain'), Type.Literal('toolkit')]),
   className: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-  parameters: Type.Unknown(),
-  args: Type.Unknown(),
   displayAs: Type.String(),
   displayAsInferred: Type.Boolean(),
   baseToolInfoUrl: Nullable(Type.String()),
@@ -43,12 +44,25 @@ export const ToolSummaryT = Type.Object({
   warnings: Type.Number(),
 });
 
+/** The fields of one tool the form and the test run need beyond its summary. */
+export const ToolDetailT = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  parameters: Type.Unknown(),
+  args: Type.Unknown(),
+});
+
 export const ToolboxAnalysisT = Type.Object({
   kind: Type.Union([Type.Literal('toolbox'), Type.Literal('network')]),
   /** The file analysed (an untitled document gets a name in the working folder). */
   file: Type.String(),
   defaultFile: Nullable(Type.String()),
   tools: Type.Array(ToolSummaryT),
+  /**
+   * The detail of the tool the request named, or, when it names none or one that is gone, of the tool the editor
+   * selects by default (the first one not from the default toolbox); null when there is none.
+   */
+  detail: Nullable(ToolDetailT),
   diagnostics: Type.Array(DiagnosticT),
   network: Nullable(
     Type.Object({
@@ -138,6 +152,7 @@ export const ToolRunResultT = Type.Object({
 
 export type ToolboxAnalysis = Static<typeof ToolboxAnalysisT>;
 export type ToolSummary = Static<typeof ToolSummaryT>;
+export type ToolDetail = Static<typeof ToolDetailT>;
 export type DiagnosticDto = Static<typeof DiagnosticT>;
 export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
 export type Preferences = Static<typeof PreferencesT>;
