@@ -8,6 +8,7 @@ import { resourcesDir } from '../paths';
 import { PreferencesStore } from '../state/preferences';
 import { RecentFiles } from '../state/userState';
 import { RecoveryStore } from '../state/recovery';
+import { DocumentTexts, withText } from './documentTexts';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
 
@@ -43,6 +44,7 @@ export function createApiService(host: ApiHost): ApiService {
   const resolvePath = (p: string) => path.resolve(host.cwd, p);
   const preferences = new PreferencesStore(host.stateDir);
   const recovery = new RecoveryStore(host.stateDir);
+  const texts = new DocumentTexts();
   const testRun = createTestRunHandlers(host.cwd, host.stateDir, (request) => toolbox.run(request));
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
@@ -84,8 +86,8 @@ export function createApiService(host: ApiHost): ApiService {
     'template.newToolbox': async () => ({
       text: await readFile(path.join(resourcesDir(), 'templates', 'new_toolbox.hocon'), 'utf8'),
     }),
-    'toolbox.analyze': async (doc) => toolbox.analyze(doc),
-    'catalog.render': async (request) => toolbox.renderCatalog(request),
+    'toolbox.analyze': async (doc) => toolbox.analyze(withText(texts, doc)),
+    'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {
       const result = await toolbox.run(request);
       await testRun.recordRun(request, result);

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import type { DocumentTextPayload } from '../../shared/api/documentText';
+import { createTextSender } from '../api/textSender';
 import type { WorkspaceStores } from '../state/workspace';
 
 export type KeyOrder = 'sorted' | 'insertion';
@@ -90,18 +92,21 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
     refresh: () => renderBoth(),
   }));
 
-  const request = (text: string) => {
+  const request = (fields: DocumentTextPayload) => {
     const { templatePath, keyOrder, vars } = store.getState();
     const { path } = useDocument.getState();
     return {
       path,
-      text,
+      ...fields,
       keyOrder,
       vars: Object.fromEntries(vars.filter((v) => v.name.trim() !== '').map((v) => [v.name.trim(), v.value])),
       ...(templatePath.trim() ? { templatePath: templatePath.trim() } : {}),
     };
   };
 
+  // The current and the saved text go as edits of the last one each sent (textSender.ts).
+  const currentTexts = createTextSender();
+  const savedTexts = createTextSender();
   // Each render carries a number; an answer to an older one is dropped, so a slow render never overwrites a newer.
   let currentSeq = 0;
   let savedSeq = 0;
@@ -112,7 +117,7 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
       store.setState({ current: null, currentError: null });
       return;
     }
-    await api.invoke('catalog.render', request(text)).then(
+    await currentTexts.send(text, (fields) => api.invoke('catalog.render', request(fields))).then(
       (current) => {
         if (mine === currentSeq) store.setState({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt) });
       },
@@ -128,7 +133,7 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
       store.setState({ saved: null, savedError: null });
       return;
     }
-    api.invoke('catalog.render', request(savedText)).then(
+    savedTexts.send(savedText, (fields) => api.invoke('catalog.render', request(fields))).then(
       (saved) => {
         if (mine === savedSeq) store.setState({ saved, savedError: null });
       },

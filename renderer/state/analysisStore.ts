@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiClient } from '../../shared/api/contract';
 import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import { createTextSender } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
 
 export interface AnalysisState {
@@ -42,6 +43,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   }));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const texts = createTextSender();
   let sequence = 0;
   let inFlight = false;
   let again = false;
@@ -65,7 +67,8 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
         analyze();
       }
     };
-    api.invoke('toolbox.analyze', { path, text, detail: store.getState().selectedTool }).then(
+    const detail = store.getState().selectedTool;
+    texts.send(text, (fields) => api.invoke('toolbox.analyze', { path, ...fields, detail })).then(
       (analysis) => {
         if (mine === sequence && useDocument.getState().path === path) {
           const selected = store.getState().selectedTool;

@@ -16,6 +16,7 @@ import {
   ToolRunResultT,
 } from './toolboxApi';
 import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
+import { DocumentTextFields } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -72,12 +73,13 @@ export const apiMethods = {
 
   /**
    * The effective toolbox of a document (its unsaved text), with every diagnostic. Networks include their agents.
-   * `detail` names the tool whose description, parameters and args to include (the selected one).
+   * `detail` names the tool whose description, parameters and args to include (the selected one). The text comes
+   * whole or as an edit of an earlier one (documentText.ts).
    */
   'toolbox.analyze': {
     request: Type.Object({
       path: Type.Union([Type.String(), Type.Null()]),
-      text: Type.String(),
+      ...DocumentTextFields,
       noDefault: Type.Optional(Type.Boolean()),
       detail: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     }),
@@ -166,6 +168,7 @@ export type ApiErrorCode =
   | 'unsupported' // not available in this mode
   | 'unauthorized' // browser mode: the request lacks the start URL's token
   | 'forbidden' // browser mode: foreign Host or Origin
+  | 'unknown_text' // an edit's base text is not (or no longer) held by the main side: send the whole text
   | 'internal';
 
 export interface ApiErrorPayload {

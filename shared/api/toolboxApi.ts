@@ -3,6 +3,7 @@
  * Kept apart from contract.ts so the contract stays a readable index of methods.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { DocumentTextFields } from './documentText';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -78,7 +79,8 @@ export const KeyOrderT = Type.Union([Type.Literal('sorted'), Type.Literal('inser
 
 export const CatalogRenderRequestT = Type.Object({
   path: Nullable(Type.String()),
-  text: Type.String(),
+  /** The text, whole or as an edit of an earlier one (documentText.ts). */
+  ...DocumentTextFields,
   /** A template file; the app's default template when absent. */
   templatePath: Type.Optional(Type.String({ minLength: 1 })),
   keyOrder: KeyOrderT,

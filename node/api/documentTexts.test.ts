@@ -1,0 +1,57 @@
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiResult } from '../../shared/api/contract';
+import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import { createDispatcher } from './dispatcher';
+import { DocumentTexts } from './documentTexts';
+import { createApiService, type ApiService } from './handlers';
+
+describe('texts sent as edits of earlier ones', () => {
+  it('applies an edit to the named base and remembers the result under its own name', () => {
+    const texts = new DocumentTexts();
+    expect(texts.resolve({ text: 'a = 1', textId: 't1' })).toBe('a = 1');
+    expect(texts.resolve({ edit: { base: 't1', offset: 4, length: 1, insert: '22' }, textId: 't2' })).toBe('a = 22');
+    expect(texts.resolve({ edit: { base: 't2', offset: 0, length: 0, insert: '# x\n' } })).toBe('# x\na = 22');
+    // The base is still there: two streams may edit the same one.
+    expect(texts.resolve({ edit: { base: 't1', offset: 0, length: 0, insert: '' } })).toBe('a = 1');
+  });
+
+  it('forgets the least recently named texts beyond its capacity, and says so', () => {
+    const texts = new DocumentTexts(2);
+    texts.resolve({ text: 'one', textId: 'a' });
+    texts.resolve({ text: 'two', textId: 'b' });
+    texts.resolve({ text: 'three', textId: 'c' });
+    expect(() => texts.resolve({ edit: { base: 'a', offset: 0, length: 0, insert: '' } })).toThrow(expect.objectContaining({ code: 'unknown_text' }));
+    expect(texts.resolve({ edit: { base: 'b', offset: 3, length: 0, insert: '!' } })).toBe('two!');
+  });
+
+  it('refuses both a text and an edit, neither, and an edit that does not fit', () => {
+    const texts = new DocumentTexts();
+    texts.resolve({ text: 'abc', textId: 'a' });
+    expect(() => texts.resolve({ text: 'x', edit: { base: 'a', offset: 0, length: 0, insert: '' } })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(() => texts.resolve({})).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+    expect(() => texts.resolve({ edit: { base: 'a', offset: 2, length: 5, insert: '' } })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
+  });
+});
+
+describe('toolbox.analyze and catalog.render with edits', () => {
+  let service: ApiService | undefined;
+  afterEach(() => service?.dispose());
+
+  it('analyse the edited text, and answer unknown_text for an unknown base', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-texts-'));
+    service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), emit: () => undefined });
+    const dispatch = createDispatcher(service.handlers);
+    const text = 'a { class = "m.A", description = "Does A" }';
+    const first = (await dispatch('toolbox.analyze', { path: null, text, textId: 'w-1', noDefault: true })) as ApiResult<ToolboxAnalysis>;
+    expect(first.ok && first.value.tools.map((t) => t.name)).toEqual(['a']);
+    const renamed = (await dispatch('toolbox.analyze', { path: null, edit: { base: 'w-1', offset: 0, length: 1, insert: 'b' }, textId: 'w-2', noDefault: true })) as ApiResult<ToolboxAnalysis>;
+    expect(renamed.ok && renamed.value.tools.map((t) => t.name)).toEqual(['b']);
+    const catalog = (await dispatch('catalog.render', { path: null, edit: { base: 'w-2', offset: 0, length: 0, insert: '' }, keyOrder: 'insertion', vars: {}, noDefault: true })) as ApiResult<{ text: string }>;
+    expect(catalog.ok && catalog.value.text).toContain('"name": "b"');
+    const unknown = await dispatch('toolbox.analyze', { path: null, edit: { base: 'nope', offset: 0, length: 0, insert: '' }, noDefault: true });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_text' } });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * How a request carries a document's text: whole, or as one change to a text the same client sent before. Typing in
+ * a 5,000-tool file (megabytes) would otherwise send the whole file, several times, a keystroke.
+ *
+ * The client names each text it sends (`textId`); the main side keeps the last few by name, so the next request can
+ * send `edit: { base, offset, length, insert }` instead. When the base is gone (evicted, or the main side restarted) the
+ * request fails with `unknown_text` and the client sends the whole text again.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const TextId = Type.String({ minLength: 1, maxLength: 100 });
+
+/** The text named `base` with `length` UTF-16 units at `offset` replaced by `insert`. */
+export const TextEditOfT = Type.Object({
+  base: TextId,
+  offset: Type.Integer({ minimum: 0 }),
+  length: Type.Integer({ minimum: 0 }),
+  insert: Type.String(),
+});
+export type TextEditOf = Static<typeof TextEditOfT>;
+
+/** The request fields of a method that reads the document's text: exactly one of `text` and `edit`. */
+export const DocumentTextFields = {
+  text: Type.Optional(Type.String()),
+  edit: Type.Optional(TextEditOfT),
+  /** Names this text, so a later request can send an edit of it. */
+  textId: Type.Optional(TextId),
+};
+
+export interface DocumentTextPayload {
+  text?: string;
+  edit?: TextEditOf;
+  textId?: string;
+}
+
+/** The one change that turns `before` into `after`: the differing middle between their common prefix and suffix. */
+export function textChangeBetween(before: string, after: string): { offset: number; length: number; insert: string } {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { offset: start, length: before.length - start - end, insert: after.slice(start, after.length - end) };
+}
+
+/** `base` with the change applied; undefined when the change does not fit in it. */
+export function applyTextChange(base: string, change: { offset: number; length: number; insert: string }): string | undefined {
+  if (change.offset + change.length > base.length) return undefined;
+  return base.slice(0, change.offset) + change.insert + base.slice(change.offset + change.length);
+}
