@@ -61,10 +61,15 @@ for (const count of sizes) {
   const jsonMs = await time(() => JSON.parse(jsonText));
   const oursMs = await time(() => hocon.resolveHocon(hoconText));
   const oursJsonMs = await time(() => hocon.toJson(hocon.resolveHocon(hoconText).value));
-  // One substitution makes the file leave the plain-document fast path: the general path's speed.
+  // One substitution: the one-pass reader hands that entry to the value builder and runs the resolver.
   const withSubstitution = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ${tool_1.class},');
   if (!hocon.resolveHocon(withSubstitution).ok) throw new Error('the file with a substitution does not resolve');
-  const generalMs = await time(() => hocon.resolveHocon(withSubstitution));
+  const substitutionMs = await time(() => hocon.resolveHocon(withSubstitution));
+  // One syntax error (a file being typed): the general path (parse, build, resolve) reads it and reports it.
+  const withError = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ,');
+  if (hocon.resolveHocon(withError).diagnostics.length !== 1) throw new Error('the file with an error does not give one diagnostic');
+  const generalMs = await time(() => hocon.resolveHocon(withError));
+  const parseMs = await time(() => hocon.parseHocon(hoconText));
   let pushcornMs;
   try {
     const theirs = await pushcorn.parse({ text: hoconText });
@@ -79,7 +84,9 @@ for (const count of sizes) {
   console.log(
     `${String(count).padStart(5)} tools (${(hoconText.length / 1e6).toFixed(2)} MB HOCON): ` +
       `JSON.parse ${jsonMs.toFixed(2)} | ours ${oursMs.toFixed(2)} (x${ratio.toFixed(2)}) | ours+toJson ${oursJsonMs.toFixed(2)} (x${(oursJsonMs / jsonMs).toFixed(2)}) | ` +
-      `with one \${} (general path) ${generalMs.toFixed(2)} (x${(generalMs / jsonMs).toFixed(2)}) | ` +
+      `with one \${} ${substitutionMs.toFixed(2)} (x${(substitutionMs / jsonMs).toFixed(2)}) | ` +
+      `with one error (general path) ${generalMs.toFixed(2)} (x${(generalMs / jsonMs).toFixed(2)}) | ` +
+      `parseHocon ${parseMs.toFixed(2)} (x${(parseMs / jsonMs).toFixed(2)}) | ` +
       `@pushcorn ${pushcornMs === undefined ? 'failed' : `${pushcornMs.toFixed(2)} (x${(pushcornMs / jsonMs).toFixed(2)})`}`,
   );
 }

@@ -40,6 +40,8 @@ interface BuildContext {
   includeStack: string[];
   /** Inside an array: `+=` cannot work there (its path would be meaningless), as in Lightbend. */
   inArray?: boolean;
+  /** This context with `inArray` set (made once, for the arrays met in it). */
+  arrayContext?: BuildContext;
 }
 
 export const MAX_INCLUDE_DEPTH = 50;
@@ -159,17 +161,21 @@ export class ValueBuilder {
     }
     this.applyEntries(target, content.root, path, {
       source: content.source,
-      prefix: path,
+      prefix: path.slice(),
       viaInclude: true,
       includeStack: [...context.includeStack, content.fileKey],
     });
   }
 
+  /**
+   * `path` (here and below) is the keys from the file's root to the object being filled: one array, pushed and
+   * popped as the builder goes down and up, so whatever keeps a path copies it.
+   */
   private applyField(target: HoconObject, field: FieldNode, path: string[], context: BuildContext): void {
     const segments = field.key.segments;
     if (segments.length === 0 || field.value.kind === 'error') return;
     let object = target;
-    const fullPath = path.slice();
+    const pathLength = path.length;
     const last = segments.length - 1;
     const definition: FieldDefinition = {
       keySource: context.source,
@@ -182,18 +188,19 @@ export class ValueBuilder {
     };
     for (let i = 0; i < last; i++) {
       const name = (segments[i] as { name: string }).name;
-      fullPath.push(name);
+      path.push(name);
       object = this.childObjectForWrite(object, name, definition, field.value);
       // Path keys are rare enough to always resolve their intermediate objects (and so their ancestors).
       this.dirty.add(object);
       this.pending++;
     }
     const name = (segments[last] as { name: string }).name;
-    fullPath.push(name);
+    path.push(name);
     // The value sits `last` levels below `target`.
     this.level += last;
-    this.applyFieldValue(object, name, field, fullPath, definition, context);
+    this.applyFieldValue(object, name, field, path, definition, context);
     this.level -= last;
+    path.length = pathLength;
   }
 
   private applyFieldValue(
@@ -213,7 +220,8 @@ export class ValueBuilder {
         return;
       }
       // `a += x` means `a = ${?a} [x]`.
-      const self = this.substitution(fullPath, true, context, value, fullPath.slice(context.prefix.length));
+      const selfPath = fullPath.slice();
+      const self = this.substitution(selfPath, true, context, value, selfPath.slice(context.prefix.length));
       // The value goes into a list (`${?a} [x]`), so it is inside an array for the rules above.
       const element = this.buildExpr(value, fullPath, { ...context, inArray: true });
       const array: HoconArray = { kind: 'array', elements: [element as HoconValue], source: context.source, start: value.start, end: value.end };
@@ -242,12 +250,15 @@ export class ValueBuilder {
         return;
       }
       const created = newObject(context.source, value.start, value.end);
-      this.setValue(object, name, created, definition, context.viaInclude);
+      if (existing === undefined) this.addField(object, name, created, definition, context.viaInclude, false);
+      else this.setValue(object, name, created, definition, context.viaInclude);
       this.applyEntries(created, value, fullPath, context);
       return;
     }
     const expr = this.buildExpr(value, fullPath, context);
-    this.setValue(object, name, expr, definition, context.viaInclude, containsSubstitution(expr));
+    const viaSubstitution = containsSubstitution(expr);
+    if (object.fields.has(name)) this.setValue(object, name, expr, definition, context.viaInclude, viaSubstitution);
+    else this.addField(object, name, expr, definition, context.viaInclude, viaSubstitution);
   }
 
   /** The object at `name` to write a path key's next level into, creating or layering one as needed. */
@@ -273,14 +284,7 @@ export class ValueBuilder {
   ): void {
     const existing = object.fields.get(name);
     if (existing === undefined) {
-      const field: HoconField = {
-        key: name,
-        value: expr as HoconValue,
-        definitions: definition === undefined ? [] : [definition],
-        viaSubstitution,
-        viaInclude,
-      };
-      object.fields.set(name, field);
+      this.addField(object, name, expr, definition, viaInclude, viaSubstitution);
       return;
     }
     if (definition !== undefined) existing.definitions.push(definition);
@@ -312,6 +316,25 @@ export class ValueBuilder {
       return;
     }
     existing.value = expr as HoconValue;
+  }
+
+  /** A key `object` does not have yet. */
+  private addField(
+    object: HoconObject,
+    name: string,
+    expr: Expr,
+    definition: FieldDefinition | undefined,
+    viaInclude: boolean,
+    viaSubstitution: boolean,
+  ): void {
+    const field: HoconField = {
+      key: name,
+      value: expr as HoconValue,
+      definitions: definition === undefined ? [] : [definition],
+      viaSubstitution,
+      viaInclude,
+    };
+    object.fields.set(name, field);
   }
 
   private buildExpr(node: ValueNode, fieldPath: string[], context: BuildContext): Expr {
@@ -354,7 +377,7 @@ export class ValueBuilder {
         const before = this.pending;
         if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.pending++;
         const elements: HoconValue[] = [];
-        const inner = context.inArray === true ? context : { ...context, inArray: true };
+        const inner = context.inArray === true ? context : (context.arrayContext ??= { ...context, inArray: true });
         for (const element of node.elements) {
           if (element.kind !== 'error') elements.push(this.buildExpr(element, fieldPath, inner) as HoconValue);
         }
