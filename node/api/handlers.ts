@@ -8,6 +8,7 @@ import { resourcesDir } from '../paths';
 import { PreferencesStore } from '../state/preferences';
 import { RecentFiles } from '../state/userState';
 import { RecoveryStore } from '../state/recovery';
+import { AnalysisHistory } from './analysisHistory';
 import { DocumentTexts, withText } from './documentTexts';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
@@ -45,6 +46,7 @@ export function createApiService(host: ApiHost): ApiService {
   const preferences = new PreferencesStore(host.stateDir);
   const recovery = new RecoveryStore(host.stateDir);
   const texts = new DocumentTexts();
+  const analyses = new AnalysisHistory();
   const testRun = createTestRunHandlers(host.cwd, host.stateDir, (request) => toolbox.run(request));
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
@@ -86,7 +88,10 @@ export function createApiService(host: ApiHost): ApiService {
     'template.newToolbox': async () => ({
       text: await readFile(path.join(resourcesDir(), 'templates', 'new_toolbox.hocon'), 'utf8'),
     }),
-    'toolbox.analyze': async (doc) => toolbox.analyze(withText(texts, doc)),
+    'toolbox.analyze': async ({ known, ...doc }) => {
+      const request = withText(texts, doc);
+      return analyses.answer(toolbox.analyze(request), request.text, doc.textId, known);
+    },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {
       const result = await toolbox.run(request);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiClient } from '../../shared/api/contract';
-import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import { applyAnalysisChange } from '../../shared/api/analysisDelta';
+import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/toolboxApi';
 import { createTextSender } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
 
@@ -45,6 +46,8 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   let timer: ReturnType<typeof setTimeout> | undefined;
   const texts = createTextSender();
   let sequence = 0;
+  /** The textId of the text the held analysis was made from: the next answer may be a change of it. */
+  let held: string | null = null;
   let inFlight = false;
   let again = false;
   const analyze = () => {
@@ -52,6 +55,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     if (status !== 'ready') {
       sequence++;
       store.setState({ analysis: null, analyzedText: null, selectedTool: null, error: null });
+      held = null;
       return;
     }
     if (inFlight) {
@@ -68,9 +72,25 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
       }
     };
     const detail = store.getState().selectedTool;
-    texts.send(text, (fields) => api.invoke('toolbox.analyze', { path, ...fields, detail })).then(
-      (analysis) => {
+    const known = held;
+    let sentId = '';
+    const request = texts.send(text, (fields) => {
+      sentId = fields.textId ?? '';
+      return api.invoke('toolbox.analyze', { path, ...fields, detail, ...(known ? { known } : {}) });
+    });
+    request.then(
+      (answer) => {
         if (mine === sequence && useDocument.getState().path === path) {
+          const previous = store.getState().analysis;
+          if ('changeOf' in answer && (answer.changeOf !== held || !previous)) {
+            // Not a change of what is here (cannot happen with one request in flight): ask for the whole analysis.
+            held = null;
+            again = true;
+            finished();
+            return;
+          }
+          const analysis = 'changeOf' in answer ? expandChange(previous as ToolboxAnalysis, answer) : answer;
+          held = sentId || null;
           const selected = store.getState().selectedTool;
           const stillThere = selected !== null && analysis.tools.some((t) => t.name === selected);
           store.setState({ analysis, analyzedText: text, error: null, selectedTool: stillThere ? selected : (analysis.tools.find((t) => t.origin !== 'default')?.name ?? null) });
@@ -96,3 +116,9 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
 }
 
 export type AnalysisStoreHook = ReturnType<typeof createAnalysisStore>;
+
+/** The analysis a change answer describes, from the analysis it changes. */
+function expandChange(previous: ToolboxAnalysis, answer: ToolboxAnalysisChange): ToolboxAnalysis {
+  const { changeOf: _changeOf, shift, tools, diagnostics, ...rest } = answer;
+  return { ...rest, ...applyAnalysisChange(previous, { shift, tools, diagnostics }) };
+}

@@ -11,12 +11,13 @@ import {
   CatalogRenderRequestT,
   CatalogRenderResultT,
   PreferencesT,
+  ToolboxAnalysisChangeT,
   ToolboxAnalysisT,
   ToolRunRequestT,
   ToolRunResultT,
 } from './toolboxApi';
 import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
-import { DocumentTextFields } from './documentText';
+import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -82,8 +83,10 @@ export const apiMethods = {
       ...DocumentTextFields,
       noDefault: Type.Optional(Type.Boolean()),
       detail: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      /** The textId of the analysis the renderer holds: the answer may be a change of it (analysisDelta.ts). */
+      known: Type.Optional(TextId),
     }),
-    response: ToolboxAnalysisT,
+    response: Type.Union([ToolboxAnalysisT, ToolboxAnalysisChangeT]),
   },
   /** The catalog an LLM is shown, rendered from the document's effective toolbox exactly as Python Jinja2 would. */
   'catalog.render': { request: CatalogRenderRequestT, response: CatalogRenderResultT },

@@ -3,7 +3,8 @@
  * Kept apart from contract.ts so the contract stays a readable index of methods.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { DocumentTextFields } from './documentText';
+import { PositionShiftT } from './analysisDelta';
+import { DocumentTextFields, TextId } from './documentText';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -73,6 +74,19 @@ export const ToolboxAnalysisT = Type.Object({
       ),
     }),
   ),
+});
+
+/**
+ * The analysis as a change of the one the renderer holds (the request's `known`): see analysisDelta.ts. Everything
+ * but the tools and the diagnostics is sent whole.
+ */
+export const ToolboxAnalysisChangeT = Type.Object({
+  ...Type.Omit(ToolboxAnalysisT, ['tools', 'diagnostics']).properties,
+  /** The textId of the analysis this changes. */
+  changeOf: TextId,
+  shift: PositionShiftT,
+  tools: Type.Array(Type.Union([Type.Integer(), ToolSummaryT])),
+  diagnostics: Type.Array(Type.Union([Type.Integer(), DiagnosticT])),
 });
 
 export const KeyOrderT = Type.Union([Type.Literal('sorted'), Type.Literal('insertion')]);
@@ -153,6 +167,7 @@ export const ToolRunResultT = Type.Object({
 });
 
 export type ToolboxAnalysis = Static<typeof ToolboxAnalysisT>;
+export type ToolboxAnalysisChange = Static<typeof ToolboxAnalysisChangeT>;
 export type ToolSummary = Static<typeof ToolSummaryT>;
 export type ToolDetail = Static<typeof ToolDetailT>;
 export type DiagnosticDto = Static<typeof DiagnosticT>;
