@@ -14,7 +14,8 @@ import {
   type MergeExpr,
   type SubstitutionExpr,
 } from './expressions';
-import { decodeQuoted, decodeTripleQuoted } from './scanner';
+import { RecentStrings } from './recent-strings';
+import { decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { EntryNode, FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
 import type { SourceText } from './text-position';
 import type { FieldDefinition, HoconArray, HoconField, HoconNumber, HoconObject, HoconString, HoconValue } from './values';
@@ -70,6 +71,8 @@ export class ValueBuilder {
   pending = 0;
   /** Nesting level of the container being filled (the root is 1). */
   private level = 0;
+  /** Short values repeat in every entry: share equal strings. */
+  private readonly recent = new RecentStrings();
 
   constructor(
     rootSource: SourceText,
@@ -344,10 +347,10 @@ export class ValueBuilder {
       case 'string': {
         const value =
           node.style === 'quoted'
-            ? decodeQuoted(text, node.start, node.end)
+            ? this.quotedValue(text, node.start, node.end)
             : node.style === 'triple'
               ? decodeTripleQuoted(text, node.start, node.end)
-              : text.slice(node.start, node.end);
+              : this.recent.slice(text, node.start, node.end);
         const result: HoconString = { kind: 'string', value, style: node.style, source, start: node.start, end: node.end };
         return result;
       }
@@ -401,6 +404,15 @@ export class ValueBuilder {
         this.pending++;
         return UNDEFINED;
     }
+  }
+
+  /** decodeQuoted, with short values without escapes shared with an equal recent one. */
+  private quotedValue(text: string, start: number, end: number): string {
+    if (end - start > 42) return decodeQuoted(text, start, end);
+    // As decodeQuoted: an unterminated string has no closing quote.
+    const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === 34 ? end - 1 : end;
+    if (indexWithin(text, 92, start + 1, contentEnd) >= 0) return decodeQuoted(text, start, end);
+    return this.recent.slice(text, start + 1, contentEnd);
   }
 
   private buildConcatenation(parts: ValueNode[], fieldPath: string[], context: BuildContext, start: number, end: number): Expr {

@@ -1,5 +1,6 @@
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { PathBuilder, parseSubstitutionPath } from './path-expression';
+import { RecentStrings } from './recent-strings';
 import { Scanner, decodeQuoted, indexWithin } from './scanner';
 import type {
   ArrayNode,
@@ -74,6 +75,8 @@ class Parser {
   private start = 0;
   private end = 0;
   private depth = 0;
+  /** Key names repeat in every entry: share equal strings. */
+  private readonly recent = new RecentStrings();
 
   constructor(private readonly source: SourceText) {
     this.text = source.text;
@@ -274,7 +277,13 @@ class Parser {
       (firstKind === TokenKind.UnquotedText && indexWithin(this.text, 46, start, end) < 0);
     if (simple) {
       const quoted = firstKind === TokenKind.QuotedString;
-      const name = quoted ? decodeQuoted(this.text, start, end) : this.text.slice(start, end);
+      const scanner = this.scanner;
+      // The key is the current token: the scanner's flags are about it. Closed and without escapes, its value is its content.
+      const name = !quoted
+        ? this.recent.slice(this.text, start, end)
+        : scanner.hasEscape || scanner.problem !== undefined
+          ? decodeQuoted(this.text, start, end)
+          : this.recent.slice(this.text, start + 1, end - 1);
       this.advance();
       if ((this.kind as Kind) === TokenKind.Whitespace) {
         whitespaceStart = this.start;

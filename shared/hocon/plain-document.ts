@@ -17,15 +17,13 @@
  * give up (undefined), and the caller takes the general path from the start.
  */
 import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './build-values';
+import { RecentStrings } from './recent-strings';
 import { MAX_NESTING_DEPTH, parseEntryAt } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { SourceText } from './text-position';
 import { TokenKind, type TokenKind as Kind } from './token-kind';
 import type { FieldDefinition, HoconArray, HoconField, HoconObject, HoconValue } from './values';
-
-const RECENT_SLOTS = 512;
-const MAX_SHARED_LENGTH = 40;
 
 /** Thrown (and caught in readDocument) to leave the fast path from any depth. */
 const GIVE_UP: unique symbol = Symbol('give up');
@@ -84,8 +82,8 @@ class PlainReader {
   builder: ValueBuilder | undefined;
   /** The root object, once made (the builder works on it). */
   private root: HoconObject | undefined;
-  /** Recently made short strings by a hash of their text: keys and small values repeat in every entry. */
-  private readonly recent: (string | undefined)[] = new Array<string | undefined>(RECENT_SLOTS).fill(undefined);
+  /** Keys and small values repeat in every entry: share equal strings. */
+  private readonly recent = new RecentStrings();
 
   constructor(
     private readonly source: SourceText,
@@ -165,17 +163,9 @@ class PlainReader {
     return this.scanner.hasEscape ? decodeQuoted(this.text, start, end) : this.slice(start + 1, end - 1);
   }
 
-  /** `text.slice(start, end)`, shared with an equal string made recently (fewer, smaller objects to collect). */
+  /** `text.slice(start, end)`, shared with an equal string made recently. */
   private slice(start: number, end: number): string {
-    const text = this.text;
-    const length = end - start;
-    if (length === 0 || length > MAX_SHARED_LENGTH) return text.slice(start, end);
-    const slot = (text.charCodeAt(start) * 31 + text.charCodeAt(end - 1) * 7 + length) & (RECENT_SLOTS - 1);
-    const recent = this.recent[slot];
-    if (recent !== undefined && recent.length === length && text.startsWith(recent, start)) return recent;
-    const made = text.slice(start, end);
-    this.recent[slot] = made;
-    return made;
+    return this.recent.slice(this.text, start, end);
   }
 
   // ---- objects ----
