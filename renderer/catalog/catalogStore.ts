@@ -32,20 +32,20 @@ export interface CatalogState {
 }
 
 /**
- * How renders follow typing: the first change renders as soon as its analysis is current (after the current task,
+ * How renders follow typing: the first change renders at once (after the current task,
  * so one burst of store updates is one render); changes made while a render is in flight wait for it and are then
  * rendered together as one. So the preview is never more than one render behind, there is never more than one render
- * queued, and the latency on the studio toolbox is the analysis plus one round trip (the render reuses the main
- * side's load of the text and takes a few ms).
+ * queued, and the latency on the studio toolbox is one round trip (a warm render takes a few ms on the main side).
+ * Big documents wait for a pause in the typing (below).
  */
 export const CATALOG_RENDER_DELAY_MS = 0;
-/** How long a text change of a big document waits for its analysis before it is rendered anyway. */
-export const ANALYSIS_WAIT_MS = 1000;
 /**
- * From this size on, a change is rendered after its analysis: rendering a catalog of thousands of tools takes the main
- * side long enough to delay the diagnostics. Smaller documents render at once (one round trip sooner).
+ * From this size on, changes are rendered when typing pauses for BIG_DOCUMENT_PAUSE_MS, after their analysis (or
+ * ANALYSIS_WAIT_MS after the pause without it): see check() below.
  */
 export const BIG_DOCUMENT_CHARS = 200_000;
+export const BIG_DOCUMENT_PAUSE_MS = 400;
+export const ANALYSIS_WAIT_MS = 1000;
 
 const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createCatalogStore>>();
 
@@ -151,34 +151,53 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
   let waitingSince: number | null = null;
   let inFlight = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A big document's saved text waits like its changes (at open it would otherwise run beside the first analysis).
+  let savedPending = false;
+  let lastChangeAt = 0;
+  const big = () => useDocument.getState().text.length >= BIG_DOCUMENT_CHARS;
   const flush = () => {
+    clearTimeout(timer);
+    if (savedPending) {
+      savedPending = false;
+      renderSaved();
+    }
     if (inFlight || waitingSince === null) return;
     const changedAt = waitingSince;
     waitingSince = null;
     inFlight = true;
     void renderCurrent(changedAt).finally(() => {
       inFlight = false;
-      if (waitingSince !== null && !analysisCurrent()) timer = setTimeout(flush, ANALYSIS_WAIT_MS);
-      else flush();
+      check();
     });
   };
-  // A big document's change is rendered once its analysis has come (or after ANALYSIS_WAIT_MS without it): both read
-  // the same load of the text on the main side, made once, and the diagnostics are never queued behind a render.
-  const analysisCurrent = () => {
-    const { text } = useDocument.getState();
-    return text.length < BIG_DOCUMENT_CHARS || useAnalysis.getState().analyzedText === text;
+  // A small document renders at once. A big one renders when typing pauses and the analysis of the text is current
+  // (or ANALYSIS_WAIT_MS after the pause without it): rendering thousands of tools takes the main side long enough to
+  // delay the next keystroke's diagnostics, and after the analysis the render reuses the main side's load of the text.
+  const check = () => {
+    clearTimeout(timer);
+    if (waitingSince === null && !savedPending) return;
+    if (!big()) {
+      timer = setTimeout(flush, CATALOG_RENDER_DELAY_MS);
+      return;
+    }
+    const pause = lastChangeAt + BIG_DOCUMENT_PAUSE_MS - performance.now();
+    if (pause > 0) timer = setTimeout(check, pause);
+    else if (useAnalysis.getState().analyzedText === useDocument.getState().text) timer = setTimeout(flush, CATALOG_RENDER_DELAY_MS);
+    else timer = setTimeout(flush, ANALYSIS_WAIT_MS);
   };
   useDocument.subscribe((state, previous) => {
-    if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) renderSaved();
-    if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
-    waitingSince ??= performance.now();
-    clearTimeout(timer);
-    timer = setTimeout(flush, state.status === 'ready' && !analysisCurrent() ? ANALYSIS_WAIT_MS : CATALOG_RENDER_DELAY_MS);
+    if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) {
+      if (state.status === 'ready' && big()) savedPending = true;
+      else renderSaved();
+    }
+    if (state.text !== previous.text || state.status !== previous.status || state.path !== previous.path) {
+      waitingSince ??= performance.now();
+      lastChangeAt = performance.now();
+    }
+    check();
   });
   useAnalysis.subscribe((state, previous) => {
-    if (state.analyzedText === previous.analyzedText || waitingSince === null || !analysisCurrent()) return;
-    clearTimeout(timer);
-    timer = setTimeout(flush, CATALOG_RENDER_DELAY_MS);
+    if (state.analyzedText !== previous.analyzedText) check();
   });
   renderBoth();
   return store;

@@ -75,16 +75,24 @@ export function shiftTool(t: ToolSummary, s: PositionShift): ToolSummary {
   return keyRange === t.keyRange && valueRange === t.valueRange ? t : { ...t, keyRange, valueRange };
 }
 
-/** Plain JSON values compared by content. */
+/** Plain JSON values compared by content (a missing key and an undefined value are the same: JSON drops both). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
   if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
+  // for...in rather than Object.keys: this runs for every diagnostic of a keystroke, without allocating.
+  let keys = 0;
+  for (const key in a) {
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+    keys++;
+  }
+  for (const _key in b) keys--;
+  return keys === 0;
 }
 
 /** Operations turning `before` (already shifted) into `after`; `dropFirst` says the old item cannot come later. */

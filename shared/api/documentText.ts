@@ -36,10 +36,16 @@ export interface DocumentTextPayload {
 /** The one change that turns `before` into `after`: the differing middle between their common prefix and suffix. */
 export function textChangeBetween(before: string, after: string): { offset: number; length: number; insert: string } {
   const shorter = Math.min(before.length, after.length);
+  // Whole blocks first (a substring comparison is a memory comparison), then the characters of the differing block:
+  // the texts are megabytes and this runs per keystroke.
+  const BLOCK = 1024;
   let start = 0;
+  while (start + BLOCK <= shorter && before.substring(start, start + BLOCK) === after.substring(start, start + BLOCK)) start += BLOCK;
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let end = 0;
-  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  const most = shorter - start;
+  while (end + BLOCK <= most && before.substring(before.length - end - BLOCK, before.length - end) === after.substring(after.length - end - BLOCK, after.length - end)) end += BLOCK;
+  while (end < most && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
   return { offset: start, length: before.length - start - end, insert: after.slice(start, after.length - end) };
 }
 
