@@ -73,6 +73,8 @@ export class ValueBuilder {
   private level = 0;
   /** Short values repeat in every entry: share equal strings. */
   private readonly recent = new RecentStrings();
+  /** Elements of the arrays being built, innermost last: each array gets exactly its own when done. */
+  private readonly pendingElements: HoconValue[] = [];
 
   constructor(
     rootSource: SourceText,
@@ -379,11 +381,14 @@ export class ValueBuilder {
       case 'array': {
         const before = this.pending;
         if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.pending++;
-        const elements: HoconValue[] = [];
+        const pending = this.pendingElements;
+        const base = pending.length;
         const inner = context.inArray === true ? context : (context.arrayContext ??= { ...context, inArray: true });
         for (const element of node.elements) {
-          if (element.kind !== 'error') elements.push(this.buildExpr(element, fieldPath, inner) as HoconValue);
+          if (element.kind !== 'error') pending.push(this.buildExpr(element, fieldPath, inner) as HoconValue);
         }
+        const elements = pending.slice(base);
+        pending.length = base;
         this.level--;
         const array: HoconArray = { kind: 'array', elements, source, start: node.start, end: node.end };
         if (this.pending !== before) this.dirty.add(array);

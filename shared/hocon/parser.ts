@@ -63,6 +63,11 @@ function isValueStart(kind: Kind): boolean {
   }
 }
 
+/** Placeholders until a node's own arrays are made (never seen outside the parser). */
+const NO_ENTRIES: EntryNode[] = [];
+const NO_ELEMENTS: ValueNode[] = [];
+const NO_COMMAS: number[] = [];
+
 function isKeyToken(kind: Kind): boolean {
   return kind === TokenKind.UnquotedText || kind === TokenKind.QuotedString || kind === TokenKind.Number;
 }
@@ -77,6 +82,13 @@ class Parser {
   private depth = 0;
   /** Key names repeat in every entry: share equal strings. */
   private readonly recent = new RecentStrings();
+  /**
+   * Entries, elements and comma offsets of the objects and arrays being parsed, innermost last: each node gets an
+   * array of exactly its own when it is done (most hold a handful; an array grown by push holds room for 16).
+   */
+  private readonly pendingEntries: EntryNode[] = [];
+  private readonly pendingElements: ValueNode[] = [];
+  private readonly pendingCommas: number[] = [];
 
   constructor(private readonly source: SourceText) {
     this.text = source.text;
@@ -96,7 +108,7 @@ class Parser {
         while ((this.kind as Kind) !== TokenKind.EOF) this.advance();
       }
     } else {
-      root = { kind: 'object', braced: false, entries: [], start: 0, end: this.text.length };
+      root = { kind: 'object', braced: false, entries: NO_ENTRIES, start: 0, end: this.text.length };
       this.parseEntries(root, -1);
     }
     return { source: this.source, root, diagnostics: this.diagnostics };
@@ -155,7 +167,7 @@ class Parser {
     if (this.depth >= MAX_NESTING_DEPTH) return this.skipTooDeep(open);
     this.depth++;
     this.advance();
-    const node: ObjectNode = { kind: 'object', braced: true, entries: [], start: open, end: open };
+    const node: ObjectNode = { kind: 'object', braced: true, entries: NO_ENTRIES, start: open, end: open };
     this.parseEntries(node, open);
     this.depth--;
     return node;
@@ -163,7 +175,15 @@ class Parser {
 
   /** Entries up to the closing brace (consumed), or to end of file for an unbraced root (`open` is -1). */
   private parseEntries(node: ObjectNode, open: number): void {
-    const entries: EntryNode[] = node.entries;
+    const pending = this.pendingEntries;
+    const base = pending.length;
+    this.collectEntries(node, open);
+    node.entries = pending.slice(base);
+    pending.length = base;
+  }
+
+  private collectEntries(node: ObjectNode, open: number): void {
+    const entries = this.pendingEntries;
     for (;;) {
       this.skipTrivia();
       const kind = this.kind;
@@ -440,7 +460,10 @@ class Parser {
     if (this.depth >= MAX_NESTING_DEPTH) return this.skipTooDeep(open);
     this.depth++;
     this.advance();
-    const node: ArrayNode = { kind: 'array', elements: [], commas: [], start: open, end: open };
+    const node: ArrayNode = { kind: 'array', elements: NO_ELEMENTS, commas: NO_COMMAS, start: open, end: open };
+    const elements = this.pendingElements;
+    const commas = this.pendingCommas;
+    const base = elements.length;
     for (;;) {
       this.skipTrivia();
       const kind = this.kind;
@@ -471,23 +494,27 @@ class Parser {
         continue;
       }
       if (this.isUnquoted('include')) this.reportIncludeInArray();
-      node.elements.push(this.parseValue());
-      node.commas.push(-1);
+      elements.push(this.parseValue());
+      commas.push(-1);
       this.skipWhitespace();
       if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
         // A new line separates elements; a comma may still follow on a later line.
         this.skipTrivia();
         if ((this.kind as Kind) === TokenKind.Comma) {
-          node.commas[node.commas.length - 1] = this.start;
+          commas[commas.length - 1] = this.start;
           this.advance();
         }
       } else if ((this.kind as Kind) === TokenKind.Comma) {
-        node.commas[node.commas.length - 1] = this.start;
+        commas[commas.length - 1] = this.start;
         this.advance();
       } else if ((this.kind as Kind) !== TokenKind.CloseBracket && (this.kind as Kind) !== TokenKind.EOF && (this.kind as Kind) !== TokenKind.Bad) {
         this.error(this.start, this.end, `Expecting ',' or a new line between array elements, not: '${this.tokenText()}'`);
       }
     }
+    node.elements = elements.slice(base);
+    node.commas = commas.slice(base);
+    elements.length = base;
+    commas.length = base;
     this.depth--;
     return node;
   }

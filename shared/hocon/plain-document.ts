@@ -84,6 +84,8 @@ class PlainReader {
   private root: HoconObject | undefined;
   /** Keys and small values repeat in every entry: share equal strings. */
   private readonly recent = new RecentStrings();
+  /** Elements of the arrays being read, innermost last: each array gets exactly its own when done. */
+  private readonly pendingElements: HoconValue[] = [];
 
   constructor(
     private readonly source: SourceText,
@@ -281,6 +283,7 @@ class PlainReader {
     const builder = this.builder;
     const builderPending = builder === undefined ? 0 : builder.pending;
     const diagnostics = builder === undefined ? 0 : builder.diagnostics.length;
+    const elementCount = this.pendingElements.length;
     try {
       const value = this.readValue();
       keys.pop();
@@ -296,6 +299,7 @@ class PlainReader {
       this.level = level;
       this.arrays = arrays;
       this.deepPending = deepPending;
+      this.pendingElements.length = elementCount;
       keys.length = keyCount;
       return undefined;
     }
@@ -363,9 +367,10 @@ class PlainReader {
     this.arrays++;
     const before = this.pending();
     if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.deepPending++;
-    const array: HoconArray = { kind: 'array', elements: [], source: this.source, start: this.start, end: this.start };
+    const array: HoconArray = { kind: 'array', elements: NO_ELEMENTS, source: this.source, start: this.start, end: this.start };
     this.advance();
-    const elements = array.elements;
+    const elements = this.pendingElements;
+    const base = elements.length;
     for (;;) {
       this.skipTrivia();
       if (this.kind === TokenKind.CloseBracket) {
@@ -383,6 +388,8 @@ class PlainReader {
         throw GIVE_UP;
       }
     }
+    array.elements = elements.slice(base);
+    elements.length = base;
     this.level--;
     if (this.pending() !== before) this.markDirty(array);
     this.arrays--;
@@ -390,6 +397,9 @@ class PlainReader {
     return array;
   }
 }
+
+/** Placeholder until an array's own elements are made (never seen outside the reader). */
+const NO_ELEMENTS: HoconValue[] = [];
 
 function isValueStart(kind: Kind): boolean {
   switch (kind) {
