@@ -34,18 +34,28 @@ export function parseSource(source: SourceText): SyntaxDocument {
 }
 
 /**
- * Parses the one entry (field or include) whose key starts at `offset`, as the parser would there, `depth` levels
- * deep (for the nesting limit). `resume` is the start of the token after it. For the one-pass reader, which hands
- * such entries (substitutions, path keys, ...) to the value builder.
+ * Parses single entries of one text, for the one-pass reader, which hands entries that need the general machinery
+ * (substitutions, path keys, ...) to the value builder. One parser serves every entry of the text.
  */
-export function parseEntryAt(
-  source: SourceText,
-  offset: number,
-  depth: number,
-): { entry: EntryNode | undefined; resume: number; diagnostics: Diagnostic[] } {
-  const parser = new Parser(source);
-  const { entry, resume } = parser.parseEntryFrom(offset, depth);
-  return { entry, resume, diagnostics: parser.diagnostics };
+export class EntryParser {
+  private readonly parser: Parser;
+  /** The start of the token after the entry last parsed. */
+  resume = 0;
+
+  constructor(source: SourceText) {
+    this.parser = new Parser(source);
+  }
+
+  /**
+   * The entry (field or include) whose key starts at `offset`, as the parser would read it there, `depth` levels
+   * deep (for the nesting limit); undefined when the parser reports anything (the general path must report it).
+   */
+  parse(offset: number, depth: number): EntryNode | undefined {
+    const diagnostics = this.parser.diagnostics;
+    const { entry, resume } = this.parser.parseEntryFrom(offset, depth);
+    this.resume = resume;
+    return diagnostics.length > 0 ? undefined : entry;
+  }
 }
 
 function isValueStart(kind: Kind): boolean {

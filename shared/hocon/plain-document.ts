@@ -18,7 +18,7 @@
  */
 import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './build-values';
 import { RecentStrings } from './recent-strings';
-import { MAX_NESTING_DEPTH, parseEntryAt } from './parser';
+import { EntryParser, MAX_NESTING_DEPTH } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { SourceText } from './text-position';
@@ -80,6 +80,8 @@ class PlainReader {
   /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
   private dirty: Set<object> | undefined;
   builder: ValueBuilder | undefined;
+  /** Parses the entries handed over; made on first need. */
+  private entryParser: EntryParser | undefined;
   /** The root object, once made (the builder works on it). */
   private root: HoconObject | undefined;
   /** Keys and small values repeat in every entry: share equal strings. */
@@ -124,12 +126,13 @@ class PlainReader {
   /** Hands the entry whose key starts at `entryStart` to the builder; the current token is then the one after it. */
   private handOver(object: HoconObject, entryStart: number): void {
     if (this.makeBuilder === undefined) throw GIVE_UP;
-    const parsed = parseEntryAt(this.source, entryStart, this.depth);
+    const parser = (this.entryParser ??= new EntryParser(this.source));
+    const entry = parser.parse(entryStart, this.depth);
     // The general path reports every syntax problem.
-    if (parsed.diagnostics.length > 0 || parsed.entry === undefined) throw GIVE_UP;
+    if (entry === undefined) throw GIVE_UP;
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
-    builder.applyRootFileEntry(object, parsed.entry, this.keys.slice(), this.level, this.arrays > 0, this.fileKey);
-    this.scanner.pos = parsed.resume;
+    builder.applyRootFileEntry(object, entry, this.keys.slice(), this.level, this.arrays > 0, this.fileKey);
+    this.scanner.pos = parser.resume;
     this.advance();
   }
 
