@@ -82,6 +82,12 @@ class PlainReader {
   builder: ValueBuilder | undefined;
   /** Parses the entries handed over; made on first need. */
   private entryParser: EntryParser | undefined;
+  /**
+   * Characters of the entries handed over so far. An entry is read again when handed over (and, when a value
+   * deep inside it needed that, the reader had read part of it already), so nested hand-overs could read a text
+   * many times over (`a = { a = { ... } x } x`); past the text's length the general path reads it, once.
+   */
+  private handedOver = 0;
   /** The root object, once made (the builder works on it). */
   private root: HoconObject | undefined;
   /** Keys and small values repeat in every entry: share equal strings. */
@@ -130,6 +136,8 @@ class PlainReader {
     const entry = parser.parse(entryStart, this.depth);
     // The general path reports every syntax problem.
     if (entry === undefined) throw GIVE_UP;
+    this.handedOver += parser.resume - entryStart;
+    if (this.handedOver > this.text.length) throw GIVE_UP;
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
     builder.applyRootFileEntry(object, entry, this.keys.slice(), this.level, this.arrays > 0, this.fileKey);
     this.scanner.pos = parser.resume;

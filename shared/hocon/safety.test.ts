@@ -131,4 +131,16 @@ describe('hostile input ends in a result or a positioned error', () => {
     expect(result.ok).toBe(true);
     expect(result.value.fields.size).toBe(50);
   });
+
+  it('entries handed over inside entries handed over are not read again and again (one pass stays linear)', () => {
+    // Every level's value is an object followed by text (a concatenation): each level is handed to the builder,
+    // which would read the big inner list once per level; past the text's length the general path reads it once.
+    let text = 'a = [' + '1, '.repeat(100_000) + '1] x';
+    for (let i = 0; i < 390; i++) text = 'a = { ' + text + ' } x';
+    const started = Date.now();
+    const result = resolveHocon(text);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result.diagnostics.every(positioned)).toBe(true);
+    expect(result.diagnostics.length).toBe(1); // the list and the text cannot be joined
+  });
 });
