@@ -85,7 +85,8 @@ class PlainReader {
   /**
    * Characters of the entries handed over so far. An entry is read again when handed over (and, when a value
    * deep inside it needed that, the reader had read part of it already), so nested hand-overs could read a text
-   * many times over (`a = { a = { ... } x } x`); past the text's length the general path reads it, once.
+   * many times over (`a = { a = { ... } x } x`); past twice the text's length (and a little, for small files) the
+   * general path reads it, once.
    */
   private handedOver = 0;
   /** The root object, once made (the builder works on it). */
@@ -137,7 +138,7 @@ class PlainReader {
     // The general path reports every syntax problem.
     if (entry === undefined) throw GIVE_UP;
     this.handedOver += parser.resume - entryStart;
-    if (this.handedOver > this.text.length) throw GIVE_UP;
+    if (this.handedOver > 2 * this.text.length + 4096) throw GIVE_UP;
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
     builder.applyRootFileEntry(object, entry, this.keys.slice(), this.level, this.arrays > 0, this.fileKey);
     this.scanner.pos = parser.resume;
