@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../shared/api/contract';
 import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
@@ -51,6 +51,11 @@ describe('toolbox.analyze and catalog.render with edits', () => {
     expect(renamed.ok && renamed.value.tools.map((t) => t.name)).toEqual(['b']);
     const catalog = (await dispatch('catalog.render', { path: null, edit: { base: 'w-2', offset: 0, length: 0, insert: '' }, keyOrder: 'insertion', vars: {}, noDefault: true })) as ApiResult<{ text: string }>;
     expect(catalog.ok && catalog.value.text).toContain('"name": "b"');
+    // A file read under a name is a base too: the first analysis of an opened file sends no text.
+    writeFileSync(path.join(dir, 'tb.hocon'), 'c { class = "m.C", description = "Does C" }');
+    await dispatch('file.read', { path: path.join(dir, 'tb.hocon'), textId: 'read-1' });
+    const opened = (await dispatch('toolbox.analyze', { path: path.join(dir, 'tb.hocon'), edit: { base: 'read-1', offset: 0, length: 0, insert: '' }, noDefault: true })) as ApiResult<ToolboxAnalysis>;
+    expect(opened.ok && opened.value.tools.map((t) => t.name)).toEqual(['c']);
     const unknown = await dispatch('toolbox.analyze', { path: null, edit: { base: 'nope', offset: 0, length: 0, insert: '' }, noDefault: true });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_text' } });
   });

@@ -59,8 +59,9 @@ export function createApiService(host: ApiHost): ApiService {
       initialFile: host.initialFile ? resolvePath(host.initialFile) : null,
       nativeDialogs: host.dialogs !== undefined,
     }),
-    'file.read': async ({ path: p }) => {
+    'file.read': async ({ path: p, textId }) => {
       const content = await readTextFile(resolvePath(p));
+      if (textId !== undefined) texts.resolve({ text: content.text, textId });
       await recent.add(content.path).catch(() => undefined);
       return content;
     },

@@ -4,21 +4,34 @@ import { textChangeBetween, type DocumentTextPayload } from '../../shared/api/do
 /** Below this size a text is always sent whole (an edit saves nothing worth the bookkeeping). */
 const WHOLE_TEXT_BELOW = 16_384;
 
-let senders = 0;
+/** This window's prefix for the names of the texts it sends (unique across windows and restarts). */
+const windowPrefix = Math.random().toString(36).slice(2, 10);
+let texts = 0;
+/** The text the main side acknowledged last, whoever sent it (a file read, the analysis, the catalog). */
+let lastAcknowledged: { id: string; text: string } | null = null;
+
+/** A new name for a text this window sends or has the main side keep (file.read's textId). */
+export function nameText(): string {
+  return `${windowPrefix}-${++texts}`;
+}
+
+/** The main side now holds `text` under `id`: every sender may send edits of it. */
+export function acknowledgeText(id: string, text: string): void {
+  lastAcknowledged = { id, text };
+}
 
 /**
- * Sends one stream of a document's texts (the analysis's, the catalog's) as edits of the last text the main side
- * acknowledged, so a keystroke in a big file sends a few bytes, not the file (see shared/api/documentText.ts). When
+ * Sends one stream of a document's texts (the analysis's, the catalog's) as edits of a text the main side
+ * acknowledged (the same text sent by another stream or read from the file, else this stream's last), so a keystroke in a big file sends a few bytes, not the file (see shared/api/documentText.ts). When
  * the main side no longer holds that text, the whole text is sent again.
  */
 export function createTextSender() {
-  const prefix = `${Math.random().toString(36).slice(2, 10)}-${++senders}`;
-  let counter = 0;
   let acknowledged: { id: string; text: string } | null = null;
 
   const payload = (text: string, whole: boolean): DocumentTextPayload => {
-    const textId = `${prefix}-${++counter}`;
-    const base = acknowledged;
+    const textId = nameText();
+    // The text itself when another stream (or the file read) has just sent it, else this stream's last.
+    const base = lastAcknowledged?.text === text ? lastAcknowledged : (acknowledged ?? lastAcknowledged);
     if (whole || !base || text.length < WHOLE_TEXT_BELOW) return { text, textId };
     return { edit: { base: base.id, ...textChangeBetween(base.text, text) }, textId };
   };
@@ -33,10 +46,12 @@ export function createTextSender() {
       } catch (error) {
         if (!(fields.edit && error instanceof ApiError && error.code === 'unknown_text')) throw error;
         acknowledged = null;
+        lastAcknowledged = null;
         fields = payload(text, true);
         result = await invoke(fields);
       }
       acknowledged = { id: fields.textId as string, text };
+      acknowledgeText(acknowledged.id, text);
       return result;
     },
   };

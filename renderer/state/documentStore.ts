@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { acknowledgeText, nameText } from '../api/textSender';
 import { ApiError, type ApiClient } from '../../shared/api/contract';
 
 /** A message shown in the banner above the editor; `actions` name what the user can do about it. */
@@ -95,7 +96,10 @@ export function createDocumentStore(api: ApiClient) {
         const previous = get();
         set({ status: previous.status === 'empty' ? 'loading' : previous.status, notice: null });
         try {
-          const file = await api.invoke('file.read', { path });
+          // The main side keeps the text it read under this name: the first analysis sends no megabytes back.
+          const textId = nameText();
+          const file = await api.invoke('file.read', { path, textId });
+          acknowledgeText(textId, file.text);
           unwatchCurrent();
           set({
             path: file.path,

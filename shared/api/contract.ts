@@ -46,7 +46,8 @@ export const AppInfo = Type.Object({
 /** Method name → request schema and response schema. */
 export const apiMethods = {
   'app.info': { request: Type.Object({}), response: AppInfo },
-  'file.read': { request: Type.Object({ path: Path }), response: FileContent },
+  /** `textId`: keep the text read under this name, so later requests can send edits of it (documentText.ts). */
+  'file.read': { request: Type.Object({ path: Path, textId: Type.Optional(TextId) }), response: FileContent },
   'file.write': {
     request: Type.Object({
       path: Path,
