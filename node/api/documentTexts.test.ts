@@ -40,7 +40,7 @@ describe('toolbox.analyze and catalog.render with edits', () => {
   let service: ApiService | undefined;
   afterEach(() => service?.dispose());
 
-  it('analyse the edited text, and answer unknown_text for an unknown base', async () => {
+  it('analyse (and snapshot) the edited text, and answer unknown_text for an unknown base', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-texts-'));
     service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), emit: () => undefined });
     const dispatch = createDispatcher(service.handlers);
@@ -56,6 +56,9 @@ describe('toolbox.analyze and catalog.render with edits', () => {
     await dispatch('file.read', { path: path.join(dir, 'tb.hocon'), textId: 'read-1' });
     const opened = (await dispatch('toolbox.analyze', { path: path.join(dir, 'tb.hocon'), edit: { base: 'read-1', offset: 0, length: 0, insert: '' }, noDefault: true })) as ApiResult<ToolboxAnalysis>;
     expect(opened.ok && opened.value.tools.map((t) => t.name)).toEqual(['c']);
+    // A recovery snapshot is an edit too, and what is kept is the edited text.
+    await dispatch('recovery.save', { path: null, edit: { base: 'w-2', offset: 0, length: 0, insert: '# unsaved\n' } });
+    expect(await dispatch('recovery.get', { path: null })).toMatchObject({ ok: true, value: { text: `# unsaved\nb${text.slice(1)}` } });
     const unknown = await dispatch('toolbox.analyze', { path: null, edit: { base: 'nope', offset: 0, length: 0, insert: '' }, noDefault: true });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_text' } });
   });

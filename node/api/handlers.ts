@@ -103,7 +103,8 @@ export function createApiService(host: ApiHost): ApiService {
     'tool.describe': async (request) => toolbox.describe(request),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
-    'recovery.save': async ({ path: p, text }) => {
+    'recovery.save': async (request) => {
+      const { path: p, text } = withText(texts, request);
       await recovery.save(p === null ? null : resolvePath(p), text);
       return {};
     },

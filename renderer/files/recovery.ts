@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../shared/api/contract';
+import { createTextSender } from '../api/textSender';
 import { isDirty, type DocumentStoreHook } from '../state/documentStore';
 
 /** How often unsaved text is snapshotted while the user edits (at most). */
@@ -12,6 +13,7 @@ export const SNAPSHOT_INTERVAL_MS = 2000;
 export function installRecovery(api: ApiClient, useDocument: DocumentStoreHook, offer: (text: string) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let snapshotPath: string | null | undefined; // the slot holding our latest snapshot
+  const texts = createTextSender();
   const clear = (path: string | null) => void api.invoke('recovery.clear', { path }).catch(() => undefined);
 
   const snapshot = () => {
@@ -19,7 +21,8 @@ export function installRecovery(api: ApiClient, useDocument: DocumentStoreHook, 
     const state = useDocument.getState();
     if (!isDirty(state)) return;
     snapshotPath = state.path;
-    void api.invoke('recovery.save', { path: state.path, text: state.text }).catch(() => undefined);
+    const { path } = state;
+    void texts.send(state.text, (fields) => api.invoke('recovery.save', { path, ...fields })).catch(() => undefined);
   };
 
   const unsubscribe = useDocument.subscribe((state, previous) => {

@@ -102,7 +102,11 @@ export const apiMethods = {
   'prefs.get': { request: Type.Object({}), response: PreferencesT },
   'prefs.set': { request: Type.Partial(PreferencesT), response: PreferencesT },
   /** Crash recovery: the latest unsaved text of a document (null path = untitled), kept in the state folder. */
-  'recovery.save': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), text: Type.String() }), response: Type.Object({}) },
+  'recovery.save': {
+    /** The text whole or as an edit of an earlier one (documentText.ts): a snapshot of a big file is megabytes. */
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), ...DocumentTextFields }),
+    response: Type.Object({}),
+  },
   'recovery.get': {
     request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }),
     response: Type.Object({ text: Type.Union([Type.String(), Type.Null()]), savedAt: Type.Union([Type.Number(), Type.Null()]) }),
