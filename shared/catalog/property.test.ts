@@ -61,7 +61,9 @@ const TEMPLATES = [
 ];
 
 describe('random tool lists render byte-identically to Python Jinja2', () => {
-  const seed = Date.now() % 1_000_000;
+  // A fixed seed in CI (a landing must not depend on luck); a new one on every developer run, to keep exploring.
+  // Reproduce a failure with CATALOG_PROPERTY_SEED=<seed in the test name>.
+  const seed = Number(process.env.CATALOG_PROPERTY_SEED ?? (process.env.CI ? 476879 : Date.now() % 1_000_000));
   const toolLists = fc.sample(fc.array(tool, { maxLength: 6 }), { numRuns: 150, seed });
   const jobs: OracleJob[] = [];
   for (const tools of toolLists) {

@@ -30,6 +30,15 @@ export function compareCodePoints(a: string, b: string): number {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
     if (x === y) continue;
+    // The shared unit before may be a high surrogate that pairs with one side's unit here but stands alone in the
+    // other (a lone surrogate is its own code point, below every astral one): compare the code points it starts.
+    if (i > 0) {
+      const previous = a.charCodeAt(i - 1);
+      if (previous >= 0xd800 && previous <= 0xdbff) {
+        const byPair = a.codePointAt(i - 1)! - b.codePointAt(i - 1)!;
+        if (byPair !== 0) return byPair;
+      }
+    }
     if (x < 0xd800 || y < 0xd800) return x - y;
     return a.codePointAt(i)! - b.codePointAt(i)!;
   }

@@ -47,6 +47,11 @@ describe('readJson', () => {
 describe('jsonDumps', () => {
   it('sorts keys by code point, not by UTF-16 unit', () => {
     expect(compareCodePoints('\uff01', '\ud83d\ude00')).toBeLessThan(0);
+    // A lone high surrogate followed by a BMP character sorts before the astral character that high surrogate
+    // starts elsewhere (Python: U+D996 < U+75AFA), whatever the next unit is.
+    expect(compareCodePoints('\ud996\ufeff', '\ud996\udefa')).toBeLessThan(0);
+    expect(compareCodePoints('\ud996\udefa', '\ud996\ufeff')).toBeGreaterThan(0);
+    expect(compareCodePoints('\ud996A', '\ud996\udefa')).toBeLessThan(0);
     const d = new Map([['\ud83d\ude00', 1n], ['\uff01', 2n], ['a', 3n]]);
     expect(jsonDumps(d, { sortKeys: true, htmlSafe: true })).toBe('{"a": 3, "\\uff01": 2, "\\ud83d\\ude00": 1}');
     expect(jsonDumps(d, { sortKeys: false, htmlSafe: true })).toBe('{"\\ud83d\\ude00": 1, "\\uff01": 2, "a": 3}');
