@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['shared/**/*.test.ts', 'node/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.ts'],
     exclude: ['node_modules/**', 'dist/**', 'e2e/**'],
     environment: 'node',
+    setupFiles: ['vitest.setup.ts'],
     testTimeout: 30_000,
     reporters: ['default'],
   },
