@@ -75,6 +75,8 @@ export class ValueBuilder {
   private readonly recent = new RecentStrings();
   /** Elements of the arrays being built, innermost last: each array gets exactly its own when done. */
   private readonly pendingElements: HoconValue[] = [];
+  /** Its used length (never shrunk: setting `length` lower would trim and regrow it). */
+  private elementTop = 0;
 
   constructor(
     rootSource: SourceText,
@@ -382,13 +384,15 @@ export class ValueBuilder {
         const before = this.pending;
         if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.pending++;
         const pending = this.pendingElements;
-        const base = pending.length;
+        const base = this.elementTop;
         const inner = context.inArray === true ? context : (context.arrayContext ??= { ...context, inArray: true });
         for (const element of node.elements) {
-          if (element.kind !== 'error') pending.push(this.buildExpr(element, fieldPath, inner) as HoconValue);
+          if (element.kind === 'error') continue;
+          const built = this.buildExpr(element, fieldPath, inner) as HoconValue;
+          pending[this.elementTop++] = built;
         }
-        const elements = pending.slice(base);
-        pending.length = base;
+        const elements = pending.slice(base, this.elementTop);
+        this.elementTop = base;
         this.level--;
         const array: HoconArray = { kind: 'array', elements, source, start: node.start, end: node.end };
         if (this.pending !== before) this.dirty.add(array);

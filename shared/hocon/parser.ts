@@ -99,6 +99,9 @@ class Parser {
   private readonly pendingEntries: EntryNode[] = [];
   private readonly pendingElements: ValueNode[] = [];
   private readonly pendingCommas: number[] = [];
+  /** Used lengths of those stacks (never shrunk: setting `length` lower would trim and regrow them). */
+  private entryTop = 0;
+  private elementTop = 0;
 
   constructor(private readonly source: SourceText) {
     this.text = source.text;
@@ -185,11 +188,10 @@ class Parser {
 
   /** Entries up to the closing brace (consumed), or to end of file for an unbraced root (`open` is -1). */
   private parseEntries(node: ObjectNode, open: number): void {
-    const pending = this.pendingEntries;
-    const base = pending.length;
+    const base = this.entryTop;
     this.collectEntries(node, open);
-    node.entries = pending.slice(base);
-    pending.length = base;
+    node.entries = this.pendingEntries.slice(base, this.entryTop);
+    this.entryTop = base;
   }
 
   private collectEntries(node: ObjectNode, open: number): void {
@@ -225,7 +227,7 @@ class Parser {
       }
       const entry = this.parseEntry();
       if (entry === undefined) continue;
-      entries.push(entry);
+      entries[this.entryTop++] = entry;
       this.skipWhitespace();
       if (this.kind === TokenKind.Newline || this.kind === TokenKind.Comment) {
         // A comma may also come on a later line.
@@ -473,7 +475,7 @@ class Parser {
     const node: ArrayNode = { kind: 'array', elements: NO_ELEMENTS, commas: NO_COMMAS, start: open, end: open };
     const elements = this.pendingElements;
     const commas = this.pendingCommas;
-    const base = elements.length;
+    const base = this.elementTop;
     for (;;) {
       this.skipTrivia();
       const kind = this.kind;
@@ -504,27 +506,27 @@ class Parser {
         continue;
       }
       if (this.isUnquoted('include')) this.reportIncludeInArray();
-      elements.push(this.parseValue());
-      commas.push(-1);
+      const element = this.parseValue();
+      elements[this.elementTop] = element;
+      commas[this.elementTop++] = -1;
       this.skipWhitespace();
       if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
         // A new line separates elements; a comma may still follow on a later line.
         this.skipTrivia();
         if ((this.kind as Kind) === TokenKind.Comma) {
-          commas[commas.length - 1] = this.start;
+          commas[this.elementTop - 1] = this.start;
           this.advance();
         }
       } else if ((this.kind as Kind) === TokenKind.Comma) {
-        commas[commas.length - 1] = this.start;
+        commas[this.elementTop - 1] = this.start;
         this.advance();
       } else if ((this.kind as Kind) !== TokenKind.CloseBracket && (this.kind as Kind) !== TokenKind.EOF && (this.kind as Kind) !== TokenKind.Bad) {
         this.error(this.start, this.end, `Expecting ',' or a new line between array elements, not: '${this.tokenText()}'`);
       }
     }
-    node.elements = elements.slice(base);
-    node.commas = commas.slice(base);
-    elements.length = base;
-    commas.length = base;
+    node.elements = elements.slice(base, this.elementTop);
+    node.commas = commas.slice(base, this.elementTop);
+    this.elementTop = base;
     this.depth--;
     return node;
   }

@@ -95,6 +95,8 @@ class PlainReader {
   private readonly recent = new RecentStrings();
   /** Elements of the arrays being read, innermost last: each array gets exactly its own when done. */
   private readonly pendingElements: HoconValue[] = [];
+  /** Its used length (never shrunk: setting `length` lower would trim and regrow it). */
+  private elementTop = 0;
 
   constructor(
     private readonly source: SourceText,
@@ -295,7 +297,7 @@ class PlainReader {
     const builder = this.builder;
     const builderPending = builder === undefined ? 0 : builder.pending;
     const diagnostics = builder === undefined ? 0 : builder.diagnostics.length;
-    const elementCount = this.pendingElements.length;
+    const elementTop = this.elementTop;
     try {
       const value = this.readValue();
       keys.pop();
@@ -311,7 +313,7 @@ class PlainReader {
       this.level = level;
       this.arrays = arrays;
       this.deepPending = deepPending;
-      this.pendingElements.length = elementCount;
+      this.elementTop = elementTop;
       keys.length = keyCount;
       return undefined;
     }
@@ -382,7 +384,7 @@ class PlainReader {
     const array: HoconArray = { kind: 'array', elements: NO_ELEMENTS, source: this.source, start: this.start, end: this.start };
     this.advance();
     const elements = this.pendingElements;
-    const base = elements.length;
+    const base = this.elementTop;
     for (;;) {
       this.skipTrivia();
       if (this.kind === TokenKind.CloseBracket) {
@@ -390,7 +392,8 @@ class PlainReader {
         this.advance();
         break;
       }
-      elements.push(this.readValue());
+      const element = this.readValue();
+      elements[this.elementTop++] = element;
       if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
         this.skipTrivia();
         if ((this.kind as Kind) === TokenKind.Comma) this.advance();
@@ -400,8 +403,8 @@ class PlainReader {
         throw GIVE_UP;
       }
     }
-    array.elements = elements.slice(base);
-    elements.length = base;
+    array.elements = elements.slice(base, this.elementTop);
+    this.elementTop = base;
     this.level--;
     if (this.pending() !== before) this.markDirty(array);
     this.arrays--;
