@@ -40,9 +40,10 @@ interface BuildContext {
   /** Files being included, outermost first (cycle detection). */
   includeStack: string[];
   /** Inside an array: `+=` cannot work there (its path would be meaningless), as in Lightbend. */
-  inArray?: boolean;
-  /** This context with `inArray` set (made once, for the arrays met in it). */
-  arrayContext?: BuildContext;
+  inArray: boolean;
+  /** This context with `inArray` set (made once, for the arrays met in it). Every context has every property, so
+   * they all share one hidden class. */
+  arrayContext: BuildContext | undefined;
 }
 
 export const MAX_INCLUDE_DEPTH = 50;
@@ -94,7 +95,7 @@ export class ValueBuilder {
   applyRoot(root: ObjectNode, source: SourceText, fileKey: string): void {
     this.root.start = root.start;
     this.root.end = root.end;
-    this.applyEntries(this.root, root, [], { source, prefix: [], viaInclude: false, includeStack: [fileKey] });
+    this.applyEntries(this.root, root, [], { source, prefix: [], viaInclude: false, includeStack: [fileKey], inArray: false, arrayContext: undefined });
   }
 
   /**
@@ -103,8 +104,7 @@ export class ValueBuilder {
    * that entry; marking `target` and its ancestors dirty is the reader's business.
    */
   applyRootFileEntry(target: HoconObject, entry: EntryNode, path: string[], level: number, inArray: boolean, fileKey: string): void {
-    const context: BuildContext = { source: this.root.source, prefix: [], viaInclude: false, includeStack: [fileKey] };
-    if (inArray) context.inArray = true;
+    const context: BuildContext = { source: this.root.source, prefix: [], viaInclude: false, includeStack: [fileKey], inArray, arrayContext: undefined };
     const saved = this.level;
     this.level = level;
     if (entry.kind === 'include') this.applyInclude(target, entry, path, context);
@@ -171,6 +171,8 @@ export class ValueBuilder {
       prefix: path.slice(),
       viaInclude: true,
       includeStack: [...context.includeStack, content.fileKey],
+      inArray: false,
+      arrayContext: undefined,
     });
   }
 
@@ -230,7 +232,7 @@ export class ValueBuilder {
       const selfPath = fullPath.slice();
       const self = this.substitution(selfPath, true, context, value, selfPath.slice(context.prefix.length));
       // The value goes into a list (`${?a} [x]`), so it is inside an array for the rules above.
-      const element = this.buildExpr(value, fullPath, { ...context, inArray: true });
+      const element = this.buildExpr(value, fullPath, { ...context, inArray: true, arrayContext: undefined });
       const array: HoconArray = { kind: 'array', elements: [element as HoconValue], source: context.source, start: value.start, end: value.end };
       this.dirty.add(array);
       this.pending++;
@@ -385,7 +387,7 @@ export class ValueBuilder {
         if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.pending++;
         const pending = this.pendingElements;
         const base = this.elementTop;
-        const inner = context.inArray === true ? context : (context.arrayContext ??= { ...context, inArray: true });
+        const inner = context.inArray === true ? context : (context.arrayContext ??= { ...context, inArray: true, arrayContext: undefined });
         for (const element of node.elements) {
           if (element.kind === 'error') continue;
           const built = this.buildExpr(element, fieldPath, inner) as HoconValue;

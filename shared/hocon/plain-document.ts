@@ -73,15 +73,21 @@ class PlainReader {
   private arrays = 0;
   /** Keys from the root to the value being read (arrays add none), as the builder's paths. */
   private readonly keys: string[] = [];
+  /**
+   * How many of `keys` are in use. The array is never shrunk: pop() or a lower length on an array that becomes
+   * (nearly) empty trims its storage, and the next push allocates it again — once per top-level entry, which cost
+   * a third of the reading time of a small file.
+   */
+  private keyCount = 0;
   /** Containers made so far: the resolver counts one step per container, and stops past MAX_STEPS. */
   private containers = 0;
   /** Containers at or past ALWAYS_RESOLVE_LEVEL (the builder counts them as pending too). */
   private deepPending = 0;
   /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
-  private dirty: Set<object> | undefined;
-  builder: ValueBuilder | undefined;
+  private dirty: Set<object> | undefined = undefined;
+  builder: ValueBuilder | undefined = undefined;
   /** Parses the entries handed over; made on first need. */
-  private entryParser: EntryParser | undefined;
+  private entryParser: EntryParser | undefined = undefined;
   /**
    * Characters of the entries handed over so far. An entry is read again when handed over (and, when a value
    * deep inside it needed that, the reader had read part of it already), so nested hand-overs could read a text
@@ -90,7 +96,7 @@ class PlainReader {
    */
   private handedOver = 0;
   /** The root object, once made (the builder works on it). */
-  private root: HoconObject | undefined;
+  private root: HoconObject | undefined = undefined;
   /** Keys and small values repeat in every entry: share equal strings. */
   private readonly recent = new RecentStrings();
   /** Elements of the arrays being read, innermost last: each array gets exactly its own when done. */
@@ -142,7 +148,7 @@ class PlainReader {
     this.handedOver += parser.resume - entryStart;
     if (this.handedOver > 2 * this.text.length + 4096) throw GIVE_UP;
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
-    builder.applyRootFileEntry(object, entry, this.keys.slice(), this.level, this.arrays > 0, this.fileKey);
+    builder.applyRootFileEntry(object, entry, this.keys.slice(0, this.keyCount), this.level, this.arrays > 0, this.fileKey);
     this.scanner.pos = parser.resume;
     this.advance();
   }
@@ -279,17 +285,31 @@ class PlainReader {
     const kind = this.kind;
     if (kind === TokenKind.PlusEquals) return undefined;
     if (kind !== TokenKind.OpenBrace && kind !== TokenKind.Colon && kind !== TokenKind.Equals) throw GIVE_UP;
-    const keys = this.keys;
-    const keyCount = keys.length;
-    keys.push(name);
     if (kind === TokenKind.OpenBrace) {
       // Entries inside hand themselves over; nothing here can need the whole entry handed over.
+      const keyCount = this.keyCount;
+      this.keys[this.keyCount++] = name;
       const object = this.readObject();
-      keys.pop();
+      this.keyCount = keyCount;
       return object;
     }
     this.advance();
     this.skipTrivia();
+    const valueKind = this.kind;
+    if (valueKind !== TokenKind.OpenBrace && valueKind !== TokenKind.OpenBracket) {
+      // Most values: one token, nothing inside, nothing to undo.
+      const value = this.readScalar();
+      if (value === undefined) return undefined;
+      this.skipWhitespace();
+      return isValueStart(this.kind) ? undefined : value;
+    }
+    return this.readContainerValue(name);
+  }
+
+  /** An object or array after a separator; undefined (all undone) when the entry must be handed over after all. */
+  private readContainerValue(name: string): HoconValue | undefined {
+    const keyCount = this.keyCount;
+    this.keys[this.keyCount++] = name;
     const depth = this.depth;
     const level = this.level;
     const arrays = this.arrays;
@@ -300,7 +320,7 @@ class PlainReader {
     const elementTop = this.elementTop;
     try {
       const value = this.readValue();
-      keys.pop();
+      this.keyCount = keyCount;
       return value;
     } catch (error) {
       if (error !== HAND_OVER) throw error;
@@ -314,7 +334,7 @@ class PlainReader {
       this.arrays = arrays;
       this.deepPending = deepPending;
       this.elementTop = elementTop;
-      keys.length = keyCount;
+      this.keyCount = keyCount;
       return undefined;
     }
   }
@@ -330,15 +350,25 @@ class PlainReader {
   }
 
   private readSimpleValue(): HoconValue {
+    const kind = this.kind;
+    if (kind === TokenKind.OpenBrace) return this.readObject();
+    if (kind === TokenKind.OpenBracket) return this.readArray();
+    const value = this.readScalar();
+    if (value === undefined) throw HAND_OVER;
+    return value;
+  }
+
+  /**
+   * A string, number, boolean or null (the current token), or undefined for anything the builder must see: a
+   * substitution, the word `include` (in an array it is an error of the general path), no value where one is
+   * expected (the parser reports that).
+   */
+  private readScalar(): HoconValue | undefined {
     const start = this.start;
     const end = this.end;
     const text = this.text;
     const source = this.source;
     switch (this.kind) {
-      case TokenKind.OpenBrace:
-        return this.readObject();
-      case TokenKind.OpenBracket:
-        return this.readArray();
       case TokenKind.QuotedString: {
         const value = this.quotedValue(start, end); // before advance: hasEscape is the current token's
         this.advance();
@@ -359,17 +389,13 @@ class PlainReader {
         if (length === 4 && text.startsWith('true', start)) value = { kind: 'boolean', value: true, source, start, end };
         else if (length === 5 && text.startsWith('false', start)) value = { kind: 'boolean', value: false, source, start, end };
         else if (length === 4 && text.startsWith('null', start)) value = { kind: 'null', source, start, end };
-        else {
-          // In an array, `include "x"` is an error of the general path; as a plain word it is a string.
-          if (length === 7 && text.startsWith('include', start)) throw HAND_OVER;
-          value = { kind: 'string', value: this.slice(start, end), style: 'unquoted', source, start, end };
-        }
+        else if (length === 7 && text.startsWith('include', start)) return undefined;
+        else value = { kind: 'string', value: this.slice(start, end), style: 'unquoted', source, start, end };
         this.advance();
         return value;
       }
       default:
-        // A substitution, or no value where one is expected (the parser reports that).
-        throw HAND_OVER;
+        return undefined;
     }
   }
 
