@@ -209,7 +209,8 @@ export class ValueBuilder {
     this.level += last;
     this.applyFieldValue(object, name, field, path, definition, context);
     this.level -= last;
-    path.length = pathLength;
+    // pop(), not a lower `length`: setting length is a slow runtime call.
+    while (path.length > pathLength) path.pop();
   }
 
   private applyFieldValue(
