@@ -1,5 +1,5 @@
 import type { Range } from '../hocon/text-position';
-import { originOf, type Origin } from '../hocon/values';
+import type { Origin } from '../hocon/values';
 
 /** A text change in one file: replace `length` UTF-16 units at `offset` with `newText`. */
 export interface FileTextEdit {
@@ -41,8 +41,19 @@ export function diagnosticAt(
   message: string,
   extra: { tool?: string; fix?: QuickFix } = {},
 ): ToolboxDiagnostic {
-  const { file, range } = originOf(where);
-  return { severity, rule, message, file, line: range.start.line, column: range.start.column, range, ...extra };
+  const range = where.source.rangeOf(where.start, where.end);
+  // Always the same properties in the same order (one object shape for every diagnostic: thousands are made per file).
+  return {
+    severity,
+    rule,
+    message,
+    file: where.source.name,
+    line: range.start.line,
+    column: range.start.column,
+    range,
+    tool: extra.tool,
+    fix: extra.fix,
+  };
 }
 
 /** A fix that replaces a value's whole text (as written) with new text. */

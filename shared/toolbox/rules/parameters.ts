@@ -41,14 +41,13 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   if (properties && properties.kind !== 'object') {
     report(diagnosticAt(properties, 'error', 'parameters-schema', `'parameters.properties' of '${tool}' must be a dictionary of argument schemas.`, { tool }));
   }
-  const propertyNames = properties?.kind === 'object' ? [...properties.fields.keys()] : [];
-  checkRequired(parameters, propertyNames, tool, report);
+  checkRequired(parameters, properties?.kind === 'object' ? properties : undefined, tool, report);
 
-  const nonStandard = new Set<HoconValue>();
-  for (const typeValue of typeValues(parameters)) {
-    const standard = NON_STANDARD_TYPES[typeValue.value];
-    if (!standard) continue;
-    nonStandard.add(typeValue);
+  // One walk finds the non-standard types and tells whether the schema is everyday enough to skip the meta-schema.
+  const scan = scanSchema(parameters);
+  const nonStandard = new Set<HoconValue>(scan.nonStandard);
+  for (const typeValue of scan.nonStandard) {
+    const standard = NON_STANDARD_TYPES[typeValue.value]!;
     report(
       diagnosticAt(typeValue, 'warning', 'non-standard-type', `Type "${typeValue.value}" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "${standard}".`, {
         tool,
@@ -57,7 +56,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
     );
   }
 
-  if (isPlainSchema(parameters)) return;
+  if (scan.plain) return;
   const ajv = meta();
   if (ajv.validateSchema(toJson(parameters) as object)) return;
   const seen = new Set<HoconValue>();
@@ -76,7 +75,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   }
 };
 
-function checkRequired(parameters: HoconObject, propertyNames: string[], tool: string, report: Parameters<EntryRule>[0]['report']): void {
+function checkRequired(parameters: HoconObject, properties: HoconObject | undefined, tool: string, report: Parameters<EntryRule>[0]['report']): void {
   const required = parameters.fields.get('required')?.value;
   if (!required) return;
   if (required.kind !== 'array') {
@@ -88,7 +87,8 @@ function checkRequired(parameters: HoconObject, propertyNames: string[], tool: s
       report(diagnosticAt(name, 'error', 'parameters-schema', `'parameters.required' of '${tool}' must hold argument names (strings).`, { tool }));
       continue;
     }
-    if (propertyNames.includes(name.value)) continue;
+    if (properties?.fields.has(name.value)) continue;
+    const propertyNames = properties ? [...properties.fields.keys()] : [];
     const suggestion = closestName(name.value, propertyNames);
     report(
       diagnosticAt(
@@ -102,75 +102,83 @@ function checkRequired(parameters: HoconObject, propertyNames: string[], tool: s
   }
 }
 
-/** Every string `type` of every schema inside `parameters` (properties, items, combinators), not property names. */
-function typeValues(schema: HoconObject): HoconString[] {
-  const found: HoconString[] = [];
-  const stack: HoconValue[] = [schema];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.kind === 'array') {
-      stack.push(...node.elements);
-      continue;
-    }
-    if (node.kind !== 'object') continue;
-    for (const [key, field] of node.fields) {
-      const value = field.value;
-      if (key === 'type') {
-        if (value.kind === 'string') found.push(value);
-        else if (value.kind === 'array') for (const t of value.elements) if (t.kind === 'string') found.push(t);
-      } else if (key === 'properties' || key === 'definitions' || key === '$defs' || key === 'patternProperties') {
-        if (value.kind === 'object') for (const sub of value.fields.values()) stack.push(sub.value);
-      } else if (value.kind === 'object' || value.kind === 'array') {
-        stack.push(value);
-      }
-    }
-  }
-  return found.reverse();
-}
-
 function isInside(inner: HoconValue, outer: HoconValue): boolean {
   return inner.source === outer.source && inner.start >= outer.start && inner.end <= outer.end;
 }
 
 const STANDARD_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 const TEXT_KEYWORDS = new Set(['description', 'title', '$comment']);
+const SUBSCHEMA_MAPS = new Set(['properties', 'definitions', '$defs', 'patternProperties']);
+const NO_STRINGS: HoconString[] = [];
 
 /**
- * Whether a schema uses only the everyday keywords, each with a value the JSON Schema meta-schema accepts (types may
- * also be the non-standard names reported above). Such a schema cannot fail the meta-schema, so the costly full
- * check is kept for schemas that use anything else. Real toolbox files are almost all of this kind.
+ * One walk over `parameters`: every non-standard `type` value of every schema inside it (properties, items,
+ * combinators — never a property that happens to be named "type"), and whether the schema uses only the everyday
+ * keywords, each with a value the JSON Schema meta-schema accepts. Such a schema cannot fail the meta-schema, so the
+ * costly full check is kept for schemas that use anything else; real toolbox files are almost all of this kind.
  */
-function isPlainSchema(schema: HoconObject): boolean {
+function scanSchema(schema: HoconObject): { nonStandard: HoconString[]; plain: boolean } {
+  let nonStandard = NO_STRINGS;
+  let plain = true;
+  const noteType = (value: HoconValue) => {
+    if (value.kind !== 'string') {
+      plain = false;
+      return;
+    }
+    if (NON_STANDARD_TYPES[value.value] !== undefined) {
+      if (nonStandard === NO_STRINGS) nonStandard = [];
+      nonStandard.push(value);
+    } else if (!STANDARD_TYPES.has(value.value)) plain = false;
+  };
   const stack: HoconValue[] = [schema];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node.kind !== 'object') return false;
+    if (node.kind === 'array') {
+      plain = false;
+      for (const element of node.elements) stack.push(element);
+      continue;
+    }
+    if (node.kind !== 'object') {
+      plain = false;
+      continue;
+    }
     for (const [key, field] of node.fields) {
       const v = field.value;
-      if (TEXT_KEYWORDS.has(key)) {
-        if (v.kind !== 'string') return false;
-      } else if (key === 'type') {
-        if (v.kind !== 'string' || !(STANDARD_TYPES.has(v.value) || NON_STANDARD_TYPES[v.value])) return false;
-      } else if (key === 'properties') {
-        if (v.kind !== 'object') return false;
-        for (const property of v.fields.values()) stack.push(property.value);
+      if (key === 'type') {
+        if (v.kind === 'array') {
+          plain = false; // allowed, but let the meta-schema check uniqueness
+          for (const t of v.elements) if (t.kind === 'string') noteType(t);
+        } else noteType(v);
+      } else if (TEXT_KEYWORDS.has(key)) {
+        if (v.kind !== 'string') plain = false;
+      } else if (SUBSCHEMA_MAPS.has(key)) {
+        if (key !== 'properties') plain = false;
+        if (v.kind === 'object') for (const sub of v.fields.values()) stack.push(sub.value);
+        else plain = false;
       } else if (key === 'items') {
         stack.push(v);
       } else if (key === 'required') {
-        if (v.kind !== 'array') return false;
-        const names: string[] = [];
-        for (const name of v.elements) {
-          if (name.kind !== 'string' || names.includes(name.value)) return false;
-          names.push(name.value);
-        }
+        if (plain) plain = isNameList(v);
       } else if (key === 'enum') {
-        if (v.kind !== 'array') return false;
+        if (v.kind !== 'array') plain = false;
       } else if (key === 'additionalProperties') {
         if (v.kind !== 'boolean') stack.push(v);
       } else if (key !== 'default' && key !== 'examples') {
-        return false;
+        plain = false;
+        if (v.kind === 'object' || v.kind === 'array') stack.push(v);
       }
     }
+  }
+  return { nonStandard, plain };
+}
+
+/** A list of distinct strings (what `required` must be). */
+function isNameList(value: HoconValue): boolean {
+  if (value.kind !== 'array') return false;
+  const names: string[] = [];
+  for (const name of value.elements) {
+    if (name.kind !== 'string' || names.includes(name.value)) return false;
+    names.push(name.value);
   }
   return true;
 }
