@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ModalForm } from '../layout/ModalForm';
 
 export interface PathDialogProps {
   title: string;
@@ -19,44 +20,35 @@ export function PathDialog({ title, actionLabel, initialPath, suggestions, cwd, 
   const [path, setPath] = useState(initialPath);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
+  const submit = () => {
+    if (path.trim()) onSubmit(path.trim());
+  };
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        className="modal"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (path.trim()) onSubmit(path.trim());
-        }}
-      >
-        <h2>{title}</h2>
-        <label>
-          File path
-          <input ref={input} value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} placeholder="/path/to/toolbox_info.hocon" />
-        </label>
-        <p className="hint">Relative paths are resolved against {cwd}.</p>
-        {suggestions.length > 0 && (
-          <ul className="suggestions" aria-label="Recent files">
-            {suggestions.map((s) => (
-              <li key={s}>
-                <button type="button" onClick={() => onSubmit(s)} title={s}>
-                  {s}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="modal-buttons">
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={!path.trim()}>
-            {actionLabel}
-          </button>
-        </div>
-      </form>
-    </div>
+    <ModalForm title={title} onCancel={onCancel} onSubmit={submit}>
+      <label>
+        File path
+        <input ref={input} value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} placeholder="/path/to/toolbox_info.hocon" />
+      </label>
+      <p className="hint">Relative paths are resolved against {cwd}.</p>
+      {suggestions.length > 0 && (
+        <ul className="suggestions" aria-label="Recent files">
+          {suggestions.map((s) => (
+            <li key={s}>
+              <button type="button" onClick={() => onSubmit(s)} title={s}>
+                {s}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="modal-buttons">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={!path.trim()}>
+          {actionLabel}
+        </button>
+      </div>
+    </ModalForm>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { ModalForm } from './ModalForm';
 
 export interface PromptDialogProps {
   title: string;
@@ -19,38 +20,29 @@ export function PromptDialog({ title, label, initialValue, actionLabel, warning,
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.select(), []);
   const problem = validate(value);
+  const submit = () => {
+    if (!problem) onSubmit(value);
+  };
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        className="modal"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!problem) onSubmit(value);
-        }}
-      >
-        <h2>{title}</h2>
-        <label>
-          {label}
-          <input ref={input} value={value} onChange={(e) => setValue(e.target.value)} spellCheck={false} />
-        </label>
-        {problem && <p className="hint field-error">{problem}</p>}
-        {warning && (
-          <p className="hint field-warning" role="alert">
-            {warning}
-          </p>
-        )}
-        <div className="modal-buttons">
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={problem !== null}>
-            {actionLabel}
-          </button>
-        </div>
-      </form>
-    </div>
+    <ModalForm title={title} onCancel={onCancel} onSubmit={submit}>
+      <label>
+        {label}
+        <input ref={input} value={value} onChange={(e) => setValue(e.target.value)} spellCheck={false} />
+      </label>
+      {problem && <p className="hint field-error">{problem}</p>}
+      {warning && (
+        <p className="hint field-warning" role="alert">
+          {warning}
+        </p>
+      )}
+      <div className="modal-buttons">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={problem !== null}>
+          {actionLabel}
+        </button>
+      </div>
+    </ModalForm>
   );
 }

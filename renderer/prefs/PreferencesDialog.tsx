@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/contract';
 import type { Preferences } from '../../shared/api/toolboxApi';
+import { ModalForm } from '../layout/ModalForm';
 
 /** Theme, Python interpreter and AGENT_TOOL_PATH (used by test runs); saved per user through `prefs.set`. */
 export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; onSaved(prefs: Preferences): void; onClose(): void }) {
@@ -9,58 +10,49 @@ export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; o
   useEffect(() => {
     api.invoke('prefs.get', {}).then(setPrefs, (e: unknown) => setError(String(e)));
   }, [api]);
+  const save = () => {
+    if (!prefs) return;
+    api.invoke('prefs.set', { theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath }).then(
+      (saved) => {
+        onSaved(saved);
+        onClose();
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  };
   return (
-    <div className="modal-backdrop" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <form
-        role="dialog"
-        aria-modal="true"
-        aria-label="Preferences"
-        className="modal"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!prefs) return;
-          api.invoke('prefs.set', { theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath }).then(
-            (saved) => {
-              onSaved(saved);
-              onClose();
-            },
-            (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
-          );
-        }}
-      >
-        <h2>Preferences</h2>
-        {!prefs && !error && <p>Loading…</p>}
-        {prefs && (
-          <>
-            <label>
-              Theme
-              <select value={prefs.theme} onChange={(e) => setPrefs({ ...prefs, theme: e.target.value as Preferences['theme'] })}>
-                <option value="system">Follow the system</option>
-                <option value="light">Light</option>
-                <option value="dark">Dark</option>
-              </select>
-            </label>
-            <label>
-              Python interpreter
-              <input value={prefs.python} spellCheck={false} placeholder="python3, /path/to/python or a virtualenv folder" onChange={(e) => setPrefs({ ...prefs, python: e.target.value })} />
-            </label>
-            <label>
-              AGENT_TOOL_PATH
-              <input value={prefs.agentToolPath} spellCheck={false} placeholder="folder of coded tools (empty: inherited)" onChange={(e) => setPrefs({ ...prefs, agentToolPath: e.target.value })} />
-            </label>
-            <p className="hint">The interpreter and AGENT_TOOL_PATH are used by test runs.</p>
-          </>
-        )}
-        {error && <p className="field-error">{error}</p>}
-        <div className="modal-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={!prefs}>
-            Save preferences
-          </button>
-        </div>
-      </form>
-    </div>
+    <ModalForm title="Preferences" onCancel={onClose} onSubmit={save}>
+      {!prefs && !error && <p>Loading…</p>}
+      {prefs && (
+        <>
+          <label>
+            Theme
+            <select value={prefs.theme} onChange={(e) => setPrefs({ ...prefs, theme: e.target.value as Preferences['theme'] })}>
+              <option value="system">Follow the system</option>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          </label>
+          <label>
+            Python interpreter
+            <input value={prefs.python} spellCheck={false} placeholder="python3, /path/to/python or a virtualenv folder" onChange={(e) => setPrefs({ ...prefs, python: e.target.value })} />
+          </label>
+          <label>
+            AGENT_TOOL_PATH
+            <input value={prefs.agentToolPath} spellCheck={false} placeholder="folder of coded tools (empty: inherited)" onChange={(e) => setPrefs({ ...prefs, agentToolPath: e.target.value })} />
+          </label>
+          <p className="hint">The interpreter and AGENT_TOOL_PATH are used by test runs.</p>
+        </>
+      )}
+      {error && <p className="field-error">{error}</p>}
+      <div className="modal-buttons">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={!prefs}>
+          Save preferences
+        </button>
+      </div>
+    </ModalForm>
   );
 }
