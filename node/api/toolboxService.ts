@@ -7,7 +7,7 @@ import { renderCatalog } from '../../shared/catalog/render-catalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/values';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
-import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { WorkerPool, type ToolDescription } from '../python/index';
 import { checkArgs } from '../toolbox/validateArgs';
@@ -232,8 +232,7 @@ function rangeOf(where: Origin) {
 }
 
 function summarize(tool: ToolEntry, counts: { errors: number; warnings: number } | undefined): ToolboxAnalysis['tools'][number] {
-  const last = tool.field.definitions[tool.field.definitions.length - 1];
-  const key: Origin = last ? { source: last.keySource, start: last.keyStart, end: last.keyEnd } : tool.value;
+  const key = keyOrigin(tool.field);
   return {
     name: tool.name,
     kind: tool.kind,

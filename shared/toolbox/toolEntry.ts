@@ -1,4 +1,4 @@
-import type { HoconField, HoconObject, HoconValue } from '../hocon/values';
+import type { HoconField, HoconObject, HoconValue, Origin } from '../hocon/values';
 import { inferDisplayAs, type DisplayAs } from './displayAs';
 import { toJson } from './hoconJson';
 import type { ToolOrigin } from './layering';
@@ -101,4 +101,10 @@ export function toRunnableSpec(entry: ToolEntry): RunnableToolSpec | undefined {
     ...(entry.description !== undefined ? { description: entry.description } : {}),
     ...(parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? { parameters } : {}),
   };
+}
+
+/** Where a key was written (its winning definition), for problems about an entry as a whole and for jumping to it. */
+export function keyOrigin(field: HoconField): Origin {
+  const last = field.definitions[field.definitions.length - 1];
+  return last ? { source: last.keySource, start: last.keyStart, end: last.keyEnd } : field.value;
 }

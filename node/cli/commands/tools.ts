@@ -1,3 +1,4 @@
+import { keyOrigin } from '../../../shared/toolbox/toolEntry';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 
@@ -19,7 +20,7 @@ export const toolsCommand: CliCommand = {
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
     const rows = toolboxOf(loaded).tools.map((tool) => {
-      const last = tool.field.definitions[tool.field.definitions.length - 1];
+      const key = keyOrigin(tool.field);
       return {
         name: tool.name,
         kind: tool.kind,
@@ -27,8 +28,8 @@ export const toolsCommand: CliCommand = {
         displayAs: tool.displayAs.value,
         displayAsInferred: tool.displayAs.inferred,
         origin: tool.origin,
-        file: last?.keySource.name ?? null,
-        line: last ? last.keySource.positionAt(last.keyStart).line : null,
+        file: key.source.name,
+        line: key.source.positionAt(key.start).line,
       };
     });
     if (parsed.values.json) {

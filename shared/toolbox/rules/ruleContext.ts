@@ -1,6 +1,5 @@
-import type { HoconField } from '../../hocon/values';
-import type { Origin } from '../../hocon/values';
 import type { ToolEntry } from '../toolEntry';
+export { keyOrigin } from '../toolEntry';
 import type { ToolboxDiagnostic } from '../toolboxDiagnostic';
 
 /** What every rule gets: the entry, and a sink for its findings. */
@@ -10,12 +9,6 @@ export interface RuleContext {
 }
 
 export type EntryRule = (context: RuleContext) => void;
-
-/** Where the entry's key was written (the winning definition), for problems about the entry as a whole. */
-export function keyOrigin(field: HoconField): Origin {
-  const last = field.definitions[field.definitions.length - 1];
-  return last ? { source: last.keySource, start: last.keyStart, end: last.keyEnd } : field.value;
-}
 
 /** The closest candidate by edit distance, when it is close enough to be a likely typo. */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
