@@ -7,18 +7,14 @@
 // into bench/out/ because the bench runs on plain Node.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { argValue, median, outDir, root } from './lib/benchEnv.mjs';
 import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const argValue = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const runs = Number(argValue('--runs', 15));
 const sizes = String(argValue('--sizes', '500,5000')).split(',').map(Number);
-const outDir = path.join(root, 'bench', 'out');
-mkdirSync(outDir, { recursive: true });
 
 const bundle = path.join(outDir, 'hocon.bench-bundle.mjs');
 await build({
@@ -32,11 +28,6 @@ await build({
 const hocon = await import(pathToFileURL(bundle).href);
 const pushcorn = createRequire(import.meta.url)('@pushcorn/hocon-parser');
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 async function time(fn) {
   for (let i = 0; i < 3; i++) await fn(); // warm-up
@@ -52,7 +43,8 @@ async function time(fn) {
 const deepEqual = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 console.log(`HOCON parse+resolve, median of ${runs} runs (ms); ratios against JSON.parse of the same data`);
-let goalMet = true;
+// The goal is about the 5,000-tool file: no verdict unless it was measured.
+let goalMet = sizes.some((n) => n >= 5000) ? true : undefined;
 for (const count of sizes) {
   const { hoconText, jsonText, data } = generate(count);
   // Sanity: all three agree on the data.
@@ -90,5 +82,7 @@ for (const count of sizes) {
       `@pushcorn ${pushcornMs === undefined ? 'failed' : `${pushcornMs.toFixed(2)} (x${(pushcornMs / jsonMs).toFixed(2)})`}`,
   );
 }
-console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse');
-process.exitCode = goalMet ? 0 : 1;
+if (goalMet !== undefined) {
+  console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse');
+  process.exitCode = goalMet ? 0 : 1;
+}

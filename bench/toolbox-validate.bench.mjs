@@ -5,18 +5,14 @@
 // The file comes from bench/lib/generateToolbox.mjs (every tool has parameters with a non-standard "int" type,
 // so the non-standard-type rule reports 5,000 warnings: validation is measured doing real work).
 import { build } from 'esbuild';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { argValue, median, outDir, root } from './lib/benchEnv.mjs';
 import { generateToolboxHocon } from './lib/generateToolbox.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const argValue = (name, dflt) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : dflt);
 const runs = Number(argValue('--runs', 15));
 const sizes = String(argValue('--sizes', '500,5000')).split(',').map(Number);
-const outDir = path.join(root, 'bench', 'out');
-mkdirSync(outDir, { recursive: true });
 
 // The bench runs on plain Node: bundle the pure modules it measures.
 const entry = path.join(outDir, 'toolbox-validate.entry.ts');
@@ -33,10 +29,6 @@ const bundle = path.join(outDir, 'toolbox-validate.bench-bundle.mjs');
 await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'warning' });
 const { resolveHocon, readToolEntries, validateEntries } = await import(pathToFileURL(bundle).href);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 
 for (const size of sizes) {
   const text = generateToolboxHocon(size);
