@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 8000,
     sourcemap: false,
+    // Monaco's many CSS files make the bundler report plugin timings on every build; they are not actionable here.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
   worker: { format: 'es' },
 });
