@@ -47,46 +47,60 @@ export function readToolEntries(
   classInfo: ReadonlyMap<string, LoadedClassInfo> = new Map(),
 ): ToolEntry[] {
   const entries: ToolEntry[] = [];
-  for (const [name, field] of root.fields) {
-    const value = field.value;
-    const fields = value.kind === 'object' ? value.fields : undefined;
-    const str = (key: string) => {
-      const v = fields?.get(key)?.value;
-      return v?.kind === 'string' ? v.value : undefined;
-    };
-    const hasDescription = fields?.has('description') ?? false;
-    const className = str('class');
-    const explicitDisplayAs = str('display_as');
-    const argsValue = fields?.get('args')?.value;
-    const parametersValue = fields?.get('parameters')?.value;
-    const info = className === undefined ? undefined : classInfo.get(name);
-    // args and parameters as JSON are built when first read: most consumers need them for one tool only.
-    let argsJson: { [key: string]: JsonValue } | undefined | null = null;
-    let parametersJson: JsonValue | undefined | null = null;
-    entries.push({
-      name,
-      kind: hasDescription ? 'coded' : info?.isToolkit ? 'toolkit' : 'langchain',
-      className,
-      get args() {
-        if (argsJson === null) argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
-        return argsJson;
-      },
-      description: str('description'),
-      get parameters() {
-        if (parametersJson === null) parametersJson = parametersValue ? toJson(parametersValue) : undefined;
-        return parametersJson;
-      },
-      displayAs:
-        explicitDisplayAs !== undefined
-          ? { value: explicitDisplayAs, inferred: false }
-          : { value: inferDisplayAs(hasDescription), inferred: true },
-      baseToolInfoUrl: str('base_tool_info_url'),
-      origin: origins.get(name) ?? 'user',
-      field,
-      value,
-    });
-  }
+  for (const [name, field] of root.fields) entries.push(readToolEntry(name, field, origins, classInfo));
   return entries;
+}
+
+// The two possible inferred display_as values, shared by every entry that sets none (nothing changes them).
+const INFERRED_CODED: ToolEntry['displayAs'] = Object.freeze({ value: inferDisplayAs(true), inferred: true }) as ToolEntry['displayAs'];
+const INFERRED_LANGCHAIN: ToolEntry['displayAs'] = Object.freeze({ value: inferDisplayAs(false), inferred: true }) as ToolEntry['displayAs'];
+
+function stringAt(fields: Map<string, HoconField> | undefined, key: string): string | undefined {
+  const v = fields?.get(key)?.value;
+  return v?.kind === 'string' ? v.value : undefined;
+}
+
+function readToolEntry(
+  name: string,
+  field: HoconField,
+  origins: Map<string, ToolOrigin>,
+  classInfo: ReadonlyMap<string, LoadedClassInfo>,
+): ToolEntry {
+  const value = field.value;
+  const fields = value.kind === 'object' ? value.fields : undefined;
+  const hasDescription = fields?.has('description') ?? false;
+  const className = stringAt(fields, 'class');
+  const explicitDisplayAs = stringAt(fields, 'display_as');
+  const info = className === undefined ? undefined : classInfo.get(name);
+  // args and parameters as JSON are built when first read: most consumers need them for one tool only.
+  let argsJson: { [key: string]: JsonValue } | undefined | null = null;
+  let parametersJson: JsonValue | undefined | null = null;
+  return {
+    name,
+    kind: hasDescription ? 'coded' : info?.isToolkit ? 'toolkit' : 'langchain',
+    className,
+    get args() {
+      if (argsJson === null) {
+        const argsValue = fields?.get('args')?.value;
+        argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
+      }
+      return argsJson;
+    },
+    description: stringAt(fields, 'description'),
+    get parameters() {
+      if (parametersJson === null) {
+        const parametersValue = fields?.get('parameters')?.value;
+        parametersJson = parametersValue ? toJson(parametersValue) : undefined;
+      }
+      return parametersJson;
+    },
+    displayAs:
+      explicitDisplayAs !== undefined ? { value: explicitDisplayAs, inferred: false } : hasDescription ? INFERRED_CODED : INFERRED_LANGCHAIN,
+    baseToolInfoUrl: stringAt(fields, 'base_tool_info_url'),
+    origin: origins.get(name) ?? 'user',
+    field,
+    value,
+  };
 }
 
 /** The part of an entry the test-run worker needs. Undefined for an entry that cannot run (no class). */

@@ -28,10 +28,21 @@ export const ENTRY_RULES: readonly EntryRule[] = [
  */
 export function validateEntries(entries: readonly ToolEntry[], options: { includeDefaults?: boolean } = {}): ToolboxDiagnostic[] {
   const diagnostics: ToolboxDiagnostic[] = [];
-  const report = (d: ToolboxDiagnostic) => diagnostics.push(d);
-  for (const entry of entries) {
-    if (entry.origin === 'default' && !options.includeDefaults) continue;
-    for (const rule of ENTRY_RULES) rule({ entry, report });
+  const includeDefaults = options.includeDefaults === true;
+  // One context for the whole run, pointed at each entry in turn (rules use it synchronously and never keep it).
+  const context: { entry: ToolEntry; report(d: ToolboxDiagnostic): void } = {
+    entry: entries[0]!,
+    report: (d) => {
+      diagnostics.push(d);
+    },
+  };
+  const rules = ENTRY_RULES;
+  const ruleCount = rules.length;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    if (entry.origin === 'default' && !includeDefaults) continue;
+    context.entry = entry;
+    for (let r = 0; r < ruleCount; r++) rules[r]!(context);
   }
   return diagnostics.sort(compareDiagnostics);
 }

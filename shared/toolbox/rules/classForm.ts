@@ -10,7 +10,8 @@ export const classFormRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
   const classValue = entry.value.fields.get('class')?.value;
   if (classValue?.kind !== 'string' || !entry.className?.trim()) return;
-  const { count: segments, empty } = dottedSegments(entry.className);
+  const segments = dottedSegments(entry.className);
+  const empty = segmentEmpty;
   const tool = entry.name;
   if (entry.kind === 'coded') {
     if (segments < 2 || empty) {
@@ -40,17 +41,30 @@ export const classFormRule: EntryRule = ({ entry, report }) => {
   }
 };
 
-/** How many dot-separated segments a class path has, and whether one is blank: without building the pieces. */
-function dottedSegments(path: string): { count: number; empty: boolean } {
+// Whether the last dottedSegments call found a blank segment (kept here so that no result object is made per entry).
+let segmentEmpty = false;
+
+/** How many dot-separated segments a class path has (and, in `segmentEmpty`, whether one is blank): without building the pieces. */
+function dottedSegments(path: string): number {
   let count = 1;
   let empty = false;
   let start = 0;
   for (let i = 0; i <= path.length; i++) {
     if (i === path.length || path.charCodeAt(i) === 46 /* . */) {
-      if (path.slice(start, i).trim() === '') empty = true;
+      if (!empty && isBlank(path, start, i)) empty = true;
       if (i < path.length) count++;
       start = i + 1;
     }
   }
-  return { count, empty };
+  segmentEmpty = empty;
+  return count;
+}
+
+/** Whether `path.slice(start, end).trim()` is empty, answered without the slice for the usual printable ASCII. */
+function isBlank(path: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = path.charCodeAt(i);
+    if (c > 32 && c < 127) return false;
+  }
+  return path.slice(start, end).trim() === '';
 }

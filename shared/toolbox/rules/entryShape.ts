@@ -6,6 +6,44 @@ import { ENTRY_KEYS } from '../toolEntry';
 import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
 import { closestName, keyOrigin, quoteLike, type EntryRule } from './ruleContext';
 
+const NOT_BLANK = /\S/;
+
+/**
+ * Whether the entry certainly passes its schema (`codedToolSchema` or `langchainToolSchema` below): every key known,
+ * `class` a string with a non-blank character, and each other key of its schema's type. When this says no, the
+ * schema decides (and words the problems).
+ */
+function plainlyValid(entry: HoconObject, coded: boolean): boolean {
+  let hasClass = false;
+  for (const [key, field] of entry.fields) {
+    const v = field.value;
+    switch (key) {
+      case 'class':
+        if (v.kind !== 'string' || v.value.length === 0 || !NOT_BLANK.test(v.value)) return false;
+        hasClass = true;
+        break;
+      case 'display_as':
+        if (v.kind !== 'string' || !(DISPLAY_AS_VALUES as readonly string[]).includes(v.value)) return false;
+        break;
+      case 'base_tool_info_url':
+        if (v.kind !== 'string') return false;
+        break;
+      case 'args':
+        if (v.kind !== 'object') return false;
+        break;
+      case 'description':
+        if (!coded || v.kind !== 'string') return false;
+        break;
+      case 'parameters':
+        if (!coded || v.kind !== 'object') return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return hasClass;
+}
+
 /**
  * The shape of an entry, as a JSON Schema per kind, checked with ajv. Each schema violation becomes a diagnostic in
  * neuro-san's own words where neuro-san has words for it.
@@ -50,7 +88,10 @@ export const entryShapeRule: EntryRule = ({ entry, report }) => {
     return;
   }
   const entryValue = entry.value;
-  const validate = entry.kind === 'coded' ? compiled().coded : compiled().langchain;
+  const coded = entry.kind === 'coded';
+  // Nearly every entry is well formed: prove it directly, and leave the schema (and its words) for the others.
+  if (plainlyValid(entryValue, coded)) return;
+  const validate = coded ? compiled().coded : compiled().langchain;
   if (validate(shallowJson(entryValue))) return;
   for (const error of validate.errors ?? []) {
     const field = error.instancePath.split('/')[1];

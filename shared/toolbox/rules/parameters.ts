@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
 import { toJson, valueAtPointer } from '../hoconJson';
-import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
+import { diagnosticAt, diagnosticOf, replaceValueFix, type QuickFix } from '../toolboxDiagnostic';
 import { closestName, quoteLike, type EntryRule } from './ruleContext';
 
 /** Types neuro-san passes through to the LLM but JSON Schema does not know, with the standard spelling. */
@@ -44,19 +44,27 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   checkRequired(parameters, properties?.kind === 'object' ? properties : undefined, tool, report);
 
   // One walk finds the non-standard types and tells whether the schema is everyday enough to skip the meta-schema.
-  const scan = scanSchema(parameters);
-  const nonStandard = new Set<HoconValue>(scan.nonStandard);
-  for (const typeValue of scan.nonStandard) {
-    const standard = NON_STANDARD_TYPES[typeValue.value]!;
-    report(
-      diagnosticAt(typeValue, 'warning', 'non-standard-type', `Type "${typeValue.value}" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "${standard}".`, {
-        tool,
-        fix: replaceValueFix(`Change "${typeValue.value}" to "${standard}"`, typeValue, quoteLike(typeValue, standard)),
-      }),
-    );
+  const found = scanSchema(parameters);
+  const plain = scanPlain;
+  for (let i = 0; i < found.length; i++) {
+    const typeValue = found[i]!;
+    const words = nonStandardWords(typeValue.value);
+    const fix: QuickFix = {
+      title: words.title,
+      edits: [
+        {
+          file: typeValue.source.name,
+          offset: typeValue.start,
+          length: typeValue.end - typeValue.start,
+          newText: typeValue.style === 'unquoted' ? words.standard : words.quoted,
+        },
+      ],
+    };
+    report(diagnosticOf(typeValue, 'warning', 'non-standard-type', words.message, tool, fix));
   }
 
-  if (scan.plain) return;
+  if (plain) return;
+  const nonStandard = new Set<HoconValue>(found);
   const ajv = meta();
   if (ajv.validateSchema(toJson(parameters) as object)) return;
   const seen = new Set<HoconValue>();
@@ -107,69 +115,118 @@ function isInside(inner: HoconValue, outer: HoconValue): boolean {
 }
 
 const STANDARD_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
-const TEXT_KEYWORDS = new Set(['description', 'title', '$comment']);
-const SUBSCHEMA_MAPS = new Set(['properties', 'definitions', '$defs', 'patternProperties']);
 const NO_STRINGS: HoconString[] = [];
+
+/** The words of a non-standard-type warning and its fix, made once per type name (they depend on nothing else). */
+interface NonStandardWords {
+  standard: string;
+  /** The standard name as a quoted HOCON string. */
+  quoted: string;
+  title: string;
+  message: string;
+}
+const nonStandardWordCache = new Map<string, NonStandardWords>();
+function nonStandardWords(type: string): NonStandardWords {
+  let words = nonStandardWordCache.get(type);
+  if (!words) {
+    const standard = NON_STANDARD_TYPES[type]!;
+    words = {
+      standard: quoteLike({ style: 'unquoted' }, standard),
+      quoted: quoteLike(undefined, standard),
+      title: `Change "${type}" to "${standard}"`,
+      message: `Type "${type}" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "${standard}".`,
+    };
+    nonStandardWordCache.set(type, words);
+  }
+  return words;
+}
+
+// The walk's state lives at module level: it runs once per coded tool, synchronously, and never re-enters.
+let scanFound: HoconString[] = NO_STRINGS;
+let scanPlain = true;
+const scanStack: HoconValue[] = [];
+
+function noteType(value: HoconValue): void {
+  if (value.kind !== 'string') {
+    scanPlain = false;
+    return;
+  }
+  if (NON_STANDARD_TYPES[value.value] !== undefined) {
+    if (scanFound === NO_STRINGS) scanFound = [];
+    scanFound.push(value);
+  } else if (!STANDARD_TYPES.has(value.value)) scanPlain = false;
+}
 
 /**
  * One walk over `parameters`: every non-standard `type` value of every schema inside it (properties, items,
- * combinators — never a property that happens to be named "type"), and whether the schema uses only the everyday
- * keywords, each with a value the JSON Schema meta-schema accepts. Such a schema cannot fail the meta-schema, so the
- * costly full check is kept for schemas that use anything else; real toolbox files are almost all of this kind.
+ * combinators — never a property that happens to be named "type"), returned; and whether the schema uses only the
+ * everyday keywords, each with a value the JSON Schema meta-schema accepts (left in `scanPlain`). Such a schema cannot
+ * fail the meta-schema, so the costly full check is kept for schemas that use anything else; real toolbox files are
+ * almost all of this kind.
  */
-function scanSchema(schema: HoconObject): { nonStandard: HoconString[]; plain: boolean } {
-  let nonStandard = NO_STRINGS;
-  let plain = true;
-  const noteType = (value: HoconValue) => {
-    if (value.kind !== 'string') {
-      plain = false;
-      return;
-    }
-    if (NON_STANDARD_TYPES[value.value] !== undefined) {
-      if (nonStandard === NO_STRINGS) nonStandard = [];
-      nonStandard.push(value);
-    } else if (!STANDARD_TYPES.has(value.value)) plain = false;
-  };
-  const stack: HoconValue[] = [schema];
+function scanSchema(schema: HoconObject): HoconString[] {
+  scanFound = NO_STRINGS;
+  scanPlain = true;
+  const stack = scanStack;
+  stack.length = 0;
+  stack.push(schema);
   while (stack.length) {
     const node = stack.pop()!;
     if (node.kind === 'array') {
-      plain = false;
+      scanPlain = false;
       for (const element of node.elements) stack.push(element);
       continue;
     }
     if (node.kind !== 'object') {
-      plain = false;
+      scanPlain = false;
       continue;
     }
     for (const [key, field] of node.fields) {
       const v = field.value;
-      if (key === 'type') {
-        if (v.kind === 'array') {
-          plain = false; // allowed, but let the meta-schema check uniqueness
-          for (const t of v.elements) if (t.kind === 'string') noteType(t);
-        } else noteType(v);
-      } else if (TEXT_KEYWORDS.has(key)) {
-        if (v.kind !== 'string') plain = false;
-      } else if (SUBSCHEMA_MAPS.has(key)) {
-        if (key !== 'properties') plain = false;
-        if (v.kind === 'object') for (const sub of v.fields.values()) stack.push(sub.value);
-        else plain = false;
-      } else if (key === 'items') {
-        stack.push(v);
-      } else if (key === 'required') {
-        if (plain) plain = isNameList(v);
-      } else if (key === 'enum') {
-        if (v.kind !== 'array') plain = false;
-      } else if (key === 'additionalProperties') {
-        if (v.kind !== 'boolean') stack.push(v);
-      } else if (key !== 'default' && key !== 'examples') {
-        plain = false;
-        if (v.kind === 'object' || v.kind === 'array') stack.push(v);
+      switch (key) {
+        case 'type':
+          if (v.kind === 'array') {
+            scanPlain = false; // allowed, but let the meta-schema check uniqueness
+            for (const t of v.elements) if (t.kind === 'string') noteType(t);
+          } else noteType(v);
+          break;
+        case 'description':
+        case 'title':
+        case '$comment':
+          if (v.kind !== 'string') scanPlain = false;
+          break;
+        case 'properties':
+        case 'definitions':
+        case '$defs':
+        case 'patternProperties':
+          if (key !== 'properties') scanPlain = false;
+          if (v.kind === 'object') for (const sub of v.fields.values()) stack.push(sub.value);
+          else scanPlain = false;
+          break;
+        case 'items':
+          stack.push(v);
+          break;
+        case 'required':
+          if (scanPlain) scanPlain = isNameList(v);
+          break;
+        case 'enum':
+          if (v.kind !== 'array') scanPlain = false;
+          break;
+        case 'additionalProperties':
+          if (v.kind !== 'boolean') stack.push(v);
+          break;
+        case 'default':
+        case 'examples':
+          break;
+        default:
+          scanPlain = false;
+          if (v.kind === 'object' || v.kind === 'array') stack.push(v);
       }
     }
   }
-  return { nonStandard, plain };
+  const found = scanFound;
+  scanFound = NO_STRINGS;
+  return found;
 }
 
 /** A list of distinct strings (what `required` must be). */
