@@ -15,7 +15,7 @@ import type {
   ValueNode,
 } from './syntax-tree';
 import { SourceText } from './text-position';
-import { TokenKind, type TokenKind as Kind } from './token-kind';
+import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 
 /**
  * Objects and arrays nested deeper than this are reported (one positioned error) and skipped without recursion,
@@ -58,20 +58,6 @@ export class EntryParser {
   }
 }
 
-function isValueStart(kind: Kind): boolean {
-  switch (kind) {
-    case TokenKind.QuotedString:
-    case TokenKind.TripleQuotedString:
-    case TokenKind.UnquotedText:
-    case TokenKind.Number:
-    case TokenKind.Substitution:
-    case TokenKind.OpenBrace:
-    case TokenKind.OpenBracket:
-      return true;
-    default:
-      return false;
-  }
-}
 
 /** Placeholders until a node's own arrays are made (never seen outside the parser). */
 const NO_ENTRIES: EntryNode[] = [];

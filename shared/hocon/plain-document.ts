@@ -22,7 +22,7 @@ import { EntryParser, MAX_NESTING_DEPTH } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { SourceText } from './text-position';
-import { TokenKind, type TokenKind as Kind } from './token-kind';
+import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 import type { FieldDefinition, HoconArray, HoconField, HoconObject, HoconValue } from './values';
 
 /** Thrown (and caught in readDocument) to leave the fast path from any depth. */
@@ -442,17 +442,3 @@ class PlainReader {
 /** Placeholder until an array's own elements are made (never seen outside the reader). */
 const NO_ELEMENTS: HoconValue[] = [];
 
-function isValueStart(kind: Kind): boolean {
-  switch (kind) {
-    case TokenKind.QuotedString:
-    case TokenKind.TripleQuotedString:
-    case TokenKind.UnquotedText:
-    case TokenKind.Number:
-    case TokenKind.Substitution:
-    case TokenKind.OpenBrace:
-    case TokenKind.OpenBracket:
-      return true;
-    default:
-      return false;
-  }
-}

@@ -31,3 +31,19 @@ export type TokenKind = (typeof TokenKind)[keyof typeof TokenKind];
 export const tokenKindName: Record<number, string> = Object.fromEntries(
   Object.entries(TokenKind).map(([name, kind]) => [kind, name]),
 );
+
+/** Whether a token can begin a value (a field's value, an array element, a part of a concatenation). */
+export function isValueStart(kind: TokenKind): boolean {
+  switch (kind) {
+    case TokenKind.QuotedString:
+    case TokenKind.TripleQuotedString:
+    case TokenKind.UnquotedText:
+    case TokenKind.Number:
+    case TokenKind.Substitution:
+    case TokenKind.OpenBrace:
+    case TokenKind.OpenBracket:
+      return true;
+    default:
+      return false;
+  }
+}
