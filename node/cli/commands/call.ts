@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolResult } from '../../toolbox';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 export const callCommand: CliCommand = {
@@ -21,12 +22,9 @@ export const callCommand: CliCommand = {
     '  --args JSON             the tool\'s arguments (default {})',
     '  --sly-data JSON         sly_data for the call, an object (default {})',
     '  --timeout SECONDS       stop the tool after this long (default 30)',
-    '  --python PATH           interpreter or virtualenv folder (default python3)',
-    '  --pythonpath DIR        put DIR in front of PYTHONPATH (repeatable)',
-    '  --agent-tool-path PATH  AGENT_TOOL_PATH for coded tools (default: inherited, else neuro_san/coded_tools)',
+    ...PYTHON_OPTION_HELP,
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
-    '  --no-default            read FILE alone, without neuro-san\'s default toolbox under it',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
   ].join('\n'),
   async run(args, io) {
@@ -94,12 +92,9 @@ function parseCallArgs(args: string[]): CallOptions {
     args: { type: 'string' },
     'sly-data': { type: 'string' },
     timeout: { type: 'string' },
-    python: { type: 'string' },
-    pythonpath: { type: 'string', multiple: true },
-    'agent-tool-path': { type: 'string' },
+    ...PYTHON_OPTION_SPECS,
     'agent-network': { type: 'string' },
     'send-invalid': { type: 'boolean' },
-    'no-default': { type: 'boolean' },
     json: { type: 'boolean' },
   });
   const { values, positionals } = parsed;
@@ -121,12 +116,9 @@ function parseCallArgs(args: string[]): CallOptions {
     args: values.args === undefined ? {} : parseJson('--args', values.args),
     slyData,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(values.python !== undefined ? { python: values.python } : {}),
-    pythonPath: values.pythonpath ?? [],
-    ...(values['agent-tool-path'] !== undefined ? { agentToolPath: values['agent-tool-path'] } : {}),
+    ...pythonSettings(values),
     ...(values['agent-network'] !== undefined ? { agentNetwork: values['agent-network'] } : {}),
     sendInvalid: values['send-invalid'] ?? false,
-    withDefaults: !(values['no-default'] ?? false),
     json: values.json ?? false,
   };
 }

@@ -9,6 +9,7 @@ import { ToolRunner, type JsonObject } from '../../python';
 import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolBox } from '../../toolbox';
 import { readTestCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
 import { runCases } from '../../testcases/runCases';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 
 export const testCommand: CliCommand = {
@@ -24,10 +25,7 @@ export const testCommand: CliCommand = {
     'Options:',
     '  --cases PATH            the test case file (default: beside FILE)',
     '  --only NAME             run only the case with this name (repeatable)',
-    '  --python PATH           interpreter or virtualenv folder (default python3)',
-    '  --pythonpath DIR        put DIR in front of PYTHONPATH (repeatable)',
-    '  --agent-tool-path PATH  AGENT_TOOL_PATH for coded tools',
-    '  --no-default            read FILE alone, without neuro-san\'s default toolbox under it',
+    ...PYTHON_OPTION_HELP,
   ].join('\n'),
   async run(args, io) {
     const options = parseTestArgs(args);
@@ -99,10 +97,7 @@ function parseTestArgs(args: string[]): TestOptions {
   const parsed = parseCommandLine(args, {
     cases: { type: 'string' },
     only: { type: 'string', multiple: true },
-    python: { type: 'string' },
-    pythonpath: { type: 'string', multiple: true },
-    'agent-tool-path': { type: 'string' },
-    'no-default': { type: 'boolean' },
+    ...PYTHON_OPTION_SPECS,
   });
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('give exactly one toolbox FILE');
@@ -110,9 +105,6 @@ function parseTestArgs(args: string[]): TestOptions {
     file: positionals[0]!,
     ...(values.cases !== undefined ? { cases: values.cases } : {}),
     only: values.only ?? [],
-    ...(values.python !== undefined ? { python: values.python } : {}),
-    pythonPath: values.pythonpath ?? [],
-    ...(values['agent-tool-path'] !== undefined ? { agentToolPath: values['agent-tool-path'] } : {}),
-    withDefaults: !(values['no-default'] ?? false),
+    ...pythonSettings(values),
   };
 }
