@@ -1,3 +1,4 @@
+import type { FieldMap } from '../hocon/field-map';
 import type { HoconField, HoconObject, HoconValue, Origin } from '../hocon/values';
 import { inferDisplayAs, type DisplayAs } from './displayAs';
 import { toJson } from './hoconJson';
@@ -47,7 +48,8 @@ export function readToolEntries(
   classInfo: ReadonlyMap<string, LoadedClassInfo> = new Map(),
 ): ToolEntry[] {
   const entries: ToolEntry[] = [];
-  for (const [name, field] of root.fields) entries.push(readToolEntry(name, field, origins, classInfo));
+  // values(), not entries(): each field knows its key, and no [key, field] pair is made per tool.
+  for (const field of root.fields.values()) entries.push(readToolEntry(field.key, field, origins, classInfo));
   return entries;
 }
 
@@ -55,9 +57,70 @@ export function readToolEntries(
 const INFERRED_CODED: ToolEntry['displayAs'] = Object.freeze({ value: inferDisplayAs(true), inferred: true }) as ToolEntry['displayAs'];
 const INFERRED_LANGCHAIN: ToolEntry['displayAs'] = Object.freeze({ value: inferDisplayAs(false), inferred: true }) as ToolEntry['displayAs'];
 
-function stringAt(fields: Map<string, HoconField> | undefined, key: string): string | undefined {
+function stringAt(fields: FieldMap | undefined, key: string): string | undefined {
   const v = fields?.get(key)?.value;
   return v?.kind === 'string' ? v.value : undefined;
+}
+
+/** Not yet computed (a lazily read field's value can itself be undefined). */
+const UNREAD = null;
+
+/**
+ * A ToolEntry as one small object: what every reader needs (name, kind, class, origin, the HOCON field and value) is
+ * read up front; the rest is read from the HOCON value when first asked for, by getters on the prototype (a file is
+ * read on every keystroke, and most of its entries are only ever validated). Nothing copies entries field by field:
+ * consumers read the properties they need (the API sends summaries made from them, never the entries).
+ */
+class ReadToolEntry implements ToolEntry {
+  private argsJson: { [key: string]: JsonValue } | undefined | typeof UNREAD = UNREAD;
+  private parametersJson: JsonValue | undefined | typeof UNREAD = UNREAD;
+  private explicitDisplayAs: ToolEntry['displayAs'] | undefined = undefined;
+
+  constructor(
+    readonly name: string,
+    readonly kind: ToolKind,
+    readonly className: string | undefined,
+    readonly origin: ToolOrigin,
+    readonly field: HoconField,
+    readonly value: HoconValue,
+  ) {}
+
+  private get fields(): FieldMap | undefined {
+    return this.value.kind === 'object' ? this.value.fields : undefined;
+  }
+
+  get description(): string | undefined {
+    return stringAt(this.fields, 'description');
+  }
+
+  get baseToolInfoUrl(): string | undefined {
+    return stringAt(this.fields, 'base_tool_info_url');
+  }
+
+  get displayAs(): ToolEntry['displayAs'] {
+    if (this.explicitDisplayAs !== undefined) return this.explicitDisplayAs;
+    const fields = this.fields;
+    const explicit = stringAt(fields, 'display_as');
+    if (explicit === undefined) return fields?.has('description') ? INFERRED_CODED : INFERRED_LANGCHAIN;
+    return (this.explicitDisplayAs = { value: explicit, inferred: false });
+  }
+
+  // args and parameters as JSON are built when first read: most consumers need them for one tool only.
+  get args(): { [key: string]: JsonValue } | undefined {
+    if (this.argsJson === UNREAD) {
+      const argsValue = this.fields?.get('args')?.value;
+      this.argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
+    }
+    return this.argsJson;
+  }
+
+  get parameters(): JsonValue | undefined {
+    if (this.parametersJson === UNREAD) {
+      const parametersValue = this.fields?.get('parameters')?.value;
+      this.parametersJson = parametersValue ? toJson(parametersValue) : undefined;
+    }
+    return this.parametersJson;
+  }
 }
 
 function readToolEntry(
@@ -68,39 +131,10 @@ function readToolEntry(
 ): ToolEntry {
   const value = field.value;
   const fields = value.kind === 'object' ? value.fields : undefined;
-  const hasDescription = fields?.has('description') ?? false;
   const className = stringAt(fields, 'class');
-  const explicitDisplayAs = stringAt(fields, 'display_as');
-  const info = className === undefined ? undefined : classInfo.get(name);
-  // args and parameters as JSON are built when first read: most consumers need them for one tool only.
-  let argsJson: { [key: string]: JsonValue } | undefined | null = null;
-  let parametersJson: JsonValue | undefined | null = null;
-  return {
-    name,
-    kind: hasDescription ? 'coded' : info?.isToolkit ? 'toolkit' : 'langchain',
-    className,
-    get args() {
-      if (argsJson === null) {
-        const argsValue = fields?.get('args')?.value;
-        argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
-      }
-      return argsJson;
-    },
-    description: stringAt(fields, 'description'),
-    get parameters() {
-      if (parametersJson === null) {
-        const parametersValue = fields?.get('parameters')?.value;
-        parametersJson = parametersValue ? toJson(parametersValue) : undefined;
-      }
-      return parametersJson;
-    },
-    displayAs:
-      explicitDisplayAs !== undefined ? { value: explicitDisplayAs, inferred: false } : hasDescription ? INFERRED_CODED : INFERRED_LANGCHAIN,
-    baseToolInfoUrl: stringAt(fields, 'base_tool_info_url'),
-    origin: origins.get(name) ?? 'user',
-    field,
-    value,
-  };
+  const kind: ToolKind =
+    fields?.has('description') === true ? 'coded' : className !== undefined && classInfo.get(name)?.isToolkit ? 'toolkit' : 'langchain';
+  return new ReadToolEntry(name, kind, className, origins.get(name) ?? 'user', field, value);
 }
 
 /** The part of an entry the test-run worker needs. Undefined for an entry that cannot run (no class). */

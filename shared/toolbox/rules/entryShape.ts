@@ -15,9 +15,9 @@ const NOT_BLANK = /\S/;
  */
 function plainlyValid(entry: HoconObject, coded: boolean): boolean {
   let hasClass = false;
-  for (const [key, field] of entry.fields) {
+  for (const field of entry.fields.values()) {
     const v = field.value;
-    switch (key) {
+    switch (field.key) {
       case 'class':
         if (v.kind !== 'string' || v.value.length === 0 || !NOT_BLANK.test(v.value)) return false;
         hasClass = true;
@@ -164,9 +164,9 @@ function describeError(
  */
 function shallowJson(entry: HoconObject): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, field] of entry.fields) {
+  for (const field of entry.fields.values()) {
     const v = field.value;
-    out[key] = v.kind === 'object' ? {} : v.kind === 'array' ? [] : v.kind === 'null' ? null : v.value;
+    out[field.key] = v.kind === 'object' ? {} : v.kind === 'array' ? [] : v.kind === 'null' ? null : v.value;
   }
   return out;
 }

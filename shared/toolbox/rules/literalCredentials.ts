@@ -17,7 +17,8 @@ export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
     const value = stack.pop()!;
     if (value.kind === 'array') stack.push(...value.elements);
     if (value.kind !== 'object') continue;
-    for (const [key, field] of value.fields) {
+    for (const field of value.fields.values()) {
+      const key = field.key;
       const v = field.value;
       if (CREDENTIAL_KEY.test(key) && v.kind === 'string' && v.value.trim() !== '' && !field.viaSubstitution && v.style !== 'environment') {
         report(

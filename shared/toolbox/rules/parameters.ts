@@ -181,7 +181,9 @@ function scanSchema(schema: HoconObject): HoconString[] {
       scanPlain = false;
       continue;
     }
-    for (const [key, field] of node.fields) {
+    // values(), not entries(): no [key, field] pair per field (this walk runs over every schema of every tool).
+    for (const field of node.fields.values()) {
+      const key = field.key;
       const v = field.value;
       switch (key) {
         case 'type':
