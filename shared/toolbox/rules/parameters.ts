@@ -44,6 +44,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   checkRequired(parameters, properties?.kind === 'object' ? properties : undefined, tool, report);
 
   // One walk finds the non-standard types and tells whether the schema is everyday enough to skip the meta-schema.
+  // `found` is the walk's own list, reused by the next walk: read it before anything else scans a schema.
   const found = scanSchema(parameters);
   const plain = scanPlain;
   for (let i = 0; i < found.length; i++) {
@@ -115,7 +116,6 @@ function isInside(inner: HoconValue, outer: HoconValue): boolean {
 }
 
 const STANDARD_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
-const NO_STRINGS: HoconString[] = [];
 
 /** The words of a non-standard-type warning and its fix, made once per type name (they depend on nothing else). */
 interface NonStandardWords {
@@ -142,7 +142,7 @@ function nonStandardWords(type: string): NonStandardWords {
 }
 
 // The walk's state lives at module level: it runs once per coded tool, synchronously, and never re-enters.
-let scanFound: HoconString[] = NO_STRINGS;
+const scanFound: HoconString[] = [];
 let scanPlain = true;
 const scanStack: HoconValue[] = [];
 
@@ -152,7 +152,6 @@ function noteType(value: HoconValue): void {
     return;
   }
   if (NON_STANDARD_TYPES[value.value] !== undefined) {
-    if (scanFound === NO_STRINGS) scanFound = [];
     scanFound.push(value);
   } else if (!STANDARD_TYPES.has(value.value)) scanPlain = false;
 }
@@ -162,10 +161,10 @@ function noteType(value: HoconValue): void {
  * combinators — never a property that happens to be named "type"), returned; and whether the schema uses only the
  * everyday keywords, each with a value the JSON Schema meta-schema accepts (left in `scanPlain`). Such a schema cannot
  * fail the meta-schema, so the costly full check is kept for schemas that use anything else; real toolbox files are
- * almost all of this kind.
+ * almost all of this kind. The list returned is the walk's own, emptied by the next walk.
  */
 function scanSchema(schema: HoconObject): HoconString[] {
-  scanFound = NO_STRINGS;
+  scanFound.length = 0;
   scanPlain = true;
   const stack = scanStack;
   stack.length = 0;
@@ -226,18 +225,25 @@ function scanSchema(schema: HoconObject): HoconString[] {
       }
     }
   }
-  const found = scanFound;
-  scanFound = NO_STRINGS;
-  return found;
+  return scanFound;
 }
 
-/** A list of distinct strings (what `required` must be). */
+/** A list of distinct strings (what `required` must be). Compared pairwise: such lists are short, and no set is made per tool. */
 function isNameList(value: HoconValue): boolean {
   if (value.kind !== 'array') return false;
-  const names: string[] = [];
-  for (const name of value.elements) {
-    if (name.kind !== 'string' || names.includes(name.value)) return false;
-    names.push(name.value);
+  const elements = value.elements;
+  if (elements.length > 16) {
+    const names = new Set<string>();
+    for (const name of elements) {
+      if (name.kind !== 'string' || names.has(name.value)) return false;
+      names.add(name.value);
+    }
+    return true;
+  }
+  for (let i = 0; i < elements.length; i++) {
+    const name = elements[i]!;
+    if (name.kind !== 'string') return false;
+    for (let j = 0; j < i; j++) if ((elements[j] as HoconString).value === name.value) return false;
   }
   return true;
 }
