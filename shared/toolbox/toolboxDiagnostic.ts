@@ -1,4 +1,4 @@
-import type { Range } from '../hocon/text-position';
+import type { Position, Range, SourceText } from '../hocon/text-position';
 import type { Origin } from '../hocon/values';
 
 /** A text change in one file: replace `length` UTF-16 units at `offset` with `newText`. */
@@ -53,20 +53,33 @@ export function diagnosticOf(
   tool: string | undefined,
   fix?: QuickFix,
 ): ToolboxDiagnostic {
-  const range = where.source.rangeOf(where.start, where.end);
-  const start = range.start;
+  const source = where.source;
+  const start = source.positionAt(where.start);
   // Always the same properties in the same order (one object shape for every diagnostic: thousands are made per file).
   return {
     severity,
     rule,
     message,
-    file: where.source.name,
+    file: source.name,
     line: start.line,
     column: start.column,
-    range,
+    range: { start, end: endPosition(source, start, where.end) },
     tool,
     fix,
   };
+}
+
+/**
+ * `source.positionAt(end)`, without a second search of the line table when the range does not leave its line (almost
+ * every range a rule reports: a key, a word, a short string).
+ */
+function endPosition(source: SourceText, start: Position, end: number): Position {
+  const text = source.text;
+  const from = start.offset;
+  // Long ranges are left to the line table (a bounded look: a minified file is one long line).
+  if (end < from || end > text.length || end - from > 256) return source.positionAt(end);
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === 10 /* \n */) return source.positionAt(end);
+  return { offset: end, line: start.line, column: start.column + (end - from) };
 }
 
 /** A fix that replaces a value's whole text (as written) with new text. */

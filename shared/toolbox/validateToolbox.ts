@@ -44,5 +44,11 @@ export function validateEntries(entries: readonly ToolEntry[], options: { includ
     context.entry = entry;
     for (let r = 0; r < ruleCount; r++) rules[r]!(context);
   }
-  return diagnostics.sort(compareDiagnostics);
+  // The rules report in text order almost always: check before sorting (a stable sort leaves sorted lists alone).
+  return inOrder(diagnostics) ? diagnostics : diagnostics.sort(compareDiagnostics);
+}
+
+function inOrder(diagnostics: readonly ToolboxDiagnostic[]): boolean {
+  for (let i = 1; i < diagnostics.length; i++) if (compareDiagnostics(diagnostics[i - 1]!, diagnostics[i]!) > 0) return false;
+  return true;
 }

@@ -47,6 +47,8 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   // `found` is the walk's own list, reused by the next walk: read it before anything else scans a schema.
   const found = scanSchema(parameters);
   const plain = scanPlain;
+  // Reported in text order (the walk finds them last first), so a file's findings usually need no sorting at the end.
+  sortByStart(found);
   for (let i = 0; i < found.length; i++) {
     const typeValue = found[i]!;
     const words = nonStandardWords(typeValue.value);
@@ -226,6 +228,19 @@ function scanSchema(schema: HoconObject): HoconString[] {
     }
   }
   return scanFound;
+}
+
+/** Orders values by where they start (an insertion sort: the lists are a tool's few non-standard types). */
+function sortByStart(values: HoconString[]): void {
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i]!;
+    let j = i - 1;
+    while (j >= 0 && values[j]!.start > value.start) {
+      values[j + 1] = values[j]!;
+      j--;
+    }
+    values[j + 1] = value;
+  }
 }
 
 /** A list of distinct strings (what `required` must be). Compared pairwise: such lists are short, and no set is made per tool. */
