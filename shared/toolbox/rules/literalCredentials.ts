@@ -1,6 +1,6 @@
 import type { HoconValue } from '../../hocon/values';
 import { diagnosticAt } from '../toolboxDiagnostic';
-import type { EntryRule } from './ruleContext';
+import { ReusedList, type EntryRule } from './ruleContext';
 
 const CREDENTIAL_KEY = /(^|_)(api_?key|apikey|token|access_token|password|passwd|secret|client_secret|private_key|credentials?)$/i;
 
@@ -12,10 +12,14 @@ export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
   const args = entry.value.fields.get('args')?.value;
   if (!args) return;
-  const stack: HoconValue[] = [args];
-  while (stack.length) {
-    const value = stack.pop()!;
-    if (value.kind === 'array') stack.push(...value.elements);
+  const stack = walkStack;
+  stack.push(args);
+  while (stack.size > 0) {
+    const value = stack.pop();
+    if (value.kind === 'array') {
+      for (const element of value.elements) stack.push(element);
+      continue;
+    }
     if (value.kind !== 'object') continue;
     for (const field of value.fields.values()) {
       const key = field.key;
@@ -31,7 +35,10 @@ export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
           ),
         );
       }
-      stack.push(v);
+      if (v.kind === 'object' || v.kind === 'array') stack.push(v);
     }
   }
 };
+
+// The walk's stack, kept between tools (the rule runs synchronously and never re-enters).
+const walkStack = new ReusedList<HoconValue>();

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
 import { toJson, valueAtPointer } from '../hoconJson';
 import { diagnosticAt, diagnosticOf, replaceValueFix, type QuickFix } from '../toolboxDiagnostic';
-import { closestName, quoteLike, type EntryRule } from './ruleContext';
+import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
 
 /** Types neuro-san passes through to the LLM but JSON Schema does not know, with the standard spelling. */
 export const NON_STANDARD_TYPES: Readonly<Record<string, string>> = {
@@ -44,13 +44,14 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   checkRequired(parameters, properties?.kind === 'object' ? properties : undefined, tool, report);
 
   // One walk finds the non-standard types and tells whether the schema is everyday enough to skip the meta-schema.
-  // `found` is the walk's own list, reused by the next walk: read it before anything else scans a schema.
-  const found = scanSchema(parameters);
+  scanSchema(parameters);
+  const found = scanFound;
   const plain = scanPlain;
   // Reported in text order (the walk finds them last first), so a file's findings usually need no sorting at the end.
   sortByStart(found);
-  for (let i = 0; i < found.length; i++) {
-    const typeValue = found[i]!;
+  const foundCount = found.size;
+  for (let i = 0; i < foundCount; i++) {
+    const typeValue = found.at(i);
     const words = nonStandardWords(typeValue.value);
     const fix: QuickFix = {
       title: words.title,
@@ -66,8 +67,13 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
     report(diagnosticOf(typeValue, 'warning', 'non-standard-type', words.message, tool, fix));
   }
 
-  if (plain) return;
-  const nonStandard = new Set<HoconValue>(found);
+  if (plain) {
+    found.clear();
+    return;
+  }
+  const nonStandard = new Set<HoconValue>();
+  for (let i = 0; i < foundCount; i++) nonStandard.add(found.at(i));
+  found.clear();
   const ajv = meta();
   if (ajv.validateSchema(toJson(parameters) as object)) return;
   const seen = new Set<HoconValue>();
@@ -144,9 +150,9 @@ function nonStandardWords(type: string): NonStandardWords {
 }
 
 // The walk's state lives at module level: it runs once per coded tool, synchronously, and never re-enters.
-const scanFound: HoconString[] = [];
+const scanFound = new ReusedList<HoconString>();
 let scanPlain = true;
-const scanStack: HoconValue[] = [];
+const scanStack = new ReusedList<HoconValue>();
 
 function noteType(value: HoconValue): void {
   if (value.kind !== 'string') {
@@ -160,18 +166,17 @@ function noteType(value: HoconValue): void {
 
 /**
  * One walk over `parameters`: every non-standard `type` value of every schema inside it (properties, items,
- * combinators — never a property that happens to be named "type"), returned; and whether the schema uses only the
- * everyday keywords, each with a value the JSON Schema meta-schema accepts (left in `scanPlain`). Such a schema cannot
- * fail the meta-schema, so the costly full check is kept for schemas that use anything else; real toolbox files are
- * almost all of this kind. The list returned is the walk's own, emptied by the next walk.
+ * combinators — never a property that happens to be named "type"), left in `scanFound`; and whether the schema uses
+ * only the everyday keywords, each with a value the JSON Schema meta-schema accepts (left in `scanPlain`). Such a
+ * schema cannot fail the meta-schema, so the costly full check is kept for schemas that use anything else; real toolbox
+ * files are almost all of this kind.
  */
-function scanSchema(schema: HoconObject): HoconString[] {
-  scanFound.length = 0;
+function scanSchema(schema: HoconObject): void {
+  scanFound.clear();
   scanPlain = true;
   const stack = scanStack;
-  stack.length = 0;
   stack.push(schema);
-  while (stack.length) {
+  while (stack.size > 0) {
     const node = stack.pop()!;
     if (node.kind === 'array') {
       scanPlain = false;
@@ -227,19 +232,18 @@ function scanSchema(schema: HoconObject): HoconString[] {
       }
     }
   }
-  return scanFound;
 }
 
 /** Orders values by where they start (an insertion sort: the lists are a tool's few non-standard types). */
-function sortByStart(values: HoconString[]): void {
-  for (let i = 1; i < values.length; i++) {
-    const value = values[i]!;
+function sortByStart(values: ReusedList<HoconString>): void {
+  for (let i = 1; i < values.size; i++) {
+    const value = values.at(i);
     let j = i - 1;
-    while (j >= 0 && values[j]!.start > value.start) {
-      values[j + 1] = values[j]!;
+    while (j >= 0 && values.at(j).start > value.start) {
+      values.set(j + 1, values.at(j));
       j--;
     }
-    values[j + 1] = value;
+    values.set(j + 1, value);
   }
 }
 

@@ -42,3 +42,39 @@ function editDistance(a: string, b: string): number {
 export function quoteLike(original: { style?: string } | undefined, text: string): string {
   return original?.style === 'unquoted' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(text) ? text : JSON.stringify(text);
 }
+
+/**
+ * A list kept from one tool to the next, for a walk's stack and its findings. A plain array gives its storage back
+ * whenever it empties (popped to empty, or `length = 0`), so a list per walk, or one emptied between walks, makes its
+ * storage anew for every tool; this one keeps it, and clears the slots it used so that no value of an old file stays
+ * reachable through it.
+ */
+export class ReusedList<T> {
+  private readonly items: Array<T | undefined> = [];
+  /** How many items are in the list (they are at 0..size-1). */
+  size = 0;
+
+  push(item: T): void {
+    this.items[this.size++] = item;
+  }
+
+  /** Removes and returns the last item (the list must not be empty). */
+  pop(): T {
+    const item = this.items[--this.size] as T;
+    this.items[this.size] = undefined;
+    return item;
+  }
+
+  at(index: number): T {
+    return this.items[index] as T;
+  }
+
+  set(index: number, item: T): void {
+    this.items[index] = item;
+  }
+
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.items[i] = undefined;
+    this.size = 0;
+  }
+}
