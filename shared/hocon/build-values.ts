@@ -18,7 +18,8 @@ import { RecentStrings } from './recent-strings';
 import { decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { EntryNode, FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
 import type { SourceText } from './text-position';
-import type { FieldDefinition, HoconArray, HoconField, HoconNumber, HoconObject, HoconString, HoconValue } from './values';
+import { FieldMap } from './field-map';
+import { HoconField, type FieldDefinition, type HoconArray, type HoconNumber, type HoconObject, type HoconString, type HoconValue } from './values';
 
 /** What the include loader hands back for an include statement. */
 export type IncludedContent =
@@ -56,7 +57,7 @@ export const MAX_INCLUDE_DEPTH = 50;
 export const ALWAYS_RESOLVE_LEVEL = 256;
 
 export function newObject(source: SourceText, start: number, end: number): HoconObject {
-  return { kind: 'object', fields: new Map(), source, start, end };
+  return { kind: 'object', fields: new FieldMap(), source, start, end };
 }
 
 export class ValueBuilder {
@@ -187,10 +188,9 @@ export class ValueBuilder {
     const pathLength = path.length;
     const last = segments.length - 1;
     const definition: FieldDefinition = {
-      keySource: context.source,
+      source: context.source,
       keyStart: field.key.start,
       keyEnd: field.key.end,
-      valueSource: context.source,
       valueStart: field.value.start,
       valueEnd: field.value.end,
       viaInclude: context.viaInclude,
@@ -253,7 +253,7 @@ export class ValueBuilder {
     if (value.kind === 'object') {
       const existing = object.fields.get(name);
       if (existing !== undefined && existing.value.kind === 'object') {
-        existing.definitions.push(definition);
+        existing.addDefinition(definition);
         existing.viaInclude = context.viaInclude;
         existing.viaSubstitution = false;
         this.applyEntries(existing.value, value, fullPath, context);
@@ -275,10 +275,10 @@ export class ValueBuilder {
   private childObjectForWrite(object: HoconObject, name: string, definition: FieldDefinition, at: ValueNode): HoconObject {
     const existing = object.fields.get(name);
     if (existing !== undefined && existing.value.kind === 'object') {
-      existing.definitions.push(definition);
+      existing.addDefinition(definition);
       return existing.value;
     }
-    const created = newObject(definition.valueSource, at.start, at.end);
+    const created = newObject(definition.source, at.start, at.end);
     this.setValue(object, name, created, definition, definition.viaInclude);
     return created;
   }
@@ -297,7 +297,7 @@ export class ValueBuilder {
       this.addField(object, name, expr, definition, viaInclude, viaSubstitution);
       return;
     }
-    if (definition !== undefined) existing.definitions.push(definition);
+    if (definition !== undefined) existing.addDefinition(definition);
     existing.viaInclude = viaInclude;
     existing.viaSubstitution = viaSubstitution;
     const old = existing.value as Expr;
@@ -306,7 +306,7 @@ export class ValueBuilder {
       this.dirty.add(old);
       this.pending++;
       for (const [key, field] of expr.fields) {
-        this.setValue(old, key, field.value, field.definitions[field.definitions.length - 1], field.viaInclude, field.viaSubstitution);
+        this.setValue(old, key, field.value, field.lastDefinition, field.viaInclude, field.viaSubstitution);
       }
       return;
     }
@@ -337,14 +337,7 @@ export class ValueBuilder {
     viaInclude: boolean,
     viaSubstitution: boolean,
   ): void {
-    const field: HoconField = {
-      key: name,
-      value: expr as HoconValue,
-      definitions: definition === undefined ? [] : [definition],
-      viaSubstitution,
-      viaInclude,
-    };
-    object.fields.set(name, field);
+    object.fields.set(name, new HoconField(name, expr as HoconValue, definition, viaInclude, viaSubstitution));
   }
 
   private buildExpr(node: ValueNode, fieldPath: string[], context: BuildContext): Expr {

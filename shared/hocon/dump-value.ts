@@ -16,7 +16,7 @@ export function dumpValue(value: HoconValue): unknown {
           field.key,
           field.viaSubstitution,
           field.viaInclude,
-          field.definitions.map((d) => [d.keySource.name, d.keyStart, d.keyEnd, d.valueSource.name, d.valueStart, d.valueEnd, d.viaInclude]),
+          field.definitions.map((d) => [d.source.name, d.keyStart, d.keyEnd, d.valueStart, d.valueEnd, d.viaInclude]),
           dumpValue(field.value),
         ]),
       ];

@@ -23,7 +23,8 @@ import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
-import type { FieldDefinition, HoconArray, HoconField, HoconObject, HoconValue } from './values';
+import { buildIndex, FieldMap, SMALL_OBJECT } from './field-map';
+import { HoconField, type HoconArray, type HoconObject, type HoconValue } from './values';
 
 /** Thrown (and caught in readDocument) to leave the fast path from any depth. */
 const GIVE_UP: unique symbol = Symbol('give up');
@@ -103,6 +104,12 @@ class PlainReader {
   private readonly pendingElements: HoconValue[] = [];
   /** Its used length (never shrunk: setting `length` lower would trim and regrow it). */
   private elementTop = 0;
+  /**
+   * Fields of the objects being read, innermost last: each object gets exactly its own when done (an array grown
+   * by push keeps room for 16 more — most of a small object's memory).
+   */
+  private readonly pendingFields: HoconField[] = [];
+  private fieldTop = 0;
 
   constructor(
     private readonly source: SourceText,
@@ -177,7 +184,8 @@ class PlainReader {
   private newObject(start: number, end: number): HoconObject {
     if (++this.containers > MAX_STEPS) throw GIVE_UP;
     // Same property order as build-values' newObject: one hidden class for every object.
-    return { kind: 'object', fields: new Map(), source: this.source, start, end };
+    // Its fields are collected on pendingFields and given to it when it is done.
+    return { kind: 'object', fields: NOT_YET_READ, source: this.source, start, end };
   }
 
   /** A quoted token's value: the scanner saw no problem, so it is closed; without escapes it is its content. */
@@ -215,18 +223,22 @@ class PlainReader {
 
   /** Entries up to the closing brace (consumed) when braced, else to the end of the file. */
   private readEntries(object: HoconObject, braced: boolean): void {
-    const fields = object.fields;
+    const pending = this.pendingFields;
+    const base = this.fieldTop;
+    /** The keys read (→ position from `base`), once there are too many to search `pending` for one. */
+    let seen: Map<string, number> | undefined;
+    /** Once an entry was handed over, the object has its fields (the builder shares them) and gets the rest directly. */
+    let direct = false;
     for (;;) {
       this.skipTrivia();
       const kind = this.kind;
-      if (kind === TokenKind.CloseBrace) {
-        if (!braced) throw GIVE_UP;
-        object.end = this.end;
-        this.advance();
-        return;
-      }
-      if (kind === TokenKind.EOF) {
-        if (braced) throw GIVE_UP;
+      if (kind === TokenKind.CloseBrace || kind === TokenKind.EOF) {
+        if ((kind === TokenKind.CloseBrace) !== braced) throw GIVE_UP;
+        if (!direct) this.giveFields(object, base, seen);
+        if (kind === TokenKind.CloseBrace) {
+          object.end = this.end;
+          this.advance();
+        }
         return;
       }
       const keyStart = this.start;
@@ -241,7 +253,7 @@ class PlainReader {
         }
       } else if (kind !== TokenKind.Number) throw GIVE_UP;
       let value: HoconValue | undefined;
-      if (name !== undefined && !fields.has(name)) {
+      if (name !== undefined && !(direct ? object.fields.has(name) : seen !== undefined ? seen.has(name) : pendingHas(pending, base, this.fieldTop, name))) {
         this.advance();
         this.skipWhitespace();
         const afterKey = this.kind as Kind;
@@ -251,19 +263,20 @@ class PlainReader {
         }
       }
       if (value === undefined) {
+        if (!direct) {
+          this.giveFields(object, base, seen);
+          direct = true;
+          seen = undefined;
+        }
         this.handOver(object, keyStart);
       } else {
-        const definition: FieldDefinition = {
-          keySource: this.source,
-          keyStart,
-          keyEnd,
-          valueSource: this.source,
-          valueStart: value.start,
-          valueEnd: value.end,
-          viaInclude: false,
-        };
-        const field: HoconField = { key: name as string, value, definitions: [definition], viaSubstitution: false, viaInclude: false };
-        fields.set(name as string, field);
+        const field = HoconField.plain(name as string, value, keyStart, keyEnd);
+        if (direct) object.fields.set(name as string, field);
+        else {
+          pending[this.fieldTop++] = field;
+          if (seen !== undefined) seen.set(name as string, this.fieldTop - 1 - base);
+          else if (this.fieldTop - base > SMALL_OBJECT) seen = buildIndex(pending.slice(base, this.fieldTop));
+        }
       }
       this.skipWhitespace();
       if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
@@ -275,6 +288,12 @@ class PlainReader {
         throw GIVE_UP;
       }
     }
+  }
+
+  /** Gives `object` the fields read for it (from `base` on the stack). */
+  private giveFields(object: HoconObject, base: number, index: Map<string, number> | undefined): void {
+    object.fields = this.fieldTop === base ? new FieldMap() : new FieldMap(this.pendingFields.slice(base, this.fieldTop), index);
+    this.fieldTop = base;
   }
 
   /**
@@ -318,6 +337,7 @@ class PlainReader {
     const builderPending = builder === undefined ? 0 : builder.pending;
     const diagnostics = builder === undefined ? 0 : builder.diagnostics.length;
     const elementTop = this.elementTop;
+    const fieldTop = this.fieldTop;
     try {
       const value = this.readValue();
       this.keyCount = keyCount;
@@ -334,6 +354,7 @@ class PlainReader {
       this.arrays = arrays;
       this.deepPending = deepPending;
       this.elementTop = elementTop;
+      this.fieldTop = fieldTop;
       this.keyCount = keyCount;
       return undefined;
     }
@@ -438,6 +459,14 @@ class PlainReader {
     return array;
   }
 }
+
+function pendingHas(pending: readonly HoconField[], from: number, to: number, name: string): boolean {
+  for (let i = from; i < to; i++) if ((pending[i] as HoconField).key === name) return true;
+  return false;
+}
+
+/** Placeholder until an object's own fields are made (never seen outside the reader, never written to). */
+const NOT_YET_READ = new FieldMap();
 
 /** Placeholder until an array's own elements are made (never seen outside the reader). */
 const NO_ELEMENTS: HoconValue[] = [];

@@ -3,11 +3,12 @@
  * Supports `=`, `:` or white space as separator, `#`/`!` comments, backslash line continuation and escapes.
  */
 import type { SourceText } from './text-position';
-import type { HoconObject, HoconString } from './values';
+import { FieldMap } from './field-map';
+import { HoconField, type HoconObject, type HoconString } from './values';
 
 export function parseProperties(source: SourceText): HoconObject {
   const text = source.text;
-  const root: HoconObject = { kind: 'object', fields: new Map(), source, start: 0, end: text.length };
+  const root: HoconObject = { kind: 'object', fields: new FieldMap(), source, start: 0, end: text.length };
   let pos = 0;
   while (pos < text.length) {
     // One logical line (joined over backslash continuations).
@@ -41,7 +42,7 @@ export function parseProperties(source: SourceText): HoconObject {
         object = existing.value;
         continue;
       }
-      const child: HoconObject = { kind: 'object', fields: new Map(), source, start: lineStart, end: lineEnd };
+      const child: HoconObject = { kind: 'object', fields: new FieldMap(), source, start: lineStart, end: lineEnd };
       object.fields.set(name, field(name, child, source, lineStart, lineEnd));
       object = child;
     }
@@ -54,14 +55,8 @@ export function parseProperties(source: SourceText): HoconObject {
   return root;
 }
 
-function field(key: string, value: HoconObject | HoconString, source: SourceText, start: number, end: number) {
-  return {
-    key,
-    value,
-    definitions: [{ keySource: source, keyStart: start, keyEnd: end, valueSource: source, valueStart: start, valueEnd: end, viaInclude: true }],
-    viaSubstitution: false,
-    viaInclude: true,
-  };
+function field(key: string, value: HoconObject | HoconString, source: SourceText, start: number, end: number): HoconField {
+  return new HoconField(key, value, { source, keyStart: start, keyEnd: end, valueStart: start, valueEnd: end, viaInclude: true }, true, false);
 }
 
 function splitProperty(line: string): { key: string; value: string } {

@@ -22,6 +22,7 @@ import {
   type Undefined,
 } from './expressions';
 import { simpleText } from './build-values';
+import { FieldMap } from './field-map';
 import type { HoconArray, HoconObject, HoconValue, Origin } from './values';
 
 /** Deeper resolution than this (long substitution chains) is reported instead of risking the stack. */
@@ -121,17 +122,20 @@ export class SubstitutionResolver {
   private resolveObject(object: HoconObject): HoconObject {
     const index = this.enter(object, object);
     try {
-      for (const [key, field] of object.fields) {
+      // Keys that resolve to nothing (or fail) are removed after the walk: a FieldMap is not deleted from while iterated.
+      let gone: string[] | undefined;
+      for (const field of object.fields.all) {
         try {
           const value = this.resolve(field.value as Expr);
-          if (value.kind === 'undefined') object.fields.delete(key);
+          if (value.kind === 'undefined') (gone ??= []).push(field.key);
           else field.value = value;
         } catch (error) {
           if (!(error instanceof HoconError) || this.lazyDepth > 0) throw error;
           this.report(error);
-          object.fields.delete(key);
+          (gone ??= []).push(field.key);
         }
       }
+      if (gone !== undefined) object.fields.deleteAll(gone);
     } finally {
       if (this.leave(object, index)) this.dirty.delete(object);
     }
@@ -356,21 +360,20 @@ export class SubstitutionResolver {
     this.grow(newer, older.fields.size + newer.fields.size);
     const index = this.enter(newer, newer);
     try {
-      const merged: HoconObject = { kind: 'object', fields: new Map(), source: newer.source, start: newer.start, end: newer.end };
+      const merged: HoconObject = { kind: 'object', fields: new FieldMap(), source: newer.source, start: newer.start, end: newer.end };
       this.dirty.add(merged);
       for (const [key, field] of older.fields) {
         const value = this.resolve(field.value as Expr);
-        if (value.kind !== 'undefined') merged.fields.set(key, { ...field, value });
+        if (value.kind !== 'undefined') merged.fields.set(key, field.withValue(value));
       }
       for (const [key, field] of newer.fields) {
         const newValue = this.resolve(field.value as Expr);
         if (newValue.kind === 'undefined') continue;
         const previous = merged.fields.get(key);
-        const definitions = previous === undefined ? field.definitions : [...previous.definitions, ...field.definitions];
         if (previous !== undefined && newValue.kind === 'object' && previous.value.kind === 'object') {
-          merged.fields.set(key, { ...field, value: this.mergeObjects(previous.value, newValue), definitions });
+          merged.fields.set(key, field.withValue(this.mergeObjects(previous.value, newValue), previous));
         } else {
-          merged.fields.set(key, { ...field, value: newValue, definitions });
+          merged.fields.set(key, field.withValue(newValue, previous));
         }
       }
       return merged;

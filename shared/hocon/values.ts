@@ -2,6 +2,7 @@
  * Resolved HOCON values. Every value is its own origin: `source` (the file it was written in), and `start`/`end`
  * (offsets of its text there). Use `originOf(value)` for the file name and line/column range.
  */
+import type { FieldMap } from './field-map';
 import type { Range, SourceText } from './text-position';
 
 export interface Origin {
@@ -13,30 +14,142 @@ export interface Origin {
 export interface HoconObject extends Origin {
   kind: 'object';
   /** Fields in the order they were first defined. */
-  fields: Map<string, HoconField>;
+  fields: FieldMap;
 }
 
-/** Where a key was set: the key's text and the value's text. A key defined twice has two definitions. */
+/** Where a key was set: the key's text and the value's text (in one file). A key defined twice has two definitions. */
 export interface FieldDefinition {
-  keySource: SourceText;
+  source: SourceText;
   keyStart: number;
   keyEnd: number;
-  valueSource: SourceText;
   valueStart: number;
   valueEnd: number;
   /** The definition was read from an included file. */
   viaInclude: boolean;
 }
 
-export interface HoconField {
-  key: string;
-  value: HoconValue;
-  /** Every place this key was set at this level, oldest first; the last one is the one that (finally) won. */
-  definitions: FieldDefinition[];
+const VIA_SUBSTITUTION = 1;
+const VIA_INCLUDE = 2;
+/** The latest definition is `latest` as a FieldDefinition (else `latest` is the value as first read: see `plain`). */
+const LATEST_IS_DEFINITION = 4;
+const NO_DEFINITIONS: readonly FieldDefinition[] = Object.freeze([]);
+
+/**
+ * A key of an object: its value and where it was set.
+ *
+ * Compact on purpose: a big toolbox has tens of thousands of fields, and a field record, a definitions array and a
+ * definition record each was most of what reading one allocated. So the latest definition is one reference (for a
+ * field read straight from the text, the value it was read as: its text is the definition's value text), earlier
+ * ones (a key set twice) sit in a list made only when needed, and the flags share one number. `definitions`
+ * builds the records on demand. Copy with `withValue`, not a spread (a spread drops the accessors).
+ */
+export class HoconField {
+  /** Where the key of the latest definition is. */
+  keyStart: number;
+  keyEnd: number;
+  /** The latest definition: a FieldDefinition, or the value first read (an Origin), or undefined (no definition). */
+  private latest: FieldDefinition | Origin | undefined;
+  private flags: number;
+  /** Definitions before the latest, oldest first. */
+  private earlier: FieldDefinition[] | undefined = undefined;
+
+  constructor(
+    readonly key: string,
+    public value: HoconValue,
+    definition: FieldDefinition | undefined,
+    viaInclude: boolean,
+    viaSubstitution: boolean,
+  ) {
+    this.flags = (viaInclude ? VIA_INCLUDE : 0) | (viaSubstitution ? VIA_SUBSTITUTION : 0);
+    this.latest = definition;
+    if (definition === undefined) {
+      this.keyStart = this.keyEnd = 0;
+    } else {
+      this.keyStart = definition.keyStart;
+      this.keyEnd = definition.keyEnd;
+      this.flags |= LATEST_IS_DEFINITION;
+    }
+  }
+
+  /** A field read straight from a file's text (the value's own file): one definition, not via include or substitution. */
+  static plain(key: string, value: HoconValue, keyStart: number, keyEnd: number): HoconField {
+    const field = new HoconField(key, value, undefined, false, false);
+    field.latest = value;
+    field.keyStart = keyStart;
+    field.keyEnd = keyEnd;
+    return field;
+  }
+
   /** The winning definition's value was (or contained) a substitution: `${x}`, `+=`, `${a} [1]`. */
-  viaSubstitution: boolean;
+  get viaSubstitution(): boolean {
+    return (this.flags & VIA_SUBSTITUTION) !== 0;
+  }
+
+  set viaSubstitution(on: boolean) {
+    this.flags = on ? this.flags | VIA_SUBSTITUTION : this.flags & ~VIA_SUBSTITUTION;
+  }
+
   /** The winning definition came from an included file. */
-  viaInclude: boolean;
+  get viaInclude(): boolean {
+    return (this.flags & VIA_INCLUDE) !== 0;
+  }
+
+  set viaInclude(on: boolean) {
+    this.flags = on ? this.flags | VIA_INCLUDE : this.flags & ~VIA_INCLUDE;
+  }
+
+  /** The file of the latest definition (undefined when the key has none: made by merging values). */
+  get definitionSource(): SourceText | undefined {
+    return this.latest?.source;
+  }
+
+  /** How many times the key was set at this level. */
+  get definitionCount(): number {
+    return this.latest === undefined ? 0 : 1 + (this.earlier === undefined ? 0 : this.earlier.length);
+  }
+
+  /** The latest definition (the one that finally won), or undefined. */
+  get lastDefinition(): FieldDefinition | undefined {
+    const latest = this.latest;
+    if (latest === undefined || (this.flags & LATEST_IS_DEFINITION) !== 0) return latest as FieldDefinition | undefined;
+    const origin = latest as Origin;
+    return { source: origin.source, keyStart: this.keyStart, keyEnd: this.keyEnd, valueStart: origin.start, valueEnd: origin.end, viaInclude: false };
+  }
+
+  /** Every place this key was set at this level, oldest first; the last one is the one that (finally) won. */
+  get definitions(): readonly FieldDefinition[] {
+    const last = this.lastDefinition;
+    if (last === undefined) return NO_DEFINITIONS;
+    return this.earlier === undefined ? [last] : [...this.earlier, last];
+  }
+
+  /** Records another place the key was set (it becomes the latest). */
+  addDefinition(definition: FieldDefinition): void {
+    const previous = this.lastDefinition;
+    if (previous !== undefined) (this.earlier ??= []).push(previous);
+    this.latest = definition;
+    this.keyStart = definition.keyStart;
+    this.keyEnd = definition.keyEnd;
+    this.flags |= LATEST_IS_DEFINITION;
+  }
+
+  /** A copy with another value (and, when given, `earlierField`'s definitions before this one's). */
+  withValue(value: HoconValue, earlierField?: HoconField): HoconField {
+    const copy = new HoconField(this.key, value, undefined, false, false);
+    copy.latest = this.latest;
+    copy.keyStart = this.keyStart;
+    copy.keyEnd = this.keyEnd;
+    copy.flags = this.flags;
+    const before = earlierField === undefined ? [] : [...earlierField.definitions];
+    if (this.earlier !== undefined) before.push(...this.earlier);
+    if (this.latest === undefined) {
+      // No definition of its own: the earlier field's latest becomes the latest.
+      const last = before.pop();
+      if (last !== undefined) copy.addDefinition(last);
+    }
+    if (before.length > 0) copy.earlier = before;
+    return copy;
+  }
 }
 
 export interface HoconArray extends Origin {
@@ -79,9 +192,9 @@ export function originOf(value: Origin): { file: string; range: Range } {
 
 /** The key range of a field's winning definition. */
 export function keyOriginOf(field: HoconField): { file: string; range: Range } | undefined {
-  const last = field.definitions[field.definitions.length - 1];
-  if (last === undefined) return undefined;
-  return { file: last.keySource.name, range: last.keySource.rangeOf(last.keyStart, last.keyEnd) };
+  const source = field.definitionSource;
+  if (source === undefined) return undefined;
+  return { file: source.name, range: source.rangeOf(field.keyStart, field.keyEnd) };
 }
 
 /** Follows a path of keys through nested objects; undefined when any step is missing or not an object. */

@@ -1,4 +1,5 @@
-import type { HoconField, HoconObject, HoconString, HoconValue } from '../hocon/values';
+import { FieldMap } from '../hocon/field-map';
+import type { HoconObject, HoconString, HoconValue } from '../hocon/values';
 import { diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** Where an effective tool comes from. */
@@ -32,10 +33,10 @@ export function layerToolboxes(defaults: HoconObject | undefined, user: HoconObj
 
 function mergeObjects(base: HoconObject, overlay: HoconObject, path: string[], diagnostics: ToolboxDiagnostic[]): HoconObject {
   // The merged object is located where the user wrote it; its fields keep their own origins.
-  const fields = new Map<string, HoconField>(base.fields);
+  const fields = new FieldMap([...base.fields.all]);
   for (const [key, field] of overlay.fields) {
     const previous = base.fields.get(key);
-    fields.set(key, previous ? { ...field, value: mergeValue(previous.value, field.value, [...path, key], diagnostics) } : field);
+    fields.set(key, previous ? field.withValue(mergeValue(previous.value, field.value, [...path, key], diagnostics)) : field);
   }
   return { ...overlay, fields };
 }

@@ -153,6 +153,6 @@ export function toRunnableSpec(entry: ToolEntry): RunnableToolSpec | undefined {
 
 /** Where a key was written (its winning definition), for problems about an entry as a whole and for jumping to it. */
 export function keyOrigin(field: HoconField): Origin {
-  const last = field.definitions[field.definitions.length - 1];
-  return last ? { source: last.keySource, start: last.keyStart, end: last.keyEnd } : field.value;
+  const source = field.definitionSource;
+  return source ? { source, start: field.keyStart, end: field.keyEnd } : field.value;
 }

@@ -6,10 +6,10 @@ import { keyOrigin, type EntryRule } from './ruleContext';
  * the others stay), anything else is replaced by the later definition.
  */
 export const duplicateToolRule: EntryRule = ({ entry, report }) => {
+  if (entry.field.definitionCount < 2) return;
   const definitions = entry.field.definitions;
-  if (definitions.length < 2) return;
-  const lines = definitions.map((d) => d.keySource.positionAt(d.keyStart).line);
-  const allObjects = definitions.every((d) => d.valueSource.text.charCodeAt(d.valueStart) === 123 /* { */);
+  const lines = definitions.map((d) => d.source.positionAt(d.keyStart).line);
+  const allObjects = definitions.every((d) => d.source.text.charCodeAt(d.valueStart) === 123 /* { */);
   report(
     diagnosticAt(
       keyOrigin(entry.field),
