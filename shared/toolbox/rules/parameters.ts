@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
 import { toJson, valueAtPointer } from '../hoconJson';
-import { diagnosticAt, diagnosticOf, replaceValueFix, type QuickFix } from '../toolboxDiagnostic';
+import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
 
 /** Types neuro-san passes through to the LLM but JSON Schema does not know, with the standard spelling. */
@@ -53,17 +53,13 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   for (let i = 0; i < foundCount; i++) {
     const typeValue = found.at(i);
     const words = nonStandardWords(typeValue.value);
-    const fix: QuickFix = {
-      title: words.title,
-      edits: [
-        {
-          file: typeValue.source.name,
-          offset: typeValue.start,
-          length: typeValue.end - typeValue.start,
-          newText: typeValue.style === 'unquoted' ? words.standard : words.quoted,
-        },
-      ],
-    };
+    const fix = replaceTextFix(
+      words.title,
+      typeValue.source.name,
+      typeValue.start,
+      typeValue.end - typeValue.start,
+      typeValue.style === 'unquoted' ? words.standard : words.quoted,
+    );
     report(diagnosticOf(typeValue, 'warning', 'non-standard-type', words.message, tool, fix));
   }
 
