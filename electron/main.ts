@@ -1,8 +1,7 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import path from 'node:path';
 import type { MenuCommandT } from '../shared/api/contract';
-import { createDispatcher } from '../node/api/dispatcher';
-import { createApiService } from '../node/api/handlers';
+import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
 import { RecentFiles } from '../node/state/userState';
 import { broadcast, registerApiIpc } from './ipc';
@@ -33,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
   const sendCommand = (command: MenuCommandT, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
   const refreshMenu = async () => buildMenu(await recent.list(), sendCommand, () => mainWindow);
 
-  const service = createApiService({
+  const api = startApiThread({
     mode: 'desktop',
     cwd: process.cwd(),
     initialFile: fileFromArgv(process.argv, process.cwd()),
@@ -108,7 +107,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
-    registerApiIpc(createDispatcher(service.handlers), rendererDir(), (method) => {
+    registerApiIpc(api.dispatch, rendererDir(), (method) => {
       if (method === 'file.read' || method === 'file.write' || method === 'recent.clear') void refreshMenu();
     });
     await refreshMenu();
@@ -119,7 +118,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => {
-    service.dispose();
+    void api.dispose();
     if (process.platform !== 'darwin') app.quit();
   });
 }

@@ -23,6 +23,9 @@ const jobs = [
   esbuild({ ...common, entryPoints: ['node/cli/bin.ts'], outfile: 'dist/cli/toolbox-editor.cjs',
     banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } }),
   esbuild({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', external: ['electron'] }),
+  // The API's own thread (node/api/apiThread.ts), next to each bundle that starts it.
+  esbuild({ ...common, entryPoints: ['node/api/apiThreadMain.ts'], outfile: 'dist/cli/api-thread.cjs' }),
+  esbuild({ ...common, entryPoints: ['node/api/apiThreadMain.ts'], outfile: 'dist/electron/api-thread.cjs' }),
   // Sandboxed preloads must be a single CommonJS file that requires nothing but 'electron'.
   esbuild({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', external: ['electron'] }),
 ];

@@ -3,10 +3,9 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ApiEvent, ApiEventPayload } from '../../shared/api/contract';
+import { isApiMethod, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
 import { RENDERER_CSP } from '../../shared/security/csp';
-import { createDispatcher } from '../api/dispatcher';
-import { createApiService } from '../api/handlers';
+import { startApiThread } from '../api/apiThread';
 import { RequestGuards } from './requestGuards';
 import { serveStatic } from './staticFiles';
 
@@ -54,14 +53,13 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     const message = JSON.stringify({ event, payload });
     for (const socket of sockets) socket.send(message);
   };
-  const service = createApiService({
+  const api = startApiThread({
     mode: 'browser',
     cwd: options.cwd,
     initialFile: options.initialFile,
     stateDir: options.stateDir,
     emit,
   });
-  const dispatch = createDispatcher(service.handlers);
 
   // Listen first: the guards need the port the OS picked. Nothing can connect before the URL is printed anyway.
   const server = createServer();
@@ -104,9 +102,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Request body is not JSON: ${(error as Error).message}` } });
     }
     const method = decodeURIComponent(url.pathname.slice(API_PREFIX.length));
-    const result = await dispatch(method, payload);
-    const status = !result.ok && result.error.code === 'unknown_method' ? 404 : 200;
-    sendJson(res, status, result);
+    if (!isApiMethod(method)) {
+      return sendJson(res, 404, { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } });
+    }
+    sendJsonText(res, 200, await api.dispatchJson(method, payload));
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -129,7 +128,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     port,
     token,
     close: async () => {
-      service.dispose();
+      await api.dispose();
       for (const socket of sockets) socket.terminate();
       wss.close();
       server.closeAllConnections();
@@ -157,7 +156,10 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+function sendJsonText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { ...securityHeaders, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
 }
