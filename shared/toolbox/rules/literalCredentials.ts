@@ -13,6 +13,7 @@ export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
   const args = entry.value.fields.get('args')?.value;
   if (!args) return;
   const stack = walkStack;
+  stack.clear(); // empty unless a walk was cut short
   stack.push(args);
   while (stack.size > 0) {
     const value = stack.pop();

@@ -171,6 +171,7 @@ function scanSchema(schema: HoconObject): void {
   scanFound.clear();
   scanPlain = true;
   const stack = scanStack;
+  stack.clear(); // empty unless a walk was cut short
   stack.push(schema);
   while (stack.size > 0) {
     const node = stack.pop()!;
