@@ -337,7 +337,7 @@ export class ValueBuilder {
     viaInclude: boolean,
     viaSubstitution: boolean,
   ): void {
-    object.fields.set(name, new HoconField(name, expr as HoconValue, definition, viaInclude, viaSubstitution));
+    object.fields.set(name, HoconField.of(name, expr as HoconValue, definition, viaInclude, viaSubstitution));
   }
 
   private buildExpr(node: ValueNode, fieldPath: string[], context: BuildContext): Expr {

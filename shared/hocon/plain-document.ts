@@ -118,6 +118,7 @@ class PlainReader {
   ) {
     this.text = source.text;
     this.scanner = new Scanner(source.text);
+    this.scanner.skipSpaces = true;
   }
 
   readDocument(): HoconObject {

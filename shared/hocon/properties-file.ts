@@ -56,7 +56,7 @@ export function parseProperties(source: SourceText): HoconObject {
 }
 
 function field(key: string, value: HoconObject | HoconString, source: SourceText, start: number, end: number): HoconField {
-  return new HoconField(key, value, { source, keyStart: start, keyEnd: end, valueStart: start, valueEnd: end, viaInclude: true }, true, false);
+  return HoconField.of(key, value, { source, keyStart: start, keyEnd: end, valueStart: start, valueEnd: end, viaInclude: true }, true, false);
 }
 
 function splitProperty(line: string): { key: string; value: string } {

@@ -44,40 +44,31 @@ const NO_DEFINITIONS: readonly FieldDefinition[] = Object.freeze([]);
  * builds the records on demand. Copy with `withValue`, not a spread (a spread drops the accessors).
  */
 export class HoconField {
-  /** Where the key of the latest definition is. */
-  keyStart: number;
-  keyEnd: number;
-  /** The latest definition: a FieldDefinition, or the value first read (an Origin), or undefined (no definition). */
-  private latest: FieldDefinition | Origin | undefined;
-  private flags: number;
   /** Definitions before the latest, oldest first. */
   private earlier: FieldDefinition[] | undefined = undefined;
 
-  constructor(
+  /** Use `HoconField.of` or `HoconField.plain`. */
+  private constructor(
     readonly key: string,
     public value: HoconValue,
-    definition: FieldDefinition | undefined,
-    viaInclude: boolean,
-    viaSubstitution: boolean,
-  ) {
-    this.flags = (viaInclude ? VIA_INCLUDE : 0) | (viaSubstitution ? VIA_SUBSTITUTION : 0);
-    this.latest = definition;
-    if (definition === undefined) {
-      this.keyStart = this.keyEnd = 0;
-    } else {
-      this.keyStart = definition.keyStart;
-      this.keyEnd = definition.keyEnd;
-      this.flags |= LATEST_IS_DEFINITION;
-    }
+    /** The latest definition: a FieldDefinition, or the value first read (an Origin), or undefined (no definition). */
+    private latest: FieldDefinition | Origin | undefined,
+    /** Where the key of the latest definition is. */
+    public keyStart: number,
+    public keyEnd: number,
+    private flags: number,
+  ) {}
+
+  /** A field set by `definition` (if any). */
+  static of(key: string, value: HoconValue, definition: FieldDefinition | undefined, viaInclude: boolean, viaSubstitution: boolean): HoconField {
+    const flags = (viaInclude ? VIA_INCLUDE : 0) | (viaSubstitution ? VIA_SUBSTITUTION : 0);
+    if (definition === undefined) return new HoconField(key, value, undefined, 0, 0, flags);
+    return new HoconField(key, value, definition, definition.keyStart, definition.keyEnd, flags | LATEST_IS_DEFINITION);
   }
 
   /** A field read straight from a file's text (the value's own file): one definition, not via include or substitution. */
   static plain(key: string, value: HoconValue, keyStart: number, keyEnd: number): HoconField {
-    const field = new HoconField(key, value, undefined, false, false);
-    field.latest = value;
-    field.keyStart = keyStart;
-    field.keyEnd = keyEnd;
-    return field;
+    return new HoconField(key, value, value, keyStart, keyEnd, 0);
   }
 
   /** The winning definition's value was (or contained) a substitution: `${x}`, `+=`, `${a} [1]`. */
@@ -135,11 +126,7 @@ export class HoconField {
 
   /** A copy with another value (and, when given, `earlierField`'s definitions before this one's). */
   withValue(value: HoconValue, earlierField?: HoconField): HoconField {
-    const copy = new HoconField(this.key, value, undefined, false, false);
-    copy.latest = this.latest;
-    copy.keyStart = this.keyStart;
-    copy.keyEnd = this.keyEnd;
-    copy.flags = this.flags;
+    const copy = new HoconField(this.key, value, this.latest, this.keyStart, this.keyEnd, this.flags);
     const before = earlierField === undefined ? [] : [...earlierField.definitions];
     if (this.earlier !== undefined) before.push(...this.earlier);
     if (this.latest === undefined) {
