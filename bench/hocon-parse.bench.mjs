@@ -5,29 +5,35 @@
 // The toolbox files are generated: per tool a class, a description (every third one triple-quoted), parameters
 // with properties and required, args on some, and comments between tools. Our module is bundled with esbuild
 // into bench/out/ because the bench runs on plain Node.
+//
+// Measured twice: on a worker thread with the heap settings of the app's API thread (where the app parses; the
+// goal's verdict), and on the main thread with V8's defaults (for comparison; this one also times pushcorn).
 import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { argValue, median, outDir, root } from './lib/benchEnv.mjs';
 import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
-const runs = Number(argValue('--runs', 15));
-const sizes = String(argValue('--sizes', '500,5000')).split(',').map(Number);
+const runs = Number(isMainThread ? argValue('--runs', 15) : workerData.runs);
+const sizes = isMainThread ? String(argValue('--sizes', '500,5000')).split(',').map(Number) : workerData.sizes;
 
 const bundle = path.join(outDir, 'hocon.bench-bundle.mjs');
-await build({
-  entryPoints: [path.join(root, 'shared', 'hocon', 'index.ts')],
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  outfile: bundle,
-  logLevel: 'warning',
-});
+if (isMainThread) {
+  const entry = path.join(outDir, 'hocon.bench-entry.ts');
+  writeFileSync(
+    entry,
+    [
+      `export * from ${JSON.stringify(path.join(root, 'shared', 'hocon', 'index.ts'))};`,
+      `export { API_THREAD_RESOURCE_LIMITS } from ${JSON.stringify(path.join(root, 'node', 'api', 'apiThreadLimits.ts'))};`,
+    ].join('\n'),
+  );
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'warning' });
+}
 const hocon = await import(pathToFileURL(bundle).href);
-const pushcorn = createRequire(import.meta.url)('@pushcorn/hocon-parser');
-
 
 async function time(fn) {
   // Warm-up until V8 has optimized the code (an editor's main process stays warm): at least 5 runs and 300 ms.
@@ -44,47 +50,73 @@ async function time(fn) {
 
 const deepEqual = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-console.log(`HOCON parse+resolve, median of ${runs} runs (ms); ratios against JSON.parse of the same data`);
-// The goal is about the 5,000-tool file: no verdict unless it was measured.
-let goalMet = sizes.some((n) => n >= 5000) ? true : undefined;
-for (const count of sizes) {
+/** Every variant for one size; `pushcorn` only where given (it is too slow to measure twice). */
+async function measure(count, pushcorn) {
   const { hoconText, jsonText, data } = generate(count);
-  // Sanity: all three agree on the data.
+  // Sanity: both agree on the data.
   const ours = hocon.resolveHocon(hoconText);
   if (!ours.ok || !deepEqual(hocon.toJson(ours.value), data)) throw new Error('our resolver disagrees with the generated data');
-  const jsonMs = await time(() => JSON.parse(jsonText));
-  const oursMs = await time(() => hocon.resolveHocon(hoconText));
-  const oursJsonMs = await time(() => hocon.toJson(hocon.resolveHocon(hoconText).value));
+  const m = { count, megabytes: hoconText.length / 1e6 };
+  m.json = await time(() => JSON.parse(jsonText));
+  m.ours = await time(() => hocon.resolveHocon(hoconText));
+  m.oursJson = await time(() => hocon.toJson(hocon.resolveHocon(hoconText).value));
   // One substitution: the one-pass reader hands that entry to the value builder and runs the resolver.
   const withSubstitution = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ${tool_1.class},');
   if (!hocon.resolveHocon(withSubstitution).ok) throw new Error('the file with a substitution does not resolve');
-  const substitutionMs = await time(() => hocon.resolveHocon(withSubstitution));
+  m.substitution = await time(() => hocon.resolveHocon(withSubstitution));
   // One syntax error (a file being typed): the general path (parse, build, resolve) reads it and reports it.
   const withError = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ,');
   if (hocon.resolveHocon(withError).diagnostics.length !== 1) throw new Error('the file with an error does not give one diagnostic');
-  const generalMs = await time(() => hocon.resolveHocon(withError));
-  const parseMs = await time(() => hocon.parseHocon(hoconText));
-  let pushcornMs;
-  try {
-    const theirs = await pushcorn.parse({ text: hoconText });
-    if (!deepEqual(theirs, data)) console.log('  (note: @pushcorn/hocon-parser returns different data)');
-    pushcornMs = await time(() => pushcorn.parse({ text: hoconText }));
-  } catch (error) {
-    pushcornMs = undefined;
-    console.log(`  @pushcorn/hocon-parser failed on ${count} tools: ${String(error.message ?? error).slice(0, 120)}`);
+  m.general = await time(() => hocon.resolveHocon(withError));
+  m.parse = await time(() => hocon.parseHocon(hoconText));
+  if (pushcorn) {
+    try {
+      const theirs = await pushcorn.parse({ text: hoconText });
+      if (!deepEqual(theirs, data)) m.pushcornNote = '(note: @pushcorn/hocon-parser returns different data)';
+      m.pushcorn = await time(() => pushcorn.parse({ text: hoconText }));
+    } catch (error) {
+      m.pushcornError = String(error.message ?? error).slice(0, 120);
+    }
   }
-  const ratio = oursMs / jsonMs;
-  if (count >= 5000 && ratio > 3) goalMet = false;
+  return m;
+}
+
+function report(m) {
+  const r = (ms) => `${ms.toFixed(2)} (x${(ms / m.json).toFixed(2)})`;
+  if (m.pushcornNote) console.log(`  ${m.pushcornNote}`);
+  if (m.pushcornError) console.log(`  @pushcorn/hocon-parser failed on ${m.count} tools: ${m.pushcornError}`);
+  const theirs = m.pushcorn !== undefined ? ` | @pushcorn ${r(m.pushcorn)}` : m.pushcornError ? ' | @pushcorn failed' : '';
   console.log(
-    `${String(count).padStart(5)} tools (${(hoconText.length / 1e6).toFixed(2)} MB HOCON): ` +
-      `JSON.parse ${jsonMs.toFixed(2)} | ours ${oursMs.toFixed(2)} (x${ratio.toFixed(2)}) | ours+toJson ${oursJsonMs.toFixed(2)} (x${(oursJsonMs / jsonMs).toFixed(2)}) | ` +
-      `with one \${} ${substitutionMs.toFixed(2)} (x${(substitutionMs / jsonMs).toFixed(2)}) | ` +
-      `with one error (general path) ${generalMs.toFixed(2)} (x${(generalMs / jsonMs).toFixed(2)}) | ` +
-      `parseHocon ${parseMs.toFixed(2)} (x${(parseMs / jsonMs).toFixed(2)}) | ` +
-      `@pushcorn ${pushcornMs === undefined ? 'failed' : `${pushcornMs.toFixed(2)} (x${(pushcornMs / jsonMs).toFixed(2)})`}`,
+    `  ${String(m.count).padStart(5)} tools (${m.megabytes.toFixed(2)} MB HOCON): JSON.parse ${m.json.toFixed(2)} | ours ${r(m.ours)} | ` +
+      `ours+toJson ${r(m.oursJson)} | with one \${} ${r(m.substitution)} | with one error (general path) ${r(m.general)} | ` +
+      `parseHocon ${r(m.parse)}${theirs}`,
   );
 }
-if (goalMet !== undefined) {
-  console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse');
-  process.exitCode = goalMet ? 0 : 1;
+
+if (!isMainThread) {
+  const results = [];
+  for (const count of sizes) results.push(await measure(count, undefined));
+  parentPort.postMessage(results);
+} else {
+  console.log(`HOCON parse+resolve, median of ${runs} runs (ms); ratios against JSON.parse of the same data, measured alongside`);
+  // Where the app parses: the API thread, with its heap settings (node/api/apiThreadLimits.ts).
+  const limits = hocon.API_THREAD_RESOURCE_LIMITS;
+  const inThread = await new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { runs, sizes }, resourceLimits: limits });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  console.log(`On the API thread, as the app runs it (young generation ${limits.maxYoungGenerationSizeMb} MB):`);
+  for (const m of inThread) report(m);
+  // The same on a thread with V8's default heap (what a plain \`node\` script gets), for comparison.
+  const pushcorn = createRequire(import.meta.url)('@pushcorn/hocon-parser');
+  console.log('On a main thread with V8\'s default heap:');
+  for (const count of sizes) report(await measure(count, pushcorn));
+  // The goal is about the 5,000-tool file where the app reads it: no verdict unless it was measured.
+  const big = inThread.filter((m) => m.count >= 5000);
+  if (big.length > 0) {
+    const goalMet = big.every((m) => m.ours / m.json <= 3);
+    console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse on the API thread' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse on the API thread');
+    process.exitCode = goalMet ? 0 : 1;
+  }
 }

@@ -3,20 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiEvent, ApiEventPayload, ApiResult } from '../../shared/api/contract';
+import { API_THREAD_RESOURCE_LIMITS } from './apiThreadLimits';
 import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessages';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { createApiService, type ApiHost } from './handlers';
 
+
 /**
  * The API runs on its own thread: analysing a big toolbox on every keystroke must not stall the desktop app's main
  * process (its menus, window and IPC) or the browser-mode server, and the thread gets a young generation sized for
- * that work. Re-reading a 5,000-tool file makes ~20 MB of values that live until the next keystroke; with V8's
- * default young generation they are copied by the garbage collector two or three times, with this one they die
- * young (measured: parse+resolve of 5,000 tools about twice as fast, see bench/hocon-parse.bench.mjs). V8 grows
- * the young generation only as far as the work needs, so small files do not pay for it.
+ * that work (apiThreadLimits.ts says why and how much).
  */
-export const API_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 192 } as const;
-
 export interface ApiThread {
   /** Calls an API method on the thread; the result is what the HTTP transport would send, parsed. */
   dispatch: Dispatch;
