@@ -118,15 +118,14 @@ class PlainReader {
   ) {
     this.text = source.text;
     this.scanner = new Scanner(source.text);
-    this.scanner.skipSpaces = true;
+    // The reader sees no white space or comment tokens, only whether a line break came before a token.
+    this.scanner.skipTrivia = true;
   }
 
   readDocument(): HoconObject {
     this.advance();
-    this.skipTrivia();
     if (this.kind === TokenKind.OpenBrace) {
       const root = this.readObject();
-      this.skipTrivia();
       if ((this.kind as Kind) !== TokenKind.EOF) throw GIVE_UP;
       return root;
     }
@@ -170,16 +169,6 @@ class PlainReader {
     if (scanner.problem !== undefined) throw GIVE_UP;
     this.start = scanner.tokenStart;
     this.end = scanner.pos;
-  }
-
-  private skipWhitespace(): void {
-    while (this.kind === TokenKind.Whitespace) this.advance();
-  }
-
-  private skipTrivia(): void {
-    while (this.kind === TokenKind.Whitespace || this.kind === TokenKind.Newline || this.kind === TokenKind.Comment) {
-      this.advance();
-    }
   }
 
   private newObject(start: number, end: number): HoconObject {
@@ -231,7 +220,6 @@ class PlainReader {
     /** Once an entry was handed over, the object has its fields (the builder shares them) and gets the rest directly. */
     let direct = false;
     for (;;) {
-      this.skipTrivia();
       const kind = this.kind;
       if (kind === TokenKind.CloseBrace || kind === TokenKind.EOF) {
         if ((kind === TokenKind.CloseBrace) !== braced) throw GIVE_UP;
@@ -256,11 +244,12 @@ class PlainReader {
       let value: HoconValue | undefined;
       if (name !== undefined && !(direct ? object.fields.has(name) : seen !== undefined ? seen.has(name) : pendingHas(pending, base, this.fieldTop, name))) {
         this.advance();
-        this.skipWhitespace();
         const afterKey = this.kind as Kind;
         if (afterKey !== TokenKind.UnquotedText && afterKey !== TokenKind.QuotedString && afterKey !== TokenKind.Number) {
-          this.skipTrivia();
           value = this.readFieldValue(name);
+        } else if (this.scanner.newlineBefore) {
+          // A key alone on its line: the general path reports it.
+          throw GIVE_UP;
         }
       }
       if (value === undefined) {
@@ -279,13 +268,9 @@ class PlainReader {
           else if (this.fieldTop - base > SMALL_OBJECT) seen = buildIndex(pending.slice(base, this.fieldTop));
         }
       }
-      this.skipWhitespace();
-      if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
-        this.skipTrivia();
-        if ((this.kind as Kind) === TokenKind.Comma) this.advance();
-      } else if ((this.kind as Kind) === TokenKind.Comma) {
-        this.advance();
-      } else if ((this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
+      // A comma, a line break (and then maybe a comma), or the end.
+      if ((this.kind as Kind) === TokenKind.Comma) this.advance();
+      else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
         throw GIVE_UP;
       }
     }
@@ -314,14 +299,13 @@ class PlainReader {
       return object;
     }
     this.advance();
-    this.skipTrivia();
     const valueKind = this.kind;
     if (valueKind !== TokenKind.OpenBrace && valueKind !== TokenKind.OpenBracket) {
       // Most values: one token, nothing inside, nothing to undo.
       const value = this.readScalar();
       if (value === undefined) return undefined;
-      this.skipWhitespace();
-      return isValueStart(this.kind) ? undefined : value;
+      // Another value on the same line makes a concatenation.
+      return isValueStart(this.kind) && !this.scanner.newlineBefore ? undefined : value;
     }
     return this.readContainerValue(name);
   }
@@ -366,8 +350,7 @@ class PlainReader {
   /** One simple value; another value following on the same line would be a concatenation. */
   private readValue(): HoconValue {
     const value = this.readSimpleValue();
-    this.skipWhitespace();
-    if (isValueStart(this.kind)) throw HAND_OVER;
+    if (isValueStart(this.kind) && !this.scanner.newlineBefore) throw HAND_OVER;
     return value;
   }
 
@@ -434,7 +417,6 @@ class PlainReader {
     const elements = this.pendingElements;
     const base = this.elementTop;
     for (;;) {
-      this.skipTrivia();
       if (this.kind === TokenKind.CloseBracket) {
         array.end = this.end;
         this.advance();
@@ -442,14 +424,8 @@ class PlainReader {
       }
       const element = this.readValue();
       elements[this.elementTop++] = element;
-      if ((this.kind as Kind) === TokenKind.Newline || (this.kind as Kind) === TokenKind.Comment) {
-        this.skipTrivia();
-        if ((this.kind as Kind) === TokenKind.Comma) this.advance();
-      } else if ((this.kind as Kind) === TokenKind.Comma) {
-        this.advance();
-      } else if ((this.kind as Kind) !== TokenKind.CloseBracket) {
-        throw GIVE_UP;
-      }
+      if ((this.kind as Kind) === TokenKind.Comma) this.advance();
+      else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBracket) throw GIVE_UP;
     }
     array.elements = elements.slice(base, this.elementTop);
     this.elementTop = base;
