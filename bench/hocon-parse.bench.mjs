@@ -36,17 +36,21 @@ if (isMainThread) {
 const hocon = await import(pathToFileURL(bundle).href);
 
 async function time(fn) {
-  // Warm-up until V8 has optimized the code (an editor's main process stays warm): at least 5 runs and 300 ms.
+  // Warm up as an editor is after some typing: V8 has optimized the code and grown the young generation to what
+  // the work needs (that takes a dozen or more runs of a big file): at least 20 runs and one second.
   const warmStart = performance.now();
-  for (let i = 0; i < 5 || performance.now() - warmStart < 300; i++) await fn();
+  for (let i = 0; i < 20 || performance.now() - warmStart < 1000; i++) await fn();
   const samples = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await fn();
     samples.push(performance.now() - start);
   }
+  lastMean = samples.reduce((x, y) => x + y, 0) / samples.length;
   return median(samples);
 }
+/** The mean of the last `time` (garbage collection every few runs hides from a median; a mean shares it out). */
+let lastMean = 0;
 
 const deepEqual = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -58,7 +62,9 @@ async function measure(count, pushcorn) {
   if (!ours.ok || !deepEqual(hocon.toJson(ours.value), data)) throw new Error('our resolver disagrees with the generated data');
   const m = { count, megabytes: hoconText.length / 1e6 };
   m.json = await time(() => JSON.parse(jsonText));
+  m.jsonMean = lastMean;
   m.ours = await time(() => hocon.resolveHocon(hoconText));
+  m.oursMean = lastMean;
   m.oursJson = await time(() => hocon.toJson(hocon.resolveHocon(hoconText).value));
   // One substitution: the one-pass reader hands that entry to the value builder and runs the resolver.
   const withSubstitution = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ${tool_1.class},');
@@ -87,7 +93,8 @@ function report(m) {
   if (m.pushcornError) console.log(`  @pushcorn/hocon-parser failed on ${m.count} tools: ${m.pushcornError}`);
   const theirs = m.pushcorn !== undefined ? ` | @pushcorn ${r(m.pushcorn)}` : m.pushcornError ? ' | @pushcorn failed' : '';
   console.log(
-    `  ${String(m.count).padStart(5)} tools (${m.megabytes.toFixed(2)} MB HOCON): JSON.parse ${m.json.toFixed(2)} | ours ${r(m.ours)} | ` +
+    `  ${String(m.count).padStart(5)} tools (${m.megabytes.toFixed(2)} MB HOCON): JSON.parse ${m.json.toFixed(2)} | ours ${r(m.ours)} ` +
+      `[means: ${m.jsonMean.toFixed(2)} and ${m.oursMean.toFixed(2)}, x${(m.oursMean / m.jsonMean).toFixed(2)}] | ` +
       `ours+toJson ${r(m.oursJson)} | with one \${} ${r(m.substitution)} | with one error (general path) ${r(m.general)} | ` +
       `parseHocon ${r(m.parse)}${theirs}`,
   );
@@ -115,6 +122,7 @@ if (!isMainThread) {
   // The goal is about the 5,000-tool file where the app reads it: no verdict unless it was measured.
   const big = inThread.filter((m) => m.count >= 5000);
   if (big.length > 0) {
+    // The issue's measure: medians. Means are printed beside them (they share out a collection every few runs).
     const goalMet = big.every((m) => m.ours / m.json <= 3);
     console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse on the API thread' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse on the API thread');
     process.exitCode = goalMet ? 0 : 1;
