@@ -118,7 +118,10 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => {
-    void api.dispose();
     if (process.platform !== 'darwin') app.quit();
+  });
+  // Not on window-all-closed: on macOS the app stays open without a window and may open one again.
+  app.on('will-quit', () => {
+    void api.dispose();
   });
 }
