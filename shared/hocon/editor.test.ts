@@ -105,6 +105,19 @@ describe('renameKey and moveEntry', () => {
     const back = applyEdits(out, moveEntry(out, ['beta'], { after: 'alpha' }));
     expect(Object.keys(json(back) as object)).toEqual(['alpha', 'beta']);
   });
+
+  it('moves entries that share a line, keeping the rest of the line as it was', () => {
+    const text = 'tool { args { a = 1, b = "two", c = [3] } }  # trailing\n';
+    const move = (key: string, target: { before: string } | { after: string }) => applyEdits(text, moveEntry(text, ['tool', 'args', key], target));
+    expect(move('c', { before: 'a' })).toBe('tool { args { c = [3], a = 1, b = "two" } }  # trailing\n');
+    expect(move('a', { after: 'c' })).toBe('tool { args { b = "two", c = [3], a = 1 } }  # trailing\n');
+    expect(move('a', { after: 'b' })).toBe('tool { args { b = "two", a = 1, c = [3] } }  # trailing\n');
+    expect(move('c', { after: 'a' })).toBe('tool { args { a = 1, c = [3], b = "two" } }  # trailing\n');
+    expect(move('b', { before: 'c' })).toBe(text);
+    for (const [key, target] of [['c', { before: 'a' }], ['a', { after: 'c' }], ['b', { before: 'a' }]] as const) {
+      expect((json(move(key, target)) as { tool: { args: object } }).tool.args).toEqual({ a: 1, b: 'two', c: [3] });
+    }
+  });
 });
 
 describe('applyEdits', () => {

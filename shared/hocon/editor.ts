@@ -13,7 +13,7 @@
  */
 import { formatKeySegment, parsePath } from './path-expression';
 import { parseHocon } from './parser';
-import type { FieldNode, ObjectNode, SyntaxDocument } from './syntax-tree';
+import type { EntryNode, FieldNode, ObjectNode, SyntaxDocument } from './syntax-tree';
 import { applyEdits, type TextEdit } from './text-edits';
 
 export type PathLike = string | readonly string[];
@@ -283,8 +283,8 @@ export function moveEntry(text: string, path: PathLike, target: { before: string
   if (sibling === moving.field) return [];
   const block = entryBlock(text, moving, false);
   const siblingBlock = entryBlock(text, { field: sibling, parent: moving.parent, segmentIndex: 0 }, false);
-  if (text[block.end - 1] !== '\n' || text[siblingBlock.end - 1] !== '\n' && 'after' in target) {
-    throw new Error('moveEntry works on entries written on their own lines');
+  if (text[block.end - 1] !== '\n' || (text[siblingBlock.end - 1] !== '\n' && 'after' in target)) {
+    return moveInline(text, moving.parent.entries, moving.field, sibling, 'before' in target);
   }
   let moved = text.slice(block.start, block.end);
   const entries = moving.parent.entries;
@@ -303,6 +303,33 @@ export function moveEntry(text: string, path: PathLike, target: { before: string
   const insertAt = 'before' in target ? siblingBlock.start : siblingBlock.end;
   edits.push({ offset: insertAt, length: 0, content: moved });
   return edits;
+}
+
+/**
+ * Moves an entry that shares its line with another (`{ a = 1, b = 2 }`): just the entry's own text moves, with a
+ * comma and a space as its separator; the comma it leaves behind goes with it.
+ */
+function moveInline(text: string, entries: readonly EntryNode[], moving: FieldNode, sibling: FieldNode, before: boolean): TextEdit[] {
+  const entryText = text.slice(moving.start, moving.end);
+  const index = entries.indexOf(moving);
+  // Already where it should go.
+  if (entries[before ? index + 1 : index - 1] === sibling) return [];
+  let removeStart = moving.start;
+  let removeEnd = moving.end;
+  if (moving.comma >= 0) {
+    // `x = 1, ` : the entry, its comma and the spaces after it.
+    removeEnd = moving.comma + 1;
+    while (text[removeEnd] === ' ' || text[removeEnd] === '\t') removeEnd++;
+  } else if (index > 0) {
+    // The last entry: the separator before it goes (the entry before becomes the last).
+    const previous = entries[index - 1] as EntryNode;
+    removeStart = previous.kind === 'field' && previous.comma >= 0 ? previous.comma : previous.end;
+  }
+  const edits: TextEdit[] = [{ offset: removeStart, length: removeEnd - removeStart, content: '' }];
+  if (before) edits.push({ offset: sibling.start, length: 0, content: `${entryText}, ` });
+  else if (sibling.comma >= 0) edits.push({ offset: sibling.comma + 1, length: 0, content: ` ${entryText},` });
+  else edits.push({ offset: sibling.end, length: 0, content: `, ${entryText}` });
+  return edits.sort((x, y) => x.offset - y.offset);
 }
 
 /** Applies `setValue` and returns the new text (convenience). */
