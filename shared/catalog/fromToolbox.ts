@@ -15,7 +15,8 @@ export function hoconToPy(value: HoconValue): PyValue {
   switch (value.kind) {
     case 'object': {
       const out = new Map<PyValue, PyValue>();
-      for (const [key, field] of value.fields) out.set(key, hoconToPy(field.value));
+      const fields = value.fields;
+      for (let i = 0; i < fields.size; i++) out.set(fields.keyAt(i), hoconToPy(fields.valueAt(i)));
       return out;
     }
     case 'array':

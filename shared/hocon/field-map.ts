@@ -1,51 +1,111 @@
 /**
- * An object's fields, in the order they were first defined: a Map's interface over one array.
+ * An object's fields, in the order they were first defined: a Map's interface (key → HoconField) over one array.
  *
- * Why not a Map: a resolved toolbox has tens of thousands of small objects, and a Map costs a hash table of
- * about 150–300 bytes each (plus the garbage of its growth) — most of what the garbage collector had to copy when
- * reading a big file. Small objects are searched by key in their array (as fast as hashing for a handful of
- * keys); past SMALL_OBJECT keys an index from key to position is built and kept up to date.
+ * Why not a Map of field records: a resolved toolbox has tens of thousands of fields, and a Map (a hash table of
+ * 150–300 bytes) per object plus a record per field were most of what reading a big file allocated — and what the
+ * garbage collector then copied. So the fields are one array of three slots per field — key, value, key offset —
+ * and a field read straight from the text (`FieldMap.plain`: one definition, its value as read) becomes a HoconField
+ * only when asked for one (`get`, iteration), once: the HoconField then takes the value's slot, later calls give the
+ * same object, and changes to it are the field's. Loops that only read keys and values use `keyAt`/`valueAt`/`value`
+ * and make nothing. Small objects are searched by key; past SMALL_OBJECT keys an index from key to position is
+ * built and kept up to date.
  *
  * Unlike a Map, do not delete while iterating: collect the keys first.
  */
-import type { HoconField } from './values';
+import { Scanner } from './scanner';
+import type { SourceText } from './text-position';
+import { HoconField, type HoconValue } from './values';
 
 /** Up to this many keys, look-ups scan the array. */
 export const SMALL_OBJECT = 8;
 
+/** Slots per field: key, value (or its HoconField once made), key start (-1 when the HoconField is given). */
+export const FIELD_SLOTS = 3;
+
 export class FieldMap implements Iterable<[string, HoconField]> {
-  private list: HoconField[];
+  private slots: unknown[];
   private index: Map<string, number> | undefined;
+  /** The file the plain fields were read from. */
+  private source: SourceText | undefined = undefined;
+
+  /** `fields` (distinct keys, in order) become the map's; `index` (key → position), when the caller has one. */
+  constructor(fields: readonly HoconField[] = [], index?: Map<string, number>) {
+    const slots = new Array<unknown>(fields.length * FIELD_SLOTS);
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i] as HoconField;
+      slots[i * FIELD_SLOTS] = field.key;
+      slots[i * FIELD_SLOTS + 1] = field;
+      slots[i * FIELD_SLOTS + 2] = -1;
+    }
+    this.slots = slots;
+    this.index = fields.length <= SMALL_OBJECT ? undefined : (index ?? buildIndex(slots));
+  }
 
   /**
-   * `list` becomes the map's own (no copy): fields with distinct keys, in order. `index` (key → position in
-   * `list`), when the caller has built one already, too.
+   * Fields read straight from `source`, as slots (key, value, key start per field) that become the map's own;
+   * `index` (key → position), when the caller has one.
    */
-  constructor(list: HoconField[] = [], index?: Map<string, number>) {
-    this.list = list;
-    this.index = list.length <= SMALL_OBJECT ? undefined : (index ?? buildIndex(list));
+  static plain(source: SourceText, slots: unknown[], index?: Map<string, number>): FieldMap {
+    const map = new FieldMap();
+    map.slots = slots;
+    map.source = source;
+    map.index = slots.length <= SMALL_OBJECT * FIELD_SLOTS ? undefined : (index ?? buildIndex(slots));
+    return map;
   }
 
   get size(): number {
-    return this.list.length;
+    return this.slots.length / FIELD_SLOTS;
   }
 
-  /** The fields in order, without copying: for loops that go through every field. Do not modify it. */
+  /** The key at a position (0 ≤ i < size), in definition order. */
+  keyAt(i: number): string {
+    return this.slots[i * FIELD_SLOTS] as string;
+  }
+
+  /** The value at a position, without making a HoconField. */
+  valueAt(i: number): HoconValue {
+    const slot = this.slots[i * FIELD_SLOTS + 1];
+    return slot instanceof HoconField ? slot.value : (slot as HoconValue);
+  }
+
+  /** The value of `key`, or undefined, without making a HoconField. */
+  value(key: string): HoconValue | undefined {
+    const at = this.position(key);
+    return at < 0 ? undefined : this.valueAt(at);
+  }
+
+  /** The HoconField at a position (made on first need). */
+  fieldAt(i: number): HoconField {
+    const slots = this.slots;
+    const slot = slots[i * FIELD_SLOTS + 1];
+    if (slot instanceof HoconField) return slot;
+    const keyStart = slots[i * FIELD_SLOTS + 2] as number;
+    // The key is one token (quoted or unquoted) at keyStart: scan it again for its end.
+    const scanner = new Scanner((this.source as SourceText).text, keyStart);
+    scanner.next();
+    const field = HoconField.plain(slots[i * FIELD_SLOTS] as string, slot as HoconValue, keyStart, scanner.pos);
+    slots[i * FIELD_SLOTS + 1] = field;
+    return field;
+  }
+
+  /** The fields in order (made as needed). */
   get all(): readonly HoconField[] {
-    return this.list;
+    const fields: HoconField[] = [];
+    for (let i = 0; i < this.size; i++) fields.push(this.fieldAt(i));
+    return fields;
   }
 
   private position(key: string): number {
     const index = this.index;
     if (index !== undefined) return index.get(key) ?? -1;
-    const list = this.list;
-    for (let i = 0; i < list.length; i++) if ((list[i] as HoconField).key === key) return i;
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i += FIELD_SLOTS) if (slots[i] === key) return i / FIELD_SLOTS;
     return -1;
   }
 
   get(key: string): HoconField | undefined {
     const at = this.position(key);
-    return at < 0 ? undefined : this.list[at];
+    return at < 0 ? undefined : this.fieldAt(at);
   }
 
   has(key: string): boolean {
@@ -56,45 +116,45 @@ export class FieldMap implements Iterable<[string, HoconField]> {
   set(key: string, field: HoconField): this {
     const at = this.position(key);
     if (at >= 0) {
-      this.list[at] = field;
+      this.slots[at * FIELD_SLOTS + 1] = field;
       return this;
     }
-    const list = this.list;
-    list.push(field);
-    if (this.index !== undefined) this.index.set(key, list.length - 1);
-    else if (list.length > SMALL_OBJECT) this.index = buildIndex(list);
+    const slots = this.slots;
+    slots.push(key, field, -1);
+    const size = slots.length / FIELD_SLOTS;
+    if (this.index !== undefined) this.index.set(key, size - 1);
+    else if (size > SMALL_OBJECT) this.index = buildIndex(slots);
     return this;
   }
 
   delete(key: string): boolean {
-    const at = this.position(key);
-    if (at < 0) return false;
-    this.list.splice(at, 1);
-    this.index = this.list.length > SMALL_OBJECT ? buildIndex(this.list) : undefined;
+    if (!this.has(key)) return false;
+    this.deleteAll([key]);
     return true;
   }
 
   /** Deletes several keys in one pass (deleting them one by one costs a pass each). */
   deleteAll(keys: readonly string[]): void {
-    if (keys.length === 1) {
-      this.delete(keys[0] as string);
-      return;
-    }
     const gone = new Set(keys);
-    this.list = this.list.filter((field) => !gone.has(field.key));
-    this.index = this.list.length > SMALL_OBJECT ? buildIndex(this.list) : undefined;
+    const kept: unknown[] = [];
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i += FIELD_SLOTS) {
+      if (!gone.has(slots[i] as string)) kept.push(slots[i], slots[i + 1], slots[i + 2]);
+    }
+    this.slots = kept;
+    this.index = kept.length > SMALL_OBJECT * FIELD_SLOTS ? buildIndex(kept) : undefined;
   }
 
   *keys(): IterableIterator<string> {
-    for (const field of this.list) yield field.key;
+    for (let i = 0; i < this.size; i++) yield this.keyAt(i);
   }
 
-  values(): IterableIterator<HoconField> {
-    return this.list.values();
+  *values(): IterableIterator<HoconField> {
+    for (let i = 0; i < this.size; i++) yield this.fieldAt(i);
   }
 
   *entries(): IterableIterator<[string, HoconField]> {
-    for (const field of this.list) yield [field.key, field];
+    for (let i = 0; i < this.size; i++) yield [this.keyAt(i), this.fieldAt(i)];
   }
 
   [Symbol.iterator](): IterableIterator<[string, HoconField]> {
@@ -102,9 +162,9 @@ export class FieldMap implements Iterable<[string, HoconField]> {
   }
 }
 
-/** Key → position, for a list of more than SMALL_OBJECT fields. */
-export function buildIndex(list: readonly HoconField[]): Map<string, number> {
+/** Key → position, from slots (key, value, key start per field). */
+export function buildIndex(slots: readonly unknown[]): Map<string, number> {
   const index = new Map<string, number>();
-  for (let i = 0; i < list.length; i++) index.set((list[i] as HoconField).key, i);
+  for (let i = 0; i < slots.length; i += FIELD_SLOTS) index.set(slots[i] as string, i / FIELD_SLOTS);
   return index;
 }

@@ -23,7 +23,7 @@ import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
-import { buildIndex, FieldMap, SMALL_OBJECT } from './field-map';
+import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
 import { HoconField, type HoconArray, type HoconObject, type HoconValue } from './values';
 
 /** Thrown (and caught in readDocument) to leave the fast path from any depth. */
@@ -108,7 +108,9 @@ class PlainReader {
    * Fields of the objects being read, innermost last: each object gets exactly its own when done (an array grown
    * by push keeps room for 16 more — most of a small object's memory).
    */
-  private readonly pendingFields: HoconField[] = [];
+  /** As FieldMap's slots: key, value, key start per field. */
+  private readonly pendingSlots: unknown[] = [];
+  /** Fields on the stack (slots / FIELD_SLOTS). */
   private fieldTop = 0;
 
   constructor(
@@ -174,7 +176,7 @@ class PlainReader {
   private newObject(start: number, end: number): HoconObject {
     if (++this.containers > MAX_STEPS) throw GIVE_UP;
     // Same property order as build-values' newObject: one hidden class for every object.
-    // Its fields are collected on pendingFields and given to it when it is done.
+    // Its fields are collected on the pending stacks and given to it when it is done.
     return { kind: 'object', fields: NOT_YET_READ, source: this.source, start, end };
   }
 
@@ -213,7 +215,7 @@ class PlainReader {
 
   /** Entries up to the closing brace (consumed) when braced, else to the end of the file. */
   private readEntries(object: HoconObject, braced: boolean): void {
-    const pending = this.pendingFields;
+    const pending = this.pendingSlots;
     const base = this.fieldTop;
     /** The keys read (→ position from `base`), once there are too many to search `pending` for one. */
     let seen: Map<string, number> | undefined;
@@ -260,12 +262,15 @@ class PlainReader {
         }
         this.handOver(object, keyStart);
       } else {
-        const field = HoconField.plain(name as string, value, keyStart, keyEnd);
-        if (direct) object.fields.set(name as string, field);
+        if (direct) object.fields.set(name as string, HoconField.plain(name as string, value, keyStart, keyEnd));
         else {
-          pending[this.fieldTop++] = field;
-          if (seen !== undefined) seen.set(name as string, this.fieldTop - 1 - base);
-          else if (this.fieldTop - base > SMALL_OBJECT) seen = buildIndex(pending.slice(base, this.fieldTop));
+          const top = this.fieldTop++;
+          const at = top * FIELD_SLOTS;
+          pending[at] = name as string;
+          pending[at + 1] = value;
+          pending[at + 2] = keyStart;
+          if (seen !== undefined) seen.set(name as string, top - base);
+          else if (this.fieldTop - base > SMALL_OBJECT) seen = buildIndex(pending.slice(base * FIELD_SLOTS, this.fieldTop * FIELD_SLOTS));
         }
       }
       // A comma, a line break (and then maybe a comma), or the end.
@@ -278,7 +283,11 @@ class PlainReader {
 
   /** Gives `object` the fields read for it (from `base` on the stack). */
   private giveFields(object: HoconObject, base: number, index: Map<string, number> | undefined): void {
-    object.fields = this.fieldTop === base ? new FieldMap() : new FieldMap(this.pendingFields.slice(base, this.fieldTop), index);
+    const top = this.fieldTop;
+    object.fields =
+      top === base
+        ? new FieldMap()
+        : FieldMap.plain(this.source, this.pendingSlots.slice(base * FIELD_SLOTS, top * FIELD_SLOTS), index);
     this.fieldTop = base;
   }
 
@@ -437,8 +446,8 @@ class PlainReader {
   }
 }
 
-function pendingHas(pending: readonly HoconField[], from: number, to: number, name: string): boolean {
-  for (let i = from; i < to; i++) if ((pending[i] as HoconField).key === name) return true;
+function pendingHas(slots: readonly unknown[], from: number, to: number, name: string): boolean {
+  for (let i = from * FIELD_SLOTS; i < to * FIELD_SLOTS; i += FIELD_SLOTS) if (slots[i] === name) return true;
   return false;
 }
 

@@ -48,7 +48,7 @@ export function parseProperties(source: SourceText): HoconObject {
     }
     const last = path[path.length - 1] as string;
     // A key that is also a parent (`a=1` and `a.b=2`) stays an object, as in Lightbend.
-    if (object.fields.get(last)?.value.kind === 'object') continue;
+    if (object.fields.value(last)?.kind === 'object') continue;
     const string: HoconString = { kind: 'string', value, style: 'quoted', source, start: lineStart, end: lineEnd };
     object.fields.set(last, field(last, string, source, lineStart, lineEnd));
   }

@@ -26,10 +26,12 @@ export function toJson(value: HoconValue, options: ToJsonOptions = {}): JsonValu
     switch (v.kind) {
       case 'object': {
         const out: { [key: string]: JsonValue } = {};
-        for (const [key, field] of v.fields) {
+        const fields = v.fields;
+        for (let i = 0; i < fields.size; i++) {
+          const key = fields.keyAt(i);
           // A key named __proto__ must be data, never the prototype.
-          if (key === '__proto__') Object.defineProperty(out, key, { value: convert(field.value), enumerable: true, writable: true, configurable: true });
-          else out[key] = convert(field.value);
+          if (key === '__proto__') Object.defineProperty(out, key, { value: convert(fields.valueAt(i)), enumerable: true, writable: true, configurable: true });
+          else out[key] = convert(fields.valueAt(i));
         }
         return out;
       }

@@ -31,7 +31,7 @@ export interface LoadedNetwork {
 
 /** A resolved file is an agent network when its `tools` is a list (a toolbox's keys map to objects). */
 export function isAgentNetwork(root: HoconObject): boolean {
-  return root.fields.get('tools')?.value.kind === 'array';
+  return root.fields.value('tools')?.kind === 'array';
 }
 
 /**
@@ -71,17 +71,17 @@ export function loadAgentNetwork(
   const toolbox = loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
   const toolNames = new Set(toolbox.tools.map((t) => t.name));
   const agents: ToolboxAgent[] = [];
-  const agentList = root.fields.get('tools')?.value;
+  const agentList = root.fields.value('tools');
   for (const agent of agentList?.kind === 'array' ? agentList.elements : []) {
     if (agent.kind !== 'object') continue;
-    const toolbox = agent.fields.get('toolbox')?.value;
+    const toolbox = agent.fields.value('toolbox');
     if (!toolbox) continue;
-    const name = stringOf(agent.fields.get('name')?.value) ?? '(unnamed agent)';
+    const name = stringOf(agent.fields.value('name')) ?? '(unnamed agent)';
     if (toolbox.kind !== 'string') {
       diagnostics.push(diagnosticAt(toolbox, 'error', 'toolbox-agent', `"toolbox" of agent '${name}' must be the name of a tool (a string).`));
       continue;
     }
-    const args = agent.fields.get('args')?.value;
+    const args = agent.fields.value('args');
     const defined = toolNames.has(toolbox.value);
     agents.push({
       name,

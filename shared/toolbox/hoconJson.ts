@@ -13,9 +13,11 @@ export function toJson(value: HoconValue): JsonValue {
         const out: { [key: string]: JsonValue } = {};
         assign(out);
         // Keys are created now, in the file's order; the stack fills their values later (in any order).
-        for (const [key, field] of source.fields) {
+        const fields = source.fields;
+        for (let i = 0; i < fields.size; i++) {
+          const key = fields.keyAt(i);
           out[key] = null;
-          stack.push({ source: field.value, assign: (v) => (out[key] = v) });
+          stack.push({ source: fields.valueAt(i), assign: (v) => (out[key] = v) });
         }
         break;
       }
@@ -41,7 +43,7 @@ export function valueAtPointer(value: HoconValue, pointer: string): HoconValue |
   let current: HoconValue | undefined = value;
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current?.kind === 'object') current = current.fields.get(key)?.value;
+    if (current?.kind === 'object') current = current.fields.value(key);
     else if (current?.kind === 'array') current = current.elements[Number(key)];
     else return undefined;
   }

@@ -58,7 +58,7 @@ const INFERRED_CODED: ToolEntry['displayAs'] = Object.freeze({ value: inferDispl
 const INFERRED_LANGCHAIN: ToolEntry['displayAs'] = Object.freeze({ value: inferDisplayAs(false), inferred: true }) as ToolEntry['displayAs'];
 
 function stringAt(fields: FieldMap | undefined, key: string): string | undefined {
-  const v = fields?.get(key)?.value;
+  const v = fields?.value(key);
   return v?.kind === 'string' ? v.value : undefined;
 }
 
@@ -108,7 +108,7 @@ class ReadToolEntry implements ToolEntry {
   // args and parameters as JSON are built when first read: most consumers need them for one tool only.
   get args(): { [key: string]: JsonValue } | undefined {
     if (this.argsJson === UNREAD) {
-      const argsValue = this.fields?.get('args')?.value;
+      const argsValue = this.fields?.value('args');
       this.argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
     }
     return this.argsJson;
@@ -116,7 +116,7 @@ class ReadToolEntry implements ToolEntry {
 
   get parameters(): JsonValue | undefined {
     if (this.parametersJson === UNREAD) {
-      const parametersValue = this.fields?.get('parameters')?.value;
+      const parametersValue = this.fields?.value('parameters');
       this.parametersJson = parametersValue ? toJson(parametersValue) : undefined;
     }
     return this.parametersJson;

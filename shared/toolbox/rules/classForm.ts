@@ -8,7 +8,7 @@ import type { EntryRule } from './ruleContext';
  */
 export const classFormRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
-  const classValue = entry.value.fields.get('class')?.value;
+  const classValue = entry.value.fields.value('class');
   if (classValue?.kind !== 'string' || !entry.className?.trim()) return;
   const segments = dottedSegments(entry.className);
   const empty = segmentEmpty;

@@ -15,9 +15,10 @@ const NOT_BLANK = /\S/;
  */
 function plainlyValid(entry: HoconObject, coded: boolean): boolean {
   let hasClass = false;
-  for (const field of entry.fields.values()) {
-    const v = field.value;
-    switch (field.key) {
+  const fields = entry.fields;
+  for (let i = 0; i < fields.size; i++) {
+    const v = fields.valueAt(i);
+    switch (fields.keyAt(i)) {
       case 'class':
         if (v.kind !== 'string' || v.value.length === 0 || !NOT_BLANK.test(v.value)) return false;
         hasClass = true;
@@ -164,9 +165,10 @@ function describeError(
  */
 function shallowJson(entry: HoconObject): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const field of entry.fields.values()) {
-    const v = field.value;
-    out[field.key] = v.kind === 'object' ? {} : v.kind === 'array' ? [] : v.kind === 'null' ? null : v.value;
+  const fields = entry.fields;
+  for (let i = 0; i < fields.size; i++) {
+    const v = fields.valueAt(i);
+    out[fields.keyAt(i)] = v.kind === 'object' ? {} : v.kind === 'array' ? [] : v.kind === 'null' ? null : v.value;
   }
   return out;
 }

@@ -10,7 +10,7 @@ const CREDENTIAL_KEY = /(^|_)(api_?key|apikey|token|access_token|password|passwd
  */
 export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
-  const args = entry.value.fields.get('args')?.value;
+  const args = entry.value.fields.value('args');
   if (!args) return;
   const stack = walkStack;
   stack.clear(); // empty unless a walk was cut short
@@ -22,10 +22,11 @@ export const literalCredentialsRule: EntryRule = ({ entry, report }) => {
       continue;
     }
     if (value.kind !== 'object') continue;
-    for (const field of value.fields.values()) {
-      const key = field.key;
-      const v = field.value;
-      if (CREDENTIAL_KEY.test(key) && v.kind === 'string' && v.value.trim() !== '' && !field.viaSubstitution && v.style !== 'environment') {
+    const fields = value.fields;
+    for (let i = 0; i < fields.size; i++) {
+      const key = fields.keyAt(i);
+      const v = fields.valueAt(i);
+      if (CREDENTIAL_KEY.test(key) && v.kind === 'string' && v.value.trim() !== '' && !fields.fieldAt(i).viaSubstitution && v.style !== 'environment') {
         report(
           diagnosticAt(
             v,

@@ -25,11 +25,11 @@ const meta = () => (metaValidator ??= new Ajv({ allErrors: true, strict: false }
  */
 export const parametersRule: EntryRule = ({ entry, report }) => {
   if (entry.kind !== 'coded' || entry.value.kind !== 'object') return;
-  const parameters = entry.value.fields.get('parameters')?.value;
+  const parameters = entry.value.fields.value('parameters');
   if (parameters?.kind !== 'object') return; // not an object: the shape rule said so
   const tool = entry.name;
 
-  const type = parameters.fields.get('type')?.value;
+  const type = parameters.fields.value('type');
   if (!type || type.kind !== 'string' || type.value !== 'object') {
     report(
       diagnosticAt(type ?? parameters, 'error', 'parameters-schema', `'parameters' of '${tool}' must be an object schema: "type": "object" with its arguments under "properties".`, {
@@ -37,7 +37,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
       }),
     );
   }
-  const properties = parameters.fields.get('properties')?.value;
+  const properties = parameters.fields.value('properties');
   if (properties && properties.kind !== 'object') {
     report(diagnosticAt(properties, 'error', 'parameters-schema', `'parameters.properties' of '${tool}' must be a dictionary of argument schemas.`, { tool }));
   }
@@ -89,7 +89,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
 };
 
 function checkRequired(parameters: HoconObject, properties: HoconObject | undefined, tool: string, report: Parameters<EntryRule>[0]['report']): void {
-  const required = parameters.fields.get('required')?.value;
+  const required = parameters.fields.value('required');
   if (!required) return;
   if (required.kind !== 'array') {
     report(diagnosticAt(required, 'error', 'parameters-schema', `'parameters.required' of '${tool}' must be a list of argument names.`, { tool }));
@@ -184,10 +184,11 @@ function scanSchema(schema: HoconObject): void {
       scanPlain = false;
       continue;
     }
-    // values(), not entries(): no [key, field] pair per field (this walk runs over every schema of every tool).
-    for (const field of node.fields.values()) {
-      const key = field.key;
-      const v = field.value;
+    // By position: no [key, field] pair and no field record per field (this walk runs over every schema of every tool).
+    const fields = node.fields;
+    for (let i = 0; i < fields.size; i++) {
+      const key = fields.keyAt(i);
+      const v = fields.valueAt(i);
       switch (key) {
         case 'type':
           if (v.kind === 'array') {
@@ -205,7 +206,7 @@ function scanSchema(schema: HoconObject): void {
         case '$defs':
         case 'patternProperties':
           if (key !== 'properties') scanPlain = false;
-          if (v.kind === 'object') for (const sub of v.fields.values()) stack.push(sub.value);
+          if (v.kind === 'object') for (let j = 0; j < v.fields.size; j++) stack.push(v.fields.valueAt(j));
           else scanPlain = false;
           break;
         case 'items':

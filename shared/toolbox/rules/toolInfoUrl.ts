@@ -4,7 +4,7 @@ import type { EntryRule } from './ruleContext';
 /** `base_tool_info_url` is documentation only, but a broken one misleads whoever follows it. */
 export const toolInfoUrlRule: EntryRule = ({ entry, report }) => {
   if (entry.value.kind !== 'object') return;
-  const value = entry.value.fields.get('base_tool_info_url')?.value;
+  const value = entry.value.fields.value('base_tool_info_url');
   if (value?.kind !== 'string') return;
   let ok: boolean;
   try {
