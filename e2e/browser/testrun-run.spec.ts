@@ -1,4 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserModeServer } from '../support/browserMode';
 import { startWithPythonFixtures } from '../support/pythonFixtures';
 
@@ -110,6 +112,19 @@ test('a run stops at its timeout, and a long run can be cancelled once Cancel sh
   expect(Date.now() - started).toBeGreaterThanOrEqual(200); // not shown at once: only after 300 ms of running
   await expect(result).toContainText('Error (cancelled)');
   await expect(pane.getByRole('button', { name: 'Cancel' })).toBeHidden();
+});
+
+test('a run of all saved cases can be cancelled: the case running stops and the rest do not run', async ({ page, server }) => {
+  const sleepy = (name: string) => ({ name, tool: 'sleeping', args: { seconds: 60 }, expect: { content: 'woke up' } });
+  writeFileSync(path.join(server.dir, 'testrun_toolbox.tests.json'), JSON.stringify({ version: 1, cases: [sleepy('first'), sleepy('second')] }));
+  const pane = await openTool(page, server, 'sleeping');
+  await pane.getByRole('button', { name: 'Run all 2 saved cases' }).click();
+  await expect(pane.getByRole('button', { name: 'Running saved cases…' })).toBeDisabled();
+  const started = Date.now();
+  await pane.getByRole('region', { name: 'Saved test cases' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(pane.getByTestId('cases-summary')).toHaveText('0 passed, 1 failed — cancelled after 1 of 2');
+  expect(Date.now() - started).toBeLessThan(15_000);
+  await expect(pane.getByRole('button', { name: 'Run all 2 saved cases' })).toBeEnabled();
 });
 
 test("a LangChain tool's form comes from its class's schema once loaded", async ({ page, server }) => {

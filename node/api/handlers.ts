@@ -47,7 +47,12 @@ export function createApiService(host: ApiHost): ApiService {
   const recovery = new RecoveryStore(host.stateDir);
   const texts = new DocumentTexts();
   const analyses = new AnalysisHistory();
-  const testRun = createTestRunHandlers(host.cwd, host.stateDir, (request) => toolbox.run(request));
+  const testRun = createTestRunHandlers(
+    host.cwd,
+    host.stateDir,
+    (request) => toolbox.run(request),
+    (runId) => toolbox.cancel(runId),
+  );
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
   const handlers: ApiHandlers = {
@@ -99,7 +104,8 @@ export function createApiService(host: ApiHost): ApiService {
       await testRun.recordRun(request, result);
       return result;
     },
-    'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) }),
+    // A tool run, or a run of all saved cases (by its batch id).
+    'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) || testRun.cancelBatch(runId) }),
     'tool.describe': async (request) => toolbox.describe(request),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),

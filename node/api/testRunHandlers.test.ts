@@ -86,4 +86,39 @@ describe('testcases.run', () => {
       ['raising', 'T', {}, undefined],
     ]);
   });
+
+  it('stops a run of all cases when its batch is cancelled: the case running is cancelled and the rest do not run', async () => {
+    const started: string[] = [];
+    let cancelCurrent: (() => void) | undefined;
+    const runTool = async (request: { tool: string; runId: string }): Promise<ToolRunResultDto> => {
+      started.push(request.tool);
+      if (request.tool !== 'slow') return result('quick');
+      // The slow case ends only when cancelled, as a real run does.
+      return new Promise((resolve) => (cancelCurrent = () => resolve(result('cancelled', true))));
+    };
+    const cancelled: string[] = [];
+    const { handlers, cancelBatch } = createTestRunHandlers(tmp, path.join(tmp, 'state'), runTool, (runId) => {
+      cancelled.push(runId);
+      cancelCurrent?.();
+      return true;
+    });
+    const toolbox = path.join(tmp, 'cancel', 'toolbox_info.hocon');
+    for (const tool of ['quick', 'slow', 'never']) {
+      await handlers['testcases.save']({ path: toolbox, testCase: { name: tool, tool, args: {}, expect: { content: 'quick' } } });
+    }
+    expect(cancelBatch('no-such-batch')).toBe(false);
+    const running = handlers['testcases.run']({ path: toolbox, text: 'T', batchId: 'b1' });
+    await expect.poll(() => started).toEqual(['quick', 'slow']);
+    expect(cancelBatch('b1')).toBe(true);
+    const run = await running;
+    expect(run.cancelled).toBe(true);
+    expect(run.outcomes.map((o) => [o.name, o.pass])).toEqual([
+      ['quick', true],
+      ['slow', false],
+    ]);
+    expect(started).toEqual(['quick', 'slow']);
+    expect(cancelled).toHaveLength(1);
+    // Once finished, the batch is gone.
+    expect(cancelBatch('b1')).toBe(false);
+  });
 });

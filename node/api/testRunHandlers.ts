@@ -23,12 +23,25 @@ export interface TestRunHandlers {
 /** How the handlers run a tool: the ToolboxService's run (not the API's, so case runs stay out of the history). */
 export type RunTool = (request: ApiRequest<'tool.run'>) => Promise<ApiResponse<'tool.run'>>;
 
-export function createTestRunHandlers(cwd: string, stateDir: string, runTool: RunTool) {
+/** Cancels one tool run by its id; false when no such run is going on. */
+export type CancelRun = (runId: string) => boolean;
+
+export function createTestRunHandlers(cwd: string, stateDir: string, runTool: RunTool, cancelRun: CancelRun = () => false) {
   const history = new HistoryStore(stateDir);
   // The same name the ToolboxService gives an untitled document, so its runs have a history too.
   const toolboxKey = (p: string | null) => (p ? path.resolve(cwd, p) : path.join(cwd, 'Untitled.hocon'));
 
   let caseRuns = 0;
+  /** Runs of all cases that can be cancelled, by batch id: whether cancelled, and the case run going on. */
+  const batches = new Map<string, { cancelled: boolean; runId: string | undefined }>();
+  /** Cancels a run of all cases (`tool.cancel` with its batch id): the case running now and the ones after it. */
+  const cancelBatch = (batchId: string): boolean => {
+    const batch = batches.get(batchId);
+    if (!batch || batch.cancelled) return false;
+    batch.cancelled = true;
+    if (batch.runId !== undefined) cancelRun(batch.runId);
+    return true;
+  };
   const handlers: TestRunHandlers = {
     'history.list': async ({ path: p, tool }) => ({ entries: await history.list(toolboxKey(p), tool) }),
     'history.clear': async ({ path: p, tool }) => {
@@ -53,7 +66,7 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
         throw new ApiError('io', `Cannot write ${file}: ${(error as Error).message}`);
       }
     },
-    'testcases.run': async ({ path: p, text }) => {
+    'testcases.run': async ({ path: p, text, batchId }) => {
       const file = testCaseFileFor(path.resolve(cwd, p));
       let content;
       try {
@@ -62,22 +75,36 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
         return { file, outcomes: [], error: (error as Error).message };
       }
       if (!content) return { file, outcomes: [], error: `No test cases at ${file} yet.` };
-      const outcomes = await runCases(content.cases, (c) =>
-        runTool({
-          path: p,
-          text,
-          tool: c.tool,
-          runId: `case-${++caseRuns}`,
-          args: c.args ?? {},
-          ...(c.sly_data ? { slyData: c.sly_data } : {}),
-          ...(c.timeout_seconds !== undefined ? { timeoutSeconds: c.timeout_seconds } : {}),
-          ...(c.toolkit_tool ? { toolkitTool: c.toolkit_tool } : {}),
-          ...(c.send_invalid_args ? { sendInvalidArgs: true } : {}),
-        }),
-      );
+      const batch = { cancelled: false, runId: undefined as string | undefined };
+      if (batchId !== undefined) batches.set(batchId, batch);
+      let outcomes;
+      try {
+        outcomes = await runCases(
+          content.cases,
+          (c) => {
+            const runId = (batch.runId = `case-${++caseRuns}`);
+            return runTool({
+              path: p,
+              text,
+              tool: c.tool,
+              runId,
+              args: c.args ?? {},
+              ...(c.sly_data ? { slyData: c.sly_data } : {}),
+              ...(c.timeout_seconds !== undefined ? { timeoutSeconds: c.timeout_seconds } : {}),
+              ...(c.toolkit_tool ? { toolkitTool: c.toolkit_tool } : {}),
+              ...(c.send_invalid_args ? { sendInvalidArgs: true } : {}),
+            });
+          },
+          undefined,
+          () => batch.cancelled,
+        );
+      } finally {
+        if (batchId !== undefined) batches.delete(batchId);
+      }
       return {
         file,
         outcomes: outcomes.map((o) => ({ name: o.name, tool: o.tool, pass: o.verdict.pass, ...(o.verdict.pass ? {} : { reason: o.verdict.reason }), durationMs: o.durationMs })),
+        ...(batch.cancelled ? { cancelled: true } : {}),
       };
     },
   };
@@ -87,5 +114,5 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
     await history.add(toolboxKey(request.path), entryFromRun(request, result)).catch(() => undefined);
   };
 
-  return { handlers, recordRun };
+  return { handlers, recordRun, cancelBatch };
 }

@@ -12,9 +12,16 @@ export interface CaseOutcome {
 export type CallTool = (testCase: TestCase) => Promise<ResultToCheck>;
 
 /** One case at a time, in file order, so cases that share sly_data-like state in a tool see a fixed order. */
-export async function runCases(cases: readonly TestCase[], callTool: CallTool, onOutcome?: (outcome: CaseOutcome) => void): Promise<CaseOutcome[]> {
+export async function runCases(
+  cases: readonly TestCase[],
+  callTool: CallTool,
+  onOutcome?: (outcome: CaseOutcome) => void,
+  /** Asked before each case: true stops the run there (the user cancelled it). */
+  stopped?: () => boolean,
+): Promise<CaseOutcome[]> {
   const outcomes: CaseOutcome[] = [];
   for (const testCase of cases) {
+    if (stopped?.()) break;
     const started = performance.now();
     let verdict: CaseVerdict;
     try {

@@ -10,6 +10,7 @@ export function SavedCases(props: {
   running: boolean;
   lastRun: TestCasesRun | null;
   onRun(): void;
+  onCancel(): void;
 }) {
   const { cases, tool, running, lastRun } = props;
   const fileName = cases.file.split(/[\\/]/).pop();
@@ -21,9 +22,12 @@ export function SavedCases(props: {
         {cases.error ?? `${forTool} saved test case${forTool === 1 ? '' : 's'} for ${tool} in ${fileName}`}
       </p>
       {cases.cases.length > 0 && (
-        <button disabled={running} onClick={props.onRun}>
-          {running ? 'Running saved cases…' : `Run all ${cases.cases.length} saved case${cases.cases.length === 1 ? '' : 's'}`}
-        </button>
+        <div className="button-row">
+          <button disabled={running} onClick={props.onRun}>
+            {running ? 'Running saved cases…' : `Run all ${cases.cases.length} saved case${cases.cases.length === 1 ? '' : 's'}`}
+          </button>
+          {running && <button onClick={props.onCancel}>Cancel</button>}
+        </div>
       )}
       {lastRun &&
         (lastRun.error ? (
@@ -32,6 +36,7 @@ export function SavedCases(props: {
           <>
             <p className={failed ? 'cases-summary failed' : 'cases-summary passed'} data-testid="cases-summary">
               {lastRun.outcomes.length - failed} passed, {failed} failed
+              {lastRun.cancelled ? ` — cancelled after ${lastRun.outcomes.length} of ${cases.cases.length}` : ''}
             </p>
             <ul className="case-outcomes">
               {lastRun.outcomes.map((o) => (

@@ -194,7 +194,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             )}
             {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
             <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
-            {cases && <SavedCases cases={cases} tool={tool.name} running={casesRunning} lastRun={caseRun} onRun={() => void actions.runCases()} />}
+            {cases && <SavedCases cases={cases} tool={tool.name} running={casesRunning} lastRun={caseRun} onRun={() => void actions.runCases()} onCancel={() => actions.cancelCases()} />}
           </>
         )}
       </div>

@@ -25,6 +25,8 @@ export interface TestRunState {
   /** The last "Run saved cases" of this document, and whether one is under way. */
   caseRun: TestCasesRun | null;
   casesRunning: boolean;
+  /** The batch id of the run of saved cases under way (what Cancel sends). */
+  casesBatchId: string | null;
   /** What loading a tool's class revealed (LangChain: its args schema; toolkit: its tools), per document and tool. */
   described: Record<string, { argsSchema: unknown; toolkitTools: string[] }>;
   /** A one-line report of the last pane action (saved a case, copied a command, ...). */
@@ -38,6 +40,7 @@ export interface TestRunState {
   loadCases(): Promise<void>;
   describe(tool: string): Promise<void>;
   runCases(): Promise<void>;
+  cancelCases(): void;
   saveCase(entry: HistoryEntry): Promise<void>;
   setNotice(notice: TestRunState['notice']): void;
 }
@@ -77,6 +80,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     described: {},
     caseRun: null,
     casesRunning: false,
+    casesBatchId: null,
     notice: null,
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
@@ -157,14 +161,20 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     runCases: async () => {
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
-      set({ casesRunning: true, caseRun: null });
+      const batchId = `cases-${Date.now().toString(36)}-${++runCounter}`;
+      set({ casesRunning: true, caseRun: null, casesBatchId: batchId });
       try {
-        set({ caseRun: await api.invoke('testcases.run', { path, text }) });
+        set({ caseRun: await api.invoke('testcases.run', { path, text, batchId }) });
       } catch (error) {
         set({ notice: { text: `The saved cases could not be run: ${message(error)}`, error: true } });
       } finally {
-        set({ casesRunning: false });
+        set({ casesRunning: false, casesBatchId: null });
       }
+    },
+
+    cancelCases: () => {
+      const batchId = get().casesBatchId;
+      if (batchId) void api.invoke('tool.cancel', { runId: batchId }).catch(() => undefined);
     },
 
     loadCases: async () => {

@@ -125,7 +125,11 @@ export const apiMethods = {
   },
   'testcases.save': { request: Type.Object({ path: Path, testCase: TestCaseT }), response: Type.Object({ file: Type.String(), saved: TestCaseT }) },
   /** Runs every saved case against the document's current text, the checks `toolbox-editor test` makes on the disk. */
-  'testcases.run': { request: Type.Object({ path: Path, text: Type.String() }), response: TestCasesRunT },
+  'testcases.run': {
+    /** `batchId`: a name for this run of all cases, so `tool.cancel` with it stops the run (the case running and the rest). */
+    request: Type.Object({ path: Path, text: Type.String(), batchId: Type.Optional(Type.String({ minLength: 1 })) }),
+    response: TestCasesRunT,
+  },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommand = Type.Union([

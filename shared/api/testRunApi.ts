@@ -65,6 +65,8 @@ export const TestCasesRunT = Type.Object({
   ),
   /** The file exists but cannot be used, or there is none. */
   error: Type.Optional(Type.String()),
+  /** The run was cancelled: `outcomes` are the cases that ran (the last one may have been stopped). */
+  cancelled: Type.Optional(Type.Boolean()),
 });
 
 export type HistoryEntry = Static<typeof HistoryEntryT>;
