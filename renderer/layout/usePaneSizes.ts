@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../../shared/api/contract';
 
 export interface PaneSizes {
   tools: number;
@@ -30,15 +31,46 @@ export function clampSize(key: keyof PaneSizes, value: number): number {
   return Math.round(Math.max(min, Math.min(max, value)));
 }
 
-/** Pane sizes, remembered in this browser profile (localStorage) across sessions. */
-export function usePaneSizes() {
+/** How long after the last drag the sizes are saved to the preferences (a drag resizes many times a second). */
+const SAVE_DELAY_MS = 500;
+
+/**
+ * Pane sizes, remembered across sessions: in localStorage (at hand at once, so the first frame has them) and in
+ * the preferences (which outlive a browser-mode restart: each start has a new port, so a new localStorage).
+ */
+export function usePaneSizes(api: ApiClient) {
   const [sizes, setSizes] = useState(() => readPaneSizes(localStorage.getItem(KEY)));
-  const resize = useCallback((key: keyof PaneSizes, value: number) => {
-    setSizes((previous) => {
-      const next = { ...previous, [key]: clampSize(key, value) };
-      localStorage.setItem(KEY, JSON.stringify(next));
-      return next;
-    });
-  }, []);
+  const touched = useRef(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void api.invoke('prefs.get', {}).then(
+      (prefs) => {
+        // A drag made meanwhile wins over what was saved.
+        if (!live || touched.current || !prefs.layout) return;
+        const saved = readPaneSizes(JSON.stringify(prefs.layout));
+        localStorage.setItem(KEY, JSON.stringify(saved));
+        setSizes(saved);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      clearTimeout(saveTimer.current);
+    };
+  }, [api]);
+  const resize = useCallback(
+    (key: keyof PaneSizes, value: number) => {
+      touched.current = true;
+      setSizes((previous) => {
+        const next = { ...previous, [key]: clampSize(key, value) };
+        localStorage.setItem(KEY, JSON.stringify(next));
+        clearTimeout(saveTimer.current);
+        saveTimer.current = setTimeout(() => void api.invoke('prefs.set', { layout: next }).catch(() => undefined), SAVE_DELAY_MS);
+        return next;
+      });
+    },
+    [api],
+  );
   return { sizes, resize };
 }

@@ -131,6 +131,11 @@ export const PreferencesT = Type.Object({
   pythonPath: Type.Array(Type.String()),
   /** Default per-call timeout for test runs. */
   timeoutSeconds: Type.Number({ minimum: 1, maximum: 3600 }),
+  /**
+   * Pane sizes in pixels, kept with the other preferences so they survive a restart in browser mode too (there
+   * each start has a new port, hence a new origin and new localStorage).
+   */
+  layout: Type.Optional(Type.Object({ tools: Type.Number(), side: Type.Number(), problems: Type.Number() })),
 });
 
 export const ToolRunRequestT = Type.Object({
