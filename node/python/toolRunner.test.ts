@@ -108,6 +108,13 @@ describe('ToolRunner: coded tools', () => {
     expect(run.stdout).toContain('[output truncated: 4001 more bytes]');
   });
 
+  it('cuts sly_data over the limit: its biggest values are replaced by a note, the small ones stay', async () => {
+    const runner = runners.make({ maxOutputBytes: 1000 });
+    const run = await runner.call(codedSpec('sly', 'fixture_tools.outputs.BigSlyData'), { size: 5000 }, { slyData: { user: 'u' } });
+    expect(run.content).toBe('done');
+    expect(run.slyData).toEqual({ user: 'u', big: '<5002 bytes of JSON, not shown: sly_data is cut at 1000 bytes>', small: 'kept' });
+  });
+
   it('cuts at 1 MB by default', async () => {
     const run = await runners.make().call(codedSpec('big', 'fixture_tools.outputs.Big'), { size: 1024 * 1024 + 10 });
     expect(run.content.length).toBeLessThan(1024 * 1024 + 100);

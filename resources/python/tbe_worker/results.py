@@ -31,12 +31,27 @@ def render_content(value, max_bytes):
     return cut_text(text, max_bytes), content_type
 
 
-def jsonable(value):
-    """sly_data as plain JSON: values that are not serializable are replaced by their repr."""
+def jsonable(value, max_bytes=None):
+    """sly_data as plain JSON: values that are not serializable are replaced by their repr.
+
+    With max_bytes, the biggest top-level values are replaced by a note saying how big they were until the whole
+    fits: a tool that leaves megabytes in sly_data must not flood the editor (as stdout and content are cut too).
+    """
     try:
-        return json.loads(json.dumps(value, default=_safe_repr, allow_nan=False))
+        plain = json.loads(json.dumps(value, default=_safe_repr, allow_nan=False))
     except (TypeError, ValueError, RecursionError):
-        return {"__repr__": _safe_repr(value)}
+        plain = {"__repr__": _safe_repr(value)}
+    if max_bytes is None or not isinstance(plain, dict):
+        return plain
+    sizes = {key: len(json.dumps(item, ensure_ascii=False).encode("utf-8")) for key, item in plain.items()}
+    total = sum(sizes.values())
+    for key in sorted(sizes, key=sizes.get, reverse=True):
+        if total <= max_bytes:
+            break
+        note = f"<{sizes[key]} bytes of JSON, not shown: sly_data is cut at {max_bytes} bytes>"
+        plain[key] = note
+        total -= sizes[key] - len(note)
+    return plain
 
 
 def _safe_repr(value):

@@ -112,7 +112,7 @@ class Worker:
         finally:
             stdout, stderr, logs = self.capture.end()
         reply["pythonMs"] = (time.perf_counter() - started) * 1000.0
-        reply.update(stdout=stdout, stderr=stderr, logging=logs, slyData=jsonable(sly_data))
+        reply.update(stdout=stdout, stderr=stderr, logging=logs, slyData=jsonable(sly_data, max_bytes))
         return reply
 
     def describe(self, request):
