@@ -4,6 +4,7 @@ import type { DiagnosticDto, ToolDetail, ToolSummary } from '../../shared/api/to
 import { FIELD_DOCS } from '../editor/fieldDocs';
 import { KIND_LABEL, ORIGIN_LABEL } from '../tools/toolFilter';
 import { isEditable } from '../tools/toolCommands';
+import { useToolActions } from '../tools/useToolActions';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgsTree } from './ArgsTree';
 import { CommitInput } from './CommitInput';
@@ -21,11 +22,37 @@ export function ToolForm({ stores }: { stores: WorkspaceStores }) {
   if (!tool) return <p className="placeholder">Select a tool in the list, or add one.</p>;
   // The description, parameters and args come with the answer that named this tool (see analysisStore).
   if (analysis.detail?.name !== tool.name) return <p className="placeholder">Reading {tool.name}…</p>;
-  return <ToolFields key={tool.name} stores={stores} tool={tool} detail={analysis.detail} editable={isEditable(analysis, tool)} diagnostics={analysis.diagnostics} />;
+  return (
+    <ToolFields
+      key={tool.name}
+      stores={stores}
+      tool={tool}
+      detail={analysis.detail}
+      editable={isEditable(analysis, tool)}
+      // A default tool can be overridden from a toolbox file (a network names its toolbox instead).
+      canOverride={tool.origin === 'default' && analysis.kind === 'toolbox'}
+      diagnostics={analysis.diagnostics}
+    />
+  );
 }
 
-function ToolFields({ stores, tool, detail, editable, diagnostics }: { stores: WorkspaceStores; tool: ToolSummary; detail: ToolDetail; editable: boolean; diagnostics: DiagnosticDto[] }) {
+function ToolFields({
+  stores,
+  tool,
+  detail,
+  editable,
+  canOverride,
+  diagnostics,
+}: {
+  stores: WorkspaceStores;
+  tool: ToolSummary;
+  detail: ToolDetail;
+  editable: boolean;
+  canOverride: boolean;
+  diagnostics: DiagnosticDto[];
+}) {
   const editor = useEntryEditor(stores, tool.name);
+  const toolActions = useToolActions(stores);
   const text = stores.useDocument((s) => s.text);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   // Messages go next to the field their range falls in; the rest to the entry's header. Ranges are only exact when
@@ -52,6 +79,11 @@ function ToolFields({ stores, tool, detail, editable, diagnostics }: { stores: W
         <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
         <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
         {disabled && <span className="hint">Defined in {tool.file}: read-only here.</span>}
+        {canOverride && (
+          <button onClick={() => toolActions.override(tool)} title="Adds an entry for this tool to your file; each field you then set replaces the default's">
+            Override in this file
+          </button>
+        )}
       </header>
       {messages('')}
 

@@ -23,6 +23,18 @@ export function duplicateTool(text: string, tools: readonly ToolSummary[], tool:
   return { edits: insertKey(text, [], name, valueText), select: name };
 }
 
+/**
+ * An entry for a default toolbox tool in this file, empty but for a comment: neuro-san merges it over the default
+ * (objects key by key, anything else replaced), so each field then set in the form overrides just that field.
+ */
+export function overrideTool(text: string, tools: readonly ToolSummary[], tool: ToolSummary): ToolEditResult {
+  const valueText = indentValue(
+    "{\n    # Overrides the default toolbox's entry: keys set here win (objects merge key by key), the rest stay as in the default.\n}",
+    topLevelIndent(text, tools),
+  );
+  return { edits: insertKey(text, [], tool.name, valueText), select: tool.name };
+}
+
 export function renameTool(text: string, tool: ToolSummary, newName: string): ToolEditResult {
   return { edits: renameKey(text, [tool.name], newName), select: newName };
 }

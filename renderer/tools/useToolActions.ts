@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { TextEdit } from '../../shared/hocon';
 import type { ToolSummary } from '../../shared/api/toolboxApi';
 import type { WorkspaceStores } from '../state/workspace';
-import { addTool, deleteTool, duplicateTool, renameTool, type ToolEditResult } from './toolCommands';
+import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';
 
 /**
@@ -29,6 +29,7 @@ export function useToolActions(stores: WorkspaceStores) {
     return {
       add: (kind: NewToolKind) => run((text, tools) => addTool(text, tools, kind)),
       duplicate: (tool: ToolSummary) => run((text, tools) => duplicateTool(text, tools, tool)),
+      override: (tool: ToolSummary) => run((text, tools) => overrideTool(text, tools, tool)),
       rename: (tool: ToolSummary, name: string) => run((text) => renameTool(text, tool, name)),
       remove: (tool: ToolSummary) => run((text, tools) => deleteTool(text, tools, tool)),
       apply: (edits: TextEdit[]) => documentModel.applyEdits(edits),

@@ -90,6 +90,16 @@ describe('removeKey', () => {
   });
 });
 
+describe('insertKey into an empty object', () => {
+  it("copies the enclosing object's key style and goes after the comments the braces hold", () => {
+    const text = '{\n    "a": {\n        "class": "x.A"\n    },\n    "b": {\n        # only a comment so far\n    }\n}\n';
+    const out = applyEdits(text, setValue(text, ['b', 'display_as'], '"llm_agent"'));
+    expect(out).toBe('{\n    "a": {\n        "class": "x.A"\n    },\n    "b": {\n        # only a comment so far\n        "display_as": "llm_agent"\n    }\n}\n');
+    const crlf = text.replace(/\n/g, '\r\n');
+    expect(applyEdits(crlf, setValue(crlf, ['b', 'display_as'], '"llm_agent"'))).toBe(out.replace(/\n/g, '\r\n'));
+  });
+});
+
 describe('renameKey and moveEntry', () => {
   it('renames keeping the quoting', () => {
     const out = applyEdits(TOOLBOX, renameKey(TOOLBOX, ['beta'], 'b2'));

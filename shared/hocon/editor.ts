@@ -135,9 +135,9 @@ export function setValue(text: string, path: PathLike, valueText: string, option
   // Insert into the deepest object that exists.
   for (let depth = keys.length - 1; depth >= 0; depth--) {
     const parent = findObject(root, keys.slice(0, depth));
-    if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options);
+    if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options, root);
   }
-  return insertIntoObject(text, root, keys, valueText, options);
+  return insertIntoObject(text, root, keys, valueText, options, root);
 }
 
 /** Inserts `key = value` after the last entry of the object at `parentPath` (copying its style). */
@@ -145,7 +145,7 @@ export function insertKey(text: string, parentPath: PathLike, key: string, value
   const document = parseForEdit(text);
   const parent = findObject(document.root as ObjectNode, toPath(parentPath));
   if (parent === undefined) throw new Error(`No object at ${JSON.stringify(toPath(parentPath))} to insert into`);
-  return insertIntoObject(text, parent, [key], valueText, options);
+  return insertIntoObject(text, parent, [key], valueText, options, document.root as ObjectNode);
 }
 
 /** The separator as the object's entries write it, with its spacing (` = `, `: `, `:`). */
@@ -160,13 +160,39 @@ function separatorStyle(text: string, object: ObjectNode): string {
   return ' = ';
 }
 
-function insertIntoObject(text: string, object: ObjectNode, keys: string[], valueText: string, options: EditOptions): TextEdit[] {
+/** The innermost object from `root` down to `target` (included) that has a field: whose style a new key copies. */
+function nearestWithFields(root: ObjectNode, target: ObjectNode): ObjectNode | undefined {
+  const parents = new Map<ObjectNode, ObjectNode | undefined>([[root, undefined]]);
+  const stack: ObjectNode[] = [root];
+  while (stack.length > 0 && !parents.has(target)) {
+    const object = stack.pop() as ObjectNode;
+    for (const entry of object.entries) {
+      if (entry.kind !== 'field') continue;
+      const values = [entry.value];
+      for (let value = values.pop(); value !== undefined; value = values.pop()) {
+        if (value.kind === 'object') {
+          parents.set(value, object);
+          stack.push(value);
+        } else if (value.kind === 'array') values.push(...value.elements);
+        else if (value.kind === 'concatenation') values.push(...value.parts);
+      }
+    }
+  }
+  for (let object: ObjectNode | undefined = target; object !== undefined; object = parents.get(object)) {
+    if (object.entries.some((e) => e.kind === 'field')) return object;
+  }
+  return undefined;
+}
+
+function insertIntoObject(text: string, object: ObjectNode, keys: string[], valueText: string, options: EditOptions, root?: ObjectNode): TextEdit[] {
   const eol = eolOf(text);
-  const fields = object.entries.filter((e): e is FieldNode => e.kind === 'field');
   const last = object.entries[object.entries.length - 1];
+  // An empty object has no style of its own: copy that of the nearest enclosing object with keys.
+  const styleFrom = last !== undefined || root === undefined ? object : (nearestWithFields(root, object) ?? object);
+  const fields = styleFrom.entries.filter((e): e is FieldNode => e.kind === 'field');
   const quoted = fields.length > 0 && fields[fields.length - 1]?.key.segments[0]?.quoted === true;
   const keyText = keys.map((k) => formatKeySegment(k, quoted)).join('.');
-  const separator = separatorStyle(text, object);
+  const separator = separatorStyle(text, styleFrom);
   const entry = `${keyText}${separator}${valueText}`;
   if (last === undefined) {
     if (!object.braced) {
@@ -176,7 +202,15 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
     const baseIndent = indentOfLine(text, object.start);
     const indent = baseIndent + detectIndentUnit(text, options);
     const inner = text.slice(object.start + 1, object.end - 1);
-    if (inner.includes('\n')) return [{ offset: object.start + 1, length: 0, content: `${eol}${indent}${entry}` }];
+    if (inner.includes('\n')) {
+      // After what the braces hold (comment lines, say), when the closing brace is alone on its line.
+      const closeLine = lineStartOf(text, object.end - 1);
+      if (closeLine > object.start + 1 && isBlank(text.slice(closeLine, object.end - 1))) {
+        const insertAt = text[closeLine - 2] === '\r' ? closeLine - 2 : closeLine - 1;
+        return [{ offset: insertAt, length: 0, content: `${eol}${indent}${entry}` }];
+      }
+      return [{ offset: object.start + 1, length: 0, content: `${eol}${indent}${entry}` }];
+    }
     return [{ offset: object.start + 1, length: inner.length, content: `${eol}${indent}${entry}${eol}${baseIndent}` }];
   }
   const usesCommasBetween = object.entries.slice(0, -1).some((e) => e.comma >= 0);
