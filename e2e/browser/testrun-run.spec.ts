@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserModeServer } from '../support/browserMode';
 import { startWithPythonFixtures } from '../support/pythonFixtures';
@@ -125,6 +125,19 @@ test('a run of all saved cases can be cancelled: the case running stops and the 
   await expect(pane.getByTestId('cases-summary')).toHaveText('0 passed, 1 failed — cancelled after 1 of 2');
   expect(Date.now() - started).toBeLessThan(15_000);
   await expect(pane.getByRole('button', { name: 'Run all 2 saved cases' })).toBeEnabled();
+});
+
+test('loading a class whose import hangs can be cancelled', async ({ page, server }) => {
+  const toolbox = path.join(server.dir, 'testrun_toolbox.hocon');
+  writeFileSync(toolbox, readFileSync(toolbox, 'utf8').replace(/\}\s*$/, ',\n    "slow_loader": { "class": "fixture_tools.slow_import.Never" }\n}\n'));
+  const pane = await openTool(page, server, 'slow_loader');
+  await pane.getByRole('button', { name: 'Load the schema' }).click();
+  await expect(pane.getByRole('button', { name: 'Loading the class…' })).toBeDisabled();
+  const started = Date.now();
+  await pane.getByRole('button', { name: 'Cancel' }).click();
+  await expect(pane.getByRole('status')).toHaveText('Loading the class was cancelled.');
+  expect(Date.now() - started).toBeLessThan(10_000);
+  await expect(pane.getByRole('button', { name: 'Load the schema' })).toBeEnabled();
 });
 
 test("a LangChain tool's form comes from its class's schema once loaded", async ({ page, server }) => {

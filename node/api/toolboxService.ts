@@ -192,12 +192,19 @@ export class ToolboxService {
     return this.runs.get(runId)?.() ?? false;
   }
 
-  async describe(doc: DocumentRef & { tool: string }): Promise<{ ok: boolean; description?: unknown; error?: string }> {
+  async describe(doc: DocumentRef & { tool: string; runId?: string }): Promise<{ ok: boolean; description?: unknown; error?: string }> {
     const { file, tool } = this.findTool(doc, doc.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) return { ok: false, error: `Tool '${doc.tool}' has no usable 'class' to load.` };
-    const { runner } = await this.runnerFor(file);
-    const result = await runner.describe(spec);
+    const { runner, prefs } = await this.runnerFor(file);
+    const runId = doc.runId;
+    if (runId !== undefined) this.runs.set(runId, () => runner.cancel(runId));
+    let result;
+    try {
+      result = await runner.describe(spec, { timeoutMs: prefs.timeoutSeconds * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
+    } finally {
+      if (runId !== undefined) this.runs.delete(runId);
+    }
     if (!result.ok) return { ok: false, error: result.traceback ? `${result.error}\n${result.traceback}` : result.error };
     const known = this.classInfo.get(file) ?? new Map<string, LoadedClassInfo>();
     known.set(doc.tool, classInfoOf(result.description));

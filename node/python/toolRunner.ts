@@ -118,14 +118,23 @@ export class ToolRunner {
   }
 
   /** Loads the tool's class (and for LangChain entries builds the instance) and reports what it reveals. */
-  async describe(spec: RunnableToolSpec, options: { timeoutMs?: number } = {}): Promise<DescribeResult> {
-    const exchange = await this.serialize(() =>
-      this.exchange(
-        { op: 'describe', spec, ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}) },
-        options.timeoutMs ?? this.defaultTimeoutMs,
-        { cancelled: false },
-      ),
-    );
+  async describe(spec: RunnableToolSpec, options: { timeoutMs?: number; callId?: string } = {}): Promise<DescribeResult> {
+    // Cancellable like a call (`cancel(callId)`): importing a class can hang as well as a tool can.
+    const callId = options.callId ?? randomUUID();
+    const state: CallState = { cancelled: false };
+    this.active.set(callId, state);
+    let exchange: Exchange;
+    try {
+      exchange = await this.serialize(() =>
+        this.exchange(
+          { op: 'describe', spec, ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}) },
+          options.timeoutMs ?? this.defaultTimeoutMs,
+          state,
+        ),
+      );
+    } finally {
+      this.active.delete(callId);
+    }
     if ('failure' in exchange) {
       const { content, errorKind, traceback } = exchange.failure;
       return { ok: false, error: content, errorKind: errorKind ?? 'protocol', ...(traceback ? { traceback } : {}) };

@@ -55,6 +55,17 @@ describe('ToolRunner: worker lifecycle and faults', () => {
     expect(JSON.parse((await afterIt).content)).toEqual({ echo: { n: 2 } });
   });
 
+  it('cancels loading a class whose import hangs, and the worker still answers afterwards', async () => {
+    const runner = runners.make();
+    const loading = runner.describe(codedSpec('slow', 'fixture_tools.slow_import.Never'), { callId: 'load', timeoutMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const started = Date.now();
+    expect(runner.cancel('load')).toBe(true);
+    expect(await loading).toMatchObject({ ok: false, errorKind: 'cancelled' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await runner.call(echo, { text: 'still here' })).toMatchObject({ isError: false });
+  });
+
   it('cancels through an AbortSignal', async () => {
     const controller = new AbortController();
     const pending = runners.make().call(sleeping, { seconds: 30 }, { signal: controller.signal });

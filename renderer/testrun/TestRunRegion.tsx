@@ -28,6 +28,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
 
   // A LangChain tool's schema is not in the toolbox: it comes from its class once loaded ("Load the schema").
   const described = useTestRun((s) => (key ? s.described[key] : undefined));
+  const describing = useTestRun((s) => s.describing);
   const parametersText = JSON.stringify(detail?.parameters ?? described?.argsSchema ?? null);
   const fields = useMemo(() => fieldsOf(JSON.parse(parametersText)), [parametersText]);
   const stored = useTestRun((s) => (key ? s.inputs[key] : undefined));
@@ -135,9 +136,15 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             {tool.kind !== 'coded' && !detail.parameters && !described && (
               <p className="hint">
                 Its arguments are defined by its class.{' '}
-                <button title="Imports the class in the Python worker" onClick={() => void actions.describe(tool.name).then(() => catalogStoreFor(stores).getState().refresh())}>
-                  Load the schema
-                </button>
+                {describing?.key === key ? (
+                  <>
+                    <button disabled>Loading the class…</button> <button onClick={() => actions.cancelDescribe()}>Cancel</button>
+                  </>
+                ) : (
+                  <button title="Imports the class in the Python worker" onClick={() => void actions.describe(tool.name).then(() => catalogStoreFor(stores).getState().refresh())}>
+                    Load the schema
+                  </button>
+                )}
               </p>
             )}
             <div className="pane-tabs" role="tablist" aria-label="Arguments as">

@@ -27,6 +27,8 @@ export interface TestRunState {
   casesRunning: boolean;
   /** The batch id of the run of saved cases under way (what Cancel sends). */
   casesBatchId: string | null;
+  /** A class being loaded ("Load the schema"): for which document and tool, and the id Cancel sends. */
+  describing: { key: string; runId: string } | null;
   /** What loading a tool's class revealed (LangChain: its args schema; toolkit: its tools), per document and tool. */
   described: Record<string, { argsSchema: unknown; toolkitTools: string[] }>;
   /** A one-line report of the last pane action (saved a case, copied a command, ...). */
@@ -41,6 +43,7 @@ export interface TestRunState {
   describe(tool: string): Promise<void>;
   runCases(): Promise<void>;
   cancelCases(): void;
+  cancelDescribe(): void;
   saveCase(entry: HistoryEntry): Promise<void>;
   setNotice(notice: TestRunState['notice']): void;
 }
@@ -81,6 +84,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     caseRun: null,
     casesRunning: false,
     casesBatchId: null,
+    describing: null,
     notice: null,
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
@@ -144,10 +148,13 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
 
     describe: async (tool) => {
       const { path, text } = useDocument.getState();
+      const runId = `describe-${Date.now().toString(36)}-${++runCounter}`;
+      set({ describing: { key: toolKey(path, tool), runId }, notice: null });
       try {
-        const answer = await api.invoke('tool.describe', { path, text, tool });
+        const answer = await api.invoke('tool.describe', { path, text, tool, runId });
         if (!answer.ok) {
-          set({ notice: { text: `Cannot load the class: ${answer.error ?? 'unknown error'}`, error: true } });
+          const cancelled = answer.error === 'cancelled';
+          set({ notice: { text: cancelled ? 'Loading the class was cancelled.' : `Cannot load the class: ${answer.error ?? 'unknown error'}`, error: !cancelled } });
           return;
         }
         const d = (answer.description ?? {}) as { argsSchema?: unknown; tools?: { name: string }[] };
@@ -155,7 +162,14 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         set({ described: { ...get().described, [toolKey(path, tool)]: described } });
       } catch (error) {
         set({ notice: { text: `Cannot load the class: ${message(error)}`, error: true } });
+      } finally {
+        if (get().describing?.runId === runId) set({ describing: null });
       }
+    },
+
+    cancelDescribe: () => {
+      const describing = get().describing;
+      if (describing) void api.invoke('tool.cancel', { runId: describing.runId }).catch(() => undefined);
     },
 
     runCases: async () => {

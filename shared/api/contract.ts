@@ -96,7 +96,13 @@ export const apiMethods = {
   'tool.cancel': { request: Type.Object({ runId: Type.String() }), response: Type.Object({ cancelled: Type.Boolean() }) },
   /** Loads a tool's class and reports what it reveals (a LangChain tool's description and schema, a toolkit's tools). */
   'tool.describe': {
-    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), text: Type.String(), tool: Type.String({ minLength: 1 }) }),
+    /** `runId`: names the load for `tool.cancel` (importing a class can hang). */
+    request: Type.Object({
+      path: Type.Union([Type.String(), Type.Null()]),
+      text: Type.String(),
+      tool: Type.String({ minLength: 1 }),
+      runId: Type.Optional(Type.String({ minLength: 1 })),
+    }),
     response: Type.Object({ ok: Type.Boolean(), description: Type.Optional(Type.Unknown()), error: Type.Optional(Type.String()) }),
   },
   'prefs.get': { request: Type.Object({}), response: PreferencesT },
