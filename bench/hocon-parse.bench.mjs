@@ -70,10 +70,15 @@ async function measure(count, pushcorn) {
   const withSubstitution = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ${tool_1.class},');
   if (!hocon.resolveHocon(withSubstitution).ok) throw new Error('the file with a substitution does not resolve');
   m.substitution = await time(() => hocon.resolveHocon(withSubstitution));
-  // One syntax error (a file being typed): the general path (parse, build, resolve) reads it and reports it.
+  // One syntax error inside an entry (a file being typed): that entry is read again by the parser, which reports it.
   const withError = hoconText.replace('"tool_0": {', '"tool_0": { "alias": ,');
   if (hocon.resolveHocon(withError).diagnostics.length !== 1) throw new Error('the file with an error does not give one diagnostic');
-  m.general = await time(() => hocon.resolveHocon(withError));
+  m.entryError = await time(() => hocon.resolveHocon(withError));
+  // A syntax error outside the entries (a stray closing brace at the end): the general path (parse, build,
+  // resolve) reads the whole file and reports it.
+  const withStray = hoconText + '}\n';
+  if (hocon.resolveHocon(withStray).diagnostics.length !== 1) throw new Error('the file with a stray brace does not give one diagnostic');
+  m.general = await time(() => hocon.resolveHocon(withStray));
   m.parse = await time(() => hocon.parseHocon(hoconText));
   if (pushcorn) {
     try {
@@ -95,7 +100,8 @@ function report(m) {
   console.log(
     `  ${String(m.count).padStart(5)} tools (${m.megabytes.toFixed(2)} MB HOCON): JSON.parse ${m.json.toFixed(2)} | ours ${r(m.ours)} ` +
       `[means: ${m.jsonMean.toFixed(2)} and ${m.oursMean.toFixed(2)}, x${(m.oursMean / m.jsonMean).toFixed(2)}] | ` +
-      `ours+toJson ${r(m.oursJson)} | with one \${} ${r(m.substitution)} | with one error (general path) ${r(m.general)} | ` +
+      `ours+toJson ${r(m.oursJson)} | with one \${} ${r(m.substitution)} | with an error in one entry ${r(m.entryError)} | ` +
+      `with a stray '}' (general path) ${r(m.general)} | ` +
       `parseHocon ${r(m.parse)}${theirs}`,
   );
 }

@@ -53,8 +53,8 @@ describeCorpus('plain-document fast path on the conformance corpus', () => {
       if (one === undefined) continue;
       taken++;
       const general = resolveGeneral(source, 'hocon', options);
+      // Files with a syntax problem included: one inside a top-level entry is read again as the parser reads it.
       const same =
-        general.syntax?.diagnostics.length === 0 &&
         JSON.stringify(dumpValue(one.value)) === JSON.stringify(dumpValue(general.value)) &&
         JSON.stringify(one.diagnostics) === JSON.stringify(general.diagnostics) &&
         one.ok === general.ok &&

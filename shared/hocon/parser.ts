@@ -51,10 +51,24 @@ export class EntryParser {
    * deep (for the nesting limit); undefined when the parser reports anything (the general path must report it).
    */
   parse(offset: number, depth: number): EntryNode | undefined {
-    const diagnostics = this.parser.diagnostics;
+    const all = this.parser.diagnostics;
+    const before = all.length;
+    const { entry } = this.parseWithProblems(offset, depth);
+    if (all.length === before) return entry;
+    // Forget them: the entry may be read again with its problems (parseWithProblems), which must report them.
+    all.length = before;
+    return undefined;
+  }
+
+  /**
+   * The entry at `offset` as the parser reads it in the whole file, problems and all: the diagnostics it reports
+   * there (in text order; the parser reports a spot once over all the entries it reads) and what it recovered.
+   */
+  parseWithProblems(offset: number, depth: number): { entry: EntryNode | undefined; diagnostics: Diagnostic[] } {
+    const before = this.parser.diagnostics.length;
     const { entry, resume } = this.parser.parseEntryFrom(offset, depth);
     this.resume = resume;
-    return diagnostics.length > 0 ? undefined : entry;
+    return { entry, diagnostics: this.parser.diagnostics.slice(before) };
   }
 }
 

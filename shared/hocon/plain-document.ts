@@ -10,24 +10,35 @@
  * for the resolver. Everything else is still read directly. Without `makeBuilder` (`readPlainDocument`) such an
  * entry makes the reader give up.
  *
- * Invariant: it returns a root only for text the general path (parse, build, resolve) would parse with no syntax
- * diagnostic at all, and then the values (and the builder's state) are exactly those the general path builds
- * (same shapes, offsets, definitions, dirty containers). A scanner problem, a parse error (in the reader or in an
- * entry handed over), nesting at the parser's limit or more containers than the resolver's step limit make it
- * give up (undefined), and the caller takes the general path from the start.
+ * A syntax problem inside a top-level entry (a file being typed) makes the reader read that entry again as the
+ * parser reads it in the whole file: its diagnostics (`parseDiagnostics`) and what the parser recovered, applied by
+ * the builder; then it goes on with the next entry. Only problems elsewhere (between entries, at the root) send
+ * the whole file down the general path.
+ *
+ * Invariant: when it returns a root, the values, the builder's state and the diagnostics are exactly those of the
+ * general path (parse, build, resolve): same shapes, offsets, definitions, dirty containers, messages in the same
+ * order. A syntax problem outside a top-level entry, nesting at the parser's limit, more containers than the
+ * resolver's step limit, or an entry handed over that reported something before being undone make it give up
+ * (undefined), and the caller takes the general path from the start.
  */
 import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './build-values';
 import { RecentStrings } from './recent-strings';
 import { EntryParser, MAX_NESTING_DEPTH } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
+import type { Diagnostic } from './diagnostics';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
 import { HoconField, type HoconArray, type HoconObject, type HoconValue } from './values';
 
-/** Thrown (and caught in readDocument) to leave the fast path from any depth. */
+/**
+ * Thrown to leave the fast path from any depth. Inside a top-level entry it makes the reader read that entry again
+ * as the parser does (problems and all: see readEntries); elsewhere readDocument gives up.
+ */
 const GIVE_UP: unique symbol = Symbol('give up');
+/** Thrown (and caught in readDocument) at a limit only the general path reports: always give up. */
+const TOO_BIG: unique symbol = Symbol('too big');
 /** Thrown by a value the reader cannot build itself; the innermost entry catches it and hands itself over. */
 const HAND_OVER: unique symbol = Symbol('hand over');
 
@@ -38,6 +49,11 @@ export interface ReadDocument {
   root: HoconObject;
   /** Set when entries were handed over: its `dirty` containers still need the resolver. */
   builder: ValueBuilder | undefined;
+  /**
+   * The syntax problems of top-level entries read again by the parser, in text order: what the general path's
+   * parse reports (it comes before anything the builder and the resolver report).
+   */
+  parseDiagnostics: Diagnostic[];
 }
 
 /** The resolved root object of a plain document, or undefined when the general path must read it. */
@@ -53,9 +69,9 @@ export function readDocument(source: SourceText, makeBuilder: BuilderFactory | u
   const reader = new PlainReader(source, makeBuilder, fileKey);
   try {
     const root = reader.readDocument();
-    return { root, builder: reader.builder };
+    return { root, builder: reader.builder, parseDiagnostics: reader.parseDiagnostics };
   } catch (error) {
-    if (error === GIVE_UP) return undefined;
+    if (error === GIVE_UP || error === TOO_BIG) return undefined;
     throw error;
   }
 }
@@ -87,6 +103,8 @@ class PlainReader {
   /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
   private dirty: Set<object> | undefined = undefined;
   builder: ValueBuilder | undefined = undefined;
+  /** See ReadDocument.parseDiagnostics. */
+  readonly parseDiagnostics: Diagnostic[] = [];
   /** Parses the entries handed over; made on first need. */
   private entryParser: EntryParser | undefined = undefined;
   /**
@@ -131,6 +149,8 @@ class PlainReader {
       if ((this.kind as Kind) !== TokenKind.EOF) throw GIVE_UP;
       return root;
     }
+    // A root list: the general path reads (and refuses) it.
+    if (this.kind === TokenKind.OpenBracket) throw GIVE_UP;
     const root = (this.root = this.newObject(0, this.text.length));
     this.fillObject(root, false);
     return root;
@@ -149,13 +169,13 @@ class PlainReader {
 
   /** Hands the entry whose key starts at `entryStart` to the builder; the current token is then the one after it. */
   private handOver(object: HoconObject, entryStart: number): void {
-    if (this.makeBuilder === undefined) throw GIVE_UP;
+    if (this.makeBuilder === undefined) throw TOO_BIG;
     const parser = (this.entryParser ??= new EntryParser(this.source));
     const entry = parser.parse(entryStart, this.depth);
     // The general path reports every syntax problem.
     if (entry === undefined) throw GIVE_UP;
     this.handedOver += parser.resume - entryStart;
-    if (this.handedOver > 2 * this.text.length + 4096) throw GIVE_UP;
+    if (this.handedOver > 2 * this.text.length + 4096) throw TOO_BIG;
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
     builder.applyRootFileEntry(object, entry, this.keys.slice(0, this.keyCount), this.level, this.arrays > 0, this.fileKey);
     this.scanner.pos = parser.resume;
@@ -174,7 +194,7 @@ class PlainReader {
   }
 
   private newObject(start: number, end: number): HoconObject {
-    if (++this.containers > MAX_STEPS) throw GIVE_UP;
+    if (++this.containers > MAX_STEPS) throw TOO_BIG;
     // Same property order as build-values' newObject: one hidden class for every object.
     // Its fields are collected on the pending stacks and given to it when it is done.
     return { kind: 'object', fields: NOT_YET_READ, source: this.source, start, end };
@@ -194,7 +214,7 @@ class PlainReader {
 
   /** `{ entries }`: the current token is the open brace. */
   private readObject(): HoconObject {
-    if (this.depth >= MAX_NESTING_DEPTH) throw GIVE_UP;
+    if (this.depth >= MAX_NESTING_DEPTH) throw TOO_BIG;
     this.depth++;
     const object = this.newObject(this.start, this.start);
     this.root ??= object;
@@ -221,6 +241,8 @@ class PlainReader {
     let seen: Map<string, number> | undefined;
     /** Once an entry was handed over, the object has its fields (the builder shares them) and gets the rest directly. */
     let direct = false;
+    // A syntax problem in a top-level entry: that entry is read again as the parser reads it (see readEntryAgain).
+    const topLevel = object === this.root && this.makeBuilder !== undefined;
     for (;;) {
       const kind = this.kind;
       if (kind === TokenKind.CloseBrace || kind === TokenKind.EOF) {
@@ -234,6 +256,10 @@ class PlainReader {
       }
       const keyStart = this.start;
       const keyEnd = this.end;
+      // The parser's loop deals with a comma here itself (not as an entry): so does the general path.
+      if (kind === TokenKind.Comma) throw GIVE_UP;
+      if (topLevel) this.markEntry();
+      try {
       // A key read here: one quoted string, or one unquoted token without '.' that is not `include`, set once.
       let name: string | undefined;
       if (kind === TokenKind.QuotedString) name = this.quotedValue(keyStart, keyEnd);
@@ -273,12 +299,81 @@ class PlainReader {
           else if (this.fieldTop - base > SMALL_OBJECT) seen = buildIndex(pending.slice(base * FIELD_SLOTS, this.fieldTop * FIELD_SLOTS));
         }
       }
+      } catch (error) {
+        if (!topLevel || error !== GIVE_UP) throw error;
+        this.backToMark();
+        if (!direct) {
+          this.giveFields(object, base, seen);
+          direct = true;
+          seen = undefined;
+        }
+        // No entry recovered: the parser goes on to the next one without looking for a separator.
+        if (!this.readEntryAgain(object, keyStart)) continue;
+      }
       // A comma, a line break (and then maybe a comma), or the end.
       if ((this.kind as Kind) === TokenKind.Comma) this.advance();
       else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
         throw GIVE_UP;
       }
     }
+  }
+
+  // ---- a top-level entry with a syntax problem ----
+
+  /** Where the reader was at the start of the top-level entry being read. */
+  private mark = { depth: 0, level: 0, arrays: 0, deepPending: 0, keyCount: 0, elementTop: 0, fieldTop: 0, containers: 0, builderPending: 0, builderDiagnostics: 0 };
+
+  private markEntry(): void {
+    const mark = this.mark;
+    mark.depth = this.depth;
+    mark.level = this.level;
+    mark.arrays = this.arrays;
+    mark.deepPending = this.deepPending;
+    mark.keyCount = this.keyCount;
+    mark.elementTop = this.elementTop;
+    mark.fieldTop = this.fieldTop;
+    mark.containers = this.containers;
+    mark.builderPending = this.builder === undefined ? 0 : this.builder.pending;
+    mark.builderDiagnostics = this.builder === undefined ? 0 : this.builder.diagnostics.length;
+  }
+
+  /** Undoes what reading part of the entry did (as readContainerValue does for a value). */
+  private backToMark(): void {
+    const mark = this.mark;
+    const builder = this.builder;
+    // Entries handed over meanwhile are orphans now, unless they reported something: then the general path.
+    if (builder !== undefined && builder.diagnostics.length !== mark.builderDiagnostics) throw TOO_BIG;
+    if (builder !== undefined) builder.pending = mark.builderPending;
+    this.depth = mark.depth;
+    this.level = mark.level;
+    this.arrays = mark.arrays;
+    this.deepPending = mark.deepPending;
+    this.keyCount = mark.keyCount;
+    this.elementTop = mark.elementTop;
+    this.fieldTop = mark.fieldTop;
+    this.containers = mark.containers;
+  }
+
+  /**
+   * Reads the top-level entry at `keyStart` again as the parser reads it in the whole file — its diagnostics, and
+   * what it recovered, applied by the builder — so a problem in one entry of a big file being typed in does not
+   * send the whole file down the general path. The parser's reading of the rest of the file does not depend on how
+   * it read this entry once it is back at the top level, where the reader goes on. False when no entry was recovered.
+   */
+  private readEntryAgain(object: HoconObject, keyStart: number): boolean {
+    const parser = (this.entryParser ??= new EntryParser(this.source));
+    const { entry, diagnostics } = parser.parseWithProblems(keyStart, this.depth);
+    for (const diagnostic of diagnostics) this.parseDiagnostics.push(diagnostic);
+    this.handedOver += parser.resume - keyStart;
+    if (this.handedOver > 2 * this.text.length + 4096) throw TOO_BIG;
+    if (entry !== undefined) {
+      const makeBuilder = this.makeBuilder as BuilderFactory;
+      const builder = (this.builder ??= makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
+      builder.applyRootFileEntry(object, entry, [], this.level, false, this.fileKey);
+    }
+    this.scanner.pos = parser.resume;
+    this.advance();
+    return entry !== undefined;
   }
 
   /** Gives `object` the fields read for it (from `base` on the stack). */
@@ -341,7 +436,7 @@ class PlainReader {
       // Undo what reading part of the value did; entries handed over meanwhile are orphans now, unless they
       // reported something (an include read, say): then let the general path do it once.
       const current = this.builder;
-      if (current !== undefined && current.diagnostics.length !== diagnostics) throw GIVE_UP;
+      if (current !== undefined && current.diagnostics.length !== diagnostics) throw TOO_BIG;
       if (current !== undefined) current.pending = builderPending;
       this.depth = depth;
       this.level = level;
@@ -415,8 +510,8 @@ class PlainReader {
 
   /** `[ elements ]`: the current token is the open bracket. */
   private readArray(): HoconArray {
-    if (this.depth >= MAX_NESTING_DEPTH) throw GIVE_UP;
-    if (++this.containers > MAX_STEPS) throw GIVE_UP;
+    if (this.depth >= MAX_NESTING_DEPTH) throw TOO_BIG;
+    if (++this.containers > MAX_STEPS) throw TOO_BIG;
     this.depth++;
     this.arrays++;
     const before = this.pending();

@@ -79,9 +79,14 @@ export function resolveInOnePass(source: SourceText, options: ResolveOptions): R
     normalizePath(source.name),
   );
   if (read === undefined) return undefined;
-  if (read.builder === undefined) return plainResult(read.root, source);
+  if (read.builder === undefined) {
+    // Nothing to resolve; maybe a problem the parser recovered from without an entry.
+    return read.parseDiagnostics.length === 0 ? plainResult(read.root, source) : lazySyntaxResult(read.root, source, read.parseDiagnostics, [source]);
+  }
   new SubstitutionResolver(read.root, options.env ?? {}, diagnostics, read.builder.dirty).resolveDocument();
-  return lazySyntaxResult(read.root, source, diagnostics, (loader as HostIncludeLoader).sources);
+  // As the general path: what the parse reports first, then what building and resolving report.
+  const all = read.parseDiagnostics.length === 0 ? diagnostics : [...read.parseDiagnostics, ...diagnostics];
+  return lazySyntaxResult(read.root, source, all, (loader as HostIncludeLoader).sources);
 }
 
 /** The general path: parse to a syntax tree, build values, apply includes, resolve substitutions. */
@@ -124,7 +129,7 @@ function plainResult(value: HoconObject, source: SourceText): ResolvedDocument {
   return lazySyntaxResult(value, source, [], [source]);
 }
 
-/** A result whose syntax tree (of a file that parses without a diagnostic) is parsed when first read. */
+/** A result whose syntax tree is parsed when first read. */
 function lazySyntaxResult(value: HoconObject, source: SourceText, diagnostics: Diagnostic[], sources: SourceText[]): ResolvedDocument {
   let syntax: SyntaxDocument | undefined;
   return {
