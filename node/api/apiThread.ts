@@ -8,7 +8,6 @@ import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessa
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { createApiService, type ApiHost } from './handlers';
 
-
 /**
  * The API runs on its own thread: analysing a big toolbox on every keystroke must not stall the desktop app's main
  * process (its menus, window and IPC) or the browser-mode server, and the thread gets a young generation sized for
@@ -22,7 +21,10 @@ export interface ApiThread {
   dispose(): Promise<void>;
 }
 
-/** The bundled thread entry next to this bundle (dist/cli/ or dist/electron/). */
+/**
+ * The bundled thread entry next to this bundle (dist/cli/ or dist/electron/). Packaged, it stays inside app.asar:
+ * Electron loads worker scripts from there since version 18.
+ */
 function bundledEntry(): string {
   return path.join(path.dirname(fileURLToPath(import.meta.url)), 'api-thread.cjs');
 }
