@@ -26,7 +26,7 @@ import { RecentStrings } from './recent-strings';
 import { EntryParser, MAX_NESTING_DEPTH } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
-import type { Diagnostic } from './diagnostics';
+import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
@@ -246,7 +246,21 @@ class PlainReader {
     for (;;) {
       const kind = this.kind;
       if (kind === TokenKind.CloseBrace || kind === TokenKind.EOF) {
-        if ((kind === TokenKind.CloseBrace) !== braced) throw GIVE_UP;
+        if ((kind === TokenKind.CloseBrace) !== braced) {
+          if (!topLevel) throw GIVE_UP;
+          // At the top level the parser reports these and goes on (a brace deleted or typed too many): so do we.
+          if (kind === TokenKind.CloseBrace) {
+            this.parseDiagnostics.push(makeDiagnostic(this.source, this.start, this.end, "Unbalanced close brace '}' with no open brace"));
+            this.advance();
+            continue;
+          }
+          this.parseDiagnostics.push(
+            makeDiagnostic(this.source, object.start, object.start + 1, "Unclosed '{': expecting a close brace '}' before the end of the file"),
+          );
+          if (!direct) this.giveFields(object, base, seen);
+          object.end = this.start;
+          return;
+        }
         if (!direct) this.giveFields(object, base, seen);
         if (kind === TokenKind.CloseBrace) {
           object.end = this.end;
