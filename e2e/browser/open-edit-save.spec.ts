@@ -31,6 +31,8 @@ test('a file named on the command line opens in Monaco, is edited and saved with
 
 test('the Open dialog opens a typed path and reports a missing file in plain words', async ({ page, server }) => {
   await page.goto(server.url);
+  // The file named on the command line opens first (closing before it has would race with it).
+  await expect(page).toHaveTitle('commented.hocon — Toolbox Editor');
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('Open a neuro-san toolbox info file')).toBeVisible();
 

@@ -74,7 +74,7 @@ describe('the API on its own thread', () => {
     const read = await api.dispatch('file.read', { path: file });
     expect(read.ok).toBe(true);
     await api.dispatch('file.watch', { path: file, mtimeMs: (read as { value: { mtimeMs: number } }).value.mtimeMs });
-    writeFileSync(file, 'a = 2\n');
+    writeFileSync(file, 'a = 22\n');
     await expect.poll(() => events.map((e) => e.event), { timeout: 10_000 }).toContain('file.changed');
     expect(events.find((e) => e.event === 'file.changed')?.payload).toMatchObject({ path: file, deleted: false });
   });

@@ -71,8 +71,17 @@ export function createApiService(host: ApiHost): ApiService {
       return content;
     },
     'file.write': async ({ path: p, text, expectedMtimeMs, overwrite }) => {
-      const stamp = await writeTextFile(resolvePath(p), text, { expectedMtimeMs, overwrite });
+      const target = resolvePath(p);
+      watcher.writingStarts(target);
+      let stamp;
+      try {
+        stamp = await writeTextFile(target, text, { expectedMtimeMs, overwrite });
+      } catch (error) {
+        watcher.writeFailed(target);
+        throw error;
+      }
       watcher.acknowledge(stamp.path, stamp.mtimeMs);
+      if (stamp.path !== target) watcher.writeFailed(target);
       await recent.add(stamp.path).catch(() => undefined);
       return stamp;
     },

@@ -1,4 +1,4 @@
-import { stat, unwatchFile, watchFile, type Stats } from 'node:fs';
+import { stat, type Stats } from 'node:fs';
 
 export interface FileChange {
   path: string;
@@ -7,12 +7,17 @@ export interface FileChange {
 }
 
 /**
- * Notices when an open file is changed by another program. Polls with fs.watchFile because editors and git replace
- * files by rename, which fs.watch loses track of. Our own saves are not reported: callers tell the watcher the
- * mtime they wrote (`acknowledge`), and only a different one counts as a change.
+ * Notices when an open file is changed by another program. Polls (stat on a timer) because editors and git replace
+ * files by rename, which fs.watch loses track of; and each poll compares with the version the editor holds, not
+ * with the previous poll (as fs.watchFile does), so a change made just before watching began is noticed too. Our
+ * own saves are not reported: callers tell the watcher the mtime they wrote (`acknowledge`), and only a different
+ * one counts as a change.
  */
 export class FileWatcher {
   private readonly known = new Map<string, number>();
+  private readonly timers = new Map<string, ReturnType<typeof setInterval>>();
+  /** Files we are writing: a poll between the write and its `acknowledge` must not report our own save. */
+  private readonly writing = new Set<string>();
 
   constructor(
     private readonly onChange: (change: FileChange) => void,
@@ -21,33 +26,49 @@ export class FileWatcher {
 
   watch(path: string, mtimeMs: number): void {
     this.known.set(path, mtimeMs);
-    unwatchFile(path);
-    watchFile(path, { interval: this.intervalMs, persistent: false }, (current: Stats) => this.check(path, current));
-    // A change made between the read and this call would otherwise go unnoticed until the next one.
-    stat(path, (error, current) => {
-      if (!error) this.check(path, current);
-    });
+    clearInterval(this.timers.get(path));
+    const poll = () => stat(path, (error, current) => this.check(path, error ? undefined : current));
+    const timer = setInterval(poll, this.intervalMs);
+    // Watching never keeps the process alive.
+    timer.unref();
+    this.timers.set(path, timer);
+    // A change made between the read and this call is reported at once.
+    poll();
+  }
+
+  /** We are about to write `path`: until `acknowledge` (or `writeFailed`), what polls see is ours. */
+  writingStarts(path: string): void {
+    this.writing.add(path);
   }
 
   /** Records a version we wrote ourselves, so it is not reported as someone else's change. */
   acknowledge(path: string, mtimeMs: number): void {
     if (this.known.has(path)) this.known.set(path, mtimeMs);
+    this.writing.delete(path);
+  }
+
+  /** The write announced by `writingStarts` did not happen: watch as before. */
+  writeFailed(path: string): void {
+    this.writing.delete(path);
   }
 
   unwatch(path: string): void {
     this.known.delete(path);
-    unwatchFile(path);
+    clearInterval(this.timers.get(path));
+    this.timers.delete(path);
   }
 
   dispose(): void {
-    for (const path of this.known.keys()) unwatchFile(path);
+    for (const timer of this.timers.values()) clearInterval(timer);
+    this.timers.clear();
     this.known.clear();
   }
 
-  private check(path: string, current: Stats): void {
+  /** `current` undefined: the file cannot be read (gone). */
+  private check(path: string, current: Stats | undefined): void {
     const known = this.known.get(path);
-    if (known === undefined) return;
-    const deleted = current.nlink === 0 && current.mtimeMs === 0;
+    if (known === undefined || this.writing.has(path)) return;
+    const deleted = current === undefined;
     const mtimeMs = deleted ? 0 : current.mtimeMs;
     if (mtimeMs === known) return;
     this.known.set(path, mtimeMs);
