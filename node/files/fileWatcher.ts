@@ -18,6 +18,11 @@ export class FileWatcher {
   private readonly timers = new Map<string, ReturnType<typeof setInterval>>();
   /** Files we are writing: a poll between the write and its `acknowledge` must not report our own save. */
   private readonly writing = new Set<string>();
+  /**
+   * Bumped when a write of ours starts or ends: a poll started before that may have seen the file halfway through
+   * our write (stat runs on another thread), so its answer is dropped.
+   */
+  private generation = 0;
 
   constructor(
     private readonly onChange: (change: FileChange) => void,
@@ -27,7 +32,12 @@ export class FileWatcher {
   watch(path: string, mtimeMs: number): void {
     this.known.set(path, mtimeMs);
     clearInterval(this.timers.get(path));
-    const poll = () => stat(path, (error, current) => this.check(path, error ? undefined : current));
+    const poll = () => {
+      const generation = this.generation;
+      stat(path, (error, current) => {
+        if (generation === this.generation) this.check(path, error ? undefined : current);
+      });
+    };
     const timer = setInterval(poll, this.intervalMs);
     // Watching never keeps the process alive.
     timer.unref();
@@ -39,17 +49,20 @@ export class FileWatcher {
   /** We are about to write `path`: until `acknowledge` (or `writeFailed`), what polls see is ours. */
   writingStarts(path: string): void {
     this.writing.add(path);
+    this.generation++;
   }
 
   /** Records a version we wrote ourselves, so it is not reported as someone else's change. */
   acknowledge(path: string, mtimeMs: number): void {
     if (this.known.has(path)) this.known.set(path, mtimeMs);
     this.writing.delete(path);
+    this.generation++;
   }
 
   /** The write announced by `writingStarts` did not happen: watch as before. */
   writeFailed(path: string): void {
     this.writing.delete(path);
+    this.generation++;
   }
 
   unwatch(path: string): void {
