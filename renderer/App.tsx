@@ -32,6 +32,8 @@ export function App({ api }: { api: ApiClient }) {
   const [prefsOpen, setPrefsOpen] = useState(false);
   const [comparing, setComparing] = useState(false);
   const [recovered, setRecovered] = useState<string | null>(null);
+  /** Until the host has said whether a file was named on the command line: no welcome screen to click meanwhile. */
+  const [starting, setStarting] = useState(true);
   const goToToolOpen = useView((s) => s.goToToolOpen);
   const status = useDocument((s) => s.status);
   const path = useDocument((s) => s.path);
@@ -41,7 +43,7 @@ export function App({ api }: { api: ApiClient }) {
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
-    void api.invoke('app.info', {}).then((appInfo) => {
+    const started = api.invoke('app.info', {}).then((appInfo) => {
       setInfo(appInfo);
       if (appInfo.initialFile) void useDocument.getState().open(appInfo.initialFile);
       else
@@ -52,6 +54,8 @@ export function App({ api }: { api: ApiClient }) {
           }
         });
     });
+    // After the open above has begun (the document is 'loading' then): no welcome screen in between.
+    void started.finally(() => setStarting(false));
     void api.invoke('prefs.get', {}).then((p) => setThemePreference(p.theme), () => undefined);
   }, [api, setInfo, useDocument]);
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
@@ -150,7 +154,12 @@ export function App({ api }: { api: ApiClient }) {
           <div className="centre-host" hidden={status !== 'ready'}>
             <CentreRegion stores={stores} theme={theme} />
           </div>
-          {status !== 'ready' && (
+          {status !== 'ready' && (starting || status === 'loading') && (
+            <div className="placeholder welcome" aria-busy="true">
+              <p>{status === 'loading' ? 'Opening the file…' : 'Starting…'}</p>
+            </div>
+          )}
+          {status === 'empty' && !starting && (
             <div className="placeholder welcome">
               <h1>Toolbox Editor</h1>
               <p>Open a neuro-san toolbox info file (.hocon) or start a new one. You can also drop a file here.</p>
@@ -174,7 +183,6 @@ export function App({ api }: { api: ApiClient }) {
                   </ul>
                 </nav>
               )}
-              {status === 'loading' && <p>Opening…</p>}
             </div>
           )}
         </section>
