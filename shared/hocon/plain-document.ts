@@ -272,7 +272,7 @@ class PlainReader {
       const keyEnd = this.end;
       // The parser's loop deals with a comma here itself (not as an entry): so does the general path.
       if (kind === TokenKind.Comma) throw GIVE_UP;
-      if (topLevel) this.markEntry();
+      if (topLevel) this.saveMark(this.entryMark);
       try {
       // A key read here: one quoted string, or one unquoted token without '.' that is not `include`, set once.
       let name: string | undefined;
@@ -315,7 +315,7 @@ class PlainReader {
       }
       } catch (error) {
         if (!topLevel || error !== GIVE_UP) throw error;
-        this.backToMark();
+        this.backToMark(this.entryMark);
         if (!direct) {
           this.giveFields(object, base, seen);
           direct = true;
@@ -332,13 +332,15 @@ class PlainReader {
     }
   }
 
-  // ---- a top-level entry with a syntax problem ----
+  // ---- going back: a value handed over after all, a top-level entry with a syntax problem ----
 
   /** Where the reader was at the start of the top-level entry being read. */
-  private mark = { depth: 0, level: 0, arrays: 0, deepPending: 0, keyCount: 0, elementTop: 0, fieldTop: 0, containers: 0, builderPending: 0, builderDiagnostics: 0 };
+  private readonly entryMark = new ReaderMark();
+  /** Where it was at the start of a field's value, by depth (see readContainerValue). */
+  private readonly valueMarks: ReaderMark[] = [];
 
-  private markEntry(): void {
-    const mark = this.mark;
+  /** Records in `mark` where the reader is, to go back there if what follows must be read another way. */
+  private saveMark(mark: ReaderMark): ReaderMark {
     mark.depth = this.depth;
     mark.level = this.level;
     mark.arrays = this.arrays;
@@ -349,11 +351,11 @@ class PlainReader {
     mark.containers = this.containers;
     mark.builderPending = this.builder === undefined ? 0 : this.builder.pending;
     mark.builderDiagnostics = this.builder === undefined ? 0 : this.builder.diagnostics.length;
+    return mark;
   }
 
-  /** Undoes what reading part of the entry did (as readContainerValue does for a value). */
-  private backToMark(): void {
-    const mark = this.mark;
+  /** Undoes what reading since `mark` did. */
+  private backToMark(mark: ReaderMark): void {
     const builder = this.builder;
     // Entries handed over meanwhile are orphans now, unless they reported something: then the general path.
     if (builder !== undefined && builder.diagnostics.length !== mark.builderDiagnostics) throw TOO_BIG;
@@ -430,35 +432,17 @@ class PlainReader {
 
   /** An object or array after a separator; undefined (all undone) when the entry must be handed over after all. */
   private readContainerValue(name: string): HoconValue | undefined {
-    const keyCount = this.keyCount;
+    // One mark per depth, reused: values at one depth are read one after another.
+    const mark = this.saveMark((this.valueMarks[this.depth] ??= new ReaderMark()));
     this.keys[this.keyCount++] = name;
-    const depth = this.depth;
-    const level = this.level;
-    const arrays = this.arrays;
-    const deepPending = this.deepPending;
-    const builder = this.builder;
-    const builderPending = builder === undefined ? 0 : builder.pending;
-    const diagnostics = builder === undefined ? 0 : builder.diagnostics.length;
-    const elementTop = this.elementTop;
-    const fieldTop = this.fieldTop;
     try {
       const value = this.readValue();
-      this.keyCount = keyCount;
+      this.keyCount = mark.keyCount;
       return value;
     } catch (error) {
       if (error !== HAND_OVER) throw error;
-      // Undo what reading part of the value did; entries handed over meanwhile are orphans now, unless they
-      // reported something (an include read, say): then let the general path do it once.
-      const current = this.builder;
-      if (current !== undefined && current.diagnostics.length !== diagnostics) throw TOO_BIG;
-      if (current !== undefined) current.pending = builderPending;
-      this.depth = depth;
-      this.level = level;
-      this.arrays = arrays;
-      this.deepPending = deepPending;
-      this.elementTop = elementTop;
-      this.fieldTop = fieldTop;
-      this.keyCount = keyCount;
+      // Undo what reading part of the value did; the entry is handed over.
+      this.backToMark(mark);
       return undefined;
     }
   }
@@ -562,6 +546,20 @@ function pendingHas(slots: readonly unknown[], from: number, to: number, name: s
 
 /** Placeholder until an object's own fields are made (never seen outside the reader, never written to). */
 const NOT_YET_READ = new FieldMap();
+
+/** Where the reader was (see PlainReader.saveMark): its counters, and the builder's. */
+class ReaderMark {
+  depth = 0;
+  level = 0;
+  arrays = 0;
+  deepPending = 0;
+  keyCount = 0;
+  elementTop = 0;
+  fieldTop = 0;
+  containers = 0;
+  builderPending = 0;
+  builderDiagnostics = 0;
+}
 
 /** Placeholder until an array's own elements are made (never seen outside the reader). */
 const NO_ELEMENTS: HoconValue[] = [];
