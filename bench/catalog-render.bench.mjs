@@ -5,31 +5,22 @@
 // Both sides render the default template (resources/toolbox_catalog.jinja2) from an already compiled template and
 // already parsed data, under both key-order policies; Python times itself inside its process (start-up and JSON
 // loading excluded). Our engine is bundled with esbuild into bench/out/ because the bench runs on plain Node.
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { argValue, bundleForBench, median, outDir, root } from './lib/benchEnv.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, dflt) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
+const arg = (name, dflt) => Number(argValue(name, dflt));
 const toolCount = arg('--tools', 5000);
 const runs = arg('--runs', 30);
-const outDir = path.join(root, 'bench', 'out');
-mkdirSync(outDir, { recursive: true });
 
-const entry = path.join(outDir, 'catalog-entry.ts');
-writeFileSync(
-  entry,
-  [
-    "export { JinjaEnvironment } from '../../shared/jinja/environment';",
-    "export { readJson } from '../../shared/pyvalue/json-read';",
-  ].join('\n'),
+// 'neutral': the engine is pure (no Node built-ins), as the renderer runs it.
+const { JinjaEnvironment, readJson } = await bundleForBench(
+  'catalog',
+  { 'shared/jinja/environment.ts': '{ JinjaEnvironment }', 'shared/pyvalue/json-read.ts': '{ readJson }' },
+  { platform: 'neutral' },
 );
-const bundle = path.join(outDir, 'catalog.bench-bundle.mjs');
-await build({ entryPoints: [entry], outfile: bundle, bundle: true, platform: 'neutral', format: 'esm', target: 'node20', logLevel: 'warning' });
-const { JinjaEnvironment, readJson } = await import(pathToFileURL(bundle).href);
 
 // Realistic tools: unicode and HTML characters in descriptions, a few typed parameters, ints and floats.
 const tools = [];
@@ -51,12 +42,6 @@ writeFileSync(dataFile, contextJson);
 const template = readFileSync(path.join(root, 'resources', 'toolbox_catalog.jinja2'), 'utf8');
 const templateFile = path.join(outDir, 'catalog-bench-template.jinja2');
 writeFileSync(templateFile, template);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 const parsed = readJson(contextJson);
 if (!parsed.ok) throw new Error(parsed.error.message);

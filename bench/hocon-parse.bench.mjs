@@ -8,32 +8,17 @@
 //
 // Measured twice: on a worker thread with the heap settings of the app's API thread (where the app parses; the
 // goal's verdict), and on the main thread with V8's defaults (for comparison; this one also times pushcorn).
-import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { argValue, median, outDir, root } from './lib/benchEnv.mjs';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { bundleForBench, median, onApiThread, runsAndSizes } from './lib/benchEnv.mjs';
 import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
-const runs = Number(isMainThread ? argValue('--runs', 15) : workerData.runs);
-const sizes = isMainThread ? String(argValue('--sizes', '500,5000')).split(',').map(Number) : workerData.sizes;
-
-const bundle = path.join(outDir, 'hocon.bench-bundle.mjs');
-if (isMainThread) {
-  const entry = path.join(outDir, 'hocon.bench-entry.ts');
-  writeFileSync(
-    entry,
-    [
-      `export * from ${JSON.stringify(path.join(root, 'shared', 'hocon', 'index.ts'))};`,
-      `export { API_THREAD_RESOURCE_LIMITS } from ${JSON.stringify(path.join(root, 'node', 'api', 'apiThreadLimits.ts'))};`,
-    ].join('\n'),
-  );
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'warning' });
-}
-const hocon = await import(pathToFileURL(bundle).href);
+const { runs, sizes } = runsAndSizes(15);
+const hocon = await bundleForBench('hocon', {
+  'shared/hocon/index.ts': '*',
+  'node/api/apiThreadLimits.ts': '{ API_THREAD_RESOURCE_LIMITS }',
+});
 
 async function time(fn) {
   // Warm up as an editor is after some typing: V8 has optimized the code and grown the young generation to what
@@ -114,11 +99,7 @@ if (!isMainThread) {
   console.log(`HOCON parse+resolve, median of ${runs} runs (ms); ratios against JSON.parse of the same data, measured alongside`);
   // Where the app parses: the API thread, with its heap settings (node/api/apiThreadLimits.ts).
   const limits = hocon.API_THREAD_RESOURCE_LIMITS;
-  const inThread = await new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { runs, sizes }, resourceLimits: limits });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const inThread = await onApiThread(new URL(import.meta.url), limits, { runs, sizes });
   console.log(`On the API thread, as the app runs it (young generation ${limits.maxYoungGenerationSizeMb} MB):`);
   for (const m of inThread) report(m);
   // The same on a thread with V8's default heap (what a plain \`node\` script gets), for comparison.

@@ -4,41 +4,21 @@
 //
 // The warm side goes through the real ToolRunner (node/python), bundled here with esbuild into bench/out/ because
 // the bench runs on plain Node. The cold side spawns `python3 -c ...` that imports the same tool and calls it once.
-import { build } from 'esbuild';
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { argValue, bundleForBench, median, root } from './lib/benchEnv.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const calls = Number(process.argv[process.argv.indexOf('--calls') + 1]) || 200;
+const calls = Number(argValue('--calls', 200)) || 200;
 const python = process.env.PYTHON ?? 'python3';
 const fixtures = path.join(root, 'fixtures', 'python');
-const outDir = path.join(root, 'bench', 'out');
-mkdirSync(outDir, { recursive: true });
 
-const bundle = path.join(outDir, 'toolRunner.bench-bundle.mjs');
-await build({
-  entryPoints: [path.join(root, 'node', 'python', 'index.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-});
-const { ToolRunner } = await import(pathToFileURL(bundle).href);
+const { ToolRunner } = await bundleForBench('toolRunner', { 'node/python/index.ts': '{ ToolRunner }' });
 
 const spec = { name: 'greet', kind: 'coded', className: 'fixture_tools.echo.Greet', description: 'bench' };
 const input = { name: 'bench' };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 async function warmRun() {

@@ -6,34 +6,19 @@
 // so the non-standard-type rule reports 5,000 warnings: validation is measured doing real work).
 // Measured on a worker with the API thread's heap settings (where the app validates; the verdict) and on a main
 // thread with V8's defaults.
-import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { argValue, median, outDir, root } from './lib/benchEnv.mjs';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { bundleForBench, median, onApiThread, runsAndSizes } from './lib/benchEnv.mjs';
 import { generateToolboxHocon } from './lib/generateToolbox.mjs';
 
-const runs = Number(isMainThread ? argValue('--runs', 15) : workerData.runs);
-const sizes = isMainThread ? String(argValue('--sizes', '500,5000')).split(',').map(Number) : workerData.sizes;
+const { runs, sizes } = runsAndSizes(15);
 
-// The bench runs on plain Node: bundle the pure modules it measures.
-const bundle = path.join(outDir, 'toolbox-validate.bench-bundle.mjs');
-if (isMainThread) {
-  const entry = path.join(outDir, 'toolbox-validate.entry.ts');
-  writeFileSync(
-    entry,
-    [
-      `export { resolveHocon } from ${JSON.stringify(path.join(root, 'shared/hocon/index.ts'))};`,
-      `export { readToolEntries } from ${JSON.stringify(path.join(root, 'shared/toolbox/toolEntry.ts'))};`,
-      `export { validateEntries } from ${JSON.stringify(path.join(root, 'shared/toolbox/validateToolbox.ts'))};`,
-      `export { API_THREAD_RESOURCE_LIMITS } from ${JSON.stringify(path.join(root, 'node/api/apiThreadLimits.ts'))};`,
-    ].join('\n'),
-  );
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'warning' });
-}
-const { resolveHocon, readToolEntries, validateEntries, API_THREAD_RESOURCE_LIMITS } = await import(pathToFileURL(bundle).href);
+const { resolveHocon, readToolEntries, validateEntries, API_THREAD_RESOURCE_LIMITS } = await bundleForBench('toolbox-validate', {
+  'shared/hocon/index.ts': '{ resolveHocon }',
+  'shared/toolbox/toolEntry.ts': '{ readToolEntries }',
+  'shared/toolbox/validateToolbox.ts': '{ validateEntries }',
+  'node/api/apiThreadLimits.ts': '{ API_THREAD_RESOURCE_LIMITS }',
+});
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -77,11 +62,7 @@ if (!isMainThread) {
   parentPort.postMessage(sizes.map(measure));
 } else {
   // Where the app validates: the API thread, with its heap settings (node/api/apiThreadLimits.ts); the verdict.
-  const inThread = await new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { runs, sizes }, resourceLimits: API_THREAD_RESOURCE_LIMITS });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
+  const inThread = await onApiThread(new URL(import.meta.url), API_THREAD_RESOURCE_LIMITS, { runs, sizes });
   console.log(`On the API thread, as the app runs it (young generation ${API_THREAD_RESOURCE_LIMITS.maxYoungGenerationSizeMb} MB):`);
   const ratios = inThread.map((m) => ({ size: m.size, ratio: report(m) }));
   console.log("On a main thread with V8's default heap (for comparison):");

@@ -8,19 +8,13 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { argValue, median, root } from './lib/benchEnv.mjs';
 import { generateToolboxHocon } from './lib/generateToolbox.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const runs = Number(process.argv.includes('--runs') ? process.argv[process.argv.indexOf('--runs') + 1] : 7);
+const runs = Number(argValue('--runs', 7));
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ui-editor-bench-'));
 writeFileSync(path.join(dir, 'big.hocon'), generateToolboxHocon(5000));
 copyFileSync(path.join(root, '..', 'shared', 'reference', 'neuro-san', 'toolboxes', 'studio_toolbox_info.hocon'), path.join(dir, 'studio.hocon'));
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function startServer() {
   const child = spawn(process.execPath, [path.join(root, 'dist', 'cli', 'toolbox-editor.cjs'), 'web', '--port', '0'], {
