@@ -39,7 +39,7 @@ export function App({ api }: { api: ApiClient }) {
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
   const analysis = useAnalysis((s) => s.analysis);
-  const { sizes, resize } = usePaneSizes(api);
+  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api);
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
@@ -56,8 +56,14 @@ export function App({ api }: { api: ApiClient }) {
     });
     // After the open above has begun (the document is 'loading' then): no welcome screen in between.
     void started.finally(() => setStarting(false));
-    void api.invoke('prefs.get', {}).then((p) => setThemePreference(p.theme), () => undefined);
-  }, [api, setInfo, useDocument]);
+    void api.invoke('prefs.get', {}).then(
+      (p) => {
+        setThemePreference(p.theme);
+        restoreLayout(p.layout);
+      },
+      () => undefined,
+    );
+  }, [api, setInfo, useDocument, restoreLayout]);
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
   useEffect(() => installFileShortcuts(commands), [commands]);

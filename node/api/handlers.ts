@@ -76,12 +76,10 @@ export function createApiService(host: ApiHost): ApiService {
       let stamp;
       try {
         stamp = await writeTextFile(target, text, { expectedMtimeMs, overwrite });
-      } catch (error) {
-        watcher.writeFailed(target);
-        throw error;
+        watcher.acknowledge(stamp.path, stamp.mtimeMs);
+      } finally {
+        watcher.writingEnds(target);
       }
-      watcher.acknowledge(stamp.path, stamp.mtimeMs);
-      if (stamp.path !== target) watcher.writeFailed(target);
       await recent.add(stamp.path).catch(() => undefined);
       return stamp;
     },

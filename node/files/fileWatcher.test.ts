@@ -22,7 +22,7 @@ describe('FileWatcher', () => {
     await expect.poll(() => changes.length).toBe(1);
     expect(changes[0]).toMatchObject({ path: file, deleted: false });
 
-    // Our own save, as the API makes it: announced, written, acknowledged. Polls meanwhile (and any stat that
+    // Our own save, as the API makes it: announced, written, acknowledged, ended. Polls meanwhile (and any stat that
     // was already running and saw the file halfway through) are not changes.
     for (const [text, at] of [['a = 3\n', 10_000], ['a = 4\n', 15_000]] as const) {
       watcher.writingStarts(file);
@@ -30,6 +30,7 @@ describe('FileWatcher', () => {
       await new Promise((resolve) => setTimeout(resolve, 120));
       utimesSync(file, new Date(), new Date(readAt + at));
       watcher.acknowledge(file, statSync(file).mtimeMs);
+      watcher.writingEnds(file);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(changes).toHaveLength(1);
     }

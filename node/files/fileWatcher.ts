@@ -46,7 +46,7 @@ export class FileWatcher {
     poll();
   }
 
-  /** We are about to write `path`: until `acknowledge` (or `writeFailed`), what polls see is ours. */
+  /** We are about to write `path`: until `writingEnds`, what polls see is ours. */
   writingStarts(path: string): void {
     this.writing.add(path);
     this.generation++;
@@ -55,12 +55,10 @@ export class FileWatcher {
   /** Records a version we wrote ourselves, so it is not reported as someone else's change. */
   acknowledge(path: string, mtimeMs: number): void {
     if (this.known.has(path)) this.known.set(path, mtimeMs);
-    this.writing.delete(path);
-    this.generation++;
   }
 
-  /** The write announced by `writingStarts` did not happen: watch as before. */
-  writeFailed(path: string): void {
+  /** The write announced by `writingStarts` is over (acknowledged, or failed): watch as before. */
+  writingEnds(path: string): void {
     this.writing.delete(path);
     this.generation++;
   }

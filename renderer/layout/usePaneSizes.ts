@@ -37,28 +37,20 @@ const SAVE_DELAY_MS = 500;
 /**
  * Pane sizes, remembered across sessions: in localStorage (at hand at once, so the first frame has them) and in
  * the preferences (which outlive a browser-mode restart: each start has a new port, so a new localStorage).
+ * `restore` takes the sizes from the preferences once they are read (the app reads them once at start-up).
  */
 export function usePaneSizes(api: ApiClient) {
   const [sizes, setSizes] = useState(() => readPaneSizes(localStorage.getItem(KEY)));
   const touched = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    void api.invoke('prefs.get', {}).then(
-      (prefs) => {
-        // A drag made meanwhile wins over what was saved.
-        if (!live || touched.current || !prefs.layout) return;
-        const saved = readPaneSizes(JSON.stringify(prefs.layout));
-        localStorage.setItem(KEY, JSON.stringify(saved));
-        setSizes(saved);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      clearTimeout(saveTimer.current);
-    };
-  }, [api]);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  const restore = useCallback((layout: Partial<PaneSizes> | undefined) => {
+    // A drag made meanwhile wins over what was saved.
+    if (touched.current || !layout) return;
+    const saved = readPaneSizes(JSON.stringify(layout));
+    localStorage.setItem(KEY, JSON.stringify(saved));
+    setSizes(saved);
+  }, []);
   const resize = useCallback(
     (key: keyof PaneSizes, value: number) => {
       touched.current = true;
@@ -72,5 +64,5 @@ export function usePaneSizes(api: ApiClient) {
     },
     [api],
   );
-  return { sizes, resize };
+  return { sizes, resize, restore };
 }
