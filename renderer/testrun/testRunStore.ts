@@ -73,6 +73,8 @@ function caseName(entry: HistoryEntry): string {
 
 function createTestRunStore({ api, useDocument }: WorkspaceStores) {
   let runCounter = 0;
+  /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
+  const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,
@@ -93,7 +95,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       if (get().running) return;
       const { path, text } = useDocument.getState();
       const key = toolKey(path, tool);
-      const runId = `run-${Date.now().toString(36)}-${++runCounter}`;
+      const runId = newRunId('run');
       set({ running: { runId, key, showCancel: false }, notice: null });
       const timer = setTimeout(() => {
         const running = get().running;
@@ -148,7 +150,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
 
     describe: async (tool) => {
       const { path, text } = useDocument.getState();
-      const runId = `describe-${Date.now().toString(36)}-${++runCounter}`;
+      const runId = newRunId('describe');
       set({ describing: { key: toolKey(path, tool), runId }, notice: null });
       try {
         const answer = await api.invoke('tool.describe', { path, text, tool, runId });
@@ -175,7 +177,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     runCases: async () => {
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
-      const batchId = `cases-${Date.now().toString(36)}-${++runCounter}`;
+      const batchId = newRunId('cases');
       set({ casesRunning: true, caseRun: null, casesBatchId: batchId });
       try {
         set({ caseRun: await api.invoke('testcases.run', { path, text, batchId }) });
