@@ -33,7 +33,7 @@ export function layerToolboxes(defaults: HoconObject | undefined, user: HoconObj
 
 function mergeObjects(base: HoconObject, overlay: HoconObject, path: string[], diagnostics: ToolboxDiagnostic[]): HoconObject {
   // The merged object is located where the user wrote it; its fields keep their own origins.
-  const fields = new FieldMap([...base.fields.all]);
+  const fields = new FieldMap(base.fields.all);
   for (const [key, field] of overlay.fields) {
     const previous = base.fields.get(key);
     fields.set(key, previous ? field.withValue(mergeValue(previous.value, field.value, [...path, key], diagnostics)) : field);
