@@ -1,7 +1,9 @@
 // The editor in browser mode, driven in Debian's Chromium:
 //   - open a 5,000-tool file until the tool list is interactive (its options are there and the analysis is current);
-//   - a keystroke in the HOCON editor until the diagnostics reflect it, on the studio toolbox and on 5,000 tools.
-// Goals (issue 7): open <= 1.5 s; keystroke <= 100 ms (studio) and <= 300 ms (5,000 tools). Prints medians.
+//   - a keystroke in the HOCON editor until the diagnostics reflect it, on the studio toolbox and on 5,000 tools;
+//   - the same keystroke until the catalog preview shows its render (the store's own figure, from the text change).
+// Goals: open <= 1.5 s; keystroke <= 100 ms (studio) and <= 300 ms (5,000 tools) (issue 7); catalog current
+// within 150 ms of a keystroke on the studio toolbox (issue 8). Prints medians.
 //   node bench/ui-editor.bench.mjs [--runs N]      (after `node scripts/build.mjs`)
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
@@ -58,15 +60,25 @@ async function keystrokes(page, samples) {
   await page.keyboard.press('ControlOrMeta+Home');
   await page.keyboard.press('End'); // end of the first (comment) line: each keystroke changes the text
   const times = [];
+  const catalogTimes = [];
+  const catalogStamp = page.getByRole('region', { name: 'Catalog preview' }).locator('[data-update-count]');
   for (let i = 0; i < samples + 2; i++) {
     await page.locator(problemsCurrent).waitFor();
+    const rendersBefore = i === 0 ? null : await catalogStamp.getAttribute('data-update-count');
     const start = Date.now();
     await page.keyboard.type('x');
     // Runs in the page (globalThis is the window there; the bench itself has no DOM globals).
     await page.waitForFunction(() => globalThis.document.querySelector('[aria-label="Problems"]')?.getAttribute('data-analysis') === 'current', null, { polling: 'raf' });
     if (i >= 2) times.push(Date.now() - start); // the first two warm up
+    if (rendersBefore !== null) {
+      await page.waitForFunction((before) => {
+        const stamp = globalThis.document.querySelector('[aria-label="Catalog preview"] [data-update-count]');
+        return stamp !== null && stamp.getAttribute('data-update-count') !== before;
+      }, rendersBefore, { polling: 'raf' });
+      if (i >= 2) catalogTimes.push(Number(await catalogStamp.getAttribute('data-update-ms')));
+    }
   }
-  return times;
+  return { times, catalogTimes };
 }
 
 try {
@@ -84,8 +96,9 @@ try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('dialog', (d) => void d.accept());
     await openFile(page, file);
-    const times = await keystrokes(page, runs);
-    results.push([label, median(times), goal]);
+    const { times, catalogTimes } = await keystrokes(page, runs);
+    results.push([`keystroke until diagnostics updated, ${label}`, median(times), goal]);
+    if (file === 'studio.hocon') results.push([`keystroke until the catalog preview is current, ${label}`, median(catalogTimes), 150]);
     await page.close();
   }
   const openMedian = median(openTimes);
@@ -93,7 +106,7 @@ try {
   console.log(`open 5,000-tool file until the list is interactive: median ${openMedian} ms (goal <= 1500 ms) ${openMedian <= 1500 ? 'ok' : 'MISSED'}  [${openTimes.join(', ')}]`);
   for (const [label, m, goal] of results) {
     ok &&= m <= goal;
-    console.log(`keystroke until diagnostics updated, ${label}: median ${m} ms (goal <= ${goal} ms) ${m <= goal ? 'ok' : 'MISSED'}`);
+    console.log(`${label}: median ${m} ms (goal <= ${goal} ms) ${m <= goal ? 'ok' : 'MISSED'}`);
   }
   console.log(ok ? 'all goals met' : 'SOME GOALS MISSED');
   process.exitCode = ok ? 0 : 1;

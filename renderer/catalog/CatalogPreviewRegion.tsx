@@ -28,6 +28,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
       saved: s.saved,
       savedError: s.savedError,
       lastUpdateMs: s.lastUpdateMs,
+      updateCount: s.updateCount,
     })),
   );
   const status = stores.useDocument((s) => s.status);
@@ -72,7 +73,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
               </div>
               <p className="hint" data-testid="catalog-stats">
                 {state.current.text.length} characters
-                {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs}> · updated {state.lastUpdateMs} ms after the edit</span>}
+                {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs} data-update-count={state.updateCount}> · updated {state.lastUpdateMs} ms after the edit</span>}
               </p>
               {view === 'text' && <VisibleWhitespace text={state.current.text} label="Rendered catalog" />}
               {view === 'json' &&

@@ -24,6 +24,8 @@ export interface CatalogState {
   savedError: string | null;
   /** From the text change (a keystroke) to the new catalog on screen's data: what "within 150 ms" is about. */
   lastUpdateMs: number | null;
+  /** How many renders of the current text have landed: tells one update from the next when two take as long. */
+  updateCount: number;
   setTemplatePath(templatePath: string): void;
   setKeyOrder(keyOrder: KeyOrder): void;
   setVars(vars: TemplateVar[]): void;
@@ -77,6 +79,7 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
     saved: null,
     savedError: null,
     lastUpdateMs: null,
+    updateCount: 0,
     setTemplatePath: (templatePath) => {
       set({ templatePath });
       renderBoth();
@@ -119,7 +122,9 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
     }
     await currentTexts.send(text, (fields) => api.invoke('catalog.render', request(fields))).then(
       (current) => {
-        if (mine === currentSeq) store.setState({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt) });
+        if (mine === currentSeq) {
+          store.setState((s) => ({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt), updateCount: s.updateCount + 1 }));
+        }
       },
       (error: unknown) => {
         if (mine === currentSeq) store.setState({ current: null, currentError: message(error) });
