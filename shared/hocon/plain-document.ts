@@ -12,12 +12,13 @@
  *
  * A syntax problem inside a top-level entry (a file being typed) makes the reader read that entry again as the
  * parser reads it in the whole file: its diagnostics (`parseDiagnostics`) and what the parser recovered, applied by
- * the builder; then it goes on with the next entry. Only problems elsewhere (between entries, at the root) send
- * the whole file down the general path.
+ * the builder; then it goes on with the next entry. Problems between top-level entries (a comma too many, two
+ * entries on one line, a stray `}`, a root left open, text after the root) are reported as the parser reports them.
+ * Only a root list and problems the scanner finds between entries send the whole file down the general path.
  *
  * Invariant: when it returns a root, the values, the builder's state and the diagnostics are exactly those of the
  * general path (parse, build, resolve): same shapes, offsets, definitions, dirty containers, messages in the same
- * order. A syntax problem outside a top-level entry, nesting at the parser's limit, more containers than the
+ * order. A syntax problem the reader does not mirror, nesting at the parser's limit, more containers than the
  * resolver's step limit, or an entry handed over that reported something before being undone make it give up
  * (undefined), and the caller takes the general path from the start.
  */
@@ -80,6 +81,13 @@ class PlainReader {
   private readonly text: string;
   private readonly scanner: Scanner;
   private kind: Kind = TokenKind.EOF;
+  /** The scanner found the current token wrong (only ever set between top-level entries: see advanceToEntry). */
+  private tokenProblem = false;
+  /**
+   * ...and that problem is reported already: the parser reached the token while reading the entry before it, or
+   * the reader reported it in the parser's place. Whoever reads on must not report it again.
+   */
+  private tokenProblemReported = false;
   private start = 0;
   private end = 0;
   /** Open objects and arrays, as the parser counts them (the unbraced root is 0). */
@@ -143,10 +151,10 @@ class PlainReader {
   }
 
   readDocument(): HoconObject {
-    this.advance();
+    this.advanceToEntry();
     if (this.kind === TokenKind.OpenBrace) {
       const root = this.readObject();
-      if ((this.kind as Kind) !== TokenKind.EOF) throw GIVE_UP;
+      if ((this.kind as Kind) !== TokenKind.EOF) this.skipTrailingContent();
       return root;
     }
     // A root list: the general path reads (and refuses) it.
@@ -154,6 +162,47 @@ class PlainReader {
     const root = (this.root = this.newObject(0, this.text.length));
     this.fillObject(root, false);
     return root;
+  }
+
+  /**
+   * Text after a braced root (a tool's `{` deleted, so its `}` closed the root): the parser reports its first token
+   * and skips the rest, reporting only what the scanner finds wrong on the way. So do we.
+   */
+  private skipTrailingContent(): void {
+    if (this.makeBuilder === undefined) throw GIVE_UP;
+    const scanner = this.scanner;
+    // The parser reported what the scanner found wrong with the first token when it reached it.
+    this.reportTokenProblem();
+    this.report(this.start, this.end, `Document has trailing content after the root object: '${this.tokenText()}'`);
+    while (scanner.next() !== TokenKind.EOF) {
+      if (scanner.problem !== undefined) this.report(scanner.problemStart, scanner.problemEnd, scanner.problem);
+    }
+    this.kind = TokenKind.EOF;
+    this.tokenProblem = false;
+    this.tokenProblemReported = false;
+  }
+
+  /** A syntax problem the parser reports in the whole file; like the parser, the same spot is reported once. */
+  private report(start: number, end: number, message: string): void {
+    if (!this.reportedLast(start, message)) this.parseDiagnostics.push(makeDiagnostic(this.source, start, end, message));
+  }
+
+  private reportedLast(start: number, message: string): boolean {
+    const last = this.parseDiagnostics[this.parseDiagnostics.length - 1];
+    return last !== undefined && last.range.start.offset === start && last.message === message;
+  }
+
+  /** What the scanner found wrong with the current token, unless that is reported already. */
+  private reportTokenProblem(): void {
+    if (!this.tokenProblem || this.tokenProblemReported) return;
+    const scanner = this.scanner;
+    this.report(scanner.problemStart, scanner.problemEnd, scanner.problem as string);
+    this.tokenProblemReported = true;
+  }
+
+  /** The current token as the parser quotes it in a message (never a line break or the end here). */
+  private tokenText(): string {
+    return this.text.slice(this.start, Math.min(this.end, this.start + 40));
   }
 
   // ---- handing entries over to the value builder ----
@@ -179,7 +228,9 @@ class PlainReader {
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
     builder.applyRootFileEntry(object, entry, this.keys.slice(0, this.keyCount), this.level, this.arrays > 0, this.fileKey);
     this.scanner.pos = parser.resume;
-    this.advance();
+    // A top-level entry is in the root now, for good: what follows it must not make the reader read it again.
+    if (object === this.root) this.advanceToEntry();
+    else this.advance();
   }
 
   // ---- tokens (as Parser: same scanner, same trivia rules) ----
@@ -187,10 +238,25 @@ class PlainReader {
   private advance(): void {
     const scanner = this.scanner;
     this.kind = scanner.next();
-    // The general path reports every scanner problem.
+    // The general path reports every scanner problem (but see advanceToEntry).
     if (scanner.problem !== undefined) throw GIVE_UP;
     this.start = scanner.tokenStart;
     this.end = scanner.pos;
+  }
+
+  /**
+   * advance() to the token that starts a top-level entry (or ends the root, or follows it): a token the scanner
+   * finds wrong there (a quote left open on a key being typed) is kept, with `tokenProblem` set, for readEntries to
+   * report or read again as the parser does.
+   */
+  private advanceToEntry(): void {
+    const scanner = this.scanner;
+    this.kind = scanner.next();
+    this.start = scanner.tokenStart;
+    this.end = scanner.pos;
+    this.tokenProblem = scanner.problem !== undefined;
+    this.tokenProblemReported = false;
+    if (this.tokenProblem && this.makeBuilder === undefined) throw GIVE_UP;
   }
 
   private newObject(start: number, end: number): HoconObject {
@@ -218,7 +284,8 @@ class PlainReader {
     this.depth++;
     const object = this.newObject(this.start, this.start);
     this.root ??= object;
-    this.advance();
+    if (object === this.root) this.advanceToEntry();
+    else this.advance();
     this.fillObject(object, true);
     this.depth--;
     return object;
@@ -250,13 +317,11 @@ class PlainReader {
           if (!topLevel) throw GIVE_UP;
           // At the top level the parser reports these and goes on (a brace deleted or typed too many): so do we.
           if (kind === TokenKind.CloseBrace) {
-            this.parseDiagnostics.push(makeDiagnostic(this.source, this.start, this.end, "Unbalanced close brace '}' with no open brace"));
-            this.advance();
+            this.report(this.start, this.end, "Unbalanced close brace '}' with no open brace");
+            this.advanceToEntry();
             continue;
           }
-          this.parseDiagnostics.push(
-            makeDiagnostic(this.source, object.start, object.start + 1, "Unclosed '{': expecting a close brace '}' before the end of the file"),
-          );
+          this.report(object.start, object.start + 1, "Unclosed '{': expecting a close brace '}' before the end of the file");
           if (!direct) this.giveFields(object, base, seen);
           object.end = this.start;
           return;
@@ -264,16 +329,31 @@ class PlainReader {
         if (!direct) this.giveFields(object, base, seen);
         if (kind === TokenKind.CloseBrace) {
           object.end = this.end;
-          this.advance();
+          if (topLevel) this.advanceToEntry();
+          else this.advance();
         }
         return;
       }
       const keyStart = this.start;
       const keyEnd = this.end;
-      // The parser's loop deals with a comma here itself (not as an entry): so does the general path.
-      if (kind === TokenKind.Comma) throw GIVE_UP;
+      // The parser's loop deals with a comma here itself (not as an entry): at the top level we report it as it
+      // does (a comma typed twice); deeper, the general path does.
+      if (kind === TokenKind.Comma) {
+        if (!topLevel) throw GIVE_UP;
+        this.report(keyStart, keyEnd, "Unexpected ',': expecting a key (two commas in a row, or a comma before the first entry)");
+        this.advanceToEntry();
+        continue;
+      }
+      if (this.tokenProblem && kind === TokenKind.Bad) {
+        // The parser skips a stray character where a key should be (the scanner's complaint is the report).
+        this.reportTokenProblem();
+        this.advanceToEntry();
+        continue;
+      }
       if (topLevel) this.saveMark(this.entryMark);
       try {
+      // A key the scanner finds wrong: the parser reads this entry (below).
+      if (this.tokenProblem) throw GIVE_UP;
       // A key read here: one quoted string, or one unquoted token without '.' that is not `include`, set once.
       let name: string | undefined;
       if (kind === TokenKind.QuotedString) name = this.quotedValue(keyStart, keyEnd);
@@ -325,9 +405,17 @@ class PlainReader {
         if (!this.readEntryAgain(object, keyStart)) continue;
       }
       // A comma, a line break (and then maybe a comma), or the end.
-      if ((this.kind as Kind) === TokenKind.Comma) this.advance();
-      else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
-        throw GIVE_UP;
+      if ((this.kind as Kind) === TokenKind.Comma) {
+        if (topLevel) this.advanceToEntry();
+        else this.advance();
+      } else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
+        if (!topLevel) throw GIVE_UP;
+        // As the parser: say so (not of a stray character: the scanner's complaint is enough), and read what
+        // follows as the next entry. It reached that token first, reporting what the scanner found wrong with it.
+        if ((this.kind as Kind) !== TokenKind.Bad) {
+          this.reportTokenProblem();
+          this.report(this.start, this.end, `Expecting a comma or a new line after an entry, not: '${this.tokenText()}'`);
+        }
       }
     }
   }
@@ -379,7 +467,13 @@ class PlainReader {
   private readEntryAgain(object: HoconObject, keyStart: number): boolean {
     const parser = (this.entryParser ??= new EntryParser(this.source));
     const { entry, diagnostics } = parser.parseWithProblems(keyStart, this.depth);
-    for (const diagnostic of diagnostics) this.parseDiagnostics.push(diagnostic);
+    const scanner = this.scanner;
+    for (let i = 0; i < diagnostics.length; i++) {
+      const d = diagnostics[i] as Diagnostic;
+      // Reading the entry afresh, the parser reports its first token's problem again: the whole-file parse did not.
+      if (i === 0 && this.tokenProblemReported && d.range.start.offset === scanner.problemStart && d.message === scanner.problem) continue;
+      if (!this.reportedLast(d.range.start.offset, d.message)) this.parseDiagnostics.push(d);
+    }
     this.handedOver += parser.resume - keyStart;
     if (this.handedOver > 2 * this.text.length + 4096) throw TOO_BIG;
     if (entry !== undefined) {
@@ -388,7 +482,9 @@ class PlainReader {
       builder.applyRootFileEntry(object, entry, [], this.level, false, this.fileKey);
     }
     this.scanner.pos = parser.resume;
-    this.advance();
+    this.advanceToEntry();
+    // The parser stopped on that token itself (not on white space before it): it has reported its problem.
+    if (this.tokenProblem && this.start === parser.resume) this.tokenProblemReported = true;
     return entry !== undefined;
   }
 
