@@ -1,26 +1,52 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHocon, type Diagnostic } from '../../../shared/hocon/index';
-import { writeFileAtomic } from '../../hocon/atomic-write';
+import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
 import type { CliIo } from '../command';
 
-/** Shared by the HOCON subcommands (resolve, print, set, unset): reading files and writing edits safely. */
-export function readTextFile(file: string, io: CliIo): { absolute: string; text: string } {
-  const absolute = path.resolve(io.cwd, file);
-  return { absolute, text: readFileSync(absolute, 'utf8') };
+/**
+ * Shared by the HOCON subcommands (print, set, unset): files are read and written by the same code as the app's
+ * (node/files): strict UTF-8, plain-words errors, atomic replacement read back before it counts.
+ */
+export interface CliTextFile {
+  absolute: string;
+  text: string;
+  /** The version read: a write refuses to replace a file another program changed meanwhile. */
+  mtimeMs: number;
+}
+
+export async function readTextFile(file: string, io: CliIo): Promise<CliTextFile> {
+  const content = await readUserFile(path.resolve(io.cwd, file));
+  return { absolute: content.path, text: content.text, mtimeMs: content.mtimeMs };
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
   return `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`;
 }
 
+function syntaxErrors(text: string, name: string): Diagnostic[] {
+  return parseHocon(text, name).diagnostics.filter((d) => d.severity === 'error');
+}
+
 /**
- * Prints the edited text, or with `write` replaces the file atomically — but only after the written bytes were
- * read back and parsed without errors (a file we could not read back is never left in place).
+ * Reads a file to edit: one with syntax errors is refused (an edit placed by a guess at what a broken text meant
+ * could land anywhere), with those errors and where they are.
  */
-export function emitEdited(absolute: string, edited: string, write: boolean, io: CliIo): number {
-  const check = parseHocon(edited, absolute);
-  const errors = check.diagnostics.filter((d) => d.severity === 'error');
+export async function readFileToEdit(file: string, io: CliIo): Promise<CliTextFile> {
+  const read = await readTextFile(file, io);
+  const errors = syntaxErrors(read.text, read.absolute);
+  if (errors.length > 0) {
+    throw new Error(`${read.absolute} has syntax errors; fix them first (nothing was changed):\n${errors.map(formatDiagnostic).join('\n')}`);
+  }
+  return read;
+}
+
+/**
+ * Prints the edited text, or with `write` replaces the file atomically — only when the edited text parses without
+ * errors, and only if nobody changed the file since it was read (a file we could not read back is never left in
+ * place).
+ */
+export async function emitEdited(file: CliTextFile, edited: string, write: boolean, io: CliIo): Promise<number> {
+  const errors = syntaxErrors(edited, file.absolute);
   if (errors.length > 0) {
     io.stderr(`The edit would make the file invalid; nothing written:\n${errors.map(formatDiagnostic).join('\n')}\n`);
     return 1;
@@ -29,10 +55,6 @@ export function emitEdited(absolute: string, edited: string, write: boolean, io:
     io.stdout(edited);
     return 0;
   }
-  writeFileAtomic(absolute, edited, (readBack) => {
-    if (readBack !== edited) throw new Error('The written file reads back differently; nothing replaced.');
-    const reparsed = parseHocon(readBack, absolute);
-    if (reparsed.diagnostics.some((d) => d.severity === 'error')) throw new Error('The written file does not parse; nothing replaced.');
-  });
+  await writeTextFile(file.absolute, edited, { expectedMtimeMs: file.mtimeMs });
   return 0;
 }

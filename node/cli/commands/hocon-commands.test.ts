@@ -54,6 +54,37 @@ describe('HOCON CLI commands', () => {
     expect(readFileSync(path.join(dir, 'a.hocon'), 'utf8')).toBe(TEXT);
   });
 
+  it('set refuses a VALUE with a comment after it: the comment would swallow the rest of its line', async () => {
+    const dir = workspace({ 'a.hocon': '{ t { description = "old" } }\n' });
+    const result = await cli(['set', 'a.hocon', 't.description', '"new" # why', '--write'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('nothing after it (no comment)');
+    expect(readFileSync(path.join(dir, 'a.hocon'), 'utf8')).toBe('{ t { description = "old" } }\n');
+  });
+
+  it('set and unset refuse a file that already has syntax errors, and say where they are', async () => {
+    const broken = '{\n  t { description = "old" }\n  u = \n}\n';
+    const dir = workspace({ 'a.hocon': broken });
+    for (const args of [['set', 'a.hocon', 't.description', '"new"', '--write'], ['unset', 'a.hocon', 't', '--write']]) {
+      const result = await cli(args, dir);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('has syntax errors; fix them first (nothing was changed)');
+      expect(result.stderr).toContain('a.hocon:4:1: error: Expecting a value after');
+      expect(readFileSync(path.join(dir, 'a.hocon'), 'utf8')).toBe(broken);
+    }
+  });
+
+  it('a missing file or one that is not UTF-8 is reported in plain words', async () => {
+    const dir = workspace({});
+    writeFileSync(path.join(dir, 'latin1.hocon'), Buffer.from([0x61, 0x20, 0x3d, 0x20, 0xe9, 0x0a]));
+    const missing = await cli(['print', 'nowhere.hocon'], dir);
+    expect(missing).toMatchObject({ code: 1, stdout: '' });
+    expect(missing.stderr).toContain(`No file at ${path.join(dir, 'nowhere.hocon')}.`);
+    const latin1 = await cli(['set', 'latin1.hocon', 'a', '1', '--write'], dir);
+    expect(latin1.code).toBe(1);
+    expect(latin1.stderr).toContain('is not UTF-8 text (invalid byte at offset 4)');
+  });
+
   it('unset removes the entry with its comment lines', async () => {
     const dir = workspace({ 'a.hocon': TEXT });
     const result = await cli(['unset', 'a.hocon', 't', '--write'], dir);

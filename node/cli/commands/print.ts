@@ -12,7 +12,7 @@ Parse problems are reported on stderr (exit 1), the text is printed anyway.`,
   async run(args, io) {
     const parsed = parseCommandLine(args, {});
     if (parsed.positionals.length !== 1) throw new UsageError('expecting exactly one FILE');
-    const { absolute, text } = readTextFile(parsed.positionals[0] as string, io);
+    const { absolute, text } = await readTextFile(parsed.positionals[0] as string, io);
     const document = parseHocon(text, absolute);
     io.stdout(printSyntax(document));
     const errors = document.diagnostics.filter((d) => d.severity === 'error');

@@ -1,6 +1,6 @@
 import { applyEdits, parseHocon, setValue } from '../../../shared/hocon/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { emitEdited, formatDiagnostic, readTextFile } from './hocon-cli-support';
+import { emitEdited, formatDiagnostic, readFileToEdit } from './hocon-cli-support';
 
 export const setCommand: CliCommand = {
   name: 'set',
@@ -15,11 +15,16 @@ Sets PATH (a HOCON path such as tools.my_tool.description or 'a."b.c"') to VALUE
     const [file, path, value] = parsed.positionals as [string, string, string];
     const valueCheck = parseHocon(`x = ${value}`, 'VALUE');
     const valueErrors = valueCheck.diagnostics.filter((d) => d.severity === 'error');
-    if (valueErrors.length > 0 || valueCheck.root.kind !== 'object' || valueCheck.root.entries.length !== 1) {
+    const entry = valueCheck.root.kind === 'object' && valueCheck.root.entries.length === 1 ? valueCheck.root.entries[0] : undefined;
+    if (valueErrors.length > 0 || entry === undefined || entry.kind !== 'field') {
       throw new UsageError(`VALUE is not a HOCON value: ${valueErrors.map(formatDiagnostic).join('; ') || value}`);
     }
-    const { absolute, text } = readTextFile(file, io);
-    const edited = applyEdits(text, setValue(text, path, value));
-    return emitEdited(absolute, edited, parsed.values.write === true, io);
+    // A comment after the value would swallow the rest of the line it lands on (a closing brace, say).
+    if (entry.value.end !== `x = ${value.trimEnd()}`.length) {
+      throw new UsageError(`VALUE must be one HOCON value with nothing after it (no comment): ${value}`);
+    }
+    const read = await readFileToEdit(file, io);
+    const edited = applyEdits(read.text, setValue(read.text, path, value));
+    return emitEdited(read, edited, parsed.values.write === true, io);
   },
 };

@@ -42,6 +42,17 @@ describe('toolbox-editor tools', () => {
     expect(stdout.split('\n')[0]).toMatch(/^NAME\s+KIND\s+CLASS\s+DISPLAY_AS\s+ORIGIN$/);
     expect(stdout).toMatch(/^search\s+langchain\s+langchain_tavily\.TavilySearch\s+langchain_tool\*\s+user$/m);
   });
+
+  it('a missing file, or one with a syntax error, is reported and exits 1 (the list is not the whole story)', async () => {
+    const dir = workspace({ 'broken.hocon': 'search { class = "langchain_tavily.TavilySearch" }\nother { class = \n' });
+    const missing = await cli(['tools', 'missing.hocon', '--json'], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^missing\.hocon:1:1 error hocon File not found: missing\.hocon$/m);
+    const broken = await cli(['tools', 'broken.hocon'], dir);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^search\s+langchain/m);
+    expect(broken.stderr).toMatch(/^broken\.hocon:\d+:\d+ error hocon /m);
+  });
 });
 
 describe('toolbox-editor validate', () => {

@@ -10,6 +10,7 @@ export const toolsCommand: CliCommand = {
     '',
     'Lists the effective tools in order: the default toolbox, overridden or extended by FILE, as neuro-san merges',
     "them. For an agent network FILE, its toolbox (toolbox_info_file, else $AGENT_TOOLBOX_INFO_FILE).",
+    'A file that cannot be read, or has syntax errors, is reported on stderr (exit 1) after what could be listed.',
     '',
     'Options:',
     '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}',
@@ -19,7 +20,12 @@ export const toolsCommand: CliCommand = {
     const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
-    const rows = toolboxOf(loaded).tools.map((tool) => {
+    const toolbox = toolboxOf(loaded);
+    // A file that cannot be read, or not all of it (a syntax error): the tools listed are not all there are.
+    const unread = toolbox.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
+    for (const d of unread) io.stderr(`${d.file}:${d.line}:${d.column} error hocon ${d.message}\n`);
+    const exitCode = unread.length > 0 ? 1 : 0;
+    const rows = toolbox.tools.map((tool) => {
       const key = keyOrigin(tool.field);
       return {
         name: tool.name,
@@ -34,12 +40,12 @@ export const toolsCommand: CliCommand = {
     });
     if (parsed.values.json) {
       io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
-      return 0;
+      return exitCode;
     }
     const table = [['NAME', 'KIND', 'CLASS', 'DISPLAY_AS', 'ORIGIN'], ...rows.map((r) => [r.name, r.kind, r.class ?? '(none)', r.displayAs + (r.displayAsInferred ? '*' : ''), r.origin])];
     const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
     for (const row of table) io.stdout(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`);
     if (rows.some((r) => r.displayAsInferred)) io.stdout('* display_as inferred by neuro-san\'s rule (not written in the file)\n');
-    return 0;
+    return exitCode;
   },
 };

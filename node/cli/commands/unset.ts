@@ -1,6 +1,6 @@
 import { applyEdits, removeKey } from '../../../shared/hocon/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { emitEdited, readTextFile } from './hocon-cli-support';
+import { emitEdited, readFileToEdit } from './hocon-cli-support';
 
 export const unsetCommand: CliCommand = {
   name: 'unset',
@@ -13,8 +13,8 @@ its line and the comment lines directly above it). Prints the edited file, or wi
     const parsed = parseCommandLine(args, { write: { type: 'boolean', default: false } });
     if (parsed.positionals.length !== 2) throw new UsageError('expecting FILE PATH');
     const [file, path] = parsed.positionals as [string, string];
-    const { absolute, text } = readTextFile(file, io);
-    const edited = applyEdits(text, removeKey(text, path));
-    return emitEdited(absolute, edited, parsed.values.write === true, io);
+    const read = await readFileToEdit(file, io);
+    const edited = applyEdits(read.text, removeKey(read.text, path));
+    return emitEdited(read, edited, parsed.values.write === true, io);
   },
 };
