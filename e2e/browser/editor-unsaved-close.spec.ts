@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, startBrowserMode, test } from '../support/browserMode';
 
 test('closing with unsaved form edits asks first, and the edits are offered back after a crash', async ({ page, context }) => {
@@ -16,7 +18,9 @@ test('closing with unsaved form edits asks first, and the edits are offered back
     await expect(page).toHaveTitle(/^●/);
 
     // Closing the page asks too (beforeunload).
-    await page.waitForTimeout(2500); // let the recovery snapshot be written (every 2 s while unsaved)
+    // Let the recovery snapshot be written (every 2 s while unsaved): it is what the new window offers back.
+    const recovery = path.join(server.dir, '.state', 'recovery');
+    await expect.poll(() => (existsSync(recovery) ? readdirSync(recovery).filter((f) => f.endsWith('.json')).length : 0), { timeout: 15_000 }).toBeGreaterThan(0);
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
