@@ -42,6 +42,19 @@ describe('an agent network and the toolbox it uses', () => {
     expect(network.diagnostics).toEqual([]);
   });
 
+  it('reports nothing located in the default toolbox, with or without a user toolbox', () => {
+    const host = memoryHost({
+      ...files,
+      'default.hocon': 'get_time { class = "get_time.GetTime", description = "Gets the time", parameters { type = object, properties { h { type = "int" } } } }',
+    });
+    const without = loadAgentNetwork('plain-net.hocon', { host, defaultFile: 'default.hocon', env: {} });
+    expect(without.diagnostics.map((d) => [d.file, d.line, d.rule, d.message])).toEqual([
+      ['plain-net.hocon', 1, 'undefined-tool', "Tool 'from_env' is not defined in the default toolbox info file."],
+    ]);
+    const withUser = loadAgentNetwork('plain-net.hocon', { host, defaultFile: 'default.hocon', env: { AGENT_TOOLBOX_INFO_FILE: 'toolbox/env.hocon' } });
+    expect(withUser.diagnostics).toEqual([]);
+  });
+
   it('refuses a toolbox file that is neither .hocon nor .json, in neuro-san\'s words', () => {
     const network = loadAgentNetwork('n.hocon', { host: memoryHost({ ...files, 'n.hocon': 'toolbox_info_file = "tb.conf"\ntools = []' }), env: {} });
     expect(network.diagnostics.map((d) => d.message)).toContain('File reference tb.conf must be a .json or .hocon file');

@@ -80,9 +80,10 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
-  const findings = [...layered.diagnostics, ...validateEntries(tools, { includeDefaults: !options.userFile })];
-  // An override may carry the default's fields; their problems are the default's, not the user's to fix.
-  diagnostics.push(...(options.userFile ? findings.filter((d) => !isDefaultFile(d.file, options)) : findings));
+  const findings = [...layered.diagnostics, ...validateEntries(tools)];
+  // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
+  // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
+  for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);
   return { files: filesOf(options), tools, root: layered.root, origins: layered.origins, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 

@@ -84,6 +84,13 @@ describe('toolbox-editor validate', () => {
     expect(stdout).toBe("net.hocon:1:78 error undefined-tool Tool 'nowhere' is not defined in the default toolbox info file or in tb.hocon.\n");
   });
 
+  it('does not report problems inside the shipped default toolbox when the network has no toolbox of its own', async () => {
+    const dir = workspace({ 'net.hocon': '{ "tools": [ { "name": "front", "instructions": "hi", "tools": ["t"] }, { "name": "t", "toolbox": "my_tool" } ] }' });
+    const { code, stdout } = await cli(['validate', 'net.hocon'], dir);
+    expect(code).toBe(1);
+    expect(stdout).toBe("net.hocon:1:99 error undefined-tool Tool 'my_tool' is not defined in the default toolbox info file.\n");
+  });
+
   it('reports a missing file with a position instead of crashing', async () => {
     const dir = workspace({});
     const { code, stdout } = await cli(['validate', 'missing.hocon'], dir);
