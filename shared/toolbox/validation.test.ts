@@ -108,6 +108,59 @@ describe('warnings', () => {
     expect(rules(ds)).toEqual(['warning literal-credential 1:84']);
   });
 
+  it('credentials under other common names, and an Authorization header', () => {
+    const text = [
+      'aws { class = "a.b.C", args {',
+      '  secret_key = "s1"',
+      '  aws_secret_access_key = "s2"',
+      '  access_key = "s3"',
+      '  privateKey = "s4"',
+      '  headers { Authorization = "Bearer abc123" }',
+      '} }',
+    ].join('\n');
+    const ds = check(text);
+    expect(ds.map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      "warning literal-credential 2:16 'secret_key' of 'aws' is written literally in the file. Take it from an environment variable instead: secret_key = ${?AWS_SECRET_KEY}.",
+      "warning literal-credential 3:27 'aws_secret_access_key' of 'aws' is written literally in the file. Take it from an environment variable instead: aws_secret_access_key = ${?AWS_SECRET_ACCESS_KEY}.",
+      "warning literal-credential 4:16 'access_key' of 'aws' is written literally in the file. Take it from an environment variable instead: access_key = ${?AWS_ACCESS_KEY}.",
+      "warning literal-credential 5:16 'privateKey' of 'aws' is written literally in the file. Take it from an environment variable instead: privateKey = ${?AWS_PRIVATE_KEY}.",
+      "warning literal-credential 6:29 'Authorization' of 'aws' is written literally in the file. Take it from an environment variable instead: Authorization = ${?AWS_AUTHORIZATION}.",
+    ]);
+  });
+
+  it('the variable a credential warning suggests is named after the key, not always TAVILY_API_KEY', () => {
+    const ds = check(
+      [
+        'db { class = "a.b.C", args { password = "hunter2" } }',
+        't { class = "a.b.C", args { tavily_api_key = "tvly-1", apiKey = "k", "x-api-key" = "k2" } }',
+      ].join('\n'),
+    );
+    expect(ds.map((d) => d.message.split('instead: ')[1])).toEqual([
+      'password = ${?DB_PASSWORD}.',
+      'tavily_api_key = ${?TAVILY_API_KEY}.',
+      'apiKey = ${?T_API_KEY}.',
+      '"x-api-key" = ${?T_API_KEY}.',
+    ]);
+  });
+
+  it('names that only look like credentials, and values taken from the environment, are not flagged', () => {
+    const ds = check(
+      [
+        't { class = "a.b.C", args {',
+        '  max_tokens = "100", tokenizer = "cl100k", token_limit = "9", public_key = "pk", key = "k", secret_name = "n"',
+        '  token = ${?MY_TOKEN}, secret_key = "", headers { Authorization = "Bearer "${?MY_TOKEN} }',
+        '  api_key = ${?MY_KEY}',
+        '} }',
+      ].join('\n'),
+    );
+    expect(ds).toEqual([]);
+  });
+
+  it('keeps catching the names it caught before', () => {
+    const ds = check('t { class = "a.b.C", args { api_key = "1", token = "2", password = "3", client_secret = "4", apiKey = "5", passwd = "6", serpapi_api_key = "7" } }');
+    expect(ds.map((d) => d.message.split("'")[1])).toEqual(['api_key', 'token', 'password', 'client_secret', 'apiKey', 'passwd', 'serpapi_api_key']);
+  });
+
   it('a tool defined twice in one file, explaining how HOCON merges it', () => {
     const ds = check('t { class = "a.b.C" }\nt { args { x = 1 } }\n');
     expect(rules(ds)).toEqual(['warning duplicate-tool 2:1']);
