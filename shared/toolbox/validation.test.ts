@@ -168,6 +168,16 @@ describe('warnings', () => {
     expect(ds[0]!.message).toContain('merges');
   });
 
+  it('a tool defined twice across an include names the file with each line', () => {
+    const host = memoryHost({ 'inc.hocon': '# shared\nt { class = "a.b.C" }\n', 'tb.hocon': 'include "inc.hocon"\n\nt { args { x = 1 } }\n' });
+    const ds = loadToolbox({ host, userFile: 'tb.hocon' }).diagnostics;
+    expect(ds.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`)).toEqual([
+      "tb.hocon:3:1 warning duplicate-tool Tool 't' is defined 2 times (inc.hocon:2 and tb.hocon:3). HOCON merges the definitions: fields of a later one win, the other fields are kept.",
+    ]);
+    const three = loadToolbox({ host: memoryHost({ 'inc.hocon': 't = 1\n', 'tb.hocon': 't = 0\ninclude "inc.hocon"\nt = 2\n' }), userFile: 'tb.hocon' }).diagnostics;
+    expect(three.find((d) => d.rule === 'duplicate-tool')!.message).toContain('defined 3 times (tb.hocon:1, inc.hocon:1 and tb.hocon:3). The last definition replaces');
+  });
+
   it('a base_tool_info_url that is not a URL, and a sunset langchain_community class', () => {
     const ds = check('t { class = "langchain_community.tools.X", base_tool_info_url = "see docs" }\n');
     expect(rules(ds)).toEqual(['warning langchain-community 1:13', 'warning tool-info-url 1:65']);
