@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/contract';
-import { readTextFile, writeTextFile } from './textFiles';
+import { NotAFileError, readTextFile, readTextFileSync, writeTextFile } from './textFiles';
 
 let dir: string;
 beforeEach(() => {
@@ -72,5 +72,18 @@ describe('opening a file', () => {
   it('reports a missing file and a folder in plain words', async () => {
     await expect(readTextFile(path.join(dir, 'missing.hocon'))).rejects.toThrow(`No file at ${path.join(dir, 'missing.hocon')}.`);
     await expect(readTextFile(dir)).rejects.toThrow('is a folder, not a file');
+  });
+
+  it('reads synchronously by the same rules and in the same words', async () => {
+    const file = path.join(dir, 'latin1.hocon');
+    writeFileSync(file, Buffer.from([0x61, 0x20, 0x3d, 0x20, 0xe9, 0x0a]));
+    const asyncError = (await readTextFile(file).catch((e: unknown) => e)) as ApiError;
+    expect(() => readTextFileSync(file)).toThrow(asyncError.message);
+    expect(() => readTextFileSync(path.join(dir, 'missing.hocon'))).toThrow(`No file at ${path.join(dir, 'missing.hocon')}.`);
+    expect(() => readTextFileSync(path.join(file, 'under-a-file.hocon'))).toThrow(/^No file at /);
+    expect(() => readTextFileSync(dir)).toThrow(NotAFileError);
+    expect(() => readTextFileSync(dir)).toThrow(`${dir} is a folder, not a file.`);
+    writeFileSync(file, 'b = "é"\n');
+    expect(readTextFileSync(file)).toMatchObject({ path: file, text: 'b = "é"\n' });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type FileContentT } from '../../shared/api/contract';
@@ -13,6 +14,7 @@ export function fileError(error: unknown, filePath: string, verb: 'read' | 'writ
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case 'ENOENT':
+    case 'ENOTDIR': // a part of the path is a file: there is no file at the path either
       return new ApiError('not_found', verb === 'read' ? `No file at ${filePath}.` : `The folder for ${filePath} does not exist.`);
     case 'EISDIR':
       return new ApiError('io', `${filePath} is a folder, not a file.`);
@@ -29,6 +31,13 @@ export function fileError(error: unknown, filePath: string, verb: 'read' | 'writ
   }
 }
 
+/** A folder where a file was expected (an ApiError with code 'io', told apart so that include lookups can skip it). */
+export class NotAFileError extends ApiError {
+  constructor(absolute: string) {
+    super('io', `${absolute} is a folder, not a file.`);
+  }
+}
+
 /**
  * Reads a text file for editing. Refuses (rather than silently mangles) files that are not valid UTF-8, so that
  * saving can never change bytes the user did not touch.
@@ -37,21 +46,42 @@ export async function readTextFile(filePath: string): Promise<FileContentT> {
   const absolute = path.resolve(filePath);
   try {
     const info = await stat(absolute);
-    if (info.isDirectory()) throw new ApiError('io', `${absolute} is a folder, not a file.`);
-    if (info.size > MAX_TEXT_FILE_BYTES) {
-      throw new ApiError('io', `${absolute} is ${Math.round(info.size / 1048576)} MB; Toolbox Editor opens files up to ${MAX_TEXT_FILE_BYTES / 1048576} MB.`);
-    }
-    const bytes = await readFile(absolute);
-    let text: string;
-    try {
-      text = strictUtf8.decode(bytes);
-    } catch {
-      const at = firstInvalidUtf8Offset(bytes);
-      throw new ApiError('io', `${absolute} is not UTF-8 text (invalid byte at offset ${at}); it was not opened so that no byte is lost.`);
-    }
-    return { path: absolute, text, mtimeMs: info.mtimeMs, size: info.size };
+    checkReadable(absolute, info);
+    return { path: absolute, text: decodeStrictly(absolute, await readFile(absolute)), mtimeMs: info.mtimeMs, size: info.size };
   } catch (error) {
     throw fileError(error, absolute, 'read');
+  }
+}
+
+/**
+ * The same as readTextFile, synchronously: for the HOCON resolver's include host, which must be synchronous. The same
+ * checks and the same messages (a folder is a NotAFileError).
+ */
+export function readTextFileSync(filePath: string): FileContentT {
+  const absolute = path.resolve(filePath);
+  try {
+    const info = statSync(absolute);
+    checkReadable(absolute, info);
+    return { path: absolute, text: decodeStrictly(absolute, readFileSync(absolute)), mtimeMs: info.mtimeMs, size: info.size };
+  } catch (error) {
+    throw fileError(error, absolute, 'read');
+  }
+}
+
+/** Refuses a folder, and a file too large to be a toolbox. */
+function checkReadable(absolute: string, info: Stats): void {
+  if (info.isDirectory()) throw new NotAFileError(absolute);
+  if (info.size > MAX_TEXT_FILE_BYTES) {
+    throw new ApiError('io', `${absolute} is ${Math.round(info.size / 1048576)} MB; Toolbox Editor opens files up to ${MAX_TEXT_FILE_BYTES / 1048576} MB.`);
+  }
+}
+
+function decodeStrictly(absolute: string, bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    const at = firstInvalidUtf8Offset(bytes);
+    throw new ApiError('io', `${absolute} is not UTF-8 text (invalid byte at offset ${at}); it was not opened so that no byte is lost.`);
   }
 }
 

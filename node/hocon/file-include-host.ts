@@ -1,18 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { ApiError } from '../../shared/api/contract';
 import type { IncludeHost } from '../../shared/hocon/index';
+import { NotAFileError, readTextFileSync } from '../files/textFiles';
 
 /**
- * File access for the HOCON resolver on Node: reads UTF-8 files synchronously; a path that does not exist (or is
- * a directory) is "no such file", any other failure (permissions) is an error the caller sees.
+ * File access for the HOCON resolver on Node, by the same rules as opening a file in the app (node/files/textFiles):
+ * strict UTF-8 and the size limit. A path that does not exist is "no such file"; a folder, a file that is not UTF-8
+ * text, one too large or one we may not read is an UnreadableFile whose problem says so in the same plain words.
  */
 export const fileIncludeHost: IncludeHost = {
-  readFile(path: string): string | undefined {
+  readFile(path) {
     try {
-      return readFileSync(path, 'utf8');
+      return readTextFileSync(path).text;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
-      throw error;
+      if (error instanceof ApiError && error.code === 'not_found') return undefined;
+      if (error instanceof NotAFileError) return { problem: error.message, folder: true };
+      return { problem: error instanceof Error ? error.message : String(error) };
     }
   },
 };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { resolveFile } from '../../shared/hocon/index';
+import { resolveFile, type IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
 import { loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
@@ -29,8 +29,8 @@ export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: '
  * against `cwd` too (neuro-san's working directory, the project root).
  */
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
-  const host = {
-    readFile(p: string): string | undefined {
+  const host: IncludeHost = {
+    readFile(p) {
       const absolute = path.resolve(options.cwd, p);
       return options.overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
     },

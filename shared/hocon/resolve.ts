@@ -16,8 +16,18 @@ import type { HoconObject } from './values';
 
 /** Reads files for includes. Synchronous: configurations are small, and the resolver stays simple and pure. */
 export interface IncludeHost {
-  /** The file's text, or undefined if there is no such file. `path` is built with '/' joins from the names given. */
-  readFile(path: string): string | undefined;
+  /**
+   * The file's text, undefined if there is no such file, or why a path that exists cannot be read as text (not
+   * UTF-8, a folder, too large, no permission). `path` is built with '/' joins from the names given.
+   */
+  readFile(path: string): string | undefined | UnreadableFile;
+}
+
+/** A path that exists but is not read: `problem` says why in plain words (it names the file). */
+export interface UnreadableFile {
+  problem: string;
+  /** A folder: an include lookup goes on to its next candidate, as pyhocon does with a path it cannot open. */
+  folder?: boolean;
 }
 
 export interface ResolveOptions {
@@ -146,10 +156,10 @@ function lazySyntaxResult(value: HoconObject, source: SourceText, diagnostics: D
 /** Reads a file through the host, then resolves it. A missing file is a diagnostic, not an exception. */
 export function resolveFile(path: string, options: ResolveOptions & { host: IncludeHost }): ResolvedDocument {
   const text = options.host.readFile(path);
-  if (text === undefined) {
+  if (typeof text !== 'string') {
     const result = resolveHocon('', { ...options, fileName: path });
     const source = result.sources[0] as SourceText;
-    result.diagnostics.push(makeDiagnostic(source, 0, 0, `File not found: ${path}`));
+    result.diagnostics.push(makeDiagnostic(source, 0, 0, text === undefined ? `File not found: ${path}` : text.problem));
     result.ok = false;
     return result;
   }
@@ -190,7 +200,7 @@ class HostIncludeLoader implements IncludeLoader {
     for (const directory of directories) {
       const path = directory === '' ? normalizePath(name) : joinPath(directory, name);
       tried.push(path);
-      const content = this.read(path, host, diagnostics);
+      const content = this.read(path, host, diagnostics, include, from);
       if (content !== undefined) return [content];
     }
     // Lightbend: a name without an extension is probed as .conf, .json, .properties; all that exist are merged
@@ -201,7 +211,7 @@ class HostIncludeLoader implements IncludeLoader {
         for (const extension of PROBE_EXTENSIONS) {
           const path = directory === '' ? normalizePath(name + extension) : joinPath(directory, name + extension);
           tried.push(path);
-          const content = this.read(path, host, diagnostics);
+          const content = this.read(path, host, diagnostics, include, from);
           if (content !== undefined) found.unshift(content);
         }
         if (found.length > 0) return found;
@@ -234,12 +244,19 @@ class HostIncludeLoader implements IncludeLoader {
     return directories;
   }
 
-  private read(path: string, host: IncludeHost, diagnostics: Diagnostic[]): IncludedContent | undefined {
+  private read(path: string, host: IncludeHost, diagnostics: Diagnostic[], include: IncludeNode, from: SourceText): IncludedContent | undefined {
     const key = normalizePath(path);
     const cached = this.parsed.get(key);
     if (cached !== undefined) return cached;
     const text = host.readFile(path);
-    if (text === undefined) return undefined;
+    if (text === undefined || (typeof text !== 'string' && text.folder === true)) return undefined;
+    if (typeof text !== 'string') {
+      // Found but not readable (not UTF-8, no permission): an error even for an optional include, as pyhocon fails
+      // on a file it cannot decode. Said once, at the include that asked for it.
+      diagnostics.push(makeDiagnostic(from, include.start, include.end, text.problem));
+      this.parsed.set(key, { kind: 'none' });
+      return { kind: 'none' };
+    }
     const source = new SourceText(path, text);
     this.sources.push(source);
     let content: IncludedContent;
