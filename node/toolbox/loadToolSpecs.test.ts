@@ -49,4 +49,13 @@ describe('loadToolSpecs', () => {
     await expect(loadToolSpecs(path.join(tmp, 'missing.hocon'))).rejects.toThrow(ToolSpecLoadError);
     await expect(loadToolSpecs(file('d.hocon', 'a { class = '))).rejects.toThrow(/d\.hocon:\d+:\d+: /);
   });
+
+  it('refuses a file, or an included file, that is not UTF-8 instead of running it mangled', async () => {
+    const latin1 = path.join(tmp, 'latin1.hocon');
+    writeFileSync(latin1, Buffer.from('t { class = "m.T", description = "caf\xe9" }\n', 'latin1'));
+    const including = file('including.hocon', 'include "latin1.hocon"\n');
+    for (const toolbox of [latin1, including]) {
+      await expect(loadToolSpecs(toolbox, { cwd: tmp, env: {} })).rejects.toThrow(`${latin1} is not UTF-8 text (invalid byte at offset 37)`);
+    }
+  });
 });

@@ -5,11 +5,12 @@
  * file deep-merged over the default toolbox shipped in resources/, entries validated. This file only adds file
  * access and picks out what stops a tool from running.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileTypeProblem, loadToolbox } from '../../shared/toolbox/loadToolbox';
 import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { fileIncludeHost } from '../hocon/file-include-host';
 import { resourcesDir } from '../paths';
 
 export class ToolSpecLoadError extends Error {
@@ -58,15 +59,8 @@ export async function loadToolSpecs(file: string, options: LoadOptions = {}): Pr
   const loaded = loadToolbox({
     userFile: file,
     ...(options.withDefaults === false ? {} : { defaultFile: defaultToolboxFile() }),
-    host: {
-      readFile(name) {
-        try {
-          return readFileSync(path.resolve(cwd, name), 'utf8');
-        } catch {
-          return undefined;
-        }
-      },
-    },
+    // Read as everywhere else (strict UTF-8, plain words): a file that is not UTF-8 is refused, not run mangled.
+    host: { readFile: (name) => fileIncludeHost.readFile(path.resolve(cwd, name)) },
     baseDir: cwd,
     env: options.env ?? process.env,
   });
