@@ -1,10 +1,18 @@
 import { useMemo } from 'react';
-import { removeKey, renameKey, setValue } from '../../shared/hocon';
+import { removeKey, removeKeyChecked, renameKey, setValue, setValueChecked } from '../../shared/hocon';
 import type { WorkspaceStores } from '../state/workspace';
 
 /**
+ * Past this size a form edit is not checked against what the text resolves to (two resolutions of a file this big
+ * take a noticeable moment on the window's thread); the analysis still shows the result.
+ */
+const CHECKED_EDIT_MAX_CHARS = 1_000_000;
+
+/**
  * Edits one tool entry's fields through the HOCON module (minimal text edits, nothing re-serialized), applied to the
- * shared Monaco model so the form's edits join the text editor's undo stack.
+ * shared Monaco model so the form's edits join the text editor's undo stack. An edit that would not leave the
+ * text resolving to exactly that change (the tool defined twice, a key copied by a substitution...) is refused
+ * with the reason, as a notice.
  */
 export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
   return useMemo(() => {
@@ -19,8 +27,9 @@ export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
     return {
       /** Sets `path` (under the tool) to HOCON value text, or removes it when `valueText` is null. */
       set(path: string[], valueText: string | null) {
-        if (valueText === null) apply((text) => removeKey(text, [toolName, ...path]));
-        else apply((text) => setValue(text, [toolName, ...path], valueText));
+        const at = [toolName, ...path];
+        if (valueText === null) apply((text) => (text.length <= CHECKED_EDIT_MAX_CHARS ? removeKeyChecked(text, at) : removeKey(text, at)));
+        else apply((text) => (text.length <= CHECKED_EDIT_MAX_CHARS ? setValueChecked(text, at, valueText) : setValue(text, at, valueText)));
       },
       rename(path: string[], newName: string) {
         apply((text) => renameKey(text, [toolName, ...path], newName));

@@ -125,10 +125,15 @@ export function setValue(text: string, path: PathLike, valueText: string, option
   const root = document.root as ObjectNode;
   const exact = findFields(root, keys).filter((m) => m.segmentIndex === m.field.key.segments.length - 1);
   const last = exact[exact.length - 1];
-  if (last !== undefined) {
+  if (last !== undefined && !shadowed(root, keys, last.field)) {
     const field = last.field;
     if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
       return [{ offset: field.key.end, length: field.value.end - field.key.end, content: ` ${separatorStyle(text, last.parent)}${valueText}`.replace(/^ (:)/, '$1') }];
+    }
+    if (field.separator === '+=') {
+      // `a += x` appends: setting the value means `a = value` (the spacing around the separator kept).
+      const afterSeparator = text.slice(field.separatorStart + 2, field.value.start);
+      return [{ offset: field.separatorStart, length: field.value.end - field.separatorStart, content: `=${afterSeparator}${valueText}` }];
     }
     return [{ offset: field.value.start, length: field.value.end - field.value.start, content: valueText }];
   }
@@ -138,6 +143,21 @@ export function setValue(text: string, path: PathLike, valueText: string, option
     if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options, root);
   }
   return insertIntoObject(text, root, keys, valueText, options, root);
+}
+
+/**
+ * Whether a key around `field` is set again after it to something that is not an object (`a { x = 1 }` then
+ * `a = 5`): the field no longer counts, and a new value goes into the last object definition instead.
+ */
+function shadowed(root: ObjectNode, keys: string[], field: FieldNode): boolean {
+  for (let length = 1; length < keys.length; length++) {
+    for (const match of findFields(root, keys.slice(0, length))) {
+      const later = match.field.start > field.start;
+      const wholeKey = match.segmentIndex === match.field.key.segments.length - 1;
+      if (later && wholeKey && (match.field.value.kind !== 'object' || match.field.separator === '+=')) return true;
+    }
+  }
+  return false;
 }
 
 /** Inserts `key = value` after the last entry of the object at `parentPath` (copying its style). */

@@ -29,3 +29,4 @@ export { toJson, type JsonValue, type ToJsonOptions } from './to-json';
 export { parsePath, formatPath, formatKeySegment } from './path-expression';
 export { applyEdits, type TextEdit } from './text-edits';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
+export { setValueChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checked-edits';

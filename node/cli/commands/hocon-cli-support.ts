@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { parseHocon, type Diagnostic } from '../../../shared/hocon/index';
+import { parseHocon, type Diagnostic, type ResolveOptions } from '../../../shared/hocon/index';
+import { fileIncludeHost } from '../../hocon/file-include-host';
 import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
 import type { CliIo } from '../command';
 
@@ -38,6 +39,14 @@ export async function readFileToEdit(file: string, io: CliIo): Promise<CliTextFi
     throw new Error(`${read.absolute} has syntax errors; fix them first (nothing was changed):\n${errors.map(formatDiagnostic).join('\n')}`);
   }
   return read;
+}
+
+/**
+ * How an edit is checked against what the file resolves to (setValueChecked / removeKeyChecked): the file's
+ * includes read from disk, looked up as neuro-san does (next to the file, then from the working directory).
+ */
+export function resolveOptionsFor(file: CliTextFile, io: CliIo): ResolveOptions {
+  return { fileName: file.absolute, host: fileIncludeHost, baseDir: io.cwd, cwd: io.cwd, env: io.env };
 }
 
 /**

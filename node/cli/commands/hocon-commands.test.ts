@@ -85,6 +85,21 @@ describe('HOCON CLI commands', () => {
     expect(latin1.stderr).toContain('is not UTF-8 text (invalid byte at offset 4)');
   });
 
+  it('set and unset refuse, with the reason, an edit that would not leave the file resolving to exactly that change', async () => {
+    const files = { 'a.hocon': 'a { x = 1 }\na { y = 2 }\n', 'l.hocon': 'a = [ {x = 1}, {x = 2} ]\n', 's.hocon': 'x = 1\ny = ${x}\n' };
+    const dir = workspace(files);
+    const merged = await cli(['set', 'a.hocon', 'a', '{z:1}', '--write'], dir);
+    expect(merged.code).toBe(1);
+    expect(merged.stderr).toContain(`'a.x' would still be 1`);
+    const list = await cli(['set', 'l.hocon', 'a.1.x', '5', '--write'], dir);
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain(`'a' is a list (line 1), not an object`);
+    const broken = await cli(['unset', 's.hocon', 'x', '--write'], dir);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`removing 'x' would leave the file with an error — line 2:`);
+    for (const [name, text] of Object.entries(files)) expect(readFileSync(path.join(dir, name), 'utf8')).toBe(text);
+  });
+
   it('unset removes the entry with its comment lines', async () => {
     const dir = workspace({ 'a.hocon': TEXT });
     const result = await cli(['unset', 'a.hocon', 't', '--write'], dir);

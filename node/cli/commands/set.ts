@@ -1,6 +1,6 @@
-import { applyEdits, parseHocon, setValue } from '../../../shared/hocon/index';
+import { applyEdits, parseHocon, setValueChecked } from '../../../shared/hocon/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { emitEdited, formatDiagnostic, readFileToEdit } from './hocon-cli-support';
+import { emitEdited, formatDiagnostic, readFileToEdit, resolveOptionsFor } from './hocon-cli-support';
 
 export const setCommand: CliCommand = {
   name: 'set',
@@ -8,7 +8,10 @@ export const setCommand: CliCommand = {
   usage: `Usage: toolbox-editor set FILE PATH VALUE [--write]
 
 Sets PATH (a HOCON path such as tools.my_tool.description or 'a."b.c"') to VALUE, which is HOCON text
-(quote strings: '"hello"'). Prints the edited file, or with --write replaces FILE atomically.`,
+(quote strings: '"hello"'). Prints the edited file, or with --write replaces FILE atomically.
+The edit is refused, with the reason, when the file would not then resolve to exactly that change: PATH set
+again elsewhere (objects merge, the last definition wins), a path into a list, an include or a substitution
+that sets it too, or a new error.`,
   async run(args, io) {
     const parsed = parseCommandLine(args, { write: { type: 'boolean', default: false } });
     if (parsed.positionals.length !== 3) throw new UsageError('expecting FILE PATH VALUE');
@@ -24,7 +27,8 @@ Sets PATH (a HOCON path such as tools.my_tool.description or 'a."b.c"') to VALUE
       throw new UsageError(`VALUE must be one HOCON value with nothing after it (no comment): ${value}`);
     }
     const read = await readFileToEdit(file, io);
-    const edited = applyEdits(read.text, setValue(read.text, path, value));
+    // Refused (exit 1, the reason on stderr) when the file would not then resolve to exactly that change.
+    const edited = applyEdits(read.text, setValueChecked(read.text, path, value, { resolve: resolveOptionsFor(read, io) }));
     return emitEdited(read, edited, parsed.values.write === true, io);
   },
 };
