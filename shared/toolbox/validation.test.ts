@@ -84,7 +84,29 @@ describe('warnings', () => {
   it('other JSON Schema violations inside parameters', () => {
     const ds = check('t { class = "m.C", description = "d", parameters { type = object, properties { n { type = string, minLength = "three" } } } }\n');
     expect(rules(ds)).toEqual(['warning json-schema 1:111']);
-    expect(ds[0]!.message).toContain("'parameters.properties.n.minLength'");
+    expect(ds[0]!.message).toBe("'parameters.properties.n.minLength' of 't' must be a whole number.");
+  });
+
+  it('JSON Schema violations inside parameters are said in words: the keyword path and what it must be', () => {
+    const schema = (properties: string) => `t { class = "m.C", description = "d", parameters { type = object, properties { ${properties} } } }\n`;
+    const said = (properties: string) => check(schema(properties)).map((d) => `${d.severity} ${d.rule} ${d.line}:${d.column} ${d.message}`);
+    expect(said('q = "x"')).toEqual(["warning json-schema 1:84 'parameters.properties.q' of 't' must be an object or a boolean (a JSON Schema)."]);
+    expect(said('q { type = foo }')).toEqual([
+      "warning json-schema 1:91 'parameters.properties.q.type' of 't' must be one of: array, boolean, integer, null, number, object, string (or a list of them).",
+    ]);
+    expect(said('q { type = [string, foo] }')).toEqual([
+      "warning json-schema 1:100 'parameters.properties.q.type.1' of 't' must be one of: array, boolean, integer, null, number, object, string.",
+    ]);
+    expect(said('q { type = [string, string] }')).toEqual(["warning json-schema 1:91 'parameters.properties.q.type' of 't' must not list the same value twice."]);
+    expect(said('q { type = array, items = 3 }')).toEqual([
+      "warning json-schema 1:106 'parameters.properties.q.items' of 't' must be an object or a boolean (a JSON Schema), or a list of them.",
+    ]);
+    expect(said('q { type = string, minLength = -1 }')).toEqual(["warning json-schema 1:111 'parameters.properties.q.minLength' of 't' must be 0 or more."]);
+    expect(said('q { type = string, maxLength = 1.5 }')).toEqual(["warning json-schema 1:111 'parameters.properties.q.maxLength' of 't' must be a whole number."]);
+    expect(said('q { type = number, multipleOf = 0 }')).toEqual(["warning json-schema 1:112 'parameters.properties.q.multipleOf' of 't' must be more than 0."]);
+    for (const line of [...said('q = "x"'), ...said('q { type = foo }'), ...said('q { type = [string, string] }')]) {
+      expect(line).not.toMatch(/must be object,boolean|equal to one of the allowed values|must NOT/);
+    }
   });
 
   it('unknown keys, with the likely intended key', () => {

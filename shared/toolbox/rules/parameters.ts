@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ErrorObject } from 'ajv';
 import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
 import { toJson, valueAtPointer } from '../hoconJson';
 import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
@@ -72,21 +72,132 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   found.clear();
   const ajv = meta();
   if (ajv.validateSchema(toJson(parameters) as object)) return;
-  const seen = new Set<HoconValue>();
+  // ajv reports per place (its instance path), in the meta-schema's order; an anyOf comes after the failed alternatives.
+  const byPlace = new Map<string, ErrorObject[]>();
   for (const error of ajv.errors ?? []) {
-    const at = valueAtPointer(parameters, error.instancePath) ?? parameters;
+    const place = byPlace.get(error.instancePath);
+    if (place) place.push(error);
+    else byPlace.set(error.instancePath, [error]);
+  }
+  const seen = new Set<HoconValue>();
+  for (const [path, errors] of byPlace) {
     // Already reported in plainer words above.
-    if (nonStandard.has(at) || seen.has(at) || error.instancePath === '/type' || error.instancePath.startsWith('/required')) continue;
-    if (error.instancePath === '/properties' && properties?.kind !== 'object') continue;
-    if (error.keyword === 'anyOf' && [...nonStandard].some((n) => isInside(n, at))) continue;
+    if (path === '/type' || path.startsWith('/required')) continue;
+    if (path === '/properties' && properties?.kind !== 'object') continue;
+    const at = valueAtPointer(parameters, path) ?? parameters;
+    if (nonStandard.has(at) || seen.has(at)) continue;
+    const anyOf = errors.some((e) => e.keyword === 'anyOf');
+    if (anyOf && [...nonStandard].some((n) => isInside(n, at))) continue;
+    const requirement = requirementOf(errors, anyOf, at, lastSegment(path));
+    if (requirement === undefined) continue; // the problem is deeper, where its own place reports it
     seen.add(at);
-    report(
-      diagnosticAt(at, 'warning', 'json-schema', `'parameters${error.instancePath.replace(/\//g, '.')}' of '${tool}' is not valid JSON Schema: ${error.message ?? 'unexpected value'}.`, {
-        tool,
-      }),
-    );
+    report(diagnosticAt(at, 'warning', 'json-schema', `'${pathWords(path)}' of '${tool}' ${requirement}.`, { tool }));
   }
 };
+
+/** `/properties/q/type` → `parameters.properties.q.type`. */
+function pathWords(pointer: string): string {
+  let words = 'parameters';
+  if (pointer === '') return words;
+  for (const raw of pointer.slice(1).split('/')) words += `.${raw.replace(/~1/g, '/').replace(/~0/g, '~')}`;
+  return words;
+}
+
+function lastSegment(pointer: string): string {
+  return pointer.slice(pointer.lastIndexOf('/') + 1);
+}
+
+/**
+ * What the value at one place must be, in words, from ajv's errors there. Where the meta-schema allows either of two
+ * forms (an anyOf: a type name or a list of them, a schema or a list of schemas), the form the value has decides which
+ * error is meant; undefined when the value has the list form and the problem is inside it.
+ */
+function requirementOf(errors: readonly ErrorObject[], anyOf: boolean, at: HoconValue, segment: string): string | undefined {
+  const own = errors.filter((e) => e.keyword !== 'anyOf');
+  if (!anyOf) return own.length > 0 ? requirementWords(own[0]!) : undefined;
+  // The list alternative failed on its shape ("must be array"), or inside (then its errors are at other places).
+  const listShape = (e: ErrorObject) => e.keyword === 'type' && e.params.type === 'array';
+  if (at.kind === 'array') {
+    const inList = own.find((e) => !listShape(e) && e.keyword !== 'enum' && e.keyword !== 'type');
+    return inList ? requirementWords(inList) : undefined;
+  }
+  const single = own.find((e) => !listShape(e));
+  if (!single) return undefined;
+  const words = requirementWords(single);
+  if (!own.some(listShape)) return words;
+  if (single.keyword === 'enum') return `${words} (or a list of them)`;
+  return segment === 'type' || segment === 'items' ? `${words}, or a list of them` : `${words}, or a list`;
+}
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  object: 'an object',
+  boolean: 'a boolean',
+  array: 'a list',
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  null: 'null',
+};
+
+function valueWords(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function countWords(count: number, what: string): string {
+  return `${count} ${what}${count === 1 ? '' : 's'}`;
+}
+
+/** One ajv error's requirement in words, from its keyword and params (never from its message text). */
+function requirementWords(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type': {
+      const types = (Array.isArray(params.type) ? params.type : [params.type]) as string[];
+      const words = types.map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      const schema = types.length === 2 && types.includes('object') && types.includes('boolean');
+      return `must be ${words}${schema ? ' (a JSON Schema)' : ''}`;
+    }
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).map(valueWords).join(', ')}`;
+    case 'const':
+      return `must be ${valueWords(params.allowedValue)}`;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const limit = String(params.limit);
+      const comparison = params.comparison;
+      if (comparison === '>=') return `must be ${limit} or more`;
+      if (comparison === '>') return `must be more than ${limit}`;
+      if (comparison === '<=') return `must be ${limit} or less`;
+      return `must be less than ${limit}`;
+    }
+    case 'minItems':
+      return `must have at least ${countWords(Number(params.limit), 'item')}`;
+    case 'maxItems':
+      return `must have at most ${countWords(Number(params.limit), 'item')}`;
+    case 'minLength':
+      return `must be at least ${countWords(Number(params.limit), 'character')} long`;
+    case 'maxLength':
+      return `must be at most ${countWords(Number(params.limit), 'character')} long`;
+    case 'minProperties':
+      return `must have at least ${countWords(Number(params.limit), 'key')}`;
+    case 'maxProperties':
+      return `must have at most ${countWords(Number(params.limit), 'key')}`;
+    case 'uniqueItems':
+      return 'must not list the same value twice';
+    case 'required':
+      return `must have '${String(params.missingProperty)}'`;
+    case 'additionalProperties':
+      return `must not have '${String(params.additionalProperty)}'`;
+    case 'format':
+      return `must be a valid ${String(params.format)}`;
+    case 'pattern':
+      return `must match the pattern ${String(params.pattern)}`;
+    default:
+      return `is not valid JSON Schema (its '${error.keyword}' rule fails)`;
+  }
+}
 
 function checkRequired(parameters: HoconObject, properties: HoconObject | undefined, tool: string, report: Parameters<EntryRule>[0]['report']): void {
   const required = parameters.fields.value('required');
