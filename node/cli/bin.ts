@@ -1,5 +1,17 @@
 import { runCli } from './main';
 
+/** The status a Unix tool ends with when killed by SIGPIPE (128 + 13), which is what a shell shows for `| head`. */
+const EXIT_BROKEN_PIPE = 141;
+
+// A reader that went away (`toolbox-editor validate x | head -1`) is not an error: stop at once and say nothing, as a
+// Unix tool does. Node ignores SIGPIPE and reports EPIPE as an 'error' event, which would otherwise crash with a stack.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_BROKEN_PIPE);
+    throw error;
+  });
+}
+
 // The `toolbox-editor` executable: wires the CLI to the real process.
 runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

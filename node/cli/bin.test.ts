@@ -1,0 +1,54 @@
+import { build } from 'esbuild';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The executable as it ships: bin.ts bundled from the current sources (as scripts/build.mjs does), run as a process.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-bin-'));
+const bundle = path.join(dir, 'toolbox-editor.cjs');
+
+beforeAll(async () => {
+  await build({
+    entryPoints: [path.join(here, 'bin.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'warning',
+    define: { 'import.meta.url': JSON.stringify(new URL('../../node/cli/x.cjs', import.meta.url).href) },
+  });
+  // Thousands of problems: far more output than a pipe holds, so the CLI is still writing when the reader leaves.
+  const lines = Array.from({ length: 5000 }, (_, i) => `t${i} { class = "x" }`);
+  writeFileSync(path.join(dir, 'many.hocon'), `${lines.join('\n')}\n`);
+}, 60_000);
+
+/** Runs the CLI and closes its `closed` stream after its first output (or at once), as `| head -1` does. */
+function runWithReaderGone(args: string[], closed: 'stdout' | 'stderr'): Promise<{ code: number | null; signal: string | null; otherOutput: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const gone = closed === 'stdout' ? child.stdout : child.stderr;
+    const other = closed === 'stdout' ? child.stderr : child.stdout;
+    let otherOutput = '';
+    other.on('data', (chunk: Buffer) => (otherOutput += chunk.toString()));
+    if (closed === 'stdout') gone.once('data', () => gone.destroy());
+    else gone.destroy();
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, otherOutput }));
+  });
+}
+
+describe('the toolbox-editor executable', () => {
+  it('stops quietly when the reader of its output goes away (| head), with no stack trace', async () => {
+    const result = await runWithReaderGone(['validate', 'many.hocon'], 'stdout');
+    expect(result).toEqual({ code: 141, signal: null, otherOutput: '' });
+  }, 30_000);
+
+  it('stops quietly when its error output is closed', async () => {
+    const result = await runWithReaderGone(['tools', 'missing.hocon'], 'stderr');
+    expect(result).toMatchObject({ code: 141, signal: null });
+  }, 30_000);
+});
