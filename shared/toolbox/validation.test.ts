@@ -109,6 +109,15 @@ describe('warnings', () => {
     }
   });
 
+  it('an enum the meta-schema refuses (empty, or a value twice) is not taken for an everyday schema', () => {
+    const schema = (q: string) => `t { class = "m.C", description = "d", parameters { type = object, properties { q { ${q} } } } }\n`;
+    expect(check(schema('enum = []')).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      "json-schema 1:91 'parameters.properties.q.enum' of 't' must have at least 1 item.",
+    ]);
+    expect(check(schema('enum = [a, a]')).map((d) => d.message)).toEqual(["'parameters.properties.q.enum' of 't' must not list the same value twice."]);
+    expect(check(schema('type = string, enum = [a, b]'))).toEqual([]);
+  });
+
   it('unknown keys, with the likely intended key', () => {
     const ds = check('t { class = "m.C", description = "d", paramters {} }\n');
     expect(rules(ds)).toEqual(['warning unknown-key 1:39']);

@@ -327,7 +327,8 @@ function scanSchema(schema: HoconObject): void {
           if (scanPlain) scanPlain = isNameList(v);
           break;
         case 'enum':
-          if (v.kind !== 'array') scanPlain = false;
+          // The meta-schema wants a non-empty list without repeats; names are checked here, anything else by ajv.
+          if (scanPlain) scanPlain = v.kind === 'array' && v.elements.length > 0 && isNameList(v);
           break;
         case 'additionalProperties':
           if (v.kind !== 'boolean') stack.push(v);
