@@ -9,7 +9,9 @@ const usage = `Usage: toolbox-editor resolve FILE... [--base-dir DIR]
 Resolves HOCON files (includes, substitutions, environment variables) and prints them as JSON.
 One file: its resolved value, pretty-printed (exit 1 and errors on stderr if it does not resolve).
 Several files: one JSON line each: {"file", "ok": true, "json"} or {"file", "ok": false, "error": {"message", "line", "column"}}.
-  --base-dir DIR  where includes not found next to the including file are looked up (the project root)`;
+Includes are found as neuro-san (and tools, validate, catalog) finds them: next to the including file, then in
+each folder up to the base directory, then in the base directory.
+  --base-dir DIR  the base directory: the project root neuro-san runs in (default: the working directory)`;
 
 export const resolveCommand: CliCommand = {
   name: 'resolve',
@@ -19,14 +21,15 @@ export const resolveCommand: CliCommand = {
     const parsed = parseCommandLine(args, { 'base-dir': { type: 'string' } });
     const files = parsed.positionals;
     if (files.length === 0) throw new UsageError('expecting at least one FILE');
-    const baseDir = parsed.values['base-dir'] === undefined ? undefined : path.resolve(io.cwd, parsed.values['base-dir']);
+    // neuro-san resolves includes against its working directory, the project root: so do tools and validate.
+    const baseDir = path.resolve(io.cwd, parsed.values['base-dir'] ?? '.');
     let exit = 0;
     for (const file of files) {
       const result = resolveFile(path.resolve(io.cwd, file), {
         host: fileIncludeHost,
         cwd: io.cwd,
         env: io.env,
-        ...(baseDir === undefined ? {} : { baseDir }),
+        baseDir,
       });
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       let json: unknown;

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../main';
+
+function workspace(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'resolve-cli-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+async function cli(args: string[], cwd: string) {
+  const out = { stdout: '', stderr: '' };
+  const code = await runCli(args, { stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t), cwd, env: {} });
+  return { code, ...out };
+}
+
+describe('toolbox-editor resolve', () => {
+  it('finds includes as tools and validate do (neuro-san): next to the including file, then in the working directory', async () => {
+    const dir = workspace({
+      'toolboxes/tb.hocon': 'include "shared_tools.hocon"\nmine { class = "a.b.C" }\n',
+      'shared_tools.hocon': 'shared_tool { class = "x.y.Z" }\n',
+    });
+    const resolved = await cli(['resolve', 'toolboxes/tb.hocon'], dir);
+    expect(resolved).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(resolved.stdout)).toEqual({ shared_tool: { class: 'x.y.Z' }, mine: { class: 'a.b.C' } });
+    const tools = JSON.parse((await cli(['tools', 'toolboxes/tb.hocon', '--json', '--no-default'], dir)).stdout) as Array<{ name: string }>;
+    expect(tools.map((t) => t.name)).toEqual(['shared_tool', 'mine']);
+  });
+
+  it('--base-dir still says where else includes are looked for', async () => {
+    const dir = workspace({
+      'toolboxes/tb.hocon': 'include "shared_tools.hocon"\nmine { class = "a.b.C" }\n',
+      'elsewhere/shared_tools.hocon': 'other_tool { class = "x.y.Z" }\n',
+    });
+    const resolved = await cli(['resolve', 'toolboxes/tb.hocon', '--base-dir', 'elsewhere'], dir);
+    expect(JSON.parse(resolved.stdout)).toEqual({ other_tool: { class: 'x.y.Z' }, mine: { class: 'a.b.C' } });
+    expect((await cli(['resolve', '--help'], dir)).stdout).toMatch(/--base-dir DIR .*\(default: the working directory/);
+  });
+});
