@@ -59,4 +59,20 @@ describe('an agent network and the toolbox it uses', () => {
     const network = loadAgentNetwork('n.hocon', { host: memoryHost({ ...files, 'n.hocon': 'toolbox_info_file = "tb.conf"\ntools = []' }), env: {} });
     expect(network.diagnostics.map((d) => d.message)).toContain('File reference tb.conf must be a .json or .hocon file');
   });
+
+  it('reports a toolbox_info_file of the wrong type once, where the network names it', () => {
+    const host = memoryHost({ ...files, 'tb.conf': 'get_x { class = "a.b.C" }', 'n.hocon': '{ "toolbox_info_file": "tb.conf", "tools": [ { "name": "a", "toolbox": "get_x" } ] }' });
+    const network = loadAgentNetwork('n.hocon', { host, defaultFile: 'default.hocon', env: {} });
+    expect(network.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`)).toEqual([
+      'n.hocon:1:24 error toolbox-info-file File reference tb.conf must be a .json or .hocon file',
+    ]);
+  });
+
+  it('reports a wrong-type AGENT_TOOLBOX_INFO_FILE once too', () => {
+    const host = memoryHost({ ...files, 'tb.conf': 'from_env { class = "a.b.C" }' });
+    const network = loadAgentNetwork('plain-net.hocon', { host, defaultFile: 'default.hocon', env: { AGENT_TOOLBOX_INFO_FILE: 'tb.conf' } });
+    expect(network.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`)).toEqual([
+      'tb.conf:1:1 error toolbox-file-type File reference tb.conf must be a .json or .hocon file',
+    ]);
+  });
 });

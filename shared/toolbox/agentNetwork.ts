@@ -50,6 +50,8 @@ export function loadAgentNetwork(
   const root = resolved.value;
 
   let toolboxFile: LoadedNetwork['toolboxFile'];
+  // Said once, where the network names the file (the toolbox reports it again at the file's start otherwise).
+  let typeReported = false;
   const keyField = root.fields.get('toolbox_info_file');
   if (keyField) {
     const value = keyField.value;
@@ -58,7 +60,10 @@ export function loadAgentNetwork(
     } else {
       toolboxFile = { path: locate(value.value, networkFile, options.baseDir, options.host), written: value.value, from: 'toolbox_info_file' };
       const problem = fileTypeProblem(value.value);
-      if (problem) diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', problem));
+      if (problem) {
+        diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', problem));
+        typeReported = true;
+      }
     }
   } else if (env.AGENT_TOOLBOX_INFO_FILE) {
     toolboxFile = {
@@ -102,7 +107,8 @@ export function loadAgentNetwork(
       );
     }
   }
-  return { file: networkFile, ...(toolboxFile ? { toolboxFile } : {}), agents, toolbox, diagnostics: [...diagnostics, ...toolbox.diagnostics].sort(compareDiagnostics) };
+  for (const d of toolbox.diagnostics) if (!(typeReported && d.rule === 'toolbox-file-type')) diagnostics.push(d);
+  return { file: networkFile, ...(toolboxFile ? { toolboxFile } : {}), agents, toolbox, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
 function stringOf(value: HoconValue | undefined): string | undefined {
