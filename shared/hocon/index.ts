@@ -25,7 +25,7 @@ export type {
   Origin,
 } from './values';
 export { originOf, keyOriginOf, getPath, getField } from './values';
-export { toJson, type JsonValue, type ToJsonOptions } from './to-json';
+export { toJson, toJsonText, type JsonValue, type ToJsonOptions } from './to-json';
 export { parsePath, formatPath, formatKeySegment } from './path-expression';
 export { applyEdits, type TextEdit } from './text-edits';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';

@@ -41,4 +41,19 @@ describe('toolbox-editor resolve', () => {
     expect(JSON.parse(resolved.stdout)).toEqual({ other_tool: { class: 'x.y.Z' }, mine: { class: 'a.b.C' } });
     expect((await cli(['resolve', '--help'], dir)).stdout).toMatch(/--base-dir DIR .*\(default: the working directory/);
   });
+
+  it('prints integers beyond 2^53 exactly as written, for one file and for several', async () => {
+    const dir = workspace({ 'big.hocon': 'i = 9007199254740993\np = 9223372036854775807\nlist = [-9223372036854775808, 1]\n', 'small.hocon': 'a = 1\n' });
+    const one = await cli(['resolve', 'big.hocon'], dir);
+    expect(one).toEqual({
+      code: 0,
+      stdout: '{\n  "i": 9007199254740993,\n  "p": 9223372036854775807,\n  "list": [\n    -9223372036854775808,\n    1\n  ]\n}\n',
+      stderr: '',
+    });
+    const many = await cli(['resolve', 'big.hocon', 'small.hocon'], dir);
+    expect(many.stdout).toBe(
+      '{"file":"big.hocon","ok":true,"json":{"i":9007199254740993,"p":9223372036854775807,"list":[-9223372036854775808,1]}}\n' +
+        '{"file":"small.hocon","ok":true,"json":{"a":1}}\n',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { resolveFile, toJson } from '../../../shared/hocon/index';
+import { resolveFile, toJsonText } from '../../../shared/hocon/index';
 import { fileIncludeHost } from '../../hocon/file-include-host';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatDiagnostic } from './hocon-cli-support';
@@ -32,11 +32,12 @@ export const resolveCommand: CliCommand = {
         baseDir,
       });
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      let json: unknown;
+      // JSON text, not data: integers beyond 2^53 are printed exactly as written.
+      let json = '';
       let conversionError: string | undefined;
       if (errors.length === 0) {
         try {
-          json = toJson(result.value);
+          json = toJsonText(result.value, { indent: files.length === 1 ? 2 : 0 });
         } catch (error) {
           conversionError = (error as Error).message;
         }
@@ -47,7 +48,7 @@ export const resolveCommand: CliCommand = {
           io.stderr(errors.length > 0 ? errors.map(formatDiagnostic).join('\n') + '\n' : `${conversionError}\n`);
           return 1;
         }
-        io.stdout(JSON.stringify(json, null, 2) + '\n');
+        io.stdout(json + '\n');
         return 0;
       }
       if (first !== undefined) {
@@ -57,7 +58,7 @@ export const resolveCommand: CliCommand = {
         exit = 1;
         io.stdout(JSON.stringify({ file, ok: false, error: { message: conversionError, line: 1, column: 1 } }) + '\n');
       } else {
-        io.stdout(JSON.stringify({ file, ok: true, json }) + '\n');
+        io.stdout(`{"file":${JSON.stringify(file)},"ok":true,"json":${json}}\n`);
       }
     }
     return exit;
