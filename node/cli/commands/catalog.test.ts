@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resolveFile, toJson } from '../../../shared/hocon/index';
+import { resolveFile, toJson, toJsonText } from '../../../shared/hocon/index';
 import { fileIncludeHost } from '../../hocon/file-include-host';
 import { runCli } from '../main';
 
@@ -71,5 +71,34 @@ describe.skipIf(!existsSync(studio))('toolbox-editor catalog', () => {
     writeFileSync(path.join(dir, 'picker.jinja2'), 'Task: {{ task }} / {{ tools | length }} tool(s)\n');
     const { stdout } = await cli(['catalog', 'tb.hocon', '--template', 'picker.jinja2', '--no-default', '--var', 'task=book a flight'], dir);
     expect(stdout).toBe('Task: book a flight / 1 tool(s)');
+  });
+});
+
+describe('toolbox-editor catalog with integers beyond 2^53', () => {
+  // Python's json.loads reads big integers exactly, so the reference gets them from resolve's exact JSON text.
+  const toolbox = [
+    't {',
+    '  class = "m.C", description = "d"',
+    '  parameters { type = object, properties {',
+    '    n { type = integer, default = 9223372036854775807, maximum = 9223372036854775807, minimum = -9223372036854775808 }',
+    '    odd { type = 9223372036854775807 }',
+    '    odd2 { type = [9007199254740993, "null"] }',
+    '  } }',
+    '}',
+  ].join('\n');
+  const everything = 'Here is the toolbox catalog: {{ tools | tojson }}\n{{ tools[0].input.odd }} {{ tools[0].input.odd2 }} {{ tools[0].input.odd + 1 }}\n';
+
+  it.each(['sorted', 'insertion'])('prints them exactly as Python Jinja2 does (%s keys)', async (order) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-catalog-'));
+    writeFileSync(path.join(dir, 'tb.hocon'), toolbox);
+    writeFileSync(path.join(dir, 'everything.jinja2'), everything);
+    const resolved = resolveFile(path.join(dir, 'tb.hocon'), { host: fileIncludeHost });
+    expect(resolved.ok).toBe(true);
+    for (const template of [path.join(repo, 'resources/toolbox_catalog.jinja2'), path.join(dir, 'everything.jinja2')]) {
+      const expected = execFileSync('python3', ['-c', PYTHON_REFERENCE, order, template], { input: toJsonText(resolved.value), encoding: 'utf8' });
+      expect(expected).toContain('9223372036854775807');
+      const { stdout } = await cli(['catalog', 'tb.hocon', '--no-default', '--key-order', order, '--template', template], dir);
+      expect(stdout).toBe(expected);
+    }
   });
 });
