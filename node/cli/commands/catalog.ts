@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogSourcesFromTools } from '../../../shared/catalog/fromToolbox';
 import { renderCatalog } from '../../../shared/catalog/render-catalog';
+import { readTextFileSync } from '../../files/textFiles';
 import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
@@ -41,9 +41,9 @@ export const catalogCommand: CliCommand = {
     const templatePath = parsed.values.template ? path.resolve(io.cwd, parsed.values.template) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
     let template: string;
     try {
-      template = readFileSync(templatePath, 'utf8');
+      template = readTextFileSync(templatePath).text;
     } catch (error) {
-      throw new Error(`cannot read the template ${templatePath}: ${(error as Error).message}`, { cause: error });
+      throw new Error(`cannot read the template: ${(error as Error).message}`, { cause: error });
     }
     const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }));
     const result = renderCatalog({

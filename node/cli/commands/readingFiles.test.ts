@@ -64,4 +64,27 @@ describe('files that are not UTF-8 text, and folders', () => {
     expect(await cli(['validate', 'tb.hocon'], dir)).toMatchObject({ code: 1, stdout: `tb.hocon:1:1 error hocon ${said}\n` });
     expect(await cli(['tools', 'tb.hocon'], dir)).toMatchObject({ code: 1, stderr: `tb.hocon:1:1 error hocon ${said}\n` });
   });
+
+  it('catalog and render read templates, their includes and the context strictly too, as Jinja2 does', async () => {
+    const latin1Template = Buffer.from('caf\xe9 {{ tools | length }}\n', 'latin1');
+    const dir = workspace({
+      'tb.hocon': 't { class = "m.C", description = "d" }\n',
+      'latin1.jinja2': latin1Template,
+      'including.jinja2': 'Tools:\n{% include "latin1.jinja2" %}\n',
+      'context.json': '{}',
+      'latin1.json': Buffer.from('{"a": "caf\xe9"}', 'latin1'),
+    });
+    const template = path.join(dir, 'latin1.jinja2');
+    const said = `${template} is not UTF-8 text (invalid byte at offset 3); it was not opened so that no byte is lost.`;
+    expect(await cli(['catalog', 'tb.hocon', '--no-default', '--template', 'latin1.jinja2'], dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `toolbox-editor catalog: cannot read the template: ${said}\n`,
+    });
+    expect(await cli(['render', 'latin1.jinja2', '--context', 'context.json'], dir)).toEqual({ code: 1, stdout: '', stderr: `toolbox-editor render: ${said}\n` });
+    const included = await cli(['render', 'including.jinja2', '--context', 'context.json'], dir);
+    expect(included).toEqual({ code: 1, stdout: '', stderr: `including.jinja2:2:4 error jinja-loader ${said}\n` });
+    const context = await cli(['render', 'including.jinja2', '--context', 'latin1.json'], dir);
+    expect([context.code, context.stderr]).toEqual([1, `toolbox-editor render: ${path.join(dir, 'latin1.json')} is not UTF-8 text (invalid byte at offset 10); it was not opened so that no byte is lost.\n`]);
+  });
 });

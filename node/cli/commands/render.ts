@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderTemplateWithContract } from '../../../shared/catalog/render-catalog';
 import { readJson } from '../../../shared/pyvalue/json-read';
 import type { PyValue } from '../../../shared/pyvalue/types';
+import { readTextFileSync } from '../../files/textFiles';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
 
@@ -28,8 +28,9 @@ export const renderCommand: CliCommand = {
     const keyOrder = parseKeyOrder(parsed.values['key-order']);
     const templatePath = path.resolve(io.cwd, parsed.positionals[0]!);
     const contextPath = path.resolve(io.cwd, parsed.values.context);
-    const template = readFileSync(templatePath, 'utf8');
-    const contextResult = readJson(readFileSync(contextPath, 'utf8'));
+    // Read as every file is: strict UTF-8 (Python would fail to decode too), plain words when it cannot be read.
+    const template = readTextFileSync(templatePath).text;
+    const contextResult = readJson(readTextFileSync(contextPath).text);
     if (!contextResult.ok) {
       const e = contextResult.error;
       io.stderr(`${parsed.values.context}:${e.line}:${e.column} error context-json ${e.message}\n`);

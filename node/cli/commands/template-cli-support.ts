@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ApiError } from '../../../shared/api/contract';
 import type { TemplateDiagnostic } from '../../../shared/jinja/diagnostic';
 import type { KeyOrder } from '../../../shared/jinja/environment';
+import { TemplateError } from '../../../shared/jinja/errors';
+import { NotAFileError, readTextFileSync } from '../../files/textFiles';
 import { UsageError } from '../command';
 
 /** What the template commands (`render`, `catalog`) share: key-order option, include loader, problem lines. */
@@ -19,12 +21,19 @@ export function parseKeyOrder(value: string | undefined): KeyOrder {
   throw new UsageError(`--key-order must be 'sorted' or 'insertion', not '${value}'`);
 }
 
-/** `{% include %}` reads files next to the template. */
+/**
+ * `{% include %}` reads files next to the template, as every file is read (strict UTF-8, as Jinja2's loader decodes
+ * too): a missing file or a folder is "template not found", a file that cannot be read is an error at the include.
+ */
 export function loaderFor(templatePath: string): (name: string) => string | undefined {
   const dir = path.dirname(templatePath);
   return (name) => {
-    const file = path.resolve(dir, name);
-    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    try {
+      return readTextFileSync(path.resolve(dir, name)).text;
+    } catch (error) {
+      if (error instanceof NotAFileError || (error instanceof ApiError && error.code === 'not_found')) return undefined;
+      throw new TemplateError('loader', (error as Error).message);
+    }
   };
 }
 
