@@ -23,6 +23,16 @@ import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
  */
 export const MAX_NESTING_DEPTH = 400;
 
+/**
+ * A file with more values than this is reported (one positioned error) and not read further: memory stays bounded
+ * however the values are written (a 50 MB file of `1,` is 26 million of them). A real toolbox of 50 MB holds about
+ * two million; the resolver's step limit (MAX_STEPS) is the same number of containers.
+ */
+export const MAX_VALUES = 5_000_000;
+
+/** Thrown out of a parse at MAX_VALUES (parseDocument catches it; the one-pass reader gives up on it). */
+export const TOO_MANY_VALUES: unique symbol = Symbol('too many values');
+
 /** Parses HOCON text into a lossless syntax tree. Never throws: problems are diagnostics, and the tree is partial. */
 export function parseHocon(text: string, fileName = '<input>'): SyntaxDocument {
   return new Parser(new SourceText(fileName, text)).parseDocument();
@@ -41,6 +51,11 @@ export class EntryParser {
   private readonly parser: Parser;
   /** The start of the token after the entry last parsed. */
   resume = 0;
+
+  /** Values parsed over every entry so far (a parse past MAX_VALUES throws TOO_MANY_VALUES). */
+  get values(): number {
+    return this.parser.values;
+  }
 
   constructor(source: SourceText) {
     this.parser = new Parser(source);
@@ -86,6 +101,8 @@ class Parser {
   private readonly text: string;
   private readonly scanner: Scanner;
   readonly diagnostics: Diagnostic[] = [];
+  /** Values parsed so far (over every entry an EntryParser parsed): see MAX_VALUES. */
+  values = 0;
   private kind: Kind = TokenKind.EOF;
   private start = 0;
   private end = 0;
@@ -109,6 +126,17 @@ class Parser {
   }
 
   parseDocument(): SyntaxDocument {
+    try {
+      return this.parseWholeDocument();
+    } catch (error) {
+      if (error !== TOO_MANY_VALUES) throw error;
+      // Reported where it stopped; the tree is left empty (printing works from the text, not the tree).
+      const root: ObjectNode = { kind: 'object', braced: false, entries: NO_ENTRIES, start: 0, end: this.text.length };
+      return { source: this.source, root, diagnostics: this.diagnostics };
+    }
+  }
+
+  private parseWholeDocument(): SyntaxDocument {
     this.advance();
     this.skipTrivia();
     let root: ObjectNode | ArrayNode;
@@ -428,6 +456,10 @@ class Parser {
   private parseSimpleValue(): ValueNode {
     const start = this.start;
     const end = this.end;
+    if (++this.values > MAX_VALUES) {
+      this.error(start, end, `More than ${MAX_VALUES.toLocaleString('en-US')} values: Toolbox Editor reads files with up to that many, and stopped reading here`);
+      throw TOO_MANY_VALUES;
+    }
     switch (this.kind) {
       case TokenKind.OpenBrace:
         return this.parseObject();

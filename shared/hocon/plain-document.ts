@@ -24,7 +24,7 @@
  */
 import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './build-values';
 import { RecentStrings } from './recent-strings';
-import { EntryParser, MAX_NESTING_DEPTH } from './parser';
+import { EntryParser, MAX_NESTING_DEPTH, MAX_VALUES, TOO_MANY_VALUES } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
@@ -72,7 +72,8 @@ export function readDocument(source: SourceText, makeBuilder: BuilderFactory | u
     const root = reader.readDocument();
     return { root, builder: reader.builder, parseDiagnostics: reader.parseDiagnostics };
   } catch (error) {
-    if (error === GIVE_UP || error === TOO_BIG) return undefined;
+    // TOO_MANY_VALUES: an entry parsed for the reader reached the limit; the general path reports it.
+    if (error === GIVE_UP || error === TOO_BIG || error === TOO_MANY_VALUES) return undefined;
     throw error;
   }
 }
@@ -106,6 +107,16 @@ class PlainReader {
   private keyCount = 0;
   /** Containers made so far: the resolver counts one step per container, and stops past MAX_STEPS. */
   private containers = 0;
+  /**
+   * Values read so far (read again after going back: counted again). With those the entry parser parsed, never
+   * fewer than the parser counts in the whole file: past MAX_VALUES the general path reads it, and reports that.
+   */
+  private values = 0;
+  /**
+   * How many `values` may reach before the entry parser's count is looked at again (it only grows, so this only
+   * shrinks): one comparison per value in the common case.
+   */
+  private valuesAllowed = MAX_VALUES;
   /** Containers at or past ALWAYS_RESOLVE_LEVEL (the builder counts them as pending too). */
   private deepPending = 0;
   /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
@@ -261,9 +272,20 @@ class PlainReader {
 
   private newObject(start: number, end: number): HoconObject {
     if (++this.containers > MAX_STEPS) throw TOO_BIG;
+    this.countValue();
     // Same property order as build-values' newObject: one hidden class for every object.
     // Its fields are collected on the pending stacks and given to it when it is done.
     return { kind: 'object', fields: NOT_YET_READ, source: this.source, start, end };
+  }
+
+  private countValue(): void {
+    if (++this.values > this.valuesAllowed) this.recountValues();
+  }
+
+  /** Past the values allowed so far: allow what the entry parser's count leaves, or give up. */
+  private recountValues(): void {
+    this.valuesAllowed = MAX_VALUES - (this.entryParser === undefined ? 0 : this.entryParser.values);
+    if (this.values > this.valuesAllowed) throw TOO_BIG;
   }
 
   /** A quoted token's value: the scanner saw no problem, so it is closed; without escapes it is its content. */
@@ -567,6 +589,7 @@ class PlainReader {
    * expected (the parser reports that).
    */
   private readScalar(): HoconValue | undefined {
+    this.countValue();
     const start = this.start;
     const end = this.end;
     const text = this.text;
@@ -606,6 +629,7 @@ class PlainReader {
   private readArray(): HoconArray {
     if (this.depth >= MAX_NESTING_DEPTH) throw TOO_BIG;
     if (++this.containers > MAX_STEPS) throw TOO_BIG;
+    this.countValue();
     this.depth++;
     this.arrays++;
     const before = this.pending();

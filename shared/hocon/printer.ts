@@ -11,10 +11,18 @@ export function printSyntax(document: SyntaxDocument): string {
   return printTokens(document.source.text, { start: 0, end: document.source.text.length });
 }
 
-/** The text of the tokens within a span of the source, token by token. */
+/**
+ * The text of the tokens within a span of the source. The tokens cover it without a gap (checked token by token),
+ * so that is the span's text, taken in one piece: a 50 MB file of tiny tokens would otherwise be tens of millions
+ * of pieces.
+ */
 export function printTokens(text: string, span: Span): string {
   const scanner = new Scanner(text, span.start, span.end);
-  const pieces: string[] = [];
-  while (scanner.next() !== TokenKind.EOF) pieces.push(text.slice(scanner.tokenStart, scanner.pos));
-  return pieces.join('');
+  let covered = span.start;
+  while (scanner.next() !== TokenKind.EOF) {
+    if (scanner.tokenStart !== covered) throw new Error(`The scanner skipped text at offset ${covered}: cannot print it byte for byte`);
+    covered = scanner.pos;
+  }
+  if (covered !== span.end) throw new Error(`The scanner stopped at offset ${covered} of ${span.end}: cannot print it byte for byte`);
+  return text.slice(span.start, span.end);
 }

@@ -132,6 +132,23 @@ describe('hostile input ends in a result or a positioned error', () => {
     expect(result.value.fields.size).toBe(50);
   });
 
+  // Three 10 MB texts: seconds of work, more on a busy machine.
+  it('more than 5,000,000 values, in a list left open or closed, is one positioned error (memory stays bounded)', { timeout: 120_000 }, () => {
+    const values = '1,'.repeat(5_000_001);
+    // Left open (the one-pass reader hands the entry to the parser), closed (the reader's own count), after a
+    // substitution (the entry parser's count).
+    for (const text of [`a = [${values}`, `a = [${values}]\n`, `a = \${?x} [${values}]\n`]) {
+      const result = resolveHocon(text);
+      expect(result.ok).toBe(false);
+      // The list and a substitution before it are values too: the error is at the 5,000,001st value.
+      const valuesBefore = text.includes('$') ? 2 : 1;
+      const at = text.indexOf('[') + 1 + 2 * (5_000_000 - valuesBefore);
+      expect(result.diagnostics.map((d) => [d.message, d.line, d.column])).toEqual([
+        ['More than 5,000,000 values: Toolbox Editor reads files with up to that many, and stopped reading here', 1, at + 1],
+      ]);
+    }
+  });
+
   it('entries handed over inside entries handed over are not read again and again (one pass stays linear)', () => {
     // Every level's value is an object followed by text (a concatenation): each level is handed to the builder,
     // which would read the big inner list once per level; past the text's length the general path reads it once.

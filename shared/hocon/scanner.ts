@@ -325,7 +325,7 @@ export class Scanner {
         while (pos < end) {
           const q = text.charCodeAt(pos);
           if (q === 34 || q === 10) break;
-          pos += q === 92 ? 2 : 1;
+          pos = Math.min(end, pos + (q === 92 ? 2 : 1));
         }
         if (pos < end && text.charCodeAt(pos) === 34) pos++;
         continue;
