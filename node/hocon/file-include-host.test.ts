@@ -1,20 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveFile, toJson } from '../../shared/hocon/index';
 import { fileIncludeHost } from './file-include-host';
+import { workspace as makeWorkspace } from '../testSupport/cliRun';
 
 const LATIN1 = Buffer.from('a = "caf\xe9"\n', 'latin1');
 
-function workspace(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'include-host-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const workspace = (files: Record<string, string | Buffer>) => makeWorkspace(files, 'include-host-');
 
 const resolve = (dir: string, file: string) => resolveFile(path.join(dir, file), { host: fileIncludeHost, baseDir: dir });
 

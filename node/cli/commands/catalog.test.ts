@@ -6,16 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveFile, toJson, toJsonText } from '../../../shared/hocon/index';
 import { fileIncludeHost } from '../../hocon/file-include-host';
-import { runCli } from '../main';
+import { runCliIn } from '../../testSupport/cliRun';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const studio = path.resolve(repo, '../shared/reference/neuro-san/toolboxes/studio_toolbox_info.hocon');
 
-async function cli(args: string[], cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  const code = await runCli(args, { stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t), cwd, env: {} });
-  return { code, ...out };
-}
+const cli = (args: string[], cwd: string) => runCliIn(cwd, args);
 
 /**
  * Python's side of the comparison: the mapping rule written again independently in Python, over the resolved JSON

@@ -1,21 +1,11 @@
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../main';
+import { runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
 
-async function cli(args: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd, env: { GREETING: 'hi' } });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], cwd: string) => runCliIn(cwd, args, { GREETING: 'hi' });
 
-function workspace(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'hocon-cli-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return dir;
-}
+const workspace = (files: Record<string, string | Buffer>) => makeWorkspace(files, 'hocon-cli-');
 
 const TEXT = '# tools\n{\n  # a tool\n  "t": { "description": "old" }, // trailing\n  "u": 1\n}\n';
 

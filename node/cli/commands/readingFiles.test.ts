@@ -1,28 +1,15 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../main';
+import { runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
 
 // Every command reads its files by the same rules as print, set and unset (node/files/textFiles): strict UTF-8,
 // a folder called a folder, and the same plain words.
 
 const LATIN1 = Buffer.from('a = "caf\xe9"\n', 'latin1');
 
-function workspace(files: Record<string, string | Buffer>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'cli-reading-'));
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const workspace = (files: Record<string, string | Buffer>) => makeWorkspace(files, 'cli-reading-');
 
-async function cli(args: string[], cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  const code = await runCli(args, { stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t), cwd, env: {} });
-  return { code, ...out };
-}
+const cli = (args: string[], cwd: string) => runCliIn(cwd, args);
 
 const notUtf8 = (file: string) => `${file} is not UTF-8 text (invalid byte at offset 8); it was not opened so that no byte is lost.`;
 

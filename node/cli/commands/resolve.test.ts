@@ -1,23 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../main';
+import { runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
 
-function workspace(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'resolve-cli-'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const workspace = (files: Record<string, string | Buffer>) => makeWorkspace(files, 'resolve-cli-');
 
-async function cli(args: string[], cwd: string) {
-  const out = { stdout: '', stderr: '' };
-  const code = await runCli(args, { stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t), cwd, env: {} });
-  return { code, ...out };
-}
+const cli = (args: string[], cwd: string) => runCliIn(cwd, args);
 
 describe('toolbox-editor resolve', () => {
   it('finds includes as tools and validate do (neuro-san): next to the including file, then in the working directory', async () => {

@@ -1,19 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../main';
+import { runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
 
-function workspace(files: Record<string, string>) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-cli-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return dir;
-}
-async function cli(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const out = { stdout: '', stderr: '' };
-  const code = await runCli(args, { stdout: (t) => (out.stdout += t), stderr: (t) => (out.stderr += t), cwd, env });
-  return { code, ...out };
-}
+const workspace = (files: Record<string, string>) => makeWorkspace(files, 'toolbox-editor-cli-');
+const cli = (args: string[], cwd: string, env: Record<string, string> = {}) => runCliIn(cwd, args, env);
 
 const toolbox = [
   '# my tools',
