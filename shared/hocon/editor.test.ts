@@ -39,6 +39,12 @@ describe('setValue', () => {
     expect(json(out)).toEqual({ a: { b: 3 } });
   });
 
+  it('says what is wrong with a path given in words about paths', () => {
+    expect(() => setValue('a = 1', '', '2')).toThrow('The path is empty: give a key, or keys joined with dots');
+    expect(() => setValue('a = 1', 'a..b', '2')).toThrow(/^Invalid path expression 'a\.\.b': /);
+    expect(() => setValue('a = 1', 'a.$', '2')).toThrow("Invalid path expression 'a.$': Invalid character in path: '$'");
+  });
+
   it('inserts a missing key into the deepest existing object, in the siblings style', () => {
     const out = applyEdits(TOOLBOX, setValue(TOOLBOX, ['alpha', 'args'], '{ x: 1 }'));
     expect(out).toContain('"description": "first",\n        "args": { x: 1 }\n    },');

@@ -112,8 +112,10 @@ export function parseSubstitutionPath(
 
 /** Parses a path expression such as `a.b."c.d"` (for API callers that pass a path as a string). */
 export function parsePath(path: string): string[] {
+  if (path.trim() === '') throw new Error('The path is empty: give a key, or keys joined with dots (tools.my_tool.description)');
   const result = parseSubstitutionPath(path, 0, path.length);
-  if (result.error !== undefined) throw new Error(`Invalid path expression '${path}': ${result.error}`);
+  // Its messages speak of substitutions (where the same syntax is read most): here it is a path given on its own.
+  if (result.error !== undefined) throw new Error(`Invalid path expression '${path}': ${result.error.replace(/substitution path/g, 'path')}`);
   return result.segments.map((s) => s.name);
 }
 
