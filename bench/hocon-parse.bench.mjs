@@ -1,5 +1,5 @@
 // HOCON parse+resolve: our module vs JSON.parse (the floor) vs @pushcorn/hocon-parser, in one run.
-//   node bench/hocon-parse.bench.mjs [--runs R] [--sizes 500,5000]
+//   node bench/hocon-parse.bench.mjs [--runs R] [--sizes 500,5000] [--rounds N]
 // Goal (issue 3): 5,000 tools within 3x of JSON.parse of the same data written as JSON.
 //
 // The toolbox files are generated: per tool a class, a description (every third one triple-quoted), parameters
@@ -11,10 +11,16 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { bundleForBench, median, onApiThread, runsAndSizes } from './lib/benchEnv.mjs';
+import { argValue, bundleForBench, median, onApiThread, runsAndSizes } from './lib/benchEnv.mjs';
 import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
 const { runs, sizes } = runsAndSizes(15);
+// Fresh API threads measured one after another. A thread's figures sit in one of two modes for its whole life: in
+// one, a scavenge every few parses frees most of the young generation and a parse takes about 20 ms; in the other,
+// scavenges free little and take about 40 ms, and a parse about 26 ms. Which one a thread gets depends on what ran
+// in it before (a first, cold run of a small file makes the slow one likely); the code of before this session
+// does the same. So the verdict takes the median over threads, and each thread's ratio is printed.
+const rounds = Number(argValue('--rounds', 5));
 const hocon = await bundleForBench('hocon', {
   'shared/hocon/index.ts': '*',
   'shared/hocon/resolve.ts': '{ resolveGeneral }',
@@ -102,9 +108,23 @@ if (!isMainThread) {
   console.log(`HOCON parse+resolve, median of ${runs} runs (ms); ratios against JSON.parse of the same data, measured alongside`);
   // Where the app parses: the API thread, with its heap settings (node/api/apiThreadLimits.ts).
   const limits = hocon.API_THREAD_RESOURCE_LIMITS;
-  const inThread = await onApiThread(new URL(import.meta.url), limits, { runs, sizes });
-  console.log(`On the API thread, as the app runs it (young generation ${limits.maxYoungGenerationSizeMb} MB):`);
-  for (const m of inThread) report(m);
+  const threadRounds = [];
+  for (let round = 0; round < rounds; round++) {
+    const inThread = await onApiThread(new URL(import.meta.url), limits, { runs, sizes });
+    console.log(`On the API thread, as the app runs it (young generation ${limits.maxYoungGenerationSizeMb} MB), thread ${round + 1} of ${rounds}:`);
+    for (const m of inThread) report(m);
+    threadRounds.push(inThread);
+  }
+  // Per size: the median over the threads of ours and of JSON.parse, and of their ratio.
+  const inThread = sizes.map((count, i) => {
+    const of = (key) => median(threadRounds.map((r) => r[i][key]));
+    const ratios = threadRounds.map((r) => r[i].ours / r[i].json);
+    console.log(
+      `  ${String(count).padStart(5)} tools over ${rounds} threads: ours ${of('ours').toFixed(2)} ms, JSON.parse ${of('json').toFixed(2)} ms; ` +
+        `ratio per thread ${ratios.map((x) => `x${x.toFixed(2)}`).join(', ')}, median x${median(ratios).toFixed(2)}`,
+    );
+    return { count, ratio: median(ratios) };
+  });
   // The same on a thread with V8's default heap (what a plain \`node\` script gets), for comparison.
   const pushcorn = createRequire(import.meta.url)('@pushcorn/hocon-parser');
   console.log('On a main thread with V8\'s default heap:');
@@ -113,7 +133,8 @@ if (!isMainThread) {
   const big = inThread.filter((m) => m.count >= 5000);
   if (big.length > 0) {
     // The issue's measure: medians. Means are printed beside them (they share out a collection every few runs).
-    const goalMet = big.every((m) => m.ours / m.json <= 3);
+    const goalMet = big.every((m) => m.ratio <= 3);
+    // The issue's measure is a median; over threads too.
     console.log(goalMet ? 'goal met: 5,000 tools within 3x of JSON.parse on the API thread' : 'GOAL MISSED: 5,000 tools slower than 3x JSON.parse on the API thread');
     process.exitCode = goalMet ? 0 : 1;
   }
