@@ -16,8 +16,8 @@ import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
 const { runs, sizes } = runsAndSizes(15);
 // Fresh API threads measured one after another. A thread's figures sit in one of two modes for its whole life: in
-// one, a scavenge every few parses frees most of the young generation and a parse takes about 20 ms; in the other,
-// scavenges free little and take about 40 ms, and a parse about 26 ms. Which one a thread gets depends on what ran
+// one a parse takes about 20 ms; in the other about 26 ms (with slower scavenges on the API thread; other inlining in
+// the reader on a main thread, with the same garbage collection). Which one a thread gets depends on what ran
 // in it before (a first, cold run of a small file makes the slow one likely); the code of before this session
 // does the same. So the verdict takes the median over threads, and each thread's ratio is printed.
 const rounds = Number(argValue('--rounds', 5));
