@@ -1,4 +1,3 @@
-import { build } from 'esbuild';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
 import { startApiThread, type ApiThread } from './apiThread';
 import type { ApiHost } from './handlers';
+import { bundleEntry } from '../testSupport/bundleEntry';
 
 // The thread entry as the app ships it: bundled from the current sources (as scripts/build.mjs does).
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -14,16 +14,7 @@ const bundleDir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-thread-
 const entry = path.join(bundleDir, 'api-thread.cjs');
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(here, 'apiThreadMain.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'warning',
-    // node/paths.ts finds resources/ from the bundle's location: point it at this repository's.
-    define: { 'import.meta.url': JSON.stringify(new URL('../../node/api/x.cjs', import.meta.url).href) },
-  });
+  await bundleEntry(path.join(here, 'apiThreadMain.ts'), entry, new URL('../../node/api/x.cjs', import.meta.url));
 }, 60_000);
 
 let api: ApiThread | undefined;

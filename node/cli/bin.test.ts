@@ -1,10 +1,10 @@
-import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry } from '../testSupport/bundleEntry';
 
 // The executable as it ships: bin.ts bundled from the current sources (as scripts/build.mjs does), run as a process.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,15 +12,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-bin-'));
 const bundle = path.join(dir, 'toolbox-editor.cjs');
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(here, 'bin.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    logLevel: 'warning',
-    define: { 'import.meta.url': JSON.stringify(new URL('../../node/cli/x.cjs', import.meta.url).href) },
-  });
+  await bundleEntry(path.join(here, 'bin.ts'), bundle, new URL('../../node/cli/x.cjs', import.meta.url));
   // Thousands of problems: far more output than a pipe holds, so the CLI is still writing when the reader leaves.
   const lines = Array.from({ length: 5000 }, (_, i) => `t${i} { class = "x" }`);
   writeFileSync(path.join(dir, 'many.hocon'), `${lines.join('\n')}\n`);

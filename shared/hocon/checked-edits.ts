@@ -25,44 +25,55 @@ export interface CheckedEditOptions extends EditOptions {
 /** `setValue`, accepted only when the path then resolves to exactly `valueText`'s value and nothing else changed. */
 export function setValueChecked(text: string, path: PathLike, valueText: string, options: CheckedEditOptions = {}): TextEdit[] {
   const keys = typeof path === 'string' ? parsePath(path) : [...path];
-  const before = resolveHocon(text, options.resolve);
-  const beforeJson = toJson(before.value);
-  refuseIntoNonObject(beforeJson, keys, text, options.resolve);
-  const edits = setValue(text, keys, valueText, options);
-  const edited = applyEdits(text, edits);
-  const after = resolveHocon(edited, options.resolve);
-  const lines = linesBefore(text, edits, options.resolve);
-  refuseNewErrors(before.diagnostics, after.diagnostics, `setting ${describe(keys)}`, lines);
-  const afterJson = toJson(after.value);
   // A value with substitutions means what it resolves to where it lands: whatever the path got is what was asked.
   const standalone = resolveHocon(`x = ${valueText}`);
-  const asked = standalone.ok ? (toJson(standalone.value) as { x: JsonValue }).x : jsonAt(afterJson, keys);
-  const intended = withJsonAt(beforeJson, keys, asked);
-  const difference = firstDifference(intended, afterJson, []);
-  if (difference !== undefined) {
-    throw new EditRefusedError(
-      `Not changed: setting ${describe(keys)} there would not give the file that value alone — ${differenceInWords(difference)}.` +
-        hints(edited, keys, options.resolve, lines),
-    );
-  }
-  return edits;
+  return checkedEdit(text, keys, options, {
+    doing: 'setting',
+    failing: 'there would not give the file that value alone',
+    edit: (before) => {
+      refuseIntoNonObject(before, keys, text, options.resolve);
+      return setValue(text, keys, valueText, options);
+    },
+    intended: (before, after) => withJsonAt(before, keys, standalone.ok ? (toJson(standalone.value) as { x: JsonValue }).x : jsonAt(after, keys)),
+  });
 }
 
 /** `removeKey`, accepted only when the path is then gone, nothing else changed and no new error appeared. */
 export function removeKeyChecked(text: string, path: PathLike, options: CheckedEditOptions = {}): TextEdit[] {
   const keys = typeof path === 'string' ? parsePath(path) : [...path];
+  return checkedEdit(text, keys, options, {
+    doing: 'removing',
+    failing: 'from this text would not remove it alone',
+    edit: () => removeKey(text, keys),
+    intended: (before) => withoutJsonAt(before, keys),
+  });
+}
+
+interface EditCheck {
+  /** 'setting' or 'removing', for the messages. */
+  doing: string;
+  /** What went wrong, after "Not changed: <doing> 'path' ". */
+  failing: string;
+  /** The edits, given the document as it resolves before them (may refuse at once). */
+  edit: (before: JsonValue) => TextEdit[];
+  /** The document as it should resolve after the edits. */
+  intended: (before: JsonValue, after: JsonValue) => JsonValue;
+}
+
+/** Resolves the text before and after `check.edit`, and returns the edits only when the document changed as intended. */
+function checkedEdit(text: string, keys: string[], options: CheckedEditOptions, check: EditCheck): TextEdit[] {
   const before = resolveHocon(text, options.resolve);
-  const edits = removeKey(text, keys);
+  const beforeJson = toJson(before.value);
+  const edits = check.edit(beforeJson);
   const edited = applyEdits(text, edits);
   const after = resolveHocon(edited, options.resolve);
   const lines = linesBefore(text, edits, options.resolve);
-  refuseNewErrors(before.diagnostics, after.diagnostics, `removing ${describe(keys)}`, lines);
-  const intended = withoutJsonAt(toJson(before.value), keys);
-  const difference = firstDifference(intended, toJson(after.value), []);
+  refuseNewErrors(before.diagnostics, after.diagnostics, `${check.doing} ${describe(keys)}`, lines);
+  const afterJson = toJson(after.value);
+  const difference = firstDifference(check.intended(beforeJson, afterJson), afterJson, []);
   if (difference !== undefined) {
     throw new EditRefusedError(
-      `Not changed: removing ${describe(keys)} from this text would not remove it alone — ${differenceInWords(difference)}.` +
-        hints(edited, keys, options.resolve, lines),
+      `Not changed: ${check.doing} ${describe(keys)} ${check.failing} — ${differenceInWords(difference)}.` + hints(edited, keys, options.resolve, lines),
     );
   }
   return edits;

@@ -27,6 +27,15 @@ export function makeDiagnostic(
   return { message, severity, file: source.name, line: range.start.line, column: range.start.column, range };
 }
 
+/**
+ * The parser's rule for reporting a syntax problem: once per spot (recovery can otherwise report the same spot twice),
+ * i.e. not when the last diagnostic has the same start and message. The one-pass reader mirrors it with this too.
+ */
+export function reportedLast(diagnostics: readonly Diagnostic[], start: number, message: string): boolean {
+  const last = diagnostics[diagnostics.length - 1];
+  return last !== undefined && last.range.start.offset === start && last.message === message;
+}
+
 /** A resolution failure: thrown inside the resolver only, turned into a Diagnostic at its boundary. */
 export class HoconError extends Error {
   constructor(readonly diagnostic: Diagnostic) {

@@ -1,4 +1,4 @@
-import { makeDiagnostic, type Diagnostic } from './diagnostics';
+import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
 import { PathBuilder, parseSubstitutionPath } from './path-expression';
 import { RecentStrings } from './recent-strings';
 import { Scanner, decodeQuoted, indexWithin } from './scanner';
@@ -191,10 +191,7 @@ class Parser {
   }
 
   private error(start: number, end: number, message: string): void {
-    // One error per offset is enough: recovery can otherwise report the same spot twice.
-    const last = this.diagnostics[this.diagnostics.length - 1];
-    if (last !== undefined && last.range.start.offset === start && last.message === message) return;
-    this.diagnostics.push(makeDiagnostic(this.source, start, end, message));
+    if (!reportedLast(this.diagnostics, start, message)) this.diagnostics.push(makeDiagnostic(this.source, start, end, message));
   }
 
   private isUnquoted(word: string): boolean {

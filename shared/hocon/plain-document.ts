@@ -27,7 +27,7 @@ import { RecentStrings } from './recent-strings';
 import { EntryParser, MAX_NESTING_DEPTH, MAX_VALUES, TOO_MANY_VALUES } from './parser';
 import { MAX_STEPS } from './resolve-substitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
-import { makeDiagnostic, type Diagnostic } from './diagnostics';
+import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
@@ -195,12 +195,7 @@ class PlainReader {
 
   /** A syntax problem the parser reports in the whole file; like the parser, the same spot is reported once. */
   private report(start: number, end: number, message: string): void {
-    if (!this.reportedLast(start, message)) this.parseDiagnostics.push(makeDiagnostic(this.source, start, end, message));
-  }
-
-  private reportedLast(start: number, message: string): boolean {
-    const last = this.parseDiagnostics[this.parseDiagnostics.length - 1];
-    return last !== undefined && last.range.start.offset === start && last.message === message;
+    if (!reportedLast(this.parseDiagnostics, start, message)) this.parseDiagnostics.push(makeDiagnostic(this.source, start, end, message));
   }
 
   /** What the scanner found wrong with the current token, unless that is reported already. */
@@ -494,7 +489,7 @@ class PlainReader {
       const d = diagnostics[i] as Diagnostic;
       // Reading the entry afresh, the parser reports its first token's problem again: the whole-file parse did not.
       if (i === 0 && this.tokenProblemReported && d.range.start.offset === scanner.problemStart && d.message === scanner.problem) continue;
-      if (!this.reportedLast(d.range.start.offset, d.message)) this.parseDiagnostics.push(d);
+      if (!reportedLast(this.parseDiagnostics, d.range.start.offset, d.message)) this.parseDiagnostics.push(d);
     }
     this.handedOver += parser.resume - keyStart;
     if (this.handedOver > 2 * this.text.length + 4096) throw TOO_BIG;

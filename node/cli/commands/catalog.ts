@@ -6,6 +6,7 @@ import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
+import { reportUnreadFiles } from './toolbox-cli-support';
 
 export const catalogCommand: CliCommand = {
   name: 'catalog',
@@ -55,8 +56,7 @@ export const catalogCommand: CliCommand = {
     });
     io.stdout(result.text);
     for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(templatePath, d));
-    const hocon = toolbox.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
-    for (const d of hocon) io.stderr(`${d.file}:${d.line}:${d.column} error hocon ${d.message}\n`);
-    return result.diagnostics.some((d) => d.severity === 'error') || hocon.length > 0 ? 1 : 0;
+    const unread = reportUnreadFiles(toolbox.diagnostics, io);
+    return result.diagnostics.some((d) => d.severity === 'error') || unread > 0 ? 1 : 0;
   },
 };

@@ -1,6 +1,7 @@
 import { keyOrigin } from '../../../shared/toolbox/toolEntry';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { reportUnreadFiles } from './toolbox-cli-support';
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
@@ -22,9 +23,7 @@ export const toolsCommand: CliCommand = {
     const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
     const toolbox = toolboxOf(loaded);
     // A file that cannot be read, or not all of it (a syntax error): the tools listed are not all there are.
-    const unread = toolbox.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
-    for (const d of unread) io.stderr(`${d.file}:${d.line}:${d.column} error hocon ${d.message}\n`);
-    const exitCode = unread.length > 0 ? 1 : 0;
+    const exitCode = reportUnreadFiles(toolbox.diagnostics, io) > 0 ? 1 : 0;
     const rows = toolbox.tools.map((tool) => {
       const key = keyOrigin(tool.field);
       return {
