@@ -19,7 +19,19 @@ import { decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import type { EntryNode, FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
 import type { SourceText } from './text-position';
 import { FieldMap } from './field-map';
-import { HoconField, type FieldDefinition, type HoconArray, type HoconNumber, type HoconObject, type HoconString, type HoconValue } from './values';
+import {
+  ArrayValue,
+  BooleanValue,
+  HoconField,
+  NullValue,
+  NumberValue,
+  ObjectValue,
+  StringValue,
+  type FieldDefinition,
+  type HoconArray,
+  type HoconObject,
+  type HoconValue,
+} from './values';
 
 /** What the include loader hands back for an include statement. */
 export type IncludedContent =
@@ -57,7 +69,7 @@ export const MAX_INCLUDE_DEPTH = 50;
 export const ALWAYS_RESOLVE_LEVEL = 256;
 
 export function newObject(source: SourceText, start: number, end: number): HoconObject {
-  return { kind: 'object', fields: new FieldMap(), source, start, end };
+  return new ObjectValue(new FieldMap(), source, start, end);
 }
 
 export class ValueBuilder {
@@ -234,7 +246,7 @@ export class ValueBuilder {
       const self = this.substitution(selfPath, true, context, value, selfPath.slice(context.prefix.length));
       // The value goes into a list (`${?a} [x]`), so it is inside an array for the rules above.
       const element = this.buildExpr(value, fullPath, { ...context, inArray: true, arrayContext: undefined });
-      const array: HoconArray = { kind: 'array', elements: [element as HoconValue], source: context.source, start: value.start, end: value.end };
+      const array: HoconArray = new ArrayValue([element as HoconValue], context.source, value.start, value.end);
       this.dirty.add(array);
       this.pending++;
       const concat: ConcatExpr = {
@@ -347,30 +359,20 @@ export class ValueBuilder {
       case 'string': {
         const value =
           node.style === 'quoted'
-            ? this.quotedValue(text, node.start, node.end)
+            ? this.quotedValue(source, node.start, node.end)
             : node.style === 'triple'
               ? decodeTripleQuoted(text, node.start, node.end)
-              : this.recent.slice(text, node.start, node.end);
-        const result: HoconString = { kind: 'string', value, style: node.style, source, start: node.start, end: node.end };
-        return result;
+              : this.recent.slice(source, node.start, node.end);
+        return new StringValue(value, node.style, source, node.start, node.end);
       }
       case 'number': {
         const numberText = text.slice(node.start, node.end);
-        const result: HoconNumber = {
-          kind: 'number',
-          value: Number(numberText),
-          text: numberText,
-          numberKind: node.isFloat ? 'float' : 'int',
-          source,
-          start: node.start,
-          end: node.end,
-        };
-        return result;
+        return new NumberValue(Number(numberText), numberText, node.isFloat ? 'float' : 'int', source, node.start, node.end);
       }
       case 'boolean':
-        return { kind: 'boolean', value: node.value, source, start: node.start, end: node.end };
+        return new BooleanValue(node.value, source, node.start, node.end);
       case 'null':
-        return { kind: 'null', source, start: node.start, end: node.end };
+        return new NullValue(source, node.start, node.end);
       case 'object': {
         const created = newObject(source, node.start, node.end);
         this.applyEntries(created, node, fieldPath, context);
@@ -390,7 +392,7 @@ export class ValueBuilder {
         const elements = pending.slice(base, this.elementTop);
         this.elementTop = base;
         this.level--;
-        const array: HoconArray = { kind: 'array', elements, source, start: node.start, end: node.end };
+        const array: HoconArray = new ArrayValue(elements, source, node.start, node.end);
         if (this.pending !== before) this.dirty.add(array);
         return array;
       }
@@ -412,12 +414,13 @@ export class ValueBuilder {
   }
 
   /** decodeQuoted, with short values without escapes shared with an equal recent one. */
-  private quotedValue(text: string, start: number, end: number): string {
+  private quotedValue(source: SourceText, start: number, end: number): string {
+    const text = source.text;
     if (end - start > 42) return decodeQuoted(text, start, end);
     // As decodeQuoted: an unterminated string has no closing quote.
     const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === 34 ? end - 1 : end;
     if (indexWithin(text, 92, start + 1, contentEnd) >= 0) return decodeQuoted(text, start, end);
-    return this.recent.slice(text, start + 1, contentEnd);
+    return this.recent.slice(source, start + 1, contentEnd);
   }
 
   private buildConcatenation(parts: ValueNode[], fieldPath: string[], context: BuildContext, start: number, end: number): Expr {
@@ -430,7 +433,7 @@ export class ValueBuilder {
     for (const part of parts) {
       if (previousEnd >= 0 && part.start > previousEnd) {
         whitespace.add(exprs.length);
-        exprs.push({ kind: 'string', value: text.slice(previousEnd, part.start), style: 'unquoted', source, start: previousEnd, end: part.start });
+        exprs.push(new StringValue(text.slice(previousEnd, part.start), 'unquoted', source, previousEnd, part.start));
       }
       const expr = this.buildExpr(part, fieldPath, context);
       if (isUnresolved(expr) || expr.kind === 'object' || expr.kind === 'array') allSimple = false;
@@ -441,7 +444,7 @@ export class ValueBuilder {
       // The common case (`foo bar`, `1 apples`): join now; nothing can change it later.
       let joined = '';
       for (const expr of exprs) joined += simpleText(expr as HoconValue);
-      return { kind: 'string', value: joined, style: 'concatenation', source, start, end };
+      return new StringValue(joined, 'concatenation', source, start, end);
     }
     this.pending++;
     const concat: ConcatExpr = { kind: 'concat', parts: exprs, whitespace, source, start, end, state: ResolveState.Unresolved, result: undefined };

@@ -337,10 +337,10 @@ class Parser {
       const scanner = this.scanner;
       // The key is the current token: the scanner's flags are about it. Closed and without escapes, its value is its content.
       const name = !quoted
-        ? this.recent.slice(this.text, start, end)
+        ? this.recent.slice(this.source, start, end)
         : scanner.hasEscape || scanner.problem !== undefined
           ? decodeQuoted(this.text, start, end)
-          : this.recent.slice(this.text, start + 1, end - 1);
+          : this.recent.slice(this.source, start + 1, end - 1);
       this.advance();
       if ((this.kind as Kind) === TokenKind.Whitespace) {
         whitespaceStart = this.start;

@@ -31,11 +31,11 @@ import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
-import { HoconField, type HoconArray, type HoconObject, type HoconValue } from './values';
+import { ArrayValue, BooleanValue, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconArray, type HoconObject, type HoconValue } from './values';
 
 /**
  * Thrown to leave the fast path from any depth. Inside a top-level entry it makes the reader read that entry again
- * as the parser does (problems and all: see readEntries); elsewhere readDocument gives up.
+ * as the parser does (problems and all: see readRootEntries); elsewhere readDocument gives up.
  */
 const GIVE_UP: unique symbol = Symbol('give up');
 /** Thrown (and caught in readDocument) at a limit only the general path reports: always give up. */
@@ -252,7 +252,7 @@ class PlainReader {
 
   /**
    * advance() to the token that starts a top-level entry (or ends the root, or follows it): a token the scanner
-   * finds wrong there (a quote left open on a key being typed) is kept, with `tokenProblem` set, for readEntries to
+   * finds wrong there (a quote left open on a key being typed) is kept, with `tokenProblem` set, for readRootEntries to
    * report or read again as the parser does.
    */
   private advanceToEntry(): void {
@@ -268,9 +268,8 @@ class PlainReader {
   private newObject(start: number, end: number): HoconObject {
     if (++this.containers > MAX_STEPS) throw TOO_BIG;
     this.countValue();
-    // Same property order as build-values' newObject: one hidden class for every object.
     // Its fields are collected on the pending stacks and given to it when it is done.
-    return { kind: 'object', fields: NOT_YET_READ, source: this.source, start, end };
+    return new ObjectValue(NOT_YET_READ, this.source, start, end);
   }
 
   private countValue(): void {
@@ -290,7 +289,7 @@ class PlainReader {
 
   /** `text.slice(start, end)`, shared with an equal string made recently. */
   private slice(start: number, end: number): string {
-    return this.recent.slice(this.text, start, end);
+    return this.recent.slice(this.source, start, end);
   }
 
   // ---- objects ----
@@ -312,52 +311,75 @@ class PlainReader {
   private fillObject(object: HoconObject, braced: boolean): void {
     const before = this.pending();
     if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.deepPending++;
-    this.readEntries(object, braced);
+    if (object === this.root) this.readRootEntries(object, braced);
+    else this.readEntries(object);
     this.level--;
     if (this.pending() !== before) this.markDirty(object);
   }
 
-  /** Entries up to the closing brace (consumed) when braced, else to the end of the file. */
-  private readEntries(object: HoconObject, braced: boolean): void {
-    const pending = this.pendingSlots;
-    const base = this.fieldTop;
-    /** The keys read (→ position from `base`), once there are too many to search `pending` for one. */
-    let seen: Map<string, number> | undefined;
-    /** Once an entry was handed over, the object has its fields (the builder shares them) and gets the rest directly. */
-    let direct = false;
-    // A syntax problem in a top-level entry: that entry is read again as the parser reads it (see readEntryAgain).
-    const topLevel = object === this.root && this.makeBuilder !== undefined;
+  /**
+   * The entries of a nested object, up to its closing brace (consumed).
+   *
+   * Apart from readRootEntries on purpose. The root's loop runs once per tool of the file, so V8 compiles it on
+   * the stack while it runs (OSR); when one function served both, a thread often kept code for it that read every
+   * nested object a third slower, for its whole life (bench/hocon-parse.bench.mjs: a median of x3.6 of JSON.parse
+   * over 8 fresh threads, against x2.6 apart). The one-pass reading of an entry is shared (readEntry).
+   */
+  private readEntries(object: HoconObject): void {
+    const entries = this.entryList();
+    for (;;) {
+      const kind = this.kind;
+      if (kind === TokenKind.CloseBrace) {
+        this.endEntries(object, entries);
+        object.end = this.end;
+        this.advance();
+        return;
+      }
+      if (kind === TokenKind.EOF) throw GIVE_UP;
+      this.readEntry(object, entries);
+      // A comma, a line break (and then maybe a comma), or the end.
+      if ((this.kind as Kind) === TokenKind.Comma) this.advance();
+      else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace) throw GIVE_UP;
+    }
+  }
+
+  /**
+   * The root's entries, up to its closing brace (consumed) when braced, else to the end of the file. With a
+   * builder, the mistakes of a file being typed are dealt with here as the parser deals with them: between
+   * entries they are reported; inside an entry, the entry is read again as the parser reads it (readEntryAgain).
+   */
+  private readRootEntries(object: HoconObject, braced: boolean): void {
+    const entries = this.entryList();
+    const typing = this.makeBuilder !== undefined;
     for (;;) {
       const kind = this.kind;
       if (kind === TokenKind.CloseBrace || kind === TokenKind.EOF) {
         if ((kind === TokenKind.CloseBrace) !== braced) {
-          if (!topLevel) throw GIVE_UP;
-          // At the top level the parser reports these and goes on (a brace deleted or typed too many): so do we.
+          if (!typing) throw GIVE_UP;
+          // The parser reports these and goes on (a brace deleted or typed too many): so do we.
           if (kind === TokenKind.CloseBrace) {
             this.report(this.start, this.end, "Unbalanced close brace '}' with no open brace");
             this.advanceToEntry();
             continue;
           }
           this.report(object.start, object.start + 1, "Unclosed '{': expecting a close brace '}' before the end of the file");
-          if (!direct) this.giveFields(object, base, seen);
+          this.endEntries(object, entries);
           object.end = this.start;
           return;
         }
-        if (!direct) this.giveFields(object, base, seen);
+        this.endEntries(object, entries);
         if (kind === TokenKind.CloseBrace) {
           object.end = this.end;
-          if (topLevel) this.advanceToEntry();
-          else this.advance();
+          this.advanceToEntry();
         }
         return;
       }
       const keyStart = this.start;
-      const keyEnd = this.end;
-      // The parser's loop deals with a comma here itself (not as an entry): at the top level we report it as it
-      // does (a comma typed twice); deeper, the general path does.
+      // The parser's loop deals with a comma here itself (not as an entry): we report it as it does (a comma
+      // typed twice).
       if (kind === TokenKind.Comma) {
-        if (!topLevel) throw GIVE_UP;
-        this.report(keyStart, keyEnd, "Unexpected ',': expecting a key (two commas in a row, or a comma before the first entry)");
+        if (!typing) throw GIVE_UP;
+        this.report(keyStart, this.end, "Unexpected ',': expecting a key (two commas in a row, or a comma before the first entry)");
         this.advanceToEntry();
         continue;
       }
@@ -367,66 +389,22 @@ class PlainReader {
         this.advanceToEntry();
         continue;
       }
-      if (topLevel) this.saveMark(this.entryMark);
+      if (typing) this.saveMark(this.entryMark);
       try {
-      // A key the scanner finds wrong: the parser reads this entry (below).
-      if (this.tokenProblem) throw GIVE_UP;
-      // A key read here: one quoted string, or one unquoted token without '.' that is not `include`, set once.
-      let name: string | undefined;
-      if (kind === TokenKind.QuotedString) name = this.quotedValue(keyStart, keyEnd);
-      else if (kind === TokenKind.UnquotedText) {
-        if (indexWithin(this.text, 46, keyStart, keyEnd) < 0) {
-          name = this.slice(keyStart, keyEnd);
-          if (name === 'include') name = undefined;
-        }
-      } else if (kind !== TokenKind.Number) throw GIVE_UP;
-      let value: HoconValue | undefined;
-      if (name !== undefined && !(direct ? object.fields.has(name) : seen !== undefined ? seen.has(name) : pendingHas(pending, base, this.fieldTop, name))) {
-        this.advance();
-        const afterKey = this.kind as Kind;
-        if (afterKey !== TokenKind.UnquotedText && afterKey !== TokenKind.QuotedString && afterKey !== TokenKind.Number) {
-          value = this.readFieldValue(name);
-        } else if (this.scanner.newlineBefore) {
-          // A key alone on its line: the general path reports it.
-          throw GIVE_UP;
-        }
-      }
-      if (value === undefined) {
-        if (!direct) {
-          this.giveFields(object, base, seen);
-          direct = true;
-          seen = undefined;
-        }
-        this.handOver(object, keyStart);
-      } else {
-        if (direct) object.fields.set(name as string, HoconField.plain(name as string, value, keyStart, keyEnd));
-        else {
-          const top = this.fieldTop++;
-          const at = top * FIELD_SLOTS;
-          pending[at] = name as string;
-          pending[at + 1] = value;
-          pending[at + 2] = keyStart;
-          if (seen !== undefined) seen.set(name as string, top - base);
-          else if (this.fieldTop - base > SMALL_OBJECT) seen = buildIndex(pending.slice(base * FIELD_SLOTS, this.fieldTop * FIELD_SLOTS));
-        }
-      }
+        // A key the scanner finds wrong: the parser reads this entry (below).
+        if (this.tokenProblem) throw GIVE_UP;
+        this.readEntry(object, entries);
       } catch (error) {
-        if (!topLevel || error !== GIVE_UP) throw error;
+        if (!typing || error !== GIVE_UP) throw error;
         this.backToMark(this.entryMark);
-        if (!direct) {
-          this.giveFields(object, base, seen);
-          direct = true;
-          seen = undefined;
-        }
+        this.giveFieldsNow(object, entries);
         // No entry recovered: the parser goes on to the next one without looking for a separator.
         if (!this.readEntryAgain(object, keyStart)) continue;
       }
       // A comma, a line break (and then maybe a comma), or the end.
-      if ((this.kind as Kind) === TokenKind.Comma) {
-        if (topLevel) this.advanceToEntry();
-        else this.advance();
-      } else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
-        if (!topLevel) throw GIVE_UP;
+      if ((this.kind as Kind) === TokenKind.Comma) this.advanceToEntry();
+      else if (!this.scanner.newlineBefore && (this.kind as Kind) !== TokenKind.CloseBrace && (this.kind as Kind) !== TokenKind.EOF) {
+        if (!typing) throw GIVE_UP;
         // As the parser: say so (not of a stray character: the scanner's complaint is enough), and read what
         // follows as the next entry. It reached that token first, reporting what the scanner found wrong with it.
         if ((this.kind as Kind) !== TokenKind.Bad) {
@@ -437,12 +415,85 @@ class PlainReader {
     }
   }
 
+  /** A fresh EntryList for the object opening at the current depth (one per depth, reused). */
+  private entryList(): EntryList {
+    const entries = (this.entryLists[this.depth] ??= new EntryList());
+    entries.base = this.fieldTop;
+    entries.seen = undefined;
+    entries.direct = false;
+    return entries;
+  }
+
+  /** The object's entries are all read: it gets its fields (unless it has them: see EntryList.direct). */
+  private endEntries(object: HoconObject, entries: EntryList): void {
+    if (!entries.direct) this.giveFields(object, entries.base, entries.seen);
+  }
+
+  /** An entry goes to the builder: the object gets the fields read so far, and the rest directly. */
+  private giveFieldsNow(object: HoconObject, entries: EntryList): void {
+    if (entries.direct) return;
+    this.giveFields(object, entries.base, entries.seen);
+    entries.direct = true;
+    entries.seen = undefined;
+  }
+
+  /**
+   * One entry (its key is the current token): read here when it is a key set once to a value read in one pass,
+   * else handed over to the builder. The current token is then the one after it.
+   */
+  private readEntry(object: HoconObject, entries: EntryList): void {
+    const kind = this.kind;
+    const keyStart = this.start;
+    const keyEnd = this.end;
+    // A key read here: one quoted string, or one unquoted token without '.' that is not `include`, set once.
+    let name: string | undefined;
+    if (kind === TokenKind.QuotedString) name = this.quotedValue(keyStart, keyEnd);
+    else if (kind === TokenKind.UnquotedText) {
+      if (indexWithin(this.text, 46, keyStart, keyEnd) < 0) {
+        name = this.slice(keyStart, keyEnd);
+        if (name === 'include') name = undefined;
+      }
+    } else if (kind !== TokenKind.Number) throw GIVE_UP;
+    const pending = this.pendingSlots;
+    const base = entries.base;
+    let value: HoconValue | undefined;
+    if (
+      name !== undefined &&
+      !(entries.direct ? object.fields.has(name) : entries.seen !== undefined ? entries.seen.has(name) : pendingHas(pending, base, this.fieldTop, name))
+    ) {
+      this.advance();
+      const afterKey = this.kind as Kind;
+      if (afterKey !== TokenKind.UnquotedText && afterKey !== TokenKind.QuotedString && afterKey !== TokenKind.Number) {
+        value = this.readFieldValue(name);
+      } else if (this.scanner.newlineBefore) {
+        // A key alone on its line: the general path reports it.
+        throw GIVE_UP;
+      }
+    }
+    if (value === undefined) {
+      this.giveFieldsNow(object, entries);
+      this.handOver(object, keyStart);
+    } else if (entries.direct) {
+      object.fields.set(name as string, HoconField.plain(name as string, value, keyStart, keyEnd));
+    } else {
+      const top = this.fieldTop++;
+      const at = top * FIELD_SLOTS;
+      pending[at] = name as string;
+      pending[at + 1] = value;
+      pending[at + 2] = keyStart;
+      if (entries.seen !== undefined) entries.seen.set(name as string, top - base);
+      else if (this.fieldTop - base > SMALL_OBJECT) entries.seen = buildIndex(pending.slice(base * FIELD_SLOTS, this.fieldTop * FIELD_SLOTS));
+    }
+  }
+
   // ---- going back: a value handed over after all, a top-level entry with a syntax problem ----
 
   /** Where the reader was at the start of the top-level entry being read. */
   private readonly entryMark = new ReaderMark();
   /** Where it was at the start of a field's value, by depth (see readContainerValue). */
   private readonly valueMarks: ReaderMark[] = [];
+  /** The entries of the objects being read, by depth (see entryList). */
+  private readonly entryLists: EntryList[] = [];
 
   /** Records in `mark` where the reader is, to go back there if what follows must be read another way. */
   private saveMark(mark: ReaderMark): ReaderMark {
@@ -593,25 +644,25 @@ class PlainReader {
       case TokenKind.QuotedString: {
         const value = this.quotedValue(start, end); // before advance: hasEscape is the current token's
         this.advance();
-        return { kind: 'string', value, style: 'quoted', source, start, end };
+        return new StringValue(value, 'quoted', source, start, end);
       }
       case TokenKind.TripleQuotedString:
         this.advance();
-        return { kind: 'string', value: decodeTripleQuoted(text, start, end), style: 'triple', source, start, end };
+        return new StringValue(decodeTripleQuoted(text, start, end), 'triple', source, start, end);
       case TokenKind.Number: {
         const numberKind = this.scanner.isFloat ? 'float' : 'int';
         this.advance();
         const numberText = text.slice(start, end);
-        return { kind: 'number', value: Number(numberText), text: numberText, numberKind, source, start, end };
+        return new NumberValue(Number(numberText), numberText, numberKind, source, start, end);
       }
       case TokenKind.UnquotedText: {
         const length = end - start;
         let value: HoconValue;
-        if (length === 4 && text.startsWith('true', start)) value = { kind: 'boolean', value: true, source, start, end };
-        else if (length === 5 && text.startsWith('false', start)) value = { kind: 'boolean', value: false, source, start, end };
-        else if (length === 4 && text.startsWith('null', start)) value = { kind: 'null', source, start, end };
+        if (length === 4 && text.startsWith('true', start)) value = new BooleanValue(true, source, start, end);
+        else if (length === 5 && text.startsWith('false', start)) value = new BooleanValue(false, source, start, end);
+        else if (length === 4 && text.startsWith('null', start)) value = new NullValue(source, start, end);
         else if (length === 7 && text.startsWith('include', start)) return undefined;
-        else value = { kind: 'string', value: this.slice(start, end), style: 'unquoted', source, start, end };
+        else value = new StringValue(this.slice(start, end), 'unquoted', source, start, end);
         this.advance();
         return value;
       }
@@ -629,7 +680,7 @@ class PlainReader {
     this.arrays++;
     const before = this.pending();
     if (++this.level >= ALWAYS_RESOLVE_LEVEL) this.deepPending++;
-    const array: HoconArray = { kind: 'array', elements: NO_ELEMENTS, source: this.source, start: this.start, end: this.start };
+    const array: HoconArray = new ArrayValue(NO_ELEMENTS, this.source, this.start, this.start);
     this.advance();
     const elements = this.pendingElements;
     const base = this.elementTop;
@@ -661,6 +712,16 @@ function pendingHas(slots: readonly unknown[], from: number, to: number, name: s
 
 /** Placeholder until an object's own fields are made (never seen outside the reader, never written to). */
 const NOT_YET_READ = new FieldMap();
+
+/** Where the entries of an object being read stand. */
+class EntryList {
+  /** Its first field on the reader's field stack. */
+  base = 0;
+  /** The keys read (→ position from `base`), once there are too many to search the stack for one. */
+  seen: Map<string, number> | undefined = undefined;
+  /** Once an entry was handed over, the object has its fields (the builder shares them) and gets the rest directly. */
+  direct = false;
+}
 
 /** Where the reader was (see PlainReader.saveMark): its counters, and the builder's. */
 class ReaderMark {

@@ -4,11 +4,11 @@
  */
 import type { SourceText } from './text-position';
 import { FieldMap } from './field-map';
-import { HoconField, type HoconObject, type HoconString } from './values';
+import { HoconField, ObjectValue, StringValue, type HoconObject, type HoconString } from './values';
 
 export function parseProperties(source: SourceText): HoconObject {
   const text = source.text;
-  const root: HoconObject = { kind: 'object', fields: new FieldMap(), source, start: 0, end: text.length };
+  const root: HoconObject = new ObjectValue(new FieldMap(), source, 0, text.length);
   let pos = 0;
   while (pos < text.length) {
     // One logical line (joined over backslash continuations).
@@ -42,14 +42,14 @@ export function parseProperties(source: SourceText): HoconObject {
         object = existing.value;
         continue;
       }
-      const child: HoconObject = { kind: 'object', fields: new FieldMap(), source, start: lineStart, end: lineEnd };
+      const child: HoconObject = new ObjectValue(new FieldMap(), source, lineStart, lineEnd);
       object.fields.set(name, field(name, child, source, lineStart, lineEnd));
       object = child;
     }
     const last = path[path.length - 1] as string;
     // A key that is also a parent (`a=1` and `a.b=2`) stays an object, as in Lightbend.
     if (object.fields.value(last)?.kind === 'object') continue;
-    const string: HoconString = { kind: 'string', value, style: 'quoted', source, start: lineStart, end: lineEnd };
+    const string: HoconString = new StringValue(value, 'quoted', source, lineStart, lineEnd);
     object.fields.set(last, field(last, string, source, lineStart, lineEnd));
   }
   return root;

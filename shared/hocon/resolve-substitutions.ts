@@ -23,7 +23,7 @@ import {
 } from './expressions';
 import { simpleText } from './build-values';
 import { FieldMap } from './field-map';
-import type { HoconArray, HoconObject, HoconValue, Origin } from './values';
+import { ArrayValue, ObjectValue, StringValue, type HoconArray, type HoconObject, type HoconValue, type Origin } from './values';
 
 /** Deeper resolution than this (long substitution chains) is reported instead of risking the stack. */
 export const MAX_RESOLVE_DEPTH = 500;
@@ -235,7 +235,7 @@ export class SubstitutionResolver {
     }
     const fromEnv = this.env[expr.writtenPath.join('.')];
     if (fromEnv !== undefined) {
-      return { kind: 'string', value: fromEnv, style: 'environment', source: expr.source, start: expr.start, end: expr.end };
+      return new StringValue(fromEnv, 'environment', expr.source, expr.start, expr.end);
     }
     if (expr.optional) return UNDEFINED;
     this.fail(expr, `Could not resolve substitution to a value: \${${expr.writtenPath.join('.')}}`);
@@ -337,7 +337,7 @@ export class SubstitutionResolver {
     if (left.kind === 'object' && right.kind === 'object') return this.mergeObjects(left, right);
     if (left.kind === 'array' && right.kind === 'array') {
       this.grow(at, left.elements.length + right.elements.length);
-      const joined: HoconArray = { kind: 'array', elements: left.elements.concat(right.elements), source: at.source, start: at.start, end: at.end };
+      const joined: HoconArray = new ArrayValue(left.elements.concat(right.elements), at.source, at.start, at.end);
       this.dirty.add(joined);
       return joined;
     }
@@ -352,7 +352,7 @@ export class SubstitutionResolver {
     }
     const value = simpleText(left) + simpleText(right);
     this.grow(at, value.length);
-    return { kind: 'string', value, style: 'concatenation', source: at.source, start: at.start, end: at.end };
+    return new StringValue(value, 'concatenation', at.source, at.start, at.end);
   }
 
   /** A new object: `newer`'s fields over `older`'s, objects merged recursively. */
@@ -360,7 +360,7 @@ export class SubstitutionResolver {
     this.grow(newer, older.fields.size + newer.fields.size);
     const index = this.enter(newer, newer);
     try {
-      const merged: HoconObject = { kind: 'object', fields: new FieldMap(), source: newer.source, start: newer.start, end: newer.end };
+      const merged: HoconObject = new ObjectValue(new FieldMap(), newer.source, newer.start, newer.end);
       this.dirty.add(merged);
       for (const [key, field] of older.fields) {
         const value = this.resolve(field.value as Expr);

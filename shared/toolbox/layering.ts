@@ -1,5 +1,5 @@
 import { FieldMap } from '../hocon/field-map';
-import type { HoconObject, HoconString, HoconValue } from '../hocon/values';
+import { BooleanValue, NumberValue, type HoconObject, type HoconString, type HoconValue } from '../hocon/values';
 import { diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** Where an effective tool comes from. */
@@ -62,13 +62,13 @@ function mergeValue(base: HoconValue, overlay: HoconValue, path: string[], diagn
 /** neuro-san converts a user string to the default value's type: `"true"` → true, `"5"` → 5, `"0.5"` → 0.5. */
 function convertString(value: HoconString, kind: 'boolean' | 'number'): HoconValue | undefined {
   const text = value.value.trim();
-  const where = { source: value.source, start: value.start, end: value.end };
+  const { source, start, end } = value;
   if (kind === 'boolean') {
     const lower = text.toLowerCase();
-    if (lower === 'true' || lower === 'false') return { kind: 'boolean', value: lower === 'true', ...where };
+    if (lower === 'true' || lower === 'false') return new BooleanValue(lower === 'true', source, start, end);
     return undefined;
   }
-  if (/^[+-]?\d+$/.test(text)) return { kind: 'number', value: Number(text), text, numberKind: 'int', ...where };
-  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return { kind: 'number', value: Number(text), text, numberKind: 'float', ...where };
+  if (/^[+-]?\d+$/.test(text)) return new NumberValue(Number(text), text, 'int', source, start, end);
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return new NumberValue(Number(text), text, 'float', source, start, end);
   return undefined;
 }
