@@ -262,6 +262,11 @@ export class Scanner {
     this.hasEscape = false;
     while (pos < end) {
       const c = text.charCodeAt(pos);
+      // Most characters are none of '"', '\\' or a control character: one or two comparisons.
+      if (c > 92 || (c > 34 && c < 92) || c === 32) {
+        pos++;
+        continue;
+      }
       if (c === 34) return pos + 1;
       if (c === 92) {
         this.hasEscape = true;
