@@ -11,13 +11,14 @@ import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable'
 import { PythonWorker, WorkerExitError } from './pythonWorker';
 import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from './runResult';
 import { workerLaunch, workerScriptPath, type PythonEnvironmentOptions } from './workerOptions';
-import type {
-  CapturedOutput,
-  JsonObject,
-  ToolDescription,
-  WorkerInfoReply,
-  WorkerReply,
-  WorkerRequest,
+import {
+  toWorkerSpec,
+  type CapturedOutput,
+  type JsonObject,
+  type ToolDescription,
+  type WorkerInfoReply,
+  type WorkerReply,
+  type WorkerRequest,
 } from './workerProtocol';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -88,7 +89,7 @@ export class ToolRunner {
         const exchange = await this.exchange(
           {
             op: 'call',
-            spec,
+            spec: toWorkerSpec(spec),
             ...(options.tool !== undefined ? { tool: options.tool } : {}),
             input,
             slyData: options.slyData ?? {},
@@ -127,7 +128,7 @@ export class ToolRunner {
     try {
       exchange = await this.serialize(() =>
         this.exchange(
-          { op: 'describe', spec, ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}) },
+          { op: 'describe', spec: toWorkerSpec(spec), ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}) },
           options.timeoutMs ?? this.defaultTimeoutMs,
           state,
         ),

@@ -6,9 +6,22 @@ import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable'
 
 export type JsonObject = { [key: string]: JsonValue };
 
+/**
+ * A spec as the worker receives it: the constructor args only as JSON text, so that what the text keeps (exact big
+ * integers, `1.0` as a float) is what the tool gets; Python's json.loads reads it.
+ */
+export type WorkerToolSpec = Omit<RunnableToolSpec, 'args' | 'argsJson'> & { argsJson?: string };
+
+export function toWorkerSpec(spec: RunnableToolSpec): WorkerToolSpec {
+  const { args, argsJson, ...rest } = spec;
+  // A spec made in code (tests) has no text: its numbers were JavaScript's from the start.
+  const text = argsJson ?? (args ? JSON.stringify(args) : undefined);
+  return text === undefined ? rest : { ...rest, argsJson: text };
+}
+
 export interface WorkerCallRequest {
   op: 'call';
-  spec: RunnableToolSpec;
+  spec: WorkerToolSpec;
   /** For a toolkit entry: the name of the member tool (without the `<entry>_` prefix). */
   tool?: string;
   input: JsonValue;
@@ -20,7 +33,7 @@ export interface WorkerCallRequest {
 
 export interface WorkerDescribeRequest {
   op: 'describe';
-  spec: RunnableToolSpec;
+  spec: WorkerToolSpec;
   agentNetwork?: string;
 }
 

@@ -24,7 +24,7 @@ describe('loadToolSpecs', () => {
     const alone = await loadToolSpecs(toolbox, { cwd: tmp, env: {}, withDefaults: false });
     expect(alone.problems).toEqual([]);
     expect(alone.specs).toEqual([
-      { name: 'search', kind: 'langchain', className: 'pkg.mod.Search', args: { k: 2 } },
+      { name: 'search', kind: 'langchain', className: 'pkg.mod.Search', args: { k: 2 }, argsJson: '{"k":2}' },
       { name: 'add', kind: 'coded', className: 'math.Add', description: 'Adds.' },
     ]);
   });

@@ -17,6 +17,11 @@ export interface RunnableToolSpec {
   className: string;
   /** LangChain constructor arguments; dicts with a `class` key are built recursively. */
   args?: { [key: string]: JsonValue };
+  /**
+   * `args` as JSON text that Python's json reads into the values pyhocon gives neuro-san (exact big integers, `1.0`
+   * a float), which `args`' JavaScript numbers cannot carry. What the worker builds the tool with when set.
+   */
+  argsJson?: string;
   description?: string;
   /** JSON Schema of the arguments the LLM sends (coded tools). */
   parameters?: { [key: string]: JsonValue };

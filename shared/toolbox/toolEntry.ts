@@ -2,6 +2,7 @@ import type { FieldMap } from '../hocon/field-map';
 import type { HoconField, HoconObject, HoconValue, Origin } from '../hocon/values';
 import { inferDisplayAs, type DisplayAs } from './displayAs';
 import { toJson } from './hoconJson';
+import { pythonJsonText } from './pythonJson';
 import type { ToolOrigin } from './layering';
 import type { JsonValue, RunnableToolSpec, ToolKind } from './runnable';
 
@@ -141,11 +142,13 @@ function readToolEntry(
 export function toRunnableSpec(entry: ToolEntry): RunnableToolSpec | undefined {
   if (!entry.className) return undefined;
   const parameters = entry.parameters;
+  const argsValue = entry.value.kind === 'object' ? entry.value.fields.value('args') : undefined;
   return {
     name: entry.name,
     kind: entry.kind,
     className: entry.className,
     ...(entry.args ? { args: entry.args } : {}),
+    ...(argsValue?.kind === 'object' ? { argsJson: pythonJsonText(argsValue) } : {}),
     ...(entry.description !== undefined ? { description: entry.description } : {}),
     ...(parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? { parameters } : {}),
   };

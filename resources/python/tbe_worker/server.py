@@ -5,9 +5,12 @@ Requests (see node/python/workerProtocol.ts for the exact shapes):
   {"id", "op": "call", "spec", "tool"?, "input", "slyData", "agentNetwork"?, "maxOutputBytes"}
   {"id", "op": "describe", "spec", "agentNetwork"?}
   {"id", "op": "info"}
+A spec's constructor args come as JSON text ("argsJson"): JSON written by the editor to keep big integers exact and
+1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san.
 """
 import asyncio
 import faulthandler
+import json
 import os
 import sys
 import time
@@ -74,7 +77,7 @@ class Worker:
                 raise ToolCreationError(f"Failed to create Agent/tool '{spec['name']}': {error}") from error
             args = with_neuro_san_extras(tool_input if isinstance(tool_input, dict) else {}, spec["name"])
             return await call_coded(self.loop, cls, args, sly_data)
-        instance = self.factory.langchain_instance(spec["name"], spec["className"], spec.get("args") or {})
+        instance = self.factory.langchain_instance(spec["name"], spec["className"], _constructor_args(spec))
         tools = toolkit_tools(instance)
         if tools is None:
             return await call_langchain(self.loop, instance, tool_input)
@@ -122,7 +125,7 @@ class Worker:
             if spec.get("kind") == "coded":
                 description = describe_coded(self._coded_class(spec, request))
             else:
-                instance = self.factory.langchain_instance(spec["name"], spec["className"], spec.get("args") or {})
+                instance = self.factory.langchain_instance(spec["name"], spec["className"], _constructor_args(spec))
                 description = describe_langchain(spec["name"], instance)
             reply = {"ok": True, "description": description}
         except BaseException as error:  # noqa: BLE001
@@ -140,6 +143,11 @@ class Worker:
             stdout, stderr, logs = self.capture.end()
         reply.update(stdout=stdout, stderr=stderr, logging=logs)
         return reply
+
+
+def _constructor_args(spec):
+    text = spec.get("argsJson")
+    return json.loads(text) if isinstance(text, str) else {}
 
 
 def _cause_traceback(error):
