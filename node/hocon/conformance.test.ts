@@ -14,8 +14,6 @@ const KNOWN_DEVIATIONS: Record<string, string> = {
   'lb-snippets/lb-subst__284.conf': 'Reads HOME/PWD/SHELL/...: the expected values are those of the machine the corpus was made on.',
   'lightbend/test01.conf': 'Reads environment variables (HOME, PWD, LANG...) whose expected values are machine-specific.',
   'lightbend/test03.conf': 'Includes test01.conf, which reads machine-specific environment variables.',
-  'lb-snippets/lb-concat__239.conf':
-    "`c : ${q.d}` then `c { x : ${q.c.x}[1] }` inside an object being substituted: Lightbend's partial resolution sees the earlier x; our look-back finds none.",
 };
 
 const corpusDir = findCorpusDir();

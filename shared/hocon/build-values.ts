@@ -244,6 +244,7 @@ export class ValueBuilder {
       // `a += x` means `a = ${?a} [x]`.
       const selfPath = fullPath.slice();
       const self = this.substitution(selfPath, true, context, value, selfPath.slice(context.prefix.length));
+      self.selfReference = true;
       // The value goes into a list (`${?a} [x]`), so it is inside an array for the rules above.
       const element = this.buildExpr(value, fullPath, { ...context, inArray: true, arrayContext: undefined });
       const array: HoconArray = new ArrayValue([element as HoconValue], context.source, value.start, value.end);
@@ -278,7 +279,8 @@ export class ValueBuilder {
       return;
     }
     const expr = this.buildExpr(value, fullPath, context);
-    const viaSubstitution = containsSubstitution(expr);
+    // Inside a list, a field's path is not a path of the configuration: nothing there refers to itself.
+    const viaSubstitution = markSelfReferences(expr, context.inArray === true ? undefined : fullPath);
     if (object.fields.has(name)) this.setValue(object, name, expr, definition, context.viaInclude, viaSubstitution);
     else this.addField(object, name, expr, definition, context.viaInclude, viaSubstitution);
   }
@@ -452,8 +454,8 @@ export class ValueBuilder {
   }
 
   /**
-   * A substitution. Self-references (`a = ${a} x`) need nothing special here: the resolver gives a substitution
-   * that meets the key it is defining the value that key had before (Lightbend's "look back").
+   * A substitution. Whether it is a self-reference (`a = ${a} x`) is set by the field it is the value of (see
+   * markSelfReferences); the resolver then gives it the value its path had before that definition ("look back").
    */
   private substitution(
     path: string[],
@@ -468,6 +470,7 @@ export class ValueBuilder {
       path,
       writtenPath,
       optional,
+      selfReference: false,
       source: context.source,
       start: at.start,
       end: at.end,
@@ -477,10 +480,30 @@ export class ValueBuilder {
   }
 }
 
-function containsSubstitution(expr: Expr): boolean {
-  if (expr.kind === 'substitution') return true;
-  if (expr.kind === 'concat') return expr.parts.some((part) => part.kind === 'substitution');
-  return false;
+/**
+ * Whether a field's value is (or concatenates) a substitution; marks those whose path starts with the field's own
+ * path `fieldPath` as self-references. The HOCON spec: only a substitution that is the value or a part of the
+ * concatenation that is the value counts; one inside an object or list value looks at the final value.
+ */
+function markSelfReferences(expr: Expr, fieldPath: string[] | undefined): boolean {
+  if (expr.kind === 'substitution') {
+    expr.selfReference = fieldPath !== undefined && startsWith(expr.path, fieldPath);
+    return true;
+  }
+  if (expr.kind !== 'concat') return false;
+  let found = false;
+  for (const part of expr.parts) {
+    if (part.kind !== 'substitution') continue;
+    part.selfReference = fieldPath !== undefined && startsWith(part.path, fieldPath);
+    found = true;
+  }
+  return found;
+}
+
+function startsWith(path: string[], prefix: string[]): boolean {
+  if (path.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
+  return true;
 }
 
 /** The text a simple value contributes to a string concatenation (numbers as written). */

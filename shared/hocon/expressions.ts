@@ -25,6 +25,12 @@ export interface SubstitutionExpr extends Lazy {
   /** The path as written, for messages and environment variables. */
   writtenPath: string[];
   optional: boolean;
+  /**
+   * The value (or a part of the concatenation that is the value) of a field whose path `path` starts with, as in
+   * `a = ${a} x`, `a += x` or `foo = ${foo.a}`: it sees what that path was before this definition (HOCON's
+   * self-reference), not the final value.
+   */
+  selfReference: boolean;
 }
 
 export interface ConcatExpr extends Lazy {

@@ -4,6 +4,9 @@
  *
  * - A substitution that reaches a key whose layered definition is being resolved sees only the layers below the
  *   one being resolved ("look back"): that is what makes `a = ${a} x`, `a += x` and `b = ${a}, a = ${b}` work.
+ * - A self-reference (see SubstitutionExpr.selfReference) sees what its path was before its definition, also when
+ *   that was in an older layer of an enclosing key: `c = ${d}` then `c.x = ${c.x} y` sees d's x (the spec; here
+ *   Lightbend 1.3.1 reports a cycle, or for `+=` and `${?x}` drops the earlier value). See lookInLayers.
  * - An optional substitution `${?x}` that runs into a cycle is undefined; a required one is a cycle error.
  * - A layer that cannot be resolved because of a cycle is skipped and the layers below are used.
  * Results are memoized, except those computed while a cycle was being side-stepped (they depend on the route).
@@ -44,6 +47,11 @@ class CycleError extends HoconError {
 
 type Lazy = SubstitutionExpr | ConcatExpr | MergeExpr;
 
+/** What a lookup answers besides a value or undefined (see lookupFrom). */
+const HIDDEN = { kind: 'hidden' } as const;
+const BEING_DEFINED = { kind: 'being-defined' } as const;
+type LookupResult = HoconValue | undefined | typeof HIDDEN | typeof BEING_DEFINED;
+
 export class SubstitutionResolver {
   private expansion = 0;
   private steps = 0;
@@ -54,6 +62,8 @@ export class SubstitutionResolver {
   private taintFrom = Infinity;
   /** How many lazy expressions are on the stack (errors inside one belong to it, not to a field). */
   private lazyDepth = 0;
+  /** The value being defined that a lookup last met (see isBeingDefined). */
+  private beingDefined: Expr | undefined;
 
   constructor(
     private readonly root: HoconObject,
@@ -242,45 +252,110 @@ export class SubstitutionResolver {
   }
 
   /** Looks a path up in the final configuration, resolving only what it passes through. */
-  private lookup(path: string[], at: Origin): HoconValue | undefined {
-    let current: Expr = this.root;
-    for (const key of path) {
-      if (current.kind === 'merge' && current.state === ResolveState.Resolving) {
-        // Walking through a key that is being resolved: look into its layers, newest first.
-        const next = this.lookInLayers(current, key);
-        if (next === undefined) return undefined;
-        current = next;
-        continue;
-      }
+  private lookup(path: string[], expr: SubstitutionExpr): HoconValue | undefined {
+    const found = this.lookupFrom(this.root, path, 0, expr.selfReference, expr);
+    if (found === undefined || found.kind === 'hidden') return undefined;
+    if (found.kind === 'being-defined') {
+      // Nothing was there before the definition being resolved: a cycle (for `${?x}`, undefined).
+      const target = this.beingDefined as Lazy;
+      this.cycle(target, target);
+    }
+    return found;
+  }
+
+  /**
+   * The value at `path` from index `from` on, below `current`. Besides a value or undefined (nothing there), it
+   * may answer HIDDEN (a step on the way is not an object: it hides older definitions of the path) or
+   * BEING_DEFINED (the value there, or a step on the way, is being resolved right now and had no earlier layer:
+   * what the path was before it is in an older layer of an enclosing key, see lookInLayers).
+   */
+  private lookupFrom(current: Expr, path: string[], from: number, selfReference: boolean, at: Origin): LookupResult {
+    for (let i = from; i < path.length; i++) {
+      // Walking through a key that is being resolved: look into its layers.
+      if (current.kind === 'merge' && current.state === ResolveState.Resolving) return this.lookInLayers(current, path, i, selfReference, at);
       if (current.kind !== 'object') {
+        if (selfReference && this.isBeingDefined(current)) return BEING_DEFINED;
         const resolved = this.resolve(current);
-        if (resolved.kind !== 'object') return undefined;
+        if (resolved.kind === 'undefined') return undefined;
+        if (resolved.kind !== 'object') return HIDDEN;
         current = resolved;
       }
-      const field: { value: HoconValue } | undefined = current.fields.get(key);
+      const field: { value: HoconValue } | undefined = current.fields.get(path[i] as string);
       if (field === undefined) return undefined;
       current = field.value;
     }
+    if (selfReference && this.isBeingDefined(current)) return BEING_DEFINED;
     // The value itself (not just a step on the way) being resolved right now is a cycle.
     if ((current.kind === 'object' || current.kind === 'array') && this.inProgress.has(current)) this.cycle(current, at);
     const value = this.resolve(current);
     return value.kind === 'undefined' ? undefined : value;
   }
 
-  private lookInLayers(merge: MergeExpr, key: string): Expr | undefined {
-    // The layer being resolved and those below it: later layers are not seen ("look back").
-    const top = merge.active >= 0 ? merge.active : merge.layers.length - 1;
-    for (let i = top; i >= 0; i--) {
-      let layer = merge.layers[i] as Expr;
-      if (layer.kind !== 'object') {
-        if (layer.kind === 'undefined' || ('state' in layer && layer.state === ResolveState.Resolving)) continue;
-        layer = this.resolve(layer);
-        if (layer.kind !== 'object') return undefined;
+  /**
+   * A lazy value being resolved right now that cannot look back itself (a merge past its oldest layer can: it
+   * answers with its older layers). Kept in `beingDefined` for the cycle error if nothing older is found.
+   */
+  private isBeingDefined(expr: Expr): boolean {
+    if (!('state' in expr) || expr.state !== ResolveState.Resolving) return false;
+    if (expr.kind === 'merge' && expr.active > 0) return false;
+    this.beingDefined = expr;
+    return true;
+  }
+
+  /**
+   * `path` from index `from` on, in the layers of a merge being resolved, newest first: the first value found wins,
+   * objects found merge over older objects, a layer without the path lets the older ones show (as merging them
+   * does). Where the path is being defined right now in a layer, what it was before is in the layers below: so
+   * `c = ${d}` then `c.x = ${c.x} b` sees d's x.
+   *
+   * Which layers are seen: a self-reference sees the layer being resolved and those below it ("look back"); so
+   * does anything resolved while that layer is a substitution or concatenation (`item1 = ${defaults}` where
+   * defaults refers to item1.b.c: Lightbend's ConfigDelayedMerge resolves such a layer with the key replaced by the
+   * layers below it). Any other lookup, from within an object layer (`c.y = ${c.z}` then `c.z = 5`), sees every
+   * layer, as Lightbend resolves object layers with the full configuration.
+   */
+  private lookInLayers(merge: MergeExpr, path: string[], from: number, selfReference: boolean, at: Origin): LookupResult {
+    const active = merge.active;
+    const lookBack = active >= 0 && (selfReference || (merge.layers[active] as Expr).kind !== 'object');
+    const top = lookBack ? active : merge.layers.length - 1;
+    let newer: HoconObject | undefined;
+    let beingDefined = false;
+    try {
+      for (let i = top; i >= 0; i--) {
+        // What is resolved in a layer sees the key as it was at that layer, as when resolveLayers resolves it (so a
+        // self-reference in it looks below it, whoever asks).
+        merge.active = i;
+        let layer = merge.layers[i] as Expr;
+        if (layer.kind !== 'object') {
+          // The layer being resolved (`a = ${a} x`): look below it.
+          if (layer.kind === 'undefined' || ('state' in layer && layer.state === ResolveState.Resolving)) continue;
+          try {
+            layer = this.resolve(layer);
+          } catch (error) {
+            // A newer layer than the one being resolved was skipped for a cycle when resolved (resolveLayers): skip it.
+            if (!(error instanceof CycleError) || i <= active) throw error;
+            this.taint(error.target);
+            continue;
+          }
+          if (layer.kind === 'undefined') continue;
+          // Not an object: the path is not in it, and older layers are hidden.
+          if (layer.kind !== 'object') return newer ?? HIDDEN;
+        }
+        const field = layer.fields.get(path[from] as string);
+        if (field === undefined) continue;
+        const found = this.lookupFrom(field.value, path, from + 1, selfReference, at);
+        if (found === undefined) continue;
+        if (found.kind === 'being-defined') {
+          beingDefined = true;
+          continue;
+        }
+        if (found.kind !== 'object') return newer ?? found;
+        newer = newer === undefined ? found : this.mergeObjects(found, newer);
       }
-      const field = layer.fields.get(key);
-      if (field !== undefined) return field.value;
+    } finally {
+      merge.active = active;
     }
-    return undefined;
+    return newer ?? (beingDefined ? BEING_DEFINED : undefined);
   }
 
   /** Resolves the layers below `top` of a merge: the newest wins; objects merge over older objects. */
