@@ -15,11 +15,10 @@ import { argValue, bundleForBench, median, onApiThread, runsAndSizes } from './l
 import { generateToolbox as generate } from './lib/generateToolbox.mjs';
 
 const { runs, sizes } = runsAndSizes(15);
-// Fresh API threads measured one after another. A thread's figures sit in one of two modes for its whole life: in
-// one a parse takes about 20 ms; in the other about 26 ms (with slower scavenges on the API thread; other inlining in
-// the reader on a main thread, with the same garbage collection). Which one a thread gets depends on what ran
-// in it before (a first, cold run of a small file makes the slow one likely); the code of before this session
-// does the same. So the verdict takes the median over threads, and each thread's ratio is printed.
+// Fresh API threads measured one after another. What V8 decides early in a thread (which code it keeps, which
+// allocation sites it moves to the old generation) lasts for the thread's life, so one thread's figure is one draw:
+// the verdict takes the median over threads, and each thread's ratio is printed. (Two such decisions used to make
+// about half of the threads a third slower; see "Speed" in shared/hocon/README.md.)
 const rounds = Number(argValue('--rounds', 5));
 const hocon = await bundleForBench('hocon', {
   'shared/hocon/index.ts': '*',
