@@ -16,8 +16,8 @@ export function toJson(value: HoconValue): JsonValue {
         const fields = source.fields;
         for (let i = 0; i < fields.size; i++) {
           const key = fields.keyAt(i);
-          out[key] = null;
-          stack.push({ source: fields.valueAt(i), assign: (v) => (out[key] = v) });
+          setMember(out, key, null);
+          stack.push({ source: fields.valueAt(i), assign: (v) => setMember(out, key, v) });
         }
         break;
       }
@@ -35,6 +35,12 @@ export function toJson(value: HoconValue): JsonValue {
     }
   }
   return root.value ?? null;
+}
+
+/** `out[key] = value`, except that a key named __proto__ becomes data (in its place) instead of the prototype. */
+function setMember(out: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
 
 /** The value at a JSON pointer (`/properties/x/type`) inside a resolved value, for positioning schema errors. */
