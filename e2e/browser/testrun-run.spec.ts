@@ -75,6 +75,49 @@ test('runs a coded tool from the generated form: only the fields set are sent, J
   await pane.screenshot({ path: testInfo.outputPath('test-run-pane.png') });
 });
 
+test('arguments reach the tool as typed, as neuro-san gives a tool the LLM\'s JSON: 1.0 a float, big integers exact', async ({ page, server }) => {
+  const toolbox = path.join(server.dir, 'testrun_toolbox.hocon');
+  const entry = `,
+    "input_repr": {
+        "class": "fixture_tools.reprs.InputRepr",
+        "description": "Reports the repr and type of each argument.",
+        "parameters": { "type": "object", "properties": { "x": { "type": "number" }, "big": { "type": "integer" } } }
+    }
+}
+`;
+  writeFileSync(toolbox, readFileSync(toolbox, 'utf8').replace(/\}\s*$/, entry));
+  const pane = await openTool(page, server, 'input_repr');
+  const result = pane.getByRole('region', { name: 'Run result' }).getByLabel('Result content');
+  const sent = pane.getByLabel('Arguments sent');
+  await pane.getByText('Arguments sent').click();
+
+  // The JSON view: sent as typed.
+  await pane.getByRole('tab', { name: 'JSON' }).click();
+  const json = pane.getByLabel('Arguments JSON');
+  await json.fill('{"x": 1.0, "big": 12345678901234567890,}');
+  await expect(pane.getByLabel('Input problems')).toHaveText('arguments: not valid JSON at line 1, column 40: Expecting property name enclosed in double quotes');
+  await expect(pane.getByRole('button', { name: 'Run', exact: true })).toBeDisabled();
+  await json.fill('{"x": 1.0, "big": 12345678901234567890}');
+  await expect(sent).toHaveText('{\n  "x": 1.0,\n  "big": 12345678901234567890\n}');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(result).toHaveText(JSON.stringify({ x: ['1.0', 'float'], big: ['12345678901234567890', 'int'] }, null, 2));
+
+  // The form: numbers as typed too, and back from the JSON view as they were written.
+  await pane.getByRole('tab', { name: 'Form' }).click();
+  await expect(pane.getByLabel('x', { exact: true })).toHaveValue('1.0');
+  await expect(pane.getByLabel('big', { exact: true })).toHaveValue('12345678901234567890');
+  await pane.getByLabel('x', { exact: true }).fill('2.50');
+  await pane.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(result).toHaveText(JSON.stringify({ x: ['2.5', 'float'], big: ['12345678901234567890', 'int'] }, null, 2));
+
+  // The history shows and repeats what was sent.
+  const history = pane.getByRole('list', { name: 'Run history' }).locator('li');
+  await expect(history.first()).toContainText('{"x":2.50,"big":12345678901234567890}');
+  await history.nth(1).getByRole('button', { name: 'Re-run' }).click();
+  await expect(pane.getByLabel('x', { exact: true })).toHaveValue('1.0');
+  await expect(result).toHaveText(JSON.stringify({ x: ['1.0', 'float'], big: ['12345678901234567890', 'int'] }, null, 2));
+});
+
 test('an error result looks different, and arguments that break the parameters are held back until "Send anyway"', async ({ page, server }) => {
   const pane = await openTool(page, server, 'raising');
   await pane.getByLabel('what', { exact: true }).fill('tuesdays');

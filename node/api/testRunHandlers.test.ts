@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,8 +66,8 @@ describe('the test-run API methods', () => {
 describe('testcases.run', () => {
   it('runs every saved case against the text it is given and says which failed and why', async () => {
     const seen: unknown[] = [];
-    const runTool = async (request: { tool: string; text: string; args: unknown; slyData?: unknown }) => {
-      seen.push([request.tool, request.text, request.args, request.slyData]);
+    const runTool = async (request: { tool: string; text: string; args?: unknown; argsJson?: string; slyData?: unknown }) => {
+      seen.push([request.tool, request.text, request.args, request.argsJson, request.slyData]);
       return request.tool === 'greet' ? result('Hello, Ada!') : result('boom', true);
     };
     const { handlers } = createTestRunHandlers(tmp, path.join(tmp, 'state'), runTool);
@@ -81,10 +81,32 @@ describe('testcases.run', () => {
       ['greets', true, undefined],
       ['raises', false, 'expected "fine", got an error: "boom"'],
     ]);
+    // The args go as the file's text (never as a value, whose numbers are JavaScript's).
     expect(seen).toEqual([
-      ['greet', 'T', { name: 'Ada' }, { u: 1 }],
-      ['raising', 'T', {}, undefined],
+      ['greet', 'T', undefined, '{\n  "name": "Ada"\n}', { u: 1 }],
+      ['raising', 'T', undefined, '{}', undefined],
     ]);
+  });
+
+  it('saves a case with the arguments as the user wrote them and runs it with that same text', async () => {
+    const seen: unknown[] = [];
+    const runTool = async (request: { argsJson?: string }) => {
+      seen.push(request.argsJson);
+      return result('ok');
+    };
+    const { handlers } = createTestRunHandlers(tmp, path.join(tmp, 'state'), runTool);
+    const toolbox = path.join(tmp, 'exact', 'toolbox_info.hocon');
+    const typed = '{"x": 1.0, "big": 12345678901234567890}';
+    const testCase = { name: 'exact', tool: 't', args: { x: 1, big: Number('12345678901234567890') }, expect: { content: 'ok' } };
+    const { saved } = await handlers['testcases.save']({ path: toolbox, testCase, argsJson: ` ${typed}\n` });
+    expect(saved).toEqual({ ...testCase, args: JSON.parse(typed) });
+    expect(readFileSync(path.join(tmp, 'exact', 'toolbox_info.tests.json'), 'utf8')).toContain(`      "args": ${typed},\n`);
+    expect((await handlers['testcases.run']({ path: toolbox, text: 'T' })).outcomes[0]!.pass).toBe(true);
+    expect(seen).toEqual([typed]);
+    expect((await handlers['testcases.list']({ path: toolbox })).cases).toEqual([saved]);
+
+    const refused = await handlers['testcases.save']({ path: toolbox, testCase, argsJson: '{"x": 1.0,}' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'invalid_request', message: "The case's arguments are not valid JSON at line 1, column 11: Expecting property name enclosed in double quotes" });
   });
 
   it('stops a run of all cases when its batch is cancelled: the case running is cancelled and the rest do not run', async () => {

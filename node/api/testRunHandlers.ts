@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api/contract';
 import { entryFromRun } from '../history/entryFromRun';
 import { HistoryStore } from '../history/historyStore';
 import { runCases } from '../testcases/runCases';
-import { appendTestCase, readTestCaseFile, testCaseFileFor, TestCaseFileError } from '../testcases/testCaseFile';
+import { appendTestCase, caseArgsJson, readTestCaseFile, TestCaseArgsError, testCaseFileFor, TestCaseFileError } from '../testcases/testCaseFile';
 
 type Handler<M extends 'history.list' | 'history.clear' | 'testcases.list' | 'testcases.save' | 'testcases.run'> = (request: ApiRequest<M>) => Promise<ApiResponse<M>>;
 
@@ -51,17 +51,19 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
     'testcases.list': async ({ path: p }) => {
       const file = testCaseFileFor(path.resolve(cwd, p));
       try {
-        return { file, cases: (await readTestCaseFile(file))?.cases ?? [] };
+        // The cases as values: what the pane shows (a run reads the file's own text of args).
+        return { file, cases: ((await readTestCaseFile(file))?.cases ?? []).map(({ argsJson: _text, ...testCase }) => testCase) };
       } catch (error) {
         return { file, cases: [], error: (error as Error).message };
       }
     },
-    'testcases.save': async ({ path: p, testCase }) => {
+    'testcases.save': async ({ path: p, testCase, argsJson }) => {
       const file = testCaseFileFor(path.resolve(cwd, p));
       try {
-        const { saved } = await appendTestCase(file, testCase);
+        const { saved } = await appendTestCase(file, testCase, argsJson);
         return { file, saved };
       } catch (error) {
+        if (error instanceof TestCaseArgsError) throw new ApiError('invalid_request', error.message);
         if (error instanceof TestCaseFileError) throw new ApiError('conflict', `${error.message}\nFix the file, then save the case again.`);
         throw new ApiError('io', `Cannot write ${file}: ${(error as Error).message}`);
       }
@@ -88,7 +90,7 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
               text,
               tool: c.tool,
               runId,
-              args: c.args ?? {},
+              argsJson: caseArgsJson(c),
               ...(c.sly_data ? { slyData: c.sly_data } : {}),
               ...(c.timeout_seconds !== undefined ? { timeoutSeconds: c.timeout_seconds } : {}),
               ...(c.toolkit_tool ? { toolkitTool: c.toolkit_tool } : {}),

@@ -8,6 +8,7 @@ import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/values';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { WorkerPool, type ToolDescription } from '../python/index';
 import { checkArgs } from '../toolbox/validateArgs';
@@ -153,7 +154,10 @@ export class ToolboxService {
     return { file, tool };
   }
 
-  async run(request: DocumentRef & { tool: string; runId: string; args: unknown; slyData?: Record<string, unknown>; timeoutSeconds?: number; sendInvalidArgs?: boolean; toolkitTool?: string }): Promise<ToolRunResultDto> {
+  async run(
+    request: DocumentRef & { tool: string; runId: string; args?: unknown; argsJson?: string; slyData?: Record<string, unknown>; timeoutSeconds?: number; sendInvalidArgs?: boolean; toolkitTool?: string },
+  ): Promise<ToolRunResultDto> {
+    if (request.argsJson !== undefined && request.args !== undefined) throw new ApiError('invalid_request', 'Give the arguments as args or as argsJson, not both.');
     const { runner, prefs } = await this.runnerFor(this.documentPath(request));
     const timeoutSeconds = request.timeoutSeconds ?? prefs.timeoutSeconds;
     const used = { python: prefs.python || 'python3', timeoutSeconds };
@@ -165,7 +169,17 @@ export class ToolboxService {
     }
     const spec = toRunnableSpec(found.tool);
     if (!spec) return { ...notRun('load', `Tool '${request.tool}' has no usable 'class' to run.`), ...used };
-    const args = (request.args ?? {}) as JsonValue;
+    // Text goes to Python as written (1.0 a float, big integers exact); its JavaScript value is for the checks here.
+    let args: JsonValue;
+    let input: JsonValue | JsonText;
+    if (request.argsJson !== undefined) {
+      const read = readJsonText(request.argsJson);
+      if (!read.ok) return { ...notRun('validation', `The arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}`), ...used };
+      args = read.value;
+      input = new JsonText(request.argsJson);
+    } else {
+      args = input = (request.args ?? {}) as JsonValue;
+    }
     if (!request.sendInvalidArgs && spec.kind === 'coded') {
       const check = checkArgs(spec.parameters, args);
       if (!check.valid) {
@@ -175,7 +189,7 @@ export class ToolboxService {
     this.runs.set(request.runId, () => runner.cancel(request.runId));
     this.onRunProgress(request.runId, 'started');
     try {
-      const result = await runner.call(spec, args, {
+      const result = await runner.call(spec, input, {
         callId: request.runId,
         timeoutMs: timeoutSeconds * 1000,
         ...(request.slyData ? { slyData: request.slyData as { [key: string]: JsonValue } } : {}),

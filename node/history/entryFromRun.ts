@@ -2,10 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
+import { readJsonText } from '../../shared/toolbox/jsonText';
 
 export interface RunInputs {
   tool: string;
-  args: unknown;
+  args?: unknown;
+  /** The arguments as the user wrote them: kept as they are, so a re-run or a saved case sends the same text. */
+  argsJson?: string;
   slyData?: Record<string, unknown>;
   toolkitTool?: string;
   sendInvalidArgs?: boolean;
@@ -17,8 +20,10 @@ export function entryFromRun(request: RunInputs, result: ToolRunResultDto, at: D
     id: randomUUID(),
     at: at.toISOString(),
     tool: request.tool,
-    // "Not sent" and "sent as {}" look the same to the tool: the runner sends {} for a missing args.
-    args: request.args ?? {},
+    ...(request.argsJson !== undefined
+      ? { args: argsValue(request.argsJson), argsJson: request.argsJson }
+      : // "Not sent" and "sent as {}" look the same to the tool: the runner sends {} for a missing args.
+        { args: request.args ?? {} }),
     slyData: request.slyData ?? null,
     ...(request.toolkitTool !== undefined ? { toolkitTool: request.toolkitTool } : {}),
     ...(request.sendInvalidArgs ? { sendInvalidArgs: true } : {}),
@@ -33,4 +38,9 @@ export function entryFromRun(request: RunInputs, result: ToolRunResultDto, at: D
       slyData: result.slyData,
     },
   };
+}
+
+function argsValue(text: string): unknown {
+  const read = readJsonText(text);
+  return read.ok ? read.value : null;
 }

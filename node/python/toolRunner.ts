@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { JsonText } from '../../shared/toolbox/jsonText';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { PythonWorker, WorkerExitError } from './pythonWorker';
 import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from './runResult';
@@ -76,8 +77,12 @@ export class ToolRunner {
     return this.worker?.alive ? this.worker.pid : undefined;
   }
 
-  /** Runs one tool. Never rejects: every failure is a result with `isError` and an `errorKind`. */
-  async call(spec: RunnableToolSpec, input: JsonValue, options: RunOptions = {}): Promise<ToolRunResult> {
+  /**
+   * Runs one tool. Never rejects: every failure is a result with `isError` and an `errorKind`. The input reaches
+   * Python as JSON text: a JsonText exactly as written (the user's `1.0` stays a float), a value as JSON.stringify
+   * writes it.
+   */
+  async call(spec: RunnableToolSpec, input: JsonValue | JsonText, options: RunOptions = {}): Promise<ToolRunResult> {
     const callId = options.callId ?? randomUUID();
     const state: CallState = { cancelled: options.signal?.aborted ?? false };
     this.active.set(callId, state);
@@ -91,7 +96,7 @@ export class ToolRunner {
             op: 'call',
             spec: toWorkerSpec(spec),
             ...(options.tool !== undefined ? { tool: options.tool } : {}),
-            input,
+            inputJson: input instanceof JsonText ? input.text : JSON.stringify(input),
             slyData: options.slyData ?? {},
             ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}),
             maxOutputBytes: this.maxOutputBytes,

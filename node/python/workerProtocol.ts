@@ -24,7 +24,11 @@ export interface WorkerCallRequest {
   spec: WorkerToolSpec;
   /** For a toolkit entry: the name of the member tool (without the `<entry>_` prefix). */
   tool?: string;
-  input: JsonValue;
+  /**
+   * The tool's input as JSON text, which the worker reads with json.loads as neuro-san reads an LLM's tool-call
+   * arguments: `1.0` a float, big integers exact (the user's own text when they typed it).
+   */
+  inputJson: string;
   slyData: JsonObject;
   /** The agent network's path (e.g. `team/sub`), for the AGENT_TOOL_PATH walk-up of coded tools. */
   agentNetwork?: string;
@@ -58,8 +62,8 @@ export interface WorkerCallReply extends CapturedOutput {
   isError: boolean;
   content: string;
   contentType: ContentType;
-  /** `load`: the class could not be found or built; `tool`: the tool raised. */
-  errorKind?: 'load' | 'tool';
+  /** `load`: the class could not be found or built; `tool`: the tool raised; `validation`: json.loads refused the input. */
+  errorKind?: 'load' | 'tool' | 'validation';
   traceback?: string;
   slyData: JsonObject;
   /** Time spent in the worker on this call. */

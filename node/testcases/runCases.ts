@@ -9,12 +9,12 @@ export interface CaseOutcome {
   durationMs: number;
 }
 
-export type CallTool = (testCase: TestCase) => Promise<ResultToCheck>;
+export type CallTool<C extends TestCase = TestCase> = (testCase: C) => Promise<ResultToCheck>;
 
 /** One case at a time, in file order, so cases that share sly_data-like state in a tool see a fixed order. */
-export async function runCases(
-  cases: readonly TestCase[],
-  callTool: CallTool,
+export async function runCases<C extends TestCase>(
+  cases: readonly C[],
+  callTool: CallTool<C>,
   onOutcome?: (outcome: CaseOutcome) => void,
   /** Asked before each case: true stops the run there (the user cancelled it). */
   stopped?: () => boolean,

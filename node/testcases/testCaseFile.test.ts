@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TestCase } from '../../shared/api/testRunApi';
 import { checkCase } from './checkCase';
-import { appendTestCase, parseTestCaseFile, readTestCaseFile, testCaseFileFor, TestCaseFileError } from './testCaseFile';
+import { appendTestCase, caseArgsJson, formatTestCaseFile, parseTestCaseFile, readTestCaseFile, TestCaseArgsError, testCaseFileFor, TestCaseFileError } from './testCaseFile';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-cases-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -39,6 +39,43 @@ describe('the test case file', () => {
     expect(() => parseTestCaseFile('{"version": 2, "cases": []}', 'f.json')).toThrow(/f\.json is not a test case file.*\n.*version/);
     expect(() => parseTestCaseFile('nope', 'f.json')).toThrow(/f\.json is not valid JSON/);
     expect(() => parseTestCaseFile(JSON.stringify({ version: 1, cases: [greet, greet] }), 'f.json')).toThrow(/two cases are named 'greets Ada'/);
+  });
+});
+
+describe('the args of a saved case', () => {
+  const typed = ['{"x": 1.0, "big": 12345678901234567890}', '{\n  "x": 1.0,\n  "list": [\n    2.0\n  ]\n}', '[]', '"a\\n b"'];
+
+  it('are kept as the user wrote them: written into the file as typed and read back the same', async () => {
+    const file = path.join(tmp, 'typed', 'toolbox_info.tests.json');
+    for (const [i, text] of typed.entries()) await appendTestCase(file, { ...greet, name: `case ${i}`, args: null }, `\n${text}  `);
+    const read = (await readTestCaseFile(file))!;
+    expect(read.cases.map((c) => c.argsJson)).toEqual(typed);
+    expect(read.cases.map((c) => c.args)).toEqual(typed.map((t) => JSON.parse(t)));
+    expect(read.cases.map(caseArgsJson)).toEqual(typed);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('      "args": {\n        "x": 1.0,\n        "list": [\n          2.0\n        ]\n      },\n');
+    // Appending another case leaves the earlier ones' text alone.
+    await appendTestCase(file, { ...greet, name: 'last' });
+    expect(readFileSync(file, 'utf8')).toContain(text.slice(text.indexOf('"cases": [') , text.lastIndexOf('}\n  ]')));
+  });
+
+  it('of a file written by hand are read as written there, whatever its indentation', () => {
+    const text = '{"version": 1,\n\t"cases": [{"name": "a", "tool": "t", "expect": {"error": true},\n\t\t"args": {\n\t\t\t"x": 1.0\n\t\t}}],\n"cases": [{"name": "b", "tool": "t", "args": 1E400, "expect": {"error": true}}, {"name": "c", "tool": "t", "args": null, "expect": {"error": true}}]}';
+    const read = parseTestCaseFile(text, 'f.json');
+    // The last "cases" counts, as JSON.parse has it; null args send {} as they always did.
+    expect(read.cases.map((c) => [c.name, c.argsJson, caseArgsJson(c)])).toEqual([
+      ['b', '1E400', '1E400'],
+      ['c', 'null', '{}'],
+    ]);
+    const first = parseTestCaseFile(text.slice(0, text.indexOf(',\n"cases"')) + '}', 'f.json');
+    expect(first.cases[0]!.argsJson).toBe('{\n\t"x": 1.0\n}');
+    expect(formatTestCaseFile(first)).toBe('{\n  "version": 1,\n  "cases": [\n    {\n      "name": "a",\n      "tool": "t",\n      "expect": {\n        "error": true\n      },\n      "args": {\n      \t"x": 1.0\n      }\n    }\n  ]\n}\n');
+  });
+
+  it('must be JSON to be saved', async () => {
+    const file = path.join(tmp, 'refused', 'toolbox_info.tests.json');
+    await expect(appendTestCase(file, greet, '{"x": 1.0')).rejects.toThrow(new TestCaseArgsError("The case's arguments are not valid JSON at line 1, column 10: Expecting ',' delimiter"));
+    expect(await readTestCaseFile(file)).toBeNull();
   });
 });
 

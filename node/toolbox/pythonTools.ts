@@ -2,6 +2,7 @@
  * ToolBox tools whose handlers run the real Python classes through a ToolRunner (one warm worker per toolbox).
  * Arguments are checked against the tool's schema first; a mismatch is reported unless the caller sends anyway.
  */
+import { JsonText } from '../../shared/toolbox/jsonText';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import type { DescribedTool, DescribeResult, JsonObject, ToolRunner } from '../python';
 import { ToolBox, type Tool, type ToolCallContext, type ToolOutput } from './toolBox';
@@ -16,7 +17,7 @@ export function pythonTool(spec: RunnableToolSpec, runner: ToolRunner, member?: 
     name,
     ...(description !== undefined ? { description } : {}),
     ...(inputSchema !== undefined ? { inputSchema: inputSchema as JsonObject } : {}),
-    handler: (input, context) => runChecked(name, spec, runner, inputSchema, input, context, member?.toolName),
+    handler: (input, context, inputJson) => runChecked(name, spec, runner, inputSchema, input, inputJson, context, member?.toolName),
   };
 }
 
@@ -26,6 +27,7 @@ async function runChecked(
   runner: ToolRunner,
   schema: { [key: string]: JsonValue } | undefined,
   input: JsonValue,
+  inputJson: string,
   context: ToolCallContext,
   memberTool: string | undefined,
 ): Promise<ToolOutput> {
@@ -42,7 +44,8 @@ async function runChecked(
       slyData: context.slyData ?? null,
     };
   }
-  const run = await runner.call(spec, input, {
+  // The schema is checked on the value; Python gets the text as written (1.0 a float, big integers exact).
+  const run = await runner.call(spec, new JsonText(inputJson), {
     ...(context.slyData ? { slyData: context.slyData } : {}),
     ...(context.timeoutMs !== undefined ? { timeoutMs: context.timeoutMs } : {}),
     ...(context.signal ? { signal: context.signal } : {}),

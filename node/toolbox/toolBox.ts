@@ -4,6 +4,7 @@
  * an input schema and a handler. `call` never throws; every failure comes back as a result with `isError`.
  */
 import { performance } from 'node:perf_hooks';
+import { describeJsonSyntaxError, readJsonText } from '../../shared/toolbox/jsonText';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
 
@@ -12,7 +13,10 @@ export interface ToolCall {
   /** Echoed in the result; one is made up when absent. */
   id?: string;
   name: string;
-  /** The arguments: an object, or its JSON text. Absent means `{}`. */
+  /**
+   * The arguments: an object, or its JSON text (as an LLM sends them). Text reaches the handler as written, so a
+   * Python tool gets `1.0` as a float and big integers exactly. Absent means `{}`.
+   */
   arguments?: JsonValue | string;
 }
 
@@ -49,7 +53,11 @@ export interface ToolOutput extends ToolRunDetails {
   durationMs?: number;
 }
 
-export type ToolHandler = (input: JsonValue, context: ToolCallContext) => Promise<string | ToolOutput> | string | ToolOutput;
+/**
+ * Runs a tool: `input` is the arguments' value (for checks against a schema), `inputJson` the same arguments as JSON
+ * text, exactly as the call gave them (what to send a Python tool).
+ */
+export type ToolHandler = (input: JsonValue, context: ToolCallContext, inputJson: string) => Promise<string | ToolOutput> | string | ToolOutput;
 
 export interface Tool {
   name: string;
@@ -133,7 +141,7 @@ export class ToolBox {
       return { ...base, content: input.error, isError: true, durationMs: elapsed(), errorKind: 'validation' };
     }
     try {
-      const output = await tool.handler(input.value, context);
+      const output = await tool.handler(input.value, context, input.text);
       if (typeof output === 'string') return { ...base, content: output, isError: false, durationMs: elapsed() };
       const { durationMs, isError, ...rest } = output;
       return { ...base, ...rest, isError: isError ?? false, durationMs: durationMs ?? elapsed() };
@@ -144,12 +152,9 @@ export class ToolBox {
   }
 }
 
-function parseArguments(raw: ToolCall['arguments']): { value: JsonValue } | { error: string } {
-  if (raw === undefined || raw === null || raw === '') return { value: {} };
-  if (typeof raw !== 'string') return { value: raw };
-  try {
-    return { value: JSON.parse(raw) as JsonValue };
-  } catch (error) {
-    return { error: `arguments are not valid JSON: ${(error as Error).message}` };
-  }
+function parseArguments(raw: ToolCall['arguments']): { value: JsonValue; text: string } | { error: string } {
+  if (raw === undefined || raw === null || raw === '') return { value: {}, text: '{}' };
+  if (typeof raw !== 'string') return { value: raw, text: JSON.stringify(raw) };
+  const read = readJsonText(raw);
+  return read.ok ? { value: read.value, text: raw } : { error: `arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}` };
 }

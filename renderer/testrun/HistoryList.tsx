@@ -1,4 +1,6 @@
 import type { HistoryEntry } from '../../shared/api/testRunApi';
+import { layoutIfJson } from '../../shared/toolbox/jsonText';
+import { entryArgsJson } from './runInputs';
 
 export interface HistoryActions {
   rerun(entry: HistoryEntry): void;
@@ -24,7 +26,7 @@ export function HistoryList({ entries, canSaveCases, actions }: { entries: Histo
                 <div className="history-line">
                   <span aria-label={entry.result.isError ? 'error' : 'ok'}>{entry.result.isError ? '✗' : '✓'}</span>
                   <span className="hint">{time(entry.at)}</span>
-                  <code className="history-args">{JSON.stringify(entry.args)}</code>
+                  <code className="history-args">{layoutIfJson(entryArgsJson(entry))}</code>
                 </div>
                 <div className="history-buttons">
                   <button onClick={() => actions.rerun(entry)}>Re-run</button>

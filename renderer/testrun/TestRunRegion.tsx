@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
+import { layoutIfJson } from '../../shared/toolbox/jsonText';
 import { catalogStoreFor } from '../catalog/catalogStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';
@@ -8,7 +9,7 @@ import { cliCommand } from './cliCommand';
 import { HistoryList } from './HistoryList';
 import { RunResultView } from './RunResultView';
 import { SavedCases } from './SavedCases';
-import { emptyInputs, inputsFromRun, runInputsOf, type ToolInputs } from './runInputs';
+import { emptyInputs, entryArgsJson, inputsFromRun, runInputsOf, type ToolInputs } from './runInputs';
 import { testRunStoreFor, toolKey } from './testRunStore';
 import './testrun.css';
 
@@ -77,10 +78,10 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
     // Carry the arguments across: the JSON view starts from what the form would send, the form from the JSON —
     // unless the form cannot show them (bad JSON, a key it has no field for): then nothing is dropped silently.
     if (mode === 'json') {
-      setInputs({ ...inputs, mode, json: JSON.stringify(request.args, null, 2) });
+      setInputs({ ...inputs, mode, json: layoutIfJson(request.argsJson, 2) });
       return;
     }
-    const values = problems.length ? null : fieldsFromArgs(fields, request.args);
+    const values = problems.length ? null : fieldsFromArgs(fields, request.args, request.argsJson);
     if (!values) {
       actions.setNotice({ text: 'The form cannot show these arguments (invalid JSON, or keys the parameters do not name): fix them in the JSON view.', error: true });
       return;
@@ -90,12 +91,12 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   };
   const historyActions = {
     rerun: (entry: HistoryEntry) => {
-      const replay = { args: entry.args, ...(entry.slyData ? { slyData: entry.slyData } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}) };
+      const replay = { args: entry.args, argsJson: entryArgsJson(entry), ...(entry.slyData ? { slyData: entry.slyData } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}) };
       setInputs(inputsFromRun(fields, replay, inputs));
       void actions.run(entry.tool, { ...replay, ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
     },
     copyCli: (entry: HistoryEntry) => {
-      const line = cliCommand({ file: path ?? 'Untitled.hocon', tool: entry.tool, args: entry.args, slyData: entry.slyData, ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+      const line = cliCommand({ file: path ?? 'Untitled.hocon', tool: entry.tool, argsJson: entryArgsJson(entry), slyData: entry.slyData, ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
       navigator.clipboard.writeText(line).then(
         () => actions.setNotice({ text: `Copied: ${line}`, error: false }),
         () => actions.setNotice({ text: line, error: false }), // no clipboard access: show it to copy by hand
@@ -162,7 +163,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             )}
             <details className="request-json">
               <summary>Arguments sent</summary>
-              <pre aria-label="Arguments sent">{JSON.stringify(request.args, null, 2)}</pre>
+              <pre aria-label="Arguments sent">{layoutIfJson(request.argsJson, 2)}</pre>
             </details>
             <label htmlFor="testrun-sly">sly_data (JSON object; blank sends none)</label>
             <textarea id="testrun-sly" rows={2} value={inputs.sly} placeholder="{}" onChange={(e) => setInputs({ ...inputs, sly: e.target.value })} />

@@ -28,8 +28,8 @@ describe('the test-run form model', () => {
 
   it('sends only the fields the user set: unset is absent, an emptied string is ""', () => {
     const fields = fieldsOf(parameters);
-    expect(argsFromFields(fields, {})).toEqual({ args: {}, problems: [] });
-    expect(argsFromFields(fields, { city: '' })).toEqual({ args: { city: '' }, problems: [] });
+    expect(argsFromFields(fields, {})).toEqual({ args: {}, argsJson: '{}', problems: [] });
+    expect(argsFromFields(fields, { city: '' })).toEqual({ args: { city: '' }, argsJson: '{"city":""}', problems: [] });
     expect(argsFromFields(fields, { days: '5', verbose: 'false', units: '"imperial"', filters: '{"a": [1]}' }).args).toEqual({
       days: 5,
       verbose: false,
@@ -40,8 +40,27 @@ describe('the test-run form model', () => {
 
   it('sends a number that does not parse as its text (the main side names the problem) and flags bad JSON', () => {
     const fields = fieldsOf(parameters);
-    expect(argsFromFields(fields, { days: 'three' }).args).toEqual({ days: 'three' });
-    expect(argsFromFields(fields, { filters: '{oops' })).toEqual({ args: {}, problems: ['filters: not valid JSON'] });
+    expect(argsFromFields(fields, { days: 'three' })).toMatchObject({ args: { days: 'three' }, argsJson: '{"days":"three"}' });
+    expect(argsFromFields(fields, { filters: '{oops' })).toEqual({ args: {}, argsJson: '{}', problems: ['filters: not valid JSON at line 1, column 2: Expecting property name enclosed in double quotes'] });
+  });
+
+  it('writes the JSON sent with numbers and JSON fields as typed, so Python gets 1.0 as a float and big integers exact', () => {
+    const fields = fieldsOf({ type: 'object', properties: { ratio: { type: 'number' }, id: { type: 'integer' }, hex: { type: 'number' }, filters: { type: 'object' } } });
+    const values = { ratio: ' 1.0 ', id: '12345678901234567890', hex: '0x10', filters: '{"min": 2.0}' };
+    const made = argsFromFields(fields, values);
+    expect(made.argsJson).toBe('{"ratio":1.0,"id":12345678901234567890,"hex":16,"filters":{"min": 2.0}}');
+    expect(made.args).toEqual({ ratio: 1, id: Number('12345678901234567890'), hex: 16, filters: { min: 2 } });
+    // And back into the form as they were written.
+    expect(fieldsFromArgs(fields, made.args, made.argsJson)).toEqual({ ratio: '1.0', id: '12345678901234567890', hex: '16', filters: '{"min":2.0}' });
+  });
+
+  it('sends a property named __proto__ as an argument, not as the prototype', () => {
+    const fields = fieldsOf(JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "object"}}}'));
+    // As ArgumentForm keeps values ({ ...values, [name]: raw }): an own property, whatever its name.
+    const made = argsFromFields(fields, { ['__proto__']: '{"polluted": true}' });
+    expect(made.argsJson).toBe('{"__proto__":{"polluted": true}}');
+    expect(Object.keys(made.args)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(made.args)).toBe(Object.prototype);
   });
 
   it('turns arguments back into form input, or says the form cannot show them', () => {

@@ -3,6 +3,8 @@
  * the arguments they send. A field the user left alone is absent from the arguments — unset is not `""`, not
  * `null` — which is the complaint this form exists to avoid.
  */
+import { describeJsonSyntaxError, jsonMemberTexts, layoutJsonText, readJsonText } from '../../shared/toolbox/jsonText';
+
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 
 export interface FieldSpec {
@@ -44,44 +46,63 @@ export function fieldsOf(parameters: unknown): FieldSpec[] {
   });
 }
 
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/** `args[key] = value`, a key named __proto__ included (as data, not the prototype). */
+function setArg(args: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /**
- * What the form sends. Strings are sent as typed (an emptied field sends `""`); numbers that do not parse are sent
- * as the text, so the main side's check names the problem; `enum`, `boolean` and `json` fields hold JSON text.
- * `problems` lists JSON fields that do not parse: those block the run.
+ * What the form sends, as a value (for display and the checks) and as the JSON text that goes to the tool. Strings
+ * are sent as typed (an emptied field sends `""`); a number is sent as written (`1.0` stays a float for Python, a
+ * big integer exact), one that does not parse as the text, so the main side's check names the problem; `enum`,
+ * `boolean` and `json` fields hold JSON text, sent as written. `problems` lists JSON fields that do not parse, and
+ * where: those block the run.
  */
-export function argsFromFields(fields: FieldSpec[], values: FieldValues): { args: Record<string, unknown>; problems: string[] } {
+export function argsFromFields(fields: FieldSpec[], values: FieldValues): { args: Record<string, unknown>; argsJson: string; problems: string[] } {
   const args: Record<string, unknown> = {};
+  const members: string[] = [];
   const problems: string[] = [];
+  const send = (name: string, value: unknown, text: string) => {
+    setArg(args, name, value);
+    members.push(`${JSON.stringify(name)}:${text}`);
+  };
   for (const field of fields) {
     if (!Object.prototype.hasOwnProperty.call(values, field.name)) continue;
     const raw = values[field.name]!;
     switch (field.kind) {
       case 'string':
-        args[field.name] = raw;
+        send(field.name, raw, JSON.stringify(raw));
         break;
       case 'number':
       case 'integer': {
-        const n = raw.trim() === '' ? NaN : Number(raw);
-        args[field.name] = Number.isFinite(n) ? n : raw;
+        // A JSON number goes as written; another way of writing one (0x10, .5) as JavaScript reads it.
+        const trimmed = raw.trim();
+        const n = trimmed === '' ? NaN : Number(trimmed);
+        if (JSON_NUMBER.test(trimmed)) send(field.name, n, trimmed);
+        else if (Number.isFinite(n)) send(field.name, n, JSON.stringify(n));
+        else send(field.name, raw, JSON.stringify(raw));
         break;
       }
-      default:
-        try {
-          args[field.name] = JSON.parse(raw);
-        } catch {
-          problems.push(`${field.name}: not valid JSON`);
-        }
+      default: {
+        const read = readJsonText(raw);
+        if (read.ok) send(field.name, read.value, raw.trim());
+        else problems.push(`${field.name}: not valid JSON at ${describeJsonSyntaxError(read.error)}`);
+      }
     }
   }
-  return { args, problems };
+  return { args, argsJson: `{${members.join(',')}}`, problems };
 }
 
 /**
  * The form's input for a set of arguments (a history entry being re-run), or null when the form cannot show them
- * (not an object, or a key the schema does not name): then the JSON view is used instead.
+ * (not an object, or a key the schema does not name): then the JSON view is used instead. With the arguments' JSON
+ * text, numbers and JSON fields show as written there (`1.0`, not `1`).
  */
-export function fieldsFromArgs(fields: FieldSpec[], args: unknown): FieldValues | null {
+export function fieldsFromArgs(fields: FieldSpec[], args: unknown, argsJson?: string): FieldValues | null {
   if (!isObject(args)) return null;
+  const written = argsJson === undefined ? undefined : jsonMemberTexts(argsJson);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const values: FieldValues = {};
   for (const [name, value] of Object.entries(args)) {
@@ -91,8 +112,12 @@ export function fieldsFromArgs(fields: FieldSpec[], args: unknown): FieldValues 
       if (typeof value !== 'string') return null;
       values[name] = value;
     } else if (field.kind === 'number' || field.kind === 'integer') {
-      values[name] = typeof value === 'number' ? String(value) : String(value as string);
+      values[name] = typeof value === 'number' ? (written?.get(name) ?? String(value)) : String(value as string);
+    } else if (field.kind === 'json') {
+      const text = written?.get(name);
+      values[name] = text === undefined ? JSON.stringify(value) : layoutJsonText(text);
     } else {
+      // A select: its options' values are JSON.stringify's.
       values[name] = JSON.stringify(value);
     }
   }

@@ -9,9 +9,15 @@ describe('copy as CLI command', () => {
   });
 
   it('writes the call with arguments, sly_data, timeout and --send-invalid as the run had them', () => {
-    expect(cliCommand({ file: '/w/t.hocon', tool: 'greet', args: { name: 'Ada' } })).toBe(`toolbox-editor call /w/t.hocon greet --args '{"name":"Ada"}'`);
-    expect(cliCommand({ file: '/w/t.hocon', tool: 'notes', toolkitTool: 'read', args: {}, slyData: { user: 'u' }, timeoutSeconds: 5, sendInvalidArgs: true })).toBe(
+    expect(cliCommand({ file: '/w/t.hocon', tool: 'greet', argsJson: '{"name":"Ada"}' })).toBe(`toolbox-editor call /w/t.hocon greet --args '{"name":"Ada"}'`);
+    expect(cliCommand({ file: '/w/t.hocon', tool: 'notes', toolkitTool: 'read', argsJson: '{}', slyData: { user: 'u' }, timeoutSeconds: 5, sendInvalidArgs: true })).toBe(
       `toolbox-editor call /w/t.hocon notes_read --args '{}' --sly-data '{"user":"u"}' --timeout 5 --send-invalid`,
+    );
+  });
+
+  it('writes the arguments on one line as the run sent them: 1.0 and big integers as typed', () => {
+    expect(cliCommand({ file: 't.hocon', tool: 'p', argsJson: '{\n  "x": 1.0,\n  "big": 12345678901234567890\n}' })).toBe(
+      `toolbox-editor call t.hocon p --args '{"x":1.0,"big":12345678901234567890}'`,
     );
   });
 });

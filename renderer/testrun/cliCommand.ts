@@ -1,4 +1,5 @@
 /** "Copy as CLI command": the `toolbox-editor call` line that repeats a test run from a shell (POSIX quoting). */
+import { layoutIfJson } from '../../shared/toolbox/jsonText';
 
 /** Single-quotes a word for sh unless it is plainly safe; a `'` inside becomes `'\''`. */
 export function shellQuote(word: string): string {
@@ -9,7 +10,8 @@ export function shellQuote(word: string): string {
 export interface CliCall {
   file: string;
   tool: string;
-  args: unknown;
+  /** The arguments as the run sent them: JSON text, written on one line with every token as it was. */
+  argsJson: string;
   slyData?: Record<string, unknown> | null;
   toolkitTool?: string;
   timeoutSeconds?: number;
@@ -19,7 +21,7 @@ export interface CliCall {
 export function cliCommand(call: CliCall): string {
   // The CLI names a toolkit's tools <entry>_<tool>.
   const tool = call.toolkitTool ? `${call.tool}_${call.toolkitTool}` : call.tool;
-  const words = ['toolbox-editor', 'call', shellQuote(call.file), shellQuote(tool), '--args', shellQuote(JSON.stringify(call.args ?? {}))];
+  const words = ['toolbox-editor', 'call', shellQuote(call.file), shellQuote(tool), '--args', shellQuote(layoutIfJson(call.argsJson))];
   if (call.slyData && Object.keys(call.slyData).length) words.push('--sly-data', shellQuote(JSON.stringify(call.slyData)));
   if (call.timeoutSeconds !== undefined) words.push('--timeout', String(call.timeoutSeconds));
   if (call.sendInvalidArgs) words.push('--send-invalid');

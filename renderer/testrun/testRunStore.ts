@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { Preferences, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
+import { layoutIfJson } from '../../shared/toolbox/jsonText';
 import type { WorkspaceStores } from '../state/workspace';
-import type { RunInputs, ToolInputs } from './runInputs';
+import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
 
 /** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
 export const SHOW_CANCEL_AFTER_MS = 300;
@@ -67,7 +68,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** A short, readable name for a case saved from the history: the tool and its arguments. */
 function caseName(entry: HistoryEntry): string {
-  const args = JSON.stringify(entry.args ?? {});
+  const args = layoutIfJson(entryArgsJson(entry));
   return `${entry.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`;
 }
 
@@ -107,7 +108,8 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
           text,
           tool,
           runId,
-          args: request.args,
+          // The text, not the value: Python must see `1.0` and big integers as the user wrote them.
+          argsJson: request.argsJson,
           ...(request.slyData ? { slyData: request.slyData } : {}),
           ...(request.timeoutSeconds !== undefined ? { timeoutSeconds: request.timeoutSeconds } : {}),
           ...(request.toolkitTool ? { toolkitTool: request.toolkitTool } : {}),
@@ -221,7 +223,8 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         expect: entry.result.isError ? { error: true } : { content: entry.result.content },
       };
       try {
-        const { file, saved } = await api.invoke('testcases.save', { path, testCase });
+        // The file keeps the arguments as the run sent them (its text), not JavaScript's reading of them.
+        const { file, saved } = await api.invoke('testcases.save', { path, testCase, ...(entry.argsJson !== undefined ? { argsJson: entry.argsJson } : {}) });
         set({ notice: { text: `Saved test case '${saved.name}' to ${file.split(/[\\/]/).pop()}`, error: false } });
       } catch (error) {
         set({ notice: { text: `Not saved: ${message(error)}`, error: true } });

@@ -129,7 +129,14 @@ export const apiMethods = {
     request: Type.Object({ path: Path }),
     response: Type.Object({ file: Type.String(), cases: Type.Array(TestCaseT), error: Type.Optional(Type.String()) }),
   },
-  'testcases.save': { request: Type.Object({ path: Path, testCase: TestCaseT }), response: Type.Object({ file: Type.String(), saved: TestCaseT }) },
+  /**
+   * `argsJson`: the case's arguments exactly as the user wrote them (a history entry's argsJson); the file keeps this
+   * text as `args` (so `1.0` stays a float), and `testCase.args` is then taken from it.
+   */
+  'testcases.save': {
+    request: Type.Object({ path: Path, testCase: TestCaseT, argsJson: Type.Optional(Type.String()) }),
+    response: Type.Object({ file: Type.String(), saved: TestCaseT }),
+  },
   /** Runs every saved case against the document's current text, the checks `toolbox-editor test` makes on the disk. */
   'testcases.run': {
     /** `batchId`: a name for this run of all cases, so `tool.cancel` with it stops the run (the case running and the rest). */

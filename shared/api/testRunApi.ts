@@ -13,7 +13,10 @@ export const HistoryEntryT = Type.Object({
   /** ISO time the run finished. */
   at: Type.String(),
   tool: Type.String(),
+  /** The arguments' value (null when argsJson is not JSON). */
   args: Type.Unknown(),
+  /** The arguments exactly as sent (JSON text); absent in entries of runs sent as a value, and of older versions. */
+  argsJson: Type.Optional(Type.String()),
   slyData: Type.Union([JsonObject, Type.Null()]),
   toolkitTool: Type.Optional(Type.String()),
   sendInvalidArgs: Type.Optional(Type.Boolean()),
@@ -36,7 +39,10 @@ export const TestExpectationT = Type.Union([
   Type.Object({ error: Type.Literal(true) }, { additionalProperties: false }),
 ]);
 
-/** One saved test case, in the file's own snake_case spelling (neuro-san users know `sly_data`). */
+/**
+ * One saved test case, in the file's own snake_case spelling (neuro-san users know `sly_data`). In the file, `args`
+ * is written as the user wrote it (`1.0`, `12345678901234567890`), and that text is what a run sends.
+ */
 export const TestCaseT = Type.Object(
   {
     name: Type.String({ minLength: 1 }),

@@ -144,7 +144,14 @@ export const ToolRunRequestT = Type.Object({
   tool: Type.String({ minLength: 1 }),
   /** Names the run for `tool.cancel` and progress events. */
   runId: Type.String({ minLength: 1, maxLength: 200 }),
-  args: Type.Unknown(),
+  /**
+   * The arguments as JSON text, sent to the tool exactly as written: Python's json reads it, as neuro-san reads an
+   * LLM's tool-call arguments (`1.0` a float, `12345678901234567890` exact). Text that is not JSON is a result with
+   * errorKind `validation` saying where. What the Test-run pane sends.
+   */
+  argsJson: Type.Optional(Type.String()),
+  /** The arguments as a value (its numbers JavaScript's: 1.0 arrives as 1); instead of argsJson. Absent: `{}`. */
+  args: Type.Optional(Type.Unknown()),
   slyData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   timeoutSeconds: Type.Optional(Type.Number({ minimum: 0.1, maximum: 3600 })),
   /** Send arguments even if they do not match `parameters` (neuro-san does not enforce them either). */

@@ -2,6 +2,7 @@
  * `toolbox-editor call FILE TOOL`: runs one tool of a toolbox file in a real Python worker and prints the result.
  */
 import path from 'node:path';
+import { describeJsonSyntaxError, readJsonText } from '../../../shared/toolbox/jsonText';
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolResult } from '../../toolbox';
@@ -19,7 +20,8 @@ export const callCommand: CliCommand = {
     'named <entry>_<tool>.',
     '',
     'Options:',
-    '  --args JSON             the tool\'s arguments (default {})',
+    '  --args JSON             the tool\'s arguments (default {}), sent as written: 1.0 is a float and',
+    '                          12345678901234567890 an exact int to Python, as in neuro-san',
     '  --sly-data JSON         sly_data for the call, an object (default {})',
     '  --timeout SECONDS       stop the tool after this long (default 30)',
     ...PYTHON_OPTION_HELP,
@@ -75,7 +77,8 @@ export const callCommand: CliCommand = {
 interface CallOptions {
   file: string;
   tool: string;
-  args: JsonValue;
+  /** The arguments' JSON text, as given. */
+  args: string;
   slyData: JsonObject;
   timeoutMs?: number;
   python?: string;
@@ -113,7 +116,7 @@ function parseCallArgs(args: string[]): CallOptions {
   return {
     file,
     tool,
-    args: values.args === undefined ? {} : parseJson('--args', values.args),
+    args: values.args === undefined ? '{}' : jsonText('--args', values.args),
     slyData,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...pythonSettings(values),
@@ -124,11 +127,15 @@ function parseCallArgs(args: string[]): CallOptions {
 }
 
 function parseJson(option: string, text: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch (error) {
-    throw new UsageError(`${option} is not valid JSON: ${(error as Error).message}`);
-  }
+  const read = readJsonText(text);
+  if (!read.ok) throw new UsageError(`${option} is not valid JSON at ${describeJsonSyntaxError(read.error)}`);
+  return read.value;
+}
+
+/** The text itself, once it is known to be JSON: it goes to the tool as written. */
+function jsonText(option: string, text: string): string {
+  parseJson(option, text);
+  return text;
 }
 
 function printResult(result: ToolResult, json: boolean, io: CliIo): void {

@@ -3,11 +3,9 @@
  * writes) and exits non-zero when one fails, so a CI job runs the same checks as the app.
  */
 import path from 'node:path';
-import type { TestCase } from '../../../shared/api/testRunApi';
-import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolBox } from '../../toolbox';
-import { readTestCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
+import { caseArgsJson, readTestCaseFile, testCaseFileFor, type StoredCase } from '../../testcases/testCaseFile';
 import { runCases } from '../../testcases/runCases';
 import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
@@ -56,12 +54,13 @@ export const testCommand: CliCommand = {
         if (!toolbox.has(name) && specs.specs.some((s) => s.kind !== 'coded')) toolbox = (await describedToolBox(specs.specs, runner)).toolbox;
         return toolbox;
       };
-      const call = async (testCase: TestCase) => {
+      const call = async (testCase: StoredCase) => {
         const problem = specs.problems.find((p) => p.tool === testCase.tool);
         if (problem) return { content: problem.message, isError: true };
         const name = testCase.toolkit_tool ? `${testCase.tool}_${testCase.toolkit_tool}` : testCase.tool;
         return (await toolboxFor(name)).call(
-          { name, arguments: (testCase.args ?? {}) as JsonValue },
+          // The args' text as the file writes it, sent as it is: 1.0 stays a float for Python.
+          { name, arguments: caseArgsJson(testCase) },
           {
             slyData: (testCase.sly_data ?? {}) as JsonObject,
             ...(testCase.timeout_seconds !== undefined ? { timeoutMs: testCase.timeout_seconds * 1000 } : {}),

@@ -2,11 +2,13 @@
 The worker's request loop: one request at a time, each answered with one frame carrying the same id.
 
 Requests (see node/python/workerProtocol.ts for the exact shapes):
-  {"id", "op": "call", "spec", "tool"?, "input", "slyData", "agentNetwork"?, "maxOutputBytes"}
+  {"id", "op": "call", "spec", "tool"?, "inputJson", "slyData", "agentNetwork"?, "maxOutputBytes"}
   {"id", "op": "describe", "spec", "agentNetwork"?}
   {"id", "op": "info"}
 A spec's constructor args come as JSON text ("argsJson"): JSON written by the editor to keep big integers exact and
-1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san.
+1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san. A call's input comes as
+JSON text too ("inputJson"), as the user wrote it: neuro-san's tools get the LLM's arguments from json.loads, so 1.0
+is a float and 12345678901234567890 an exact int.
 """
 import asyncio
 import faulthandler
@@ -29,6 +31,10 @@ DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024
 
 class ToolLookupError(Exception):
     """The request names something the spec does not hold (e.g. an unknown tool of a toolkit)."""
+
+
+class ToolInputError(Exception):
+    """Python's json cannot read the call's input (the editor checked it is JSON; Python has limits of its own)."""
 
 
 class Worker:
@@ -69,7 +75,7 @@ class Worker:
 
     async def _run(self, request, sly_data):
         spec = request["spec"]
-        tool_input = request.get("input")
+        tool_input = _call_input(request)
         if spec.get("kind") == "coded":
             try:
                 cls = self._coded_class(spec, request)
@@ -101,6 +107,8 @@ class Worker:
         try:
             value = self.loop.run_until_complete(self._run(request, sly_data))
             reply["content"], reply["contentType"] = render_content(value, max_bytes)
+        except ToolInputError as error:
+            reply.update(isError=True, content=str(error), contentType="text", errorKind="validation")
         except (ToolCreationError, ToolLookupError) as error:
             # The message already holds what matters (neuro-san's wording, the import traceback if any).
             reply.update(isError=True, content=str(error), contentType="text", errorKind="load")
@@ -148,6 +156,13 @@ class Worker:
 def _constructor_args(spec):
     text = spec.get("argsJson")
     return json.loads(text) if isinstance(text, str) else {}
+
+
+def _call_input(request):
+    try:
+        return json.loads(request["inputJson"])
+    except (ValueError, RecursionError) as error:  # e.g. an int of more than sys.get_int_max_str_digits() digits
+        raise ToolInputError(f"Python's json cannot read the arguments: {error}") from None
 
 
 def _cause_traceback(error):
