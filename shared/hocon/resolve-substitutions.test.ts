@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveHocon, toJson } from './index';
+import { getField, resolveHocon, toJson } from './index';
 
 /** The resolved value and the messages of the problems found, with their lines. */
 function resolve(text: string): { value: unknown; errors: string[] } {
@@ -124,5 +124,52 @@ describe('self-references into a copied object', () => {
   it("resolving a substitution layer looks back, as Lightbend's delayed merge does (conformance lb-subst__272)", () => {
     const text = 'item1.b.c = 100\ndefaults { a = ${item1.b.c}, b = 2 }\nitem1 = ${defaults}\nitem1.b = { c : 43 }\nitem2.b = ${item1.b}\n';
     expect(value(text)).toEqual({ item1: { a: 100, b: { c: 43 } }, defaults: { a: 100, b: 2 }, item2: { b: { c: 43 } } });
+  });
+});
+
+/**
+ * A substitution whose target encloses the field it is the value of (`a.a.b = ${a}`) would make a value that
+ * contains itself. Met from the enclosing object's side the resolver always saw the cycle; met first from elsewhere
+ * (`x = ${a.a}` resolving a.a, whose `${a}` resolves a, which holds a.a) it walked through the object being
+ * resolved and built a cyclic value with no error, on which toJson overflowed the stack. Lightbend 1.3.1 (checked
+ * by hand) reports each required case as "${a} was part of a cycle of substitutions", at the same line.
+ */
+describe('a substitution reaching an object that encloses it', () => {
+  const cycleAtA = (line: number) => `${line}: Could not resolve substitution to a value: cycle of substitutions involving \${a}`;
+
+  it('is a cycle, whichever side it is met from first (as Lightbend)', () => {
+    // The colleague's case: b.a.a (resolved first) looks up a.a.
+    expect(resolve('b.c.b = 7\na.a.b = ${a}\nb.a.a = ${?a.a}\n')).toEqual({ value: { b: { c: { b: 7 }, a: {} }, a: { a: {} } }, errors: [cycleAtA(2)] });
+    expect(resolve('b = ${?a.a}\na.a.b = ${a}\n')).toEqual({ value: { a: { a: {} } }, errors: [cycleAtA(2)] });
+    // Required: one error (the field b fails for the same cycle).
+    expect(resolve('b = ${a.a}\na.a.b = ${a}\n')).toEqual({ value: { a: { a: {} } }, errors: [cycleAtA(2)] });
+    expect(resolve('x = ${a}\na.a.b = ${a}\n')).toEqual({ value: { a: { a: {} } }, errors: [cycleAtA(2)] });
+    // Met from the enclosing side first (this always was an error).
+    expect(resolve('a.a.b = ${a}\nb = ${?a.a}\n')).toEqual({ value: { a: { a: {} }, b: {} }, errors: [cycleAtA(1)] });
+    expect(resolve('b.c.b = 7\na.a.b = ${a.a}\nb.a.a = ${?a.a}\n').errors).toEqual([
+      '2: Could not resolve substitution to a value: cycle of substitutions involving ${a.a}',
+    ]);
+  });
+
+  it('inside a list, an object or a concatenation (as Lightbend)', () => {
+    expect(resolve('x = ${a.a}\na.a.b = [${a}]\n')).toEqual({ value: { a: { a: {} } }, errors: [cycleAtA(2)] });
+    expect(resolve('x = ${a.a.b}\na.a.b = { c = ${a} }\n')).toEqual({ value: { a: { a: { b: {} } } }, errors: [cycleAtA(2)] });
+    expect(resolve('x = ${a.b} { y = 1 }\na.b.c = ${a}\n')).toEqual({ value: { a: { b: {} } }, errors: [cycleAtA(2)] });
+    // `+=` from inside the object it appends to: `${?c}` meets the cycle and is undefined.
+    expect(value('a.b.b = ${c.c}\nc.b = []\nc.c.c += ${?c}\n')).toEqual({ a: { b: { b: { c: [] } } }, c: { b: [], c: { c: [] } } });
+  });
+
+  it('an optional one is undefined (as Lightbend)', () => {
+    expect(value('x = ${a.b}\na { b { c = ${?a} }, d = 1 }\n')).toEqual({ x: {}, a: { b: {}, d: 1 } });
+    expect(value('b.c.b = 7\na.a.b = ${?a}\nb.a.a = ${?a.a}\n')).toEqual({ b: { c: { b: 7 }, a: { a: {} } }, a: { a: {} } });
+  });
+
+  it('an object left by an error is resolved again, not left holding unresolved values', () => {
+    // y is first resolved for x; its failure reaches x; y itself is then resolved (and reported) once.
+    const text = 'x = ${y}\ny { a = ${nope} }\n';
+    expect(resolve(text)).toEqual({ value: { y: {} }, errors: ['2: Could not resolve substitution to a value: ${nope}'] });
+    // (toJson writes nothing for a substitution left in place: look at the value itself.)
+    expect(getField(resolveHocon(text).value, ['y'])?.value).toMatchObject({ kind: 'object', fields: { size: 0 } });
+    expect(resolve('x = ${y}\nz = ${y}\ny = ${nope}\n')).toEqual({ value: {}, errors: ['3: Could not resolve substitution to a value: ${nope}'] });
   });
 });

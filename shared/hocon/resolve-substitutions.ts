@@ -7,9 +7,12 @@
  * - A self-reference (see SubstitutionExpr.selfReference) sees what its path was before its definition, also when
  *   that was in an older layer of an enclosing key: `c = ${d}` then `c.x = ${c.x} y` sees d's x (the spec; here
  *   Lightbend 1.3.1 reports a cycle, or for `+=` and `${?x}` drops the earlier value). See lookInLayers.
+ * - A substitution that reaches an object being resolved (one that encloses it: `a.a.b = ${a}`, also when a.a is
+ *   resolved first, for `x = ${a.a}`) is a cycle: walking through would make a value that contains itself.
  * - An optional substitution `${?x}` that runs into a cycle is undefined; a required one is a cycle error.
  * - A layer that cannot be resolved because of a cycle is skipped and the layers below are used.
- * Results are memoized, except those computed while a cycle was being side-stepped (they depend on the route).
+ * Results are memoized, except those computed while a cycle was being side-stepped (they depend on the route). An
+ * object or list left by an error is resolved further when met again (a resolved value holds nothing unresolved).
  *
  * Bounded: nesting depth, the number of resolution steps and the size of values built by concatenation are
  * capped, so hostile input ends in a positioned error instead of a stack overflow or an exponential blow-up.
@@ -62,6 +65,15 @@ export class SubstitutionResolver {
   private taintFrom = Infinity;
   /** How many lazy expressions are on the stack (errors inside one belong to it, not to a field). */
   private lazyDepth = 0;
+  /**
+   * Containers left by an error inside a substitution (`x = ${y}` resolving y meets a cycle or a failure), with the
+   * index of their first field (element) not resolved: those before it are. They stay dirty, and are resolved from
+   * there when met again (the root's walk meets them all): from the start, a big object referred to many times
+   * would be walked whole each time.
+   */
+  private readonly resumeAt = new Map<object, number>();
+  /** Why each lazy expression that failed failed (the error is thrown again wherever it is met again). */
+  private readonly failures = new Map<Lazy, HoconError>();
   /** The value being defined that a lookup last met (see isBeingDefined). */
   private beingDefined: Expr | undefined;
 
@@ -121,20 +133,39 @@ export class SubstitutionResolver {
     this.taintFrom = Math.min(this.taintFrom, index === undefined ? 0 : index + 1);
   }
 
+  /**
+   * A cycle: `target`, being resolved, was met again. The message names the substitutions on the way from it back to
+   * it (not those that led to it: met from two places, one cycle is then one message).
+   */
   private cycle(target: object, at: Origin): never {
-    const involved = this.stack
-      .filter((item): item is SubstitutionExpr => (item as { kind?: string }).kind === 'substitution')
-      .map((s) => '${' + s.writtenPath.join('.') + '}');
+    const involved: string[] = [];
+    for (let i = this.inProgress.get(target) ?? 0; i < this.stack.length; i++) {
+      const item = this.stack[i] as { kind?: string };
+      if (item.kind === 'substitution') involved.push('${' + (item as SubstitutionExpr).writtenPath.join('.') + '}');
+    }
     const message = `Could not resolve substitution to a value: cycle of substitutions${involved.length > 0 ? ' involving ' + involved.join(', ') : ''}`;
     throw new CycleError(makeDiagnostic(at.source, at.start, at.end, message), target);
   }
 
+  /** The substitution being resolved innermost, if any: where a cycle it closes is reported. */
+  private innermostSubstitution(): SubstitutionExpr | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const item = this.stack[i] as { kind?: string };
+      if (item.kind === 'substitution') return item as SubstitutionExpr;
+    }
+    return undefined;
+  }
+
   private resolveObject(object: HoconObject): HoconObject {
     const index = this.enter(object, object);
+    const fields = object.fields;
+    const count = fields.size;
+    let i = this.resumeAt.size === 0 ? 0 : (this.resumeAt.get(object) ?? 0);
+    // Keys that resolve to nothing (or fail) are removed after the walk: a FieldMap is not deleted from while iterated.
+    let gone: string[] | undefined;
     try {
-      // Keys that resolve to nothing (or fail) are removed after the walk: a FieldMap is not deleted from while iterated.
-      let gone: string[] | undefined;
-      for (const field of object.fields.all) {
+      for (; i < count; i++) {
+        const field = fields.fieldAt(i);
         try {
           const value = this.resolve(field.value as Expr);
           if (value.kind === 'undefined') (gone ??= []).push(field.key);
@@ -145,9 +176,13 @@ export class SubstitutionResolver {
           (gone ??= []).push(field.key);
         }
       }
-      if (gone !== undefined) object.fields.deleteAll(gone);
     } finally {
-      if (this.leave(object, index)) this.dirty.delete(object);
+      if (gone !== undefined) fields.deleteAll(gone);
+      // Left by an error (inside a substitution): the fields from i on are still unresolved (see resumeAt).
+      const left = i < count;
+      if (left) this.resumeAt.set(object, i - (gone?.length ?? 0));
+      else if (this.resumeAt.size > 0) this.resumeAt.delete(object);
+      if (this.leave(object, index) && !left) this.dirty.delete(object);
     }
     return object;
   }
@@ -161,8 +196,11 @@ export class SubstitutionResolver {
       case 'undefined':
         return expr;
       case 'object':
-        // Met again while resolving it: its fields are being filled in; a lookup only walks through it.
-        return !this.dirty.has(expr) || this.inProgress.has(expr) ? expr : this.resolveObject(expr);
+        if (!this.dirty.has(expr)) return expr;
+        // Met again while resolving it: a substitution reached an enclosing object (`x = ${a.a}` resolves a.a,
+        // whose `b = ${a}` resolves a, which holds a.a). Walking through would make a value that contains itself.
+        if (this.inProgress.has(expr)) this.cycle(expr, this.innermostSubstitution() ?? expr);
+        return this.resolveObject(expr);
       case 'array':
         if (!this.dirty.has(expr)) return expr;
         if (this.inProgress.has(expr)) this.cycle(expr, expr);
@@ -174,16 +212,23 @@ export class SubstitutionResolver {
 
   private resolveArray(array: HoconArray): HoconArray {
     const index = this.enter(array, array);
+    const elements = array.elements;
+    let write = this.resumeAt.size === 0 ? 0 : (this.resumeAt.get(array) ?? 0);
+    let read = write;
     try {
-      const elements = array.elements;
-      let write = 0;
-      for (let read = 0; read < elements.length; read++) {
+      for (; read < elements.length; read++) {
         const value = this.resolve(elements[read] as Expr);
         if (value.kind !== 'undefined') elements[write++] = value;
       }
       elements.length = write;
       this.dirty.delete(array);
+      if (this.resumeAt.size > 0) this.resumeAt.delete(array);
       return array;
+    } catch (error) {
+      // Left by an error (inside a substitution): the elements resolved, then those not yet (see resumeAt).
+      elements.splice(write, read - write);
+      this.resumeAt.set(array, write);
+      throw error;
     } finally {
       this.leave(array, index);
     }
@@ -198,7 +243,12 @@ export class SubstitutionResolver {
       }
       this.cycle(expr, expr);
     }
-    if (expr.state === ResolveState.Failed) this.fail(expr, 'Could not resolve this value (see the earlier error)');
+    if (expr.state === ResolveState.Failed) {
+      // Met again (from another field, or a container left unresolved by it): the same error, reported once.
+      const failure = this.failures.get(expr);
+      if (failure !== undefined) throw failure;
+      this.fail(expr, 'Could not resolve this value (see the earlier error)');
+    }
     expr.state = ResolveState.Resolving;
     const index = this.enter(expr, expr);
     this.lazyDepth++;
@@ -218,6 +268,7 @@ export class SubstitutionResolver {
     } catch (error) {
       // A cycle may be side-stepped further out; then this is worth trying again later.
       expr.state = error instanceof CycleError ? ResolveState.Unresolved : ResolveState.Failed;
+      if (expr.state === ResolveState.Failed && error instanceof HoconError) this.failures.set(expr, error);
       this.lazyDepth--;
       this.leave(expr, index);
       throw error;
