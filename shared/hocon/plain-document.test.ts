@@ -4,6 +4,7 @@ import { readPlainDocument } from './plain-document';
 import { resolveGeneral, resolveHocon, resolveInOnePass, type ResolveOptions } from './resolve';
 import { SourceText } from './text-position';
 import { dumpValue } from './dump-value';
+import { toJson, toJsonText } from './to-json';
 
 /** The fast path either gives up or gives exactly what the general path gives, which then has no diagnostic. */
 function checkPlainAgrees(text: string, name = '<input>'): boolean {
@@ -66,6 +67,27 @@ describe('plain-document fast path', () => {
     expect(checkPlainAgrees('')).toBe(true);
     expect(checkPlainAgrees('{}')).toBe(true);
     expect(checkPlainAgrees('\uFEFF# bom\n{ "a": 1 }\n')).toBe(true);
+  });
+
+  it('keeps scalars unboxed and makes each value on demand exactly as the general path made it', () => {
+    const text = [
+      'a = "q\\"uoted", b = bare-word, c = """tri"ple""", d = 1.0, e = -0, f = 12345678901234567890',
+      'g = 1e400, h = 0.5, i = true, j = null, k : false',
+      'l =',
+      '  # a comment between',
+      '  "after lines"',
+      'm { n = 2, o = [1, "x"] }',
+    ].join('\n');
+    const source = new SourceText('<input>', text);
+    const plain = readPlainDocument(source)!;
+    const resolved = resolveGeneral(source, 'hocon', {});
+    expect(resolved.diagnostics).toEqual([]);
+    const general = resolved.value;
+    // Plain data first (toJson takes unboxed scalars as they are), then every value made, in another order.
+    expect(toJson(plain, { exactBigIntegersAsStrings: true })).toEqual(toJson(general, { exactBigIntegersAsStrings: true }));
+    expect(toJsonText(plain)).toBe(toJsonText(general));
+    expect(dumpValue(plain)).toEqual(dumpValue(general));
+    expect(plain.fields.valueAt(0)).toBe(plain.fields.get('a')!.value);
   });
 
   it('gives up on everything that needs the general path', () => {
