@@ -12,7 +12,6 @@
  *
  * Unlike a Map, do not delete while iterating: collect the keys first.
  */
-import { boxFieldScalar, isScalarPrimitive } from './scalar-slots';
 import { Scanner } from './scanner';
 import type { SourceText } from './text-position';
 import { HoconField, type HoconValue } from './values';
@@ -20,10 +19,7 @@ import { HoconField, type HoconValue } from './values';
 /** Up to this many keys, look-ups scan the array. */
 export const SMALL_OBJECT = 8;
 
-/**
- * Slots per field: key, value (or its HoconField once made), key start (-1 when the HoconField is given). For a
- * plain field the value may be a scalar's primitive, made into its value on first need (see scalar-slots.ts).
- */
+/** Slots per field: key, value (or its HoconField once made), key start (-1 when the HoconField is given). */
 export const FIELD_SLOTS = 3;
 
 export class FieldMap implements Iterable<[string, HoconField]> {
@@ -69,27 +65,7 @@ export class FieldMap implements Iterable<[string, HoconField]> {
   /** The value at a position, without making a HoconField. */
   valueAt(i: number): HoconValue {
     const slot = this.slots[i * FIELD_SLOTS + 1];
-    if (isScalarPrimitive(slot)) return this.boxAt(i, slot);
     return slot instanceof HoconField ? slot.value : (slot as HoconValue);
-  }
-
-  /**
-   * The value at a position as plain data when it is a scalar not made into a value yet (a string, a boolean, null,
-   * a safe integer or a finite fraction), else undefined: for readers that want plain data (toJson) and need not make
-   * every value. A number beyond those (12345678901234567890, 1e400) may need its text: toJson asks its value.
-   */
-  scalarAt(i: number): string | number | boolean | null | undefined {
-    const slot = this.slots[i * FIELD_SLOTS + 1];
-    if (!isScalarPrimitive(slot)) return undefined;
-    if (typeof slot !== 'number' || Number.isSafeInteger(slot)) return slot;
-    return Number.isFinite(slot) && !Number.isInteger(slot) ? slot : undefined;
-  }
-
-  /** Makes the unboxed scalar at a position its value, for good. */
-  private boxAt(i: number, primitive: string | number | boolean | null): HoconValue {
-    const value = boxFieldScalar(primitive, this.source as SourceText, this.slots[i * FIELD_SLOTS + 2] as number);
-    this.slots[i * FIELD_SLOTS + 1] = value;
-    return value;
   }
 
   /** The value of `key`, or undefined, without making a HoconField. */
@@ -103,12 +79,11 @@ export class FieldMap implements Iterable<[string, HoconField]> {
     const slots = this.slots;
     const slot = slots[i * FIELD_SLOTS + 1];
     if (slot instanceof HoconField) return slot;
-    const value = isScalarPrimitive(slot) ? this.boxAt(i, slot) : (slot as HoconValue);
     const keyStart = slots[i * FIELD_SLOTS + 2] as number;
     // The key is one token (quoted or unquoted) at keyStart: scan it again for its end.
     const scanner = new Scanner((this.source as SourceText).text, keyStart);
     scanner.next();
-    const field = HoconField.plain(slots[i * FIELD_SLOTS] as string, value, keyStart, scanner.pos);
+    const field = HoconField.plain(slots[i * FIELD_SLOTS] as string, slot as HoconValue, keyStart, scanner.pos);
     slots[i * FIELD_SLOTS + 1] = field;
     return field;
   }

@@ -31,8 +31,7 @@ import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
 import type { SourceText } from './text-position';
 import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
 import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
-import { boxScalar, type ScalarPrimitive } from './scalar-slots';
-import { ArrayValue, HoconField, ObjectValue, type HoconArray, type HoconObject, type HoconValue } from './values';
+import { ArrayValue, BooleanValue, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconArray, type HoconObject, type HoconValue } from './values';
 
 /**
  * Thrown to leave the fast path from any depth. Inside a top-level entry it makes the reader read that entry again
@@ -457,7 +456,7 @@ class PlainReader {
     } else if (kind !== TokenKind.Number) throw GIVE_UP;
     const pending = this.pendingSlots;
     const base = entries.base;
-    let value: HoconValue | ScalarPrimitive | undefined;
+    let value: HoconValue | undefined;
     if (
       name !== undefined &&
       !(entries.direct ? object.fields.has(name) : entries.seen !== undefined ? entries.seen.has(name) : pendingHas(pending, base, this.fieldTop, name))
@@ -465,8 +464,7 @@ class PlainReader {
       this.advance();
       const afterKey = this.kind as Kind;
       if (afterKey !== TokenKind.UnquotedText && afterKey !== TokenKind.QuotedString && afterKey !== TokenKind.Number) {
-        // A field given to the object directly is a HoconField, which holds a value: a scalar is boxed for it.
-        value = this.readFieldValue(name, entries.direct);
+        value = this.readFieldValue(name);
       } else if (this.scanner.newlineBefore) {
         // A key alone on its line: the general path reports it.
         throw GIVE_UP;
@@ -476,7 +474,7 @@ class PlainReader {
       this.giveFieldsNow(object, entries);
       this.handOver(object, keyStart);
     } else if (entries.direct) {
-      object.fields.set(name as string, HoconField.plain(name as string, value as HoconValue, keyStart, keyEnd));
+      object.fields.set(name as string, HoconField.plain(name as string, value, keyStart, keyEnd));
     } else {
       const top = this.fieldTop++;
       const at = top * FIELD_SLOTS;
@@ -569,11 +567,10 @@ class PlainReader {
   }
 
   /**
-   * The value after a key (the current token: '{', ':' or '='), a scalar as its primitive unless `boxed`, or
-   * undefined when the entry must be handed over (`+=`, a substitution, a concatenation...): the reader's state is
-   * then as it was at the key.
+   * The value after a key (the current token: '{', ':' or '='), or undefined when the entry must be handed over
+   * (`+=`, a substitution, a concatenation...): the reader's state is then as it was at the key.
    */
-  private readFieldValue(name: string, boxed: boolean): HoconValue | ScalarPrimitive | undefined {
+  private readFieldValue(name: string): HoconValue | undefined {
     const kind = this.kind;
     if (kind === TokenKind.PlusEquals) return undefined;
     if (kind !== TokenKind.OpenBrace && kind !== TokenKind.Colon && kind !== TokenKind.Equals) throw GIVE_UP;
@@ -589,7 +586,7 @@ class PlainReader {
     const valueKind = this.kind;
     if (valueKind !== TokenKind.OpenBrace && valueKind !== TokenKind.OpenBracket) {
       // Most values: one token, nothing inside, nothing to undo.
-      const value = this.readScalar(boxed);
+      const value = this.readScalar();
       if (value === undefined) return undefined;
       // Another value on the same line makes a concatenation.
       return isValueStart(this.kind) && !this.scanner.newlineBefore ? undefined : value;
@@ -627,50 +624,51 @@ class PlainReader {
     const kind = this.kind;
     if (kind === TokenKind.OpenBrace) return this.readObject();
     if (kind === TokenKind.OpenBracket) return this.readArray();
-    const value = this.readScalar(true) as HoconValue | undefined;
+    const value = this.readScalar();
     if (value === undefined) throw HAND_OVER;
     return value;
   }
 
   /**
-   * A string, number, boolean or null (the current token) — its value, or only its primitive unless `boxed` (a
-   * field's slot keeps that: see scalar-slots.ts) — or undefined for anything the builder must see: a
+   * A string, number, boolean or null (the current token), or undefined for anything the builder must see: a
    * substitution, the word `include` (in an array it is an error of the general path), no value where one is
    * expected (the parser reports that).
    */
-  private readScalar(boxed: boolean): HoconValue | ScalarPrimitive | undefined {
+  private readScalar(): HoconValue | undefined {
     this.countValue();
     const start = this.start;
     const end = this.end;
     const text = this.text;
-    const kind = this.kind;
-    let isFloat = false;
-    let primitive: ScalarPrimitive;
-    switch (kind) {
-      case TokenKind.QuotedString:
-        primitive = this.quotedValue(start, end); // before advance: hasEscape is the current token's
-        break;
+    const source = this.source;
+    switch (this.kind) {
+      case TokenKind.QuotedString: {
+        const value = this.quotedValue(start, end); // before advance: hasEscape is the current token's
+        this.advance();
+        return new StringValue(value, 'quoted', source, start, end);
+      }
       case TokenKind.TripleQuotedString:
-        primitive = decodeTripleQuoted(text, start, end);
-        break;
-      case TokenKind.Number:
-        isFloat = this.scanner.isFloat;
-        primitive = Number(text.slice(start, end));
-        break;
+        this.advance();
+        return new StringValue(decodeTripleQuoted(text, start, end), 'triple', source, start, end);
+      case TokenKind.Number: {
+        const numberKind = this.scanner.isFloat ? 'float' : 'int';
+        this.advance();
+        const numberText = text.slice(start, end);
+        return new NumberValue(Number(numberText), numberText, numberKind, source, start, end);
+      }
       case TokenKind.UnquotedText: {
         const length = end - start;
-        if (length === 4 && text.startsWith('true', start)) primitive = true;
-        else if (length === 5 && text.startsWith('false', start)) primitive = false;
-        else if (length === 4 && text.startsWith('null', start)) primitive = null;
+        let value: HoconValue;
+        if (length === 4 && text.startsWith('true', start)) value = new BooleanValue(true, source, start, end);
+        else if (length === 5 && text.startsWith('false', start)) value = new BooleanValue(false, source, start, end);
+        else if (length === 4 && text.startsWith('null', start)) value = new NullValue(source, start, end);
         else if (length === 7 && text.startsWith('include', start)) return undefined;
-        else primitive = this.slice(start, end);
-        break;
+        else value = new StringValue(this.slice(start, end), 'unquoted', source, start, end);
+        this.advance();
+        return value;
       }
       default:
         return undefined;
     }
-    this.advance();
-    return boxed ? boxScalar(primitive, kind, isFloat, this.source, start, end) : primitive;
   }
 
   /** `[ elements ]`: the current token is the open bracket. */

@@ -99,13 +99,9 @@ function convertToJson(value: HoconValue, maxNodes: number | undefined, bigInteg
         const fields = v.fields;
         for (let i = 0; i < fields.size; i++) {
           const key = fields.keyAt(i);
-          // A scalar the reader kept as plain data is taken as it is (made into a value, it would give the same).
-          const scalar = budget > 0 ? fields.scalarAt(i) : undefined;
-          if (scalar !== undefined) budget--;
-          const json = scalar !== undefined ? scalar : convert(fields.valueAt(i));
           // A key named __proto__ must be data, never the prototype.
-          if (key === '__proto__') Object.defineProperty(out, key, { value: json, enumerable: true, writable: true, configurable: true });
-          else out[key] = json;
+          if (key === '__proto__') Object.defineProperty(out, key, { value: convert(fields.valueAt(i)), enumerable: true, writable: true, configurable: true });
+          else out[key] = convert(fields.valueAt(i));
         }
         return out;
       }

@@ -16,10 +16,8 @@ export function toJson(value: HoconValue): JsonValue {
         const fields = source.fields;
         for (let i = 0; i < fields.size; i++) {
           const key = fields.keyAt(i);
-          // A scalar the reader kept as plain data is taken as it is (made into a value, it would give the same).
-          const scalar = fields.scalarAt(i);
-          setMember(out, key, scalar ?? null);
-          if (scalar === undefined) stack.push({ source: fields.valueAt(i), assign: (v) => setMember(out, key, v) });
+          setMember(out, key, null);
+          stack.push({ source: fields.valueAt(i), assign: (v) => setMember(out, key, v) });
         }
         break;
       }
