@@ -43,7 +43,7 @@ class ExactInteger {
 }
 
 /** The canonical digits of an integer's source text (`-9223372036854775808`), or undefined if it is not one. */
-function exactIntegerDigits(text: string): string | undefined {
+export function exactIntegerDigits(text: string): string | undefined {
   try {
     return BigInt(text).toString();
   } catch {

@@ -7,6 +7,7 @@
  * The scanner here decides what is JSON exactly as JSON.parse does (RFC 8259), and says where text is not, in the
  * words of Python's json module ("Expecting ',' delimiter"). It is iterative: nesting never overflows the stack.
  */
+import { SourceText } from '../hocon/text-position';
 import type { JsonValue } from './runnable';
 
 /** Where and why a text is not JSON. Line and column count from 1; `offset` counts UTF-16 code units from 0. */
@@ -45,13 +46,8 @@ class Stop {
 }
 
 function syntaxError(text: string, message: string, offset: number): JsonSyntaxError {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { message, offset, line, column: offset - lineStart + 1 };
+  const { line, column } = new SourceText('', text).positionAt(offset);
+  return { message, offset, line, column };
 }
 
 /**

@@ -3,6 +3,7 @@
  * (a JavaScript number rounds past 2^53) and floats as floats (`1.0`: JSON.stringify writes `1`, an int to Python).
  * For the constructor args sent to the test-run worker; validation and display keep toJson's plain numbers.
  */
+import { exactIntegerDigits } from '../hocon/to-json';
 import type { HoconNumber, HoconValue } from '../hocon/values';
 
 export function pythonJsonText(value: HoconValue): string {
@@ -49,19 +50,11 @@ export function pythonJsonText(value: HoconValue): string {
 /** pyhocon reads a number written without '.', 'e' or 'E' as a Python int (exact), any other as a float. */
 function numberText(n: HoconNumber): string {
   const x = n.value;
-  if (n.numberKind === 'int') return Number.isSafeInteger(x) ? String(x) : exactDigits(n.text) ?? JSON.stringify(x);
+  if (n.numberKind === 'int') return Number.isSafeInteger(x) ? String(x) : exactIntegerDigits(n.text) ?? JSON.stringify(x);
   // JSON.stringify writes a whole float as an integer (1, 0 for -0.0) and an overflowing one as null; Python's json
   // reads `Infinity` (float('1e400') is what pyhocon gives). `1e+21` and `0.5` already read as floats.
   if (x === Infinity) return 'Infinity';
   if (x === -Infinity) return '-Infinity';
   if (Object.is(x, -0)) return '-0.0';
   return Number.isInteger(x) && Math.abs(x) < 1e21 ? `${x}.0` : String(x);
-}
-
-function exactDigits(text: string): string | undefined {
-  try {
-    return BigInt(text).toString();
-  } catch {
-    return undefined;
-  }
 }
