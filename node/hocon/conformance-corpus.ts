@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resolveFile, toJson, type IncludeHost, type JsonValue, type ResolveOptions, type ResolvedDocument } from '../../shared/hocon/index';
 import { fileIncludeHost } from './file-include-host';
 
@@ -22,13 +21,6 @@ export interface CaseOutcome {
   passed: boolean;
   /** Why it did not pass (empty when passed). */
   detail: string;
-}
-
-/** The corpus folder found from this file's location (repo/node/hocon → ../shared), or undefined if absent. */
-export function findCorpusDir(): string | undefined {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const dir = path.resolve(here, '../../../shared/conformance/hocon');
-  return existsSync(path.join(dir, 'expected.jsonl')) ? dir : undefined;
 }
 
 export function readCorpus(corpusDir: string): CorpusCase[] {

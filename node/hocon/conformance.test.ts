@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseHocon, printSyntax } from '../../shared/hocon/index';
-import { findCorpusDir, readCorpus, runCase } from './conformance-corpus';
+import { readCorpus, runCase } from './conformance-corpus';
+import { describeWithShared } from '../testSupport/sharedData';
 
 /**
  * The conformance corpus (../shared/conformance/hocon): every file against what Lightbend Config 1.3.1 makes of it.
@@ -16,12 +17,7 @@ const KNOWN_DEVIATIONS: Record<string, string> = {
   'lightbend/test03.conf': 'Includes test01.conf, which reads machine-specific environment variables.',
 };
 
-const corpusDir = findCorpusDir();
-const describeCorpus = corpusDir === undefined ? describe.skip : describe;
-if (corpusDir === undefined) console.warn('HOCON conformance corpus not found at ../shared/conformance/hocon: skipping.');
-
-describeCorpus('HOCON conformance corpus', () => {
-  const dir = corpusDir as string;
+describeWithShared('conformance/hocon', 'HOCON conformance corpus', (dir) => {
   const cases = readCorpus(dir);
   const outcomes = cases.map((testCase) => runCase(dir, testCase));
 

@@ -1,17 +1,16 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dumpValue } from '../../shared/hocon/dump-value';
 import { readPlainDocument } from '../../shared/hocon/plain-document';
 import { resolveGeneral, resolveInOnePass } from '../../shared/hocon/resolve';
 import { SourceText } from '../../shared/hocon/text-position';
-import { corpusOptions, findCorpusDir } from './conformance-corpus';
+import { corpusOptions } from './conformance-corpus';
+import { describeWithShared } from '../testSupport/sharedData';
 
-const corpusDir = findCorpusDir();
-const describeCorpus = corpusDir === undefined ? describe.skip : describe;
 
 /** Every HOCON file of the corpus (not .json or .properties), full paths. */
-function corpusHoconFiles(): string[] {
+function corpusHoconFiles(corpusDir: string): string[] {
   const files: string[] = [];
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
@@ -20,13 +19,13 @@ function corpusHoconFiles(): string[] {
       else if (!full.endsWith('.json') && !full.endsWith('.properties')) files.push(full);
     }
   };
-  walk(path.join(corpusDir as string, 'cases'));
+  walk(path.join(corpusDir, 'cases'));
   return files;
 }
 
-describeCorpus('plain-document fast path on the conformance corpus', () => {
+describeWithShared('conformance/hocon', 'plain-document fast path on the conformance corpus', (corpusDir) => {
   it('gives up or reads every file exactly as the general path does', () => {
-    const files = corpusHoconFiles();
+    const files = corpusHoconFiles(corpusDir);
     let taken = 0;
     const mismatches: string[] = [];
     for (const file of files) {
@@ -43,11 +42,11 @@ describeCorpus('plain-document fast path on the conformance corpus', () => {
   });
 
   it('one pass with entries handed over: gives up or reads every file (includes and all) as the general path does', () => {
-    const casesDir = path.join(corpusDir as string, 'cases');
+    const casesDir = path.join(corpusDir, 'cases');
     let taken = 0;
     const mismatches: string[] = [];
-    for (const file of corpusHoconFiles()) {
-      const options = corpusOptions(corpusDir as string, path.relative(casesDir, file).split(path.sep).join('/'));
+    for (const file of corpusHoconFiles(corpusDir)) {
+      const options = corpusOptions(corpusDir, path.relative(casesDir, file).split(path.sep).join('/'));
       const source = new SourceText(options.fileName, readFileSync(file, 'utf8'));
       const one = resolveInOnePass(source, options);
       if (one === undefined) continue;

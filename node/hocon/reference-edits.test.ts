@@ -1,13 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeWithShared } from '../testSupport/sharedData';
 import { applyEdits, removeKey, resolveHocon, setValue, toJson, type JsonValue } from '../../shared/hocon/index';
 
 /** Edits on the real neuro-san toolboxes in ../shared/reference: nothing but the intended bytes may change. */
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference/neuro-san/toolboxes');
-const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.hocon')) : [];
-if (files.length === 0) console.warn(`Reference toolboxes not found at ${dir}: skipping.`);
 
 const resolveJson = (text: string) => {
   const result = resolveHocon(text);
@@ -24,7 +21,8 @@ function changedRegion(before: string, after: string) {
   return { start: prefix, beforeEnd: before.length - suffix, afterEnd: after.length - suffix };
 }
 
-describe.skipIf(files.length === 0)('edits on the reference toolboxes', () => {
+describeWithShared('reference/neuro-san/toolboxes', 'edits on the reference toolboxes', (dir) => {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.hocon'));
   for (const file of files) {
     const text = readFileSync(path.join(dir, file), 'utf8');
     const original = resolveJson(text);

@@ -1,15 +1,12 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeWithShared } from '../testSupport/sharedData';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from './toolboxOnDisk';
 
 // Real files from neuro-san and neuro-san-studio: the toolbox model's first users.
-const reference = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference/neuro-san');
-const haveReference = existsSync(reference);
-const load = (file: string) => loadFileFromDisk(path.join(reference, file), { cwd: reference, env: {} });
+describeWithShared('reference/neuro-san', 'the reference toolboxes (../shared/reference/neuro-san)', (reference) => {
+  const load = (file: string) => loadFileFromDisk(path.join(reference, file), { cwd: reference, env: {} });
 
-describe.skipIf(!haveReference)('the reference toolboxes (../shared/reference/neuro-san)', () => {
   it('studio_toolbox_info.hocon shows exactly its three known mistakes as errors', () => {
     const errors = diagnosticsOf(load('toolboxes/studio_toolbox_info.hocon')).filter((d) => d.severity === 'error');
     expect(errors.map((d) => [d.rule, d.tool, d.line])).toEqual([

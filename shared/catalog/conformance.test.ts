@@ -3,13 +3,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeWithShared } from '../../node/testSupport/sharedData';
 import { JinjaEnvironment, type KeyOrder } from '../jinja/environment';
 import { readJson } from '../pyvalue/json-read';
 import type { PyValue } from '../pyvalue/types';
 
-const root = path.resolve(__dirname, '../../../shared/conformance/catalog');
-
-function loadCases(): Map<string, PyValue> {
+function loadCases(root: string): Map<string, PyValue> {
   const result = readJson(readFileSync(path.join(root, 'cases.json'), 'utf8'));
   if (!result.ok) throw new Error(result.error.message);
   return result.value as Map<string, PyValue>;
@@ -36,25 +35,27 @@ function surrogatepassBytes(text: string): string {
   return out;
 }
 
-const cases = loadCases();
-const templates = readdirSync(path.join(root, 'templates')).filter((f) => f.endsWith('.jinja2'));
+describeWithShared('conformance/catalog', 'catalog vectors', (root) => {
+  const cases = loadCases(root);
+  const templates = readdirSync(path.join(root, 'templates')).filter((f) => f.endsWith('.jinja2'));
 
-describe.each([
-  ['default', 'sorted'],
-  ['nosort', 'insertion'],
-] as const)('catalog vectors, policy %s', (folder, keyOrder: KeyOrder) => {
-  const env = new JinjaEnvironment({ keyOrder });
-  it.each(templates)('%s renders every case byte-identically', (templateFile) => {
-    const template = readFileSync(path.join(root, 'templates', templateFile), 'utf8');
-    const expectedDir = path.join(root, 'expected', folder, templateFile.replace(/\.jinja2$/, ''));
-    let checked = 0;
-    for (const [caseName, tools] of cases) {
-      const result = env.render(template, { tools });
-      expect(result.diagnostics).toEqual([]);
-      const expected = readExpected(path.join(expectedDir, `${String(caseName)}.txt`));
-      expect(surrogatepassBytes(result.text), `${templateFile} / ${String(caseName)}`).toBe(expected);
-      checked++;
-    }
-    expect(checked).toBe(cases.size);
+  describe.each([
+    ['default', 'sorted'],
+    ['nosort', 'insertion'],
+  ] as const)('policy %s', (folder, keyOrder: KeyOrder) => {
+    const env = new JinjaEnvironment({ keyOrder });
+    it.each(templates)('%s renders every case byte-identically', (templateFile) => {
+      const template = readFileSync(path.join(root, 'templates', templateFile), 'utf8');
+      const expectedDir = path.join(root, 'expected', folder, templateFile.replace(/\.jinja2$/, ''));
+      let checked = 0;
+      for (const [caseName, tools] of cases) {
+        const result = env.render(template, { tools });
+        expect(result.diagnostics).toEqual([]);
+        const expected = readExpected(path.join(expectedDir, `${String(caseName)}.txt`));
+        expect(surrogatepassBytes(result.text), `${templateFile} / ${String(caseName)}`).toBe(expected);
+        checked++;
+      }
+      expect(checked).toBe(cases.size);
+    });
   });
 });

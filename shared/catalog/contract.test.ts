@@ -8,7 +8,7 @@ import { renderCatalog } from './render-catalog';
 import { readJson } from '../pyvalue/json-read';
 import type { PyValue } from '../pyvalue/types';
 
-const annotated = readFileSync(path.resolve(__dirname, '../../../shared/conformance/catalog/templates/toolbox_catalog_annotated.jinja2'), 'utf8');
+const annotated = readFileSync(path.resolve(__dirname, '../../fixtures/templates/toolbox_catalog_annotated.jinja2'), 'utf8');
 const defaultTemplate = readFileSync(path.resolve(__dirname, '../../resources/toolbox_catalog.jinja2'), 'utf8');
 
 function json(text: string): PyValue {

@@ -52,7 +52,7 @@ const tool: fc.Arbitrary<PyValue> = fc
     return d;
   });
 
-const catalogDir = path.resolve(__dirname, '../../../shared/conformance/catalog/templates');
+const catalogDir = path.resolve(__dirname, '../../fixtures/templates');
 const TEMPLATES = [
   ...readdirSync(catalogDir).map((f) => readFileSync(path.join(catalogDir, f), 'utf8')),
   readFileSync(path.resolve(__dirname, '../../resources/toolbox_catalog.jinja2'), 'utf8'),

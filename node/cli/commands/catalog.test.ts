@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { resolveFile, toJson, toJsonText } from '../../../shared/hocon/index';
 import { fileIncludeHost } from '../../hocon/file-include-host';
 import { runCliIn } from '../../testSupport/cliRun';
+import { describeWithShared } from '../../testSupport/sharedData';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const studio = path.resolve(repo, '../shared/reference/neuro-san/toolboxes/studio_toolbox_info.hocon');
 
 const cli = (args: string[], cwd: string) => runCliIn(cwd, args);
 
@@ -38,7 +38,8 @@ if order == "insertion":
 sys.stdout.write(env.from_string(template).render(tools=tools))
 `;
 
-describe.skipIf(!existsSync(studio))('toolbox-editor catalog', () => {
+describeWithShared('reference/neuro-san/toolboxes', 'toolbox-editor catalog on the studio toolbox', (toolboxes) => {
+  const studio = path.join(toolboxes, 'studio_toolbox_info.hocon');
   it.each(['sorted', 'insertion'])('prints what Python Jinja2 renders for the studio toolbox (%s keys)', async (order) => {
     const resolved = resolveFile(studio, { host: fileIncludeHost });
     expect(resolved.ok).toBe(true);
@@ -50,7 +51,9 @@ describe.skipIf(!existsSync(studio))('toolbox-editor catalog', () => {
     expect(code).toBe(0);
     expect(stdout).toBe(expected);
   });
+});
 
+describe('toolbox-editor catalog', () => {
   it('exits 1 and says why when a template breaks the catalog contract', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-catalog-'));
     writeFileSync(path.join(dir, 'tb.hocon'), 't { class = "m.C", description = "d" }\n');

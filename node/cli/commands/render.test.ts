@@ -2,12 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appRoot } from '../../paths';
+import { describeWithShared } from '../../testSupport/sharedData';
 import { runCli } from '../main';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-render-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-const vectors = path.resolve(appRoot(), '..', 'shared', 'conformance', 'catalog');
 
 async function render(...args: string[]) {
   const out = { stdout: '', stderr: '' };
@@ -20,7 +19,7 @@ async function render(...args: string[]) {
   return { code, ...out };
 }
 
-describe('toolbox-editor render', () => {
+describeWithShared('conformance/catalog', 'toolbox-editor render on the catalog vectors', (vectors) => {
   it('prints exactly the bytes Python renders, under both key orders', async () => {
     const cases = readFileSync(path.join(vectors, 'cases.json'), 'utf8');
     // The context keeps 1.0 a float and 12345678901234567890 exact because it is read losslessly.
@@ -33,7 +32,9 @@ describe('toolbox-editor render', () => {
       expect(r.stdout).toBe(readFileSync(path.join(vectors, 'expected', folder!, 'toolbox_catalog_annotated', 'floats_integral.txt'), 'utf8'));
     }
   });
+});
 
+describe('toolbox-editor render', () => {
   it('reports template errors on stderr with their position and exits 1', async () => {
     writeFileSync(path.join(tmp, 'bad.jinja2'), 'ok\n  {{ x.y.z }}');
     writeFileSync(path.join(tmp, 'c.json'), '{"x": {}}');
