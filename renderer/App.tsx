@@ -15,6 +15,7 @@ import { PreferencesDialog } from './prefs/PreferencesDialog';
 import { followTheme } from './prefs/themePreference';
 import { ProblemsRegion } from './problems/ProblemsRegion';
 import { fileName, isDirty } from './state/documentStore';
+import { flushPendingEdits } from './state/pendingEdits';
 import { useUiStore } from './state/uiStore';
 import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
@@ -39,7 +40,8 @@ export function App({ api }: { api: ApiClient }) {
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
   const analysis = useAnalysis((s) => s.analysis);
-  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api);
+  const problemsEmpty = (analysis?.diagnostics.length ?? 0) === 0;
+  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api, problemsEmpty);
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
@@ -99,14 +101,15 @@ export function App({ api }: { api: ApiClient }) {
     document.title = status === 'empty' ? 'Toolbox Editor' : `${dirty ? '● ' : ''}${fileName(path)} — Toolbox Editor`;
   }, [dirty, path, status]);
   useEffect(() => {
-    if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      flushPendingEdits(); // typing a field has not written yet counts as unsaved work
+      if (!isDirty(useDocument.getState())) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  }, [useDocument]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;

@@ -1,5 +1,6 @@
 import type { ApiClient, MenuCommandT } from '../../shared/api/contract';
 import { isDirty, type DocumentStoreHook } from '../state/documentStore';
+import { flushPendingEdits } from '../state/pendingEdits';
 import { useUiStore } from '../state/uiStore';
 
 const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
@@ -11,7 +12,10 @@ const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
 export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHook) {
   const doc = () => useDocument.getState();
   const ui = () => useUiStore.getState();
-  const mayDiscard = () => !isDirty(doc()) || window.confirm(DISCARD_QUESTION);
+  const mayDiscard = () => {
+    flushPendingEdits(); // typing not yet written is unsaved work too
+    return !isDirty(doc()) || window.confirm(DISCARD_QUESTION);
+  };
   const native = () => ui().info?.nativeDialogs === true;
 
   const commands = {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
 import { catalogStoreFor } from '../catalog/catalogStore';
@@ -45,6 +45,13 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   // The actions never change (zustand makes them once); getState() itself is a new object after every update.
   const actions = useTestRun.getState();
   const toolName = tool?.name ?? null;
+  // After a run, its result is brought into view (the inputs above can fill the pane).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) resultRef.current?.scrollIntoView({ block: 'start' });
+    wasRunning.current = running !== null;
+  }, [running, record]);
 
   useEffect(() => void useTestRun.getState().loadPrefs().catch(() => undefined), [useTestRun]);
   useEffect(() => {
@@ -200,7 +207,9 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
                 {notice.text}
               </p>
             )}
-            {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
+            <div ref={resultRef} className="run-result-anchor">
+              {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
+            </div>
             <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
             {cases && <SavedCases cases={cases} tool={tool.name} running={casesRunning} lastRun={caseRun} onRun={() => void actions.runCases()} onCancel={() => actions.cancelCases()} />}
           </>
