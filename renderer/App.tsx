@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../shared/api/contract';
 import { CentreRegion } from './editor/CentreRegion';
 import { CompareDialog } from './files/CompareDialog';
 import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
 import { createFileCommands, installFileShortcuts } from './files/fileCommands';
 import { PathDialog } from './files/PathDialog';
+import { UnsavedDialog } from './files/UnsavedDialog';
 import { installRecovery } from './files/recovery';
 import { NoticeBar } from './layout/NoticeBar';
 import { Splitter } from './layout/Splitter';
@@ -40,6 +41,7 @@ export function App({ api }: { api: ApiClient }) {
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
   const analysis = useAnalysis((s) => s.analysis);
+  const listFolder = useCallback((folder: string) => api.invoke('folder.list', { path: folder }), [api]);
   const problemsEmpty = (analysis?.diagnostics.length ?? 0) === 0;
   const { sizes, resize, restore: restoreLayout } = usePaneSizes(api, problemsEmpty);
 
@@ -72,7 +74,7 @@ export function App({ api }: { api: ApiClient }) {
   useEffect(() => api.on('menu.command', ({ command, path: p }) => void commands.run(command, p)), [api, commands]);
   useEffect(() => installUndoShortcuts(documentModel.undo, documentModel.redo), [documentModel]);
   useEffect(
-    () => installFileDrop(useDocument, (p) => commands.open(p), () => !isDirty(useDocument.getState()) || window.confirm('You have unsaved changes. Discard them?')),
+    () => installFileDrop(useDocument, (p) => commands.open(p), commands.mayDiscard),
     [commands, useDocument],
   );
   useEffect(
@@ -215,6 +217,8 @@ export function App({ api }: { api: ApiClient }) {
           initialPath={pathPrompt.purpose === 'saveAs' ? pathPrompt.suggested : ''}
           suggestions={pathPrompt.purpose === 'open' ? recent : []}
           cwd={info.cwd}
+          listFolder={listFolder}
+          browseChooses={pathPrompt.purpose === 'open' ? 'submit' : 'fill'}
           onCancel={() => setPathPrompt(null)}
           onSubmit={(chosen) => {
             setPathPrompt(null);
@@ -222,6 +226,7 @@ export function App({ api }: { api: ApiClient }) {
           }}
         />
       )}
+      <UnsavedDialog />
       {prefsOpen && <PreferencesDialog api={api} onSaved={(p) => setThemePreference(p.theme)} onClose={() => setPrefsOpen(false)} />}
       {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
       {goToToolOpen && analysis && (
