@@ -20,6 +20,7 @@ import { flushPendingEdits } from './state/pendingEdits';
 import { useUiStore } from './state/uiStore';
 import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
+import { testRunStoreFor } from './testrun/testRunStore';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
 import type { Preferences } from '../shared/api/toolboxApi';
@@ -227,7 +228,16 @@ export function App({ api }: { api: ApiClient }) {
         />
       )}
       <UnsavedDialog />
-      {prefsOpen && <PreferencesDialog api={api} onSaved={(p) => setThemePreference(p.theme)} onClose={() => setPrefsOpen(false)} />}
+      {prefsOpen && (
+        <PreferencesDialog
+          api={api}
+          onSaved={(p) => {
+            setThemePreference(p.theme);
+            void testRunStoreFor(stores).getState().loadPrefs(); // the pane shows the interpreter and PYTHONPATH
+          }}
+          onClose={() => setPrefsOpen(false)}
+        />
+      )}
       {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
       {goToToolOpen && analysis && (
         <GoToToolDialog

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
@@ -221,6 +221,36 @@ test('unsaved work: Save, Don\'t save and Cancel in the app\'s own dialog', asyn
     await ask.getByRole('button', { name: "Don't save" }).click();
     await expect(page).toHaveTitle('● Untitled.hocon — Toolbox Editor');
     expect(onDisk(server)).not.toContain('Dropped.');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('Add tool in an empty file writes a valid entry whose class placeholder is selected, ready to type over', async ({ page }) => {
+  const server = await startBrowserMode();
+  try {
+    const file = path.join(server.dir, 'empty.hocon');
+    writeFileSync(file, '');
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Open a file…' }).click();
+    await page.getByLabel('File path').fill(file);
+    await page.getByLabel('File path').press('Enter');
+    await expect(page).toHaveTitle('empty.hocon — Toolbox Editor');
+    await page.getByRole('button', { name: 'Add tool' }).click();
+    await page.getByRole('menuitem', { name: 'Coded tool' }).click();
+    const form = page.getByRole('form', { name: 'Tool new_coded_tool' });
+    const className = form.getByLabel('Class', { exact: true });
+    await expect(className).toBeFocused();
+    await expect(className).toHaveValue('your_package.your_module.YourTool');
+    await page.keyboard.type('weather.Forecast');
+    await expect(className).toHaveValue('weather.Forecast');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page).toHaveTitle('empty.hocon — Toolbox Editor');
+    await analysisCurrent(page);
+    await expect(page.getByLabel('Problem counts')).toHaveText(/^0 errors/);
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toContain('new_coded_tool = {\n    "class": "weather.Forecast",');
+    expect(saved).toContain('"your_argument"');
   } finally {
     await server.stop();
   }

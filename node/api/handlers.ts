@@ -64,6 +64,7 @@ export function createApiService(host: ApiHost): ApiService {
       cwd: host.cwd,
       initialFile: host.initialFile ? resolvePath(host.initialFile) : null,
       nativeDialogs: host.dialogs !== undefined,
+      pythonPath: ((host.env ?? process.env).PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== ''),
     }),
     'file.read': async ({ path: p, textId }) => {
       const content = await readTextFile(resolvePath(p));

@@ -6,7 +6,7 @@ const WAIT_MS = 2000;
  * on screen, scrolled into view; a field that is a group (the args tree, the parameters) focuses its first control.
  * Resolves false when the form has no such field (a key the form does not show), so the caller can show the text.
  */
-export function focusFormField(tool: string, field: string): Promise<boolean> {
+export function focusFormField(tool: string, field: string, options: { selectText?: boolean } = {}): Promise<boolean> {
   const started = performance.now();
   return new Promise((resolve) => {
     const attempt = () => {
@@ -21,6 +21,7 @@ export function focusFormField(tool: string, field: string): Promise<boolean> {
       if (!target) return resolve(false);
       target.scrollIntoView({ block: 'center' });
       target.focus();
+      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
       resolve(true);
     };
     requestAnimationFrame(attempt);

@@ -236,5 +236,9 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       await get().loadCases();
     },
   }));
+  // A message about one file's runs is not about the next file opened.
+  useDocument.subscribe((state, previous) => {
+    if (state.loadGeneration !== previous.loadGeneration || state.path !== previous.path) store.setState({ notice: null });
+  });
   return store;
 }

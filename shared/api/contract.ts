@@ -50,6 +50,11 @@ export const AppInfo = Type.Object({
   initialFile: Type.Union([Type.String(), Type.Null()]),
   /** Whether native Open/Save dialogs exist (desktop) or the renderer asks for a path itself (browser). */
   nativeDialogs: Type.Boolean(),
+  /**
+   * The PYTHONPATH test runs inherit (the environment the app was started in, with `web --pythonpath` in front);
+   * the preferences' entries go before these.
+   */
+  pythonPath: Type.Optional(Type.Array(Type.String())),
 });
 
 /** Method name → request schema and response schema. */
