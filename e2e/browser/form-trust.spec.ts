@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
-import { analysisCurrent } from '../support/editorPage';
+import { analysisCurrent, screenshotBothThemes } from '../support/editorPage';
 import { startWithPythonFixtures } from '../support/pythonFixtures';
 
 // The six problems of issue 14, each as a user meets it in browser mode.
@@ -255,3 +255,26 @@ test('Add tool in an empty file writes a valid entry whose class placeholder is 
     await server.stop();
   }
 });
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`screenshots of the form, problems and test run at ${size.width}×${size.height}, light and dark`, async ({ page }, testInfo) => {
+    const server = await startWithPythonFixtures({ fixture: FIXTURE });
+    try {
+      await page.setViewportSize(size);
+      const form = await openFixture(page, server, 'search');
+      await analysisCurrent(page);
+      await expect(form.getByLabel('query description')).toHaveValue(/\n/);
+      // The editor column keeps its share, whatever the window.
+      expect((await page.getByRole('region', { name: 'Editor' }).boundingBox())!.width).toBeGreaterThanOrEqual(size.width * 0.4);
+      await screenshotBothThemes(page, testInfo, `form-${size.width}x${size.height}`);
+      await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'call_agent', exact: true }).click();
+      await expect(page.getByRole('form', { name: 'Tool call_agent' }).getByRole('button', { name: 'Remove inquiry from required' })).toBeVisible();
+      await screenshotBothThemes(page, testInfo, `stale-required-${size.width}x${size.height}`);
+    } finally {
+      await server.stop();
+    }
+  });
+}

@@ -49,7 +49,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowser
         {listing?.entries.map((entry) => (
           <li key={`${entry.kind}:${entry.name}`}>
             <button type="button" className={`folder-entry is-${entry.kind}`} onClick={() => (entry.kind === 'folder' ? setFolder(join(listing.path, entry.name)) : onChoose(join(listing.path, entry.name)))}>
-              <span aria-hidden="true">{entry.kind === 'folder' ? '📁' : '📄'}</span> {entry.name}
+              {entry.name}
               {entry.kind === 'folder' ? '/' : ''}
             </button>
           </li>
