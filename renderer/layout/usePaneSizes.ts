@@ -28,7 +28,7 @@ const LIMITS: Record<keyof PaneSizes, { min: number; max: number; minPx: number 
 /** The editor column's least share of the window width: side panes taking more are scaled down together. */
 export const EDITOR_MIN_SHARE = 0.4;
 /** The height of a Problems panel with nothing in it: its title and one line saying so. */
-export const EMPTY_PROBLEMS_PX = 56;
+export const EMPTY_PROBLEMS_PX = 64;
 const SPLITTERS_PX = 10;
 
 const clampShare = (key: keyof PaneSizes, share: number) => Math.max(LIMITS[key].min, Math.min(LIMITS[key].max, share));
