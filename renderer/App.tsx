@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../shared/api/contract';
 import { CentreRegion } from './editor/CentreRegion';
 import { CompareDialog } from './files/CompareDialog';
 import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
 import { createFileCommands, installFileShortcuts } from './files/fileCommands';
 import { PathDialog } from './files/PathDialog';
+import { UnsavedDialog } from './files/UnsavedDialog';
 import { installRecovery } from './files/recovery';
 import { NoticeBar } from './layout/NoticeBar';
 import { Splitter } from './layout/Splitter';
@@ -15,9 +16,11 @@ import { PreferencesDialog } from './prefs/PreferencesDialog';
 import { followTheme } from './prefs/themePreference';
 import { ProblemsRegion } from './problems/ProblemsRegion';
 import { fileName, isDirty } from './state/documentStore';
+import { flushPendingEdits } from './state/pendingEdits';
 import { useUiStore } from './state/uiStore';
 import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
+import { testRunStoreFor } from './testrun/testRunStore';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
 import type { Preferences } from '../shared/api/toolboxApi';
@@ -39,7 +42,9 @@ export function App({ api }: { api: ApiClient }) {
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
   const analysis = useAnalysis((s) => s.analysis);
-  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api);
+  const listFolder = useCallback((folder: string) => api.invoke('folder.list', { path: folder }), [api]);
+  const problemsEmpty = (analysis?.diagnostics.length ?? 0) === 0;
+  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api, problemsEmpty);
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
@@ -70,7 +75,7 @@ export function App({ api }: { api: ApiClient }) {
   useEffect(() => api.on('menu.command', ({ command, path: p }) => void commands.run(command, p)), [api, commands]);
   useEffect(() => installUndoShortcuts(documentModel.undo, documentModel.redo), [documentModel]);
   useEffect(
-    () => installFileDrop(useDocument, (p) => commands.open(p), () => !isDirty(useDocument.getState()) || window.confirm('You have unsaved changes. Discard them?')),
+    () => installFileDrop(useDocument, (p) => commands.open(p), commands.mayDiscard),
     [commands, useDocument],
   );
   useEffect(
@@ -99,14 +104,15 @@ export function App({ api }: { api: ApiClient }) {
     document.title = status === 'empty' ? 'Toolbox Editor' : `${dirty ? '● ' : ''}${fileName(path)} — Toolbox Editor`;
   }, [dirty, path, status]);
   useEffect(() => {
-    if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      flushPendingEdits(); // typing a field has not written yet counts as unsaved work
+      if (!isDirty(useDocument.getState())) return;
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  }, [useDocument]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -212,6 +218,8 @@ export function App({ api }: { api: ApiClient }) {
           initialPath={pathPrompt.purpose === 'saveAs' ? pathPrompt.suggested : ''}
           suggestions={pathPrompt.purpose === 'open' ? recent : []}
           cwd={info.cwd}
+          listFolder={listFolder}
+          browseChooses={pathPrompt.purpose === 'open' ? 'submit' : 'fill'}
           onCancel={() => setPathPrompt(null)}
           onSubmit={(chosen) => {
             setPathPrompt(null);
@@ -219,7 +227,17 @@ export function App({ api }: { api: ApiClient }) {
           }}
         />
       )}
-      {prefsOpen && <PreferencesDialog api={api} onSaved={(p) => setThemePreference(p.theme)} onClose={() => setPrefsOpen(false)} />}
+      <UnsavedDialog />
+      {prefsOpen && (
+        <PreferencesDialog
+          api={api}
+          onSaved={(p) => {
+            setThemePreference(p.theme);
+            void testRunStoreFor(stores).getState().loadPrefs(); // the pane shows the interpreter and PYTHONPATH
+          }}
+          onClose={() => setPrefsOpen(false)}
+        />
+      )}
       {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
       {goToToolOpen && analysis && (
         <GoToToolDialog

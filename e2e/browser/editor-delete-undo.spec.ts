@@ -26,7 +26,7 @@ test('deleting a tool is undoable, and adding one uses a template', async ({ pag
     await page.getByRole('button', { name: 'Add tool' }).click();
     await page.getByRole('menuitem', { name: 'LangChain tool' }).click();
     await expect(tools.getByRole('option', { name: 'new_langchain_tool' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('region', { name: 'Editor' }).getByLabel('Class', { exact: true })).toHaveValue('langchain_community.tools.SomeTool');
+    await expect(page.getByRole('region', { name: 'Editor' }).getByLabel('Class', { exact: true })).toHaveValue('your_package.your_module.YourLangChainTool');
     await screenshotBothThemes(page, testInfo, 'tool-list');
   } finally {
     await server.stop();

@@ -1,4 +1,4 @@
-import { expect, startBrowserMode, test } from '../support/browserMode';
+import { expect, showHoconText, startBrowserMode, test } from '../support/browserMode';
 import { analysisCurrent, screenshotBothThemes } from '../support/editorPage';
 
 test('a quick fix from the Problems panel is applied in the text as a code action', async ({ page }, testInfo) => {
@@ -9,12 +9,15 @@ test('a quick fix from the Problems panel is applied in the text as a code actio
     const problem = problems.getByRole('button', { name: /"int" is not JSON Schema/ });
     await expect(problem).toBeVisible();
     await screenshotBothThemes(page, testInfo, 'problems');
+    // From the Form tab a click selects the form field; from the HOCON tab it reveals the line.
+    await showHoconText(page);
     await problem.click();
     await expect(page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' })).toHaveAttribute('aria-selected', 'true');
     // The editor takes focus and learns its markers a moment after the jump; on a busy machine the first Ctrl+.
     // can come before that (and then shows nothing), so it is pressed again until the menu offers the fix.
     await expect(page.locator('.monaco-editor.focused')).toBeVisible();
-    const fix = page.getByText('Change "int" to "integer"');
+    // Monaco's code-action menu (the Problems row has the same fix as a button of its own).
+    const fix = page.locator('.context-view, .monaco-editor').getByText('Change "int" to "integer"').first();
     await expect(async () => {
       await page.keyboard.press('ControlOrMeta+.');
       await expect(fix).toBeVisible({ timeout: 2_000 });

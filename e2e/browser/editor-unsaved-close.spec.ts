@@ -12,9 +12,13 @@ test('closing with unsaved form edits asks first, and the edits are offered back
     await editor.getByLabel('Class', { exact: true }).press('Enter');
     await expect(page).toHaveTitle(/^●/);
 
-    // The Close button asks; dismissing keeps the work.
-    page.once('dialog', (d) => void d.dismiss());
+    // The Close button asks in the app's own dialog; Cancel keeps the work.
     await page.getByRole('button', { name: 'Close', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Save changes?' });
+    await expect(ask).toContainText('editor_flows.hocon has changes that are not saved');
+    await expect(ask.getByRole('button', { name: "Don't save" })).toBeVisible();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
     await expect(page).toHaveTitle(/^●/);
 
     // Closing the page asks too (beforeunload).

@@ -82,11 +82,13 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await history.first().getByRole('button', { name: 'Copy as CLI' }).click();
     const line = await page.evaluate(() => navigator.clipboard.readText());
-    expect(line).toBe(`toolbox-editor call ${toolbox} shout --args '{"text":"hey"}'`);
+    // It carries the PYTHONPATH the run had (here inherited from the server's environment): no setup to repeat.
+    expect(line).toBe(`toolbox-editor call ${toolbox} shout --args '{"text":"hey"}' --pythonpath ${dir} --pythonpath ${fixturesPythonDir}`);
+    const { PYTHONPATH: _inherited, ...withoutPythonPath } = process.env;
     const shell = spawnSync('sh', ['-c', line.replace(/^toolbox-editor/, `"${process.execPath}" "${cliPath}"`)], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, PYTHONPATH: [dir, fixturesPythonDir].join(path.delimiter) },
+      env: withoutPythonPath,
     });
     expect(shell.stdout).toBe('HEY\n');
 

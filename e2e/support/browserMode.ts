@@ -19,9 +19,9 @@ export interface BrowserModeServer {
 }
 
 /** Starts `toolbox-editor web [FILE]` in its own temp folder and state folder, on a free port. */
-export async function startBrowserMode(options: { fixture?: string; dir?: string; env?: Record<string, string> } = {}): Promise<BrowserModeServer> {
+export async function startBrowserMode(options: { fixture?: string; dir?: string; env?: Record<string, string>; args?: string[] } = {}): Promise<BrowserModeServer> {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-'));
-  const args = [cliPath, 'web', '--port', '0'];
+  const args = [cliPath, 'web', '--port', '0', ...(options.args ?? [])];
   if (options.fixture) {
     copyFileSync(fixturePath(options.fixture), path.join(dir, options.fixture));
     args.push(options.fixture);

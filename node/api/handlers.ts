@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ApiEvent, ApiEventPayload, ApiMethod, ApiRequest, ApiResponse } from '../../shared/api/contract';
 import { APP_VERSION } from '../../shared/version';
 import { FileWatcher } from '../files/fileWatcher';
+import { listFolder } from '../files/listFolder';
 import { readTextFile, writeTextFile } from '../files/textFiles';
 import { resourcesDir } from '../paths';
 import { PreferencesStore } from '../state/preferences';
@@ -63,6 +64,7 @@ export function createApiService(host: ApiHost): ApiService {
       cwd: host.cwd,
       initialFile: host.initialFile ? resolvePath(host.initialFile) : null,
       nativeDialogs: host.dialogs !== undefined,
+      pythonPath: ((host.env ?? process.env).PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== ''),
     }),
     'file.read': async ({ path: p, textId }) => {
       const content = await readTextFile(resolvePath(p));
@@ -91,6 +93,7 @@ export function createApiService(host: ApiHost): ApiService {
       watcher.unwatch(resolvePath(p));
       return {};
     },
+    'folder.list': async ({ path: p }) => listFolder(resolvePath(p)),
     'recent.list': async () => ({ files: await recent.list() }),
     'recent.clear': async () => {
       await recent.clear();

@@ -18,6 +18,8 @@ export interface WebServerOptions {
   rendererDir: string;
   /** Fixed token (tests); a random one otherwise. */
   token?: string;
+  /** The environment tool runs see (`web --pythonpath`); this process's by default. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface RunningWebServer {
@@ -58,6 +60,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     cwd: options.cwd,
     initialFile: options.initialFile,
     stateDir: options.stateDir,
+    ...(options.env ? { env: options.env } : {}),
     emit,
   });
 

@@ -57,8 +57,16 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       const from = model.getPositionAt(start);
       const to = model.getPositionAt(end);
       const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
+      // The HOCON tab may have been shown a moment ago: measure first, or the editor scrolls for a 0-px-wide view.
+      editor.layout();
       editor.setSelection(range);
-      editor.revealRangeInCenterIfOutsideViewport(range);
+      // The line in the middle (never under the sticky headers at the top), scrolled so its start shows: to the
+      // left edge when the start column fits, else just enough to show it.
+      editor.revealLineInCenter(from.lineNumber, monaco.editor.ScrollType.Immediate);
+      const left = editor.getOffsetForColumn(from.lineNumber, from.column);
+      const width = editor.getLayoutInfo().contentWidth;
+      editor.setScrollLeft(left < width * 0.6 ? 0 : left - width * 0.3, monaco.editor.ScrollType.Immediate);
+      editor.focus();
     });
     return () => {
       unsubscribe();

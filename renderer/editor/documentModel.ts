@@ -1,6 +1,7 @@
 import type * as Monaco from 'monaco-editor';
 import type { TextEdit } from '../../shared/hocon';
 import type { DocumentStoreHook } from '../state/documentStore';
+import { burstOfEdit, setBurstEnder } from '../state/pendingEdits';
 import { monaco } from './monacoSetup';
 
 /**
@@ -11,8 +12,13 @@ import { monaco } from './monacoSetup';
  */
 export interface DocumentModel {
   readonly model: Monaco.editor.ITextModel;
-  /** Applies HOCON module edits (offsets into the current text) as one undoable step. */
+  /**
+   * Applies HOCON module edits (offsets into the current text) as one undoable step — or, while a form field writes
+   * a burst of typing (see pendingEdits.ts), as part of that burst's one step.
+   */
   applyEdits(edits: readonly TextEdit[]): void;
+  /** Closes the open typing burst: the next edit starts a new undo step. */
+  endBurst(): void;
   undo(): void;
   redo(): void;
   /** Asks the HOCON editor to show and select a range (offsets); the editor subscribes. */
@@ -25,6 +31,9 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
   const model = monaco.editor.createModel(useDocument.getState().text, 'hocon');
   model.setEOL(monaco.editor.EndOfLineSequence.LF);
   let replacing = false;
+  /** The typing burst whose undo step is still open (its edits join it), or null. */
+  let openBurst: string | null = null;
+  let applying = false;
   const revealListeners = new Set<(start: number, end: number) => void>();
 
   // Text replaced from outside (open, reload, new): a fresh model content and a fresh undo stack.
@@ -38,8 +47,17 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
     }
   });
   const contentListener = model.onDidChangeContent(() => {
+    // Any other edit (typing in the HOCON tab, undo) ends a form field's burst: its step must not absorb them.
+    if (!applying) openBurst = null;
     if (!replacing) useDocument.getState().setText(model.getValue());
   });
+
+  const endBurst = () => {
+    if (openBurst === null) return;
+    openBurst = null;
+    model.pushStackElement();
+  };
+  setBurstEnder(endBurst);
 
   const rangeOf = (offset: number, length: number) => {
     const start = model.getPositionAt(offset);
@@ -52,10 +70,18 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
     applyEdits(edits) {
       if (edits.length === 0) return;
       const operations = edits.map((e) => ({ range: rangeOf(e.offset, e.length), text: e.content, forceMoveMarkers: true }));
-      model.pushStackElement();
-      model.pushEditOperations([], operations, () => null);
-      model.pushStackElement();
+      const burst = burstOfEdit();
+      if (burst === null || burst !== openBurst) model.pushStackElement();
+      applying = true;
+      try {
+        model.pushEditOperations([], operations, () => null);
+      } finally {
+        applying = false;
+      }
+      openBurst = burst;
+      if (burst === null) model.pushStackElement();
     },
+    endBurst,
     undo: () => void model.undo(),
     redo: () => void model.redo(),
     reveal(start, end) {

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { FolderListingT } from '../../shared/api/contract';
 import { ModalForm } from '../layout/ModalForm';
+import { FolderBrowser } from './FolderBrowser';
 
 export interface PathDialogProps {
   title: string;
@@ -8,6 +10,10 @@ export interface PathDialogProps {
   /** Shown as choices under the field (recent files when opening). */
   suggestions: string[];
   cwd: string;
+  /** Lists a folder for the file browser (the main side does, under the same token). */
+  listFolder?(folder: string): Promise<FolderListingT>;
+  /** Open: a file clicked in the browser is opened. Save As: it is put in the field (and a folder changes it). */
+  browseChooses?: 'submit' | 'fill';
   onSubmit(path: string): void;
   onCancel(): void;
 }
@@ -16,7 +22,7 @@ export interface PathDialogProps {
  * Browser mode's Open and Save As: a path typed or picked from recent files. Relative paths are resolved by the
  * server against the folder it was started in (shown to the user).
  */
-export function PathDialog({ title, actionLabel, initialPath, suggestions, cwd, onSubmit, onCancel }: PathDialogProps) {
+export function PathDialog({ title, actionLabel, initialPath, suggestions, cwd, listFolder, browseChooses = 'submit', onSubmit, onCancel }: PathDialogProps) {
   const [path, setPath] = useState(initialPath);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
@@ -30,6 +36,16 @@ export function PathDialog({ title, actionLabel, initialPath, suggestions, cwd, 
         <input ref={input} value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} placeholder="/path/to/toolbox_info.hocon" />
       </label>
       <p className="hint">Relative paths are resolved against {cwd}.</p>
+      {listFolder && (
+        <FolderBrowser
+          start={initialPath ? initialPath.replace(/[\\/][^\\/]*$/, '') || cwd : cwd}
+          list={listFolder}
+          onChoose={(chosen) => (browseChooses === 'submit' ? onSubmit(chosen) : setPath(chosen))}
+          onFolder={(folder) => {
+            if (browseChooses === 'fill') setPath((p) => `${folder}/${p.split(/[\\/]/).pop() || 'toolbox_info.hocon'}`);
+          }}
+        />
+      )}
       {suggestions.length > 0 && (
         <ul className="suggestions" aria-label="Recent files">
           {suggestions.map((s) => (

@@ -1,8 +1,8 @@
 import type { ApiClient, MenuCommandT } from '../../shared/api/contract';
-import { isDirty, type DocumentStoreHook } from '../state/documentStore';
+import { fileName, isDirty, type DocumentStoreHook } from '../state/documentStore';
+import { flushPendingEdits } from '../state/pendingEdits';
 import { useUiStore } from '../state/uiStore';
-
-const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
+import { askAboutUnsaved } from './unsavedPrompt';
 
 /**
  * The File commands (New, Open, Save, Save As, Close), shared by the toolbar, the keyboard shortcuts and the
@@ -11,12 +11,25 @@ const DISCARD_QUESTION = 'You have unsaved changes. Discard them?';
 export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHook) {
   const doc = () => useDocument.getState();
   const ui = () => useUiStore.getState();
-  const mayDiscard = () => !isDirty(doc()) || window.confirm(DISCARD_QUESTION);
+  /** Whether the open document may be replaced: not changed, saved now, or the user chose not to save it. */
+  const mayDiscard = async (): Promise<boolean> => {
+    flushPendingEdits(); // typing not yet written is unsaved work too
+    if (!isDirty(doc())) return true;
+    const choice = await askAboutUnsaved(fileName(doc().path));
+    if (choice === 'cancel') return false;
+    if (choice === 'discard') return true;
+    // An untitled file needs a name first: Save As, and the user repeats what they were doing.
+    if (doc().path === null) {
+      await commands.saveAs();
+      return false;
+    }
+    return doc().save();
+  };
   const native = () => ui().info?.nativeDialogs === true;
 
   const commands = {
     async newFile() {
-      if (mayDiscard()) await doc().newDocument();
+      if (await mayDiscard()) await doc().newDocument();
     },
     async open(path?: string) {
       if (path === undefined) {
@@ -25,7 +38,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
         if (!chosen) return;
         path = chosen;
       }
-      if (mayDiscard()) await doc().open(path);
+      if (await mayDiscard()) await doc().open(path);
     },
     async saveAs() {
       const state = doc();
@@ -42,8 +55,9 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
       await doc().save();
     },
     async close() {
-      if (doc().status !== 'empty' && mayDiscard()) doc().close();
+      if (doc().status !== 'empty' && (await mayDiscard())) doc().close();
     },
+    mayDiscard,
     run(command: MenuCommandT, path?: string) {
       switch (command) {
         case 'new':

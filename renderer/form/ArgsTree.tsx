@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import type { EntryEditor } from './useEntryEditor';
-import { leafDisplay, leafText } from './valueText';
+import { descriptionText, leafDisplay, leafText } from './valueText';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -38,7 +38,14 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
           ) : isObject(child) ? (
             <ObjectNode value={child} path={[...path, key]} editor={editor} disabled={disabled} />
           ) : (
-            <CommitInput label={[...path, key].join('.')} value={leafDisplay(child)} disabled={disabled} onCommit={(v) => editor.set([...path, key], leafText(v))} />
+            <CommitInput
+              label={[...path, key].join('.')}
+              // A string keeps its line breaks (written triple-quoted when it has several lines).
+              multiline={typeof child === 'string' ? 'cell' : undefined}
+              value={leafDisplay(child)}
+              disabled={disabled}
+              onCommit={(v) => editor.set([...path, key], typeof child === 'string' && v.includes('\n') ? descriptionText(v) : leafText(v))}
+            />
           )}
           {!disabled && (
             <button className="icon" aria-label={`Remove ${key}`} onClick={() => editor.set([...path, key], null)}>

@@ -1,53 +1,135 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { endTypingBurst, inBurst, registerPendingEdit } from '../state/pendingEdits';
+
+/** The pause after a keystroke before the field writes the document (a burst of typing is one write, one undo step). */
+export const FIELD_WRITE_DELAY_MS = 120;
 
 interface CommitInputProps {
   label: string;
   value: string;
-  multiline?: boolean;
+  /**
+   * true: a multi-line editor (line breaks kept); 'cell': the same in a table cell, one line tall until the text
+   * has several lines. Either grows with its content.
+   */
+  multiline?: boolean | 'cell';
   disabled?: boolean;
   placeholder?: string;
-  /** Called once the user is done (blur, Enter; Ctrl+Enter in a multi-line field) and the value changed. */
-  onCommit(value: string): void;
+  /**
+   * Writes the value to the document: called as the user types (after a short pause), when the field loses focus,
+   * and before a save, run, close or tool switch. `previous` is the value this field last wrote (or showed when the
+   * user started). Returns false when the edit was refused (the field then shows the document's value again).
+   */
+  onCommit(value: string, previous: string): boolean | void;
+  /** Why the text cannot be written yet (shown under the field; nothing is written until it can), or null. */
+  validate?(value: string): string | null;
   describedBy?: string;
+  /** Names the field for "reveal this problem" (data-field). */
+  field?: string;
 }
 
 /**
- * A text field that edits a draft and commits it when the user leaves it, so one edit is one undo step and the
- * file is not rewritten per keystroke. A change in the file (the text editor, undo) replaces the draft.
+ * A form field that edits the document as the user types, like the HOCON tab: each pause in the typing writes it
+ * (one undo step per burst), so the unsaved marker, the catalog preview and the problems follow at once. While the
+ * user is in the field it is the source of truth (the analysis of the text it wrote may still be on its way); when
+ * the user is elsewhere, a change of the document (the text editor, undo) replaces what it shows.
  */
-export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, describedBy }: CommitInputProps) {
+export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, validate, describedBy, field }: CommitInputProps) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const commit = () => {
-    if (draft !== value) onCommit(draft);
+  const id = useId();
+  const editing = useRef(false);
+  const pending = useRef<string | null>(null);
+  const written = useRef(value);
+  const session = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Kept current for the flush registered once (it may run from a toolbar button's handler).
+  const latest = useRef({ onCommit, validate, value });
+  latest.current = { onCommit, validate, value };
+
+  const flush = useRef(() => {
+    clearTimeout(timer.current);
+    const next = pending.current;
+    if (next === null) return;
+    pending.current = null;
+    const { onCommit: commit, validate: check, value: shown } = latest.current;
+    if (next === written.current || check?.(next)) return;
+    const ok = inBurst(`${id}#${session.current}`, () => commit(next, written.current));
+    if (ok === false) {
+      setDraft(shown);
+      written.current = shown;
+    } else written.current = next;
+  }).current;
+
+  useEffect(() => registerPendingEdit(flush), [flush]);
+  // Leaving the form (another tool, the file closed) writes what was typed.
+  useEffect(() => () => flush(), [flush]);
+  useEffect(() => {
+    if (editing.current || pending.current !== null) return;
+    setDraft(value);
+    written.current = value;
+  }, [value]);
+
+  const change = (next: string) => {
+    setDraft(next);
+    if (!editing.current) {
+      editing.current = true;
+      session.current++;
+    }
+    pending.current = next;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, FIELD_WRITE_DELAY_MS);
   };
+  const leave = () => {
+    flush();
+    editing.current = false;
+    endTypingBurst();
+  };
+  const problem = validate?.(draft) ?? null;
   const common = {
     'aria-label': label,
     'aria-describedby': describedBy,
+    'aria-invalid': problem !== null || undefined,
+    'data-field': field,
     value: draft,
     disabled,
     placeholder,
     spellCheck: false,
-    onBlur: commit,
+    onBlur: leave,
   };
-  return multiline ? (
+  const input = multiline ? (
     <textarea
       {...common}
-      rows={Math.min(12, Math.max(3, draft.split('\n').length + 1))}
-      onChange={(e) => setDraft(e.target.value)}
+      className={multiline === 'cell' ? 'cell-text' : 'multi-line'}
+      rows={multiline === 'cell' ? 1 : 3}
+      onChange={(e) => change(e.target.value)}
+      title={multiline === 'cell' ? 'Shift+Enter: a new line' : undefined}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) commit();
-        if (e.key === 'Escape') setDraft(value);
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) flush();
+        // In a table cell Enter is done (as in a one-line cell); Shift+Enter breaks the line.
+        if (multiline === 'cell' && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          e.preventDefault();
+          flush();
+        }
       }}
     />
   ) : (
     <input
       {...common}
-      onChange={(e) => setDraft(e.target.value)}
+      onChange={(e) => change(e.target.value)}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-        if (e.key === 'Escape') setDraft(value);
+        if (e.key === 'Enter') flush();
       }}
     />
+  );
+  // The same element tree with or without a problem: a field must not lose focus when its text becomes invalid.
+  if (!validate) return input;
+  return (
+    <span className="field-with-problem">
+      {input}
+      {problem && (
+        <span className="hint field-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </span>
   );
 }

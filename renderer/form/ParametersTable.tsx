@@ -1,23 +1,30 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
+import { removeParameter, removeRequiredName, renameParameter } from './parameterEdits';
 import type { EntryEditor } from './useEntryEditor';
-import { enumText, leafDisplay, leafText } from './valueText';
+import { descriptionText, enumText, leafDisplay, leafText } from './valueText';
 
 type Schema = { type?: unknown; properties?: Record<string, Record<string, unknown>>; required?: unknown };
 
 const asSchema = (v: unknown): Schema => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Schema) : {});
 
+const NEW_PROPERTY = '{ "type": "string", "description": "" }';
+
 /**
  * `parameters` as a table of properties (name, type, description, required, enum, default), with the raw JSON
- * Schema one click away. Every cell edits its own path; the raw view replaces `parameters` as a whole.
+ * Schema one click away. Every cell edits its own path as the user types; renaming or removing a parameter keeps
+ * `required` in step, and a name `required` lists without a property has its fixes here. The raw view replaces
+ * `parameters` as a whole.
  */
 export function ParametersTable({ parameters, editor, disabled }: { parameters: unknown; editor: EntryEditor; disabled: boolean }) {
   const [raw, setRaw] = useState(false);
   const schema = asSchema(parameters);
   const properties = schema.properties && typeof schema.properties === 'object' ? schema.properties : {};
+  const names = Object.keys(properties);
   const required = Array.isArray(schema.required) ? (schema.required as unknown[]).filter((r): r is string => typeof r === 'string') : [];
+  const stale = required.filter((r) => !names.includes(r));
   const props = (name: string) => ['parameters', 'properties', name];
-  const setRequired = (names: string[]) => editor.set(['parameters', 'required'], JSON.stringify(names));
+  const setRequired = (list: string[]) => editor.set(['parameters', 'required'], JSON.stringify(list));
 
   return (
     <div className="parameters">
@@ -31,15 +38,18 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
           label="Raw JSON Schema"
           multiline
           disabled={disabled}
+          field="parameters"
           value={parameters === undefined || parameters === null ? '' : JSON.stringify(parameters, null, 4)}
-          onCommit={(v) => {
-            if (v.trim() === '') return editor.set(['parameters'], null);
+          validate={(v) => {
+            if (v.trim() === '') return 'Empty: write a JSON Schema object (nothing is written meanwhile).';
             try {
-              editor.set(['parameters'], JSON.stringify(JSON.parse(v), null, 4).split('\n').join('\n        '));
+              JSON.parse(v);
+              return null;
             } catch (error) {
-              window.alert(`Not valid JSON: ${(error as Error).message}`);
+              return `Not valid JSON yet (nothing is written meanwhile): ${(error as Error).message}`;
             }
           }}
+          onCommit={(v) => editor.set(['parameters'], JSON.stringify(JSON.parse(v), null, 4).split('\n').join('\n        '))}
         />
       ) : (
         <table aria-label="Parameters">
@@ -55,16 +65,31 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
             </tr>
           </thead>
           <tbody>
-            {Object.entries(properties).map(([name, p]) => (
-              <tr key={name}>
+            {Object.entries(properties).map(([name, p], index) => (
+              // Keyed by position: a rename typed in the name cell keeps the row (and the focus) where it is.
+              <tr key={index} data-parameter={name}>
                 <td>
-                  <CommitInput label={`${name} name`} value={name} disabled={disabled} onCommit={(v) => v.trim() && editor.rename(props(name), v.trim())} />
+                  <CommitInput
+                    label={`${name} name`}
+                    value={name}
+                    disabled={disabled}
+                    field={`parameter:${name}:name`}
+                    validate={(v) => (v.trim() === '' ? 'A parameter needs a name.' : v !== name && names.includes(v) ? `There is already a parameter named ${v}.` : null)}
+                    onCommit={(v, previous) => editor.edit((text, tool) => renameParameter(text, tool, previous, v))}
+                  />
                 </td>
                 <td>
-                  <CommitInput label={`${name} type`} value={typeof p.type === 'string' ? p.type : ''} disabled={disabled} onCommit={(v) => editor.set([...props(name), 'type'], v ? JSON.stringify(v) : null)} />
+                  <CommitInput label={`${name} type`} value={typeof p.type === 'string' ? p.type : ''} disabled={disabled} field={`parameter:${name}:type`} onCommit={(v) => editor.set([...props(name), 'type'], v ? JSON.stringify(v) : null)} />
                 </td>
                 <td>
-                  <CommitInput label={`${name} description`} value={typeof p.description === 'string' ? p.description : ''} disabled={disabled} onCommit={(v) => editor.set([...props(name), 'description'], v ? JSON.stringify(v) : null)} />
+                  <CommitInput
+                    label={`${name} description`}
+                    multiline="cell"
+                    value={typeof p.description === 'string' ? p.description : ''}
+                    disabled={disabled}
+                    field={`parameter:${name}:description`}
+                    onCommit={(v) => editor.set([...props(name), 'description'], descriptionText(v))}
+                  />
                 </td>
                 <td>
                   <input
@@ -80,15 +105,16 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                     label={`${name} enum`}
                     value={Array.isArray(p.enum) ? p.enum.map(String).join(', ') : ''}
                     disabled={disabled}
+                    field={`parameter:${name}:enum`}
                     onCommit={(v) => editor.set([...props(name), 'enum'], enumText(v))}
                   />
                 </td>
                 <td>
-                  <CommitInput label={`${name} default`} value={p.default === undefined ? '' : leafDisplay(p.default)} disabled={disabled} onCommit={(v) => editor.set([...props(name), 'default'], v === '' ? null : leafText(v))} />
+                  <CommitInput label={`${name} default`} value={p.default === undefined ? '' : leafDisplay(p.default)} disabled={disabled} field={`parameter:${name}:default`} onCommit={(v) => editor.set([...props(name), 'default'], v === '' ? null : leafText(v))} />
                 </td>
                 <td>
                   {!disabled && (
-                    <button className="icon" aria-label={`Remove ${name}`} onClick={() => editor.set(props(name), null)}>
+                    <button className="icon" aria-label={`Remove ${name}`} title="Removes the parameter (and its name from required)" onClick={() => editor.edit((text, tool) => removeParameter(text, tool, name))}>
                       ×
                     </button>
                   )}
@@ -98,14 +124,31 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
           </tbody>
         </table>
       )}
+      {!raw && stale.length > 0 && (
+        <ul className="stale-required" aria-label="Required names without a parameter" data-field="parameters:required">
+          {stale.map((name) => (
+            <li key={name} className="field-error">
+              <span>
+                <code>required</code> lists <code>{name}</code>, which is not a parameter.
+              </span>{' '}
+              {!disabled && (
+                <>
+                  <button onClick={() => editor.edit((text, tool) => removeRequiredName(text, tool, name))}>Remove {name} from required</button>{' '}
+                  <button onClick={() => editor.set([...props(name)], NEW_PROPERTY)}>Add parameter {name}</button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {!disabled && !raw && (
         <button
           className="link"
           onClick={() => {
             let name = 'new_parameter';
             for (let i = 2; name in properties; i++) name = `new_parameter_${i}`;
-            if (schema.type === undefined) editor.set(['parameters'], `{ "type": "object", "properties": { "${name}": { "type": "string", "description": "" } } }`);
-            else editor.set([...props(name)], '{ "type": "string", "description": "" }');
+            if (schema.type === undefined) editor.set(['parameters'], `{ "type": "object", "properties": { "${name}": ${NEW_PROPERTY} } }`);
+            else editor.set([...props(name)], NEW_PROPERTY);
           }}
         >
           + parameter

@@ -8,7 +8,8 @@ import { useToolActions } from '../tools/useToolActions';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgsTree } from './ArgsTree';
 import { CommitInput } from './CommitInput';
-import { entryFieldRanges, fieldAt } from './fieldRanges';
+import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
+import { applyFix } from '../problems/applyFix';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
 import { descriptionText } from './valueText';
@@ -57,23 +58,28 @@ function ToolFields({
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   // Messages go next to the field their range falls in; the rest to the entry's header. Ranges are only exact when
   // the analysis was made from this text.
+  // A message about one parameter says which (the table has no room beside each cell).
   const byField = useMemo(() => {
     const mine = diagnostics.filter((d) => d.tool === tool.name);
-    const map = new Map<string, DiagnosticDto[]>();
-    const ranges = editable && analyzedText === text ? entryFieldRanges(text, tool.valueRange.start.offset, tool.valueRange.end.offset) : new Map();
+    const map = new Map<string, FieldMessage[]>();
+    const exact = editable && analyzedText === text;
+    const ranges = exact ? entryFieldRanges(text, tool.valueRange.start.offset, tool.valueRange.end.offset) : new Map();
+    const parameters = exact ? parameterRanges(text, tool.valueRange.start.offset, tool.valueRange.end.offset) : new Map();
     for (const d of mine) {
       const field = d.file === tool.file ? (fieldAt(ranges, d.range.start.offset) ?? '') : '';
-      map.set(field, [...(map.get(field) ?? []), d]);
+      const parameter = field === 'parameters' && d.file === tool.file ? fieldAt(parameters, d.range.start.offset) : undefined;
+      map.set(field, [...(map.get(field) ?? []), { diagnostic: d, parameter }]);
     }
     return map;
   }, [diagnostics, tool, text, analyzedText, editable]);
-  const messages = (field: string) => <FieldMessages id={`msg-${field || 'entry'}`} list={byField.get(field)} />;
+  const fix = (d: DiagnosticDto) => applyFix(stores, d);
+  const messages = (field: string) => <FieldMessages id={`msg-${field || 'entry'}`} list={byField.get(field)} onFix={editable ? fix : undefined} />;
   const described = (field: string) => (byField.get(field) ? `msg-${field}` : undefined);
   const disabled = !editable;
   const coded = tool.kind === 'coded';
 
   return (
-    <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`}>
+    <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`} data-tool={tool.name}>
       <header className="tool-form-header">
         <h2>{tool.name}</h2>
         <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
@@ -89,7 +95,7 @@ function ToolFields({
 
       <label className="field" title={FIELD_DOCS.class}>
         <span>Class</span>
-        <CommitInput label="Class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
+        <CommitInput label="Class" field="class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
       </label>
       {messages('class')}
 
@@ -97,7 +103,7 @@ function ToolFields({
         <>
           <label className="field">
             <span>Description</span>
-            <CommitInput label="Description" multiline value={detail.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
+            <CommitInput label="Description" field="description" multiline value={detail.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
           </label>
           {messages('description')}
         </>
@@ -107,6 +113,7 @@ function ToolFields({
         <span>Display as</span>
         <select
           aria-label="Display as"
+          data-field="display_as"
           disabled={disabled}
           value={tool.displayAsInferred ? '' : tool.displayAs}
           onChange={(e) => editor.set(['display_as'], e.target.value === '' ? null : JSON.stringify(e.target.value))}
@@ -127,14 +134,14 @@ function ToolFields({
           <div className="field">
             <span>Tool info URL</span>
             <div className="field-row">
-              <CommitInput label="Tool info URL" value={tool.baseToolInfoUrl ?? ''} disabled={disabled} placeholder="https://python.langchain.com/docs/…" onCommit={(v) => editor.set(['base_tool_info_url'], v ? JSON.stringify(v) : null)} />
+              <CommitInput label="Tool info URL" field="base_tool_info_url" value={tool.baseToolInfoUrl ?? ''} disabled={disabled} placeholder="https://python.langchain.com/docs/…" onCommit={(v) => editor.set(['base_tool_info_url'], v ? JSON.stringify(v) : null)} />
               <button type="button" disabled={!/^https?:\/\//.test(tool.baseToolInfoUrl ?? '')} onClick={() => window.open(tool.baseToolInfoUrl ?? '', '_blank', 'noopener')}>
                 Open
               </button>
             </div>
           </div>
           {messages('base_tool_info_url')}
-          <fieldset className="field">
+          <fieldset className="field" data-field="args">
             <legend>Arguments (args)</legend>
             <ArgsTree args={detail.args} editor={editor} disabled={disabled} />
           </fieldset>
@@ -143,7 +150,7 @@ function ToolFields({
       )}
 
       {coded && (
-        <fieldset className="field">
+        <fieldset className="field" data-field="parameters">
           <legend>Parameters</legend>
           <ParametersTable parameters={detail.parameters} editor={editor} disabled={disabled} />
           {messages('parameters')}
@@ -153,13 +160,29 @@ function ToolFields({
   );
 }
 
-function FieldMessages({ id, list }: { id: string; list: DiagnosticDto[] | undefined }) {
+interface FieldMessage {
+  diagnostic: DiagnosticDto;
+  /** The parameter a message inside `parameters.properties` is about. */
+  parameter: string | undefined;
+}
+
+/** A field's messages, each with its quick fix as a button (the same fix Ctrl+. offers in the HOCON tab). */
+function FieldMessages({ id, list, onFix }: { id: string; list: FieldMessage[] | undefined; onFix: ((d: DiagnosticDto) => void) | undefined }) {
   if (!list?.length) return null;
   return (
     <ul className="field-messages" id={id}>
-      {list.map((d, i) => (
+      {list.map(({ diagnostic: d, parameter }, i) => (
         <li key={i} className={`field-${d.severity}`}>
-          {d.severity === 'error' ? '✕' : '⚠'} {d.message}
+          {d.severity === 'error' ? '✕' : '⚠'} {parameter !== undefined && <strong className="message-subject">Parameter {parameter}: </strong>}
+          {d.message}
+          {d.fix && onFix && (
+            <>
+              {' '}
+              <button className="quick-fix" onClick={() => onFix(d)} title="Quick fix">
+                {d.fix.title}
+              </button>
+            </>
+          )}
         </li>
       ))}
     </ul>

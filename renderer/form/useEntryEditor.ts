@@ -16,23 +16,31 @@ const CHECKED_EDIT_MAX_CHARS = 1_000_000;
  */
 export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
   return useMemo(() => {
-    const apply = (compute: (text: string) => ReturnType<typeof setValue>) => {
+    /** Applies the edits computed from the current text; false (and a notice saying why) when refused. */
+    const apply = (compute: (text: string) => ReturnType<typeof setValue>): boolean => {
       const text = stores.useDocument.getState().text;
       try {
         stores.documentModel.applyEdits(compute(text));
+        return true;
       } catch (error) {
         stores.useDocument.getState().setNotice({ kind: 'error', message: `Could not edit ${toolName}: ${error instanceof Error ? error.message : String(error)}` });
+        return false;
       }
     };
     return {
+      toolName,
       /** Sets `path` (under the tool) to HOCON value text, or removes it when `valueText` is null. */
-      set(path: string[], valueText: string | null) {
+      set(path: string[], valueText: string | null): boolean {
         const at = [toolName, ...path];
-        if (valueText === null) apply((text) => (text.length <= CHECKED_EDIT_MAX_CHARS ? removeKeyChecked(text, at) : removeKey(text, at)));
-        else apply((text) => (text.length <= CHECKED_EDIT_MAX_CHARS ? setValueChecked(text, at, valueText) : setValue(text, at, valueText)));
+        if (valueText === null) return apply((text) => (text.length <= CHECKED_EDIT_MAX_CHARS ? removeKeyChecked(text, at) : removeKey(text, at)));
+        return apply((text) => (text.length <= CHECKED_EDIT_MAX_CHARS ? setValueChecked(text, at, valueText) : setValue(text, at, valueText)));
       },
-      rename(path: string[], newName: string) {
-        apply((text) => renameKey(text, [toolName, ...path], newName));
+      rename(path: string[], newName: string): boolean {
+        return apply((text) => renameKey(text, [toolName, ...path], newName));
+      },
+      /** Any edit of the entry computed from the text (the parameter edits that keep `required` consistent). */
+      edit(compute: (text: string, toolName: string) => ReturnType<typeof setValue>): boolean {
+        return apply((text) => compute(text, toolName));
       },
     };
   }, [stores, toolName]);

@@ -3,16 +3,28 @@ import type { ApiClient } from '../../shared/api/contract';
 import type { Preferences } from '../../shared/api/toolboxApi';
 import { ModalForm } from '../layout/ModalForm';
 
-/** Theme, Python interpreter and AGENT_TOOL_PATH (used by test runs); saved per user through `prefs.set`. */
+/** Theme, Python interpreter, PYTHONPATH and AGENT_TOOL_PATH (used by test runs); saved per user through `prefs.set`. */
 export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; onSaved(prefs: Preferences): void; onClose(): void }) {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // One folder a line, kept as typed (blank lines included) until saved.
+  const [pythonPathText, setPythonPathText] = useState('');
   useEffect(() => {
-    api.invoke('prefs.get', {}).then(setPrefs, (e: unknown) => setError(String(e)));
+    api.invoke('prefs.get', {}).then(
+      (p) => {
+        setPrefs(p);
+        setPythonPathText(p.pythonPath.join('\n'));
+      },
+      (e: unknown) => setError(String(e)),
+    );
   }, [api]);
   const save = () => {
     if (!prefs) return;
-    api.invoke('prefs.set', { theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath }).then(
+    const pythonPath = pythonPathText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    api.invoke('prefs.set', { theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath, pythonPath }).then(
       (saved) => {
         onSaved(saved);
         onClose();
@@ -38,10 +50,20 @@ export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; o
             <input value={prefs.python} spellCheck={false} placeholder="python3, /path/to/python or a virtualenv folder" onChange={(e) => setPrefs({ ...prefs, python: e.target.value })} />
           </label>
           <label>
-            AGENT_TOOL_PATH
-            <input value={prefs.agentToolPath} spellCheck={false} placeholder="folder of coded tools (empty: inherited)" onChange={(e) => setPrefs({ ...prefs, agentToolPath: e.target.value })} />
+            PYTHONPATH (one folder a line)
+            <textarea className="multi-line" value={pythonPathText} spellCheck={false} placeholder={'/path/to/my/project\n/path/to/more/tools'} onChange={(e) => setPythonPathText(e.target.value)} />
           </label>
-          <p className="hint">The interpreter and AGENT_TOOL_PATH are used by test runs.</p>
+          <p className="hint">Where Python finds your tools' modules: these folders go in front of the PYTHONPATH the app was started with (and of <code>web --pythonpath</code>).</p>
+          <label>
+            AGENT_TOOL_PATH
+            <input value={prefs.agentToolPath} spellCheck={false} placeholder="empty: inherited, else neuro_san/coded_tools" onChange={(e) => setPrefs({ ...prefs, agentToolPath: e.target.value })} />
+          </label>
+          <p className="hint" id="agent-tool-path-help">
+            Where neuro-san looks for coded tools whose class is not found by its full name: <code>my_module.MyTool</code> is tried as{' '}
+            <code>&lt;AGENT_TOOL_PATH&gt;.&lt;network&gt;.my_module</code>, then one package level up at a time. A module path (<code>my_project.coded_tools</code>) or a folder (turned into a module path relative to a
+            PYTHONPATH entry). Empty: the value the app was started with, else <code>neuro_san/coded_tools</code>.
+          </p>
+          <p className="hint">The interpreter, PYTHONPATH and AGENT_TOOL_PATH are used by test runs.</p>
         </>
       )}
       {error && <p className="field-error">{error}</p>}

@@ -4,6 +4,7 @@ import { applyAnalysisChange } from '../../shared/api/analysisDelta';
 import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/toolboxApi';
 import { createTextSender } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
+import { flushPendingEdits } from './pendingEdits';
 
 export interface AnalysisState {
   /** The effective toolbox and its diagnostics for the document's current text; null before the first answer. */
@@ -36,6 +37,8 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     selectedTool: null,
     error: null,
     select: (selectedTool) => {
+      // The form being left writes what was typed in it first, under the tool it belongs to.
+      flushPendingEdits();
       set({ selectedTool });
       // The answer carries the detail (description, parameters, args) of the selected tool only: ask for this one's.
       const { analysis } = store.getState();

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { acknowledgeText, nameText } from '../api/textSender';
 import { ApiError, type ApiClient } from '../../shared/api/contract';
+import { flushPendingEdits } from './pendingEdits';
 
 /** A message shown in the banner above the editor; `actions` name what the user can do about it. */
 export interface Notice {
@@ -135,6 +136,8 @@ export function createDocumentStore(api: ApiClient) {
       },
 
       save: async (targetPath) => {
+        // What is typed in a form field is saved too, even before the field has written it.
+        flushPendingEdits();
         const state = get();
         if (state.saving || state.status !== 'ready') return false;
         const path = targetPath ?? state.path;

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
 import { catalogStoreFor } from '../catalog/catalogStore';
+import { useUiStore } from '../state/uiStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';
 import { fieldsFromArgs, fieldsOf } from './argumentForm';
@@ -45,6 +46,17 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   // The actions never change (zustand makes them once); getState() itself is a new object after every update.
   const actions = useTestRun.getState();
   const toolName = tool?.name ?? null;
+  // What a run puts on PYTHONPATH: the preferences' folders, then what the app was started with.
+  const inherited = useUiStore((s) => s.info?.pythonPath);
+  const ownPath = prefs?.pythonPath ?? [];
+  const inheritedPath = (inherited ?? []).filter((p) => !ownPath.includes(p));
+  // After a run, its result is brought into view (the inputs above can fill the pane).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) resultRef.current?.scrollIntoView({ block: 'start' });
+    wasRunning.current = running !== null;
+  }, [running, record]);
 
   useEffect(() => void useTestRun.getState().loadPrefs().catch(() => undefined), [useTestRun]);
   useEffect(() => {
@@ -96,7 +108,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
       void actions.run(entry.tool, { ...replay, ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
     },
     copyCli: (entry: HistoryEntry) => {
-      const line = cliCommand({ file: path ?? 'Untitled.hocon', tool: entry.tool, argsJson: entryArgsJson(entry), slyData: entry.slyData, ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+      const line = cliCommand({ file: path ?? 'Untitled.hocon', python: prefs?.python, pythonPath: [...ownPath, ...inheritedPath], ...(prefs?.agentToolPath ? { agentToolPath: prefs.agentToolPath } : {}), tool: entry.tool, argsJson: entryArgsJson(entry), slyData: entry.slyData, ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
       navigator.clipboard.writeText(line).then(
         () => actions.setNotice({ text: `Copied: ${line}`, error: false }),
         () => actions.setNotice({ text: line, error: false }), // no clipboard access: show it to copy by hand
@@ -125,6 +137,26 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
         {prefs && (
           <p className="hint" data-testid="interpreter">
             Python <code>{prefs.python || 'python3'}</code> · timeout {request.timeoutSeconds ?? prefs.timeoutSeconds} s{request.timeoutSeconds === undefined ? ' (preference)' : ''}
+          </p>
+        )}
+        {prefs && (
+          <p className="hint testrun-paths" data-testid="python-paths" title="Set in Preferences">
+            PYTHONPATH{' '}
+            {ownPath.length + inheritedPath.length === 0 ? (
+              <span>not set</span>
+            ) : (
+              <>
+                {ownPath.map((p) => (
+                  <code key={`own:${p}`}>{p} </code>
+                ))}
+                {ownPath.length > 0 && <span>(preferences) </span>}
+                {inheritedPath.map((p) => (
+                  <code key={`inherited:${p}`}>{p} </code>
+                ))}
+                {inheritedPath.length > 0 && <span>(inherited)</span>}
+              </>
+            )}
+            {' · '}AGENT_TOOL_PATH <code>{prefs.agentToolPath || 'inherited'}</code>
           </p>
         )}
         {!tool ? (
@@ -200,7 +232,9 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
                 {notice.text}
               </p>
             )}
-            {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
+            <div ref={resultRef} className="run-result-anchor">
+              {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
+            </div>
             <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
             {cases && <SavedCases cases={cases} tool={tool.name} running={casesRunning} lastRun={caseRun} onRun={() => void actions.runCases()} onCancel={() => actions.cancelCases()} />}
           </>

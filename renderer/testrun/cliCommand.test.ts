@@ -15,6 +15,13 @@ describe('copy as CLI command', () => {
     );
   });
 
+  it('repeats the Python setup: interpreter, every PYTHONPATH folder, AGENT_TOOL_PATH', () => {
+    expect(cliCommand({ file: 't.hocon', tool: 'p', argsJson: '{}', python: '/venv/bin/python', pythonPath: ['/my project', '/tools'], agentToolPath: 'my.coded_tools' })).toBe(
+      `toolbox-editor call t.hocon p --args '{}' --python /venv/bin/python --pythonpath '/my project' --pythonpath /tools --agent-tool-path my.coded_tools`,
+    );
+    expect(cliCommand({ file: 't.hocon', tool: 'p', argsJson: '{}', python: 'python3', pythonPath: [] })).toBe(`toolbox-editor call t.hocon p --args '{}'`);
+  });
+
   it('writes the arguments on one line as the run sent them: 1.0 and big integers as typed', () => {
     expect(cliCommand({ file: 't.hocon', tool: 'p', argsJson: '{\n  "x": 1.0,\n  "big": 12345678901234567890\n}' })).toBe(
       `toolbox-editor call t.hocon p --args '{"x":1.0,"big":12345678901234567890}'`,

@@ -16,6 +16,11 @@ export interface CliCall {
   toolkitTool?: string;
   timeoutSeconds?: number;
   sendInvalidArgs?: boolean;
+  /** The interpreter, when not the default python3. */
+  python?: string;
+  /** Every folder the run had on PYTHONPATH, in order (the preferences', then the inherited ones). */
+  pythonPath?: string[];
+  agentToolPath?: string;
 }
 
 export function cliCommand(call: CliCall): string {
@@ -25,5 +30,8 @@ export function cliCommand(call: CliCall): string {
   if (call.slyData && Object.keys(call.slyData).length) words.push('--sly-data', shellQuote(JSON.stringify(call.slyData)));
   if (call.timeoutSeconds !== undefined) words.push('--timeout', String(call.timeoutSeconds));
   if (call.sendInvalidArgs) words.push('--send-invalid');
+  if (call.python && call.python !== 'python3') words.push('--python', shellQuote(call.python));
+  for (const dir of call.pythonPath ?? []) words.push('--pythonpath', shellQuote(dir));
+  if (call.agentToolPath) words.push('--agent-tool-path', shellQuote(call.agentToolPath));
   return words.join(' ');
 }

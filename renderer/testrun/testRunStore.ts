@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Preferences, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
+import { flushPendingEdits } from '../state/pendingEdits';
 import type { WorkspaceStores } from '../state/workspace';
 import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
 
@@ -94,6 +95,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
 
     run: async (tool, request) => {
       if (get().running) return;
+      flushPendingEdits(); // the run uses the entry as the form shows it
       const { path, text } = useDocument.getState();
       const key = toolKey(path, tool);
       const runId = newRunId('run');
@@ -151,6 +153,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     },
 
     describe: async (tool) => {
+      flushPendingEdits();
       const { path, text } = useDocument.getState();
       const runId = newRunId('describe');
       set({ describing: { key: toolKey(path, tool), runId }, notice: null });
@@ -177,6 +180,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     },
 
     runCases: async () => {
+      flushPendingEdits();
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
       const batchId = newRunId('cases');
@@ -232,5 +236,9 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       await get().loadCases();
     },
   }));
+  // A message about one file's runs is not about the next file opened.
+  useDocument.subscribe((state, previous) => {
+    if (state.loadGeneration !== previous.loadGeneration || state.path !== previous.path) store.setState({ notice: null });
+  });
   return store;
 }

@@ -42,7 +42,7 @@ describe('tool list commands edit the text minimally', () => {
     const { edits, select } = addTool(TEXT, tools, 'coded');
     const result = applyEdits(TEXT, edits);
     expect(select).toBe('new_coded_tool');
-    expect(data(result).new_coded_tool).toMatchObject({ class: 'my_module.MyTool', parameters: { type: 'object' } });
+    expect(data(result).new_coded_tool).toMatchObject({ class: 'your_package.your_module.YourTool', parameters: { type: 'object' } });
     for (const comment of ['# header comment', '# the time tool', '// trailing', '// search, kept']) expect(result).toContain(comment);
     expect(result).toContain('\n    "new_coded_tool" : {\n        "class"'.replace(' : ', ': '));
   });

@@ -4,28 +4,29 @@ export type NewToolKind = ToolSummary['kind'];
 
 /**
  * The entry a new tool starts from, as HOCON text indented for a top-level entry (the HOCON module inserts it).
- * Each is the smallest entry neuro-san accepts for that kind, with the values a user must replace made obvious.
+ * Each is the smallest entry neuro-san accepts for that kind. What the user must replace is named as a placeholder
+ * (`your_…`, "Replace with …"), never a value that could pass for a real one; the form selects the class after adding.
  */
 export function toolTemplate(kind: NewToolKind): string {
   switch (kind) {
     case 'coded':
       return [
         '{',
-        '    "class": "my_module.MyTool",',
-        '    "description": "What the tool does, for the LLM deciding when to call it.",',
+        '    "class": "your_package.your_module.YourTool",',
+        '    "description": "Replace with what the tool does and when the LLM should call it.",',
         '    "parameters": {',
         '        "type": "object",',
         '        "properties": {',
-        '            "query": { "type": "string", "description": "What to look for." }',
+        '            "your_argument": { "type": "string", "description": "Replace with what the LLM should send here." }',
         '        },',
-        '        "required": ["query"]',
+        '        "required": ["your_argument"]',
         '    }',
         '}',
       ].join('\n');
     case 'langchain':
-      return ['{', '    "class": "langchain_community.tools.SomeTool",', '    "args": {}', '}'].join('\n');
+      return ['{', '    "class": "your_package.your_module.YourLangChainTool",', '    "args": {}', '}'].join('\n');
     case 'toolkit':
-      return ['{', '    "class": "langchain_community.agent_toolkits.SomeToolkit",', '    "args": {}', '}'].join('\n');
+      return ['{', '    "class": "your_package.your_module.YourToolkit",', '    "args": {}', '}'].join('\n');
   }
 }
 

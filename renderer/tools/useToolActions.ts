@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { TextEdit } from '../../shared/hocon';
 import type { ToolSummary } from '../../shared/api/toolboxApi';
+import { focusFormField } from '../form/revealField';
 import type { WorkspaceStores } from '../state/workspace';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';
@@ -27,7 +28,14 @@ export function useToolActions(stores: WorkspaceStores) {
       return true;
     };
     return {
-      add: (kind: NewToolKind) => run((text, tools) => addTool(text, tools, kind)),
+      // The new entry's class is its first placeholder: shown in the form, selected, ready to be typed over.
+      add: (kind: NewToolKind) => {
+        if (!run((text, tools) => addTool(text, tools, kind))) return false;
+        const name = useAnalysis.getState().selectedTool;
+        stores.useView.getState().setTab('form');
+        if (name) void focusFormField(name, 'class', { selectText: true });
+        return true;
+      },
       duplicate: (tool: ToolSummary) => run((text, tools) => duplicateTool(text, tools, tool)),
       override: (tool: ToolSummary) => run((text, tools) => overrideTool(text, tools, tool)),
       rename: (tool: ToolSummary, name: string) => run((text) => renameTool(text, tool, name)),

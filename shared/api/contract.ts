@@ -29,6 +29,15 @@ export const FileContent = Type.Object({
   size: Type.Number(),
 });
 
+/** One folder as browser mode's Open dialog browses it: sub-folders and toolbox files, names only. */
+export const FolderListing = Type.Object({
+  path: Type.String({ description: 'absolute path' }),
+  parent: Type.Union([Type.String(), Type.Null()]),
+  entries: Type.Array(Type.Object({ name: Type.String(), kind: Type.Union([Type.Literal('folder'), Type.Literal('file')]) })),
+  /** More entries than are listed. */
+  truncated: Type.Boolean(),
+});
+
 export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number() });
 
 export const AppInfo = Type.Object({
@@ -41,6 +50,11 @@ export const AppInfo = Type.Object({
   initialFile: Type.Union([Type.String(), Type.Null()]),
   /** Whether native Open/Save dialogs exist (desktop) or the renderer asks for a path itself (browser). */
   nativeDialogs: Type.Boolean(),
+  /**
+   * The PYTHONPATH test runs inherit (the environment the app was started in, with `web --pythonpath` in front);
+   * the preferences' entries go before these.
+   */
+  pythonPath: Type.Optional(Type.Array(Type.String())),
 });
 
 /** Method name → request schema and response schema. */
@@ -62,6 +76,8 @@ export const apiMethods = {
   /** Start (or stop) pushing `file.changed` for this path. */
   'file.watch': { request: Type.Object({ path: Path, mtimeMs: Type.Number() }), response: Type.Object({}) },
   'file.unwatch': { request: Type.Object({ path: Path }), response: Type.Object({}) },
+  /** A folder's sub-folders and .hocon/.json/.conf files (browser mode's file browser); relative to the cwd. */
+  'folder.list': { request: Type.Object({ path: Path }), response: FolderListing },
   'recent.list': { request: Type.Object({}), response: Type.Object({ files: Type.Array(Type.String()) }) },
   'recent.clear': { request: Type.Object({}), response: Type.Object({}) },
   /** Native dialogs; in browser mode they answer `{ path: null }` and the renderer asks for a path itself. */
@@ -170,6 +186,7 @@ export type ApiResponse<M extends ApiMethod> = Static<(typeof apiMethods)[M]['re
 export type ApiEvent = keyof typeof apiEvents;
 export type ApiEventPayload<E extends ApiEvent> = Static<(typeof apiEvents)[E]>;
 export type FileContentT = Static<typeof FileContent>;
+export type FolderListingT = Static<typeof FolderListing>;
 export type AppInfoT = Static<typeof AppInfo>;
 export type MenuCommandT = Static<typeof MenuCommand>;
 

@@ -132,8 +132,9 @@ export const PreferencesT = Type.Object({
   /** Default per-call timeout for test runs. */
   timeoutSeconds: Type.Number({ minimum: 1, maximum: 3600 }),
   /**
-   * Pane sizes in pixels, kept with the other preferences so they survive a restart in browser mode too (there
-   * each start has a new port, hence a new origin and new localStorage).
+   * Pane sizes as proportions of the window (tool list and side column of its width, Problems of its height; a
+   * value above 1 is a pixel size from an older version), kept with the other preferences so they survive a
+   * restart in browser mode too (there each start has a new port, hence a new origin and new localStorage).
    */
   layout: Type.Optional(Type.Object({ tools: Type.Number(), side: Type.Number(), problems: Type.Number() })),
 });

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import type { FolderListingT } from '../../shared/api/contract';
+
+export interface FolderBrowserProps {
+  /** The folder shown first. */
+  start: string;
+  list(folder: string): Promise<FolderListingT>;
+  /** A file clicked (its absolute path). */
+  onChoose(path: string): void;
+  /** The folder now shown (so a typed name can go in it). */
+  onFolder?(folder: string): void;
+}
+
+const join = (folder: string, name: string) => `${folder.replace(/[\\/]+$/, '')}${folder.includes('\\') && !folder.includes('/') ? '\\' : '/'}${name}`;
+
+/** Browser mode's file browser: folders and toolbox files of one folder at a time, listed by the main side. */
+export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowserProps) {
+  const [folder, setFolder] = useState(start);
+  const [listing, setListing] = useState<FolderListingT | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    list(folder).then(
+      (answer) => {
+        if (!current) return;
+        setListing(answer);
+        setError(null);
+        onFolder?.(answer.path);
+      },
+      (e: unknown) => current && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      current = false;
+    };
+    // onFolder is a callback of the dialog; the folder alone decides what to list.
+  }, [folder, list]);
+  return (
+    <div className="folder-browser" role="group" aria-label="Browse files">
+      <div className="folder-browser-head">
+        <button type="button" disabled={!listing?.parent} onClick={() => listing?.parent && setFolder(listing.parent)} aria-label="Parent folder" title="Parent folder">
+          ↑
+        </button>
+        <code className="folder-path" title={listing?.path}>
+          {listing?.path ?? folder}
+        </code>
+      </div>
+      {error && <p className="field-error">{error}</p>}
+      <ul className="folder-entries" aria-label={`Files in ${listing?.path ?? folder}`}>
+        {listing?.entries.map((entry) => (
+          <li key={`${entry.kind}:${entry.name}`}>
+            <button type="button" className={`folder-entry is-${entry.kind}`} onClick={() => (entry.kind === 'folder' ? setFolder(join(listing.path, entry.name)) : onChoose(join(listing.path, entry.name)))}>
+              {entry.name}
+              {entry.kind === 'folder' ? '/' : ''}
+            </button>
+          </li>
+        ))}
+        {listing && listing.entries.length === 0 && <li className="hint">No folders or .hocon / .json files here.</li>}
+        {listing?.truncated && <li className="hint">More entries than are shown: type the path instead.</li>}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** How long to wait for a tool's form to show (its detail comes with the next analysis answer) before giving up. */
+const WAIT_MS = 2000;
+
+/**
+ * Focuses a form field of a tool (by its `data-field` name, see fieldRanges.formFieldAt) once that tool's form is
+ * on screen, scrolled into view; a field that is a group (the args tree, the parameters) focuses its first control.
+ * Resolves false when the form has no such field (a key the form does not show), so the caller can show the text.
+ */
+export function focusFormField(tool: string, field: string, options: { selectText?: boolean } = {}): Promise<boolean> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const attempt = () => {
+      const form = document.querySelector(`#panel-form [data-tool="${CSS.escape(tool)}"]`);
+      if (!form) {
+        if (performance.now() - started < WAIT_MS) requestAnimationFrame(attempt);
+        else resolve(false);
+        return;
+      }
+      const host = form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`);
+      const target = host?.matches('input, textarea, select, button') ? host : host?.querySelector<HTMLElement>('input, textarea, select, button');
+      if (!target) return resolve(false);
+      target.scrollIntoView({ block: 'center' });
+      target.focus();
+      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
+      resolve(true);
+    };
+    requestAnimationFrame(attempt);
+  });
+}

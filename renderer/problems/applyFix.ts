@@ -1,0 +1,15 @@
+import type { DiagnosticDto } from '../../shared/api/toolboxApi';
+import type { WorkspaceStores } from '../state/workspace';
+
+/**
+ * Applies a diagnostic's quick fix as one undoable edit. Its offsets are those of the text the analysis was made
+ * from: when the text has changed since, nothing is applied (the fix comes back with the next analysis).
+ */
+export function applyFix(stores: WorkspaceStores, diagnostic: DiagnosticDto): boolean {
+  if (!diagnostic.fix) return false;
+  const { analysis, analyzedText } = stores.useAnalysis.getState();
+  if (analyzedText !== stores.useDocument.getState().text || !analysis || diagnostic.file !== analysis.file) return false;
+  const edits = diagnostic.fix.edits.filter((e) => e.file === analysis.file).map((e) => ({ offset: e.offset, length: e.length, content: e.newText }));
+  stores.documentModel.applyEdits(edits);
+  return true;
+}

@@ -1,0 +1,16 @@
+import type { DiagnosticDto } from '../../shared/api/toolboxApi';
+
+/**
+ * The order of the Problems panel: errors first, then warnings, each by position — the open file's first, then
+ * other files (included, the default toolbox) by name — so an error never sits below a screenful of warnings.
+ */
+export function sortProblems(diagnostics: readonly DiagnosticDto[], file: string | undefined): DiagnosticDto[] {
+  const rank = (d: DiagnosticDto) => (d.severity === 'error' ? 0 : 1);
+  return [...diagnostics].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      Number(a.file !== file) - Number(b.file !== file) ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.range.start.offset - b.range.start.offset,
+  );
+}
