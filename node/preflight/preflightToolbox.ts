@@ -9,10 +9,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { LoadedToolbox } from '../../shared/toolbox/loadToolbox';
-import { keyOrigin, toRunnableSpec, type ToolEntry } from '../../shared/toolbox/toolEntry';
+import { toRunnableSpec, type ToolEntry } from '../../shared/toolbox/toolEntry';
 import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import { formatSeconds } from '../python/runResult';
-import type { WorkerPreflightReply } from '../python/preflightProtocol';
+import type { PreflightFinding } from '../python/preflightProtocol';
 import type { ToolRunner } from '../python/toolRunner';
 import { toWorkerSpec } from '../python/workerProtocol';
 import { originOfPath } from './entryPath';
@@ -31,6 +31,8 @@ export interface PreflightOptions {
   callId?: string;
   /** Checked before each entry: true stops the preflight (the rest are reported as not checked). */
   cancelled?: () => boolean;
+  /** Told the call id of each entry's request as it is sent (to cancel the one going on). */
+  onEntry?: (callId: string) => void;
 }
 
 export interface MissingPackage {
@@ -52,7 +54,14 @@ export interface PreflightSummary {
   error?: string;
 }
 
+/** A finding about one entry, located by a path of keys inside it (so it can be placed again after edits). */
+export interface ToolFinding extends PreflightFinding {
+  tool: string;
+}
+
 export interface PreflightReport {
+  findings: ToolFinding[];
+  /** The findings placed in the entries they are about. */
   diagnostics: ToolboxDiagnostic[];
   summary: PreflightSummary;
   /** Where each class that imported is defined. */
@@ -69,10 +78,11 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
   const toolTimeoutMs = options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const entries = preflightEntries(toolbox);
-  const diagnostics: ToolboxDiagnostic[] = [];
+  const findings: ToolFinding[] = [];
+  const add = (tool: string, rule: string, message: string, at: string[] = ['class']) =>
+    findings.push({ tool, severity: 'error', rule, message, at });
   const missing = new Map<string, string[]>();
   const notChecked: string[] = [];
-  const withProblems = new Set<string>();
   const locations: PreflightReport['locations'] = {};
   let error: string | undefined;
 
@@ -85,14 +95,15 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
     const spec = toRunnableSpec(entry);
     if (!spec) {
       // Validation says why (no class, not a string); nothing to import.
-      diagnostics.push(diagnosticAt(keyOrigin(entry.field), 'error', 'preflight-not-checked', `Tool '${entry.name}' has no usable 'class' to check.`, { tool: entry.name }));
-      withProblems.add(entry.name);
+      add(entry.name, 'preflight-not-checked', `Tool '${entry.name}' has no usable 'class' to check.`, []);
       continue;
     }
     const timeoutMs = Math.max(1, Math.min(toolTimeoutMs, left));
+    const callId = `${options.callId ?? 'preflight'}:${entry.name}`;
+    options.onEntry?.(callId);
     const exchange = await runner.send(
       { op: 'preflight', spec: toWorkerSpec(spec), ...(options.agentNetwork ? { agentNetwork: options.agentNetwork } : {}) },
-      { timeoutMs, ...(options.callId ? { callId: `${options.callId}:${entry.name}` } : {}) },
+      { timeoutMs, callId },
     );
     if ('failure' in exchange) {
       const { errorKind, content } = exchange.failure;
@@ -109,25 +120,25 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
         errorKind === 'timeout'
           ? `Checking '${entry.name}' did not finish within ${formatSeconds(timeoutMs)} s (importing its module hangs?); the preflight stopped it.`
           : `Checking '${entry.name}' failed: ${content.split('\n')[0]}`;
-      diagnostics.push(diagnosticAt(originOfPath(entry, ['class']), 'error', 'preflight-failed', message, { tool: entry.name }));
-      withProblems.add(entry.name);
+      add(entry.name, 'preflight-failed', message);
       continue;
     }
     const reply = exchange.reply;
     if (!reply.ok || !('findings' in reply)) {
       const message = reply.ok ? 'unexpected reply' : reply.error;
-      diagnostics.push(diagnosticAt(originOfPath(entry, ['class']), 'error', 'preflight-failed', `Checking '${entry.name}' failed: ${message}`, { tool: entry.name }));
-      withProblems.add(entry.name);
+      add(entry.name, 'preflight-failed', `Checking '${entry.name}' failed: ${message}`);
       continue;
     }
-    addFindings(entry, reply, diagnostics, withProblems);
+    for (const f of reply.findings) findings.push({ ...f, tool: entry.name });
     for (const name of reply.missingPackages) missing.set(name, [...(missing.get(name) ?? []), entry.name]);
     if (reply.file && reply.line) locations[entry.name] = { file: reply.file, line: reply.line };
   }
 
+  const withProblems = new Set(findings.map((f) => f.tool));
   const checked = entries.length - notChecked.length;
   return {
-    diagnostics,
+    findings,
+    diagnostics: locateFindings(entries, findings),
     locations,
     summary: {
       tools: entries.length,
@@ -141,11 +152,15 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
   };
 }
 
-function addFindings(entry: ToolEntry, reply: WorkerPreflightReply, diagnostics: ToolboxDiagnostic[], withProblems: Set<string>): void {
-  for (const f of reply.findings) {
-    diagnostics.push(diagnosticAt(originOfPath(entry, f.at), f.severity, f.rule, f.message, { tool: entry.name }));
-    withProblems.add(entry.name);
+/** The findings as diagnostics in the entries they are about; findings about entries that are gone are dropped. */
+export function locateFindings(entries: readonly ToolEntry[], findings: readonly ToolFinding[]): ToolboxDiagnostic[] {
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const diagnostics: ToolboxDiagnostic[] = [];
+  for (const f of findings) {
+    const entry = byName.get(f.tool);
+    if (entry) diagnostics.push(diagnosticAt(originOfPath(entry, f.at), f.severity, f.rule, f.message, { tool: f.tool }));
   }
+  return diagnostics;
 }
 
 /** "N tools ready, M with problems" plus the missing packages, each named once, and what was not checked. */
