@@ -55,7 +55,7 @@ export function createApiService(host: ApiHost): ApiService {
     (runId) => toolbox.cancel(runId),
   );
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
-  const preflight = createPreflightHandlers(toolbox, host.cwd, host.env ?? process.env);
+  const preflight = createPreflightHandlers(toolbox, preferences, host.cwd, host.env ?? process.env);
 
   const handlers: ApiHandlers = {
     'app.info': async () => ({

@@ -68,8 +68,10 @@ describe('the entry-to-Python methods of the API', () => {
     expect(planned).toMatchObject({ file: path.join(dir, 'fresh_tool.py'), created: [] });
     const made = await call<ToolScaffoldResult>('tool.scaffold', { path: file, text, tool: 'fresh_tool', root: dir });
     expect(made.created).toEqual([path.join(dir, 'fresh_tool.py')]);
-    await expect(call('tool.scaffold', { path: file, text, tool: 'fresh_tool', root: dir })).rejects.toThrow(/^conflict: .*fresh_tool\.py exists already/);
-    await call('prefs.set', { pythonPath: [dir] });
+    expect(made.addedToPythonPath).toBe(true);
+    await expect(call('tool.scaffold', { path: file, text, tool: 'fresh_tool', root: dir })).rejects.toThrow(
+      `conflict: The module fresh_tool exists already (${path.join(dir, 'fresh_tool.py')})`,
+    );
     const run = await call<ToolRunResultDto>('tool.run', { path: file, text, tool: 'fresh_tool', runId: 'r1', argsJson: '{"q": "x"}' });
     expect(run).toMatchObject({ isError: false, content: "Not implemented: FreshTool.invoke in fresh_tool.py does not do anything yet (called with q='x')." });
   });

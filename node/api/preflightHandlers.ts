@@ -15,6 +15,7 @@ import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type 
 import { toWorkerSpec } from '../python/workerProtocol';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/scaffoldTool';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
+import type { PreferencesStore } from '../state/preferences';
 import type { ToolboxService } from './toolboxService';
 
 type Method = 'toolbox.check' | 'tool.scaffold' | 'tool.source';
@@ -30,7 +31,7 @@ function entryText(entry: ToolEntry): string {
   return entry.value.source.text.slice(entry.value.start, entry.value.end);
 }
 
-export function createPreflightHandlers(toolbox: ToolboxService, cwd: string, env: Record<string, string | undefined>) {
+export function createPreflightHandlers(toolbox: ToolboxService, preferences: PreferencesStore, cwd: string, env: Record<string, string | undefined>) {
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
@@ -85,9 +86,15 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string, en
         : defaultScaffoldRoot({ ...(agentToolPath ? { agentToolPath } : {}), pythonPath: prefs.pythonPath, toolboxFile: file, cwd });
       try {
         const result = await scaffoldTool(spec, { root, runner, cwd, python: prefs.python, ...(request.dryRun ? { dryRun: true } : {}) });
-        // The warm worker may have looked for the module before it existed: the next run starts afresh.
-        if (result.created.length > 0) await runner.restart();
-        return { ...result, root };
+        if (result.created.length === 0) return { ...result, root, addedToPythonPath: false };
+        // The warm worker may have looked for the module before it existed: the next run starts afresh, and finds
+        // it, the root being put on PYTHONPATH when the worker would not look there.
+        await runner.restart();
+        const onPath = [...prefs.pythonPath.map((p) => path.resolve(cwd, p)), ...(env.PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== '')];
+        const agentRoot = agentToolPath && /[\\/]/.test(agentToolPath) ? path.resolve(cwd, agentToolPath) : undefined;
+        const addedToPythonPath = !onPath.includes(root) && root !== agentRoot;
+        if (addedToPythonPath) await preferences.set({ pythonPath: [...prefs.pythonPath, root] });
+        return { ...result, root, addedToPythonPath };
       } catch (error) {
         if (error instanceof ScaffoldError) throw new ApiError(error.reason === 'exists' ? 'conflict' : error.reason === 'io' ? 'io' : 'invalid_request', error.message);
         throw error;

@@ -51,4 +51,6 @@ export interface WorkerCanImportReply {
   id: number;
   ok: true;
   importable: boolean;
+  /** The module's file, when it imported from one. */
+  file: string | null;
 }

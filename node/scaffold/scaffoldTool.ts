@@ -70,13 +70,26 @@ export interface ScaffoldOptions {
   dryRun?: boolean;
 }
 
+async function canImport(runner: ToolRunner, module: string): Promise<{ importable: boolean; file: string | null }> {
+  const exchange = await runner.send({ op: 'can_import', module }, { timeoutMs: 30_000 });
+  if ('reply' in exchange && exchange.reply.ok && 'importable' in exchange.reply) return { importable: exchange.reply.importable, file: exchange.reply.file };
+  return { importable: false, file: null };
+}
+
 export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOptions): Promise<ScaffoldResult> {
   if (spec.kind !== 'coded') {
     throw new ScaffoldError(`'${spec.name}' is a LangChain entry (it has no description): its class comes from a package, not from a module of yours.`, 'invalid');
   }
   const placement = modulePlacement(spec.className, options.root);
-  const exchange = await options.runner.send({ op: 'can_import', module: CODED_TOOL_MODULE }, { timeoutMs: 30_000 });
-  const codedToolBase = 'reply' in exchange && exchange.reply.ok && 'importable' in exchange.reply && exchange.reply.importable;
+  // A module of that name the interpreter already finds (elsewhere on its path) would shadow the new one, or be
+  // shadowed by it: the class belongs in that module.
+  const moduleName = spec.className.split('.').slice(0, -1).join('.');
+  const existing = await canImport(options.runner, moduleName);
+  if (existing.importable) {
+    const where = existing.file ? ` (${existing.file})` : '';
+    throw new ScaffoldError(`The module ${moduleName} exists already${where}: add the class ${spec.className.split('.').pop()} to it, or name another module.`, 'exists');
+  }
+  const codedToolBase = (await canImport(options.runner, CODED_TOOL_MODULE)).importable;
   if (options.dryRun) return { file: placement.file, created: [], codedToolBase };
   const text = pythonModuleText({
     className: spec.className.split('.').pop() as string,

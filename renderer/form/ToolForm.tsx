@@ -11,6 +11,7 @@ import { CommitInput } from './CommitInput';
 import { entryFieldRanges, fieldAt } from './fieldRanges';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
+import { ClassActions } from '../preflight/ClassActions';
 import { descriptionText } from './valueText';
 
 /** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
@@ -91,6 +92,7 @@ function ToolFields({
         <span>Class</span>
         <CommitInput label="Class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
       </label>
+      <ClassActions stores={stores} tool={tool} editable={editable} />
       {messages('class')}
 
       {(coded || detail.description !== null) && (

@@ -47,6 +47,8 @@ export const ToolScaffoldResultT = Type.Object({
   root: Type.String(),
   created: Type.Array(Type.String()),
   codedToolBase: Type.Boolean(),
+  /** The root was not on the worker's path, so it was added to the preferences' PYTHONPATH: the class runs at once. */
+  addedToPythonPath: Type.Boolean(),
 });
 
 export const ToolSourceRequestT = Type.Object({

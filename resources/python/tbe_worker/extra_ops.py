@@ -3,7 +3,7 @@ The worker's requests beyond call/describe/info (see node/python/preflightProtoc
 
   {"id", "op": "preflight", "spec", "agentNetwork"?}  -> {"ok", "findings", "missingPackages", "file", "line"}
   {"id", "op": "locate", "spec", "agentNetwork"?}     -> {"ok", "file", "line"} or {"ok": false, "error"}
-  {"id", "op": "can_import", "module"}               -> {"ok", "importable"}
+  {"id", "op": "can_import", "module"}               -> {"ok", "importable", "file"}
 
 None of them calls a tool or constructs a class; preflight and locate import the tool's module, as a run would.
 """
@@ -72,10 +72,11 @@ def locate(worker, request):
 def can_import(worker, request):
     def work():
         try:
-            importlib.import_module(request["module"])
-            return {"ok": True, "importable": True}
+            module = importlib.import_module(request["module"])
+            file = getattr(module, "__file__", None)
+            return {"ok": True, "importable": True, "file": os.path.abspath(file) if file else None}
         except Exception:  # noqa: BLE001 - any failure means "not importable here"
-            return {"ok": True, "importable": False}
+            return {"ok": True, "importable": False, "file": None}
 
     return _captured(worker, work)
 
