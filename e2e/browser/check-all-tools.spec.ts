@@ -58,3 +58,14 @@ test('"Create Python class" refuses a module the interpreter already has: the cl
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(form.getByRole('alert')).toContainText(/The module fixture_tools\.echo exists already \(.*fixtures\/python\/fixture_tools\/echo\.py\): add the class Ghost to it/);
 });
+
+test('a hover on an entry\'s class links to its Python source', async ({ page, server }) => {
+  await page.goto(server.url);
+  await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON', exact: true }).click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await editor.locator('.view-lines').getByText('StrictTool', { exact: false }).first().hover();
+  const link = page.locator('.monaco-hover').getByRole('link', { name: 'Open the Python source of fake_langchain.strict.StrictTool' });
+  await link.click();
+  await expect(editor.getByRole('tab', { name: 'Python: strict.py' })).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.getByTestId('python-source').locator('.view-lines')).toContainText('class StrictTool:');
+});
