@@ -52,7 +52,7 @@ console.log(`preflight-studio: ${entries.length} entries of ${path.basename(stud
 console.log(`  preflight (fresh worker) median ${(preflightMedian / 1000).toFixed(3)} s`);
 console.log(`  a fresh python3 per entry       ${(cold / 1000).toFixed(3)} s`);
 console.log(`  ratio preflight/goal (10 s) ${(preflightMedian / 10_000).toFixed(3)}, preflight/fresh-per-entry ${(preflightMedian / cold).toFixed(2)}`);
-for (const line of summaryLines(summary)) console.log(`  ${line}`);
+for (const line of summaryLines(summary, python)) console.log(`  ${line}`);
 const names = summary.missingPackages.map((p) => p.name);
 const ok = preflightMedian <= 10_000 && new Set(names).size === names.length && names.length > 0;
 console.log(`  goal (within 10 s, each missing package named once): ${ok ? 'met' : 'NOT met'}`);

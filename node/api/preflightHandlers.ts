@@ -70,7 +70,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
         return {
           diagnostics: report.diagnostics,
           summary: report.summary,
-          summaryText: summaryLines(report.summary),
+          summaryText: summaryLines(report.summary, prefs.python || 'python3'),
           python: prefs.python || 'python3',
         };
       } finally {

@@ -164,12 +164,12 @@ export function locateFindings(entries: readonly ToolEntry[], findings: readonly
 }
 
 /** "N tools ready, M with problems" plus the missing packages, each named once, and what was not checked. */
-export function summaryLines(summary: PreflightSummary, timeLimitMs = DEFAULT_TIME_LIMIT_MS): string[] {
+export function summaryLines(summary: PreflightSummary, python: string, timeLimitMs = DEFAULT_TIME_LIMIT_MS): string[] {
   if (summary.error !== undefined) return [`Nothing was checked: ${summary.error}`];
   const lines = [`${plural(summary.ready, 'tool')} ready, ${summary.withProblems} with problems (${formatSeconds(summary.durationMs)} s).`];
   if (summary.missingPackages.length > 0) {
     const parts = summary.missingPackages.map((p) => `${p.name} (${plural(p.tools.length, 'tool')})`);
-    lines.push(`Missing packages: ${parts.join(', ')}.`);
+    lines.push(`Missing packages (not installed for ${python}): ${parts.join(', ')}.`);
   }
   if (summary.notChecked.length > 0) {
     lines.push(`Not checked (the ${formatSeconds(timeLimitMs)} s time limit ran out or the check was stopped): ${summary.notChecked.join(', ')}.`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appRoot } from '../../paths';
-import { runCliIn } from '../../testSupport/cliRun';
+import { runCliIn, workspace } from '../../testSupport/cliRun';
 
 const toolboxes = path.join(appRoot(), 'fixtures', 'toolboxes');
 const pythonDir = path.join(appRoot(), 'fixtures', 'python');
@@ -54,5 +54,17 @@ describe('toolbox-editor check', () => {
   it('prints validate-style lines naming where each problem is', async () => {
     const run = await check('preflight_toolbox.hocon');
     expect(run.stdout).toContain(`${path.join(toolboxes, 'preflight_toolbox.hocon')}:21:35 error constructor-unknown-arg Arguments ['colour'] for 'StrictTool'`);
+  });
+});
+
+describe('toolbox-editor check and AGENT_TOOL_PATH', () => {
+  it('finds a coded class by walking up from the agent network, as a run does', async () => {
+    const dir = workspace({ 'walkup.hocon': 'walk { class = "walkup_tool.WalkUp", description = "found by walking up" }\n' });
+    const file = path.join(dir, 'walkup.hocon');
+    const found = await runCliIn(dir, ['check', file, '--pythonpath', pythonDir, '--agent-tool-path', 'agent_tools', '--agent-network', 'team/sub', '--json'], env());
+    expect(found).toMatchObject({ code: 0, stdout: '[]\n' });
+    const lost = await runCliIn(dir, ['check', file, '--pythonpath', pythonDir, '--json'], env());
+    expect(lost.code).toBe(1);
+    expect(JSON.parse(lost.stdout)).toMatchObject([{ tool: 'walk', rule: 'class-import' }]);
   });
 });

@@ -27,11 +27,12 @@ export const checkCommand: CliCommand = {
     '',
     'Options:',
     ...PYTHON_OPTION_HELP,
+    '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     `  --timeout SECONDS       time limit of the whole check (default ${DEFAULT_TIME_LIMIT_MS / 1000})`,
     '  --json                  the problems as `validate --json` prints them, each naming its tool; the summary on stderr',
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { ...PYTHON_OPTION_SPECS, timeout: { type: 'string' }, json: { type: 'boolean' } });
+    const parsed = parseCommandLine(args, { ...PYTHON_OPTION_SPECS, 'agent-network': { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const settings = pythonSettings(parsed.values);
     let timeLimitMs = DEFAULT_TIME_LIMIT_MS;
@@ -52,8 +53,9 @@ export const checkCommand: CliCommand = {
       ...(settings.agentToolPath !== undefined ? { agentToolPath: settings.agentToolPath } : {}),
     });
     try {
-      const report = await preflightToolbox(toolbox, runner, { timeLimitMs });
-      const summary = summaryLines(report.summary, timeLimitMs).map((line) => `${line}\n`).join('');
+      const agentNetwork = parsed.values['agent-network'];
+      const report = await preflightToolbox(toolbox, runner, { timeLimitMs, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
+      const summary = summaryLines(report.summary, settings.python ?? 'python3', timeLimitMs).map((line) => `${line}\n`).join('');
       if (parsed.values.json) {
         io.stdout(diagnosticsJson(report.diagnostics));
         io.stderr(summary);

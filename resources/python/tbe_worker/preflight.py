@@ -9,7 +9,6 @@ Nothing here constructs a class or calls a method.
 import importlib.util
 import inspect
 import os
-import sys
 
 from tbe_worker.code_reads import NEURO_SAN_EXTRAS, code_reads
 from tbe_worker.constructor_check import check_construction, finding, label
@@ -45,12 +44,11 @@ def import_problem(error, class_path):
         return str(error), None
     module_name, class_name = split_class_path(class_path)
     cause = error.__cause__
-    interpreter = sys.executable or "python"
     if isinstance(cause, ModuleNotFoundError) and cause.name:
         top = cause.name.split(".")[0]
         if _top_package_missing(top):
             return (
-                f"Class {class_path} cannot be imported: its module needs the package '{top}', which is not installed for {interpreter}.",
+                f"Class {class_path} cannot be imported: its module needs the package '{top}', which is not installed.",
                 top,
             )
         return f"Class {class_path} cannot be imported: {type(cause).__name__}: {cause}", None
@@ -59,7 +57,7 @@ def import_problem(error, class_path):
         return f"Class {class_path} cannot be imported: {type(cause).__name__}: {cause}{where}", None
     missing = _top_package_missing(module_name)
     if missing:
-        return f"Class {class_path} not found: the package '{missing}' is not installed for {interpreter}.", missing
+        return f"Class {class_path} not found: the package '{missing}' is not installed.", missing
     details = str(error).split("\n\n", 1)
     tried = details[0].split("\n", 1)[1] if "\n" in details[0] else ""
     reason = details[1] if len(details) > 1 else ""
