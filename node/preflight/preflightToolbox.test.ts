@@ -81,4 +81,18 @@ describe('preflightToolbox', () => {
       "chat env-var-unset: 'openai_api_key' of pydantic_tools.ChatThing is read from the environment variable TBE_FIXTURE_PYD_OPENAI_API_KEY by default (its default factory), which is not set for this interpreter: set it, or give args.openai_api_key.",
     ]);
   });
+
+  it.skipIf(!hasPydantic)('follows a default object built without args to the key its class reads from the environment', async () => {
+    const toolbox = toolboxOf(
+      [
+        'search { class = "pydantic_tools.SearchTool", args { max_results = 2 } }',
+        'given { class = "pydantic_tools.SearchTool", args { api_wrapper { class = "pydantic_tools.Wrapper", args { serp_api_key = "k" } } } }',
+      ].join('\n'),
+    );
+    const runner = runners.make({ pythonPath: [pydanticDir], env: { PATH: process.env.PATH ?? '' } });
+    const report = await preflightToolbox(toolbox, runner);
+    expect(report.diagnostics.map((d) => `${d.tool} ${d.rule}: ${d.message}`)).toEqual([
+      "search env-var-unset: 'api_wrapper' of pydantic_tools.SearchTool defaults to a Wrapper built without args, whose 'serp_api_key' is read from the environment variable TBE_FIXTURE_PYD_SERP_API_KEY by default (get_from_dict_or_env() in its source), which is not set for this interpreter: set it, or give args.api_wrapper.",
+    ]);
+  });
 });

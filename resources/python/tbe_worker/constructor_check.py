@@ -187,6 +187,31 @@ def check_construction(cls, args, at, findings, check_nested):
                 )
             )
     _check_env(cls, reads, by_name, given, at, findings)
+    _check_default_objects(cls, params, given, at, findings)
+
+
+def _check_default_objects(cls, params, given, at, findings):
+    """A field left out whose default is an object its class builds without args (LangChain's
+    `api_wrapper: TavilySearchAPIWrapper = Field(default_factory=TavilySearchAPIWrapper)`): the keys that object's
+    class reads from the environment are needed all the same."""
+    fields = model_fields(cls)
+    for name, field in fields.items():
+        factory = getattr(field, "default_factory", None)
+        if not isinstance(factory, type) or params[name].names & given:
+            continue
+        for read in env_reads(factory, model_fields(factory)):
+            if read.field is None or read.optional or os.environ.get(read.name):
+                continue
+            findings.append(
+                finding(
+                    "error",
+                    "env-var-unset",
+                    f"'{name}' of {label(cls)} defaults to a {factory.__qualname__} built without args, whose "
+                    f"'{read.field}' is read from the environment variable {read.name} by default ({read.where}), "
+                    f"which is not set for this interpreter: set it, or give args.{name}.",
+                    at + ["args"] if given else at + ["class"],
+                )
+            )
 
 
 def _check_env(cls, reads, by_name, given, at, findings):
