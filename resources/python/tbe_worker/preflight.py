@@ -59,9 +59,9 @@ def import_problem(error, class_path):
     if missing:
         return f"Class {class_path} not found: the package '{missing}' is not installed.", missing
     details = str(error).split("\n\n", 1)
-    tried = details[0].split("\n", 1)[1] if "\n" in details[0] else ""
-    reason = details[1] if len(details) > 1 else ""
-    return f"Class {class_path} not found in PYTHONPATH. {reason} {tried}".strip(), None
+    tried = details[0].split("\n", 1)[1].replace("Tried modules: ", "") if "\n" in details[0] else ""
+    reason = details[1].rstrip(".") if len(details) > 1 else "not found"
+    return f"Class {class_path} not found in PYTHONPATH: {reason} (tried modules: {tried}).", None
 
 
 def _last_frame(error):
@@ -91,6 +91,11 @@ class Preflight:
             message, missing = import_problem(error, class_path)
             if missing and missing not in self.missing_packages:
                 self.missing_packages.append(missing)
+            if coded and missing is not None and message.endswith(f"the package '{missing}' is not installed."):
+                # A coded tool's module may be the user's own, not written yet rather than not installed.
+                message = message[: -len(" is not installed.")] + " is neither installed nor on the path."
+            if coded and "None of those modules exists" in message:
+                message += " If it is yours and not written yet, Create Python class (toolbox-editor scaffold) writes it from this entry."
             self.findings.append(finding("error", "class-import", message, at + ["class"]))
             return None
 
