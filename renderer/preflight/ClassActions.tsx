@@ -11,6 +11,7 @@ export function ClassActions({ stores, tool, editable }: { stores: WorkspaceStor
   const { api, useDocument, useEntryPython } = stores;
   const [planned, setPlanned] = useState<{ root: string; file: string } | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const sourceError = useEntryPython((s) => (s.sourceError?.tool === tool.name ? s.sourceError.message : null));
   if (!tool.className) return null;
 
   const say = (kind: 'info' | 'error', text: string) => setMessage({ kind, text });
@@ -51,6 +52,11 @@ export function ClassActions({ stores, tool, editable }: { stores: WorkspaceStor
           </button>
         )}
       </div>
+      {sourceError && (
+        <p className="field-error" role="alert">
+          {sourceError}
+        </p>
+      )}
       {message && (
         <p className={message.kind === 'error' ? 'field-error' : 'hint'} role={message.kind === 'error' ? 'alert' : 'status'}>
           {message.text}

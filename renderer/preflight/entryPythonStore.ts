@@ -17,9 +17,11 @@ export interface EntryPythonState {
   checkingRunId: string | null;
   /** The last check's summary lines ("N tools ready, M with problems", missing packages). */
   summary: string[] | null;
-  /** Why the last check, or opening a class, could not be done. */
+  /** Why the last check could not be done. */
   error: string | null;
   source: OpenSource | null;
+  /** Why a tool's class could not be opened (shown on that tool's form). */
+  sourceError: { tool: string; message: string } | null;
   check(): Promise<void>;
   cancel(): void;
   openSource(tool: string): Promise<void>;
@@ -38,6 +40,7 @@ export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStor
     summary: null,
     error: null,
     source: null,
+    sourceError: null,
     check: async () => {
       const { path, text, status } = useDocument.getState();
       if (status !== 'ready' || get().checkingRunId !== null) return;
@@ -62,13 +65,13 @@ export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStor
       try {
         const answer = await api.invoke('tool.source', { path, text, tool });
         if (!answer.ok) {
-          set({ error: `Cannot open the class of ${tool}: ${answer.error}` });
+          set({ sourceError: { tool, message: `Cannot open the class: ${answer.error}` } });
           return;
         }
-        set({ source: { tool, file: answer.file, line: answer.line, text: answer.text }, error: null });
+        set({ source: { tool, file: answer.file, line: answer.line, text: answer.text }, sourceError: null });
         useView.getState().setTab('python');
       } catch (error) {
-        set({ error: `Cannot open the class of ${tool}: ${error instanceof Error ? error.message : String(error)}` });
+        set({ sourceError: { tool, message: `Cannot open the class: ${error instanceof Error ? error.message : String(error)}` } });
       }
     },
     closeSource: () => {
