@@ -13,6 +13,7 @@ import { AnalysisHistory } from './analysisHistory';
 import { DocumentTexts, withText } from './documentTexts';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
+import { createPreflightHandlers } from './preflightHandlers';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -55,6 +56,7 @@ export function createApiService(host: ApiHost): ApiService {
     (runId) => toolbox.cancel(runId),
   );
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
+  const preflight = createPreflightHandlers(toolbox, preferences, host.cwd, host.env ?? process.env);
 
   const handlers: ApiHandlers = {
     'app.info': async () => ({
@@ -114,8 +116,8 @@ export function createApiService(host: ApiHost): ApiService {
       await testRun.recordRun(request, result);
       return result;
     },
-    // A tool run, or a run of all saved cases (by its batch id).
-    'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) || testRun.cancelBatch(runId) }),
+    // A tool run, a run of all saved cases (by its batch id), or a check of all tools.
+    'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) || testRun.cancelBatch(runId) || preflight.cancel(runId) }),
     'tool.describe': async (request) => toolbox.describe(request),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
@@ -130,6 +132,7 @@ export function createApiService(host: ApiHost): ApiService {
       return {};
     },
     ...testRun.handlers,
+    ...preflight.handlers,
   };
   return {
     handlers,

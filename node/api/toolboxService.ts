@@ -9,6 +9,7 @@ import type { Origin } from '../../shared/hocon/values';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';
+import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { WorkerPool, type ToolDescription } from '../python/index';
 import { checkArgs } from '../toolbox/validateArgs';
@@ -53,7 +54,7 @@ export class ToolboxService {
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
   ) {}
 
-  private documentPath(doc: DocumentRef): string {
+  documentPath(doc: DocumentRef): string {
     return doc.path ? path.resolve(this.cwd, doc.path) : path.join(this.cwd, 'Untitled.hocon');
   }
 
@@ -80,7 +81,8 @@ export class ToolboxService {
   analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {
     const { file, loaded } = this.load(doc);
     const toolbox = toolboxOf(loaded);
-    const diagnostics = diagnosticsOf(loaded);
+    const added = this.addedDiagnostics(file, toolbox.tools);
+    const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
       if (!d.tool) continue;
@@ -135,7 +137,14 @@ export class ToolboxService {
     };
   }
 
-  private async runnerFor(file: string) {
+  /**
+   * Diagnostics other checks add to the analysis (the last preflight's, see preflightHandlers.ts), placed in the
+   * current entries of the document's file.
+   */
+  addedDiagnostics: (file: string, tools: readonly ToolEntry[]) => ToolboxDiagnostic[] = () => [];
+
+  /** The warm runner of a document's file, with the preferences it was made from. */
+  async runnerFor(file: string) {
     const prefs = await this.preferences.get();
     const runner = this.pool.runner(file, {
       python: prefs.python || 'python3',

@@ -57,7 +57,8 @@ interface CallState {
   interrupt?: () => void;
 }
 
-type Exchange = { reply: WorkerReply } | { failure: ToolRunResult };
+/** A request's outcome: the worker's reply, or a failure (timeout, cancel, crash) as a run result. */
+export type Exchange = { reply: WorkerReply } | { failure: ToolRunResult };
 
 export class ToolRunner {
   private worker: PythonWorker | undefined;
@@ -170,6 +171,22 @@ export class ToolRunner {
       return { ok: false, error: 'unexpected reply to info', errorKind: 'protocol' };
     }
     return exchange.reply;
+  }
+
+  /**
+   * Sends one request of another kind (preflight, locate, can_import: see preflightProtocol.ts) in turn with the
+   * calls, with a timeout, cancellable by `callId` like a call. Resolves with the worker's reply, or with why none came
+   * (a timeout kills the worker; the next request starts a fresh one).
+   */
+  async send(request: WorkerRequest, options: { timeoutMs?: number; callId?: string } = {}): Promise<Exchange> {
+    const callId = options.callId ?? randomUUID();
+    const state: CallState = { cancelled: false };
+    this.active.set(callId, state);
+    try {
+      return await this.serialize(() => this.exchange(request, options.timeoutMs ?? this.defaultTimeoutMs, state));
+    } finally {
+      if (this.active.get(callId) === state) this.active.delete(callId);
+    }
   }
 
   /** Stops the current worker (cancelling a running call); the next call starts a fresh one, re-importing tools. */

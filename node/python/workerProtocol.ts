@@ -3,6 +3,14 @@
  * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
  */
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type {
+  WorkerCanImportReply,
+  WorkerCanImportRequest,
+  WorkerLocateReply,
+  WorkerLocateRequest,
+  WorkerPreflightReply,
+  WorkerPreflightRequest,
+} from './preflightProtocol';
 
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -45,7 +53,13 @@ export interface WorkerInfoRequest {
   op: 'info';
 }
 
-export type WorkerRequest = WorkerCallRequest | WorkerDescribeRequest | WorkerInfoRequest;
+export type WorkerRequest =
+  | WorkerCallRequest
+  | WorkerDescribeRequest
+  | WorkerInfoRequest
+  | WorkerPreflightRequest
+  | WorkerLocateRequest
+  | WorkerCanImportRequest;
 
 /** How the worker renders a return value: a string as is, JSON text, or Python's repr. */
 export type ContentType = 'text' | 'json' | 'repr';
@@ -129,4 +143,11 @@ export interface WorkerFailureReply extends Partial<CapturedOutput> {
   traceback?: string;
 }
 
-export type WorkerReply = WorkerCallReply | WorkerDescribeReply | WorkerInfoReply | WorkerFailureReply;
+export type WorkerReply =
+  | WorkerCallReply
+  | WorkerDescribeReply
+  | WorkerInfoReply
+  | WorkerPreflightReply
+  | WorkerLocateReply
+  | WorkerCanImportReply
+  | WorkerFailureReply;

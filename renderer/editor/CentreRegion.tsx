@@ -2,6 +2,7 @@ import { ToolForm } from '../form/ToolForm';
 import type { CentreTab } from '../state/viewStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { TextEditor } from './TextEditor';
+import { PythonSourceView } from '../preflight/PythonSourceView';
 
 const TABS: { id: CentreTab; label: string }[] = [
   { id: 'form', label: 'Form' },
@@ -12,10 +13,12 @@ const TABS: { id: CentreTab; label: string }[] = [
 export function CentreRegion({ stores, theme }: { stores: WorkspaceStores; theme: 'light' | 'dark' }) {
   const tab = stores.useView((s) => s.tab);
   const setTab = stores.useView((s) => s.setTab);
+  const source = stores.useEntryPython((s) => s.source);
+  const tabs = source ? [...TABS, { id: 'python' as const, label: `Python: ${source.file.split(/[\\/]/).pop() ?? ''}` }] : TABS;
   return (
     <div className="centre">
       <div role="tablist" aria-label="View" className="tabs">
-        {TABS.map((t, i) => (
+        {tabs.map((t, i) => (
           <button
             key={t.id}
             role="tab"
@@ -25,7 +28,7 @@ export function CentreRegion({ stores, theme }: { stores: WorkspaceStores; theme
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
             onKeyDown={(e) => {
-              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab((TABS[(i + 1) % TABS.length] as (typeof TABS)[number]).id);
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab((tabs[(i + 1) % tabs.length] as (typeof tabs)[number]).id);
             }}
           >
             {t.label}
@@ -38,6 +41,11 @@ export function CentreRegion({ stores, theme }: { stores: WorkspaceStores; theme
       <div role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel" hidden={tab !== 'hocon'}>
         <TextEditor stores={stores} theme={theme} visible={tab === 'hocon'} />
       </div>
+      {source && (
+        <div role="tabpanel" id="panel-python" aria-labelledby="tab-python" className="tab-panel" hidden={tab !== 'python'}>
+          <PythonSourceView stores={stores} theme={theme} visible={tab === 'python'} />
+        </div>
+      )}
     </div>
   );
 }

@@ -43,7 +43,11 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     });
     editorRef.current = editor;
     const isCurrent = () => useAnalysis.getState().analyzedText === useDocument.getState().text;
-    const detach = attachModelContext(model, { analysis: () => useAnalysis.getState().analysis, isCurrent });
+    const detach = attachModelContext(model, {
+      analysis: () => useAnalysis.getState().analysis,
+      isCurrent,
+      openClass: (tool) => void stores.useEntryPython.getState().openSource(tool),
+    });
 
     // Markers only from an analysis of exactly this text: offsets from an older text would point at wrong places.
     const updateMarkers = () => {
@@ -74,7 +78,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       detach();
       editor.dispose();
     };
-  }, [documentModel, useAnalysis, useDocument]);
+  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython]);
 
   useEffect(() => monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs'), [theme]);
   useEffect(() => {

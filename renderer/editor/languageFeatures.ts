@@ -10,7 +10,12 @@ export interface ModelContext {
   analysis(): ToolboxAnalysis | null;
   /** True when the analysis was made from the model's current text (offsets are exact). */
   isCurrent(): boolean;
+  /** Shows a tool's class source (the hover on `class` links to it). */
+  openClass?(tool: string): void;
 }
+
+const OPEN_CLASS_COMMAND = 'toolboxEditor.openClass';
+const CLASS_LINE = /^\s*"?class"?\s*[:=]\s*"([^"]+)"/;
 
 const contexts = new Map<string, ModelContext>();
 
@@ -42,6 +47,9 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   if (registered) return;
   registered = true;
   const contextOf = (model: Monaco.editor.ITextModel) => contexts.get(model.uri.toString());
+  monaco.editor.registerCommand(OPEN_CLASS_COMMAND, (_accessor: unknown, uri: unknown, tool: unknown) => {
+    if (typeof uri === 'string' && typeof tool === 'string') contexts.get(uri)?.openClass?.(tool);
+  });
 
   monaco.languages.registerCompletionItemProvider(HOCON_LANGUAGE_ID, {
     triggerCharacters: ['"', ':', '=', ' ', '.'],
@@ -97,8 +105,10 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
       const analysis = contextOf(model)?.analysis();
       if (!word) return null;
       const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      const link = analysis ? openClassLink(model, position, analysis) : undefined;
       const doc = FIELD_DOCS[word.word];
-      if (doc) return { range, contents: [{ value: doc }] };
+      if (doc) return { range, contents: [{ value: doc }, ...(link ? [link] : [])] };
+      if (link) return { range, contents: [link] };
       const tool = analysis?.tools.find((t) => t.name === word.word);
       if (tool) {
         const lines = [`**${tool.name}** — ${tool.kind} tool (${tool.origin === 'default' ? 'default toolbox' : tool.origin === 'override' ? 'overrides the default' : 'this file'})`];
@@ -161,6 +171,18 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
       return ranges;
     },
   });
+}
+
+/**
+ * On an entry's own `class` line: a link that opens the class's Python source (the command carries the model and
+ * the tool, so the window that owns the model opens it).
+ */
+function openClassLink(model: Monaco.editor.ITextModel, position: Monaco.Position, analysis: ToolboxAnalysis): Monaco.IMarkdownString | undefined {
+  const written = CLASS_LINE.exec(model.getLineContent(position.lineNumber))?.[1];
+  const tool = toolAt(analysis, model.getOffsetAt(position));
+  if (!written || !tool || tool.className !== written) return undefined;
+  const args = encodeURIComponent(JSON.stringify([model.uri.toString(), tool.name]));
+  return { value: `[Open the Python source of \`${written}\`](command:${OPEN_CLASS_COMMAND}?${args})`, isTrusted: true };
 }
 
 /** Diagnostics of this file as Monaco markers at their exact ranges. */

@@ -12,6 +12,7 @@ import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
 import { applyFix } from '../problems/applyFix';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
+import { ClassActions } from '../preflight/ClassActions';
 import { descriptionText } from './valueText';
 
 /** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
@@ -97,6 +98,7 @@ function ToolFields({
         <span>Class</span>
         <CommitInput label="Class" field="class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
       </label>
+      <ClassActions stores={stores} tool={tool} editable={editable} />
       {messages('class')}
 
       {(coded || detail.description !== null) && (

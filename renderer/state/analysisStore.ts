@@ -19,6 +19,8 @@ export interface AnalysisState {
   /** Why the last analysis failed (the server was unreachable, ...). */
   error: string | null;
   select(name: string | null): void;
+  /** Analyses the current text again (after something outside the text changed, e.g. a check of all tools). */
+  refresh(): void;
 }
 
 /** A short pause that lets a burst of keystrokes (a paste, auto-repeat) become one analysis. */
@@ -44,6 +46,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
       const { analysis } = store.getState();
       if (selectedTool !== null && analysis && analysis.detail?.name !== selectedTool && analysis.tools.some((t) => t.name === selectedTool)) analyze();
     },
+    refresh: () => analyze(),
   }));
 
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 
-export type CentreTab = 'form' | 'hocon';
+/** `python`: a tool class's source, read-only (opened from the form or a hover on `class`). */
+export type CentreTab = 'form' | 'hocon' | 'python';
 export type KindFilter = 'all' | 'coded' | 'langchain' | 'toolkit';
 
 export interface ViewState {

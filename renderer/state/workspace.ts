@@ -3,6 +3,7 @@ import { createDocumentModel, type DocumentModel } from '../editor/documentModel
 import { createAnalysisStore, type AnalysisStoreHook } from './analysisStore';
 import { createDocumentStore, type DocumentStoreHook } from './documentStore';
 import { createViewStore, type ViewStoreHook } from './viewStore';
+import { createEntryPythonStore, type EntryPythonStoreHook } from '../preflight/entryPythonStore';
 
 /** The stores of one window, created once and handed to every region. */
 export interface WorkspaceStores {
@@ -13,11 +14,14 @@ export interface WorkspaceStores {
   documentModel: DocumentModel;
   /** Which centre tab shows, the tool list filter (view state that is not the document). */
   useView: ViewStoreHook;
+  /** "Check all tools" and the open class source. */
+  useEntryPython: EntryPythonStoreHook;
 }
 
 export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const useDocument = createDocumentStore(api);
   const useAnalysis = createAnalysisStore(api, useDocument);
   const documentModel = createDocumentModel(useDocument);
-  return { api, useDocument, useAnalysis, documentModel, useView: createViewStore() };
+  const useView = createViewStore();
+  return { api, useDocument, useAnalysis, documentModel, useView, useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, useView) };
 }

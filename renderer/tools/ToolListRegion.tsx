@@ -5,6 +5,7 @@ import { PromptDialog } from '../layout/PromptDialog';
 import type { KindFilter } from '../state/viewStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { NetworkAgents } from './NetworkAgents';
+import { CheckAllTools } from '../preflight/CheckAllTools';
 import { agentsUsing, invalidNameReason, isEditable } from './toolCommands';
 import { filterTools, KIND_LABEL, navigate, ORIGIN_LABEL } from './toolFilter';
 import { useToolActions } from './useToolActions';
@@ -114,6 +115,7 @@ export function ToolListRegion({ stores }: { stores: WorkspaceStores }) {
           Delete tool
         </button>
       </div>
+      <CheckAllTools stores={stores} />
       {deleted && (
         <div className="toast" role="status">
           Deleted {deleted}.{' '}

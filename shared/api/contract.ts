@@ -17,6 +17,7 @@ import {
   ToolRunResultT,
 } from './toolboxApi';
 import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
+import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolScaffoldResultT, ToolSourceRequestT, ToolSourceResultT } from './preflightApi';
 import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
@@ -121,6 +122,12 @@ export const apiMethods = {
     }),
     response: Type.Object({ ok: Type.Boolean(), description: Type.Optional(Type.Unknown()), error: Type.Optional(Type.String()) }),
   },
+  /** "Check all tools": preflight of every entry in the Python worker, without calling any tool (preflightApi.ts). */
+  'toolbox.check': { request: ToolboxCheckRequestT, response: ToolboxCheckResultT },
+  /** "Create Python class": writes a coded tool's module from its entry; never overwrites (`conflict` when it exists). */
+  'tool.scaffold': { request: ToolScaffoldRequestT, response: ToolScaffoldResultT },
+  /** The Python source of a tool's class (file, line of the class, text), as the worker finds it. */
+  'tool.source': { request: ToolSourceRequestT, response: ToolSourceResultT },
   'prefs.get': { request: Type.Object({}), response: PreferencesT },
   'prefs.set': { request: Type.Partial(PreferencesT), response: PreferencesT },
   /** Crash recovery: the latest unsaved text of a document (null path = untitled), kept in the state folder. */

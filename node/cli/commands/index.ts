@@ -6,7 +6,9 @@ import { validateCommand } from './validate';
 import { renderCommand } from './render';
 import { catalogCommand } from './catalog';
 import { testCommand } from './test';
+import { checkCommand } from './check';
+import { scaffoldCommand } from './scaffold';
 import { resolveCommand, printCommand, setCommand, unsetCommand } from './hocon-commands';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, catalogCommand, renderCommand, callCommand, testCommand, resolveCommand, printCommand, setCommand, unsetCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, renderCommand, callCommand, testCommand, scaffoldCommand, resolveCommand, printCommand, setCommand, unsetCommand];

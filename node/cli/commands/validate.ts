@@ -32,11 +32,16 @@ export const validateCommand: CliCommand = {
       }
     }
     if (parsed.values.json) {
-      const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
-      io.stdout(`${JSON.stringify(plain, null, 2)}\n`);
+      io.stdout(diagnosticsJson(all));
     } else {
       for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
     }
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };
+
+/** The `--json` form of diagnostics (also `check --json`'s): positions as line/column, the range's end as endLine/endColumn. */
+export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
+  const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
+  return `${JSON.stringify(plain, null, 2)}\n`;
+}

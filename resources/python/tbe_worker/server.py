@@ -5,6 +5,7 @@ Requests (see node/python/workerProtocol.ts for the exact shapes):
   {"id", "op": "call", "spec", "tool"?, "inputJson", "slyData", "agentNetwork"?, "maxOutputBytes"}
   {"id", "op": "describe", "spec", "agentNetwork"?}
   {"id", "op": "info"}
+  {"id", "op": "preflight" | "locate" | "can_import", ...}: see extra_ops.py
 A spec's constructor args come as JSON text ("argsJson"): JSON written by the editor to keep big integers exact and
 1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san. A call's input comes as
 JSON text too ("inputJson"), as the user wrote it: neuro-san's tools get the LLM's arguments from json.loads, so 1.0
@@ -21,6 +22,7 @@ import traceback
 from tbe_worker.build import ToolCreationError, ToolFactory
 from tbe_worker.capture import CallCapture
 from tbe_worker.describe import describe_coded, describe_langchain
+from tbe_worker.extra_ops import OPS as EXTRA_OPS
 from tbe_worker.framing import read_frame, write_frame
 from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools, with_neuro_san_extras
 from tbe_worker.resolve import ClassNotFound
@@ -52,6 +54,8 @@ class Worker:
             return self.describe(request)
         if op == "info":
             return self.info()
+        if op in EXTRA_OPS:
+            return EXTRA_OPS[op](self, request)
         return {"ok": False, "error": f"unknown op {op!r}", "errorKind": "protocol"}
 
     def info(self):

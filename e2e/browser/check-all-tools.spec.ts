@@ -1,0 +1,73 @@
+import { test as base, expect } from '@playwright/test';
+import type { BrowserModeServer } from '../support/browserMode';
+import { startWithPythonFixtures } from '../support/pythonFixtures';
+
+const test = base.extend<{ server: BrowserModeServer }>({
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const server = await startWithPythonFixtures({ fixture: 'preflight_toolbox.hocon' });
+    await use(server);
+    await server.stop();
+  },
+});
+test.use({ viewport: { width: 1600, height: 1100 } });
+
+test('"Check all tools" shows the planted problems on their entries and a summary; nothing is checked on open', async ({ page, server }) => {
+  await page.goto(server.url);
+  const problems = page.getByRole('region', { name: 'Problems' });
+  await expect(problems).toHaveAttribute('data-analysis', 'current');
+  // Opening the file imports nothing: only the file's own (HOCON) findings are there.
+  await expect(problems).not.toContainText('constructor-unknown-arg');
+
+  const list = page.getByRole('region', { name: 'Tool list' });
+  await list.getByRole('button', { name: 'Check all tools' }).click();
+  await expect(list.getByRole('status', { name: 'Check summary' })).toContainText('1 tool ready, 6 with problems');
+
+  for (const [rule, text] of [
+    ['class-import', "Module fixture_tools.echo has no attribute 'Ghost'"],
+    ['constructor-unknown-arg', "Arguments ['colour'] for 'StrictTool' do not match"],
+    ['constructor-missing-arg', "IndexTool requires 'index_name'"],
+    ['env-var-unset', 'TBE_FIXTURE_SEARCH_API_KEY'],
+    ['coded-no-invoke', 'defines neither invoke nor async_invoke'],
+    ['code-reads-undeclared', "invoke reads args['limit']"],
+  ]) {
+    await expect(problems.getByRole('button').filter({ hasText: `[${rule}]` })).toContainText(text!);
+  }
+  await expect(list.getByRole('option', { name: 'strict_tool' })).toContainText('✕ 1');
+  await expect(list.getByRole('option', { name: 'greet' })).not.toContainText('✕');
+
+  // On the entry's form, next to the field the problem is about.
+  await list.getByRole('option', { name: 'strict_tool' }).click();
+  const form = page.getByRole('form', { name: 'Tool strict_tool' });
+  await expect(form.locator('.field-messages')).toContainText("Arguments ['colour'] for 'StrictTool'");
+
+  // The class's source opens read-only at the class.
+  await form.getByRole('button', { name: 'Open class' }).click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await expect(editor.getByRole('tab', { name: 'Python: strict.py' })).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.getByText(/fake_langchain\/strict\.py:4 \(read-only\)/)).toBeVisible();
+  await expect(editor.getByTestId('python-source').locator('.view-lines')).toContainText('class StrictTool:');
+});
+
+test('"Create Python class" refuses a module the interpreter already has: the class belongs there', async ({ page, server }) => {
+  await page.goto(server.url);
+  const list = page.getByRole('region', { name: 'Tool list' });
+  await list.getByRole('option', { name: 'ghost' }).click();
+  const form = page.getByRole('form', { name: 'Tool ghost' });
+  await form.getByRole('button', { name: 'Open class' }).click();
+  await expect(form.getByRole('alert')).toContainText("Cannot open the class: Class fixture_tools.echo.Ghost not found in PYTHONPATH: Module fixture_tools.echo has no attribute 'Ghost'");
+  await form.getByRole('button', { name: 'Create Python class' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(form.getByRole('alert').last()).toContainText(/The module fixture_tools\.echo exists already \(.*fixtures\/python\/fixture_tools\/echo\.py\): add the class Ghost to it/);
+});
+
+test('a hover on an entry\'s class links to its Python source', async ({ page, server }) => {
+  await page.goto(server.url);
+  await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON', exact: true }).click();
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await editor.locator('.view-lines').getByText('StrictTool', { exact: false }).first().hover();
+  const link = page.locator('.monaco-hover').getByRole('link', { name: 'Open the Python source of fake_langchain.strict.StrictTool' });
+  await link.click();
+  await expect(editor.getByRole('tab', { name: 'Python: strict.py' })).toHaveAttribute('aria-selected', 'true');
+  await expect(editor.getByTestId('python-source').locator('.view-lines')).toContainText('class StrictTool:');
+});

@@ -1,0 +1,126 @@
+/**
+ * The API's entry-to-Python methods: "Check all tools" (toolbox.check), "Create Python class" (tool.scaffold) and
+ * opening a class's source (tool.source). Kept out of handlers.ts, which only spreads these in.
+ *
+ * A check's findings stay with the document and join its analysis (problems, markers, the form, the tool list's
+ * counts), placed again in the current text on every analysis, until the entry a finding is about changes: then
+ * that entry's findings are dropped, as they may no longer hold (check again to know).
+ */
+import path from 'node:path';
+import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/contract';
+import type { ToolEntry } from '../../shared/toolbox/toolEntry';
+import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { readTextFile } from '../files/textFiles';
+import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type ToolFinding } from '../preflight/preflightToolbox';
+import { toWorkerSpec } from '../python/workerProtocol';
+import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/scaffoldTool';
+import { toolboxOf } from '../workspace/toolboxOnDisk';
+import type { PreferencesStore } from '../state/preferences';
+import type { ToolboxService } from './toolboxService';
+
+type Method = 'toolbox.check' | 'tool.scaffold' | 'tool.source';
+export type PreflightHandlers = { [M in Method]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
+
+interface KeptCheck {
+  findings: ToolFinding[];
+  /** Each checked entry's text when it was checked. */
+  entryTexts: Map<string, string>;
+}
+
+function entryText(entry: ToolEntry): string {
+  return entry.value.source.text.slice(entry.value.start, entry.value.end);
+}
+
+export function createPreflightHandlers(toolbox: ToolboxService, preferences: PreferencesStore, cwd: string, env: Record<string, string | undefined>) {
+  const kept = new Map<string, KeptCheck>();
+  const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
+
+  toolbox.addedDiagnostics = (file, tools) => {
+    const check = kept.get(file);
+    if (!check) return [];
+    const current = tools.filter((t) => check.entryTexts.get(t.name) === entryText(t));
+    return locateFindings(current, check.findings);
+  };
+
+  const toolOf = (request: { path: string | null; text: string; tool: string }) => {
+    const file = toolbox.documentPath(request);
+    const tool = toolboxOf(toolbox.load(request).loaded).tools.find((t) => t.name === request.tool);
+    if (!tool) throw new ApiError('not_found', `tool not found: ${request.tool}`);
+    const spec = toRunnableSpec(tool);
+    if (!spec) throw new ApiError('invalid_request', `Tool '${request.tool}' has no usable 'class'.`);
+    return { file, spec };
+  };
+
+  const handlers: PreflightHandlers = {
+    'toolbox.check': async (request) => {
+      const { file, loaded } = toolbox.load(request);
+      const effective = toolboxOf(loaded);
+      const { runner, prefs } = await toolbox.runnerFor(file);
+      const runId = request.runId;
+      let current: string | undefined;
+      const state = { cancelled: false, cancelCurrent: () => void (current !== undefined && runner.cancel(current)) };
+      if (runId !== undefined) checks.set(runId, state);
+      try {
+        const report = await preflightToolbox(effective, runner, {
+          ...(runId !== undefined ? { callId: runId } : {}),
+          cancelled: () => state.cancelled,
+          onEntry: (callId) => void (current = callId),
+        });
+        kept.set(file, { findings: report.findings, entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])) });
+        return {
+          diagnostics: report.diagnostics,
+          summary: report.summary,
+          summaryText: summaryLines(report.summary, prefs.python || 'python3'),
+          python: prefs.python || 'python3',
+        };
+      } finally {
+        if (runId !== undefined) checks.delete(runId);
+      }
+    },
+    'tool.scaffold': async (request) => {
+      const { file, spec } = toolOf(request);
+      const { runner, prefs } = await toolbox.runnerFor(file);
+      const agentToolPath = prefs.agentToolPath || env.AGENT_TOOL_PATH;
+      const root = request.root
+        ? path.resolve(cwd, request.root)
+        : defaultScaffoldRoot({ ...(agentToolPath ? { agentToolPath } : {}), pythonPath: prefs.pythonPath, toolboxFile: file, cwd });
+      try {
+        const result = await scaffoldTool(spec, { root, runner, cwd, python: prefs.python, ...(request.dryRun ? { dryRun: true } : {}) });
+        if (result.created.length === 0) return { ...result, root, addedToPythonPath: false };
+        // The warm worker may have looked for the module before it existed: the next run starts afresh, and finds
+        // it, the root being put on PYTHONPATH when the worker would not look there.
+        await runner.restart();
+        const onPath = [...prefs.pythonPath.map((p) => path.resolve(cwd, p)), ...(env.PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== '')];
+        const agentRoot = agentToolPath && /[\\/]/.test(agentToolPath) ? path.resolve(cwd, agentToolPath) : undefined;
+        const addedToPythonPath = !onPath.includes(root) && root !== agentRoot;
+        if (addedToPythonPath) await preferences.set({ pythonPath: [...prefs.pythonPath, root] });
+        return { ...result, root, addedToPythonPath };
+      } catch (error) {
+        if (error instanceof ScaffoldError) throw new ApiError(error.reason === 'exists' ? 'conflict' : error.reason === 'io' ? 'io' : 'invalid_request', error.message);
+        throw error;
+      }
+    },
+    'tool.source': async (request) => {
+      const { file, spec } = toolOf(request);
+      const { runner, prefs } = await toolbox.runnerFor(file);
+      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec) }, { timeoutMs: prefs.timeoutSeconds * 1000 });
+      if ('failure' in exchange) return { ok: false as const, error: exchange.failure.content };
+      const reply = exchange.reply;
+      if (!reply.ok) return { ok: false as const, error: reply.error };
+      if (!('line' in reply) || reply.line === null || reply.file === null) return { ok: false as const, error: 'unexpected reply to locate' };
+      const source = await readTextFile(reply.file);
+      return { ok: true as const, file: reply.file, line: reply.line, text: source.text };
+    },
+  };
+
+  /** Stops a check (`tool.cancel` with its runId): the entry being checked and the ones after it. */
+  const cancel = (runId: string): boolean => {
+    const state = checks.get(runId);
+    if (!state || state.cancelled) return false;
+    state.cancelled = true;
+    state.cancelCurrent();
+    return true;
+  };
+
+  return { handlers, cancel };
+}

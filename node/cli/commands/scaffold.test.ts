@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appRoot } from '../../paths';
+import { runCliIn } from '../../testSupport/cliRun';
+
+const toolbox = path.join(appRoot(), 'fixtures', 'toolboxes', 'scaffold_toolbox.hocon');
+const fakeNeuroSan = path.join(appRoot(), 'fixtures', 'python_neuro_san');
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+
+function freshRoot(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tbe-scaffold-'));
+  made.push(dir);
+  return dir;
+}
+
+describe('toolbox-editor scaffold', () => {
+  it('writes a module that `call` runs at once, answering its not-implemented message; a second run refuses', async () => {
+    const root = freshRoot();
+    const first = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    const module = path.join(root, 'new_tools', 'word_count.py');
+    expect(first.stdout).toContain(`wrote ${module}\nwrote ${path.join(root, 'new_tools', '__init__.py')}\n`);
+    expect(first.stdout).toContain('is a plain class for now');
+
+    const call = await runCliIn(appRoot(), ['call', toolbox, 'word_count', '--args', '{"text": "a b", "class": "fancy"}', '--pythonpath', root], env);
+    expect(call).toMatchObject({
+      code: 0,
+      stdout: "Not implemented: WordCount.invoke in word_count.py does not do anything yet (called with text='a b', top=None, class='fancy').\n",
+    });
+
+    const before = readFileSync(module, 'utf8');
+    const again = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`${module} exists already`);
+    expect(readFileSync(module, 'utf8')).toBe(before);
+  });
+
+  it("subclasses neuro-san's CodedTool when the interpreter imports it, reads each parameter with its type, and passes preflight", async () => {
+    const root = freshRoot();
+    const made = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root, '--pythonpath', fakeNeuroSan], env);
+    expect(made.code).toBe(0);
+    const text = readFileSync(path.join(root, 'new_tools', 'word_count.py'), 'utf8');
+    expect(text).toContain('from neuro_san.interfaces.coded_tool import CodedTool\n\n\nclass WordCount(CodedTool):\n    """\n    Counts the words of a text.\n');
+    expect(text).toContain('        text = args.get("text")  # string, required: The text to count.\n');
+    expect(text).toContain('        top = args.get("top")  # integer: How many frequent words to list.\n');
+    expect(text).toContain('        class_ = args.get("class")  # string (one of "plain", "fancy")\n');
+
+    const check = await runCliIn(appRoot(), ['check', toolbox, '--pythonpath', root, '--pythonpath', fakeNeuroSan, '--pythonpath', path.join(appRoot(), 'fixtures', 'python')], env);
+    expect(check).toMatchObject({ code: 0 });
+    expect(check.stdout).toMatch(/^2 tools ready, 0 with problems/);
+  });
+
+  it('refuses a LangChain entry: its class is not a module of the user', async () => {
+    const run = await runCliIn(appRoot(), ['scaffold', toolbox, 'fake_search', '--root', freshRoot()], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("'fake_search' is a LangChain entry");
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * "Create Python class": writes a coded tool's module at the path its `class` implies under a root folder (one on
+ * AGENT_TOOL_PATH or PYTHONPATH), with the packages' `__init__.py` files it needs. Never overwrites a file.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type { ToolRunner } from '../python/toolRunner';
+import { resolveInterpreter } from '../python/workerOptions';
+import { isPythonIdentifier, pythonModuleText } from './pythonModuleText';
+
+export const CODED_TOOL_MODULE = 'neuro_san.interfaces.coded_tool';
+
+export class ScaffoldError extends Error {
+  override name = 'ScaffoldError';
+  constructor(
+    message: string,
+    /** `exists`: the module is already there (never overwritten); `invalid`: the entry cannot name a module. */
+    readonly reason: 'exists' | 'invalid' | 'io',
+  ) {
+    super(message);
+  }
+}
+
+export interface ModulePlacement {
+  /** The module file to write. */
+  file: string;
+  /** The package folders between the root and the file: each needs an `__init__.py` (written when missing). */
+  packages: string[];
+}
+
+/** Where `module.Class` (or `pkg.module.Class`) lives under root: `root/pkg/module.py`. */
+export function modulePlacement(className: string, root: string): ModulePlacement {
+  const parts = className.split('.');
+  if (parts.length < 2 || !parts.every(isPythonIdentifier)) {
+    throw new ScaffoldError(`'${className}' is not a Python module path and class (module.Class): no file can be made for it.`, 'invalid');
+  }
+  const modules = parts.slice(0, -1);
+  const packages = modules.slice(0, -1).map((_, i) => path.join(root, ...modules.slice(0, i + 1)));
+  return { file: `${path.join(root, ...modules)}.py`, packages };
+}
+
+/**
+ * The root a module goes under when the user names none: AGENT_TOOL_PATH when it is a folder (where neuro-san walks
+ * up from), else the first PYTHONPATH folder given, else the toolbox file's folder.
+ */
+export function defaultScaffoldRoot(options: { agentToolPath?: string; pythonPath?: string[]; toolboxFile: string; cwd: string }): string {
+  const agent = options.agentToolPath?.trim();
+  if (agent && (agent.includes('/') || agent.includes('\\'))) return path.resolve(options.cwd, agent);
+  const first = options.pythonPath?.find((p) => p.trim() !== '');
+  if (first) return path.resolve(options.cwd, first);
+  return path.dirname(path.resolve(options.cwd, options.toolboxFile));
+}
+
+export interface ScaffoldResult {
+  file: string;
+  /** Every file written (the module and any `__init__.py`). */
+  created: string[];
+  /** Whether the class subclasses neuro-san's CodedTool (the interpreter can import it). */
+  codedToolBase: boolean;
+}
+
+export interface ScaffoldOptions {
+  root: string;
+  runner: ToolRunner;
+  /** The interpreter, for the comment of a plain class. */
+  python?: string;
+  cwd: string;
+  /** Only say where the module would go and whether one is there already. */
+  dryRun?: boolean;
+}
+
+async function canImport(runner: ToolRunner, module: string): Promise<{ importable: boolean; file: string | null }> {
+  const exchange = await runner.send({ op: 'can_import', module }, { timeoutMs: 30_000 });
+  if ('reply' in exchange && exchange.reply.ok && 'importable' in exchange.reply) return { importable: exchange.reply.importable, file: exchange.reply.file };
+  return { importable: false, file: null };
+}
+
+export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOptions): Promise<ScaffoldResult> {
+  if (spec.kind !== 'coded') {
+    throw new ScaffoldError(`'${spec.name}' is a LangChain entry (it has no description): its class comes from a package, not from a module of yours.`, 'invalid');
+  }
+  const placement = modulePlacement(spec.className, options.root);
+  // A module of that name the interpreter already finds (elsewhere on its path) would shadow the new one, or be
+  // shadowed by it: the class belongs in that module.
+  const moduleName = spec.className.split('.').slice(0, -1).join('.');
+  const existing = await canImport(options.runner, moduleName);
+  if (existing.importable) {
+    const where = existing.file ? ` (${existing.file})` : '';
+    throw new ScaffoldError(`The module ${moduleName} exists already${where}: add the class ${spec.className.split('.').pop()} to it, or name another module.`, 'exists');
+  }
+  const codedToolBase = (await canImport(options.runner, CODED_TOOL_MODULE)).importable;
+  if (options.dryRun) return { file: placement.file, created: [], codedToolBase };
+  const text = pythonModuleText({
+    className: spec.className.split('.').pop() as string,
+    tool: spec.name,
+    fileName: path.basename(placement.file),
+    ...(spec.description !== undefined ? { description: spec.description } : {}),
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    codedToolBase,
+    python: resolveInterpreter(options.python, options.cwd),
+  });
+  const created: string[] = [];
+  try {
+    await mkdir(path.dirname(placement.file), { recursive: true });
+    // 'wx': fails if the file exists, atomically, so an existing module is never replaced.
+    await writeFile(placement.file, text, { encoding: 'utf8', flag: 'wx' });
+    created.push(placement.file);
+    for (const dir of placement.packages) {
+      const init = path.join(dir, '__init__.py');
+      try {
+        await writeFile(init, '', { flag: 'wx' });
+        created.push(init);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST' && created.length === 0) {
+      throw new ScaffoldError(`${placement.file} exists already: Toolbox Editor never overwrites a module. Open it, or give the class another name.`, 'exists');
+    }
+    throw new ScaffoldError(`Cannot write ${placement.file}: ${(error as Error).message}`, 'io');
+  }
+  return { file: placement.file, created, codedToolBase };
+}

@@ -1,0 +1,68 @@
+/**
+ * The API's shapes for the entry-to-Python features: preflight of every tool ("Check all tools"), creating a coded
+ * tool's module, and opening a class's source. Kept apart from contract.ts, which only lists the methods.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { DiagnosticT } from './toolboxApi';
+
+export const PreflightSummaryT = Type.Object({
+  tools: Type.Number(),
+  ready: Type.Number(),
+  withProblems: Type.Number(),
+  missingPackages: Type.Array(Type.Object({ name: Type.String(), tools: Type.Array(Type.String()) })),
+  notChecked: Type.Array(Type.String()),
+  durationMs: Type.Number(),
+  error: Type.Optional(Type.String()),
+});
+
+export const ToolboxCheckRequestT = Type.Object({
+  path: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+  noDefault: Type.Optional(Type.Boolean()),
+  /** Names the check for `tool.cancel`. */
+  runId: Type.Optional(Type.String({ minLength: 1 })),
+});
+
+export const ToolboxCheckResultT = Type.Object({
+  /** The preflight's findings; they also join the document's analysis until an entry they are about changes. */
+  diagnostics: Type.Array(DiagnosticT),
+  summary: PreflightSummaryT,
+  /** The lines of the summary, as `toolbox-editor check` prints them. */
+  summaryText: Type.Array(Type.String()),
+  python: Type.String(),
+});
+
+export const ToolScaffoldRequestT = Type.Object({
+  path: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+  tool: Type.String({ minLength: 1 }),
+  /** The folder the module path starts from; by default AGENT_TOOL_PATH (a folder), else PYTHONPATH's first, else the toolbox's folder. */
+  root: Type.Optional(Type.String({ minLength: 1 })),
+  /** Only say where the module would go. */
+  dryRun: Type.Optional(Type.Boolean()),
+});
+
+export const ToolScaffoldResultT = Type.Object({
+  file: Type.String(),
+  root: Type.String(),
+  created: Type.Array(Type.String()),
+  codedToolBase: Type.Boolean(),
+  /** The root was not on the worker's path, so it was added to the preferences' PYTHONPATH: the class runs at once. */
+  addedToPythonPath: Type.Boolean(),
+});
+
+export const ToolSourceRequestT = Type.Object({
+  path: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+  tool: Type.String({ minLength: 1 }),
+});
+
+export const ToolSourceResultT = Type.Union([
+  Type.Object({ ok: Type.Literal(true), file: Type.String(), line: Type.Number(), text: Type.String() }),
+  Type.Object({ ok: Type.Literal(false), error: Type.String() }),
+]);
+
+export type PreflightSummaryDto = Static<typeof PreflightSummaryT>;
+export type ToolboxCheckResult = Static<typeof ToolboxCheckResultT>;
+export type ToolScaffoldResult = Static<typeof ToolScaffoldResultT>;
+export type ToolSourceResult = Static<typeof ToolSourceResultT>;
