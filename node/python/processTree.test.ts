@@ -11,7 +11,7 @@ const pidTool = codedSpec('pid', 'fixture_tools.dying.Pid');
 /** The pids of running `sleep` processes started as `sleep <seconds>` (Linux /proc; none elsewhere). */
 function sleepsOf(seconds: string): number[] {
   const found: number[] = [];
-  let entries: string[] = [];
+  let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
