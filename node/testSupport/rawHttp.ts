@@ -16,7 +16,7 @@ export interface RawResponse {
  * Sends `request` as it is and collects everything the server writes until it closes the connection (or `waitMs`
  * passes: then the socket is closed by us, and `text` is what came so far).
  */
-export function rawRequest(port: number, request: string | Buffer, waitMs = 10_000): Promise<RawResponse> {
+export function rawRequest(port: number, request: string | Buffer, waitMs = 10_000, options: { halfClose?: boolean } = {}): Promise<RawResponse> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -31,7 +31,9 @@ export function rawRequest(port: number, request: string | Buffer, waitMs = 10_0
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('close', finish);
     socket.on('error', finish);
-    socket.write(request);
+    // Half-closing says "that is all": a request cut short is answered (or dropped) at once rather than timing out.
+    if (options.halfClose) socket.end(request);
+    else socket.write(request);
   });
 }
 
