@@ -72,6 +72,15 @@ describe.skipIf(process.platform === 'win32')('reading files that are not files,
     expect(process.memoryUsage().rss).toBeLessThan(500 * 1024 * 1024);
   });
 
+  it('refuses a test-case file that is a FIFO, and app.info answers meanwhile', async () => {
+    const toolbox = path.join(dir, 'piped.hocon');
+    writeFileSync(toolbox, 'tool { class = "a.B", description = "d" }\n');
+    execFileSync('mkfifo', [path.join(dir, 'piped.tests.json')]);
+    const list = api.dispatch('testcases.list', { path: toolbox });
+    expect(await within(2000, api.dispatch('app.info', {}))).toMatchObject({ ok: true });
+    expect(await within(5000, list)).toMatchObject({ ok: true, value: { cases: [], error: expect.stringContaining('not a regular file') } });
+  });
+
   it('refuses file.read of a device or a FIFO, and app.info answers meanwhile', async () => {
     for (const file of ['/dev/zero', fifo]) {
       const read = api.dispatch('file.read', { path: file });

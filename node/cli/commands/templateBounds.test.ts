@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,16 @@ describe('templates load only from their folder, and rendering is bounded', () =
       expect(r.stdout).not.toContain('root:');
       expect(r.stdout).not.toContain('SECRET');
       expect(r.stderr).toContain('template not found');
+    }
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses to include a FIFO or a device, without blocking', async () => {
+    execFileSync('mkfifo', [path.join(tmp, 'templates', 'pipe.jinja2')]);
+    symlinkSync('/dev/zero', path.join(tmp, 'templates', 'zero.jinja2'));
+    for (const name of ['pipe.jinja2', 'zero.jinja2']) {
+      const r = await render(`{% include '${name}' %}`);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('is not a regular file');
     }
   });
 
