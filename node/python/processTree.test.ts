@@ -1,6 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { codedSpec, FixtureRunners, processExists } from './testFixtures';
+import { runCli } from '../cli/main';
+import { codedSpec, fixturesPythonDir, FixtureRunners, processExists } from './testFixtures';
 
 const runners = new FixtureRunners();
 afterEach(() => runners.disposeAll());
@@ -76,5 +79,21 @@ describe.skipIf(process.platform === 'win32')('ToolRunner: a tool\'s process tre
     await runner.dispose();
     expect(Date.now() - started).toBeLessThan(3000);
     expect(sleepsOf('64')).toEqual([]);
+  });
+
+  it('toolbox-editor call of a tool that starts `sleep 60` returns at once and leaves no sleep', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tbe-call-spawn-'));
+    writeFileSync(path.join(dir, 'tb.hocon'), 'spawn { class = "fixture_tools.spawning.SpawnSleep", description = "d" }\n');
+    const out = { stdout: '', stderr: '' };
+    const started = Date.now();
+    const code = await runCli(['call', 'tb.hocon', 'spawn', '--args', '{"seconds": 60}'], {
+      stdout: (t) => void (out.stdout += t),
+      stderr: (t) => void (out.stderr += t),
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PYTHONPATH: fixturesPythonDir() },
+    });
+    expect([code, out.stderr]).toEqual([0, '']);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await gone(Number(out.stdout.trim()))).toBe(true);
   });
 });
