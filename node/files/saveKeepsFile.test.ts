@@ -76,16 +76,26 @@ describe.skipIf(process.platform === 'win32')('a save keeps the file as it was',
 });
 
 describe.skipIf(process.platform === 'win32')('state files are private to the user', () => {
-  it('writes history, recovery, preferences and recent files 0600 in folders 0700, old ones included', async () => {
+  /** Every folder and file under `root`, with its permission bits in octal. */
+  function modesUnder(root: string): Record<string, string> {
+    const modes: Record<string, string> = {};
+    const walk = (p: string) => {
+      const st = statSync(p);
+      modes[path.relative(root, p) || '.'] = (st.mode & 0o777).toString(8);
+      if (st.isDirectory()) for (const n of readdirSync(p)) walk(path.join(p, n));
+    };
+    walk(root);
+    return modes;
+  }
+
+  async function writeAllState(stateDir: string): Promise<void> {
     const { HistoryStore } = await import('../history/historyStore');
     const { RecoveryStore } = await import('../state/recovery');
     const { PreferencesStore } = await import('../state/preferences');
-    const stateDir = path.join(dir, 'state');
-    // As an earlier version left them: 0755 folders.
-    mkdirSync(path.join(stateDir, 'recovery'), { recursive: true, mode: 0o755 });
-    chmodSync(stateDir, 0o755);
+    const { RecentFiles } = await import('../state/userState');
     await new RecoveryStore(stateDir).save('/x/tb.hocon', 'unsaved text');
     await new PreferencesStore(stateDir).set({ python: 'python3' });
+    await new RecentFiles(stateDir).add('/x/tb.hocon');
     await new HistoryStore(stateDir).add('/x/tb.hocon', {
       id: 'h1',
       at: new Date(0).toISOString(),
@@ -94,14 +104,25 @@ describe.skipIf(process.platform === 'win32')('state files are private to the us
       slyData: { secret: 1 },
       result: { content: '', truncated: false, isError: false, contentType: 'text', durationMs: 1, slyData: null },
     });
-    const modes: Record<string, string> = {};
-    const walk = (p: string) => {
-      const st = statSync(p);
-      modes[path.relative(dir, p)] = (st.mode & 0o777).toString(8);
-      if (st.isDirectory()) for (const n of readdirSync(p)) walk(path.join(p, n));
-    };
-    walk(stateDir);
-    for (const [name, mode] of Object.entries(modes)) expect([name, mode]).toEqual([name, statSync(path.join(dir, name)).isDirectory() ? '700' : '600']);
-    expect(Object.keys(modes).length).toBeGreaterThanOrEqual(6);
+  }
+
+  it('writes history, recovery, preferences and recent files 0600 in folders 0700', async () => {
+    const stateDir = path.join(dir, 'state');
+    await writeAllState(stateDir);
+    const modes = modesUnder(stateDir);
+    expect(Object.keys(modes).length).toBeGreaterThanOrEqual(7);
+    for (const [name, mode] of Object.entries(modes)) expect([name, mode]).toEqual([name, statSync(path.join(stateDir, name)).isDirectory() ? '700' : '600']);
+  });
+
+  it('makes an earlier version\'s 0755 subfolders private, and leaves a state folder the user chose alone', async () => {
+    mkdirSync(path.join(dir, 'recovery'), { mode: 0o755 });
+    chmodSync(path.join(dir, 'recovery'), 0o755);
+    chmodSync(dir, 0o755);
+    await writeAllState(dir);
+    const modes = modesUnder(dir);
+    expect(modes['.']).toBe('755');
+    expect(modes.recovery).toBe('700');
+    expect(modes.history).toBe('700');
+    expect(modes['preferences.json']).toBe('600');
   });
 });
