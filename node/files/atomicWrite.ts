@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import { lstat, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { access, lstat, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/contract';
 
@@ -28,8 +28,13 @@ export async function writeFileAtomic(target: string, text: string, options: Ato
   const dir = path.dirname(realTarget);
   const base = path.basename(realTarget);
   const existing = await stat(realTarget).catch(() => undefined);
-  if (existing && options.mode === undefined && (existing.mode & 0o222) === 0) {
-    throw new ApiError('io', `${target} is read-only (mode ${(existing.mode & 0o7777).toString(8).padStart(4, '0')}): it was not changed. Make it writable first, or save under another name.`);
+  if (existing && options.mode === undefined) {
+    // No write bit at all (0444), or none for us (another user's 0644): the file is read-only, and replacing it by a
+    // rename would get round that.
+    const writable = (existing.mode & 0o222) !== 0 && (await access(realTarget, constants.W_OK).then(() => true, () => false));
+    if (!writable) {
+      throw new ApiError('io', `${target} is read-only (mode ${(existing.mode & 0o7777).toString(8).padStart(4, '0')}): it was not changed. Make it writable first, or save under another name.`);
+    }
   }
   await removeStaleTemps(dir, base);
   const bytes = Buffer.from(text, 'utf8');
