@@ -1,16 +1,15 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
 import { apiMethodNames, type ApiEvent, type ApiEventPayload } from '../shared/api/contract';
 import type { Dispatch } from '../node/api/dispatcher';
+import { APP_PAGE_URL } from './appProtocol';
 import { API_EVENT_CHANNEL, apiChannel } from './channels';
 
 /**
  * Serves the API over IPC. Every call is checked to come from the top frame of one of our own windows showing our
  * own page (as GitHub Desktop checks senders), and every payload is validated by the dispatcher before use.
  */
-export function registerApiIpc(dispatch: Dispatch, rendererDir: string, onCalled: (method: string) => void): void {
-  const pageUrl = pathToFileURL(path.join(rendererDir, 'index.html')).href;
+export function registerApiIpc(dispatch: Dispatch, onCalled: (method: string) => void): void {
+  const pageUrl = APP_PAGE_URL;
   const isTrustedSender = (event: IpcMainInvokeEvent) => {
     const window = BrowserWindow.fromWebContents(event.sender);
     const frame = event.senderFrame;

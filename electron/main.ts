@@ -4,6 +4,7 @@ import type { MenuCommandT } from '../shared/api/contract';
 import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
 import { RecentFiles } from '../node/state/userState';
+import { APP_PAGE_URL, registerAppScheme, serveRendererOverAppScheme } from './appProtocol';
 import { broadcast, registerApiIpc } from './ipc';
 import { buildMenu } from './menu';
 import { installSecurityPolicies } from './security';
@@ -26,6 +27,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   installSecurityPolicies();
+  registerAppScheme();
   let mainWindow: BrowserWindow | null = null;
   const stateDir = process.env.TOOLBOX_EDITOR_STATE_DIR || app.getPath('userData');
   const recent = new RecentFiles(stateDir);
@@ -76,6 +78,10 @@ if (!app.requestSingleInstanceLock()) {
         nodeIntegration: false,
         webSecurity: true,
         spellcheck: false,
+        // A packaged app has no developer tools: they would hand anyone at the keyboard the page's API.
+        devTools: !app.isPackaged,
+        // A middle click must not open a link in a new window (electronegativity's AUXCLICK check).
+        disableBlinkFeatures: 'Auxclick',
       },
     });
     mainWindow.once('ready-to-show', () => mainWindow?.show());
@@ -95,7 +101,7 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
-    void mainWindow.loadFile(path.join(rendererDir(), 'index.html'));
+    void mainWindow.loadURL(APP_PAGE_URL);
   };
 
   app.on('second-instance', (_event, argv, workingDirectory) => {
@@ -107,7 +113,8 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
-    registerApiIpc(api.dispatch, rendererDir(), (method) => {
+    serveRendererOverAppScheme(rendererDir());
+    registerApiIpc(api.dispatch, (method) => {
       if (method === 'file.read' || method === 'file.write' || method === 'recent.clear') void refreshMenu();
     });
     await refreshMenu();

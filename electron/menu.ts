@@ -35,7 +35,8 @@ export function buildMenu(recentFiles: string[], send: (command: MenuCommandT, p
       label: '&View',
       submenu: [
         { role: 'reload' },
-        { role: 'toggleDevTools' },
+        // Developer tools only in development: a packaged app has none (see webPreferences.devTools).
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

@@ -1,13 +1,15 @@
-import { app, session, shell } from 'electron';
+import { app, BrowserWindow, session } from 'electron';
+import { openExternalLink } from './externalLinks';
 
 /**
  * Hardening for every web contents the app creates: no navigation away from our page, no new windows (http(s) links
- * open in the user's browser), no webviews, no permission prompts.
+ * open in the user's browser once the user agrees), no webviews, no permissions: none asked for is granted, and
+ * none is even reported as granted (the check handler), so the page cannot probe for any.
  */
 export function installSecurityPolicies(): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
-      if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+      void openExternalLink(url, BrowserWindow.fromWebContents(contents));
       return { action: 'deny' };
     });
     contents.on('will-navigate', (event, url) => {
@@ -17,5 +19,6 @@ export function installSecurityPolicies(): void {
   });
   app.whenReady().then(() => {
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
   }, () => undefined);
 }

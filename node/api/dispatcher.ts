@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, apiMethods, isApiMethod, type ApiMethod, type ApiResult } from '../../shared/api/contract';
+import { requestDepthProblem } from '../../shared/api/jsonDepth';
 import type { ApiHandlers } from './handlers';
 
 /**
@@ -20,6 +21,9 @@ export function createDispatcher(handlers: ApiHandlers): Dispatch {
     if (!isApiMethod(method)) {
       return { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } };
     }
+    // Before the schema check: ajv and every handler read values recursively.
+    const tooDeep = requestDepthProblem(payload);
+    if (tooDeep) return { ok: false, error: { code: 'invalid_request', message: tooDeep } };
     const validate = validators.get(method)!;
     if (!validate(payload)) {
       const first = validate.errors?.[0];

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/contract';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
@@ -12,6 +11,7 @@ import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/to
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { WorkerPool, type ToolDescription } from '../python/index';
+import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
@@ -118,7 +118,7 @@ export class ToolboxService {
     const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
     let template: string;
     try {
-      template = await readFile(templatePath, 'utf8');
+      template = (await readTextFile(templatePath, MAX_SMALL_TEXT_FILE_BYTES)).text;
     } catch (error) {
       throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
     }

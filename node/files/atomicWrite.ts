@@ -1,21 +1,68 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { access, lstat, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { ApiError } from '../../shared/api/contract';
+
+export interface AtomicWriteOptions {
+  /**
+   * The file's mode, whatever it was (state files: 0o600). By default an existing file keeps its own mode (set
+   * bits included, whatever the umask) and a new one gets 0o644 less the umask.
+   */
+  mode?: number;
+}
+
+/** A temporary file a save leaves behind only when it was killed; older than this it is nobody's. */
+const STALE_TEMP_MS = 60_000;
 
 /**
  * Replaces a file's content so that a crash, a full disk or a power cut leaves either the old file or the new one,
  * never a half-written mix: write a temporary file in the same folder, fsync it, rename it over the target, then
- * read it back and compare. A symlink keeps pointing at its (updated) target; the file's permissions are kept.
+ * read it back and compare. The file stays as it was apart from its content: a symlink keeps pointing at its
+ * (updated) target, even a dangling one; the mode (and the owner, where the system lets us) is kept; a read-only
+ * file is refused rather than replaced; a file with other hard links is written in place, so every name sees the
+ * new text. Temporary files of an earlier save that was killed are removed.
  */
-export async function writeFileAtomic(target: string, text: string): Promise<void> {
-  const realTarget = await realpath(target).catch(() => target);
+export async function writeFileAtomic(target: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
+  const realTarget = await linkTarget(target);
   const dir = path.dirname(realTarget);
-  const tmp = path.join(dir, `.${path.basename(realTarget)}.${randomBytes(6).toString('hex')}.tmp`);
-  const mode = await stat(realTarget).then((s) => s.mode & 0o7777, () => 0o644);
+  const base = path.basename(realTarget);
+  const existing = await stat(realTarget).catch(() => undefined);
+  if (existing && options.mode === undefined) {
+    // No write bit at all (0444), or none for us (another user's 0644): the file is read-only, and replacing it by a
+    // rename would get round that.
+    const writable = (existing.mode & 0o222) !== 0 && (await access(realTarget, constants.W_OK).then(() => true, () => false));
+    if (!writable) {
+      throw new ApiError('io', `${target} is read-only (mode ${(existing.mode & 0o7777).toString(8).padStart(4, '0')}): it was not changed. Make it writable first, or save under another name.`);
+    }
+  }
+  await removeStaleTemps(dir, base);
   const bytes = Buffer.from(text, 'utf8');
+  if (existing && existing.nlink > 1) {
+    await writeInPlace(realTarget, bytes);
+  } else {
+    const mode = options.mode ?? (existing ? existing.mode & 0o7777 : undefined);
+    await replaceByRename(realTarget, dir, base, bytes, mode, existing);
+  }
+  await syncFolder(dir);
+  const back = await readFile(realTarget);
+  if (!back.equals(bytes)) {
+    throw new Error(`${target} was written but reads back differently (${back.length} bytes instead of ${bytes.length}).`);
+  }
+}
+
+async function replaceByRename(realTarget: string, dir: string, base: string, bytes: Buffer, mode: number | undefined, existing: Stats | undefined): Promise<void> {
+  const tmp = path.join(dir, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    const handle = await open(tmp, 'wx', mode);
+    const handle = await open(tmp, 'wx', mode ?? 0o644);
     try {
+      // open() applies the umask and drops set-id bits: set the mode and owner the file had, explicitly.
+      if (mode !== undefined) await handle.chmod(mode);
+      if (existing && (existing.uid !== process.getuid?.() || existing.gid !== process.getgid?.())) {
+        await handle.chown(existing.uid, existing.gid).catch(() => undefined);
+        // chown clears set-id bits on some systems: set the mode again.
+        if (mode !== undefined) await handle.chmod(mode);
+      }
       await handle.writeFile(bytes);
       await handle.sync();
     } finally {
@@ -26,10 +73,60 @@ export async function writeFileAtomic(target: string, text: string): Promise<voi
     await unlink(tmp).catch(() => undefined);
     throw error;
   }
-  await syncFolder(dir);
-  const back = await readFile(realTarget);
-  if (!back.equals(bytes)) {
-    throw new Error(`${target} was written but reads back differently (${back.length} bytes instead of ${bytes.length}).`);
+}
+
+/**
+ * A file with several hard links cannot be replaced without cutting the other names off it: it is rewritten in
+ * place. Not atomic, so the new text is first made durable beside it; that copy is removed once the file holds it
+ * (a save killed in between leaves it, with the whole new text, until the next save).
+ */
+async function writeInPlace(realTarget: string, bytes: Buffer): Promise<void> {
+  const dir = path.dirname(realTarget);
+  const copy = path.join(dir, `.${path.basename(realTarget)}.${randomBytes(6).toString('hex')}.tmp`);
+  const spare = await open(copy, 'wx', 0o600);
+  try {
+    await spare.writeFile(bytes);
+    await spare.sync();
+  } finally {
+    await spare.close();
+  }
+  const handle = await open(realTarget, 'r+');
+  try {
+    await handle.truncate(0);
+    await handle.write(bytes, 0, bytes.length, 0);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await unlink(copy).catch(() => undefined);
+}
+
+/**
+ * The file a path names once symlinks are followed: its real path, or for a dangling link the path the link chain
+ * ends at (saving creates the file there, and the link stays a link).
+ */
+async function linkTarget(target: string): Promise<string> {
+  const real = await realpath(target).catch(() => undefined);
+  if (real !== undefined) return real;
+  let current = path.resolve(target);
+  for (let hops = 0; hops < 40; hops++) {
+    const info = await lstat(current).catch(() => undefined);
+    if (!info?.isSymbolicLink()) return current;
+    current = path.resolve(path.dirname(current), await readlink(current));
+  }
+  throw new ApiError('io', `${target}: too many levels of symbolic links.`);
+}
+
+/** Removes `.NAME.<12 hex>.tmp` files of earlier saves of this file that were killed before they finished. */
+async function removeStaleTemps(dir: string, base: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const prefix = `.${base}.`;
+  const now = Date.now();
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length))) continue;
+    const file = path.join(dir, name);
+    const info = await lstat(file).catch(() => undefined);
+    if (info?.isFile() && now - info.mtimeMs > STALE_TEMP_MS) await unlink(file).catch(() => undefined);
   }
 }
 

@@ -1,11 +1,15 @@
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type FileContentT } from '../../shared/api/contract';
 import { writeFileAtomic } from './atomicWrite';
+import { readRegularFile, readRegularFileSync } from './regularFile';
 
 /** Toolbox files are hand-written text; anything larger is almost certainly the wrong file. */
 export const MAX_TEXT_FILE_BYTES = 128 * 1024 * 1024;
+
+/** Templates (and what they include) and saved test cases are small: a bound far above any real one. */
+export const MAX_SMALL_TEXT_FILE_BYTES = 16 * 1024 * 1024;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -40,14 +44,14 @@ export class NotAFileError extends ApiError {
 
 /**
  * Reads a text file for editing. Refuses (rather than silently mangles) files that are not valid UTF-8, so that
- * saving can never change bytes the user did not touch.
+ * saving can never change bytes the user did not touch. Only a regular file is read (never a device or a FIFO, which
+ * could fill memory or block), and only up to `maxBytes`.
  */
-export async function readTextFile(filePath: string): Promise<FileContentT> {
+export async function readTextFile(filePath: string, maxBytes: number = MAX_TEXT_FILE_BYTES): Promise<FileContentT> {
   const absolute = path.resolve(filePath);
   try {
-    const info = await stat(absolute);
-    checkReadable(absolute, info);
-    return { path: absolute, text: decodeStrictly(absolute, await readFile(absolute)), mtimeMs: info.mtimeMs, size: info.size };
+    const { bytes, info } = await readRegularFile(absolute, maxBytes, (info) => checkReadable(absolute, info, maxBytes));
+    return { path: absolute, text: decodeStrictly(absolute, bytes), mtimeMs: info.mtimeMs, size: bytes.length };
   } catch (error) {
     throw fileError(error, absolute, 'read');
   }
@@ -57,22 +61,21 @@ export async function readTextFile(filePath: string): Promise<FileContentT> {
  * The same as readTextFile, synchronously: for the HOCON resolver's include host, which must be synchronous. The same
  * checks and the same messages (a folder is a NotAFileError).
  */
-export function readTextFileSync(filePath: string): FileContentT {
+export function readTextFileSync(filePath: string, maxBytes: number = MAX_TEXT_FILE_BYTES): FileContentT {
   const absolute = path.resolve(filePath);
   try {
-    const info = statSync(absolute);
-    checkReadable(absolute, info);
-    return { path: absolute, text: decodeStrictly(absolute, readFileSync(absolute)), mtimeMs: info.mtimeMs, size: info.size };
+    const { bytes, info } = readRegularFileSync(absolute, maxBytes, (info) => checkReadable(absolute, info, maxBytes));
+    return { path: absolute, text: decodeStrictly(absolute, bytes), mtimeMs: info.mtimeMs, size: bytes.length };
   } catch (error) {
     throw fileError(error, absolute, 'read');
   }
 }
 
 /** Refuses a folder, and a file too large to be a toolbox. */
-function checkReadable(absolute: string, info: Stats): void {
+function checkReadable(absolute: string, info: Stats, maxBytes: number): void {
   if (info.isDirectory()) throw new NotAFileError(absolute);
-  if (info.size > MAX_TEXT_FILE_BYTES) {
-    throw new ApiError('io', `${absolute} is ${Math.round(info.size / 1048576)} MB; Toolbox Editor opens files up to ${MAX_TEXT_FILE_BYTES / 1048576} MB.`);
+  if (info.size > maxBytes) {
+    throw new ApiError('io', `${absolute} is ${Math.round(info.size / 1048576)} MB; Toolbox Editor opens files up to ${Math.round(maxBytes / 1048576)} MB.`);
   }
 }
 

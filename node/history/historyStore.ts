@@ -3,10 +3,10 @@
  * restart (`<state>/history/<hash of the toolbox path>.json`). Newest first, capped per tool; long content is cut.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { writePrivateFile } from '../state/privateState';
 
 /** Enough to find a recent call again without the file growing without end. */
 export const MAX_ENTRIES_PER_TOOL = 50;
@@ -21,10 +21,12 @@ interface HistoryFile {
 
 export class HistoryStore {
   private readonly dir: string;
+  private readonly stateDir: string;
   /** Writes to one file happen one after another, so two quick runs never lose an entry. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(stateDir: string) {
+    this.stateDir = stateDir;
     this.dir = path.join(stateDir, 'history');
   }
 
@@ -51,8 +53,7 @@ export class HistoryStore {
   }
 
   private async write(content: HistoryFile): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(this.fileFor(content.toolbox), `${JSON.stringify(content)}\n`);
+    await writePrivateFile(this.fileFor(content.toolbox), `${JSON.stringify(content)}\n`, this.stateDir);
   }
 
   /** The tool's calls, newest first. */

@@ -11,6 +11,18 @@ import type { WorkerReply, WorkerRequest } from './workerProtocol';
 /** How much of the worker's stderr is kept for the report when it dies. */
 const STDERR_TAIL_CHARS = 8 * 1024;
 
+/**
+ * On POSIX the worker leads its own process group (a new session), so killing the group ends every process a tool
+ * started along with the worker. (Windows has no process groups to kill: there only the worker is killed.)
+ */
+const OWN_PROCESS_GROUP = process.platform !== 'win32';
+
+/**
+ * After the worker exits, how long its pipes may stay open: a tool's child that left the worker's group can hold them
+ * for ever, and the worker's end must not wait for it.
+ */
+const PIPE_GRACE_MS = 500;
+
 /** The worker process ended (or never started) while requests were waiting. */
 export class WorkerExitError extends Error {
   constructor(
@@ -49,6 +61,7 @@ export class PythonWorker {
       env: launch.env,
       stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
+      detached: OWN_PROCESS_GROUP,
     });
     this.child.stdout?.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stderr?.setEncoding('utf8');
@@ -57,6 +70,14 @@ export class PythonWorker {
     this.child.stdin?.on('error', () => undefined);
     this.child.on('error', (error) => {
       this.spawnError = error;
+    });
+    // Whatever is left of the tree once the worker has gone goes with it.
+    this.child.on('exit', () => {
+      this.killGroup();
+      setTimeout(() => {
+        this.child.stdout?.destroy();
+        this.child.stderr?.destroy();
+      }, PIPE_GRACE_MS).unref();
     });
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code, signal) => {
@@ -100,10 +121,21 @@ export class PythonWorker {
     });
   }
 
-  /** Ends the process at once (timeouts, cancel, dispose of a busy worker). */
+  /** Ends the process and every process a tool started, at once (timeouts, cancel, restart, dispose of a busy worker). */
   kill(): void {
     this.killed = true;
+    this.killGroup();
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
+  private killGroup(): void {
+    const pid = this.child.pid;
+    if (!OWN_PROCESS_GROUP || pid === undefined) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // ESRCH: nothing left in the group.
+    }
   }
 
   /** Asks the worker to finish by closing its input; kills it if it has not ended after `graceMs`. */

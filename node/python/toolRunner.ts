@@ -73,6 +73,11 @@ export class ToolRunner {
     this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   }
 
+  /** True while a call or describe is queued or running. */
+  get busy(): boolean {
+    return this.active.size > 0;
+  }
+
   /** The current worker's process id, if one is running (for diagnostics and tests). */
   get workerPid(): number | undefined {
     return this.worker?.alive ? this.worker.pid : undefined;

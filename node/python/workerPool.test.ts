@@ -36,3 +36,26 @@ describe('WorkerPool', () => {
     expect(pool.size).toBe(0);
   });
 });
+
+describe('WorkerPool: idle workers are released', () => {
+  it('ends a runner nobody asked for during idleMs', async () => {
+    pool = new WorkerPool({ pythonPath: [fixturesPythonDir()] }, { idleMs: 200 });
+    const worker = Number((await pool.runner('a').call(pid, {})).content);
+    for (let i = 0; i < 100 && processExists(worker); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(processExists(worker)).toBe(false);
+    expect(pool.size).toBe(0);
+  });
+
+  it('keeps at most maxRunners, ending the least recently used idle one', async () => {
+    pool = new WorkerPool({ pythonPath: [fixturesPythonDir()] }, { maxRunners: 2 });
+    const a = Number((await pool.runner('a').call(pid, {})).content);
+    const b = Number((await pool.runner('b').call(pid, {})).content);
+    pool.runner('a');
+    const c = Number((await pool.runner('c').call(pid, {})).content);
+    expect(pool.size).toBe(2);
+    for (let i = 0; i < 100 && processExists(b); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(processExists(b)).toBe(false);
+    expect(processExists(a)).toBe(true);
+    expect(processExists(c)).toBe(true);
+  });
+});

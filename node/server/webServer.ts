@@ -3,10 +3,13 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
 import { isApiMethod, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
+import { requestDepthProblem } from '../../shared/api/jsonDepth';
 import { RENDERER_CSP } from '../../shared/security/csp';
 import { startApiThread } from '../api/apiThread';
 import { RequestGuards } from './requestGuards';
+import { DEFAULT_REQUEST_LIMITS, decodePathPart, readBody, RequestRefused, requestUrl, type RequestLimits } from './requestLimits';
 import { serveStatic } from './staticFiles';
 
 export interface WebServerOptions {
@@ -20,6 +23,8 @@ export interface WebServerOptions {
   token?: string;
   /** The environment tool runs see (`web --pythonpath`); this process's by default. */
   env?: Record<string, string | undefined>;
+  /** Body cap and timeouts; the defaults are documented in requestLimits.ts. */
+  limits?: Partial<RequestLimits>;
 }
 
 export interface RunningWebServer {
@@ -29,7 +34,6 @@ export interface RunningWebServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 256 * 1024 * 1024;
 const API_PREFIX = '/api/';
 const EVENTS_PATH = '/api/events';
 
@@ -65,7 +69,13 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   });
 
   // Listen first: the guards need the port the OS picked. Nothing can connect before the URL is printed anyway.
-  const server = createServer();
+  const limits: RequestLimits = { ...DEFAULT_REQUEST_LIMITS, ...options.limits };
+  const server = createServer({
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    // How often Node looks for requests past their timeout: often enough that a short test limit is honoured.
+    connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve());
@@ -73,15 +83,26 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const port = (server.address() as AddressInfo).port;
   const guards = new RequestGuards(port, token);
 
+  // One guard around every request: whatever a request holds, it gets an answer (400 for what it got wrong, 500 with
+  // no detail for our own failure) and the server keeps serving.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handleRequest(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: String(error) } });
-      else res.destroy();
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof RequestRefused) {
+        // The rest of a refused body is not worth reading: answer and close the connection.
+        res.setHeader('Connection', 'close');
+        sendJson(res, error.status, { ok: false, error: { code: 'invalid_request', message: error.message } });
+        return;
+      }
+      sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error while handling the request.' } });
     });
   });
 
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = requestUrl(req);
     const isApi = url.pathname.startsWith(API_PREFIX);
     const refusal = guards.refusal(req, url, isApi);
     if (refusal) {
@@ -98,32 +119,38 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendJson(res, 415, { ok: false, error: { code: 'invalid_request', message: 'Send Content-Type: application/json.' } });
     }
+    const method = decodePathPart(url.pathname.slice(API_PREFIX.length));
+    const body = await readBody(req, limits);
     let payload: unknown;
     try {
-      payload = JSON.parse(await readBody(req));
+      payload = JSON.parse(body);
     } catch (error) {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Request body is not JSON: ${(error as Error).message}` } });
     }
-    const method = decodeURIComponent(url.pathname.slice(API_PREFIX.length));
     if (!isApiMethod(method)) {
-      return sendJson(res, 404, { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } });
+      return sendJson(res, 404, { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method.slice(0, 100)}'.` } });
     }
+    const tooDeep = requestDepthProblem(payload);
+    if (tooDeep) return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: tooDeep } });
     sendJsonText(res, 200, await api.dispatchJson(method, payload));
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const refusal = url.pathname === EVENTS_PATH ? guards.refusal(req, url, true) : { status: 404, message: 'Not found' };
-    if (refusal) {
-      socket.end(`HTTP/1.1 ${refusal.status} ${refusal.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\n\r\n`);
-      return;
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A connection reset while we answer must not become an uncaught 'error' event.
+    socket.on('error', () => socket.destroy());
+    try {
+      const url = requestUrl(req);
+      const refusal = url.pathname === EVENTS_PATH ? guards.refusal(req, url, true) : { status: 404, message: 'Not found' };
+      if (refusal) return refuseUpgrade(socket, refusal.status);
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws);
+        ws.on('close', () => sockets.delete(ws));
+        ws.on('error', () => sockets.delete(ws));
+      });
+    } catch (error) {
+      refuseUpgrade(socket, error instanceof RequestRefused ? error.status : 500);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on('close', () => sockets.delete(ws));
-      ws.on('error', () => sockets.delete(ws));
-    });
   });
 
   return {
@@ -140,22 +167,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('request too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+const reasons: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' };
+
+function refuseUpgrade(socket: Duplex, status: number): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/api/toolboxApi';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { writePrivateFile } from './privateState';
 
 /** The user's preferences (theme, Python interpreter, AGENT_TOOL_PATH...), in `preferences.json` in the state folder. */
 export class PreferencesStore {
@@ -27,8 +27,7 @@ export class PreferencesStore {
 
   async set(change: Partial<Preferences>): Promise<Preferences> {
     const next = { ...(await this.get()), ...change };
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`);
+    await writePrivateFile(this.file, `${JSON.stringify(next, null, 2)}\n`, path.dirname(this.file));
     this.cached = next;
     return next;
   }

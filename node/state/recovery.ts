@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { writePrivateFile } from './privateState';
 
 /**
  * Unsaved edits kept for crash recovery: one JSON file per document in `<state>/recovery/`, named by a hash of the
@@ -11,8 +11,10 @@ import { writeFileAtomic } from '../files/atomicWrite';
  */
 export class RecoveryStore {
   private readonly dir: string;
+  private readonly stateDir: string;
 
   constructor(stateDir: string) {
+    this.stateDir = stateDir;
     this.dir = path.join(stateDir, 'recovery');
   }
 
@@ -22,8 +24,7 @@ export class RecoveryStore {
   }
 
   async save(docPath: string | null, text: string): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(this.fileFor(docPath), JSON.stringify({ path: docPath, text, savedAt: Date.now() }));
+    await writePrivateFile(this.fileFor(docPath), JSON.stringify({ path: docPath, text, savedAt: Date.now() }), this.stateDir);
   }
 
   async get(docPath: string | null): Promise<{ text: string | null; savedAt: number | null }> {

@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { writePrivateFile } from './privateState';
 
 /**
  * Where the app keeps per-user state (recent files). Electron passes its userData folder; the CLI uses
@@ -43,7 +43,6 @@ export class RecentFiles {
   }
 
   private async save(files: string[]): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await writeFileAtomic(this.file, `${JSON.stringify(files, null, 2)}\n`);
+    await writePrivateFile(this.file, `${JSON.stringify(files, null, 2)}\n`, path.dirname(this.file));
   }
 }

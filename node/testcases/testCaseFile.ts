@@ -7,12 +7,14 @@
  * typed), reading gives that text back (`argsJson`), and a run sends it to Python as it is — JSON.parse would make
  * `1.0` an int and round big integers.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { TestCaseFileT, type TestCase } from '../../shared/api/testRunApi';
 import { describeJsonSyntaxError, readJsonText, scanJson } from '../../shared/toolbox/jsonText';
+import { ApiError } from '../../shared/api/contract';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 
 /** A case as its file holds it: `argsJson` is its `args` exactly as written there. */
 export type StoredCase = TestCase & { argsJson?: string };
@@ -84,9 +86,10 @@ function argsTexts(text: string): Map<number, string> {
 export async function readTestCaseFile(file: string): Promise<StoredCaseFile | null> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // Bounded and regular files only, as every file is read (a FIFO named like the cases file must not hang us).
+    text = (await readTextFile(file, MAX_SMALL_TEXT_FILE_BYTES)).text;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (error instanceof ApiError && error.code === 'not_found') return null;
     throw error;
   }
   return parseTestCaseFile(text, file);

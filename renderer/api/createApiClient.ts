@@ -24,7 +24,12 @@ export function createApiClient(): ApiClient {
   }
   const url = new URL(window.location.href);
   const fromUrl = url.searchParams.get('token');
-  if (fromUrl) sessionStorage.setItem(TOKEN_KEY, fromUrl);
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    // Out of the address bar and the history (and so out of screenshots, shared URLs and bookmarks).
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
   const token = fromUrl ?? sessionStorage.getItem(TOKEN_KEY) ?? '';
   return createHttpApiClient(token);
 }

@@ -11,7 +11,7 @@ export { scan, type Token } from './scanner';
 export type * from './syntax-tree';
 export { parseHocon, MAX_NESTING_DEPTH } from './parser';
 export { printSyntax } from './printer';
-export { resolveHocon, resolveFile, type IncludeHost, type ResolveOptions, type ResolvedDocument } from './resolve';
+export { INCLUDE_LIMITS, resolveHocon, resolveFile, type IncludeHost, type IncludeLimits, type ResolveOptions, type ResolvedDocument } from './resolve';
 export type {
   HoconValue,
   HoconObject,

@@ -294,8 +294,10 @@ export class SubstitutionResolver {
       this.taint(error.target);
       return UNDEFINED;
     }
-    const fromEnv = this.env[expr.writtenPath.join('.')];
-    if (fromEnv !== undefined) {
+    // Own properties only: `${constructor}` or `${__proto__}` must not find Object.prototype's.
+    const name = expr.writtenPath.join('.');
+    const fromEnv = Object.hasOwn(this.env, name) ? this.env[name] : undefined;
+    if (typeof fromEnv === 'string') {
       return new StringValue(fromEnv, 'environment', expr.source, expr.start, expr.end);
     }
     if (expr.optional) return UNDEFINED;

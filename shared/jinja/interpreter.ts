@@ -5,6 +5,7 @@
  */
 import type { Expr, MacroArg, Stmt, Target } from './ast';
 import { TemplateError, typeError } from './errors';
+import { outputTooLarge, RENDER_LIMITS, tooManySteps } from './limits';
 import { codePoints } from '../pyvalue/codepoints';
 import { pyStr } from '../pyvalue/repr';
 import { Markup, PyCallable, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../pyvalue/types';
@@ -51,6 +52,9 @@ export class Interpreter implements RuntimeContext {
   /** Offset of the node being evaluated: where a runtime error is reported. */
   at = 0;
   private depth = 0;
+  /** Statements run, loop iterations and characters written so far (see limits.ts). */
+  private steps = 0;
+  private written = 0;
   readonly sortKeys: boolean;
 
   constructor(private readonly services: InterpreterServices) {
@@ -123,13 +127,14 @@ export class Interpreter implements RuntimeContext {
 
   execute(body: Stmt[], frame: Frame, out: string[]): void {
     for (const node of body) {
+      if (++this.steps > RENDER_LIMITS.maxSteps) throw tooManySteps();
       switch (node.kind) {
         case 'text':
-          out.push(node.text);
+          this.write(out, node.text);
           break;
         case 'output': {
           const v = this.eval(node.expr, frame);
-          out.push(typeof v === 'string' ? v : pyStr(v));
+          this.write(out, typeof v === 'string' ? v : pyStr(v));
           break;
         }
         case 'if':
@@ -204,6 +209,12 @@ export class Interpreter implements RuntimeContext {
     }
   }
 
+  private write(out: string[], text: string): void {
+    this.written += text.length;
+    if (this.written > RENDER_LIMITS.maxOutputChars) throw outputTooLarge();
+    out.push(text);
+  }
+
   private enter(): void {
     if (++this.depth > MAX_DEPTH) {
       this.depth = 0;
@@ -242,6 +253,7 @@ export class Interpreter implements RuntimeContext {
     const scope = new Frame(frame);
     scope.set('loop', loop);
     for (let i = 0; i < items.length; i++) {
+      if (++this.steps > RENDER_LIMITS.maxSteps) throw tooManySteps();
       loop.index0 = i;
       this.assign(node.target, items[i]!, scope);
       this.execute(node.body, scope, out);

@@ -21,6 +21,7 @@ import traceback
 
 from tbe_worker.build import ToolCreationError, ToolFactory
 from tbe_worker.capture import CallCapture
+from tbe_worker.children import end_call_children
 from tbe_worker.describe import describe_coded, describe_langchain
 from tbe_worker.extra_ops import OPS as EXTRA_OPS
 from tbe_worker.framing import read_frame, write_frame
@@ -125,6 +126,7 @@ class Worker:
             reply.update(isError=True, content=error_message(error), contentType="text", errorKind="tool")
             reply["traceback"] = tool_traceback(error)
         finally:
+            end_call_children()
             stdout, stderr, logs = self.capture.end()
         reply["pythonMs"] = (time.perf_counter() - started) * 1000.0
         reply.update(stdout=stdout, stderr=stderr, logging=logs, slyData=jsonable(sly_data, max_bytes))
@@ -152,6 +154,7 @@ class Worker:
                 reply = {"ok": False, "error": error_message(error), "errorKind": "load"}
                 reply["traceback"] = traceback.format_exc()
         finally:
+            end_call_children()
             stdout, stderr, logs = self.capture.end()
         reply.update(stdout=stdout, stderr=stderr, logging=logs)
         return reply

@@ -4,6 +4,7 @@ import { typeError } from '../errors';
 import { Cycler, Joiner, Namespace, PyRange } from './objects';
 import { asNumber } from './ops';
 import { pyStr } from '../../pyvalue/repr';
+import { rangeTooBig, RENDER_LIMITS } from '../limits';
 
 function intArg(v: PyValue): bigint {
   const n = asNumber(v);
@@ -18,7 +19,9 @@ export function defaultGlobals(): Map<string, PyValue> {
       new PyCallable('range', (args) => {
         if (args.length === 0 || args.length > 3) throw typeError(`range expected at most 3 arguments, got ${args.length}`);
         const [a, b, c] = args.map(intArg);
-        return args.length === 1 ? new PyRange(0n, a!, 1n) : new PyRange(a!, b!, c ?? 1n);
+        const range = args.length === 1 ? new PyRange(0n, a!, 1n) : new PyRange(a!, b!, c ?? 1n);
+        if (range.length() > RENDER_LIMITS.maxRange) throw rangeTooBig(range.length());
+        return range;
       }),
     ],
     [

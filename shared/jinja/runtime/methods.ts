@@ -160,10 +160,15 @@ const DICT_METHODS: Record<string, (d: PyDict, args: PyValue[], kwargs: PyKwargs
   },
 };
 
+/** A table's own entry only: `s.constructor` or `l.toString` must not reach Object.prototype's. */
+function ownMethod<F>(table: Record<string, F>, name: string): F | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** The bound method `obj.name`, or undefined when the builtin has no such method. */
 export function builtinMethod(obj: PyValue, name: string): PyCallable | undefined {
   if (isStr(obj)) {
-    const m = STR_METHODS[name];
+    const m = ownMethod(STR_METHODS, name);
     if (!m) return undefined;
     const text = strText(obj);
     return new PyCallable(name, (args, kwargs) => {
@@ -173,11 +178,11 @@ export function builtinMethod(obj: PyValue, name: string): PyCallable | undefine
     });
   }
   if (Array.isArray(obj)) {
-    const m = LIST_METHODS[name];
+    const m = ownMethod(LIST_METHODS, name);
     return m ? new PyCallable(name, (args) => m(obj, args)) : undefined;
   }
   if (obj instanceof Map) {
-    const m = DICT_METHODS[name];
+    const m = ownMethod(DICT_METHODS, name);
     return m ? new PyCallable(name, (args, kwargs) => m(obj, args, kwargs)) : undefined;
   }
   return undefined;

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../main';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tbe-template-bounds-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+mkdirSync(path.join(tmp, 'templates', 'parts'), { recursive: true });
+writeFileSync(path.join(tmp, 'secret.txt'), 'SECRET\n');
+writeFileSync(path.join(tmp, 'templates', 'parts', 'head.jinja2'), 'HEAD');
+writeFileSync(path.join(tmp, 'ctx.json'), '{}');
+
+async function render(template: string) {
+  const file = path.join(tmp, 'templates', 't.jinja2');
+  writeFileSync(file, template);
+  const out = { stdout: '', stderr: '' };
+  const code = await runCli(['render', file, '--context', 'ctx.json'], {
+    stdout: (t) => void (out.stdout += t),
+    stderr: (t) => void (out.stderr += t),
+    cwd: tmp,
+    env: {},
+  });
+  return { code, ...out };
+}
+
+describe('templates load only from their folder, and rendering is bounded', () => {
+  it('includes from the template\'s folder, as Jinja2\'s FileSystemLoader', async () => {
+    expect(await render("{% include 'parts/head.jinja2' %}")).toMatchObject({ code: 0, stdout: 'HEAD' });
+    expect(await render("{% include './parts//head.jinja2' %}")).toMatchObject({ code: 0, stdout: 'HEAD' });
+  });
+
+  it('does not read a file outside it: an absolute name or one with ..', async () => {
+    for (const name of ['/etc/passwd', `${tmp}/secret.txt`, '../secret.txt', 'parts/../../secret.txt']) {
+      const r = await render(`{% include '${name}' %}`);
+      expect(r.code).toBe(1);
+      expect(r.stdout).not.toContain('root:');
+      expect(r.stdout).not.toContain('SECRET');
+      expect(r.stderr).toContain('template not found');
+    }
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses to include a FIFO or a device, without blocking', async () => {
+    execFileSync('mkfifo', [path.join(tmp, 'templates', 'pipe.jinja2')]);
+    symlinkSync('/dev/zero', path.join(tmp, 'templates', 'zero.jinja2'));
+    for (const name of ['pipe.jinja2', 'zero.jinja2']) {
+      const r = await render(`{% include '${name}' %}`);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('is not a regular file');
+    }
+  });
+
+  it('stops a huge range or endless output with an error naming the limit', async () => {
+    const started = Date.now();
+    const range = await render('{% for i in range(100000000) %}{% endfor %}');
+    expect(range.code).toBe(1);
+    expect(range.stderr).toContain('range too big: 100000000 items; the limit is 100000');
+    const nested = await render('{% for i in range(100000) %}{% for j in range(100000) %}{{ j }}{% endfor %}{% endfor %}');
+    expect(nested.code).toBe(1);
+    expect(nested.stderr).toMatch(/Render limit reached/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
