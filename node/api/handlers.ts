@@ -12,6 +12,7 @@ import { AnalysisHistory } from './analysisHistory';
 import { DocumentTexts, withText } from './documentTexts';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
+import { createReviewHandlers } from './reviewHandlers';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -127,6 +128,7 @@ export function createApiService(host: ApiHost): ApiService {
       return {};
     },
     ...testRun.handlers,
+    ...createReviewHandlers(texts, toolbox),
   };
   return {
     handlers,

@@ -17,6 +17,7 @@ import {
   ToolRunResultT,
 } from './toolboxApi';
 import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
+import { CatalogTokensRequestT, CatalogTokensT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
@@ -91,6 +92,8 @@ export const apiMethods = {
   },
   /** The catalog an LLM is shown, rendered from the document's effective toolbox exactly as Python Jinja2 would. */
   'catalog.render': { request: CatalogRenderRequestT, response: CatalogRenderResultT },
+  /** Token counts of the rendered catalog and of each tool's entry (reviewApi.ts). */
+  'catalog.tokens': { request: CatalogTokensRequestT, response: CatalogTokensT },
   /** Runs one tool of the document in the Python worker. Never fails: errors are results with isError. */
   'tool.run': { request: ToolRunRequestT, response: ToolRunResultT },
   'tool.cancel': { request: Type.Object({ runId: Type.String() }), response: Type.Object({ cancelled: Type.Boolean() }) },
