@@ -8,6 +8,7 @@ import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/values';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { WorkerPool, type ToolDescription } from '../python/index';
@@ -79,10 +80,11 @@ export class ToolboxService {
     return { file, loaded };
   }
 
-  analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {
+  /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
+  analyze(doc: DocumentRef & { detail?: string | null }, review: readonly ToolboxDiagnostic[] = []): ToolboxAnalysis {
     const { file, loaded } = this.load(doc);
     const toolbox = toolboxOf(loaded);
-    const diagnostics = diagnosticsOf(loaded);
+    const diagnostics = review.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...review].sort(compareDiagnostics);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
       if (!d.tool) continue;

@@ -1,6 +1,7 @@
-import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
+import { reviewLoaded } from '../../review/reviewToolbox';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
@@ -22,7 +23,9 @@ export const validateCommand: CliCommand = {
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     for (const file of parsed.positionals) {
-      for (const d of diagnosticsOf(loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }))) {
+      const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+      const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))].sort(compareDiagnostics);
+      for (const d of found) {
         // Two networks sharing one toolbox would report its problems twice.
         const key = `${d.file}:${d.range.start.offset}:${d.rule}:${d.message}`;
         if (!seen.has(key)) {
