@@ -106,7 +106,7 @@ export function createApiService(host: ApiHost): ApiService {
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
       const { file, loaded } = toolbox.load(request);
-      return analyses.answer(toolbox.analyze(request, await reviewLoaded(loaded, file, host.cwd)), request.text, doc.textId, known);
+      return analyses.answer(toolbox.analyze(request, await reviewLoaded(loaded, file, host.cwd, { live: true })), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {
@@ -130,7 +130,7 @@ export function createApiService(host: ApiHost): ApiService {
       return {};
     },
     ...testRun.handlers,
-    ...createReviewHandlers(texts, toolbox),
+    ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
   };
   return {
     handlers,

@@ -4,7 +4,14 @@ import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '.
 import { reviewDescriptions } from '../../shared/toolbox/rules/descriptionReview';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import { loadTokenizer } from '../tokens/tokenizers';
+import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+
+/**
+ * Above this many tools the app's live analysis (every keystroke) leaves the description checks out: on the 5,000-tool
+ * bench file they cost about as much as the parse. `validate` always runs them.
+ */
+export const LIVE_REVIEW_MAX_TOOLS = 1000;
 
 /** The settings file that applies to a toolbox: `.toolbox-editor.json` in the toolbox file's folder. */
 export function reviewSettingsPath(toolboxFile: string): string {
@@ -28,8 +35,9 @@ export function reviewSettingsFor(toolboxFile: string): { file: string; settings
  * Relative paths (as the user wrote them) are resolved against `cwd`.
  * Asynchronous because a description that may be over the token budget needs the tokenizer, loaded on first use.
  */
-export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string): Promise<ToolboxDiagnostic[]> {
+export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string, options: { live?: boolean } = {}): Promise<ToolboxDiagnostic[]> {
   const toolbox = toolboxOf(loaded);
+  if (options.live && toolbox.tools.length > LIVE_REVIEW_MAX_TOOLS) return [];
   const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
   const out: ToolboxDiagnostic[] = settings.problems.map((problem) => ({
     severity: 'warning',
@@ -44,5 +52,6 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
   const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }));
+  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold));
   return out;
 }

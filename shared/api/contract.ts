@@ -17,7 +17,7 @@ import {
   ToolRunResultT,
 } from './toolboxApi';
 import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
-import { CatalogTokensRequestT, CatalogTokensT } from './reviewApi';
+import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
@@ -94,6 +94,12 @@ export const apiMethods = {
   'catalog.render': { request: CatalogRenderRequestT, response: CatalogRenderResultT },
   /** Token counts of the rendered catalog and of each tool's entry (reviewApi.ts). */
   'catalog.tokens': { request: CatalogTokensRequestT, response: CatalogTokensT },
+  /** The tools an LLM could confuse (most similar pairs) and, given a request, the tools ranked by lexical match. */
+  'catalog.similarity': { request: CatalogSimilarityRequestT, response: CatalogSimilarityT },
+  /** The semantic diff of the document's text against its file at a git revision, or against another file. */
+  'toolbox.diff': { request: ToolboxDiffRequestT, response: ToolboxDiffT },
+  /** Branches, tags and recent commits of the repository holding the file, for "Compare with…". */
+  'git.revisions': { request: Type.Object({ path: Path }), response: GitRevisionsT },
   /** Runs one tool of the document in the Python worker. Never fails: errors are results with isError. */
   'tool.run': { request: ToolRunRequestT, response: ToolRunResultT },
   'tool.cancel': { request: Type.Object({ runId: Type.String() }), response: Type.Object({ cancelled: Type.Boolean() }) },

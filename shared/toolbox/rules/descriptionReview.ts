@@ -19,6 +19,8 @@ export const DESCRIPTION_RULE_IDS = [
   'enum-values-unmentioned',
   'description-over-budget',
   'description-duplicate',
+  // Reported by node/review/similarTools.ts (it needs the whole catalog's word statistics), set here like the rest.
+  'tools-similar',
 ] as const;
 export type DescriptionRuleId = (typeof DESCRIPTION_RULE_IDS)[number];
 
@@ -135,6 +137,8 @@ function namedArguments(text: string): Set<string> {
 }
 
 function mentions(text: string, word: string): boolean {
+  // Most words are simply absent: a plain search settles those without building a regular expression.
+  if (!text.toLowerCase().includes(word.toLowerCase())) return false;
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'iu').test(text);
 }
