@@ -10,6 +10,7 @@ import type { ToolEntry } from '../../shared/toolbox/toolEntry';
 import { resourcesDir } from '../paths';
 import { DEFAULT_TOKENIZER, loadTokenizer } from '../tokens/tokenizers';
 import { loadFileFromDisk, toolboxOf } from '../workspace/toolboxOnDisk';
+import { wordDiff } from './diffFormats';
 import { fileAtRevision } from './gitRevision';
 
 export interface CompareSide {
@@ -60,6 +61,9 @@ export async function compareToolboxes(before: CompareSide, after: CompareSide, 
   const a = load(before);
   const b = load(after);
   const changes = diffToolboxes(a.tools, b.tools);
+  for (const change of changes) {
+    for (const d of change.details) if (typeof d.before === 'string' && typeof d.after === 'string') d.wordDiff = wordDiff(d.before, d.after);
+  }
   const diff = a.catalog === b.catalog ? '' : createTwoFilesPatch(`catalog (${before.label})`, `catalog (${after.label})`, comparable(a.catalog), comparable(b.catalog), undefined, undefined, { context: 3 });
   return {
     breaking: changes.some((c) => c.breaking),

@@ -21,8 +21,8 @@ function detailLines(change: ToolChangeDto, indent: string, mark: (breaking: boo
   for (const d of change.details) {
     if (change.kind === 'renamed' && d.field === 'name') continue;
     if (change.kind === 'removed') continue;
-    if (d.field === 'description' && typeof d.before === 'string' && typeof d.after === 'string') {
-      lines.push(`${indent}description changed${mark(d.breaking)}: ${wordDiff(d.before, d.after).replace(/\s*\n\s*/g, ' ')}`);
+    if (d.wordDiff !== undefined) {
+      lines.push(`${indent}${d.field} changed${mark(d.breaking)}: ${d.wordDiff.replace(/\s*\n\s*/g, ' ')}`);
     } else {
       lines.push(`${indent}${d.field}: ${d.change}${mark(d.breaking)}`);
     }

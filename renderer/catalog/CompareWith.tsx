@@ -108,7 +108,7 @@ function DiffReport({ report }: { report: ToolboxDiffDto }) {
                     .filter((d) => c.kind !== 'removed' && !(c.kind === 'renamed' && d.field === 'name'))
                     .map((d, i) => (
                       <div key={i} className={d.breaking ? 'diff-breaking' : ''}>
-                        {d.field}: {d.change}
+                        {d.field}: {d.wordDiff !== undefined ? <WordDiff text={d.wordDiff} /> : d.change}
                       </div>
                     ))}
                 </td>
@@ -134,5 +134,27 @@ function DiffReport({ report }: { report: ToolboxDiffDto }) {
         </pre>
       )}
     </div>
+  );
+}
+
+/** A word diff's [-removed-] and {+added+} words, struck out and highlighted. */
+function WordDiff({ text }: { text: string }) {
+  const parts = text.split(/(\[-[\s\S]*?-\]|\{\+[\s\S]*?\+\})/);
+  return (
+    <span className="word-diff">
+      {parts.map((part, i) =>
+        part.startsWith('[-') && part.endsWith('-]') ? (
+          <del key={i} className="diff-removed">
+            {part.slice(2, -2)}
+          </del>
+        ) : part.startsWith('{+') && part.endsWith('+}') ? (
+          <ins key={i} className="diff-added">
+            {part.slice(2, -2)}
+          </ins>
+        ) : (
+          <span key={i}>{part}</span>
+        ),
+      )}
+    </span>
   );
 }

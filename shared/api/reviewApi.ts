@@ -60,6 +60,8 @@ export const ToolChangeDetailT = Type.Object({
   breaking: Type.Boolean(),
   before: Type.Optional(Type.Unknown()),
   after: Type.Optional(Type.Unknown()),
+  /** For a changed text (a description): its words removed [-like this-] and added {+like this+}. */
+  wordDiff: Type.Optional(Type.String()),
 });
 
 export const ToolChangeT = Type.Object({

@@ -49,6 +49,7 @@ describe('toolbox-editor diff against a git revision', () => {
     expect(wording.report!.changes).toEqual([
       { kind: 'changed', tool: 'search', breaking: false, details: [expect.objectContaining({ field: 'description', change: 'changed', breaking: false })] },
     ]);
+    expect(wording.report!.changes[0]!.details[0]!.wordDiff).toMatch(/returns the \{\+top ?\+\} ?results\./);
     expect(wording.report!.catalog.tokensAfter - wording.report!.catalog.tokensBefore).toBe(1);
     expect(wording.report!.catalog.diff).toContain('+      "description": "Searches the web for a query and returns the top results.",');
 
