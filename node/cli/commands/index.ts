@@ -7,7 +7,8 @@ import { renderCommand } from './render';
 import { catalogCommand } from './catalog';
 import { testCommand } from './test';
 import { diffCommand } from './diff';
+import { similarCommand } from './similar';
 import { resolveCommand, printCommand, setCommand, unsetCommand } from './hocon-commands';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, catalogCommand, diffCommand, renderCommand, callCommand, testCommand, resolveCommand, printCommand, setCommand, unsetCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, resolveCommand, printCommand, setCommand, unsetCommand];
