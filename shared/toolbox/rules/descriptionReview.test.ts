@@ -45,6 +45,9 @@ describe('description checks, each with its good and its bad example', () => {
     expect(found(tool('weather', 'Returns the current weather for the given city_name, with its wind and temperature.', city))).toEqual([
       'description-unknown-argument weather 1:40',
     ]);
+    // Another tool's name is not an argument.
+    const two = [tool('weather', 'Returns the current weather for a city; call get_forecast for the days ahead.', city), tool('get_forecast', GOOD)].join('\n');
+    expect(found(two)).toEqual([]);
   });
 
   it('description-unmentioned-parameter (off unless turned on)', () => {

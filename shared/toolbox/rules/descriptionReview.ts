@@ -52,6 +52,8 @@ interface Described {
 export function reviewDescriptions(tools: readonly ToolEntry[], options: DescriptionReviewOptions): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
   const firstWithText = new Map<string, Described>();
+  // A description may name another tool ("then call get_weather"): that is no argument.
+  const toolNames = new Set(tools.map((t) => t.name));
   for (const entry of tools) {
     if (entry.origin === 'default' || entry.value.kind !== 'object') continue;
     const report = (rule: DescriptionRuleId, where: Origin, message: string) => {
@@ -74,7 +76,7 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
     const described: Described = { entry, text, where: descriptionValue };
     // A description too short to say anything is reported once, as too short, not also as saying nothing.
     if (!checkLength(described, report)) checkVerb(described, report);
-    checkArguments(described, properties, report);
+    checkArguments(described, properties, toolNames, report);
     checkBudget(described, options, report);
     const normalized = text.trim().replace(/\s+/g, ' ').toLowerCase();
     const first = firstWithText.get(normalized);
@@ -143,11 +145,11 @@ function mentions(text: string, word: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'iu').test(text);
 }
 
-function checkArguments({ entry, text, where }: Described, properties: Property[], report: Report) {
+function checkArguments({ entry, text, where }: Described, properties: Property[], toolNames: ReadonlySet<string>, report: Report) {
   const names = new Set(properties.map((p) => p.name));
   if (properties.length > 0) {
     for (const named of namedArguments(text)) {
-      if (!names.has(named) && named !== entry.name) {
+      if (!names.has(named) && !toolNames.has(named)) {
         report('description-unknown-argument', where, `The description of '${entry.name}' names '${named}', which is not among its parameters (${[...names].join(', ')}).`);
       }
     }
