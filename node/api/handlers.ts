@@ -14,6 +14,8 @@ import { DocumentTexts, withText } from './documentTexts';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
+import { createReviewHandlers } from './reviewHandlers';
+import { reviewLoaded } from '../review/reviewToolbox';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -108,7 +110,8 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
-      return analyses.answer(toolbox.analyze(request), request.text, doc.textId, known);
+      const { file, loaded } = toolbox.load(request);
+      return analyses.answer(toolbox.analyze(request, await reviewLoaded(loaded, file, host.cwd, { live: true })), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {
@@ -133,6 +136,7 @@ export function createApiService(host: ApiHost): ApiService {
     },
     ...testRun.handlers,
     ...preflight.handlers,
+    ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
   };
   return {
     handlers,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ApiError } from '../../shared/api/contract';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
-import { renderCatalog } from '../../shared/catalog/render-catalog';
+import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/render-catalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/values';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
@@ -28,6 +28,8 @@ export interface DocumentRef {
   text: string;
   noDefault?: boolean;
 }
+
+export type CatalogDocumentRef = DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> };
 
 /**
  * What the API's toolbox methods do on the main side: analyse a document (its unsaved text layered over the disk),
@@ -78,10 +80,11 @@ export class ToolboxService {
     return { file, loaded };
   }
 
-  analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {
+  /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
+  analyze(doc: DocumentRef & { detail?: string | null }, review: readonly ToolboxDiagnostic[] = []): ToolboxAnalysis {
     const { file, loaded } = this.load(doc);
     const toolbox = toolboxOf(loaded);
-    const added = this.addedDiagnostics(file, toolbox.tools);
+    const added = [...this.addedDiagnostics(file, toolbox.tools), ...review];
     const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
@@ -113,7 +116,8 @@ export class ToolboxService {
     };
   }
 
-  async renderCatalog(doc: DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> }): Promise<CatalogRenderResult> {
+  /** What rendering the document's catalog takes: its template (read from disk), tools, variables and key order. */
+  async catalogRequest(doc: CatalogDocumentRef): Promise<{ templatePath: string; request: RenderCatalogRequest }> {
     const { file, loaded } = this.load(doc);
     const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
     let template: string;
@@ -122,12 +126,15 @@ export class ToolboxService {
     } catch (error) {
       throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
     }
-    const result = renderCatalog({
-      template,
-      tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)),
-      vars: doc.vars,
-      keyOrder: doc.keyOrder,
-    });
+    return {
+      templatePath,
+      request: { template, tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)), vars: doc.vars, keyOrder: doc.keyOrder },
+    };
+  }
+
+  async renderCatalog(doc: CatalogDocumentRef): Promise<CatalogRenderResult> {
+    const { templatePath, request } = await this.catalogRequest(doc);
+    const result = renderCatalog(request);
     return {
       text: result.text,
       templatePath,

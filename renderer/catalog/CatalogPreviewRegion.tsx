@@ -8,9 +8,12 @@ import { catalogStoreFor } from './catalogStore';
 import { ContractResults } from './ContractResults';
 import { findJson } from './findJson';
 import { VisibleWhitespace } from './VisibleWhitespace';
+import { TokenCounts } from './TokenCounts';
+import { SimilarTools } from './SimilarTools';
+import { CompareWith } from './CompareWith';
 import './catalog.css';
 
-type View = 'text' | 'json' | 'diff';
+type View = 'text' | 'json' | 'diff' | 'tokens' | 'similar' | 'compare';
 
 /** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
 export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
@@ -63,9 +66,9 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
             <>
               <ContractResults result={state.current} />
               <div className="pane-tabs" role="tablist" aria-label="Catalog view">
-                {(['text', 'json', 'diff'] as const).map((v) => (
+                {(['text', 'json', 'diff', 'tokens', 'similar', 'compare'] as const).map((v) => (
                   <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
-                    {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved' }[v]}
+                    {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' }[v]}
                   </button>
                 ))}
                 <span className="status-spacer" />
@@ -84,6 +87,9 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
                 ) : (
                   <p className="hint">The rendered text holds no JSON.</p>
                 ))}
+              {view === 'tokens' && <TokenCounts stores={stores} settings={state} current={state.current} />}
+              {view === 'similar' && <SimilarTools stores={stores} current={state.current} />}
+              {view === 'compare' && <CompareWith stores={stores} />}
               {view === 'diff' &&
                 (state.saved ? (
                   <CatalogDiff saved={state.saved.text} current={state.current.text} />

@@ -18,6 +18,7 @@ import {
 } from './toolboxApi';
 import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
 import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolScaffoldResultT, ToolSourceRequestT, ToolSourceResultT } from './preflightApi';
+import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
@@ -108,6 +109,14 @@ export const apiMethods = {
   },
   /** The catalog an LLM is shown, rendered from the document's effective toolbox exactly as Python Jinja2 would. */
   'catalog.render': { request: CatalogRenderRequestT, response: CatalogRenderResultT },
+  /** Token counts of the rendered catalog and of each tool's entry (reviewApi.ts). */
+  'catalog.tokens': { request: CatalogTokensRequestT, response: CatalogTokensT },
+  /** The tools an LLM could confuse (most similar pairs) and, given a request, the tools ranked by lexical match. */
+  'catalog.similarity': { request: CatalogSimilarityRequestT, response: CatalogSimilarityT },
+  /** The semantic diff of the document's text against its file at a git revision, or against another file. */
+  'toolbox.diff': { request: ToolboxDiffRequestT, response: ToolboxDiffT },
+  /** Branches, tags and recent commits of the repository holding the file, for "Compare with…". */
+  'git.revisions': { request: Type.Object({ path: Path }), response: GitRevisionsT },
   /** Runs one tool of the document in the Python worker. Never fails: errors are results with isError. */
   'tool.run': { request: ToolRunRequestT, response: ToolRunResultT },
   'tool.cancel': { request: Type.Object({ runId: Type.String() }), response: Type.Object({ cancelled: Type.Boolean() }) },

@@ -7,12 +7,16 @@ import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
+import { countCatalogTokens } from '../../../shared/catalog/catalogTokens';
+import { DEFAULT_TOKENIZER, isTokenizerName, loadTokenizer, TOKENIZER_NAMES } from '../../tokens/tokenizers';
+import { formatTokenTable } from './catalog-tokens-table';
 
 export const catalogCommand: CliCommand = {
   name: 'catalog',
   summary: "print the tool catalog an LLM is shown, exactly as Python Jinja2 renders it (exit 1 if its contract fails)",
   usage: [
     'Usage: toolbox-editor catalog FILE [--template T] [--key-order sorted|insertion] [--var NAME=VALUE]... [--no-default]',
+    '                              [--tokens [--tokenizer NAME] [--json]]',
     '',
     "Renders the effective toolbox of FILE through the catalog template (default: the app's toolbox_catalog.jinja2)",
     'and prints exactly the rendered bytes, nothing appended. Problems go to standard error; the exit code is 1 when',
@@ -23,6 +27,11 @@ export const catalogCommand: CliCommand = {
     "  --key-order K       sorted (Python Jinja2's default tojson) or insertion; default sorted",
     '  --var NAME=VALUE    a further template variable, as a string (repeatable), e.g. --var task="find flights"',
     '  --no-default        do not layer over the default toolbox',
+    '  --tokens            print token counts instead of the text: the whole rendered catalog, then each tool\'s',
+    '                      entry, heaviest first (the shares add up to the total less the template\'s own text)',
+    `  --tokenizer NAME    ${TOKENIZER_NAMES.join(' or ')} (OpenAI's encodings; default ${DEFAULT_TOKENIZER}). Other`,
+    "                      providers' tokenizers count the same text differently, often by 10-30%: an estimate",
+    '  --json              with --tokens: {"tokenizer", "total", "overhead", "tools": [{"name", "tokens"}]}',
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, {
@@ -30,8 +39,14 @@ export const catalogCommand: CliCommand = {
       'key-order': { type: 'string' },
       var: { type: 'string', multiple: true },
       'no-default': { type: 'boolean' },
+      tokens: { type: 'boolean' },
+      tokenizer: { type: 'string' },
+      json: { type: 'boolean' },
     });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
+    const tokenizer = parsed.values.tokenizer ?? DEFAULT_TOKENIZER;
+    if (!isTokenizerName(tokenizer)) throw new UsageError(`--tokenizer takes ${TOKENIZER_NAMES.join(' or ')}, not '${tokenizer}'`);
+    if (!parsed.values.tokens && (parsed.values.tokenizer !== undefined || parsed.values.json)) throw new UsageError('--tokenizer and --json go with --tokens');
     const keyOrder = parseKeyOrder(parsed.values['key-order']);
     const vars: Record<string, string> = {};
     for (const pair of parsed.values.var ?? []) {
@@ -47,14 +62,20 @@ export const catalogCommand: CliCommand = {
       throw new Error(`cannot read the template: ${(error as Error).message}`, { cause: error });
     }
     const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }));
-    const result = renderCatalog({
+    const request = {
       template,
       tools: catalogSourcesFromTools(toolbox.tools),
       vars,
       keyOrder,
       loader: loaderFor(templatePath),
-    });
-    io.stdout(result.text);
+    };
+    const result = renderCatalog(request);
+    if (parsed.values.tokens) {
+      const counts = countCatalogTokens(request, result.text, tokenizer, await loadTokenizer(tokenizer));
+      io.stdout(parsed.values.json ? `${JSON.stringify(counts, null, 2)}\n` : formatTokenTable(counts));
+    } else {
+      io.stdout(result.text);
+    }
     for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(templatePath, d));
     const unread = reportUnreadFiles(toolbox.diagnostics, io);
     return result.diagnostics.some((d) => d.severity === 'error') || unread > 0 ? 1 : 0;

@@ -50,6 +50,7 @@ describe('toolbox-editor validate', () => {
     const { code, stdout } = await cli(['validate', 'tb.hocon'], dir);
     expect(code).toBe(1);
     expect(stdout).toBe(
+      "tb.hocon:2:39 warning description-too-short The description of 'get_current_date_time' is 2 words: say what the tool does, what it returns and when to use it.\n" +
       "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'\n",
     );
   });
@@ -59,6 +60,8 @@ describe('toolbox-editor validate', () => {
     const { code, stdout } = await cli(['validate', 'ok.hocon', '--json'], dir);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual([
+      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 34, severity: 'warning', rule: 'description-too-short', tool: 't' }),
+      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 80, severity: 'warning', rule: 'parameter-undocumented', tool: 't' }),
       expect.objectContaining({ file: 'ok.hocon', line: 1, column: 91, severity: 'warning', rule: 'non-standard-type', fix: expect.objectContaining({ title: 'Change "int" to "integer"' }) }),
     ]);
   });

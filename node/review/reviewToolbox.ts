@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/reviewSettings';
+import { reviewDescriptions } from '../../shared/toolbox/rules/descriptionReview';
+import type { ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
+import { loadTokenizer } from '../tokens/tokenizers';
+import { similarToolDiagnostics } from './similarTools';
+import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+
+/**
+ * Above this many tools the app's live analysis (every keystroke) leaves the description checks out: on 500 bench tools
+ * they cost about as much as the parse (50-80 ms; 10-25 ms on the 27-tool studio toolbox, warm). `validate` always runs them.
+ */
+export const LIVE_REVIEW_MAX_TOOLS = 200;
+
+/** The settings file that applies to a toolbox: `.toolbox-editor.json` in the toolbox file's folder. */
+export function reviewSettingsPath(toolboxFile: string): string {
+  return path.join(path.dirname(toolboxFile), REVIEW_SETTINGS_FILE);
+}
+
+/** Reads the settings beside `toolboxFile` (the defaults when there is no such file). */
+export function reviewSettingsFor(toolboxFile: string): { file: string; settings: ReviewSettings } {
+  const file = reviewSettingsPath(toolboxFile);
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { file, settings: { ...readReviewSettings(undefined), problems: [`cannot be read: ${(error as Error).message}`] } };
+  }
+  return { file, settings: readReviewSettings(text) };
+}
+
+/**
+ * The description checks of a loaded toolbox or network (its toolbox's user tools), with the project's settings.
+ * Relative paths (as the user wrote them) are resolved against `cwd`.
+ * Asynchronous because a description that may be over the token budget needs the tokenizer, loaded on first use.
+ */
+export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string, options: { live?: boolean } = {}): Promise<ToolboxDiagnostic[]> {
+  const toolbox = toolboxOf(loaded);
+  if (options.live && toolbox.tools.length > LIVE_REVIEW_MAX_TOOLS) return [];
+  const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
+  const out: ToolboxDiagnostic[] = settings.problems.map((problem) => ({
+    severity: 'warning',
+    rule: 'review-settings',
+    message: `${REVIEW_SETTINGS_FILE}: ${problem}`,
+    file: settingsFile,
+    line: 1,
+    column: 1,
+    range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
+  }));
+  const budget = settings.descriptionTokenBudget;
+  const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
+  const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
+  out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }));
+  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold));
+  return out;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { stem, terms, ToolIndex } from './similarity';
+
+const tools = [
+  { name: 'search_web_pages', description: 'Searches the web for pages matching a query and returns the top results with titles and links.', parameters: ['query'] },
+  { name: 'web_page_search', description: 'Searches web pages for a query and returns the top matching results with links and titles.', parameters: ['query'] },
+  { name: 'convert_currency', description: "Converts an amount of money from one currency to another at today's exchange rate.", parameters: ['amount', 'from_currency', 'to_currency'] },
+  { name: 'send_email', description: 'Sends an email message to a recipient with a subject and a body.', parameters: ['to', 'subject', 'body'] },
+];
+
+describe('similar tools (TF-IDF cosine)', () => {
+  it('puts two near-duplicate tools at the top and warns about them, with the words they share', () => {
+    const pairs = new ToolIndex(tools).closestPairs(0.5);
+    expect([pairs[0]!.a, pairs[0]!.b]).toEqual(['search_web_pages', 'web_page_search']);
+    expect(pairs[0]!.warn).toBe(true);
+    expect(pairs[0]!.shared).toEqual(expect.arrayContaining(['search', 'web', 'pages', 'query']));
+    expect(pairs.slice(1).every((p) => !p.warn && p.score < pairs[0]!.score)).toBe(true);
+  });
+
+  it('tools with no word in common are no pair at all', () => {
+    const pairs = new ToolIndex(tools).closestPairs(0.5);
+    expect(pairs.find((p) => [p.a, p.b].includes('convert_currency') && [p.a, p.b].includes('send_email'))).toBeUndefined();
+  });
+
+  it('ranks the tool whose text has the exact phrase first, and says which words matched', () => {
+    const index = new ToolIndex(tools);
+    const ranked = index.match('convert an amount of money to another currency');
+    expect(ranked[0]!.name).toBe('convert_currency');
+    // "web page search" is web_page_search's own name: its words in a row beat search_web_pages' same words.
+    const web = index.match('web page search');
+    expect(web.map((m) => m.name).slice(0, 2)).toEqual(['web_page_search', 'search_web_pages']);
+    expect(web[0]!.matched).toEqual(expect.arrayContaining(['web', 'pages', 'search'])); // words as first written in the toolbox
+    expect(index.match('bake a cake')).toEqual([]);
+  });
+
+  it('splits names and reduces words to stems', () => {
+    expect(terms('sendEmail to_currency Searches')).toEqual(['send', 'email', 'currency', 'search']);
+    expect(['searching', 'searched', 'queries', 'pages', 'boxes', 'class'].map(stem)).toEqual(['search', 'search', 'query', 'page', 'box', 'class']);
+  });
+});

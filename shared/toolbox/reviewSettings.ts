@@ -1,0 +1,81 @@
+/**
+ * The project's review settings: `.toolbox-editor.json` beside the toolbox file (documented in README.md).
+ *
+ *   { "rules": { "description-too-short": "off", "description-unmentioned-parameter": "warning" },
+ *     "descriptionTokenBudget": 250, "tokenizer": "o200k_base", "similarityThreshold": 0.5 }
+ *
+ * Each description check is "warning" (the default for most) or "off". Mistakes in the file are reported as
+ * diagnostics of rule `review-settings` in that file, and the rest of it still applies.
+ */
+import { readJsonText, describeJsonSyntaxError } from './jsonText';
+import { DEFAULT_DESCRIPTION_TOKEN_BUDGET, DESCRIPTION_RULE_IDS, RULES_OFF_BY_DEFAULT } from './rules/descriptionReview';
+
+export const REVIEW_SETTINGS_FILE = '.toolbox-editor.json';
+export const DEFAULT_SIMILARITY_THRESHOLD = 0.5;
+
+export interface ReviewSettings {
+  /** Rules that report nothing. */
+  off: Set<string>;
+  descriptionTokenBudget: number;
+  tokenizer: 'o200k_base' | 'cl100k_base';
+  similarityThreshold: number;
+  /** What is wrong with the file, in words (positions are not kept: the file is a few lines). */
+  problems: string[];
+}
+
+export function defaultReviewSettings(): ReviewSettings {
+  return {
+    off: new Set(RULES_OFF_BY_DEFAULT),
+    descriptionTokenBudget: DEFAULT_DESCRIPTION_TOKEN_BUDGET,
+    tokenizer: 'o200k_base',
+    similarityThreshold: DEFAULT_SIMILARITY_THRESHOLD,
+    problems: [],
+  };
+}
+
+const KNOWN_KEYS = new Set(['rules', 'descriptionTokenBudget', 'tokenizer', 'similarityThreshold']);
+
+/** Reads the settings file's text (undefined: no file, the defaults). */
+export function readReviewSettings(text: string | undefined): ReviewSettings {
+  const settings = defaultReviewSettings();
+  if (text === undefined) return settings;
+  const read = readJsonText(text);
+  if (!read.ok) {
+    settings.problems.push(`not JSON: ${describeJsonSyntaxError(read.error)}`);
+    return settings;
+  }
+  const value = read.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    settings.problems.push('must be a JSON object');
+    return settings;
+  }
+  for (const key of Object.keys(value)) if (!KNOWN_KEYS.has(key)) settings.problems.push(`unknown key '${key}' (known: ${[...KNOWN_KEYS].join(', ')})`);
+  const rules = value.rules;
+  if (rules !== undefined) {
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) settings.problems.push("'rules' must be an object of rule id → \"off\" or \"warning\"");
+    else {
+      for (const [rule, level] of Object.entries(rules)) {
+        if (!(DESCRIPTION_RULE_IDS as readonly string[]).includes(rule)) settings.problems.push(`unknown rule '${rule}' (known: ${DESCRIPTION_RULE_IDS.join(', ')})`);
+        else if (level === 'off') settings.off.add(rule);
+        else if (level === 'warning') settings.off.delete(rule);
+        else settings.problems.push(`rule '${rule}' takes "off" or "warning", not ${JSON.stringify(level)}`);
+      }
+    }
+  }
+  const budget = value.descriptionTokenBudget;
+  if (budget !== undefined) {
+    if (typeof budget === 'number' && Number.isInteger(budget) && budget > 0) settings.descriptionTokenBudget = budget;
+    else settings.problems.push("'descriptionTokenBudget' must be a positive whole number of tokens");
+  }
+  const tokenizer = value.tokenizer;
+  if (tokenizer !== undefined) {
+    if (tokenizer === 'o200k_base' || tokenizer === 'cl100k_base') settings.tokenizer = tokenizer;
+    else settings.problems.push("'tokenizer' must be \"o200k_base\" or \"cl100k_base\"");
+  }
+  const threshold = value.similarityThreshold;
+  if (threshold !== undefined) {
+    if (typeof threshold === 'number' && threshold > 0 && threshold <= 1) settings.similarityThreshold = threshold;
+    else settings.problems.push("'similarityThreshold' must be a number in (0, 1]");
+  }
+  return settings;
+}

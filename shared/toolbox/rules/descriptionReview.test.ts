@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { loadToolbox } from '../loadToolbox';
+import { memoryHost } from '../testHost';
+import { readReviewSettings } from '../reviewSettings';
+import { reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
+
+// A stand-in counter: one token per word (the real one is node/tokens/; shared code is given a counter).
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+function review(text: string, options: Partial<DescriptionReviewOptions> = {}) {
+  const { tools } = loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon' });
+  const settings = readReviewSettings(undefined);
+  return reviewDescriptions(tools, { off: settings.off, tokenBudget: 250, countTokens: wordCount, tokenizer: 'words', ...options });
+}
+const found = (text: string, options?: Partial<DescriptionReviewOptions>) => review(text, options).map((d) => `${d.rule} ${d.tool} ${d.line}:${d.column}`);
+
+const GOOD = 'Returns the current weather for a city: temperature, wind and a short forecast.';
+const tool = (name: string, description: string, properties = '') =>
+  `${name} { class = "m.C", description = ${JSON.stringify(description)}${properties ? `, parameters { type = object, properties { ${properties} } }` : ''} }`;
+
+describe('description checks, each with its good and its bad example', () => {
+  it('description-missing: parameters without a description', () => {
+    expect(found(tool('weather', GOOD, 'city { type = string, description = "The city name, e.g. Paris." }'))).toEqual([]);
+    expect(found('weather { class = "m.C", parameters { type = object } }')).toEqual(['description-missing weather 1:26']);
+  });
+
+  it('description-too-short', () => {
+    expect(found(tool('weather', GOOD))).toEqual([]);
+    expect(found(tool('weather', 'Weather tool'))).toEqual(['description-too-short weather 1:40']);
+  });
+
+  it('description-no-verb: the first sentence says what the tool does', () => {
+    expect(found(tool('weather', GOOD))).toEqual([]);
+    expect(found(tool('weather', 'The weather in a city, with its temperature and the wind. Uses a public API.'))).toEqual(['description-no-verb weather 1:40']);
+  });
+
+  it('parameter-undocumented', () => {
+    expect(found(tool('weather', GOOD, 'city { type = string, description = "The city name." }'))).toEqual([]);
+    expect(found(tool('weather', GOOD, 'city { type = string }'))).toEqual(['parameter-undocumented weather 1:164']);
+  });
+
+  it('description-unknown-argument: the description names a parameter the tool does not have', () => {
+    const city = 'city { type = string, description = "The city name." }';
+    expect(found(tool('weather', 'Returns the current weather for the given `city`, with its wind and temperature.', city))).toEqual([]);
+    expect(found(tool('weather', 'Returns the current weather for the given city_name, with its wind and temperature.', city))).toEqual([
+      'description-unknown-argument weather 1:40',
+    ]);
+    // Another tool's name is not an argument.
+    const two = [tool('weather', 'Returns the current weather for a city; call get_forecast for the days ahead.', city), tool('get_forecast', GOOD)].join('\n');
+    expect(found(two)).toEqual([]);
+  });
+
+  it('description-unmentioned-parameter (off unless turned on)', () => {
+    const text = tool('weather', GOOD, 'units { type = string, description = "metric or imperial" }');
+    expect(found(text)).toEqual([]);
+    expect(found(text, { off: new Set() })).toEqual(['description-unmentioned-parameter weather 1:164']);
+    expect(found(tool('weather', `${GOOD} Give units to choose them.`, 'units { type = string, description = "metric or imperial" }'), { off: new Set() })).toEqual([]);
+  });
+
+  it('enum-values-unmentioned', () => {
+    const good = 'units { type = string, enum = [metric, imperial], description = "metric or imperial units" }';
+    const bad = 'units { type = string, enum = [metric, imperial, kelvin], description = "metric or imperial units" }';
+    expect(found(tool('weather', GOOD, good))).toEqual([]);
+    const ds = review(tool('weather', GOOD, bad));
+    expect(ds.map((d) => d.rule)).toEqual(['enum-values-unmentioned']);
+    expect(ds[0]!.message).toContain("takes 'kelvin'");
+  });
+
+  it('description-over-budget: counted with the given tokenizer, only when it could be over', () => {
+    const long = `${GOOD} ${'It also explains the forecast in detail. '.repeat(10)}`;
+    expect(found(tool('weather', GOOD), { tokenBudget: 20 })).toEqual([]);
+    const ds = review(tool('weather', long), { tokenBudget: 20 });
+    expect(ds.map((d) => d.rule)).toEqual(['description-over-budget']);
+    expect(ds[0]!.message).toMatch(/is \d+ tokens \(words\), over the budget of 20/);
+    let counted = 0;
+    review(tool('weather', GOOD), { tokenBudget: 500, countTokens: (t) => ++counted + t.length });
+    expect(counted).toBe(0); // fewer bytes than the budget: cannot be over it
+  });
+
+  it('description-duplicate: the same text (up to case and spacing) on two tools', () => {
+    expect(found([tool('a', GOOD), tool('b', `${GOOD} Also in Fahrenheit.`)].join('\n'))).toEqual([]);
+    expect(found([tool('a', GOOD), tool('b', GOOD.toUpperCase().replace(/ /g, '  '))].join('\n'))).toEqual(['description-duplicate b 2:34']);
+  });
+
+  it('a rule turned off reports nothing; the shipped default toolbox is never reviewed', () => {
+    expect(found(tool('weather', 'Weather tool'), { off: new Set(['description-too-short']) })).toEqual([]);
+    const { tools } = loadToolbox({ host: memoryHost({ 'd.hocon': tool('weather', 'Weather tool'), 'tb.hocon': '' }), defaultFile: 'd.hocon', userFile: 'tb.hocon' });
+    expect(reviewDescriptions(tools, { off: new Set(), tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' })).toEqual([]);
+  });
+});
+
+describe('.toolbox-editor.json', () => {
+  it('turns rules off or on, and sets the budget and the tokenizer', () => {
+    const s = readReviewSettings('{"rules": {"description-too-short": "off", "description-unmentioned-parameter": "warning"}, "descriptionTokenBudget": 100, "tokenizer": "cl100k_base"}');
+    expect(s.problems).toEqual([]);
+    expect(s.off.has('description-too-short')).toBe(true);
+    expect(s.off.has('description-unmentioned-parameter')).toBe(false);
+    expect(s.descriptionTokenBudget).toBe(100);
+    expect(s.tokenizer).toBe('cl100k_base');
+  });
+
+  it('says what is wrong, and keeps the rest', () => {
+    expect(readReviewSettings('{"rules": {"description-too-short": "error", "no-such-rule": "off"}, "extra": 1}').problems).toEqual([
+      "unknown key 'extra' (known: rules, descriptionTokenBudget, tokenizer, similarityThreshold)",
+      'rule \'description-too-short\' takes "off" or "warning", not "error"',
+      expect.stringContaining("unknown rule 'no-such-rule'"),
+    ]);
+    expect(readReviewSettings('{"rules": ').problems).toEqual([expect.stringMatching(/^not JSON: line 1, column 11/)]);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Description checks: is what the LLM reads about each tool good enough for it to be chosen and called right?
+ * Heuristics, all warnings, each with a rule id the project can turn off in `.toolbox-editor.json` (reviewSettings.ts).
+ * They run apart from neuro-san's own checks (validateToolbox.ts), by node/review/, which supplies the settings and
+ * the token counter. Every rule is documented with a good and a bad example in docs/description-checks.md.
+ */
+import type { HoconObject, HoconValue, Origin } from '../../hocon/values';
+import { keyOrigin, type ToolEntry } from '../toolEntry';
+import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
+import { actionVerbOf } from './actionVerbs';
+
+export const DESCRIPTION_RULE_IDS = [
+  'description-missing',
+  'description-too-short',
+  'description-no-verb',
+  'parameter-undocumented',
+  'description-unknown-argument',
+  'description-unmentioned-parameter',
+  'enum-values-unmentioned',
+  'description-over-budget',
+  'description-duplicate',
+  // Reported by node/review/similarTools.ts (it needs the whole catalog's word statistics), set here like the rest.
+  'tools-similar',
+] as const;
+export type DescriptionRuleId = (typeof DESCRIPTION_RULE_IDS)[number];
+
+/** Rules off unless a project turns them on: most toolboxes describe each parameter in its own schema instead. */
+export const RULES_OFF_BY_DEFAULT: ReadonlySet<DescriptionRuleId> = new Set(['description-unmentioned-parameter']);
+
+/** Fewer words (or characters) than this does not say what a tool is for. */
+export const MIN_DESCRIPTION_WORDS = 6;
+export const MIN_DESCRIPTION_CHARS = 30;
+/** The default budget of one description, in tokens of the chosen tokenizer. */
+export const DEFAULT_DESCRIPTION_TOKEN_BUDGET = 250;
+
+export interface DescriptionReviewOptions {
+  /** Rules that report nothing. */
+  off: ReadonlySet<string>;
+  tokenBudget: number;
+  /** Counts a description's tokens; only called for descriptions that could be over the budget. */
+  countTokens: (text: string) => number;
+  tokenizer: string;
+}
+
+interface Described {
+  entry: ToolEntry;
+  text: string;
+  where: Origin;
+}
+
+/** Checks the user's tools (not the shipped default toolbox's) and returns what it finds, in tool order. */
+export function reviewDescriptions(tools: readonly ToolEntry[], options: DescriptionReviewOptions): ToolboxDiagnostic[] {
+  const out: ToolboxDiagnostic[] = [];
+  const firstWithText = new Map<string, Described>();
+  // A description may name another tool ("then call get_weather"): that is no argument.
+  const toolNames = new Set(tools.map((t) => t.name));
+  for (const entry of tools) {
+    if (entry.origin === 'default' || entry.value.kind !== 'object') continue;
+    const report = (rule: DescriptionRuleId, where: Origin, message: string) => {
+      if (!options.off.has(rule)) out.push(diagnosticOf(where, 'warning', rule, message, entry.name));
+    };
+    const fields = entry.value.fields;
+    const descriptionValue = fields.value('description');
+    const parameters = fields.value('parameters');
+    const properties = propertiesOf(parameters);
+    if (descriptionValue === undefined) {
+      // A LangChain tool's description is its class's; an entry with `parameters` and no description was meant to be
+      // a coded tool, and neuro-san will read it as a LangChain class instead.
+      if (parameters !== undefined) {
+        report('description-missing', keyOrigin(fields.get('parameters')!), `'${entry.name}' has parameters but no description: the LLM is shown nothing about when to call it, and neuro-san reads an entry without a description as a LangChain tool.`);
+      }
+      continue;
+    }
+    if (descriptionValue.kind !== 'string' || descriptionValue.value.trim() === '') continue; // coded-description says so
+    const text = descriptionValue.value;
+    const described: Described = { entry, text, where: descriptionValue };
+    // A description too short to say anything is reported once, as too short, not also as saying nothing.
+    if (!checkLength(described, report)) checkVerb(described, report);
+    checkArguments(described, properties, toolNames, report);
+    checkBudget(described, options, report);
+    const normalized = text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const first = firstWithText.get(normalized);
+    if (first) report('description-duplicate', descriptionValue, `'${entry.name}' has the same description as '${first.entry.name}': the LLM cannot tell the two apart.`);
+    else firstWithText.set(normalized, described);
+  }
+  return out;
+}
+
+type Report = (rule: DescriptionRuleId, where: Origin, message: string) => void;
+
+function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu) ?? [];
+}
+
+/** Whether the description is too short (reported unless the rule is off). */
+function checkLength({ entry, text, where }: Described, report: Report): boolean {
+  const count = words(text).length;
+  if (count >= MIN_DESCRIPTION_WORDS && text.trim().length >= MIN_DESCRIPTION_CHARS) return false;
+  report('description-too-short', where, `The description of '${entry.name}' is ${count} word${count === 1 ? '' : 's'}: say what the tool does, what it returns and when to use it.`);
+  return true;
+}
+
+function checkVerb({ entry, text, where }: Described, report: Report) {
+  // The first sentence is where a reader (and an LLM skimming a catalog) looks for what the tool does.
+  const first = text.trim().split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
+  if (!words(first).some((w) => actionVerbOf(w) !== undefined)) {
+    report('description-no-verb', where, `The description of '${entry.name}' does not say what the tool does: start with a verb, e.g. "Returns…", "Searches…", "Sends…".`);
+  }
+}
+
+interface Property {
+  name: string;
+  schema: HoconObject | undefined;
+  where: Origin;
+}
+
+function propertiesOf(parameters: HoconValue | undefined): Property[] {
+  if (parameters?.kind !== 'object') return [];
+  const properties = parameters.fields.value('properties');
+  if (properties?.kind !== 'object') return [];
+  const out: Property[] = [];
+  for (const field of properties.fields.values()) {
+    out.push({ name: field.key, schema: field.value.kind === 'object' ? field.value : undefined, where: keyOrigin(field) });
+  }
+  return out;
+}
+
+function stringField(schema: HoconObject | undefined, key: string): string | undefined {
+  const v = schema?.fields.value(key);
+  return v?.kind === 'string' ? v.value : undefined;
+}
+
+/** Names the text writes as an argument would be: `in backticks`, or snake_case. */
+function namedArguments(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of text.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)) names.add(m[1]!);
+  for (const m of text.matchAll(/(?<![\w.:/`-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.:/`-])/g)) names.add(m[1]!);
+  return names;
+}
+
+function mentions(text: string, word: string): boolean {
+  // Most words are simply absent: a plain search settles those without building a regular expression.
+  if (!text.toLowerCase().includes(word.toLowerCase())) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'iu').test(text);
+}
+
+function checkArguments({ entry, text, where }: Described, properties: Property[], toolNames: ReadonlySet<string>, report: Report) {
+  const names = new Set(properties.map((p) => p.name));
+  if (properties.length > 0) {
+    for (const named of namedArguments(text)) {
+      if (!names.has(named) && !toolNames.has(named)) {
+        report('description-unknown-argument', where, `The description of '${entry.name}' names '${named}', which is not among its parameters (${[...names].join(', ')}).`);
+      }
+    }
+  }
+  for (const p of properties) {
+    const own = stringField(p.schema, 'description');
+    if (own === undefined || own.trim() === '') {
+      report('parameter-undocumented', p.where, `Parameter '${p.name}' of '${entry.name}' has no description: the LLM has only its name to go by.`);
+    }
+    if (!mentions(text, p.name)) {
+      report('description-unmentioned-parameter', p.where, `The description of '${entry.name}' does not mention its parameter '${p.name}'.`);
+    }
+    const enumValue = p.schema?.fields.value('enum');
+    if (enumValue?.kind === 'array') {
+      const said = `${text}\n${own ?? ''}`;
+      const missing = enumValue.elements
+        .filter((e) => e.kind === 'string' || e.kind === 'number' || e.kind === 'boolean')
+        .map((e) => String((e as { value: unknown }).value))
+        .filter((v) => !mentions(said, v));
+      if (missing.length > 0) {
+        report('enum-values-unmentioned', p.where, `Parameter '${p.name}' of '${entry.name}' takes ${missing.map((v) => `'${v}'`).join(', ')}, which neither its description nor the tool's mention: the LLM picks tools from the descriptions.`);
+      }
+    }
+  }
+}
+
+function checkBudget({ entry, text, where }: Described, options: DescriptionReviewOptions, report: Report) {
+  if (options.off.has('description-over-budget')) return;
+  // A token is at least one UTF-8 byte: a text of no more bytes than the budget is within it, uncounted.
+  if (utf8Length(text) <= options.tokenBudget) return;
+  const tokens = options.countTokens(text);
+  if (tokens > options.tokenBudget) {
+    report('description-over-budget', where, `The description of '${entry.name}' is ${tokens} tokens (${options.tokenizer}), over the budget of ${options.tokenBudget}: every tool's description is in every prompt that shows the catalog.`);
+  }
+}
+
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : 3; // a surrogate pair is 4 bytes: 2 + 2
+  }
+  return n;
+}
