@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type FileContentT } from '../../shared/api/contract';
 import { writeFileAtomic } from './atomicWrite';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Toolbox files are hand-written text; anything larger is almost certainly the wrong file. */
 export const MAX_TEXT_FILE_BYTES = 128 * 1024 * 1024;
@@ -27,7 +28,7 @@ export function fileError(error: unknown, filePath: string, verb: 'read' | 'writ
       return new ApiError('io', `${filePath} is on a read-only file system.`);
     default:
       if (error instanceof ApiError) return error;
-      return new ApiError('io', `Cannot ${verb} ${filePath}: ${error instanceof Error ? error.message : String(error)}`);
+      return new ApiError('io', `Cannot ${verb} ${filePath}: ${errorMessage(error)}`);
   }
 }
 
