@@ -1,6 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, apiMethods, isApiMethod, type ApiMethod, type ApiResult } from '../../shared/api/contract';
 import type { ApiHandlers } from './handlers';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * One entry point for every transport: checks the method exists and the payload matches its schema before the
@@ -34,7 +35,7 @@ export function createDispatcher(handlers: ApiHandlers): Dispatch {
       return { ok: true, value: await handler(payload) };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { ok: false, error: { code: 'internal', message } };
     }
   };

@@ -3,6 +3,7 @@ import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
 import type { WorkspaceStores } from '../state/workspace';
+import { errorMessage } from '../../shared/errorMessage';
 
 export type KeyOrder = 'sorted' | 'insertion';
 export interface TemplateVar {
@@ -59,10 +60,6 @@ export function catalogStoreFor(workspace: WorkspaceStores) {
     stores.set(workspace, store);
   }
   return store;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -127,7 +124,7 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
         }
       },
       (error: unknown) => {
-        if (mine === currentSeq) store.setState({ current: null, currentError: message(error) });
+        if (mine === currentSeq) store.setState({ current: null, currentError: errorMessage(error) });
       },
     );
   };
@@ -143,7 +140,7 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
         if (mine === savedSeq) store.setState({ saved, savedError: null });
       },
       (error: unknown) => {
-        if (mine === savedSeq) store.setState({ saved: null, savedError: message(error) });
+        if (mine === savedSeq) store.setState({ saved: null, savedError: errorMessage(error) });
       },
     );
   };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/contract';
 import type { Preferences } from '../../shared/api/toolboxApi';
 import { ModalForm } from '../layout/ModalForm';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Theme, Python interpreter and AGENT_TOOL_PATH (used by test runs); saved per user through `prefs.set`. */
 export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; onSaved(prefs: Preferences): void; onClose(): void }) {
@@ -17,7 +18,7 @@ export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; o
         onSaved(saved);
         onClose();
       },
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setError(errorMessage(e)),
     );
   };
   return (

@@ -4,6 +4,7 @@ import { applyAnalysisChange } from '../../shared/api/analysisDelta';
 import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/toolboxApi';
 import { createTextSender } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface AnalysisState {
   /** The effective toolbox and its diagnostics for the document's current text; null before the first answer. */
@@ -98,7 +99,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
         finished();
       },
       (error: unknown) => {
-        if (mine === sequence) store.setState({ error: error instanceof Error ? error.message : String(error) });
+        if (mine === sequence) store.setState({ error: errorMessage(error) });
         finished();
       },
     );

@@ -4,6 +4,7 @@ import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/test
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
 import type { WorkspaceStores } from '../state/workspace';
 import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
 export const SHOW_CANCEL_AFTER_MS = 300;
@@ -64,7 +65,6 @@ export function testRunStoreFor(workspace: WorkspaceStores) {
   return store;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A short, readable name for a case saved from the history: the tool and its arguments. */
 function caseName(entry: HistoryEntry): string {
@@ -117,7 +117,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         });
         set({ results: { ...get().results, [key]: { tool, request, result } } });
       } catch (error) {
-        set({ notice: { text: `The run could not be made: ${message(error)}`, error: true } });
+        set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true } });
       } finally {
         clearTimeout(timer);
         set({ running: null });
@@ -136,7 +136,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         const { entries } = await api.invoke('history.list', { path, tool });
         set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
       } catch (error) {
-        set({ notice: { text: `Cannot read the history: ${message(error)}`, error: true } });
+        set({ notice: { text: `Cannot read the history: ${errorMessage(error)}`, error: true } });
       }
     },
 
@@ -165,7 +165,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         const described = { argsSchema: d.argsSchema ?? null, toolkitTools: (d.tools ?? []).map((t) => t.name) };
         set({ described: { ...get().described, [toolKey(path, tool)]: described } });
       } catch (error) {
-        set({ notice: { text: `Cannot load the class: ${message(error)}`, error: true } });
+        set({ notice: { text: `Cannot load the class: ${errorMessage(error)}`, error: true } });
       } finally {
         if (get().describing?.runId === runId) set({ describing: null });
       }
@@ -184,7 +184,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       try {
         set({ caseRun: await api.invoke('testcases.run', { path, text, batchId }) });
       } catch (error) {
-        set({ notice: { text: `The saved cases could not be run: ${message(error)}`, error: true } });
+        set({ notice: { text: `The saved cases could not be run: ${errorMessage(error)}`, error: true } });
       } finally {
         set({ casesRunning: false, casesBatchId: null });
       }
@@ -227,7 +227,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         const { file, saved } = await api.invoke('testcases.save', { path, testCase, ...(entry.argsJson !== undefined ? { argsJson: entry.argsJson } : {}) });
         set({ notice: { text: `Saved test case '${saved.name}' to ${file.split(/[\\/]/).pop()}`, error: false } });
       } catch (error) {
-        set({ notice: { text: `Not saved: ${message(error)}`, error: true } });
+        set({ notice: { text: `Not saved: ${errorMessage(error)}`, error: true } });
       }
       await get().loadCases();
     },
