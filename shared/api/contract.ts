@@ -174,7 +174,6 @@ export type AppInfoT = Static<typeof AppInfo>;
 export type MenuCommandT = Static<typeof MenuCommand>;
 
 export const apiMethodNames = Object.keys(apiMethods) as ApiMethod[];
-export const apiEventNames = Object.keys(apiEvents) as ApiEvent[];
 
 export function isApiMethod(name: string): name is ApiMethod {
   return Object.prototype.hasOwnProperty.call(apiMethods, name);
