@@ -1,7 +1,7 @@
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, type FileContentT } from '../../shared/api/contract';
+import { ApiError, type FileContent } from '../../shared/api/contract';
 import { writeFileAtomic } from './atomicWrite';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -43,7 +43,7 @@ export class NotAFileError extends ApiError {
  * Reads a text file for editing. Refuses (rather than silently mangles) files that are not valid UTF-8, so that
  * saving can never change bytes the user did not touch.
  */
-export async function readTextFile(filePath: string): Promise<FileContentT> {
+export async function readTextFile(filePath: string): Promise<FileContent> {
   const absolute = path.resolve(filePath);
   try {
     const info = await stat(absolute);
@@ -58,7 +58,7 @@ export async function readTextFile(filePath: string): Promise<FileContentT> {
  * The same as readTextFile, synchronously: for the HOCON resolver's include host, which must be synchronous. The same
  * checks and the same messages (a folder is a NotAFileError).
  */
-export function readTextFileSync(filePath: string): FileContentT {
+export function readTextFileSync(filePath: string): FileContent {
   const absolute = path.resolve(filePath);
   try {
     const info = statSync(absolute);

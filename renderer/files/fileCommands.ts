@@ -1,4 +1,4 @@
-import type { ApiClient, MenuCommandT } from '../../shared/api/contract';
+import type { ApiClient, MenuCommand } from '../../shared/api/contract';
 import { isDirty, type DocumentStoreHook } from '../state/documentStore';
 import { useUiStore } from '../state/uiStore';
 
@@ -44,7 +44,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
     async close() {
       if (doc().status !== 'empty' && mayDiscard()) doc().close();
     },
-    run(command: MenuCommandT, path?: string) {
+    run(command: MenuCommand, path?: string) {
       switch (command) {
         case 'new':
           return commands.newFile();

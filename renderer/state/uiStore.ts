@@ -1,14 +1,14 @@
 import { create } from 'zustand';
-import type { AppInfoT } from '../../shared/api/contract';
+import type { AppInfo } from '../../shared/api/contract';
 
 export type PathPrompt = { purpose: 'open' } | { purpose: 'saveAs'; suggested: string };
 
 interface UiState {
-  info: AppInfoT | null;
+  info: AppInfo | null;
   /** Browser mode has no native dialogs: the app asks for a path in its own dialog. */
   pathPrompt: PathPrompt | null;
   theme: 'light' | 'dark';
-  setInfo(info: AppInfoT): void;
+  setInfo(info: AppInfo): void;
   setPathPrompt(prompt: PathPrompt | null): void;
   setTheme(theme: 'light' | 'dark'): void;
 }

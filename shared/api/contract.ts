@@ -21,7 +21,7 @@ import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
-export const FileContent = Type.Object({
+export const FileContentT = Type.Object({
   path: Type.String({ description: 'absolute path' }),
   text: Type.String(),
   /** Modification time when read; sent back on save so the main side can notice someone else's change. */
@@ -31,7 +31,7 @@ export const FileContent = Type.Object({
 
 export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number() });
 
-export const AppInfo = Type.Object({
+export const AppInfoT = Type.Object({
   mode: Type.Union([Type.Literal('desktop'), Type.Literal('browser')]),
   version: Type.String(),
   platform: Type.String(),
@@ -45,9 +45,9 @@ export const AppInfo = Type.Object({
 
 /** Method name → request schema and response schema. */
 export const apiMethods = {
-  'app.info': { request: Type.Object({}), response: AppInfo },
+  'app.info': { request: Type.Object({}), response: AppInfoT },
   /** `textId`: keep the text read under this name, so later requests can send edits of it (documentText.ts). */
-  'file.read': { request: Type.Object({ path: Path, textId: Type.Optional(TextId) }), response: FileContent },
+  'file.read': { request: Type.Object({ path: Path, textId: Type.Optional(TextId) }), response: FileContentT },
   'file.write': {
     request: Type.Object({
       path: Path,
@@ -145,7 +145,7 @@ export const apiMethods = {
   },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
-export const MenuCommand = Type.Union([
+export const MenuCommandT = Type.Union([
   Type.Literal('new'),
   Type.Literal('open'),
   Type.Literal('openPath'),
@@ -159,7 +159,7 @@ export const apiEvents = {
   /** A watched file changed on disk (or vanished) and it was not our own save. */
   'file.changed': Type.Object({ path: Type.String(), mtimeMs: Type.Number(), deleted: Type.Boolean() }),
   /** A native menu item or a second app instance asked the window to do something. */
-  'menu.command': Type.Object({ command: MenuCommand, path: Type.Optional(Type.String()) }),
+  'menu.command': Type.Object({ command: MenuCommandT, path: Type.Optional(Type.String()) }),
   /** A test run started or ended (the renderer shows Cancel after 300 ms of running). */
   'run.progress': Type.Object({ runId: Type.String(), state: Type.Union([Type.Literal('started'), Type.Literal('finished')]) }),
 } as const satisfies Record<string, TSchema>;
@@ -169,9 +169,10 @@ export type ApiRequest<M extends ApiMethod> = Static<(typeof apiMethods)[M]['req
 export type ApiResponse<M extends ApiMethod> = Static<(typeof apiMethods)[M]['response']>;
 export type ApiEvent = keyof typeof apiEvents;
 export type ApiEventPayload<E extends ApiEvent> = Static<(typeof apiEvents)[E]>;
-export type FileContentT = Static<typeof FileContent>;
-export type AppInfoT = Static<typeof AppInfo>;
-export type MenuCommandT = Static<typeof MenuCommand>;
+// A name ending in T is a TypeBox schema; the TypeScript type it describes has the same name without the T.
+export type FileContent = Static<typeof FileContentT>;
+export type AppInfo = Static<typeof AppInfoT>;
+export type MenuCommand = Static<typeof MenuCommandT>;
 
 export const apiMethodNames = Object.keys(apiMethods) as ApiMethod[];
 
@@ -202,6 +203,11 @@ export interface ApiErrorPayload {
 
 /** What travels over the wire for every call: handlers' errors are values, never transport failures. */
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorPayload };
+
+/** The answer to a call of a method the contract does not have (every transport checks before dispatching). */
+export function unknownMethodResult(method: string): { ok: false; error: ApiErrorPayload } {
+  return { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } };
+}
 
 export class ApiError extends Error {
   constructor(
