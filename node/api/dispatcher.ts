@@ -1,5 +1,5 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { ApiError, apiMethods, isApiMethod, type ApiMethod, type ApiResult } from '../../shared/api/contract';
+import { ApiError, apiMethods, isApiMethod, unknownMethodResult, type ApiMethod, type ApiResult } from '../../shared/api/contract';
 import type { ApiHandlers } from './handlers';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -19,7 +19,7 @@ export function createDispatcher(handlers: ApiHandlers): Dispatch {
 
   return async (method, payload) => {
     if (!isApiMethod(method)) {
-      return { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } };
+      return unknownMethodResult(method);
     }
     const validate = validators.get(method)!;
     if (!validate(payload)) {

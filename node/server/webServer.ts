@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { isApiMethod, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
+import { isApiMethod, unknownMethodResult, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
 import { RENDERER_CSP } from '../../shared/security/csp';
 import { startApiThread } from '../api/apiThread';
 import { RequestGuards } from './requestGuards';
@@ -103,7 +103,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     }
     const method = decodeURIComponent(url.pathname.slice(API_PREFIX.length));
     if (!isApiMethod(method)) {
-      return sendJson(res, 404, { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } });
+      return sendJson(res, 404, unknownMethodResult(method));
     }
     sendJsonText(res, 200, await api.dispatchJson(method, payload));
   }
