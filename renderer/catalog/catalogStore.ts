@@ -1,11 +1,13 @@
 import { create } from 'zustand';
+import type { ApiRequest } from '../../shared/api/contract';
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
 import type { WorkspaceStores } from '../state/workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
-export type KeyOrder = 'sorted' | 'insertion';
+/** tojson's key order, as the contract's catalog.render takes it. */
+export type KeyOrder = NonNullable<ApiRequest<'catalog.render'>['keyOrder']>;
 export interface TemplateVar {
   name: string;
   value: string;
