@@ -15,6 +15,7 @@ import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { documentPath } from './documentPath';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -54,7 +55,7 @@ export class ToolboxService {
   ) {}
 
   private documentPath(doc: DocumentRef): string {
-    return doc.path ? path.resolve(this.cwd, doc.path) : path.join(this.cwd, 'Untitled.hocon');
+    return documentPath(this.cwd, doc.path);
   }
 
   load(doc: DocumentRef): { file: string; loaded: LoadedFile } {
