@@ -5,7 +5,7 @@ import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog } from '../../shared/catalog/render-catalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
-import type { Origin } from '../../shared/hocon/values';
+import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';

@@ -1,6 +1,4 @@
-import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
-import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
-import type { HoconObject, HoconValue, Origin } from '../hocon/values';
+import { dirnameOf, isAbsolutePath, joinPath, resolveFile, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { toJson } from './hoconJson';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';

@@ -1,4 +1,4 @@
-import type { HoconValue } from '../hocon/values';
+import type { HoconValue } from '../hocon/index';
 import type { JsonValue } from './runnable';
 
 /** A resolved value as plain JSON (numbers as JavaScript numbers), for schema checks and the test-run worker. */

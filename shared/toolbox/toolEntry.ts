@@ -1,5 +1,4 @@
-import type { FieldMap } from '../hocon/field-map';
-import type { HoconField, HoconObject, HoconValue, Origin } from '../hocon/values';
+import type { FieldMap, HoconField, HoconObject, HoconValue, Origin } from '../hocon/index';
 import { inferDisplayAs, type DisplayAs } from './displayAs';
 import { toJson } from './hoconJson';
 import { pythonJsonText } from './pythonJson';

@@ -1,5 +1,5 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
+import type { HoconObject, HoconString, HoconValue } from '../../hocon/index';
 import { toJson, valueAtPointer } from '../hoconJson';
 import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
