@@ -20,15 +20,14 @@ import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
-import type { Preferences } from '../shared/api/toolboxApi';
 
 export function App({ api }: { api: ApiClient }) {
   const stores = useMemo(() => createWorkspaceStores(api), [api]);
-  const { useDocument, useAnalysis, useView, documentModel } = stores;
+  const { useDocument, useAnalysis, useView, usePreferences, documentModel } = stores;
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
   const { info, pathPrompt, theme, setInfo, setPathPrompt, setTheme } = useUiStore();
   const [recent, setRecent] = useState<string[]>([]);
-  const [themePreference, setThemePreference] = useState<Preferences['theme']>('system');
+  const themePreference = usePreferences((s) => s.prefs?.theme ?? 'system');
   const [prefsOpen, setPrefsOpen] = useState(false);
   const [comparing, setComparing] = useState(false);
   const [recovered, setRecovered] = useState<string | null>(null);
@@ -39,7 +38,7 @@ export function App({ api }: { api: ApiClient }) {
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
   const analysis = useAnalysis((s) => s.analysis);
-  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api);
+  const { sizes, resize, restore: restoreLayout } = usePaneSizes(usePreferences);
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
@@ -56,14 +55,11 @@ export function App({ api }: { api: ApiClient }) {
     });
     // After the open above has begun (the document is 'loading' then): no welcome screen in between.
     void started.finally(() => setStarting(false));
-    void api.invoke('prefs.get', {}).then(
-      (p) => {
-        setThemePreference(p.theme);
-        restoreLayout(p.layout);
-      },
+    void usePreferences.getState().load().then(
+      (p) => restoreLayout(p.layout),
       () => undefined,
     );
-  }, [api, setInfo, useDocument, restoreLayout]);
+  }, [api, setInfo, useDocument, usePreferences, restoreLayout]);
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
   useEffect(() => installFileShortcuts(commands), [commands]);
@@ -219,7 +215,7 @@ export function App({ api }: { api: ApiClient }) {
           }}
         />
       )}
-      {prefsOpen && <PreferencesDialog api={api} onSaved={(p) => setThemePreference(p.theme)} onClose={() => setPrefsOpen(false)} />}
+      {prefsOpen && <PreferencesDialog usePreferences={usePreferences} onClose={() => setPrefsOpen(false)} />}
       {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
       {goToToolOpen && analysis && (
         <GoToToolDialog

@@ -1,9 +1,9 @@
-import { create } from 'zustand';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ApiRequest } from '../../shared/api/contract';
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
-import type { WorkspaceStores } from '../state/workspace';
+import type { BaseStores } from '../state/workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** tojson's key order, as the contract's catalog.render takes it. */
@@ -36,6 +36,8 @@ export interface CatalogState {
   refresh(): void;
 }
 
+export type CatalogStoreHook = UseBoundStore<StoreApi<CatalogState>>;
+
 /**
  * How renders follow typing: the first change renders at once (after the current task,
  * so one burst of store updates is one render); changes made while a render is in flight wait for it and are then
@@ -52,23 +54,11 @@ export const BIG_DOCUMENT_CHARS = 200_000;
 export const BIG_DOCUMENT_PAUSE_MS = 400;
 export const ANALYSIS_WAIT_MS = 1000;
 
-const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createCatalogStore>>();
-
-/** One catalog store per window, made on first use (the workspace store set is owned by the layout). */
-export function catalogStoreFor(workspace: WorkspaceStores) {
-  let store = stores.get(workspace);
-  if (!store) {
-    store = createCatalogStore(workspace);
-    stores.set(workspace, store);
-  }
-  return store;
-}
-
 /**
  * Keeps the catalog preview current: renders the editor's text (debounced while typing) and the saved text (when a
  * save or open changes it), with the pane's template, key order and variables.
  */
-function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) {
+export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores): CatalogStoreHook {
   const store = create<CatalogState>()((set) => ({
     templatePath: '',
     keyOrder: 'sorted',

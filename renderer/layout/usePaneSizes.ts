@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiClient } from '../../shared/api/contract';
+import type { PreferencesStoreHook } from '../prefs/preferencesStore';
 
 export interface PaneSizes {
   tools: number;
@@ -39,7 +39,7 @@ const SAVE_DELAY_MS = 500;
  * the preferences (which outlive a browser-mode restart: each start has a new port, so a new localStorage).
  * `restore` takes the sizes from the preferences once they are read (the app reads them once at start-up).
  */
-export function usePaneSizes(api: ApiClient) {
+export function usePaneSizes(usePreferences: PreferencesStoreHook) {
   const [sizes, setSizes] = useState(() => readPaneSizes(localStorage.getItem(KEY)));
   const touched = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -58,11 +58,11 @@ export function usePaneSizes(api: ApiClient) {
         const next = { ...previous, [key]: clampSize(key, value) };
         localStorage.setItem(KEY, JSON.stringify(next));
         clearTimeout(saveTimer.current);
-        saveTimer.current = setTimeout(() => void api.invoke('prefs.set', { layout: next }).catch(() => undefined), SAVE_DELAY_MS);
+        saveTimer.current = setTimeout(() => void usePreferences.getState().save({ layout: next }).catch(() => undefined), SAVE_DELAY_MS);
         return next;
       });
     },
-    [api],
+    [usePreferences],
   );
   return { sizes, resize, restore };
 }

@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react';
-import type { ApiClient } from '../../shared/api/contract';
 import type { Preferences } from '../../shared/api/toolboxApi';
 import { ModalForm } from '../layout/ModalForm';
 import { errorMessage } from '../../shared/errorMessage';
+import type { PreferencesStoreHook } from './preferencesStore';
 
-/** Theme, Python interpreter and AGENT_TOOL_PATH (used by test runs); saved per user through `prefs.set`. */
-export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; onSaved(prefs: Preferences): void; onClose(): void }) {
-  const [prefs, setPrefs] = useState<Preferences | null>(null);
+/**
+ * Theme, Python interpreter and AGENT_TOOL_PATH (used by test runs); saved per user through the window's preferences
+ * store, which every reader subscribes to. The dialog edits a draft: nothing changes until Save.
+ */
+export function PreferencesDialog({ usePreferences, onClose }: { usePreferences: PreferencesStoreHook; onClose(): void }) {
+  const [prefs, setPrefs] = useState<Preferences | null>(() => usePreferences.getState().prefs);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.invoke('prefs.get', {}).then(setPrefs, (e: unknown) => setError(String(e)));
-  }, [api]);
+    if (!usePreferences.getState().prefs) usePreferences.getState().load().then(setPrefs, (e: unknown) => setError(errorMessage(e)));
+  }, [usePreferences]);
   const save = () => {
     if (!prefs) return;
-    api.invoke('prefs.set', { theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath }).then(
-      (saved) => {
-        onSaved(saved);
-        onClose();
-      },
+    usePreferences.getState().save({ theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath }).then(
+      () => onClose(),
       (e: unknown) => setError(errorMessage(e)),
     );
   };

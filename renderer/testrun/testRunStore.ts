@@ -1,8 +1,8 @@
-import { create } from 'zustand';
-import type { Preferences, ToolRunResultDto } from '../../shared/api/toolboxApi';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
-import type { WorkspaceStores } from '../state/workspace';
+import type { BaseStores } from '../state/workspace';
 import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -22,7 +22,6 @@ export interface TestRunState {
   /** The last result per document and tool. */
   results: Record<string, RunRecord>;
   history: Record<string, HistoryEntry[]>;
-  prefs: Preferences | null;
   cases: { file: string; cases: TestCase[]; error?: string } | null;
   /** The last "Run saved cases" of this document, and whether one is under way. */
   caseRun: TestCasesRun | null;
@@ -40,7 +39,6 @@ export interface TestRunState {
   cancel(): void;
   loadHistory(tool: string): Promise<void>;
   clearHistory(tool: string): Promise<void>;
-  loadPrefs(): Promise<void>;
   loadCases(): Promise<void>;
   describe(tool: string): Promise<void>;
   runCases(): Promise<void>;
@@ -50,20 +48,10 @@ export interface TestRunState {
   setNotice(notice: TestRunState['notice']): void;
 }
 
+export type TestRunStoreHook = UseBoundStore<StoreApi<TestRunState>>;
+
 /** Inputs, results and history are per document as well as per tool: two files may both have a `search`. */
 export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitled'}\u0000${tool}`;
-
-const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createTestRunStore>>();
-
-/** One test-run store per window, made on first use. */
-export function testRunStoreFor(workspace: WorkspaceStores) {
-  let store = stores.get(workspace);
-  if (!store) {
-    store = createTestRunStore(workspace);
-    stores.set(workspace, store);
-  }
-  return store;
-}
 
 
 /** A short, readable name for a case saved from the history: the tool and its arguments. */
@@ -72,7 +60,7 @@ function caseName(entry: HistoryEntry): string {
   return `${entry.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`;
 }
 
-function createTestRunStore({ api, useDocument }: WorkspaceStores) {
+export function createTestRunStore({ api, useDocument }: BaseStores): TestRunStoreHook {
   let runCounter = 0;
   /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
   const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
@@ -81,7 +69,6 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     running: null,
     results: {},
     history: {},
-    prefs: null,
     cases: null,
     described: {},
     caseRun: null,
@@ -144,10 +131,6 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       const { path } = useDocument.getState();
       await api.invoke('history.clear', { path, tool });
       await get().loadHistory(tool);
-    },
-
-    loadPrefs: async () => {
-      set({ prefs: await api.invoke('prefs.get', {}) });
     },
 
     describe: async (tool) => {
