@@ -37,6 +37,10 @@ import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/contrib/wordPartOperations/browser/wordPartOperations';
 import 'monaco-editor/editor/contrib/readOnlyMessage/browser/contribution';
+// Invisible and look-alike characters (a non-breaking space is white space to HOCON) and stray line separators
+// are shown; the first asks the editor worker, so the worker starts with the editor.
+import 'monaco-editor/editor/contrib/unicodeHighlighter/browser/unicodeHighlighter';
+import 'monaco-editor/editor/contrib/unusualLineTerminators/browser/unusualLineTerminators';
 // Keyboard users: Ctrl+M moves focus out of the editor instead of typing a tab; Ctrl+G goes to a line.
 import 'monaco-editor/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
