@@ -23,17 +23,14 @@ import { ToolListRegion } from './tools/ToolListRegion';
 
 export function App({ api }: { api: ApiClient }) {
   const stores = useMemo(() => createWorkspaceStores(api), [api]);
-  const { useDocument, useAnalysis, useView, usePreferences, documentModel } = stores;
+  const { useDocument, useAnalysis, usePreferences, documentModel } = stores;
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
-  const { info, pathPrompt, theme, setInfo, setPathPrompt, setTheme } = useUiStore();
+  const { info, dialog, theme, setInfo, openDialog, closeDialog, setTheme } = useUiStore();
   const [recent, setRecent] = useState<string[]>([]);
   const themePreference = usePreferences((s) => s.prefs?.theme ?? 'system');
-  const [prefsOpen, setPrefsOpen] = useState(false);
-  const [comparing, setComparing] = useState(false);
   const [recovered, setRecovered] = useState<string | null>(null);
   /** Until the host has said whether a file was named on the command line: no welcome screen to click meanwhile. */
   const [starting, setStarting] = useState(true);
-  const goToToolOpen = useView((s) => s.goToToolOpen);
   const status = useDocument((s) => s.status);
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
@@ -83,12 +80,12 @@ export function App({ api }: { api: ApiClient }) {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'p') {
         event.preventDefault();
         event.stopPropagation();
-        if (useAnalysis.getState().analysis) useView.getState().setGoToToolOpen(true);
+        if (useAnalysis.getState().analysis) useUiStore.getState().openDialog({ kind: 'goToTool' });
       }
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [useAnalysis, useView]);
+  }, [useAnalysis]);
 
   // The title carries the unsaved marker; closing the tab or window with unsaved work asks first.
   useEffect(() => {
@@ -109,8 +106,8 @@ export function App({ api }: { api: ApiClient }) {
   }, [theme]);
 
   useEffect(() => {
-    if (pathPrompt?.purpose === 'open' || status === 'empty') void api.invoke('recent.list', {}).then((r) => setRecent(r.files));
-  }, [api, pathPrompt, status]);
+    if (dialog?.kind === 'open' || status === 'empty') void api.invoke('recent.list', {}).then((r) => setRecent(r.files));
+  }, [api, dialog, status]);
 
   return (
     <div className="app" style={{ gridTemplateRows: `auto minmax(0, 1fr) 5px ${sizes.problems}px auto` }}>
@@ -135,7 +132,7 @@ export function App({ api }: { api: ApiClient }) {
           Redo
         </button>
         <span className="status-spacer" />
-        <button onClick={() => setPrefsOpen(true)}>Preferences</button>
+        <button onClick={() => openDialog({ kind: 'preferences' })}>Preferences</button>
       </header>
 
       <main className="workspace" style={{ gridTemplateColumns: `${sizes.tools}px 5px minmax(0, 1fr) 5px ${sizes.side}px` }}>
@@ -146,7 +143,7 @@ export function App({ api }: { api: ApiClient }) {
           <NoticeBar
             useDocument={useDocument}
             onSave={() => void commands.saveAs()}
-            onCompare={() => setComparing(true)}
+            onCompare={() => openDialog({ kind: 'compare' })}
             onRestore={() => {
               if (recovered !== null) documentModel.applyEdits([{ offset: 0, length: documentModel.model.getValueLength(), content: recovered }]);
               setRecovered(null);
@@ -201,28 +198,28 @@ export function App({ api }: { api: ApiClient }) {
 
       <StatusBar stores={stores} />
 
-      {pathPrompt && info && (
+      {(dialog?.kind === 'open' || dialog?.kind === 'saveAs') && info && (
         <PathDialog
-          title={pathPrompt.purpose === 'open' ? 'Open a toolbox file' : 'Save as'}
-          actionLabel={pathPrompt.purpose === 'open' ? 'Open' : 'Save'}
-          initialPath={pathPrompt.purpose === 'saveAs' ? pathPrompt.suggested : ''}
-          suggestions={pathPrompt.purpose === 'open' ? recent : []}
+          title={dialog.kind === 'open' ? 'Open a toolbox file' : 'Save as'}
+          actionLabel={dialog.kind === 'open' ? 'Open' : 'Save'}
+          initialPath={dialog.kind === 'saveAs' ? dialog.suggested : ''}
+          suggestions={dialog.kind === 'open' ? recent : []}
           cwd={info.cwd}
-          onCancel={() => setPathPrompt(null)}
+          onCancel={closeDialog}
           onSubmit={(chosen) => {
-            setPathPrompt(null);
-            void (pathPrompt.purpose === 'open' ? commands.open(chosen) : useDocument.getState().save(chosen));
+            closeDialog();
+            void (dialog.kind === 'open' ? commands.open(chosen) : useDocument.getState().save(chosen));
           }}
         />
       )}
-      {prefsOpen && <PreferencesDialog usePreferences={usePreferences} onClose={() => setPrefsOpen(false)} />}
-      {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
-      {goToToolOpen && analysis && (
+      {dialog?.kind === 'preferences' && <PreferencesDialog usePreferences={usePreferences} onClose={closeDialog} />}
+      {dialog?.kind === 'compare' && <CompareDialog stores={stores} theme={theme} onClose={closeDialog} />}
+      {dialog?.kind === 'goToTool' && analysis && (
         <GoToToolDialog
           tools={analysis.tools}
-          onClose={() => useView.getState().setGoToToolOpen(false)}
+          onClose={closeDialog}
           onChoose={(tool) => {
-            useView.getState().setGoToToolOpen(false);
+            closeDialog();
             useAnalysis.getState().select(tool.name);
             if (tool.file === analysis.file) requestAnimationFrame(() => documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset));
           }}

@@ -20,7 +20,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
     },
     async open(path?: string) {
       if (path === undefined) {
-        if (!native()) return ui().setPathPrompt({ purpose: 'open' });
+        if (!native()) return ui().openDialog({ kind: 'open' });
         const chosen = (await api.invoke('dialog.open', {})).path;
         if (!chosen) return;
         path = chosen;
@@ -31,7 +31,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
       const state = doc();
       if (state.status !== 'ready') return;
       const suggested = state.path ?? `${ui().info?.cwd ?? ''}/toolbox_info.hocon`;
-      if (!native()) return ui().setPathPrompt({ purpose: 'saveAs', suggested });
+      if (!native()) return ui().openDialog({ kind: 'saveAs', suggested });
       const chosen = (await api.invoke('dialog.save', { defaultPath: suggested })).path;
       if (chosen) await doc().save(chosen);
     },
