@@ -3,6 +3,7 @@ import type { ApiRequest } from '../../shared/api/contract';
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
+import { latestWins } from '../state/latestWins';
 import type { BaseStores } from '../state/workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -99,40 +100,40 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
   // The current and the saved text go as edits of the last one each sent (textSender.ts).
   const currentTexts = createTextSender();
   const savedTexts = createTextSender();
-  // Each render carries a number; an answer to an older one is dropped, so a slow render never overwrites a newer.
-  let currentSeq = 0;
-  let savedSeq = 0;
+  // An answer to an older render is dropped, so a slow render never overwrites a newer.
+  const latestCurrent = latestWins();
+  const latestSaved = latestWins();
   const renderCurrent = async (changedAt: number): Promise<void> => {
     const { status, text } = useDocument.getState();
-    const mine = ++currentSeq;
+    const isLatest = latestCurrent.start();
     if (status !== 'ready') {
       store.setState({ current: null, currentError: null });
       return;
     }
     await currentTexts.send(text, (fields) => api.invoke('catalog.render', request(fields))).then(
       (current) => {
-        if (mine === currentSeq) {
+        if (isLatest()) {
           store.setState((s) => ({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt), updateCount: s.updateCount + 1 }));
         }
       },
       (error: unknown) => {
-        if (mine === currentSeq) store.setState({ current: null, currentError: errorMessage(error) });
+        if (isLatest()) store.setState({ current: null, currentError: errorMessage(error) });
       },
     );
   };
   const renderSaved = () => {
     const { status, path, savedText } = useDocument.getState();
-    const mine = ++savedSeq;
+    const isLatest = latestSaved.start();
     if (status !== 'ready' || path === null) {
       store.setState({ saved: null, savedError: null });
       return;
     }
     savedTexts.send(savedText, (fields) => api.invoke('catalog.render', request(fields))).then(
       (saved) => {
-        if (mine === savedSeq) store.setState({ saved, savedError: null });
+        if (isLatest()) store.setState({ saved, savedError: null });
       },
       (error: unknown) => {
-        if (mine === savedSeq) store.setState({ saved: null, savedError: errorMessage(error) });
+        if (isLatest()) store.setState({ saved: null, savedError: errorMessage(error) });
       },
     );
   };
