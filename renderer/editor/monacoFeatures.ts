@@ -38,7 +38,9 @@ import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/contrib/wordPartOperations/browser/wordPartOperations';
 import 'monaco-editor/editor/contrib/readOnlyMessage/browser/contribution';
 // Invisible and look-alike characters (a non-breaking space is white space to HOCON) and stray line separators
-// are shown; the first asks the editor worker, so the worker starts with the editor.
+// are shown; links (a base_tool_info_url, a URL in a comment) open with Ctrl+click. Links are found by the editor
+// worker, which therefore starts with the editor.
+import 'monaco-editor/editor/contrib/links/browser/links';
 import 'monaco-editor/editor/contrib/unicodeHighlighter/browser/unicodeHighlighter';
 import 'monaco-editor/editor/contrib/unusualLineTerminators/browser/unusualLineTerminators';
 // Keyboard users: Ctrl+M moves focus out of the editor instead of typing a tab; Ctrl+G goes to a line.
