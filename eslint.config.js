@@ -3,6 +3,8 @@
 //   renderer/ browser code: no Node built-ins, no electron, nothing from node/ or electron/
 //   node/     Node code shared by the Electron main process and the CLI/browser server: no electron, no renderer/
 //   electron/ the Electron main process and preload: no renderer/
+// and the surfaces: a folder listed in `surfaces` is imported from outside through its index.ts only (tests may
+// reach inside).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -13,6 +15,21 @@ const restrict = (message, names, groups) => ({
   'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: groups }],
 });
 const folder = (name, message) => ({ group: [`**/${name}/*`, `**/${name}`], message });
+
+// Folders of shared/ that declare their surface in index.ts. From shared/, a sibling folder is reached by `../`;
+// from node/, renderer/ and electron/ through `shared/`. (Inside the folder, files import each other by `./`.)
+const surfaces = ['hocon'];
+const surfaceRule = (reach) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      patterns: surfaces.map((name) => ({
+        regex: `${reach}${name}/(?!index$)`,
+        message: `Import shared/${name}/ through its index.ts: what is not exported there is not its surface.`,
+      })),
+    },
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
@@ -52,4 +69,6 @@ export default tseslint.config(
     files: ['electron/**/*.ts'],
     rules: restrict('unused', [], [folder('renderer', 'electron/ must not import renderer/: use the API.')]),
   },
+  { files: ['shared/**/*.ts'], ignores: ['**/*.test.ts'], rules: surfaceRule('^(\\.\\./)+') },
+  { files: ['node/**/*.ts', 'renderer/**/*.{ts,tsx}', 'electron/**/*.ts'], ignores: ['**/*.test.ts'], rules: surfaceRule('/shared/') },
 );

@@ -1,6 +1,6 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import path from 'node:path';
-import type { MenuCommandT } from '../shared/api/contract';
+import type { MenuCommand } from '../shared/api/contract';
 import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
 import { RecentFiles } from '../node/state/userState';
@@ -31,7 +31,7 @@ if (!app.requestSingleInstanceLock()) {
   let mainWindow: BrowserWindow | null = null;
   const stateDir = process.env.TOOLBOX_EDITOR_STATE_DIR || app.getPath('userData');
   const recent = new RecentFiles(stateDir);
-  const sendCommand = (command: MenuCommandT, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
+  const sendCommand = (command: MenuCommand, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
   const refreshMenu = async () => buildMenu(await recent.list(), sendCommand, () => mainWindow);
 
   const api = startApiThread({

@@ -1,10 +1,10 @@
 import { app, dialog, Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import type { MenuCommandT } from '../shared/api/contract';
+import type { MenuCommand } from '../shared/api/contract';
 import { APP_VERSION } from '../shared/version';
 
 /** The native menu. File items are forwarded to the page, which owns the document and its unsaved changes. */
-export function buildMenu(recentFiles: string[], send: (command: MenuCommandT, path?: string) => void, window: () => BrowserWindow | null): void {
-  const item = (label: string, command: MenuCommandT, accelerator?: string): MenuItemConstructorOptions => ({
+export function buildMenu(recentFiles: string[], send: (command: MenuCommand, path?: string) => void, window: () => BrowserWindow | null): void {
+  const item = (label: string, command: MenuCommand, accelerator?: string): MenuItemConstructorOptions => ({
     label,
     accelerator,
     click: () => send(command),

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { isApiEvent, isApiMethod, type ApiResult, type DesktopBridge } from '../shared/api/contract';
+import { isApiEvent, isApiMethod, unknownMethodResult, type ApiResult, type DesktopBridge } from '../shared/api/contract';
 import { API_EVENT_CHANNEL, apiChannel } from './channels';
 
 /**
@@ -15,7 +15,7 @@ ipcRenderer.on(API_EVENT_CHANNEL, (_event, message: { event: string; payload: un
 const bridge: DesktopBridge = {
   invoke(method: string, request: unknown): Promise<ApiResult<unknown>> {
     if (!isApiMethod(method)) {
-      return Promise.resolve({ ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } });
+      return Promise.resolve(unknownMethodResult(method));
     }
     return ipcRenderer.invoke(apiChannel(method), request) as Promise<ApiResult<unknown>>;
   },

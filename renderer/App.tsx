@@ -20,31 +20,26 @@ import { flushPendingEdits } from './state/pendingEdits';
 import { useUiStore } from './state/uiStore';
 import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
-import { testRunStoreFor } from './testrun/testRunStore';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
-import type { Preferences } from '../shared/api/toolboxApi';
 
 export function App({ api }: { api: ApiClient }) {
   const stores = useMemo(() => createWorkspaceStores(api), [api]);
-  const { useDocument, useAnalysis, useView, documentModel } = stores;
+  const { useDocument, useAnalysis, usePreferences, documentModel } = stores;
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
-  const { info, pathPrompt, theme, setInfo, setPathPrompt, setTheme } = useUiStore();
+  const { info, dialog, theme, setInfo, openDialog, closeDialog, setTheme } = useUiStore();
   const [recent, setRecent] = useState<string[]>([]);
-  const [themePreference, setThemePreference] = useState<Preferences['theme']>('system');
-  const [prefsOpen, setPrefsOpen] = useState(false);
-  const [comparing, setComparing] = useState(false);
+  const themePreference = usePreferences((s) => s.prefs?.theme ?? 'system');
   const [recovered, setRecovered] = useState<string | null>(null);
   /** Until the host has said whether a file was named on the command line: no welcome screen to click meanwhile. */
   const [starting, setStarting] = useState(true);
-  const goToToolOpen = useView((s) => s.goToToolOpen);
   const status = useDocument((s) => s.status);
   const path = useDocument((s) => s.path);
   const dirty = useDocument(isDirty);
   const analysis = useAnalysis((s) => s.analysis);
   const listFolder = useCallback((folder: string) => api.invoke('folder.list', { path: folder }), [api]);
   const problemsEmpty = (analysis?.diagnostics.length ?? 0) === 0;
-  const { sizes, resize, restore: restoreLayout } = usePaneSizes(api, problemsEmpty);
+  const { sizes, resize, restore: restoreLayout } = usePaneSizes(usePreferences, problemsEmpty);
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
@@ -61,14 +56,11 @@ export function App({ api }: { api: ApiClient }) {
     });
     // After the open above has begun (the document is 'loading' then): no welcome screen in between.
     void started.finally(() => setStarting(false));
-    void api.invoke('prefs.get', {}).then(
-      (p) => {
-        setThemePreference(p.theme);
-        restoreLayout(p.layout);
-      },
+    void usePreferences.getState().load().then(
+      (p) => restoreLayout(p.layout),
       () => undefined,
     );
-  }, [api, setInfo, useDocument, restoreLayout]);
+  }, [api, setInfo, useDocument, usePreferences, restoreLayout]);
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
   useEffect(() => installFileShortcuts(commands), [commands]);
@@ -92,12 +84,12 @@ export function App({ api }: { api: ApiClient }) {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'p') {
         event.preventDefault();
         event.stopPropagation();
-        if (useAnalysis.getState().analysis) useView.getState().setGoToToolOpen(true);
+        if (useAnalysis.getState().analysis) useUiStore.getState().openDialog({ kind: 'goToTool' });
       }
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [useAnalysis, useView]);
+  }, [useAnalysis]);
 
   // The title carries the unsaved marker; closing the tab or window with unsaved work asks first.
   useEffect(() => {
@@ -119,8 +111,8 @@ export function App({ api }: { api: ApiClient }) {
   }, [theme]);
 
   useEffect(() => {
-    if (pathPrompt?.purpose === 'open' || status === 'empty') void api.invoke('recent.list', {}).then((r) => setRecent(r.files));
-  }, [api, pathPrompt, status]);
+    if (dialog?.kind === 'open' || status === 'empty') void api.invoke('recent.list', {}).then((r) => setRecent(r.files));
+  }, [api, dialog, status]);
 
   return (
     <div className="app" style={{ gridTemplateRows: `auto minmax(0, 1fr) 5px ${sizes.problems}px auto` }}>
@@ -145,7 +137,7 @@ export function App({ api }: { api: ApiClient }) {
           Redo
         </button>
         <span className="status-spacer" />
-        <button onClick={() => setPrefsOpen(true)}>Preferences</button>
+        <button onClick={() => openDialog({ kind: 'preferences' })}>Preferences</button>
       </header>
 
       <main className="workspace" style={{ gridTemplateColumns: `${sizes.tools}px 5px minmax(0, 1fr) 5px ${sizes.side}px` }}>
@@ -156,7 +148,7 @@ export function App({ api }: { api: ApiClient }) {
           <NoticeBar
             useDocument={useDocument}
             onSave={() => void commands.saveAs()}
-            onCompare={() => setComparing(true)}
+            onCompare={() => openDialog({ kind: 'compare' })}
             onRestore={() => {
               if (recovered !== null) documentModel.applyEdits([{ offset: 0, length: documentModel.model.getValueLength(), content: recovered }]);
               setRecovered(null);
@@ -211,40 +203,31 @@ export function App({ api }: { api: ApiClient }) {
 
       <StatusBar stores={stores} />
 
-      {pathPrompt && info && (
+      {(dialog?.kind === 'open' || dialog?.kind === 'saveAs') && info && (
         <PathDialog
-          title={pathPrompt.purpose === 'open' ? 'Open a toolbox file' : 'Save as'}
-          actionLabel={pathPrompt.purpose === 'open' ? 'Open' : 'Save'}
-          initialPath={pathPrompt.purpose === 'saveAs' ? pathPrompt.suggested : ''}
-          suggestions={pathPrompt.purpose === 'open' ? recent : []}
+          title={dialog.kind === 'open' ? 'Open a toolbox file' : 'Save as'}
+          actionLabel={dialog.kind === 'open' ? 'Open' : 'Save'}
+          initialPath={dialog.kind === 'saveAs' ? dialog.suggested : ''}
+          suggestions={dialog.kind === 'open' ? recent : []}
           cwd={info.cwd}
           listFolder={listFolder}
-          browseChooses={pathPrompt.purpose === 'open' ? 'submit' : 'fill'}
-          onCancel={() => setPathPrompt(null)}
+          browseChooses={dialog.kind === 'open' ? 'submit' : 'fill'}
+          onCancel={closeDialog}
           onSubmit={(chosen) => {
-            setPathPrompt(null);
-            void (pathPrompt.purpose === 'open' ? commands.open(chosen) : useDocument.getState().save(chosen));
+            closeDialog();
+            void (dialog.kind === 'open' ? commands.open(chosen) : useDocument.getState().save(chosen));
           }}
         />
       )}
       <UnsavedDialog />
-      {prefsOpen && (
-        <PreferencesDialog
-          api={api}
-          onSaved={(p) => {
-            setThemePreference(p.theme);
-            void testRunStoreFor(stores).getState().loadPrefs(); // the pane shows the interpreter and PYTHONPATH
-          }}
-          onClose={() => setPrefsOpen(false)}
-        />
-      )}
-      {comparing && <CompareDialog stores={stores} theme={theme} onClose={() => setComparing(false)} />}
-      {goToToolOpen && analysis && (
+      {dialog?.kind === 'preferences' && <PreferencesDialog usePreferences={usePreferences} onClose={closeDialog} />}
+      {dialog?.kind === 'compare' && <CompareDialog stores={stores} theme={theme} onClose={closeDialog} />}
+      {dialog?.kind === 'goToTool' && analysis && (
         <GoToToolDialog
           tools={analysis.tools}
-          onClose={() => useView.getState().setGoToToolOpen(false)}
+          onClose={closeDialog}
           onChoose={(tool) => {
-            useView.getState().setGoToToolOpen(false);
+            closeDialog();
             useAnalysis.getState().select(tool.name);
             if (tool.file === analysis.file) requestAnimationFrame(() => documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset));
           }}

@@ -24,8 +24,9 @@ test('a file named on the command line opens in Monaco, is edited and saved with
   expect(saved).toContain('// LangChain search tool, kept for the agents that still use it');
 
   // Monaco, its workers and fonts come from the app itself: nothing leaves 127.0.0.1.
+  // The editor worker starts a moment after the editor (its first job is finding the links in the text).
+  await expect.poll(() => requests.some((u) => /editor\.worker/.test(u))).toBe(true);
   expect(foreignRequests(requests, server.port)).toEqual([]);
-  expect(requests.some((u) => /editor\.worker/.test(u))).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('editor.png') });
 });
 

@@ -18,7 +18,7 @@ function setup() {
     stateDir: path.join(dir, '.state'),
     emit: (event, payload) => events.push({ event, payload }),
   });
-  return { dir, events, dispatch: createDispatcher(service.handlers) };
+  return { dir, events, dispatch: createDispatcher(service.handlers), watcher: service.watcher };
 }
 
 describe('the API dispatcher', () => {
@@ -48,16 +48,17 @@ describe('the API dispatcher', () => {
   });
 
   it('pushes file.changed for a watched file changed by someone else, but not for our own save', async () => {
-    const { dir, dispatch, events } = setup();
+    const { dir, dispatch, events, watcher } = setup();
     const file = path.join(dir, 'w.hocon');
     writeFileSync(file, 'a = 1\n');
     const read = (await dispatch('file.read', { path: file })) as { ok: true; value: { mtimeMs: number } };
     await dispatch('file.watch', { path: file, mtimeMs: read.value.mtimeMs });
     await dispatch('file.write', { path: file, text: 'a = 2\n', expectedMtimeMs: read.value.mtimeMs });
-    await new Promise((r) => setTimeout(r, 1200));
+    await watcher.pollNow(file);
     expect(events).toEqual([]);
     writeFileSync(file, 'a = 3 # elsewhere\n');
-    await expect.poll(() => events.length, { timeout: 5000 }).toBe(1);
+    await watcher.pollNow(file);
+    expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ event: 'file.changed', payload: { path: file, deleted: false } });
   });
 });

@@ -1,7 +1,8 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { ApiError, apiMethods, isApiMethod, type ApiMethod, type ApiResult } from '../../shared/api/contract';
+import { ApiError, apiMethods, isApiMethod, unknownMethodResult, type ApiMethod, type ApiResult } from '../../shared/api/contract';
 import { requestDepthProblem } from '../../shared/api/jsonDepth';
 import type { ApiHandlers } from './handlers';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * One entry point for every transport: checks the method exists and the payload matches its schema before the
@@ -19,7 +20,7 @@ export function createDispatcher(handlers: ApiHandlers): Dispatch {
 
   return async (method, payload) => {
     if (!isApiMethod(method)) {
-      return { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } };
+      return unknownMethodResult(method);
     }
     // Before the schema check: ajv and every handler read values recursively.
     const tooDeep = requestDepthProblem(payload);
@@ -38,7 +39,7 @@ export function createDispatcher(handlers: ApiHandlers): Dispatch {
       return { ok: true, value: await handler(payload) };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return { ok: false, error: { code: 'internal', message } };
     }
   };

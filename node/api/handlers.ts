@@ -39,6 +39,8 @@ export type ApiHandlers = { [M in ApiMethod]: (request: ApiRequest<M>) => Promis
 
 export interface ApiService {
   handlers: ApiHandlers;
+  /** Watches the open files for `file.changed` (`pollNow` asks at once instead of at the next poll). */
+  watcher: Pick<FileWatcher, 'pollNow'>;
   dispose(): void;
 }
 
@@ -140,6 +142,7 @@ export function createApiService(host: ApiHost): ApiService {
   };
   return {
     handlers,
+    watcher,
     dispose: () => {
       watcher.dispose();
       void toolbox.dispose();

@@ -9,6 +9,7 @@ import { entryFromRun } from '../history/entryFromRun';
 import { HistoryStore } from '../history/historyStore';
 import { runCases } from '../testcases/runCases';
 import { appendTestCase, caseArgsJson, readTestCaseFile, TestCaseArgsError, testCaseFileFor, TestCaseFileError } from '../testcases/testCaseFile';
+import { documentPath } from './documentPath';
 
 type Handler<M extends 'history.list' | 'history.clear' | 'testcases.list' | 'testcases.save' | 'testcases.run'> = (request: ApiRequest<M>) => Promise<ApiResponse<M>>;
 
@@ -28,8 +29,7 @@ export type CancelRun = (runId: string) => boolean;
 
 export function createTestRunHandlers(cwd: string, stateDir: string, runTool: RunTool, cancelRun: CancelRun = () => false) {
   const history = new HistoryStore(stateDir);
-  // The same name the ToolboxService gives an untitled document, so its runs have a history too.
-  const toolboxKey = (p: string | null) => (p ? path.resolve(cwd, p) : path.join(cwd, 'Untitled.hocon'));
+  const toolboxKey = (p: string | null) => documentPath(cwd, p);
 
   let caseRuns = 0;
   /** Runs of all cases that can be cancelled, by batch id: whether cancelled, and the case run going on. */

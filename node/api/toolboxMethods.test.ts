@@ -101,9 +101,9 @@ describe('the toolbox methods of the API', () => {
   });
 
   it('tool.cancel stops a running tool; tool.run answers for an unknown tool without failing', async () => {
-    const { call } = setup();
+    const { call, events } = setup();
     const running = call<ToolRunResultDto>('tool.run', { path: null, text, tool: 'sleepy', runId: 'long', args: { seconds: 30 } });
-    await new Promise((r) => setTimeout(r, 500));
+    await expect.poll(() => events.some((e) => e.event === 'run.progress' && (e.payload as { runId: string; state: string }).runId === 'long')).toBe(true);
     expect(await call('tool.cancel', { runId: 'long' })).toEqual({ cancelled: true });
     expect(await running).toMatchObject({ isError: true, errorKind: 'cancelled' });
     expect(await call('tool.run', { path: null, text, tool: 'nope', runId: 'x', args: {} })).toMatchObject({ isError: true, content: 'tool not found: nope' });

@@ -4,7 +4,7 @@ import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/render-catalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
-import type { Origin } from '../../shared/hocon/values';
+import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';
@@ -16,6 +16,7 @@ import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { documentPath } from './documentPath';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -57,7 +58,7 @@ export class ToolboxService {
   ) {}
 
   documentPath(doc: DocumentRef): string {
-    return doc.path ? path.resolve(this.cwd, doc.path) : path.join(this.cwd, 'Untitled.hocon');
+    return documentPath(this.cwd, doc.path);
   }
 
   load(doc: DocumentRef): { file: string; loaded: LoadedFile } {

@@ -1,6 +1,7 @@
 import { commands } from './commands/index';
 import { UsageError, type CliIo } from './command';
 import { APP_VERSION } from '../../shared/version';
+import { errorMessage } from '../../shared/errorMessage';
 
 function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -47,7 +48,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`toolbox-editor ${command.name}: ${error.message}\n\n${command.usage}\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     io.stderr(`toolbox-editor ${command.name}: ${message}\n`);
     return 1;
   }

@@ -17,26 +17,31 @@ describe('FileWatcher', () => {
     writeFileSync(file, 'a = 2\n');
     utimesSync(file, new Date(), new Date(readAt + 5000));
     const changes: FileChange[] = [];
-    watcher = new FileWatcher((change) => changes.push(change), 50);
+    // No timer poll within the test: it polls on demand, so it knows when a poll has been judged.
+    watcher = new FileWatcher((change) => changes.push(change), 3_600_000);
     watcher.watch(file, readAt);
-    await expect.poll(() => changes.length).toBe(1);
+    await watcher.pollNow(file);
+    expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ path: file, deleted: false });
 
-    // Our own save, as the API makes it: announced, written, acknowledged, ended. Polls meanwhile (and any stat that
-    // was already running and saw the file halfway through) are not changes.
+    // Our own save, as the API makes it: announced, written, acknowledged, ended. A poll meanwhile, and a stat that
+    // was already running and saw the file halfway through (judged after the write ended), are not changes.
     for (const [text, at] of [['a = 3\n', 10_000], ['a = 4\n', 15_000]] as const) {
       watcher.writingStarts(file);
       writeFileSync(file, text);
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await watcher.pollNow(file);
+      const halfway = watcher.pollNow(file);
       utimesSync(file, new Date(), new Date(readAt + at));
       watcher.acknowledge(file, statSync(file).mtimeMs);
       watcher.writingEnds(file);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await halfway;
+      await watcher.pollNow(file);
       expect(changes).toHaveLength(1);
     }
 
     rmSync(file);
-    await expect.poll(() => changes.length).toBe(2);
+    await watcher.pollNow(file);
+    expect(changes).toHaveLength(2);
     expect(changes[1]).toMatchObject({ path: file, deleted: true, mtimeMs: 0 });
   });
 });

@@ -32,18 +32,17 @@ export class FileWatcher {
   watch(path: string, mtimeMs: number): void {
     this.known.set(path, mtimeMs);
     clearInterval(this.timers.get(path));
-    const poll = () => {
-      const generation = this.generation;
-      stat(path, (error, current) => {
-        if (generation === this.generation) this.check(path, error ? undefined : current);
-      });
-    };
-    const timer = setInterval(poll, this.intervalMs);
+    const timer = setInterval(() => this.poll(path), this.intervalMs);
     // Watching never keeps the process alive.
     timer.unref();
     this.timers.set(path, timer);
     // A change made between the read and this call is reported at once.
-    poll();
+    this.poll(path);
+  }
+
+  /** Polls `path` once, now; resolves when that poll has been judged (a change, if any, is reported by then). */
+  pollNow(path: string): Promise<void> {
+    return new Promise((resolve) => this.poll(path, resolve));
   }
 
   /** We are about to write `path`: until `writingEnds`, what polls see is ours. */
@@ -73,6 +72,14 @@ export class FileWatcher {
     for (const timer of this.timers.values()) clearInterval(timer);
     this.timers.clear();
     this.known.clear();
+  }
+
+  private poll(path: string, done?: () => void): void {
+    const generation = this.generation;
+    stat(path, (error, current) => {
+      if (generation === this.generation) this.check(path, error ? undefined : current);
+      done?.();
+    });
   }
 
   /** `current` undefined: the file cannot be read (gone). */

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, type FolderListingT } from '../../shared/api/contract';
+import { ApiError, type FolderListing } from '../../shared/api/contract';
 
 /** The files the Open dialog's browser offers: what neuro-san reads a toolbox from. */
 const TOOLBOX_FILE = /\.(hocon|json|conf)$/i;
@@ -12,7 +12,7 @@ export const MAX_ENTRIES = 2000;
  * first, each by name. Only names and kinds cross to the page — never contents — and the path is checked: it must
  * be a folder that exists (resolved against the server's folder, as typed paths are).
  */
-export async function listFolder(folder: string): Promise<FolderListingT> {
+export async function listFolder(folder: string): Promise<FolderListing> {
   if (folder.includes('\0')) throw new ApiError('invalid_request', 'A folder path cannot contain a NUL character.');
   const absolute = path.resolve(folder);
   let info;
@@ -28,7 +28,7 @@ export async function listFolder(folder: string): Promise<FolderListingT> {
   } catch (error) {
     throw new ApiError('io', `Cannot list ${absolute}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const entries: FolderListingT['entries'] = [];
+  const entries: FolderListing['entries'] = [];
   for (const entry of dirents) {
     if (entry.name.startsWith('.')) continue;
     let isFolder = entry.isDirectory();

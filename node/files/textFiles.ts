@@ -1,9 +1,10 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, type FileContentT } from '../../shared/api/contract';
+import { ApiError, type FileContent } from '../../shared/api/contract';
 import { writeFileAtomic } from './atomicWrite';
 import { readRegularFile, readRegularFileSync } from './regularFile';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Toolbox files are hand-written text; anything larger is almost certainly the wrong file. */
 export const MAX_TEXT_FILE_BYTES = 128 * 1024 * 1024;
@@ -31,7 +32,7 @@ export function fileError(error: unknown, filePath: string, verb: 'read' | 'writ
       return new ApiError('io', `${filePath} is on a read-only file system.`);
     default:
       if (error instanceof ApiError) return error;
-      return new ApiError('io', `Cannot ${verb} ${filePath}: ${error instanceof Error ? error.message : String(error)}`);
+      return new ApiError('io', `Cannot ${verb} ${filePath}: ${errorMessage(error)}`);
   }
 }
 
@@ -47,7 +48,7 @@ export class NotAFileError extends ApiError {
  * saving can never change bytes the user did not touch. Only a regular file is read (never a device or a FIFO, which
  * could fill memory or block), and only up to `maxBytes`.
  */
-export async function readTextFile(filePath: string, maxBytes: number = MAX_TEXT_FILE_BYTES): Promise<FileContentT> {
+export async function readTextFile(filePath: string, maxBytes: number = MAX_TEXT_FILE_BYTES): Promise<FileContent> {
   const absolute = path.resolve(filePath);
   try {
     const { bytes, info } = await readRegularFile(absolute, maxBytes, (info) => checkReadable(absolute, info, maxBytes));
@@ -61,7 +62,7 @@ export async function readTextFile(filePath: string, maxBytes: number = MAX_TEXT
  * The same as readTextFile, synchronously: for the HOCON resolver's include host, which must be synchronous. The same
  * checks and the same messages (a folder is a NotAFileError).
  */
-export function readTextFileSync(filePath: string, maxBytes: number = MAX_TEXT_FILE_BYTES): FileContentT {
+export function readTextFileSync(filePath: string, maxBytes: number = MAX_TEXT_FILE_BYTES): FileContent {
   const absolute = path.resolve(filePath);
   try {
     const { bytes, info } = readRegularFileSync(absolute, maxBytes, (info) => checkReadable(absolute, info, maxBytes));

@@ -1,6 +1,7 @@
 import { ApiError } from '../../shared/api/contract';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { NotAFileError, readTextFileSync } from '../files/textFiles';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * File access for the HOCON resolver on Node, by the same rules as opening a file in the app (node/files/textFiles):
@@ -14,7 +15,7 @@ export const fileIncludeHost: IncludeHost = {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'not_found') return undefined;
       if (error instanceof NotAFileError) return { problem: error.message, folder: true };
-      return { problem: error instanceof Error ? error.message : String(error) };
+      return { problem: errorMessage(error) };
     }
   },
 };

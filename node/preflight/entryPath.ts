@@ -3,7 +3,7 @@
  * (`["args", "api_wrapper", "args", "k"]`); this finds the deepest part of it that is written, and points at that key
  * (at the value for `class`, whose text is what is wrong).
  */
-import type { HoconField, Origin } from '../../shared/hocon/values';
+import type { HoconField, Origin } from '../../shared/hocon/index';
 import { keyOrigin, type ToolEntry } from '../../shared/toolbox/toolEntry';
 
 export function originOfPath(entry: ToolEntry, at: readonly string[]): Origin {

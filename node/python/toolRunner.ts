@@ -21,6 +21,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from './workerProtocol';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -45,6 +46,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** For a toolkit entry: which of its tools (its own name, without the `<entry>_` prefix). */
   tool?: string;
+  /** Called when the call reaches the worker (after the calls queued before it): from then on it is running. */
+  onStarted?: () => void;
 }
 
 export type DescribeResult =
@@ -53,6 +56,8 @@ export type DescribeResult =
 
 interface CallState {
   cancelled: boolean;
+  /** Called once the request has been sent to the worker. */
+  onStarted?: (() => void) | undefined;
   /** Set while the call is in the worker: stops it now. */
   interrupt?: () => void;
 }
@@ -90,7 +95,7 @@ export class ToolRunner {
    */
   async call(spec: RunnableToolSpec, input: JsonValue | JsonText, options: RunOptions = {}): Promise<ToolRunResult> {
     const callId = options.callId ?? randomUUID();
-    const state: CallState = { cancelled: options.signal?.aborted ?? false };
+    const state: CallState = { cancelled: options.signal?.aborted ?? false, onStarted: options.onStarted };
     this.active.set(callId, state);
     const onAbort = (): void => void this.cancel(callId);
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -130,10 +135,10 @@ export class ToolRunner {
   }
 
   /** Loads the tool's class (and for LangChain entries builds the instance) and reports what it reveals. */
-  async describe(spec: RunnableToolSpec, options: { timeoutMs?: number; callId?: string } = {}): Promise<DescribeResult> {
+  async describe(spec: RunnableToolSpec, options: Pick<RunOptions, 'timeoutMs' | 'callId' | 'onStarted'> = {}): Promise<DescribeResult> {
     // Cancellable like a call (`cancel(callId)`): importing a class can hang as well as a tool can.
     const callId = options.callId ?? randomUUID();
-    const state: CallState = { cancelled: false };
+    const state: CallState = { cancelled: false, onStarted: options.onStarted };
     this.active.set(callId, state);
     let exchange: Exchange;
     try {
@@ -262,6 +267,7 @@ export class ToolRunner {
         (reply) => finish({ reply }),
         (error: unknown) => finish({ failure: failureFromWorkerError(error) }),
       );
+      state.onStarted?.();
     });
   }
 }
@@ -304,5 +310,5 @@ function failureFromWorkerError(error: unknown): ToolRunResult {
     const content = tail ? `${error.message} during the call. Its last output:\n${tail}` : `${error.message} during the call.`;
     return failedRun('crashed', content, 0, { stderr: error.stderrTail });
   }
-  return failedRun('protocol', error instanceof Error ? error.message : String(error), 0);
+  return failedRun('protocol', errorMessage(error), 0);
 }

@@ -43,22 +43,28 @@ describe('ToolRunner: worker lifecycle and faults', () => {
 
   it('cancels a running call by id, and a queued one before it starts', async () => {
     const runner = runners.make();
-    const running = runner.call(sleeping, { seconds: 30 }, { callId: 'long' });
-    const queued = runner.call(echo, { n: 1 }, { callId: 'next' });
+    let longStarted!: () => void;
+    const started = new Promise<void>((resolve) => (longStarted = resolve));
+    const running = runner.call(sleeping, { seconds: 30 }, { callId: 'long', onStarted: () => longStarted() });
+    let queuedStarted = false;
+    const queued = runner.call(echo, { n: 1 }, { callId: 'next', onStarted: () => (queuedStarted = true) });
     const afterIt = runner.call(echo, { n: 2 });
-    await new Promise((r) => setTimeout(r, 200));
+    await started;
     expect(runner.cancel('next')).toBe(true);
     expect(runner.cancel('long')).toBe(true);
     expect(runner.cancel('unknown')).toBe(false);
     expect(await running).toMatchObject({ isError: true, errorKind: 'cancelled' });
     expect(await queued).toMatchObject({ isError: true, errorKind: 'cancelled' });
+    expect(queuedStarted).toBe(false);
     expect(JSON.parse((await afterIt).content)).toEqual({ echo: { n: 2 } });
   });
 
   it('cancels loading a class whose import hangs, and the worker still answers afterwards', async () => {
     const runner = runners.make();
-    const loading = runner.describe(codedSpec('slow', 'fixture_tools.slow_import.Never'), { callId: 'load', timeoutMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    let loadStarted!: () => void;
+    const sent = new Promise<void>((resolve) => (loadStarted = resolve));
+    const loading = runner.describe(codedSpec('slow', 'fixture_tools.slow_import.Never'), { callId: 'load', timeoutMs: 60_000, onStarted: () => loadStarted() });
+    await sent;
     const started = Date.now();
     expect(runner.cancel('load')).toBe(true);
     expect(await loading).toMatchObject({ ok: false, errorKind: 'cancelled' });
@@ -68,8 +74,7 @@ describe('ToolRunner: worker lifecycle and faults', () => {
 
   it('cancels through an AbortSignal', async () => {
     const controller = new AbortController();
-    const pending = runners.make().call(sleeping, { seconds: 30 }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 150);
+    const pending = runners.make().call(sleeping, { seconds: 30 }, { signal: controller.signal, onStarted: () => controller.abort() });
     expect(await pending).toMatchObject({ isError: true, errorKind: 'cancelled' });
   });
 
@@ -96,8 +101,7 @@ describe('ToolRunner: worker lifecycle and faults', () => {
     const runner = runners.make();
     await runner.call(echo, {});
     const pid = runner.workerPid as number;
-    const pending = runner.call(sleeping, { seconds: 30 });
-    setTimeout(() => process.kill(pid, 'SIGKILL'), 200);
+    const pending = runner.call(sleeping, { seconds: 30 }, { onStarted: () => process.kill(pid, 'SIGKILL') });
     expect(await pending).toMatchObject({ isError: true, errorKind: 'crashed' });
     expect((await pending).content).toContain('killed by signal SIGKILL');
     expect((await runner.call(echo, {})).isError).toBe(false);
@@ -108,7 +112,7 @@ describe('ToolRunner: worker lifecycle and faults', () => {
     await runner.call(echo, {});
     const pid = runner.workerPid as number;
     process.kill(pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => runner.workerPid).toBeUndefined(); // the runner has seen it die
     const run = await runner.call(pidTool, {});
     expect(run.isError).toBe(false);
     expect(Number(run.content)).not.toBe(pid);

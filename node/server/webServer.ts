@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
-import { isApiMethod, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
+import { isApiMethod, unknownMethodResult, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
 import { requestDepthProblem } from '../../shared/api/jsonDepth';
 import { RENDERER_CSP } from '../../shared/security/csp';
 import { startApiThread } from '../api/apiThread';
@@ -128,7 +128,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: `Request body is not JSON: ${(error as Error).message}` } });
     }
     if (!isApiMethod(method)) {
-      return sendJson(res, 404, { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method.slice(0, 100)}'.` } });
+      return sendJson(res, 404, unknownMethodResult(method.slice(0, 100)));
     }
     const tooDeep = requestDepthProblem(payload);
     if (tooDeep) return sendJson(res, 400, { ok: false, error: { code: 'invalid_request', message: tooDeep } });

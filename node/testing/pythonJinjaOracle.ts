@@ -42,10 +42,6 @@ for job in jobs:
 sys.stdout.write(json.dumps(out))
 `;
 
-export function pythonAvailable(): boolean {
-  return spawnSync('python3', ['-c', 'import jinja2'], { encoding: 'utf8' }).status === 0;
-}
-
 export function renderWithPython(jobs: OracleJob[]): OracleResult[] {
   const payload = jobs.map((j) => ({
     template: j.template,

@@ -6,5 +6,5 @@ export type { DescribedToolBox } from './pythonTools';
 export { checkArgs } from './validateArgs';
 export type { ArgsCheck } from './validateArgs';
 export { classInfoFromDescription } from './classInfo';
-export { loadToolSpecs, defaultToolboxFile, ToolSpecLoadError } from './loadToolSpecs';
+export { loadToolSpecs, ToolSpecLoadError } from './loadToolSpecs';
 export type { ToolSpecs, EntryProblem, LoadOptions } from './loadToolSpecs';

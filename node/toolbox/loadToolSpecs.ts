@@ -11,7 +11,7 @@ import { fileTypeProblem, loadToolbox } from '../../shared/toolbox/loadToolbox';
 import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
-import { resourcesDir } from '../paths';
+import { defaultToolboxPath } from '../paths';
 
 export class ToolSpecLoadError extends Error {
   override name = 'ToolSpecLoadError';
@@ -47,10 +47,6 @@ const BLOCKING_RULES = new Set([
   'langchain-class-form',
 ]);
 
-export function defaultToolboxFile(): string {
-  return path.join(resourcesDir(), 'default_toolbox_info.hocon');
-}
-
 export async function loadToolSpecs(file: string, options: LoadOptions = {}): Promise<ToolSpecs> {
   const typeProblem = fileTypeProblem(file);
   if (typeProblem) throw new ToolSpecLoadError(typeProblem);
@@ -58,7 +54,7 @@ export async function loadToolSpecs(file: string, options: LoadOptions = {}): Pr
   const cwd = options.cwd ?? process.cwd();
   const loaded = loadToolbox({
     userFile: file,
-    ...(options.withDefaults === false ? {} : { defaultFile: defaultToolboxFile() }),
+    ...(options.withDefaults === false ? {} : { defaultFile: defaultToolboxPath() }),
     // Read as everywhere else (strict UTF-8, plain words): a file that is not UTF-8 is refused, not run mangled.
     host: { readFile: (name) => fileIncludeHost.readFile(path.resolve(cwd, name)) },
     baseDir: cwd,

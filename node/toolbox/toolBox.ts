@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/toolbox/jsonText';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** A request to run one tool, as an LLM (or the editor) sends it. */
 export interface ToolCall {
@@ -146,7 +147,7 @@ export class ToolBox {
       const { durationMs, isError, ...rest } = output;
       return { ...base, ...rest, isError: isError ?? false, durationMs: durationMs ?? elapsed() };
     } catch (error) {
-      const content = error instanceof Error ? error.message : String(error);
+      const content = errorMessage(error);
       return { ...base, content, isError: true, durationMs: elapsed() };
     }
   }

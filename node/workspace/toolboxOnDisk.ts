@@ -4,12 +4,7 @@ import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shar
 import { loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
-import { resourcesDir } from '../paths';
-
-/** The neuro-san default toolbox shipped with the app (see resources/README.md for its version). */
-export function defaultToolboxPath(): string {
-  return path.join(resourcesDir(), 'default_toolbox_info.hocon');
-}
+import { defaultToolboxPath } from '../paths';
 
 export interface DiskLoadOptions {
   cwd: string;

@@ -4,7 +4,6 @@ import type { WorkspaceStores } from '../state/workspace';
 import { CatalogDiff } from './CatalogDiff';
 import { CatalogMappingNote } from './CatalogMappingNote';
 import { CatalogSettings } from './CatalogSettings';
-import { catalogStoreFor } from './catalogStore';
 import { ContractResults } from './ContractResults';
 import { findJson } from './findJson';
 import { VisibleWhitespace } from './VisibleWhitespace';
@@ -17,7 +16,7 @@ type View = 'text' | 'json' | 'diff' | 'tokens' | 'similar' | 'compare';
 
 /** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
 export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
-  const useCatalog = catalogStoreFor(stores);
+  const useCatalog = stores.useCatalog;
   const state = useCatalog(
     useShallow((s) => ({
       templatePath: s.templatePath,

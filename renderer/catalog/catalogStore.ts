@@ -1,10 +1,14 @@
-import { create } from 'zustand';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { ApiRequest } from '../../shared/api/contract';
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
-import type { WorkspaceStores } from '../state/workspace';
+import { latestWins } from '../state/latestWins';
+import type { BaseStores } from '../state/workspace';
+import { errorMessage } from '../../shared/errorMessage';
 
-export type KeyOrder = 'sorted' | 'insertion';
+/** tojson's key order, as the contract's catalog.render takes it. */
+export type KeyOrder = NonNullable<ApiRequest<'catalog.render'>['keyOrder']>;
 export interface TemplateVar {
   name: string;
   value: string;
@@ -33,6 +37,8 @@ export interface CatalogState {
   refresh(): void;
 }
 
+export type CatalogStoreHook = UseBoundStore<StoreApi<CatalogState>>;
+
 /**
  * How renders follow typing: the first change renders at once (after the current task,
  * so one burst of store updates is one render); changes made while a render is in flight wait for it and are then
@@ -49,27 +55,11 @@ export const BIG_DOCUMENT_CHARS = 200_000;
 export const BIG_DOCUMENT_PAUSE_MS = 400;
 export const ANALYSIS_WAIT_MS = 1000;
 
-const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createCatalogStore>>();
-
-/** One catalog store per window, made on first use (the workspace store set is owned by the layout). */
-export function catalogStoreFor(workspace: WorkspaceStores) {
-  let store = stores.get(workspace);
-  if (!store) {
-    store = createCatalogStore(workspace);
-    stores.set(workspace, store);
-  }
-  return store;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * Keeps the catalog preview current: renders the editor's text (debounced while typing) and the saved text (when a
  * save or open changes it), with the pane's template, key order and variables.
  */
-function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) {
+export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores): CatalogStoreHook {
   const store = create<CatalogState>()((set) => ({
     templatePath: '',
     keyOrder: 'sorted',
@@ -110,40 +100,40 @@ function createCatalogStore({ api, useDocument, useAnalysis }: WorkspaceStores) 
   // The current and the saved text go as edits of the last one each sent (textSender.ts).
   const currentTexts = createTextSender();
   const savedTexts = createTextSender();
-  // Each render carries a number; an answer to an older one is dropped, so a slow render never overwrites a newer.
-  let currentSeq = 0;
-  let savedSeq = 0;
+  // An answer to an older render is dropped, so a slow render never overwrites a newer.
+  const latestCurrent = latestWins();
+  const latestSaved = latestWins();
   const renderCurrent = async (changedAt: number): Promise<void> => {
     const { status, text } = useDocument.getState();
-    const mine = ++currentSeq;
+    const isLatest = latestCurrent.start();
     if (status !== 'ready') {
       store.setState({ current: null, currentError: null });
       return;
     }
     await currentTexts.send(text, (fields) => api.invoke('catalog.render', request(fields))).then(
       (current) => {
-        if (mine === currentSeq) {
+        if (isLatest()) {
           store.setState((s) => ({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt), updateCount: s.updateCount + 1 }));
         }
       },
       (error: unknown) => {
-        if (mine === currentSeq) store.setState({ current: null, currentError: message(error) });
+        if (isLatest()) store.setState({ current: null, currentError: errorMessage(error) });
       },
     );
   };
   const renderSaved = () => {
     const { status, path, savedText } = useDocument.getState();
-    const mine = ++savedSeq;
+    const isLatest = latestSaved.start();
     if (status !== 'ready' || path === null) {
       store.setState({ saved: null, savedError: null });
       return;
     }
     savedTexts.send(savedText, (fields) => api.invoke('catalog.render', request(fields))).then(
       (saved) => {
-        if (mine === savedSeq) store.setState({ saved, savedError: null });
+        if (isLatest()) store.setState({ saved, savedError: null });
       },
       (error: unknown) => {
-        if (mine === savedSeq) store.setState({ saved: null, savedError: message(error) });
+        if (isLatest()) store.setState({ saved: null, savedError: errorMessage(error) });
       },
     );
   };

@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef } from 'react';
 import type { WorkspaceStores } from '../state/workspace';
 import { attachModelContext, markersFor } from './languageFeatures';

@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { TextEdit } from '../../shared/hocon';
 import type { DocumentStoreHook } from '../state/documentStore';
 import { burstOfEdit, setBurstEnder } from '../state/pendingEdits';

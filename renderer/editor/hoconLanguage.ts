@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
 
 export const HOCON_LANGUAGE_ID = 'hocon';
 

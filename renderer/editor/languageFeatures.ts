@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { DISPLAY_AS_VALUES } from '../../shared/toolbox/displayAs';
 import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/toolboxApi';
 import { braceDepth, completionContextAt } from './completionContext';

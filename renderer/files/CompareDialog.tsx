@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { monaco } from '../editor/monacoSetup';
 import type { WorkspaceStores } from '../state/workspace';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * The file on disk (left) against the text being edited (right), in Monaco's diff editor, after another program
@@ -22,7 +23,7 @@ export function CompareDialog({ stores, theme, onClose }: { stores: WorkspaceSto
         disk = monaco.editor.createModel(file.text, 'hocon');
         diff.setModel({ original: disk, modified: mine });
       },
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => setError(errorMessage(e)),
     );
     return () => {
       diff.dispose();

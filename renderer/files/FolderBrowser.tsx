@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { FolderListingT } from '../../shared/api/contract';
+import type { FolderListing } from '../../shared/api/contract';
 
 export interface FolderBrowserProps {
   /** The folder shown first. */
   start: string;
-  list(folder: string): Promise<FolderListingT>;
+  list(folder: string): Promise<FolderListing>;
   /** A file clicked (its absolute path). */
   onChoose(path: string): void;
   /** The folder now shown (so a typed name can go in it). */
@@ -16,7 +16,7 @@ const join = (folder: string, name: string) => `${folder.replace(/[\\/]+$/, '')}
 /** Browser mode's file browser: folders and toolbox files of one folder at a time, listed by the main side. */
 export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowserProps) {
   const [folder, setFolder] = useState(start);
-  const [listing, setListing] = useState<FolderListingT | null>(null);
+  const [listing, setListing] = useState<FolderListing | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;

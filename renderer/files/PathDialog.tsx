@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FolderListingT } from '../../shared/api/contract';
+import type { FolderListing } from '../../shared/api/contract';
 import { ModalForm } from '../layout/ModalForm';
 import { FolderBrowser } from './FolderBrowser';
 
@@ -11,7 +11,7 @@ export interface PathDialogProps {
   suggestions: string[];
   cwd: string;
   /** Lists a folder for the file browser (the main side does, under the same token). */
-  listFolder?(folder: string): Promise<FolderListingT>;
+  listFolder?(folder: string): Promise<FolderListing>;
   /** Open: a file clicked in the browser is opened. Save As: it is put in the field (and a folder changes it). */
   browseChooses?: 'submit' | 'fill';
   onSubmit(path: string): void;

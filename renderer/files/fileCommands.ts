@@ -1,4 +1,4 @@
-import type { ApiClient, MenuCommandT } from '../../shared/api/contract';
+import type { ApiClient, MenuCommand } from '../../shared/api/contract';
 import { fileName, isDirty, type DocumentStoreHook } from '../state/documentStore';
 import { flushPendingEdits } from '../state/pendingEdits';
 import { useUiStore } from '../state/uiStore';
@@ -33,7 +33,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
     },
     async open(path?: string) {
       if (path === undefined) {
-        if (!native()) return ui().setPathPrompt({ purpose: 'open' });
+        if (!native()) return ui().openDialog({ kind: 'open' });
         const chosen = (await api.invoke('dialog.open', {})).path;
         if (!chosen) return;
         path = chosen;
@@ -44,7 +44,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
       const state = doc();
       if (state.status !== 'ready') return;
       const suggested = state.path ?? `${ui().info?.cwd ?? ''}/toolbox_info.hocon`;
-      if (!native()) return ui().setPathPrompt({ purpose: 'saveAs', suggested });
+      if (!native()) return ui().openDialog({ kind: 'saveAs', suggested });
       const chosen = (await api.invoke('dialog.save', { defaultPath: suggested })).path;
       if (chosen) await doc().save(chosen);
     },
@@ -58,7 +58,7 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
       if (doc().status !== 'empty' && (await mayDiscard())) doc().close();
     },
     mayDiscard,
-    run(command: MenuCommandT, path?: string) {
+    run(command: MenuCommand, path?: string) {
       switch (command) {
         case 'new':
           return commands.newFile();

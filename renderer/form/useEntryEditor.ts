@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { removeKey, removeKeyChecked, renameKey, setValue, setValueChecked } from '../../shared/hocon';
 import type { WorkspaceStores } from '../state/workspace';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Past this size a form edit is not checked against what the text resolves to (two resolutions of a file this big
@@ -23,7 +24,7 @@ export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
         stores.documentModel.applyEdits(compute(text));
         return true;
       } catch (error) {
-        stores.useDocument.getState().setNotice({ kind: 'error', message: `Could not edit ${toolName}: ${error instanceof Error ? error.message : String(error)}` });
+        stores.useDocument.getState().setNotice({ kind: 'error', message: `Could not edit ${toolName}: ${errorMessage(error)}` });
         return false;
       }
     };

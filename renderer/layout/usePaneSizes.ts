@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiClient } from '../../shared/api/contract';
+import type { PreferencesStoreHook } from '../prefs/preferencesStore';
 
 /**
  * Pane sizes as proportions of the window: the tool list and the side column of its width, the Problems panel of
@@ -85,7 +85,7 @@ const SAVE_DELAY_MS = 500;
  * `restore` takes the sizes from the preferences once they are read (the app reads them once at start-up).
  * `pixels` follow the window as it is resized.
  */
-export function usePaneSizes(api: ApiClient, problemsEmpty = false) {
+export function usePaneSizes(usePreferences: PreferencesStoreHook, problemsEmpty = false) {
   const [win, setWin] = useState(windowSize);
   const [sizes, setSizes] = useState(() => readPaneSizes(localStorage.getItem(KEY), windowSize()));
   const touched = useRef(false);
@@ -110,11 +110,11 @@ export function usePaneSizes(api: ApiClient, problemsEmpty = false) {
         const next = { ...previous, [key]: shareOf(key, px, windowSize()) };
         localStorage.setItem(KEY, JSON.stringify(next));
         clearTimeout(saveTimer.current);
-        saveTimer.current = setTimeout(() => void api.invoke('prefs.set', { layout: next }).catch(() => undefined), SAVE_DELAY_MS);
+        saveTimer.current = setTimeout(() => void usePreferences.getState().save({ layout: next }).catch(() => undefined), SAVE_DELAY_MS);
         return next;
       });
     },
-    [api],
+    [usePreferences],
   );
   return { sizes: pixelSizes(sizes, win, problemsEmpty), shares: sizes, resize, restore };
 }

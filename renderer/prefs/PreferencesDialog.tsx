@@ -1,35 +1,37 @@
 import { useEffect, useState } from 'react';
-import type { ApiClient } from '../../shared/api/contract';
 import type { Preferences } from '../../shared/api/toolboxApi';
 import { ModalForm } from '../layout/ModalForm';
+import { errorMessage } from '../../shared/errorMessage';
+import type { PreferencesStoreHook } from './preferencesStore';
 
-/** Theme, Python interpreter, PYTHONPATH and AGENT_TOOL_PATH (used by test runs); saved per user through `prefs.set`. */
-export function PreferencesDialog({ api, onSaved, onClose }: { api: ApiClient; onSaved(prefs: Preferences): void; onClose(): void }) {
-  const [prefs, setPrefs] = useState<Preferences | null>(null);
+/**
+ * Theme, Python interpreter, PYTHONPATH and AGENT_TOOL_PATH (used by test runs); saved per user through the window's
+ * preferences store, which every reader subscribes to. The dialog edits a draft: nothing changes until Save.
+ */
+export function PreferencesDialog({ usePreferences, onClose }: { usePreferences: PreferencesStoreHook; onClose(): void }) {
+  const [prefs, setPrefs] = useState<Preferences | null>(() => usePreferences.getState().prefs);
   const [error, setError] = useState<string | null>(null);
   // One folder a line, kept as typed (blank lines included) until saved.
-  const [pythonPathText, setPythonPathText] = useState('');
+  const [pythonPathText, setPythonPathText] = useState(() => usePreferences.getState().prefs?.pythonPath.join('\n') ?? '');
   useEffect(() => {
-    api.invoke('prefs.get', {}).then(
+    if (usePreferences.getState().prefs) return;
+    usePreferences.getState().load().then(
       (p) => {
         setPrefs(p);
         setPythonPathText(p.pythonPath.join('\n'));
       },
-      (e: unknown) => setError(String(e)),
+      (e: unknown) => setError(errorMessage(e)),
     );
-  }, [api]);
+  }, [usePreferences]);
   const save = () => {
     if (!prefs) return;
     const pythonPath = pythonPathText
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    api.invoke('prefs.set', { theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath, pythonPath }).then(
-      (saved) => {
-        onSaved(saved);
-        onClose();
-      },
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    usePreferences.getState().save({ theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath, pythonPath }).then(
+      () => onClose(),
+      (e: unknown) => setError(errorMessage(e)),
     );
   };
   return (

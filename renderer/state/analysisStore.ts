@@ -5,6 +5,8 @@ import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/to
 import { createTextSender } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
 import { flushPendingEdits } from './pendingEdits';
+import { latestWins } from './latestWins';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface AnalysisState {
   /** The effective toolbox and its diagnostics for the document's current text; null before the first answer. */
@@ -51,7 +53,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const texts = createTextSender();
-  let sequence = 0;
+  const latest = latestWins();
   /** The textId of the text the held analysis was made from: the next answer may be a change of it. */
   let held: string | null = null;
   let inFlight = false;
@@ -59,7 +61,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   const analyze = () => {
     const { path, text, status } = useDocument.getState();
     if (status !== 'ready') {
-      sequence++;
+      latest.invalidate();
       store.setState({ analysis: null, analyzedText: null, selectedTool: null, error: null });
       held = null;
       return;
@@ -69,7 +71,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
       return;
     }
     inFlight = true;
-    const mine = ++sequence;
+    const isLatest = latest.start();
     const finished = () => {
       inFlight = false;
       if (again) {
@@ -86,7 +88,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     });
     request.then(
       (answer) => {
-        if (mine === sequence && useDocument.getState().path === path) {
+        if (isLatest() && useDocument.getState().path === path) {
           const previous = store.getState().analysis;
           if ('changeOf' in answer && (answer.changeOf !== held || !previous)) {
             // Not a change of what is here (cannot happen with one request in flight): ask for the whole analysis.
@@ -104,7 +106,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
         finished();
       },
       (error: unknown) => {
-        if (mine === sequence) store.setState({ error: error instanceof Error ? error.message : String(error) });
+        if (isLatest()) store.setState({ error: errorMessage(error) });
         finished();
       },
     );
@@ -115,7 +117,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     clearTimeout(timer);
     // Opening a file is analysed at once; typing waits for a very short pause.
     const immediate = state.loadGeneration !== previous.loadGeneration || state.path !== previous.path;
-    if (immediate && inFlight) sequence++; // the answer in flight is for another file
+    if (immediate && inFlight) latest.invalidate(); // the answer in flight is for another file
     timer = setTimeout(analyze, immediate ? 0 : ANALYZE_DEBOUNCE_MS);
   });
   return store;

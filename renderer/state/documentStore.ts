@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { acknowledgeText, nameText } from '../api/textSender';
 import { ApiError, type ApiClient } from '../../shared/api/contract';
 import { flushPendingEdits } from './pendingEdits';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** A message shown in the banner above the editor; `actions` name what the user can do about it. */
 export interface Notice {
@@ -60,10 +61,6 @@ const initial: DocumentState = {
   loadGeneration: 0,
 };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The open toolbox file. All file I/O goes through the API; this store never touches the disk itself. */
 export function createDocumentStore(api: ApiClient) {
   return create<DocumentStore>()((set, get) => {
@@ -115,7 +112,7 @@ export function createDocumentStore(api: ApiClient) {
           watch(file.path, file.mtimeMs);
           return true;
         } catch (error) {
-          set({ status: previous.status, notice: { kind: 'error', message: `Could not open ${path}: ${message(error)}` } });
+          set({ status: previous.status, notice: { kind: 'error', message: `Could not open ${path}: ${errorMessage(error)}` } });
           return false;
         }
       },
@@ -126,7 +123,7 @@ export function createDocumentStore(api: ApiClient) {
           unwatchCurrent();
           set({ ...initial, text, savedText: '', status: 'ready', loadGeneration: get().loadGeneration + 1 });
         } catch (error) {
-          set({ notice: { kind: 'error', message: `Could not create a new file: ${message(error)}` } });
+          set({ notice: { kind: 'error', message: `Could not create a new file: ${errorMessage(error)}` } });
         }
       },
 
@@ -161,8 +158,8 @@ export function createDocumentStore(api: ApiClient) {
           set({
             saving: false,
             notice: conflict
-              ? { kind: 'conflict', message: `Not saved: ${message(error)}` }
-              : { kind: 'error', message: `Not saved: ${message(error)} Your changes are still here.` },
+              ? { kind: 'conflict', message: `Not saved: ${errorMessage(error)}` }
+              : { kind: 'error', message: `Not saved: ${errorMessage(error)} Your changes are still here.` },
           });
           return false;
         }

@@ -1,15 +1,27 @@
 import { create } from 'zustand';
-import type { AppInfoT } from '../../shared/api/contract';
+import type { AppInfo } from '../../shared/api/contract';
 
-export type PathPrompt = { purpose: 'open' } | { purpose: 'saveAs'; suggested: string };
+/**
+ * The dialog on screen, if any (one at a time). A new kind of dialog is one more member here and one more case
+ * where App renders dialogs.
+ */
+export type Dialog =
+  /** Browser mode has no native dialogs: the app asks for a path in its own. */
+  | { kind: 'open' }
+  | { kind: 'saveAs'; suggested: string }
+  | { kind: 'preferences' }
+  /** The editor's text against the file on disk, after another program changed it. */
+  | { kind: 'compare' }
+  /** Go to tool (Ctrl+P). */
+  | { kind: 'goToTool' };
 
 interface UiState {
-  info: AppInfoT | null;
-  /** Browser mode has no native dialogs: the app asks for a path in its own dialog. */
-  pathPrompt: PathPrompt | null;
+  info: AppInfo | null;
+  dialog: Dialog | null;
   theme: 'light' | 'dark';
-  setInfo(info: AppInfoT): void;
-  setPathPrompt(prompt: PathPrompt | null): void;
+  setInfo(info: AppInfo): void;
+  openDialog(dialog: Dialog): void;
+  closeDialog(): void;
   setTheme(theme: 'light' | 'dark'): void;
 }
 
@@ -18,9 +30,10 @@ const systemTheme = (): 'light' | 'dark' =>
 
 export const useUiStore = create<UiState>()((set) => ({
   info: null,
-  pathPrompt: null,
+  dialog: null,
   theme: systemTheme(),
   setInfo: (info) => set({ info }),
-  setPathPrompt: (pathPrompt) => set({ pathPrompt }),
+  openDialog: (dialog) => set({ dialog }),
+  closeDialog: () => set({ dialog: null }),
   setTheme: (theme) => set({ theme }),
 }));

@@ -9,11 +9,8 @@ export interface ViewState {
   filterText: string;
   filterKind: KindFilter;
   onlyProblems: boolean;
-  /** Go to tool (Ctrl+P) is open. */
-  goToToolOpen: boolean;
   setTab(tab: CentreTab): void;
   setFilter(filter: Partial<Pick<ViewState, 'filterText' | 'filterKind' | 'onlyProblems'>>): void;
-  setGoToToolOpen(open: boolean): void;
 }
 
 export function createViewStore() {
@@ -22,10 +19,8 @@ export function createViewStore() {
     filterText: '',
     filterKind: 'all',
     onlyProblems: false,
-    goToToolOpen: false,
     setTab: (tab) => set({ tab }),
     setFilter: (filter) => set(filter),
-    setGoToToolOpen: (goToToolOpen) => set({ goToToolOpen }),
   }));
 }
 

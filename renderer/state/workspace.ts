@@ -1,5 +1,8 @@
 import type { ApiClient } from '../../shared/api/contract';
+import { createCatalogStore, type CatalogStoreHook } from '../catalog/catalogStore';
 import { createDocumentModel, type DocumentModel } from '../editor/documentModel';
+import { createPreferencesStore, type PreferencesStoreHook } from '../prefs/preferencesStore';
+import { createTestRunStore, type TestRunStoreHook } from '../testrun/testRunStore';
 import { createAnalysisStore, type AnalysisStoreHook } from './analysisStore';
 import { createDocumentStore, type DocumentStoreHook } from './documentStore';
 import { createViewStore, type ViewStoreHook } from './viewStore';
@@ -16,12 +19,21 @@ export interface WorkspaceStores {
   useView: ViewStoreHook;
   /** "Check all tools" and the open class source. */
   useEntryPython: EntryPythonStoreHook;
+  /** The user's preferences, read once per window and seen by every reader (prefs/preferencesStore.ts). */
+  usePreferences: PreferencesStoreHook;
+  /** The catalog preview of the current and the saved text. */
+  useCatalog: CatalogStoreHook;
+  /** Test runs, their history and the saved cases. */
+  useTestRun: TestRunStoreHook;
 }
+
+/** What the catalog and test-run stores are made from. */
+export type BaseStores = Omit<WorkspaceStores, 'useCatalog' | 'useTestRun' | 'useEntryPython'>;
 
 export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const useDocument = createDocumentStore(api);
   const useAnalysis = createAnalysisStore(api, useDocument);
   const documentModel = createDocumentModel(useDocument);
-  const useView = createViewStore();
-  return { api, useDocument, useAnalysis, documentModel, useView, useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, useView) };
+  const base: BaseStores = { api, useDocument, useAnalysis, documentModel, useView: createViewStore(), usePreferences: createPreferencesStore(api) };
+  return { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView) };
 }

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
-import { catalogStoreFor } from '../catalog/catalogStore';
 import { useUiStore } from '../state/uiStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';
@@ -11,13 +10,13 @@ import { HistoryList } from './HistoryList';
 import { RunResultView } from './RunResultView';
 import { SavedCases } from './SavedCases';
 import { emptyInputs, entryArgsJson, inputsFromRun, runInputsOf, type ToolInputs } from './runInputs';
-import { testRunStoreFor, toolKey } from './testRunStore';
+import { toolKey } from './testRunStore';
 import './testrun.css';
 
 /** Running the selected tool with the user's arguments and sly_data, its result, history and saved cases. */
 export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const { useAnalysis, useDocument } = stores;
-  const useTestRun = testRunStoreFor(stores);
+  const useTestRun = stores.useTestRun;
   const analysis = useAnalysis((s) => s.analysis);
   const selected = useAnalysis((s) => s.selectedTool);
   const select = useAnalysis((s) => s.select);
@@ -38,7 +37,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const running = useTestRun((s) => s.running);
   const record = useTestRun((s) => (key ? s.results[key] : undefined));
   const history = useTestRun((s) => (key ? s.history[key] : undefined));
-  const prefs = useTestRun((s) => s.prefs);
+  const prefs = stores.usePreferences((s) => s.prefs);
   const cases = useTestRun((s) => s.cases);
   const notice = useTestRun((s) => s.notice);
   const caseRun = useTestRun((s) => s.caseRun);
@@ -58,7 +57,6 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
     wasRunning.current = running !== null;
   }, [running, record]);
 
-  useEffect(() => void useTestRun.getState().loadPrefs().catch(() => undefined), [useTestRun]);
   useEffect(() => {
     if (toolName && status === 'ready') void useTestRun.getState().loadHistory(toolName);
   }, [useTestRun, toolName, path, status]);
@@ -174,7 +172,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
                     <button disabled>Loading the class…</button> <button onClick={() => actions.cancelDescribe()}>Cancel</button>
                   </>
                 ) : (
-                  <button title="Imports the class in the Python worker" onClick={() => void actions.describe(tool.name).then(() => catalogStoreFor(stores).getState().refresh())}>
+                  <button title="Imports the class in the Python worker" onClick={() => void actions.describe(tool.name).then(() => stores.useCatalog.getState().refresh())}>
                     Load the schema
                   </button>
                 )}

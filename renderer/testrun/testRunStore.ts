@@ -1,10 +1,11 @@
-import { create } from 'zustand';
-import type { Preferences, ToolRunResultDto } from '../../shared/api/toolboxApi';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
 import { layoutIfJson } from '../../shared/toolbox/jsonText';
 import { flushPendingEdits } from '../state/pendingEdits';
-import type { WorkspaceStores } from '../state/workspace';
+import type { BaseStores } from '../state/workspace';
 import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
 export const SHOW_CANCEL_AFTER_MS = 300;
@@ -22,7 +23,6 @@ export interface TestRunState {
   /** The last result per document and tool. */
   results: Record<string, RunRecord>;
   history: Record<string, HistoryEntry[]>;
-  prefs: Preferences | null;
   cases: { file: string; cases: TestCase[]; error?: string } | null;
   /** The last "Run saved cases" of this document, and whether one is under way. */
   caseRun: TestCasesRun | null;
@@ -40,7 +40,6 @@ export interface TestRunState {
   cancel(): void;
   loadHistory(tool: string): Promise<void>;
   clearHistory(tool: string): Promise<void>;
-  loadPrefs(): Promise<void>;
   loadCases(): Promise<void>;
   describe(tool: string): Promise<void>;
   runCases(): Promise<void>;
@@ -50,22 +49,11 @@ export interface TestRunState {
   setNotice(notice: TestRunState['notice']): void;
 }
 
+export type TestRunStoreHook = UseBoundStore<StoreApi<TestRunState>>;
+
 /** Inputs, results and history are per document as well as per tool: two files may both have a `search`. */
 export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitled'}\u0000${tool}`;
 
-const stores = new WeakMap<WorkspaceStores, ReturnType<typeof createTestRunStore>>();
-
-/** One test-run store per window, made on first use. */
-export function testRunStoreFor(workspace: WorkspaceStores) {
-  let store = stores.get(workspace);
-  if (!store) {
-    store = createTestRunStore(workspace);
-    stores.set(workspace, store);
-  }
-  return store;
-}
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A short, readable name for a case saved from the history: the tool and its arguments. */
 function caseName(entry: HistoryEntry): string {
@@ -73,7 +61,7 @@ function caseName(entry: HistoryEntry): string {
   return `${entry.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`;
 }
 
-function createTestRunStore({ api, useDocument }: WorkspaceStores) {
+export function createTestRunStore({ api, useDocument }: BaseStores): TestRunStoreHook {
   let runCounter = 0;
   /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
   const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
@@ -82,7 +70,6 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
     running: null,
     results: {},
     history: {},
-    prefs: null,
     cases: null,
     described: {},
     caseRun: null,
@@ -119,7 +106,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         });
         set({ results: { ...get().results, [key]: { tool, request, result } } });
       } catch (error) {
-        set({ notice: { text: `The run could not be made: ${message(error)}`, error: true } });
+        set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true } });
       } finally {
         clearTimeout(timer);
         set({ running: null });
@@ -138,7 +125,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         const { entries } = await api.invoke('history.list', { path, tool });
         set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
       } catch (error) {
-        set({ notice: { text: `Cannot read the history: ${message(error)}`, error: true } });
+        set({ notice: { text: `Cannot read the history: ${errorMessage(error)}`, error: true } });
       }
     },
 
@@ -146,10 +133,6 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       const { path } = useDocument.getState();
       await api.invoke('history.clear', { path, tool });
       await get().loadHistory(tool);
-    },
-
-    loadPrefs: async () => {
-      set({ prefs: await api.invoke('prefs.get', {}) });
     },
 
     describe: async (tool) => {
@@ -168,7 +151,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         const described = { argsSchema: d.argsSchema ?? null, toolkitTools: (d.tools ?? []).map((t) => t.name) };
         set({ described: { ...get().described, [toolKey(path, tool)]: described } });
       } catch (error) {
-        set({ notice: { text: `Cannot load the class: ${message(error)}`, error: true } });
+        set({ notice: { text: `Cannot load the class: ${errorMessage(error)}`, error: true } });
       } finally {
         if (get().describing?.runId === runId) set({ describing: null });
       }
@@ -188,7 +171,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
       try {
         set({ caseRun: await api.invoke('testcases.run', { path, text, batchId }) });
       } catch (error) {
-        set({ notice: { text: `The saved cases could not be run: ${message(error)}`, error: true } });
+        set({ notice: { text: `The saved cases could not be run: ${errorMessage(error)}`, error: true } });
       } finally {
         set({ casesRunning: false, casesBatchId: null });
       }
@@ -231,7 +214,7 @@ function createTestRunStore({ api, useDocument }: WorkspaceStores) {
         const { file, saved } = await api.invoke('testcases.save', { path, testCase, ...(entry.argsJson !== undefined ? { argsJson: entry.argsJson } : {}) });
         set({ notice: { text: `Saved test case '${saved.name}' to ${file.split(/[\\/]/).pop()}`, error: false } });
       } catch (error) {
-        set({ notice: { text: `Not saved: ${message(error)}`, error: true } });
+        set({ notice: { text: `Not saved: ${errorMessage(error)}`, error: true } });
       }
       await get().loadCases();
     },

@@ -5,6 +5,7 @@ import { focusFormField } from '../form/revealField';
 import type { WorkspaceStores } from '../state/workspace';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * The tool list's commands bound to the window: each computes HOCON module edits on the current text, applies them
@@ -20,7 +21,7 @@ export function useToolActions(stores: WorkspaceStores) {
       try {
         result = compute(text, tools);
       } catch (error) {
-        useDocument.getState().setNotice({ kind: 'error', message: `Could not edit the file: ${error instanceof Error ? error.message : String(error)}` });
+        useDocument.getState().setNotice({ kind: 'error', message: `Could not edit the file: ${errorMessage(error)}` });
         return false;
       }
       documentModel.applyEdits(result.edits);

@@ -23,7 +23,7 @@ import { DocumentTextFields, TextId } from './documentText';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
-export const FileContent = Type.Object({
+export const FileContentT = Type.Object({
   path: Type.String({ description: 'absolute path' }),
   text: Type.String(),
   /** Modification time when read; sent back on save so the main side can notice someone else's change. */
@@ -32,7 +32,7 @@ export const FileContent = Type.Object({
 });
 
 /** One folder as browser mode's Open dialog browses it: sub-folders and toolbox files, names only. */
-export const FolderListing = Type.Object({
+export const FolderListingT = Type.Object({
   path: Type.String({ description: 'absolute path' }),
   parent: Type.Union([Type.String(), Type.Null()]),
   entries: Type.Array(Type.Object({ name: Type.String(), kind: Type.Union([Type.Literal('folder'), Type.Literal('file')]) })),
@@ -42,7 +42,7 @@ export const FolderListing = Type.Object({
 
 export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number() });
 
-export const AppInfo = Type.Object({
+export const AppInfoT = Type.Object({
   mode: Type.Union([Type.Literal('desktop'), Type.Literal('browser')]),
   version: Type.String(),
   platform: Type.String(),
@@ -61,9 +61,9 @@ export const AppInfo = Type.Object({
 
 /** Method name → request schema and response schema. */
 export const apiMethods = {
-  'app.info': { request: Type.Object({}), response: AppInfo },
+  'app.info': { request: Type.Object({}), response: AppInfoT },
   /** `textId`: keep the text read under this name, so later requests can send edits of it (documentText.ts). */
-  'file.read': { request: Type.Object({ path: Path, textId: Type.Optional(TextId) }), response: FileContent },
+  'file.read': { request: Type.Object({ path: Path, textId: Type.Optional(TextId) }), response: FileContentT },
   'file.write': {
     request: Type.Object({
       path: Path,
@@ -79,7 +79,7 @@ export const apiMethods = {
   'file.watch': { request: Type.Object({ path: Path, mtimeMs: Type.Number() }), response: Type.Object({}) },
   'file.unwatch': { request: Type.Object({ path: Path }), response: Type.Object({}) },
   /** A folder's sub-folders and .hocon/.json/.conf files (browser mode's file browser); relative to the cwd. */
-  'folder.list': { request: Type.Object({ path: Path }), response: FolderListing },
+  'folder.list': { request: Type.Object({ path: Path }), response: FolderListingT },
   'recent.list': { request: Type.Object({}), response: Type.Object({ files: Type.Array(Type.String()) }) },
   'recent.clear': { request: Type.Object({}), response: Type.Object({}) },
   /** Native dialogs; in browser mode they answer `{ path: null }` and the renderer asks for a path itself. */
@@ -177,7 +177,7 @@ export const apiMethods = {
   },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
-export const MenuCommand = Type.Union([
+export const MenuCommandT = Type.Union([
   Type.Literal('new'),
   Type.Literal('open'),
   Type.Literal('openPath'),
@@ -191,7 +191,7 @@ export const apiEvents = {
   /** A watched file changed on disk (or vanished) and it was not our own save. */
   'file.changed': Type.Object({ path: Type.String(), mtimeMs: Type.Number(), deleted: Type.Boolean() }),
   /** A native menu item or a second app instance asked the window to do something. */
-  'menu.command': Type.Object({ command: MenuCommand, path: Type.Optional(Type.String()) }),
+  'menu.command': Type.Object({ command: MenuCommandT, path: Type.Optional(Type.String()) }),
   /** A test run started or ended (the renderer shows Cancel after 300 ms of running). */
   'run.progress': Type.Object({ runId: Type.String(), state: Type.Union([Type.Literal('started'), Type.Literal('finished')]) }),
 } as const satisfies Record<string, TSchema>;
@@ -201,13 +201,13 @@ export type ApiRequest<M extends ApiMethod> = Static<(typeof apiMethods)[M]['req
 export type ApiResponse<M extends ApiMethod> = Static<(typeof apiMethods)[M]['response']>;
 export type ApiEvent = keyof typeof apiEvents;
 export type ApiEventPayload<E extends ApiEvent> = Static<(typeof apiEvents)[E]>;
-export type FileContentT = Static<typeof FileContent>;
-export type FolderListingT = Static<typeof FolderListing>;
-export type AppInfoT = Static<typeof AppInfo>;
-export type MenuCommandT = Static<typeof MenuCommand>;
+// A name ending in T is a TypeBox schema; the TypeScript type it describes has the same name without the T.
+export type FileContent = Static<typeof FileContentT>;
+export type AppInfo = Static<typeof AppInfoT>;
+export type MenuCommand = Static<typeof MenuCommandT>;
+export type FolderListing = Static<typeof FolderListingT>;
 
 export const apiMethodNames = Object.keys(apiMethods) as ApiMethod[];
-export const apiEventNames = Object.keys(apiEvents) as ApiEvent[];
 
 export function isApiMethod(name: string): name is ApiMethod {
   return Object.prototype.hasOwnProperty.call(apiMethods, name);
@@ -236,6 +236,11 @@ export interface ApiErrorPayload {
 
 /** What travels over the wire for every call: handlers' errors are values, never transport failures. */
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiErrorPayload };
+
+/** The answer to a call of a method the contract does not have (every transport checks before dispatching). */
+export function unknownMethodResult(method: string): { ok: false; error: ApiErrorPayload } {
+  return { ok: false, error: { code: 'unknown_method', message: `Unknown API method '${method}'.` } };
+}
 
 export class ApiError extends Error {
   constructor(

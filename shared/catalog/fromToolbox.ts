@@ -3,7 +3,7 @@
  * numbers converted to Python values of the kind they were written in (`1` → int, `1.0` → float), and what only the
  * Python class can say (a LangChain tool's description and arguments) marked unknown until the class is loaded.
  */
-import type { HoconValue } from '../hocon/values';
+import type { HoconValue } from '../hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../toolbox/toolEntry';
 import { fieldOf } from '../toolbox/toolEntry';
 import type { JsonValue } from '../toolbox/runnable';

@@ -1,3 +1,5 @@
+import { errorMessage } from '../errorMessage';
+
 /**
  * Translates a Python `re` pattern (as written in `{# expected_format: ... #}`) into a JavaScript RegExp with the same
  * meaning, or says why it cannot. Handled: `(?P<name>...)`, `(?P=name)`, `\A`, `\Z`, `$` (Python's also matches before
@@ -110,6 +112,6 @@ export function translatePythonRegex(pattern: string): PythonRegexResult {
   try {
     return { ok: true, regex: new RegExp(out, jsFlags) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: errorMessage(error) };
   }
 }

@@ -4,6 +4,7 @@
  * self-references (`a = ${a} x`, `a += x`) are replaced by the value the key had before this definition. What
  * cannot be known yet (substitutions, concatenations containing them) stays as an expression for the resolver.
  */
+import { CharCode } from './char-code';
 import { HoconError, makeDiagnostic, type Diagnostic } from './diagnostics';
 import {
   UNDEFINED,
@@ -420,7 +421,7 @@ export class ValueBuilder {
     const text = source.text;
     if (end - start > 42) return decodeQuoted(text, start, end);
     // As decodeQuoted: an unterminated string has no closing quote.
-    const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === 34 ? end - 1 : end;
+    const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === CharCode.DoubleQuote ? end - 1 : end;
     if (indexWithin(text, 92, start + 1, contentEnd) >= 0) return decodeQuoted(text, start, end);
     return this.recent.slice(source, start + 1, contentEnd);
   }

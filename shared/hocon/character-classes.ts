@@ -2,6 +2,7 @@
  * Character classes of the HOCON grammar, as Lightbend's tokenizer defines them. Looked up by char code so the
  * scanner never runs a regular expression per character.
  */
+import { CharCode } from './char-code';
 
 /** Characters that end unquoted text (besides white space and the start of a `//` comment). */
 const FORBIDDEN_IN_UNQUOTED = '$"{}[]:=,+#`^?!@*&\\';
@@ -31,13 +32,9 @@ export function isWhitespace(code: number): boolean {
   );
 }
 
-export function isForbiddenInUnquoted(code: number): boolean {
-  return code < 128 && ((asciiClass[code] as number) & ASCII_FORBIDDEN) !== 0;
-}
-
 /** Ends unquoted text: white space, newline, a reserved character. (`//` is checked by the caller.) */
 export function endsUnquoted(code: number): boolean {
-  if (code < 128) return code === 10 || ((asciiClass[code] as number) & (ASCII_WHITESPACE | ASCII_FORBIDDEN)) !== 0;
+  if (code < 128) return code === CharCode.LineFeed || ((asciiClass[code] as number) & (ASCII_WHITESPACE | ASCII_FORBIDDEN)) !== 0;
   return isWhitespace(code);
 }
 
@@ -46,5 +43,5 @@ export function isNumberChar(code: number): boolean {
 }
 
 export function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
+  return code >= CharCode.Digit0 && code <= CharCode.Digit9;
 }

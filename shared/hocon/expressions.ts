@@ -3,7 +3,7 @@
  * them, and merges whose layers are not known to be objects yet. They exist only between building and resolving;
  * a resolved document contains none of them.
  */
-import type { Origin, HoconValue, HoconString } from './values';
+import type { Origin, HoconValue } from './values';
 
 export const enum ResolveState {
   Unresolved = 0,
@@ -61,8 +61,4 @@ export type Expr = HoconValue | UnresolvedExpr | Undefined;
 export function isUnresolved(expr: Expr): expr is UnresolvedExpr | Undefined {
   const kind = expr.kind;
   return kind === 'substitution' || kind === 'concat' || kind === 'merge' || kind === 'undefined';
-}
-
-export function isWhitespaceString(value: HoconValue | Undefined): value is HoconString {
-  return value.kind === 'string' && value.style === 'unquoted' && /^\s*$/.test(value.value);
 }

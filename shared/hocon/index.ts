@@ -24,8 +24,10 @@ export type {
   FieldDefinition,
   Origin,
 } from './values';
-export { originOf, keyOriginOf, getPath, getField } from './values';
-export { toJson, toJsonText, type JsonValue, type ToJsonOptions } from './to-json';
+export { originOf, keyOriginOf, getPath, getField, BooleanValue, NumberValue } from './values';
+export { FieldMap } from './field-map';
+export { isAbsolutePath, dirnameOf, joinPath, extensionOf } from './include-paths';
+export { toJson, toJsonText, exactIntegerDigits, type JsonValue, type ToJsonOptions } from './to-json';
 export { parsePath, formatPath, formatKeySegment } from './path-expression';
 export { applyEdits, type TextEdit } from './text-edits';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';

@@ -1,3 +1,4 @@
+import { CharCode } from './char-code';
 import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
 import { PathBuilder, parseSubstitutionPath } from './path-expression';
 import { RecentStrings } from './recent-strings';
@@ -474,8 +475,8 @@ class Parser {
         return { kind: 'number', isFloat, start, end };
       }
       case TokenKind.Substitution: {
-        const optional = this.text.charCodeAt(start + 2) === 63; // ?
-        const closed = this.text.charCodeAt(end - 1) === 125;
+        const optional = this.text.charCodeAt(start + 2) === CharCode.QuestionMark;
+        const closed = this.text.charCodeAt(end - 1) === CharCode.RightBrace;
         const path = parseSubstitutionPath(this.text, start + (optional ? 3 : 2), closed ? end - 1 : end);
         if (path.error !== undefined && closed) this.error(start, end, path.error);
         this.advance();

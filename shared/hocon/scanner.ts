@@ -1,3 +1,4 @@
+import { CharCode } from './char-code';
 import { endsUnquoted, isDigit, isNumberChar, isWhitespace } from './character-classes';
 import { TokenKind } from './token-kind';
 
@@ -47,14 +48,14 @@ export class Scanner {
       let newline = false;
       while (pos < end) {
         const c = text.charCodeAt(pos);
-        if (c === 32 || c === 9 || c === 13) pos++;
-        else if (c === 10) {
+        if (c === CharCode.Space || c === CharCode.Tab || c === CharCode.CarriageReturn) pos++;
+        else if (c === CharCode.LineFeed) {
           newline = true;
           pos++;
-        } else if (c === 35 /* # */ || (c === 47 /* / */ && pos + 1 < end && text.charCodeAt(pos + 1) === 47)) {
+        } else if (c === CharCode.Hash || (c === CharCode.Slash && pos + 1 < end && text.charCodeAt(pos + 1) === CharCode.Slash)) {
           pos = this.skipToLineEnd(pos);
         } else if (c > 127 && isWhitespace(c)) pos++;
-        else if (c < 32 && isWhitespace(c)) pos++;
+        else if (c < CharCode.Space && isWhitespace(c)) pos++;
         else break;
       }
       this.newlineBefore = newline;
@@ -65,50 +66,50 @@ export class Scanner {
     const code = text.charCodeAt(pos);
     let kind: TokenKind;
     switch (code) {
-      case 10:
+      case CharCode.LineFeed:
         pos++;
         kind = TokenKind.Newline;
         break;
-      case 32:
-      case 9:
-      case 13:
+      case CharCode.Space:
+      case CharCode.Tab:
+      case CharCode.CarriageReturn:
         pos = this.skipWhitespace(pos + 1);
         kind = TokenKind.Whitespace;
         break;
-      case 123: // {
+      case CharCode.LeftBrace:
         pos++;
         kind = TokenKind.OpenBrace;
         break;
-      case 125: // }
+      case CharCode.RightBrace:
         pos++;
         kind = TokenKind.CloseBrace;
         break;
-      case 91: // [
+      case CharCode.LeftBracket:
         pos++;
         kind = TokenKind.OpenBracket;
         break;
-      case 93: // ]
+      case CharCode.RightBracket:
         pos++;
         kind = TokenKind.CloseBracket;
         break;
-      case 44: // ,
+      case CharCode.Comma:
         pos++;
         kind = TokenKind.Comma;
         break;
-      case 58: // :
+      case CharCode.Colon:
         pos++;
         kind = TokenKind.Colon;
         break;
-      case 61: // =
+      case CharCode.Equals:
         pos++;
         kind = TokenKind.Equals;
         break;
-      case 35: // #
+      case CharCode.Hash:
         pos = this.skipToLineEnd(pos + 1);
         kind = TokenKind.Comment;
         break;
-      case 34: // "
-        if (pos + 2 < end && text.charCodeAt(pos + 1) === 34 && text.charCodeAt(pos + 2) === 34) {
+      case CharCode.DoubleQuote:
+        if (pos + 2 < end && text.charCodeAt(pos + 1) === CharCode.DoubleQuote && text.charCodeAt(pos + 2) === CharCode.DoubleQuote) {
           pos = this.scanTripleQuoted(pos);
           kind = TokenKind.TripleQuotedString;
         } else {
@@ -116,8 +117,8 @@ export class Scanner {
           kind = TokenKind.QuotedString;
         }
         break;
-      case 36: // $
-        if (pos + 1 < end && text.charCodeAt(pos + 1) === 123) {
+      case CharCode.Dollar:
+        if (pos + 1 < end && text.charCodeAt(pos + 1) === CharCode.LeftBrace) {
           pos = this.scanSubstitution(pos);
           kind = TokenKind.Substitution;
         } else {
@@ -126,8 +127,8 @@ export class Scanner {
           this.setProblem("'$' is not allowed outside quotes (a substitution is written ${path})", pos - 1, pos);
         }
         break;
-      case 43: // +
-        if (pos + 1 < end && text.charCodeAt(pos + 1) === 61) {
+      case CharCode.Plus:
+        if (pos + 1 < end && text.charCodeAt(pos + 1) === CharCode.Equals) {
           pos += 2;
           kind = TokenKind.PlusEquals;
         } else {
@@ -136,8 +137,8 @@ export class Scanner {
           this.setProblem("Reserved character '+' is not allowed outside quotes", pos - 1, pos);
         }
         break;
-      case 47: // /
-        if (pos + 1 < end && text.charCodeAt(pos + 1) === 47) {
+      case CharCode.Slash:
+        if (pos + 1 < end && text.charCodeAt(pos + 1) === CharCode.Slash) {
           pos = this.skipToLineEnd(pos + 2);
           kind = TokenKind.Comment;
         } else {
@@ -146,7 +147,7 @@ export class Scanner {
         }
         break;
       default:
-        if (isDigit(code) || code === 45 /* - */) {
+        if (isDigit(code) || code === CharCode.Minus) {
           const numberEnd = this.scanNumber(pos);
           if (numberEnd > 0) {
             pos = numberEnd;
@@ -187,7 +188,7 @@ export class Scanner {
     const end = this.end;
     while (pos < end) {
       const c = text.charCodeAt(pos);
-      if (c === 32 || c === 9 || c === 13 || (c !== 10 && isWhitespace(c))) pos++;
+      if (c === CharCode.Space || c === CharCode.Tab || c === CharCode.CarriageReturn || (c !== CharCode.LineFeed && isWhitespace(c))) pos++;
       else break;
     }
     return pos;
@@ -204,7 +205,7 @@ export class Scanner {
     while (pos < end) {
       const c = text.charCodeAt(pos);
       if (endsUnquoted(c)) break;
-      if (c === 47 && pos + 1 < end && text.charCodeAt(pos + 1) === 47) break;
+      if (c === CharCode.Slash && pos + 1 < end && text.charCodeAt(pos + 1) === CharCode.Slash) break;
       pos++;
     }
     return pos;
@@ -221,7 +222,7 @@ export class Scanner {
     while (runEnd < end && isNumberChar(text.charCodeAt(runEnd))) runEnd++;
     // Validate: -? (digits+ ('.' digits*)? | '.' digits+) ([eE] [+-]? digits+)?
     let p = start;
-    if (text.charCodeAt(p) === 45) p++;
+    if (text.charCodeAt(p) === CharCode.Minus) p++;
     let intDigits = 0;
     while (p < runEnd && isDigit(text.charCodeAt(p))) {
       p++;
@@ -229,7 +230,7 @@ export class Scanner {
     }
     let isFloat = false;
     let fracDigits = 0;
-    if (p < runEnd && text.charCodeAt(p) === 46) {
+    if (p < runEnd && text.charCodeAt(p) === CharCode.Dot) {
       isFloat = true;
       p++;
       while (p < runEnd && isDigit(text.charCodeAt(p))) {
@@ -240,10 +241,10 @@ export class Scanner {
     if (intDigits === 0 && fracDigits === 0) return -1;
     if (p < runEnd) {
       const c = text.charCodeAt(p);
-      if (c !== 101 && c !== 69) return -1;
+      if (c !== CharCode.LowerE && c !== CharCode.UpperE) return -1;
       isFloat = true;
       p++;
-      if (p < runEnd && (text.charCodeAt(p) === 43 || text.charCodeAt(p) === 45)) p++;
+      if (p < runEnd && (text.charCodeAt(p) === CharCode.Plus || text.charCodeAt(p) === CharCode.Minus)) p++;
       let expDigits = 0;
       while (p < runEnd && isDigit(text.charCodeAt(p))) {
         p++;
@@ -263,22 +264,22 @@ export class Scanner {
     while (pos < end) {
       const c = text.charCodeAt(pos);
       // Most characters are none of '"', '\\' or a control character: one or two comparisons.
-      if (c > 92 || (c > 34 && c < 92) || c === 32) {
+      if (c > CharCode.Backslash || (c > CharCode.DoubleQuote && c < CharCode.Backslash) || c === CharCode.Space) {
         pos++;
         continue;
       }
-      if (c === 34) return pos + 1;
-      if (c === 92) {
+      if (c === CharCode.DoubleQuote) return pos + 1;
+      if (c === CharCode.Backslash) {
         this.hasEscape = true;
         const e = pos + 1 < end ? text.charCodeAt(pos + 1) : -1;
-        if (e === 117 /* u */) {
+        if (e === CharCode.LowerU) {
           let ok = pos + 5 < end;
           for (let i = 2; ok && i < 6; i++) ok = isHexDigit(text.charCodeAt(pos + i));
           if (!ok && this.problem === undefined) this.setProblem('\\u must be followed by four hex digits', pos, pos + 2);
           pos += ok ? 6 : 2;
           continue;
         }
-        if (e === 10 || e === -1) {
+        if (e === CharCode.LineFeed || e === -1) {
           this.setProblem('Unterminated quoted string', start, pos + 1);
           return pos + 1;
         }
@@ -288,11 +289,11 @@ export class Scanner {
         pos += 2;
         continue;
       }
-      if (c === 10) {
+      if (c === CharCode.LineFeed) {
         this.setProblem('Unterminated quoted string (a quoted string may not span lines; use """ for that)', start, pos);
         return pos;
       }
-      if (c < 32 && this.problem === undefined) {
+      if (c < CharCode.Space && this.problem === undefined) {
         this.setProblem(
           `JSON does not allow unescaped control character ${c} in quoted strings, use a backslash escape`,
           pos,
@@ -313,7 +314,7 @@ export class Scanner {
     }
     // Extra quotes before the closing three belong to the string: the closing """ is the last three of the run.
     let close = index + 3;
-    while (close < this.end && this.text.charCodeAt(close) === 34) close++;
+    while (close < this.end && this.text.charCodeAt(close) === CharCode.DoubleQuote) close++;
     return close;
   }
 
@@ -323,16 +324,16 @@ export class Scanner {
     let pos = start + 2;
     while (pos < end) {
       const c = text.charCodeAt(pos);
-      if (c === 125) return pos + 1;
-      if (c === 10) break;
-      if (c === 34) {
+      if (c === CharCode.RightBrace) return pos + 1;
+      if (c === CharCode.LineFeed) break;
+      if (c === CharCode.DoubleQuote) {
         pos++;
         while (pos < end) {
           const q = text.charCodeAt(pos);
-          if (q === 34 || q === 10) break;
-          pos = Math.min(end, pos + (q === 92 ? 2 : 1));
+          if (q === CharCode.DoubleQuote || q === CharCode.LineFeed) break;
+          pos = Math.min(end, pos + (q === CharCode.Backslash ? 2 : 1));
         }
-        if (pos < end && text.charCodeAt(pos) === 34) pos++;
+        if (pos < end && text.charCodeAt(pos) === CharCode.DoubleQuote) pos++;
         continue;
       }
       pos++;
@@ -343,12 +344,12 @@ export class Scanner {
 }
 
 function isHexDigit(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+  return (c >= CharCode.Digit0 && c <= CharCode.Digit9) || (c >= CharCode.UpperA && c <= CharCode.UpperF) || (c >= CharCode.LowerA && c <= CharCode.LowerF);
 }
 
 function isSimpleEscape(c: number): boolean {
   // " \ / b f n r t
-  return c === 34 || c === 92 || c === 47 || c === 98 || c === 102 || c === 110 || c === 114 || c === 116;
+  return c === CharCode.DoubleQuote || c === CharCode.Backslash || c === CharCode.Slash || c === CharCode.LowerB || c === CharCode.LowerF || c === CharCode.LowerN || c === CharCode.LowerR || c === CharCode.LowerT;
 }
 
 export interface Token {
@@ -382,7 +383,7 @@ export function indexWithin(text: string, code: number, from: number, end: numbe
 /** Decodes a quoted string token's text (with its quotes) into its value. Malformed escapes decode leniently. */
 export function decodeQuoted(text: string, start: number, end: number): string {
   // Strip quotes: an unterminated string has no closing quote.
-  const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === 34 ? end - 1 : end;
+  const contentEnd = end - start >= 2 && text.charCodeAt(end - 1) === CharCode.DoubleQuote ? end - 1 : end;
   const from = start + 1;
   // Search for escapes within the string only: indexOf on the whole text would scan to the file's next backslash
   // for every string, which made a 5,000-tool file take seconds to parse.
@@ -400,22 +401,22 @@ export function decodeQuoted(text: string, start: number, end: number): string {
     const e = text.charCodeAt(index + 1);
     let width = 2;
     switch (e) {
-      case 110:
+      case CharCode.LowerN:
         out += '\n';
         break;
-      case 116:
+      case CharCode.LowerT:
         out += '\t';
         break;
-      case 114:
+      case CharCode.LowerR:
         out += '\r';
         break;
-      case 98:
+      case CharCode.LowerB:
         out += '\b';
         break;
-      case 102:
+      case CharCode.LowerF:
         out += '\f';
         break;
-      case 117: {
+      case CharCode.LowerU: {
         const hex = text.slice(index + 2, index + 6);
         if (/^[0-9a-fA-F]{4}$/.test(hex)) {
           out += String.fromCharCode(parseInt(hex, 16));

@@ -86,34 +86,80 @@ function writeJson(value: JsonValue, indent: number): string {
   return out.join('');
 }
 
-/** The conversion; `bigInteger` gives what an integer beyond ±(2^53 − 1) becomes. */
+/**
+ * The conversion; `bigInteger` gives what an integer beyond ±(2^53 − 1) becomes. Iterative: substitutions can nest a
+ * value far deeper than its text does (`a = {x: ${b}}, b = {x: ${c}}, ...`), deeper than recursion may go. Values are
+ * converted in document order (a parent, then its members in order): each member is added to its parent when it is
+ * reached, so keys keep the file's order, and the error past `maxNodes` is at the value recursion would stop at.
+ */
 function convertToJson(value: HoconValue, maxNodes: number | undefined, bigInteger: (v: HoconNumber) => JsonValue): JsonValue {
-  let budget = maxNodes ?? MAX_JSON_NODES;
-  const convert = (v: HoconValue): JsonValue => {
+  const limit = maxNodes ?? MAX_JSON_NODES;
+  let budget = limit;
+  const root: JsonValue[] = [];
+  // Values still to convert, each with the array or object its result joins (under `keys`' key; an array's member
+  // has none); popped in document order, so members are pushed in reverse.
+  const values: HoconValue[] = [value];
+  const targets: Array<JsonValue[] | { [key: string]: JsonValue }> = [root];
+  const keys: Array<string | undefined> = [undefined];
+  const count = (v: HoconValue): void => {
     if (--budget < 0) {
-      throw new HoconError(makeDiagnostic(v.source, v.start, v.end, `The resolved value is too large to convert (more than ${maxNodes ?? MAX_JSON_NODES} values)`));
-    }
-    switch (v.kind) {
-      case 'object': {
-        const out: { [key: string]: JsonValue } = {};
-        const fields = v.fields;
-        for (let i = 0; i < fields.size; i++) {
-          const key = fields.keyAt(i);
-          // A key named __proto__ must be data, never the prototype.
-          if (key === '__proto__') Object.defineProperty(out, key, { value: convert(fields.valueAt(i)), enumerable: true, writable: true, configurable: true });
-          else out[key] = convert(fields.valueAt(i));
-        }
-        return out;
-      }
-      case 'array':
-        return v.elements.map(convert);
-      case 'number':
-        return v.numberKind === 'int' && !Number.isSafeInteger(v.value) ? bigInteger(v) : v.value;
-      case 'null':
-        return null;
-      default:
-        return v.value;
+      throw new HoconError(makeDiagnostic(v.source, v.start, v.end, `The resolved value is too large to convert (more than ${limit} values)`));
     }
   };
-  return convert(value);
+  const scalar = (v: Exclude<HoconValue, { kind: 'object' | 'array' }>): JsonValue => {
+    if (v.kind === 'number') return v.numberKind === 'int' && !Number.isSafeInteger(v.value) ? bigInteger(v) : v.value;
+    return v.kind === 'null' ? null : v.value;
+  };
+  while (values.length > 0) {
+    const v = values.pop()!;
+    const target = targets.pop()!;
+    const key = keys.pop();
+    count(v);
+    let out: JsonValue;
+    if (v.kind === 'object') {
+      const object: { [key: string]: JsonValue } = {};
+      const fields = v.fields;
+      // Members that hold no object or array (most do not) are converted here, in order, without the stacks.
+      let i = 0;
+      for (; i < fields.size; i++) {
+        const member = fields.valueAt(i);
+        if (member.kind === 'object' || member.kind === 'array') break;
+        count(member);
+        setMember(object, fields.keyAt(i), scalar(member));
+      }
+      for (let j = fields.size - 1; j >= i; j--) {
+        values.push(fields.valueAt(j));
+        targets.push(object);
+        keys.push(fields.keyAt(j));
+      }
+      out = object;
+    } else if (v.kind === 'array') {
+      const array: JsonValue[] = [];
+      const elements = v.elements;
+      let i = 0;
+      for (; i < elements.length; i++) {
+        const element = elements[i]!;
+        if (element.kind === 'object' || element.kind === 'array') break;
+        count(element);
+        array.push(scalar(element));
+      }
+      for (let j = elements.length - 1; j >= i; j--) {
+        values.push(elements[j]!);
+        targets.push(array);
+        keys.push(undefined);
+      }
+      out = array;
+    } else {
+      out = scalar(v);
+    }
+    if (key === undefined) (target as JsonValue[]).push(out);
+    else setMember(target as { [key: string]: JsonValue }, key, out);
+  }
+  return root[0]!;
+}
+
+/** `out[key] = value`, except that a key named __proto__ becomes data (in its place), never the prototype. */
+function setMember(out: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }

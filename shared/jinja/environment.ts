@@ -15,6 +15,7 @@ import { defaultGlobals } from './runtime/globals';
 import { TESTS } from './runtime/tests';
 import { TemplateSource } from './source';
 import type { PyValue } from '../pyvalue/types';
+import { errorMessage } from '../errorMessage';
 
 /** `sorted`: Jinja2's default `json.dumps_kwargs = {"sort_keys": True}`; `insertion`: `env.policies["json.dumps_kwargs"] = {}`. */
 export type KeyOrder = 'sorted' | 'insertion';
@@ -51,7 +52,7 @@ function toDiagnostic(error: unknown, source: TemplateSource, fallbackOffset: nu
   }
   // Anything else (a stack overflow in a deeply recursive template, a bug) is still reported, never thrown.
   const { line, column } = source.position(fallbackOffset);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return { severity: 'error', rule: 'jinja-internal', message, line, column };
 }
 

@@ -68,15 +68,6 @@ function writeJsonString(w: AsciiWriter, s: string, htmlSafe: boolean): void {
   w.text('"');
 }
 
-/** A str as a JSON string literal, ensure_ascii style. */
-export function jsonString(s: string, htmlSafe: boolean): string {
-  // jsonDumps never re-enters itself (it calls no template code), so one buffer serves every call.
-  const w = sharedWriter;
-  w.reset();
-  writeJsonString(w, s, htmlSafe);
-  return w.toString();
-}
-
 /** A dict key as json.dumps converts it before writing. */
 function keyText(key: PyValue): string {
   if (typeof key === 'string') return key;

@@ -90,10 +90,6 @@ export function isTuple(value: PyValue[]): boolean {
   return tuples.has(value);
 }
 
-export function isDict(value: PyValue): value is PyDict {
-  return value instanceof Map;
-}
-
 /** A str for Python purposes: a plain string or Markup (a str subclass). */
 export function isStr(value: PyValue): value is string | Markup {
   return typeof value === 'string' || value instanceof Markup;

@@ -1,7 +1,5 @@
-import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
-import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
-import type { HoconObject, HoconValue, Origin } from '../hocon/values';
-import { toJson } from './hoconJson';
+import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { ENTRY_JSON } from './hoconJson';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
@@ -91,7 +89,7 @@ export function loadAgentNetwork(
     agents.push({
       name,
       toolName: toolbox.value,
-      ...(args?.kind === 'object' ? { argsOverlay: toJson(args) as { [key: string]: JsonValue } } : {}),
+      ...(args?.kind === 'object' ? { argsOverlay: toJson(args, ENTRY_JSON) as { [key: string]: JsonValue } } : {}),
       defined,
       where: toolbox,
     });

@@ -2,10 +2,6 @@
 export const DISPLAY_AS_VALUES = ['coded_tool', 'external_agent', 'langchain_tool', 'llm_agent'] as const;
 export type DisplayAs = (typeof DISPLAY_AS_VALUES)[number];
 
-export function isDisplayAs(value: unknown): value is DisplayAs {
-  return typeof value === 'string' && (DISPLAY_AS_VALUES as readonly string[]).includes(value);
-}
-
 /** neuro-san's rule when an entry sets none: `coded_tool` if the entry has a description, else `langchain_tool`. */
 export function inferDisplayAs(hasDescription: boolean): DisplayAs {
   return hasDescription ? 'coded_tool' : 'langchain_tool';

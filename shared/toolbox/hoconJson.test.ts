@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveHocon } from '../hocon/index';
-import { toJson } from './hoconJson';
+import { resolveHocon, toJson } from '../hocon/index';
 
 describe('toJson', () => {
   it('keeps a key named __proto__ as data, in the file\'s order, never as the prototype', () => {

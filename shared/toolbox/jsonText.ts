@@ -7,7 +7,7 @@
  * The scanner here decides what is JSON exactly as JSON.parse does (RFC 8259), and says where text is not, in the
  * words of Python's json module ("Expecting ',' delimiter"). It is iterative: nesting never overflows the stack.
  */
-import { SourceText } from '../hocon/text-position';
+import { SourceText } from '../hocon/index';
 import type { JsonValue } from './runnable';
 
 /** Where and why a text is not JSON. Line and column count from 1; `offset` counts UTF-16 code units from 0. */

@@ -1,5 +1,4 @@
-import { FieldMap } from '../hocon/field-map';
-import { BooleanValue, NumberValue, type HoconObject, type HoconString, type HoconValue } from '../hocon/values';
+import { BooleanValue, FieldMap, type HoconObject, type HoconString, type HoconValue, NumberValue } from '../hocon/index';
 import { diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** Where an effective tool comes from. */

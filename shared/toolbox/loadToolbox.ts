@@ -1,7 +1,4 @@
-import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
-import type { Diagnostic } from '../hocon/diagnostics';
-import { extensionOf } from '../hocon/include-paths';
-import type { HoconObject } from '../hocon/values';
+import { extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import { layerToolboxes, type ToolOrigin } from './layering';
 import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
 import { compareDiagnostics, type ToolboxDiagnostic } from './toolboxDiagnostic';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveHocon } from '../hocon/index';
-import { toJson } from './hoconJson';
+import { resolveHocon, toJson } from '../hocon/index';
 import { pythonJsonText } from './pythonJson';
 
 const resolved = (text: string) => resolveHocon(text).value;

@@ -3,8 +3,7 @@
  * (a JavaScript number rounds past 2^53) and floats as floats (`1.0`: JSON.stringify writes `1`, an int to Python).
  * For the constructor args sent to the test-run worker; validation and display keep toJson's plain numbers.
  */
-import { exactIntegerDigits } from '../hocon/to-json';
-import type { HoconNumber, HoconValue } from '../hocon/values';
+import { exactIntegerDigits, type HoconNumber, type HoconValue } from '../hocon/index';
 
 export function pythonJsonText(value: HoconValue): string {
   const out: string[] = [];

@@ -1,3 +1,5 @@
+import type { JsonValue } from '../hocon/index';
+
 /**
  * What the test-run side needs to know about one tool to construct and call it: the part of a toolbox entry that
  * the Python worker uses. The toolbox model (shared/toolbox/) produces these from the effective toolbox; the ToolBox
@@ -5,8 +7,8 @@
  */
 export type ToolKind = 'coded' | 'langchain' | 'toolkit';
 
-/** A JSON value as it appears in a resolved toolbox file (args, parameters). */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON value as it appears in a resolved toolbox file (args, parameters): HOCON's one JsonValue. */
+export type { JsonValue };
 
 export interface RunnableToolSpec {
   /** The entry's key: the tool's name. */

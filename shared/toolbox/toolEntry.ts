@@ -1,7 +1,6 @@
-import type { FieldMap } from '../hocon/field-map';
-import type { HoconField, HoconObject, HoconValue, Origin } from '../hocon/values';
+import { toJson, type FieldMap, type HoconField, type HoconObject, type HoconValue, type Origin } from '../hocon/index';
 import { inferDisplayAs, type DisplayAs } from './displayAs';
-import { toJson } from './hoconJson';
+import { ENTRY_JSON } from './hoconJson';
 import { pythonJsonText } from './pythonJson';
 import type { ToolOrigin } from './layering';
 import type { JsonValue, RunnableToolSpec, ToolKind } from './runnable';
@@ -110,7 +109,7 @@ class ReadToolEntry implements ToolEntry {
   get args(): { [key: string]: JsonValue } | undefined {
     if (this.argsJson === UNREAD) {
       const argsValue = this.fields?.value('args');
-      this.argsJson = argsValue?.kind === 'object' ? (toJson(argsValue) as { [key: string]: JsonValue }) : undefined;
+      this.argsJson = argsValue?.kind === 'object' ? (toJson(argsValue, ENTRY_JSON) as { [key: string]: JsonValue }) : undefined;
     }
     return this.argsJson;
   }
@@ -118,7 +117,7 @@ class ReadToolEntry implements ToolEntry {
   get parameters(): JsonValue | undefined {
     if (this.parametersJson === UNREAD) {
       const parametersValue = this.fields?.value('parameters');
-      this.parametersJson = parametersValue ? toJson(parametersValue) : undefined;
+      this.parametersJson = parametersValue ? toJson(parametersValue, ENTRY_JSON) : undefined;
     }
     return this.parametersJson;
   }

@@ -1,5 +1,4 @@
-import type { Position, Range, SourceText } from '../hocon/text-position';
-import type { Origin } from '../hocon/values';
+import type { Origin, Position, Range, SourceText } from '../hocon/index';
 
 /** A text change in one file: replace `length` UTF-16 units at `offset` with `newText`. */
 export interface FileTextEdit {

@@ -28,18 +28,3 @@ export function bindArgs(
   });
   return out;
 }
-
-/** Like bindArgs, but every parameter must end up with a value. */
-export function requireArgs(
-  fname: string,
-  params: string[],
-  args: PyValue[],
-  kwargs: PyKwargs,
-  defaults: Record<string, PyValue> = {},
-): PyValue[] {
-  const bound = bindArgs(fname, params, args, kwargs, defaults);
-  bound.forEach((v, i) => {
-    if (v === undefined) throw typeError(`${fname}() missing required argument: '${params[i]}'`);
-  });
-  return bound as PyValue[];
-}

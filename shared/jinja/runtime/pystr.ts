@@ -68,10 +68,6 @@ export function pyCapitalize(s: string): string {
   return first === undefined ? '' : first.toUpperCase() + rest.join('').toLowerCase();
 }
 
-export function isPySpace(ch: string): boolean {
-  return new RegExp(`^[${PY_WS_CLASS}]$`).test(ch);
-}
-
 // Python's str.splitlines() boundaries include the file/group/record separators \x1c-\x1e.
 // eslint-disable-next-line no-control-regex
 const LINE_BOUNDARY = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;

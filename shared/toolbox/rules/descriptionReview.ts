@@ -4,7 +4,7 @@
  * They run apart from neuro-san's own checks (validateToolbox.ts), by node/review/, which supplies the settings and
  * the token counter. Every rule is documented with a good and a bad example in docs/description-checks.md.
  */
-import type { HoconObject, HoconValue, Origin } from '../../hocon/values';
+import type { HoconObject, HoconValue, Origin } from '../../hocon/index';
 import { keyOrigin, type ToolEntry } from '../toolEntry';
 import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
 import { actionVerbOf } from './actionVerbs';

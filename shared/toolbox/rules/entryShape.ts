@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DISPLAY_AS_VALUES } from '../displayAs';
 import { valueAtPointer } from '../hoconJson';
-import type { HoconObject } from '../../hocon/values';
+import type { HoconObject } from '../../hocon/index';
 import { ENTRY_KEYS } from '../toolEntry';
 import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
 import { closestName, keyOrigin, quoteLike, type EntryRule } from './ruleContext';

@@ -1,4 +1,4 @@
-import type { HoconValue } from '../../hocon/values';
+import type { HoconValue } from '../../hocon/index';
 import { diagnosticAt } from '../toolboxDiagnostic';
 import { ReusedList, type EntryRule } from './ruleContext';
 

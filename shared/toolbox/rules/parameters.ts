@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import type { HoconObject, HoconString, HoconValue } from '../../hocon/values';
-import { toJson, valueAtPointer } from '../hoconJson';
+import { toJson, type HoconObject, type HoconString, type HoconValue } from '../../hocon/index';
+import { ENTRY_JSON, valueAtPointer } from '../hoconJson';
 import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
 
@@ -71,7 +71,7 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   for (let i = 0; i < foundCount; i++) nonStandard.add(found.at(i));
   found.clear();
   const ajv = meta();
-  if (ajv.validateSchema(toJson(parameters) as object)) return;
+  if (ajv.validateSchema(toJson(parameters, ENTRY_JSON) as object)) return;
   // ajv reports per place (its instance path), in the meta-schema's order; an anyOf comes after the failed alternatives.
   const byPlace = new Map<string, ErrorObject[]>();
   for (const error of ajv.errors ?? []) {

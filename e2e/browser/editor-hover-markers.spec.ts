@@ -1,0 +1,26 @@
+import { expect, startBrowserMode, test } from '../support/browserMode';
+import { analysisCurrent } from '../support/editorPage';
+
+// The HOCON editor's own features, which depend on the Monaco features the renderer bundles
+// (renderer/editor/monacoFeatures.ts): diagnostics drawn as markers, and hovers that explain a field.
+test('the HOCON text shows problems as markers and explains a field on hover', async ({ page }) => {
+  const server = await startBrowserMode({ fixture: 'editor_flows.hocon' });
+  try {
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' }).click();
+    await analysisCurrent(page);
+    // "type": "int" is a warning: a squiggle under it.
+    await expect(page.locator('.monaco-editor .squiggly-warning').first()).toBeVisible();
+
+    const classKey = page.locator('.monaco-editor .view-lines span', { hasText: /^"class"$/ }).first();
+    const hover = page.getByRole('tooltip').filter({ hasText: 'Fully qualified class name' });
+    // A hover shows after the mouse rests; move away and back until it does (a busy machine may miss the first).
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await classKey.hover();
+      await expect(hover).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, fakeDocument } from '../testSupport/fakeStores';
+import { ANALYZE_DEBOUNCE_MS, createAnalysisStore } from './analysisStore';
+
+const answer = (name: string) => ({ file: '/work/toolbox_info.hocon', tools: [{ name, origin: 'user' }], diagnostics: [] });
+const sentText = (request: Record<string, unknown>) => request.text;
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('the analysis store', () => {
+  it('keeps one request in flight and then analyses only the latest text', async () => {
+    const { api, callsOf } = fakeApi();
+    const useDocument = fakeDocument();
+    const useAnalysis = createAnalysisStore(api, useDocument);
+
+    useDocument.setState({ text: 'a { class = x.Y }' });
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+    expect(callsOf('toolbox.analyze')).toHaveLength(1);
+
+    // Typing while the first is in flight sends nothing yet...
+    useDocument.setState({ text: 'ab { class = x.Y }' });
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+    useDocument.setState({ text: 'abc { class = x.Y }' });
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+    expect(callsOf('toolbox.analyze')).toHaveLength(1);
+
+    // ...and when it answers, the latest text goes at once, once.
+    callsOf('toolbox.analyze')[0]!.resolve(answer('a'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState()).toMatchObject({ analyzedText: 'a { class = x.Y }', selectedTool: 'a' });
+    expect(callsOf('toolbox.analyze')).toHaveLength(2);
+    expect(sentText(callsOf('toolbox.analyze')[1]!.request)).toBe('abc { class = x.Y }');
+
+    callsOf('toolbox.analyze')[1]!.resolve(answer('abc'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState()).toMatchObject({ analyzedText: 'abc { class = x.Y }', selectedTool: 'abc' });
+  });
+
+  it('drops the answer for a file that is no longer open', async () => {
+    const { api, callsOf } = fakeApi();
+    const useDocument = fakeDocument();
+    const useAnalysis = createAnalysisStore(api, useDocument);
+    useDocument.setState({ text: 'old { class = x.Y }' });
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+
+    useDocument.setState({ path: '/work/other.hocon', text: 'new { class = x.Y }', loadGeneration: 1 });
+    callsOf('toolbox.analyze')[0]!.resolve(answer('old'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState().analysis).toBeNull();
+
+    expect(callsOf('toolbox.analyze')).toHaveLength(2);
+    callsOf('toolbox.analyze')[1]!.resolve(answer('new'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState()).toMatchObject({ analyzedText: 'new { class = x.Y }', selectedTool: 'new' });
+  });
+
+  it('says why an analysis failed', async () => {
+    const { api, callsOf } = fakeApi();
+    const useDocument = fakeDocument();
+    const useAnalysis = createAnalysisStore(api, useDocument);
+    useDocument.setState({ text: 'a = 1' });
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+    callsOf('toolbox.analyze')[0]!.reject(new Error('the server is gone'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState().error).toBe('the server is gone');
+  });
+});
