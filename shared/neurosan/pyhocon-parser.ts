@@ -65,8 +65,11 @@ export class ExpandedText {
 
 /** What the reading needs from outside: included files. Paths are absolute, joined with '/'. */
 export interface PyhoconIncludeHost {
-  /** The text, or undefined when there is no such readable file (pyhocon treats both as IOError). */
-  readFile(path: string): string | undefined;
+  /**
+   * The text; undefined when there is no such file or it cannot be opened (pyhocon skips what raises IOError:
+   * a folder, no permission); `{problem}` when it exists but is not text pyhocon can decode (Python raises).
+   */
+  readFile(path: string): string | undefined | { problem: string };
   /** Paths matching a glob pattern (pyhocon globs names holding `*` or `?`); none when not given. */
   glob?(pattern: string): string[];
 }
@@ -587,7 +590,8 @@ export class PyhoconParser {
     let result: ConfigTree | PyHocon[] | undefined;
     for (const one of paths) {
       const text = this.context.host?.readFile(one);
-      this.context.includes.push({ from, target: name, path: one, found: text !== undefined, dependsOnCwd: this.basedir === undefined && !isAbsolutePath(name) });
+      this.context.includes.push({ from, target: name, path: one, found: typeof text === 'string', dependsOnCwd: this.basedir === undefined && !isAbsolutePath(name) });
+      if (typeof text === 'object') throw new PyhoconError('UnicodeDecodeError', text.problem, from);
       if (text === undefined) {
         if (required) throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
         continue;

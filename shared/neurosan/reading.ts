@@ -82,8 +82,11 @@ export type NeuroSanReading = (
   sources: Map<string, SourceText>;
 };
 
-/** The folder neuro-san is taken to run in: the nearest folder upward from the file that holds `registries/`, else the file's own. */
-export function defaultWorkingDirectory(file: string, isDirectory: ((path: string) => boolean) | undefined): string {
+/**
+ * The folder neuro-san is taken to run in: the nearest folder upward from the file that holds `registries/` (a
+ * neuro-san project's root), else `fallback`, else the file's own folder.
+ */
+export function defaultWorkingDirectory(file: string, isDirectory: ((path: string) => boolean) | undefined, fallback?: string): string {
   const start = dirnameOf(file);
   if (isDirectory !== undefined) {
     for (let dir = start; ; ) {
@@ -93,7 +96,7 @@ export function defaultWorkingDirectory(file: string, isDirectory: ((path: strin
       dir = parent;
     }
   }
-  return start;
+  return fallback ?? start;
 }
 
 /** neuro-san's reading of `text` (the content of `options.file`). */

@@ -1,8 +1,8 @@
-import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import type { IncludeHost, ResolvedDocument } from '../hocon/index';
 import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
 import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
-import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
+import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
@@ -45,7 +45,7 @@ export function loadAgentNetwork(
 ): LoadedNetwork {
   const env = options.env ?? {};
   const { resolvedNetwork, ...toolboxOptions } = options;
-  const resolved = resolvedNetwork ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+  const resolved = resolvedNetwork ?? resolveToolboxFile(networkFile, options);
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
 
