@@ -125,7 +125,8 @@ export class ConfigValues {
   }
 
   hasSubstitution(): boolean {
-    return this.getSubstitutions().length > 0;
+    for (const token of this.tokens) if (token instanceof ConfigSubstitution) return true;
+    return this.overriddenValue instanceof ConfigValues && this.getSubstitutions().length > 0;
   }
 
   put(index: number, value: Token): void {
@@ -312,9 +313,23 @@ const SPECIAL_KEY_CHARACTERS = '$}[]:=+#`^?!@*&.';
 const KEY_TOKEN = /"[^"]+"|[^$}[\]:=+#`^?!@*&.]+/g;
 
 /** `ConfigTree.parse_key`: a key split at dots; quotes are dropped from a part only when it holds no special character. */
-export function parseKey(key: string): string[] {
+export function parseKey(key: string): readonly string[] {
+  // The same few keys come back for every entry: remember them (the result is never changed by its users).
+  const known = parsedKeys.get(key);
+  if (known !== undefined) return known;
   const parts = key.match(KEY_TOKEN) ?? [];
-  return parts.map((part) => ([...part].some((c) => SPECIAL_KEY_CHARACTERS.includes(c)) ? part : stripQuotes(part)));
+  const path = parts.map((part) => ([...part].some((c) => SPECIAL_KEY_CHARACTERS.includes(c)) ? part : stripQuotes(part)));
+  if (parsedKeys.size >= 10_000) parsedKeys.clear();
+  parsedKeys.set(key, path);
+  return path;
+}
+
+const parsedKeys = new Map<string, readonly string[]>();
+
+/** Whether `get(key)` reads `key` itself at this level (no path, no quotes dropped): almost every key. */
+export function isPlainKey(key: string): boolean {
+  const path = parseKey(key);
+  return path.length === 1 && path[0] === key;
 }
 
 function stripQuotes(text: string): string {
@@ -327,11 +342,22 @@ function stripQuotes(text: string): string {
 
 const UNDEFINED = Symbol('undefined key');
 
+/** Where a key and its value were written. */
+export interface FieldSpan {
+  key?: SourceSpan;
+  value?: SourceSpan;
+}
+
+const NO_SPANS: ReadonlyMap<string, FieldSpan> = new Map();
+
 /** pyhocon's ConfigTree: an insertion-ordered dict with a history of each root key's definitions. */
 export class ConfigTree {
   readonly map = new Map<string, PyHocon>();
-  /** Where each key's current value was written (neuro-san's reading points its values at these). */
-  readonly spans = new Map<string, { key?: SourceSpan; value?: SourceSpan }>();
+  /** Where each key's current value was written (neuro-san's reading points its values at these), when kept. */
+  private spanMap: Map<string, FieldSpan> | undefined = undefined;
+  get spans(): ReadonlyMap<string, FieldSpan> {
+    return this.spanMap ?? NO_SPANS;
+  }
   readonly history: Map<string, PyHocon[]> | undefined;
   constructor(readonly root: boolean) {
     if (root) this.history = new Map();
@@ -340,22 +366,18 @@ export class ConfigTree {
   /** `OrderedDict.copy()`: a shallow copy (not a root). */
   copy(): ConfigTree {
     const tree = new ConfigTree(false);
-    for (const [key, value] of this.map) {
-      tree.map.set(key, value);
-      const span = this.spans.get(key);
-      if (span !== undefined) tree.spans.set(key, span);
-    }
+    for (const [key, value] of this.map) tree.setItem(key, value, this.spanMap?.get(key));
     return tree;
   }
 
-  setItem(key: string, value: PyHocon, span?: { key?: SourceSpan; value?: SourceSpan }): void {
+  setItem(key: string, value: PyHocon, span?: FieldSpan): void {
     this.map.set(key, value);
-    if (span !== undefined) this.spans.set(key, span);
+    if (span !== undefined) (this.spanMap ??= new Map()).set(key, span);
   }
 
   deleteItem(key: string): void {
     this.map.delete(key);
-    this.spans.delete(key);
+    this.spanMap?.delete(key);
   }
 
   pushHistory(key: string, value: PyHocon): void {
@@ -391,11 +413,11 @@ export class ConfigTree {
     return a;
   }
 
-  put(key: string, value: PyHocon, append = false, span?: { key?: SourceSpan; value?: SourceSpan }): void {
+  put(key: string, value: PyHocon, append = false, span?: FieldSpan): void {
     this.putPath(parseKey(key), value, append, span);
   }
 
-  private putPath(path: string[], value: PyHocon, append: boolean, span?: { key?: SourceSpan; value?: SourceSpan }): void {
+  private putPath(path: readonly string[], value: PyHocon, append: boolean, span?: FieldSpan): void {
     const keyElt = path[0];
     if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
     if (path.length === 1) {
@@ -466,7 +488,7 @@ export class ConfigTree {
     return this.getPath(parseKey(key), 0, defaultValue);
   }
 
-  getPath(path: string[], index: number, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
+  getPath(path: readonly string[], index: number, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
     const keyElt = path[index];
     if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range');
     if (!this.map.has(keyElt)) {
@@ -527,8 +549,7 @@ export function deepCopy<T>(value: T, memo = new Map<unknown, unknown>()): T {
   if (value instanceof ConfigTree) {
     const copy = new ConfigTree(value.root);
     memo.set(value, copy);
-    for (const [key, item] of value.map) copy.map.set(key, deepCopy(item, memo));
-    for (const [key, span] of value.spans) copy.spans.set(key, span);
+    for (const [key, item] of value.map) copy.setItem(key, deepCopy(item, memo), value.spans.get(key));
     if (value.history !== undefined) {
       for (const [key, list] of value.history) copy.history!.set(key, list.map((x) => deepCopy(x, memo)));
     }

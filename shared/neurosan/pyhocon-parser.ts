@@ -21,6 +21,7 @@ import {
   PyhoconError,
   QuotedToken,
   UnquotedToken,
+  parseKey,
   type PyHocon,
   type SourceSpan,
   type Token,
@@ -95,6 +96,10 @@ export interface ParseContext {
   /** The text of every file read, by the name its spans carry. */
   texts: Map<string, string>;
   depth: number;
+  /** How many values hold a substitution (none: nothing to resolve). Shared by included files' parsers. */
+  substitutions: number;
+  /** Keep where each value was written (for origins and positions); off for a reading only checked. */
+  recordSpans: boolean;
 }
 
 /** Spans of list elements (lists are plain arrays). */
@@ -104,8 +109,8 @@ interface AssignGroup {
   key: string;
   op: string | undefined;
   value: PyHocon | ConfigValues;
-  keySpan: SourceSpan;
-  valueSpan: SourceSpan;
+  keySpan: SourceSpan | undefined;
+  valueSpan: SourceSpan | undefined;
 }
 
 const KEY_WORD = /[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff._\- /]+/y;
@@ -155,6 +160,11 @@ export class PyhoconParser {
     private readonly context: ParseContext,
   ) {
     this.s = source.text;
+  }
+
+  /** Where values are, when the reading keeps them (`context.recordSpans`): the first reading of a keystroke does not. */
+  private spanIf(start: number, end: number): SourceSpan | undefined {
+    return this.context.recordSpans ? this.span(start, end) : undefined;
   }
 
   span(start: number, end: number): SourceSpan {
@@ -256,8 +266,11 @@ export class PyhoconParser {
 
   private keyword(p: number, word: string, caseless: boolean): number | null {
     const q = this.skipWs(p);
+    // Most values and keys start with another letter: say no before making any string.
+    const first = this.s.charCodeAt(q) | (caseless ? 32 : 0);
+    if (first !== word.charCodeAt(0)) return null;
     const text = this.s.slice(q, q + word.length);
-    if ((caseless ? text.toUpperCase() : text) !== (caseless ? word.toUpperCase() : word)) return null;
+    if ((caseless ? text.toLowerCase() : text) !== word) return null;
     if (q > 0 && KEYWORD_CHARS.test(this.s[q - 1]!)) return null;
     const next = this.s[q + word.length];
     if (next !== undefined && KEYWORD_CHARS.test(next)) return null;
@@ -298,7 +311,7 @@ export class PyhoconParser {
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
-    const keySpan = this.span(start, start + rawKey.trimEnd().length);
+    const keySpan = this.spanIf(start, start + rawKey.trimEnd().length);
     for (;;) {
       const r = this.commentNoCommaEol(q);
       if (r === null) break;
@@ -308,7 +321,7 @@ export class PyhoconParser {
     if (this.s[at] === '{') {
       const [tree, end] = this.insideDict(at + 1, false);
       const close = this.expectChar(end, '}');
-      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.span(at, close) }, close];
+      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.spanIf(at, close) }, close];
     }
     let op: string;
     if (this.s[at] === '=' || this.s[at] === ':') op = this.s[at]!;
@@ -321,7 +334,7 @@ export class PyhoconParser {
       q = r;
     }
     const [value, valueStart, valueEnd, end] = this.concatenation(q);
-    return [{ key: rawKey, op, value, keySpan, valueSpan: this.span(valueStart, valueEnd) }, end];
+    return [{ key: rawKey, op, value, keySpan, valueSpan: this.spanIf(valueStart, valueEnd) }, end];
   }
 
   /** pyhocon's ConfigTreeParser: puts each entry (or included item) into a new tree by its rules. */
@@ -335,7 +348,8 @@ export class PyhoconParser {
           this.putEntry(tree, key, undefined, value, undefined, loc);
         }
       } else {
-        this.putEntry(tree, element.key, element.op, element.value, { key: element.keySpan, value: element.valueSpan }, loc);
+        const span = element.keySpan !== undefined ? { key: element.keySpan, value: element.valueSpan } : undefined;
+        this.putEntry(tree, element.key, element.op, element.value, span, loc);
       }
     }
     return tree;
@@ -353,12 +367,14 @@ export class PyhoconParser {
     let key = rawKey.trim();
     const op = operator ?? '=';
     if (Array.isArray(value) && op === '+=') {
+      this.context.substitutions++;
       // pyhocon passes False where the text belongs (see lineCol).
       const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, false, span?.key), value], false, loc, span?.value);
       tree.put(key, values, false, span);
       return;
     }
     if (typeof value === 'string' && op === '+=') {
+      this.context.substitutions++;
       const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, true, span?.key), ' ' + value], true, loc, span?.value);
       tree.put(key, values, false, span);
       return;
@@ -407,7 +423,14 @@ export class PyhoconParser {
       }
       p = item[1];
     }
-    const values = new ConfigValues(tokens, this.s, start, this.span(start, end));
+    if (tokens.length <= 1 && !(tokens[0] instanceof ConfigSubstitution)) {
+      // One value alone (almost every value): what ConfigValues would make of it, without making one.
+      const only = tokens[0];
+      const value = only === undefined ? '' : only instanceof QuotedToken ? only.value : only instanceof UnquotedToken ? only.value.replace(/[ \t]+$/, '') : only;
+      return [value as PyHocon, start, end, p];
+    }
+    this.context.substitutions += tokens.some((t) => t instanceof ConfigSubstitution) ? 1 : 0;
+    const values = new ConfigValues(tokens, this.s, start, this.spanIf(start, end));
     const value = values.transform();
     return [value, start, end, p];
   }
@@ -423,7 +446,7 @@ export class PyhoconParser {
       if (m !== null) {
         const parts = SUBSTITUTION_PARTS.exec(m[0])!;
         const tokenEnd = at + m[0].length - parts[3]!.length;
-        const substitution = new ConfigSubstitution(parts[2]!, parts[1] === '?', parts[3]!, at, this.s, this.span(at, tokenEnd));
+        const substitution = new ConfigSubstitution(parts[2]!, parts[1] === '?', parts[3]!, at, this.s, this.spanIf(at, tokenEnd));
         return [substitution, at + m[0].length, tokenEnd];
       }
     }
@@ -506,10 +529,10 @@ export class PyhoconParser {
 
   private list(at: number): [PyHocon[], number] {
     let p = at + 1;
-    const entries: Array<[PyHocon | ConfigValues, SourceSpan]> = [];
+    const entries: Array<[PyHocon | ConfigValues, SourceSpan | undefined]> = [];
     for (;;) {
       const [value, start, valueEnd, end] = this.concatenation(p);
-      entries.push([value, this.span(start, valueEnd)]);
+      entries.push([value, this.spanIf(start, valueEnd)]);
       p = end;
       const q = this.eolComma(p);
       if (q === null) break;
@@ -597,9 +620,15 @@ export class PyhoconParser {
         continue;
       }
       if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
-      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), { ...this.context, depth: this.context.depth + 1 });
+      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), this.context);
       this.context.texts.set(one, text);
-      const value = parser.parseConfig();
+      this.context.depth++;
+      let value: ConfigTree | PyHocon[];
+      try {
+        value = parser.parseConfig();
+      } finally {
+        this.context.depth--;
+      }
       result = mergeIncluded(result, value, from);
     }
     if (paths.length === 0 && required && !/[*?]/.test(path)) {
@@ -621,10 +650,10 @@ function mergeIncluded(a: ConfigTree | PyHocon[] | undefined, b: ConfigTree | Py
   throw new PyhoconError('ConfigException', 'Unable to make such include (merging unexpected types)', from);
 }
 
-function parseKeyOrFail(key: string, span: { key?: SourceSpan } | undefined): string[] {
-  const path = key.match(/"[^"]+"|[^$}[\]:=+#`^?!@*&.]+/g) ?? [];
+function parseKeyOrFail(key: string, span: { key?: SourceSpan } | undefined): readonly string[] {
+  const path = parseKey(key);
   if (path.length === 0) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
-  return path.map((part) => (/[$}[\]:=+#`^?!@*&.]/.test(part) ? part : part.replace(/^"+|"+$/g, '')));
+  return path;
 }
 
 export function lineColText(text: string, at: number): string {

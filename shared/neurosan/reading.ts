@@ -9,7 +9,7 @@
  */
 import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
 import { dirnameOf, joinPath } from '../hocon/include-paths';
-import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, floatStr, type PyHocon, type SourceSpan } from './pyhocon-model';
+import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, floatStr, isPlainKey, type PyHocon, type SourceSpan } from './pyhocon-model';
 import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
 import type { JsonValue } from '../hocon/to-json';
 import { SourceText } from '../hocon/text-position';
@@ -128,24 +128,32 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       ...common(),
     };
   }
-  let phase: 'parse' | 'resolve' | 'json' = 'parse';
-  try {
-    const parser = new PyhoconParser(new ExpandedText(text), file, undefined, { host: options.host, cwd, includes, texts, depth: 0 });
-    const config = parser.parseConfig();
-    phase = 'resolve';
-    resolveSubstitutions(config, options.env ?? {});
-    phase = 'json';
-    const origins = new Map<string, ReadingOrigin>();
-    const value = toPlainJson(config, '', origins);
-    return {
-      ok: true,
-      value: value.json,
-      exact: value.exact,
-      jsonText: (indent = 0) => writeJson(value.exact, indent, 0),
-      origins,
-      ...common(),
-    };
-  } catch (error) {
+  // The first reading keeps no positions (a keystroke needs only the verdict); positions are read again on demand,
+  // by the same rules, so the second reading is the same tree with its origins.
+  const run = (recordSpans: boolean): { config: ConfigTree | PyHocon[] } | { error: unknown; phase: string } => {
+    let phase: 'parse' | 'resolve' | 'json' = 'parse';
+    try {
+      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
+      const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
+      if (!recordSpans) includes.push(...context.includes);
+      phase = 'resolve';
+      // Without a substitution there is nothing to resolve: pyhocon's resolver would leave the tree as it is.
+      if (context.substitutions > 0) resolveSubstitutions(config, options.env ?? {});
+      phase = 'json';
+      // Whether json.dumps succeeds is part of the answer; the JSON itself is made when first asked for.
+      checkSerializable(config, undefined);
+      return { config };
+    } catch (error) {
+      return { error, phase };
+    }
+  };
+  const first = run(false);
+  if ('error' in first) {
+    let { error, phase } = first;
+    if (error instanceof PyhoconError && error.span === undefined) {
+      const again = run(true);
+      if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
+    }
     if (error instanceof PyhoconError) {
       // ConfigMissingException is a KeyError: Python's str() of it is quoted.
       const cause = error.type === 'ConfigMissingException' ? `'${error.message}'` : error.message;
@@ -156,6 +164,58 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded', undefined, undefined, false);
     throw error;
   }
+  let converted: { json: JsonValue; exact: ExactJson; origins: Map<string, ReadingOrigin> } | undefined;
+  const conversion = () => {
+    if (converted === undefined) {
+      const again = run(true);
+      const config = 'config' in again ? again.config : first.config;
+      const origins = new Map<string, ReadingOrigin>();
+      converted = { ...toPlainJson(config, '', origins), origins };
+    }
+    return converted;
+  };
+  return {
+    ok: true,
+    get value() {
+      return conversion().json;
+    },
+    get exact() {
+      return conversion().exact;
+    },
+    get origins() {
+      return conversion().origins;
+    },
+    jsonText: (indent = 0) => writeJson(conversion().exact, indent, 0),
+    ...common(),
+  };
+}
+
+/** The value of `tree[key]`, as `items()` gives it to json.dumps: read through `get`, which parses the key again. */
+function itemOf(tree: ConfigTree, key: string): PyHocon | ConfigValues {
+  if (!isPlainKey(key)) return tree.get(key);
+  const item = tree.map.get(key)!;
+  if (item instanceof NoneValue) return null;
+  if (Array.isArray(item) && item.some((x) => x instanceof NoneValue)) return item.map((x) => (x instanceof NoneValue ? null : x));
+  return item;
+}
+
+/** Throws what json.dumps raises on the tree, allocating nothing otherwise. */
+function checkSerializable(value: PyHocon | ConfigValues, span: SourceSpan | undefined): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    const spans = listSpans.get(value);
+    for (let i = 0; i < value.length; i++) checkSerializable(value[i]!, spans?.[i] ?? span);
+    return;
+  }
+  if (value instanceof ConfigTree) {
+    for (const key of value.map.keys()) checkSerializable(itemOf(value, key), value.spans.get(key)?.value ?? span);
+    return;
+  }
+  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, span);
+}
+
+function unserializableType(value: object): string {
+  return value instanceof PeriodValue ? value.pythonType : value instanceof NoneValue ? 'NoneValue' : value instanceof ConfigValues ? 'ConfigValues' : 'ConfigInclude';
 }
 
 /** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
@@ -184,7 +244,7 @@ function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Ma
     const json: { [key: string]: JsonValue } = {};
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
-      const item = value.get(key);
+      const item = itemOf(value, key);
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       const span = value.spans.get(key);
       if (span !== undefined) origins.set(at, span);
@@ -196,9 +256,7 @@ function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Ma
     }
     return { json, exact };
   }
-  const typeName =
-    value instanceof PeriodValue ? value.pythonType : value instanceof NoneValue ? 'NoneValue' : value instanceof ConfigValues ? 'ConfigValues' : 'ConfigInclude';
-  throw new PyhoconError('TypeError', `Object of type ${typeName} is not JSON serializable`, origins.get(pointer)?.value);
+  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins.get(pointer)?.value);
 }
 
 function writeJson(value: ExactJson, indent: number, depth: number): string {
