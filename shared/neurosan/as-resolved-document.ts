@@ -17,7 +17,8 @@ import {
   type HoconObject,
   type HoconValue,
 } from '../hocon/values';
-import { floatStr, type SourceSpan } from './pyhocon-model';
+import type { SourceSpan } from './pyhocon-model';
+import { floatRepr } from '../pyvalue/float-repr';
 import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
@@ -87,7 +88,7 @@ export function toHocon(
   if (value === null) return new NullValue(source, start, end);
   if (typeof value === 'boolean') return new BooleanValue(value, source, start, end);
   if (typeof value === 'bigint') return new NumberValue(Number(value), value.toString(), 'int', source, start, end);
-  if (typeof value === 'number') return new NumberValue(value, floatStr(value), 'float', source, start, end);
+  if (typeof value === 'number') return new NumberValue(value, floatRepr(value), 'float', source, start, end);
   if (typeof value === 'string') return new StringValue(value, 'quoted', source, start, end);
   if (Array.isArray(value)) {
     return new ArrayValue(

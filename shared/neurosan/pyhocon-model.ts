@@ -1,3 +1,5 @@
+import { floatRepr } from '../pyvalue/float-repr';
+
 /**
  * The values pyhocon 0.3.61 builds while it reads a file, with the rules of its `ConfigTree` (put, get, merge) and
  * `ConfigValues` (concatenation): neuro-san's reading depends on their quirks (a key is re-parsed on every get, a
@@ -244,13 +246,19 @@ function typeNameOf(token: Token, type: TokenType): string {
  */
 export function lineCol(text: string | boolean, loc: number, span?: SourceSpan): string {
   if (typeof text !== 'string') throw new PyhoconError('AttributeError', "'bool' object has no attribute 'count'", span);
+  const { line, col } = lineAndColumn(text, loc);
+  return `line: ${line}, col: ${col}`;
+}
+
+/** pyparsing's `lineno` and `col` of a location (1-based). */
+export function lineAndColumn(text: string, loc: number): { line: number; col: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < loc; i = text.indexOf('\n', i + 1)) {
     line++;
     lineStart = i + 1;
   }
-  return `line: ${line}, col: ${loc - lineStart + 1}`;
+  return { line, col: loc - lineStart + 1 };
 }
 
 /** Python truthiness of a value. */
@@ -268,7 +276,7 @@ export function pyStr(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return floatStr(value);
+  if (typeof value === 'number') return floatRepr(value);
   if (value instanceof QuotedToken) return `[ConfigQuotedString: ${value.value}]`;
   if (value instanceof UnquotedToken) return value.value;
   if (value instanceof PeriodValue) return value.str();
@@ -287,26 +295,6 @@ function pyRepr(value: unknown): string {
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (value === null) return 'None';
   return pyStr(value);
-}
-
-/** Python's repr/str of a float. */
-export function floatStr(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
-  const sign = value < 0 ? '-' : '';
-  const sci = Math.abs(value).toExponential();
-  const ePos = sci.indexOf('e');
-  const digits = sci.slice(0, ePos).replace('.', '');
-  const exponent = Number(sci.slice(ePos + 1));
-  if (exponent >= -4 && exponent < 16) {
-    if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
-    const intLen = exponent + 1;
-    if (digits.length <= intLen) return `${sign}${digits}${'0'.repeat(intLen - digits.length)}.0`;
-    return `${sign}${digits.slice(0, intLen)}.${digits.slice(intLen)}`;
-  }
-  const mantissa = digits.length === 1 ? digits : `${digits[0]}.${digits.slice(1)}`;
-  return `${sign}${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
 }
 
 const SPECIAL_KEY_CHARACTERS = '$}[]:=+#`^?!@*&.';

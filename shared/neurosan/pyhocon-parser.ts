@@ -21,6 +21,7 @@ import {
   PyhoconError,
   QuotedToken,
   UnquotedToken,
+  lineAndColumn,
   parseKey,
   type PyHocon,
   type SourceSpan,
@@ -178,7 +179,7 @@ export class PyhoconParser {
   /** A fatal failure: `what` was expected at `at`. */
   private expected(what: string, at: number, literal = true): PyhoconError {
     const found = at >= this.s.length ? 'end of text' : `'${this.s[at]}'`;
-    const error = this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${lineColText(this.s, at)})`);
+    const error = this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${pyparsingPosition(this.s, at)})`);
     // pyparsing's Literal indexes past the end of the text: neuro-san reports that IndexError.
     if (literal && at >= this.s.length) return new PyhoconError('IndexError', 'string index out of range', error.span, error);
     return error;
@@ -650,18 +651,15 @@ function mergeIncluded(a: ConfigTree | PyHocon[] | undefined, b: ConfigTree | Py
   throw new PyhoconError('ConfigException', 'Unable to make such include (merging unexpected types)', from);
 }
 
+/** Where pyparsing says a failure is: `line:L, col:C`. */
+function pyparsingPosition(text: string, at: number): string {
+  const { line, col } = lineAndColumn(text, at);
+  return `line:${line}, col:${col}`;
+}
+
 function parseKeyOrFail(key: string, span: { key?: SourceSpan } | undefined): readonly string[] {
   const path = parseKey(key);
   if (path.length === 0) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
   return path;
 }
 
-export function lineColText(text: string, at: number): string {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return `line:${line}, col:${at - lineStart + 1}`;
-}

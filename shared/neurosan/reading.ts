@@ -9,9 +9,10 @@
  */
 import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
 import { dirnameOf, joinPath } from '../hocon/include-paths';
-import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, floatStr, isPlainKey, type PyHocon, type SourceSpan } from './pyhocon-model';
+import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, type PyHocon, type SourceSpan } from './pyhocon-model';
 import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
 import type { JsonValue } from '../hocon/to-json';
+import { floatJson } from '../pyvalue/float-repr';
 import { SourceText } from '../hocon/text-position';
 
 export type { IncludeResolution, PyhoconIncludeHost, SourceSpan, Environment };
@@ -263,7 +264,7 @@ function writeJson(value: ExactJson, indent: number, depth: number): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return Number.isFinite(value) ? floatStr(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+  if (typeof value === 'number') return floatJson(value);
   if (typeof value === 'string') return JSON.stringify(value);
   const inner = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
   const close = indent > 0 ? '\n' + ' '.repeat(indent * depth) : '';
