@@ -128,6 +128,7 @@ const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
 const ESCAPE = /\\[^\n]/g;
 const REPLACEMENTS: Record<string, string> = { '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\=': '=', '\\#': '#', '\\!': '!', '\\"': '"' };
 const KEYWORD_CHARS = /[A-Za-z0-9_$]/;
+const KEYWORD_VALUES = [['true', true], ['false', false], ['null', null]] as const;
 
 const PERIOD_UNITS: Array<[string, string[]]> = [
   ['nanoseconds', ['ns', 'nano', 'nanos', 'nanosecond', 'nanoseconds']],
@@ -229,11 +230,15 @@ export class PyhoconParser {
   }
 
   private eol(p: number): number | null {
-    return this.run(p, '\n\r');
+    const q = this.skipWs(p);
+    const c = this.s.charCodeAt(q);
+    return c === 10 || c === 13 ? this.run(q, '\n\r') : null;
   }
 
   private eolComma(p: number): number | null {
-    return this.run(p, '\n\r,');
+    const q = this.skipWs(p);
+    const c = this.s.charCodeAt(q);
+    return c === 10 || c === 13 || c === 44 ? this.run(q, '\n\r,') : null;
   }
 
   private comment(p: number): number | null {
@@ -308,11 +313,11 @@ export class PyhoconParser {
 
   private assign(p: number): [AssignGroup, number] | null {
     const start = this.skipWs(p);
-    const keyMatch = this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start) ?? this.sticky(KEY_WORD, start);
+    const keyMatch = this.s.charCodeAt(start) === 34 ? (this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start)) : this.sticky(KEY_WORD, start);
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
-    const keySpan = this.spanIf(start, start + rawKey.trimEnd().length);
+    const keySpan = this.context.recordSpans ? this.span(start, start + rawKey.trimEnd().length) : undefined;
     for (;;) {
       const r = this.commentNoCommaEol(q);
       if (r === null) break;
@@ -472,18 +477,26 @@ export class PyhoconParser {
 
   private simpleValue(at: number): [Token, number, number] | null {
     const s = this.s;
-    const period = this.period(at);
+    const c = s.charCodeAt(at);
+    const digit = c >= 48 && c <= 57;
+    const period = digit ? this.period(at) : null;
     if (period !== null) return period;
-    const number = this.sticky(NUMBER, at);
+    const number = digit || c === 43 || c === 45 || c === 46 ? this.sticky(NUMBER, at) : null;
     if (number !== null) {
       const text = number[0];
       const end = at + text.length;
       const value: PyHocon = /^[+-]?\d+$/.test(text) ? BigInt(text) : Number(text);
       return [value, end, end];
     }
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of KEYWORD_VALUES) {
       const end = this.keyword(at, word, true);
       if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+    }
+    if (c !== 34) {
+      const unquoted = this.sticky(UNQUOTED, at);
+      if (unquoted === null) return null;
+      const end = at + unquoted[0].length;
+      return [new UnquotedToken(normString(unquoted[0])), end, at + unquoted[0].trimEnd().length];
     }
     const multi = this.sticky(MULTILINE, at);
     if (multi !== null) {
