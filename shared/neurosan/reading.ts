@@ -14,6 +14,8 @@ import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
 import type { JsonValue } from '../hocon/to-json';
 import { floatJson } from '../pyvalue/float-repr';
 import { SourceText } from '../hocon/text-position';
+import type { ResolvedDocument } from '../hocon/resolve';
+import type { NeuroSanEntryCache } from './entry-cache';
 
 export type { IncludeResolution, PyhoconIncludeHost, SourceSpan, Environment };
 
@@ -34,6 +36,13 @@ export interface NeuroSanReadOptions {
    * as neuro-san would read the same text under such a name.
    */
   checkFileName?: boolean;
+  /**
+   * For a file being typed in: the specification's reading of the same text (already made for the keystroke) and a
+   * cache kept per file between keystrokes. With both, only the top-level entries whose text changed are read again,
+   * where that gives what reading the whole file gives (see entry-cache.ts); the answer is the same either way.
+   */
+  spec?: ResolvedDocument;
+  entryCache?: NeuroSanEntryCache;
 }
 
 /** Where a value of the reading came from, by JSON pointer (`/tools/web_search/description`; `` is the root). */
@@ -148,7 +157,12 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       return { error, phase };
     }
   };
-  const first = run(false);
+  // While a file is typed in: the entries read before are reused where that gives the same (see entry-cache.ts).
+  const byEntries =
+    options.entryCache !== undefined && options.spec !== undefined
+      ? options.entryCache.readByEntries(text, file, options.spec, { cwd, check: (config) => checkSerializable(config, undefined) })
+      : undefined;
+  const first = byEntries !== undefined ? { config: byEntries } : run(false);
   if ('error' in first) {
     let { error, phase } = first;
     if (error instanceof PyhoconError && error.span === undefined) {
