@@ -524,10 +524,22 @@ export function pythonTypeName(value: unknown): string {
   return 'object';
 }
 
+/**
+ * Containers copied by substitutions since `resetCopyBudget`: a few lines of `a = [${b}, ${b}]` can describe a tree
+ * too big to hold (pyhocon would run out of memory); past the budget the reading stops with a MemoryError.
+ */
+let copied = 0;
+const MAX_COPIED = 5_000_000;
+
+export function resetCopyBudget(): void {
+  copied = 0;
+}
+
 /** `copy.deepcopy` of a value (shared references copied once, as Python's memo does). */
 export function deepCopy<T>(value: T, memo = new Map<unknown, unknown>()): T {
   if (value === null || typeof value !== 'object') return value;
   if (memo.has(value)) return memo.get(value) as T;
+  if (++copied > MAX_COPIED) throw new PyhoconError('MemoryError', `Toolbox Editor stopped: the substitutions copy more than ${MAX_COPIED} values`);
   if (Array.isArray(value)) {
     const copy: unknown[] = [];
     memo.set(value, copy);
