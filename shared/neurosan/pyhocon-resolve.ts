@@ -15,6 +15,7 @@ import {
   lineCol,
   parseKey,
   pyStr,
+  spendCopyBudget,
   type PyHocon,
 } from './pyhocon-model';
 
@@ -28,6 +29,7 @@ export function findSubstitutions(item: unknown): ConfigSubstitution[] {
   if (item instanceof ConfigValues) return item.getSubstitutions();
   const found: ConfigSubstitution[] = [];
   const elements = item instanceof ConfigTree ? [...item.map.values()] : Array.isArray(item) ? item : [];
+  spendCopyBudget(elements.length);
   for (const child of elements) for (const s of findSubstitutions(child)) found.push(s);
   return found;
 }
