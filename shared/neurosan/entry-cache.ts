@@ -41,7 +41,7 @@ export class NeuroSanEntryCache {
     for (let i = 0; i < fields.size; i++) {
       const keyStart = fields.plainKeyStartAt(i) ?? ownKeyStart(fields.fieldAt(i), source);
       if (keyStart === undefined || keyStart < previousEnd) return undefined;
-      const valueEnd = fields.valueAt(i).end;
+      const valueEnd = entryEnd(text, fields.valueAt(i).end);
       if (i === 0) {
         // A root in braces: `{` after comments and newlines only (pyhocon takes no comma before it).
         const open = gapEnd(text, 0, keyStart);
@@ -89,6 +89,23 @@ export class NeuroSanEntryCache {
 function ownKeyStart(field: HoconField, source: unknown): number | undefined {
   if (field.definitionCount !== 1 || field.viaInclude || field.viaSubstitution || field.definitionSource !== source) return undefined;
   return field.keyStart;
+}
+
+/**
+ * Where an entry's text ends for reading it alone: after its value, the blanks and the delimiter that follow it
+ * (a newline, a comma, a comment to its line's end), which decide how pyhocon reads the value's last token (`42`
+ * then blanks then the end of the text is a string; `42` then a newline is a number).
+ */
+function entryEnd(text: string, valueEnd: number): number {
+  let end = valueEnd;
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  const c = text[end];
+  if (c === '\n' || c === '\r' || c === ',') return end + 1;
+  if (c === '#' || (c === '/' && text[end + 1] === '/')) {
+    while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+    return end;
+  }
+  return end === text.length ? end : valueEnd;
 }
 
 /**

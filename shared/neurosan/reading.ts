@@ -181,15 +181,17 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded', undefined, undefined, false);
     throw error;
   }
-  let converted: { json: JsonValue; exact: ExactJson; origins: Map<string, ReadingOrigin> } | undefined;
-  const conversion = () => {
-    if (converted === undefined) {
+  // The value is made from the first reading; origins need positions, which a second reading keeps.
+  let converted: { json: JsonValue; exact: ExactJson } | undefined;
+  const conversion = () => (converted ??= toPlainJson(first.config, '', new Map()));
+  let origins: Map<string, ReadingOrigin> | undefined;
+  const originsOf = () => {
+    if (origins === undefined) {
       const again = run(true);
-      const config = 'config' in again ? again.config : first.config;
-      const origins = new Map<string, ReadingOrigin>();
-      converted = { ...toPlainJson(config, '', origins), origins };
+      origins = new Map();
+      if ('config' in again) toPlainJson(again.config, '', origins);
     }
-    return converted;
+    return origins;
   };
   return {
     ok: true,
@@ -200,7 +202,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       return conversion().exact;
     },
     get origins() {
-      return conversion().origins;
+      return originsOf();
     },
     jsonText: (indent = 0) => writeJson(conversion().exact, indent, 0),
     ...common(),
