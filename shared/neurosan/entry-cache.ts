@@ -51,11 +51,10 @@ export class NeuroSanEntryCache {
       let chunkStart = keyStart;
       // Tabs expand by column: read the entry from its line's start when only blanks come before it there.
       while (chunkStart > 0 && (text[chunkStart - 1] === ' ' || text[chunkStart - 1] === '\t')) chunkStart--;
-      if (chunkStart > 0 && text[chunkStart - 1] !== '\n' && text[chunkStart - 1] !== '\r') {
-        chunkStart = keyStart;
-        if (text.lastIndexOf('\t', valueEnd) >= keyStart) return undefined;
-      }
+      const atLineStart = chunkStart === 0 || text[chunkStart - 1] === '\n' || text[chunkStart - 1] === '\r';
+      if (!atLineStart) chunkStart = keyStart;
       const chunk = text.slice(chunkStart, valueEnd);
+      if (!atLineStart && chunk.includes('\t')) return undefined;
       let kept = this.entries.get(chunk);
       if (kept === undefined) {
         this.entriesRead++;
