@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { resolveFile, type IncludeHost } from '../../shared/hocon/index';
+import type { IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
-import { loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import { loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { defaultToolboxPath } from '../paths';
@@ -14,6 +14,12 @@ export interface DiskLoadOptions {
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
   /** Unsaved editor text for some paths (absolute), read instead of the disk. */
   overlays?: ReadonlyMap<string, string>;
+  /** Where the spec's reading looks for includes not found next to their file (default `cwd`). */
+  baseDir?: string;
+  /** Whose reading: the HOCON specification's (default) or neuro-san's (see shared/neurosan). */
+  reading?: 'neuro-san' | 'spec';
+  /** For neuro-san's reading: the working directory neuro-san runs in (absolute); default `cwd`. */
+  neuroSanCwd?: string;
 }
 
 export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: 'network'; network: LoadedNetwork };
@@ -32,13 +38,15 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   };
   const common = {
     host,
-    baseDir: options.cwd,
+    baseDir: options.baseDir ?? options.cwd,
     env: options.env,
+    ...(options.reading !== undefined ? { reading: options.reading } : {}),
+    ...(options.neuroSanCwd !== undefined ? { neuroSanCwd: options.neuroSanCwd } : {}),
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.classInfo ? { classInfo: options.classInfo } : {}),
   };
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
-  const resolved = resolveFile(file, { host, baseDir: options.cwd, env: options.env });
+  const resolved = resolveToolboxFile(file, common);
   if (isAgentNetwork(resolved.value)) return { kind: 'network', network: loadAgentNetwork(file, { ...common, resolvedNetwork: resolved }) };
   return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }

@@ -5,7 +5,7 @@
 export type { Position, Range } from './text-position';
 export { SourceText } from './text-position';
 export type { Diagnostic } from './diagnostics';
-export { HoconError } from './diagnostics';
+export { HoconError, makeDiagnostic } from './diagnostics';
 export { TokenKind, tokenKindName } from './token-kind';
 export { scan, type Token } from './scanner';
 export type * from './syntax-tree';
@@ -20,13 +20,13 @@ export type {
   HoconNumber,
   HoconBoolean,
   HoconNull,
-  HoconField,
   FieldDefinition,
   Origin,
 } from './values';
-export { originOf, keyOriginOf, getPath, getField, BooleanValue, NumberValue } from './values';
+// The value classes: readers that build a tree of their own (shared/neurosan) make the same kinds of values.
+export { originOf, keyOriginOf, getPath, getField, BooleanValue, NumberValue, ArrayValue, ObjectValue, StringValue, NullValue, HoconField } from './values';
 export { FieldMap } from './field-map';
-export { isAbsolutePath, dirnameOf, joinPath, extensionOf } from './include-paths';
+export { isAbsolutePath, dirnameOf, joinPath, extensionOf, normalizePath } from './include-paths';
 export { toJson, toJsonText, exactIntegerDigits, type JsonValue, type ToJsonOptions } from './to-json';
 export { parsePath, formatPath, formatKeySegment } from './path-expression';
 export { applyEdits, type TextEdit } from './text-edits';

@@ -1,6 +1,6 @@
-import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { ENTRY_JSON } from './hoconJson';
-import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
+import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
@@ -43,7 +43,7 @@ export function loadAgentNetwork(
 ): LoadedNetwork {
   const env = options.env ?? {};
   const { resolvedNetwork, ...toolboxOptions } = options;
-  const resolved = resolvedNetwork ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+  const resolved = resolvedNetwork ?? resolveToolboxFile(networkFile, options);
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
 

@@ -1,4 +1,6 @@
 import { extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { resolveFileAsNeuroSan } from '../neurosan/index';
+import { dirnameOf } from '../hocon/index';
 import { layerToolboxes, type ToolOrigin } from './layering';
 import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
 import { compareDiagnostics, type ToolboxDiagnostic } from './toolboxDiagnostic';
@@ -22,6 +24,23 @@ export interface LoadOptions extends ToolboxFiles {
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
   /** The user file already resolved by the caller (who looked at it to tell a network from a toolbox). */
   resolvedUserFile?: ResolvedDocument;
+  /**
+   * Whose reading of the files: 'spec' (the HOCON specification's; the default here) or 'neuro-san' (what neuro-san's
+   * loader returns: pyhocon's rules, see shared/neurosan).
+   */
+  reading?: 'neuro-san' | 'spec';
+  /** For neuro-san's reading: the working directory neuro-san runs in (default: baseDir, else the file's folder). */
+  neuroSanCwd?: string;
+}
+
+/** Reads one file by the reading chosen in `options`. */
+export function resolveToolboxFile(path: string, options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd'>): ResolvedDocument {
+  if (options.reading === 'neuro-san') {
+    const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
+    // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
+    return resolveFileAsNeuroSan(path, { host: options.host, cwd, env: options.env ?? {}, notAnObject: 'ValueError: overlay is not a dictionary' });
+  }
+  return resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
 }
 
 export interface LoadedToolbox {
@@ -54,7 +73,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   const diagnostics: ToolboxDiagnostic[] = [];
   const read = (path: string | undefined, own: boolean, already?: ResolvedDocument): HoconObject | undefined => {
     if (path === undefined) return undefined;
-    const resolved = already ?? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
+    const resolved = already ?? resolveToolboxFile(path, options);
     // Problems inside the shipped default are neuro-san's, not the user's; only a missing default is worth saying.
     if (own) diagnostics.push(...resolved.diagnostics.map(fromHoconDiagnostic));
     return resolved.value;

@@ -6,6 +6,7 @@ import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
+import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
 import { countCatalogTokens } from '../../../shared/catalog/catalogTokens';
 import { DEFAULT_TOKENIZER, isTokenizerName, loadTokenizer, TOKENIZER_NAMES } from '../../tokens/tokenizers';
@@ -17,6 +18,7 @@ export const catalogCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor catalog FILE [--template T] [--key-order sorted|insertion] [--var NAME=VALUE]... [--no-default]',
     '                              [--tokens [--tokenizer NAME] [--json]]',
+    '                              [--as neuro-san|spec] [--cwd DIR]',
     '',
     "Renders the effective toolbox of FILE through the catalog template (default: the app's toolbox_catalog.jinja2)",
     'and prints exactly the rendered bytes, nothing appended. Problems go to standard error; the exit code is 1 when',
@@ -32,6 +34,7 @@ export const catalogCommand: CliCommand = {
     `  --tokenizer NAME    ${TOKENIZER_NAMES.join(' or ')} (OpenAI's encodings; default ${DEFAULT_TOKENIZER}). Other`,
     "                      providers' tokenizers count the same text differently, often by 10-30%: an estimate",
     '  --json              with --tokens: {"tokenizer", "total", "overhead", "tools": [{"name", "tokens"}]}',
+    ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, {
@@ -42,6 +45,7 @@ export const catalogCommand: CliCommand = {
       tokens: { type: 'boolean' },
       tokenizer: { type: 'string' },
       json: { type: 'boolean' },
+      ...readingOptions,
     });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const tokenizer = parsed.values.tokenizer ?? DEFAULT_TOKENIZER;
@@ -61,7 +65,8 @@ export const catalogCommand: CliCommand = {
     } catch (error) {
       throw new Error(`cannot read the template: ${(error as Error).message}`, { cause: error });
     }
-    const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }));
+    const file = parsed.positionals[0]!;
+    const toolbox = toolboxOf(loadFileFromDisk(file, { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false }));
     const request = {
       template,
       tools: catalogSourcesFromTools(toolbox.tools),

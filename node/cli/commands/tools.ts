@@ -1,26 +1,30 @@
 import { keyOrigin } from '../../../shared/toolbox/toolEntry';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
   summary: 'list the effective tools of a toolbox (or agent network) file, with kind, class and origin',
   usage: [
-    'Usage: toolbox-editor tools FILE [--json] [--no-default]',
+    'Usage: toolbox-editor tools FILE [--json] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
     '',
     'Lists the effective tools in order: the default toolbox, overridden or extended by FILE, as neuro-san merges',
     "them. For an agent network FILE, its toolbox (toolbox_info_file, else $AGENT_TOOLBOX_INFO_FILE).",
-    'A file that cannot be read, or has syntax errors, is reported on stderr (exit 1) after what could be listed.',
+    'A file that cannot be read, or has syntax errors, is reported on stderr (exit 1) after what could be listed',
+    "(neuro-san's reading loads nothing of a file it fails on; --as spec lists what the spec's reading recovered).",
     '',
     'Options:',
     '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}',
     '  --no-default  do not layer over the default toolbox',
+    ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
+    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' }, ...readingOptions });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
-    const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+    const file = parsed.positionals[0]!;
+    const loaded = loadFileFromDisk(file, { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false });
     const toolbox = toolboxOf(loaded);
     // A file that cannot be read, or not all of it (a syntax error): the tools listed are not all there are.
     const exitCode = reportUnreadFiles(toolbox.diagnostics, io) > 0 ? 1 : 0;

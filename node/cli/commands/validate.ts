@@ -3,12 +3,13 @@ import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
 import { reviewLoaded } from '../../review/reviewToolbox';
 import { toSarif } from './sarifReport';
+import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
-    'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default]',
+    'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
@@ -20,9 +21,10 @@ export const validateCommand: CliCommand = {
     '                SARIF 2.1.0 log for code-scanning services (pull-request annotations)',
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
+    ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, format: { type: 'string' }, 'no-default': { type: 'boolean' } });
+    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, format: { type: 'string' }, 'no-default': { type: 'boolean' }, ...readingOptions });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
     if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format takes text, json or sarif, not '${format}'`);
@@ -30,7 +32,8 @@ export const validateCommand: CliCommand = {
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     for (const file of parsed.positionals) {
-      const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false };
+      const loaded = loadFileFromDisk(file, options);
       const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))].sort(compareDiagnostics);
       for (const d of found) {
         // Two networks sharing one toolbox would report its problems twice.
