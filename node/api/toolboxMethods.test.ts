@@ -48,7 +48,10 @@ describe('the toolbox methods of the API', () => {
       ['sleepy', 'coded', 'user', 0],
       ['bad', 'coded', 'user', 1],
     ]);
-    expect(analysis.diagnostics.map((d) => [d.rule, d.line])).toEqual([['required-unknown', 4]]);
+    expect(analysis.diagnostics.map((d) => [d.rule, d.line])).toEqual([
+      ['parameters-properties', 4],
+      ['required-unknown', 4],
+    ]);
     expect(analysis.tools[1]!.keyRange.start).toMatchObject({ line: 2, column: 1 });
     // Summaries stay light; the first tool of the file (what the editor selects first) comes with its detail.
     expect(analysis.tools[1]).not.toHaveProperty('parameters');

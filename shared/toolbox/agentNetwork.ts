@@ -2,6 +2,7 @@ import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/i
 import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
 import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
+import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
@@ -96,9 +97,10 @@ export function loadAgentNetwork(
       where: toolbox,
     });
     if (!defined) {
-      // neuro-san names the file as it was configured.
-      const inUser = toolboxFile ? ` or in ${toolboxFile.written}` : '';
-      diagnostics.push(diagnosticAt(toolbox, 'error', 'undefined-tool', `Tool '${toolbox.value}' is not defined in the default toolbox info file${inUser}.`));
+      // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
+      const removed = REMOVED_TOOLS.has(toolbox.value);
+      const message = removed ? removedToolMessage(toolbox.value) : notDefinedMessage(toolbox.value, toolboxFile?.written);
+      diagnostics.push(diagnosticAt(toolbox, 'error', removed ? 'removed-tool' : 'undefined-tool', message));
     }
     const tools = agent.fields.get('tools');
     if (tools) {

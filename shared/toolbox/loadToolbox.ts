@@ -80,7 +80,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
-  const findings = [...layered.diagnostics, ...validateEntries(tools)];
+  const findings = [...layered.diagnostics, ...validateEntries(tools, { toolboxFile: options.userFile })];
   // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);
