@@ -1,0 +1,16 @@
+/**
+ * neuro-san's reading of a file (what its ToolboxInfoRestorer returns: pyhocon 0.3.61, then a JSON round trip),
+ * beside the specification's reading in shared/hocon. See README.md in this folder.
+ */
+export {
+  readAsNeuroSan,
+  defaultWorkingDirectory,
+  type NeuroSanReadOptions,
+  type NeuroSanReading,
+  type NeuroSanFailure,
+  type ReadingOrigin,
+  type IncludeResolution,
+  type PyhoconIncludeHost,
+  type SourceSpan,
+  type Environment,
+} from './reading';

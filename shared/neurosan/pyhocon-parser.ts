@@ -1,0 +1,652 @@
+/**
+ * pyhocon 0.3.61's grammar (a pyparsing grammar), as rules over the text: which text it accepts, how it splits it
+ * into tokens and what values the tokens become. It differs from the HOCON specification's tokens in ways that
+ * change what neuro-san reads, so the text is read by these rules rather than from the spec's syntax tree:
+ * pyparsing expands tabs before reading; a key is a run of letters, digits and `._- /` (spaces included) or a quoted
+ * string kept with its quotes; `//` starts a comment only where a token could start; `:` is part of an unquoted
+ * string; numbers need a delimiter after them; `true`/`false`/`null` are words in any case; `10 seconds` is a
+ * period; blanks after a quoted string or substitution are kept with it, those before are dropped; a newline or
+ * comma run (`,,`) separates entries.
+ *
+ * pyparsing's `a - b` makes a failure of `b` fatal once `a` matched (no other alternative is tried); `a + b` and
+ * `a | b` backtrack. Failures here are PyhoconError: `ParseException` where pyparsing would report one.
+ */
+import {
+  ConfigSubstitution,
+  ConfigTree,
+  ConfigValues,
+  IncludeToken,
+  NoneValue,
+  PeriodValue,
+  PyhoconError,
+  QuotedToken,
+  UnquotedToken,
+  type PyHocon,
+  type SourceSpan,
+  type Token,
+} from './pyhocon-model';
+
+/** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
+export class ExpandedText {
+  readonly text: string;
+  private readonly map: Int32Array | undefined;
+  constructor(readonly original: string) {
+    if (!original.includes('\t')) {
+      this.text = original;
+      return;
+    }
+    let out = '';
+    const map: number[] = [];
+    let column = 0;
+    for (let i = 0; i < original.length; i++) {
+      const c = original[i]!;
+      if (c === '\t') {
+        const spaces = 8 - (column % 8);
+        for (let k = 0; k < spaces; k++) map.push(i);
+        out += ' '.repeat(spaces);
+        column += spaces;
+        continue;
+      }
+      map.push(i);
+      out += c;
+      column = c === '\n' || c === '\r' ? 0 : column + 1;
+    }
+    map.push(original.length);
+    this.text = out;
+    this.map = Int32Array.from(map);
+  }
+  /** The original offset of an offset into the expanded text. */
+  toOriginal(offset: number): number {
+    if (this.map === undefined) return offset;
+    return this.map[Math.max(0, Math.min(offset, this.map.length - 1))]!;
+  }
+}
+
+/** What the reading needs from outside: included files. Paths are absolute, joined with '/'. */
+export interface PyhoconIncludeHost {
+  /** The text, or undefined when there is no such readable file (pyhocon treats both as IOError). */
+  readFile(path: string): string | undefined;
+  /** Paths matching a glob pattern (pyhocon globs names holding `*` or `?`); none when not given. */
+  glob?(pattern: string): string[];
+}
+
+/** One include statement and the file it resolved to. */
+export interface IncludeResolution {
+  /** The file holding the statement and where the statement is (original offsets). */
+  from: SourceSpan;
+  /** The name as written. */
+  target: string;
+  /** The absolute path looked up, and whether a file was read there. */
+  path: string;
+  found: boolean;
+  /** A top-level include is looked up in the working directory, so the answer depends on it. */
+  dependsOnCwd: boolean;
+}
+
+export interface ParseContext {
+  host: PyhoconIncludeHost | undefined;
+  /** Absolute working directory of the Python process. */
+  cwd: string;
+  includes: IncludeResolution[];
+  depth: number;
+}
+
+/** Spans of list elements (lists are plain arrays). */
+export const listSpans = new WeakMap<PyHocon[], Array<SourceSpan | undefined>>();
+
+interface AssignGroup {
+  key: string;
+  op: string | undefined;
+  value: PyHocon | ConfigValues;
+  keySpan: SourceSpan;
+  valueSpan: SourceSpan;
+}
+
+const KEY_WORD = /[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff._\- /]+/y;
+const QUOTED_KEY = /"(?:[^"\n\r\\]|\\[^\n])*"/y;
+const TRIPLE_KEY = /"""(?:[^"\n\r\\]|"(?!"")|\\[^\n])*"""/y;
+const NUMBER = /[+-]?(?:\d*\.\d+|\d+(?:\.\d+)?)(?:[eE][+-]?\d+)?(?=$|[ \t]*(?:[$}\],#\n\r]|\/\/))/y;
+const MULTILINE = /"""[\s\S]*?"*"""/y;
+const QUOTED = /"((?:[^"\\\n]|\\[^\n])*)"([ \t]*)/y;
+// Python's \s (str.isspace) rather than JavaScript's (which has U+FEFF and lacks U+001C-U+001F, U+0085).
+const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const UNQUOTED = new RegExp(`(?:[^^\`+?!@*&"\\[{${PY_SPACE}\\]}#,=$\\\\]|\\\\[^\\n])+[ \\t]*`, 'y');
+const SUBSTITUTION = /\$\{[^}]+\}[ \t]*/y;
+const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
+const ESCAPE = /\\[^\n]/g;
+const REPLACEMENTS: Record<string, string> = { '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\=': '=', '\\#': '#', '\\!': '!', '\\"': '"' };
+const KEYWORD_CHARS = /[A-Za-z0-9_$]/;
+
+const PERIOD_UNITS: Array<[string, string[]]> = [
+  ['nanoseconds', ['ns', 'nano', 'nanos', 'nanosecond', 'nanoseconds']],
+  ['microseconds', ['us', 'micro', 'micros', 'microsecond', 'microseconds']],
+  ['milliseconds', ['ms', 'milli', 'millis', 'millisecond', 'milliseconds']],
+  ['seconds', ['s', 'second', 'seconds']],
+  ['minutes', ['m', 'minute', 'minutes']],
+  ['hours', ['h', 'hour', 'hours']],
+  ['weeks', ['w', 'week', 'weeks']],
+  ['days', ['d', 'day', 'days']],
+  // dateutil is installed with neuro-san, so months and years are periods too.
+  ['months', ['mo', 'month', 'months']],
+  ['years', ['y', 'year', 'years']],
+];
+
+function normString(text: string): string {
+  return text.includes('\\') ? text.replace(ESCAPE, (m) => REPLACEMENTS[m] ?? m) : text;
+}
+
+function isSpaceOrTab(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+export class PyhoconParser {
+  private readonly s: string;
+  constructor(
+    private readonly source: ExpandedText,
+    private readonly file: string,
+    /** pyhocon's `basedir`: undefined for the top-level file (includes then resolve in the working directory). */
+    private readonly basedir: string | undefined,
+    private readonly context: ParseContext,
+  ) {
+    this.s = source.text;
+  }
+
+  span(start: number, end: number): SourceSpan {
+    return { file: this.file, start: this.source.toOriginal(start), end: this.source.toOriginal(end) };
+  }
+
+  private fail(type: string, at: number, message: string): PyhoconError {
+    return new PyhoconError(type, message, this.span(at, Math.min(at + 1, this.s.length)));
+  }
+
+  private expected(what: string, at: number): PyhoconError {
+    const found = at >= this.s.length ? 'end of text' : `'${this.s[at]}'`;
+    return this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${lineColText(this.s, at)})`);
+  }
+
+  /** The whole file: a list, a braced object or an object without braces, then only comments and blank lines. */
+  parseConfig(): ConfigTree | PyHocon[] {
+    let p = 0;
+    for (;;) {
+      const q = this.commentEol(p) ?? this.eol(p);
+      if (q === null) break;
+      p = q;
+    }
+    let result: ConfigTree | PyHocon[];
+    const at = this.skipWs(p);
+    if (this.s[at] === '[') {
+      [result, p] = this.list(at);
+    } else if (this.s[at] === '{') {
+      const [tree, end] = this.insideDict(at + 1, true);
+      p = this.expectChar(end, '}');
+      result = tree;
+    } else {
+      [result, p] = this.insideDict(p, true);
+    }
+    for (;;) {
+      const q = this.commentEol(p) ?? this.eolComma(p);
+      if (q === null) break;
+      p = q;
+    }
+    const end = this.skipWs(p);
+    if (end < this.s.length) throw this.expected('end of text', end);
+    return result;
+  }
+
+  // ---- small elements (each skips blanks first, as pyparsing does with ' \t') ----
+
+  private skipWs(p: number): number {
+    while (p < this.s.length && isSpaceOrTab(this.s.charCodeAt(p))) p++;
+    return p;
+  }
+
+  private run(p: number, chars: string): number | null {
+    const q = this.skipWs(p);
+    let r = q;
+    while (r < this.s.length && chars.includes(this.s[r]!)) r++;
+    return r > q ? r : null;
+  }
+
+  private eol(p: number): number | null {
+    return this.run(p, '\n\r');
+  }
+
+  private eolComma(p: number): number | null {
+    return this.run(p, '\n\r,');
+  }
+
+  private comment(p: number): number | null {
+    const q = this.skipWs(p);
+    let r: number;
+    if (this.s[q] === '#') r = q + 1;
+    else if (this.s.startsWith('//', q)) r = q + 2;
+    else return null;
+    while (r < this.s.length && this.s[r] !== '\n' && this.s[r] !== '\r') r++;
+    return r;
+  }
+
+  private commentEol(p: number): number | null {
+    return this.comment(this.eolComma(p) ?? p);
+  }
+
+  private commentNoCommaEol(p: number): number | null {
+    return this.comment(p) ?? this.eol(p);
+  }
+
+  private sticky(re: RegExp, p: number): RegExpExecArray | null {
+    re.lastIndex = p;
+    return re.exec(this.s);
+  }
+
+  private expectChar(p: number, c: string): number {
+    const q = this.skipWs(p);
+    if (this.s[q] !== c) throw this.expected(`'${c}'`, q);
+    return q + 1;
+  }
+
+  private keyword(p: number, word: string, caseless: boolean): number | null {
+    const q = this.skipWs(p);
+    const text = this.s.slice(q, q + word.length);
+    if ((caseless ? text.toUpperCase() : text) !== (caseless ? word.toUpperCase() : word)) return null;
+    if (q > 0 && KEYWORD_CHARS.test(this.s[q - 1]!)) return null;
+    const next = this.s[q + word.length];
+    if (next !== undefined && KEYWORD_CHARS.test(next)) return null;
+    return q + word.length;
+  }
+
+  // ---- objects ----
+
+  /** Entries up to (not including) the closing brace or the end; root objects keep a history of each key. */
+  private insideDict(p: number, root: boolean): [ConfigTree, number] {
+    const groups: Array<AssignGroup | IncludeToken> = [];
+    for (;;) {
+      let q = this.commentEol(p);
+      if (q === null) {
+        const include = this.include(p);
+        if (include !== null) {
+          groups.push(include[0]);
+          q = include[1];
+        }
+      }
+      if (q === null) {
+        const assign = this.assign(p);
+        if (assign !== null) {
+          groups.push(assign[0]);
+          q = assign[1];
+        }
+      }
+      q ??= this.eolComma(p);
+      if (q === null) break;
+      p = q;
+    }
+    return [this.buildTree(groups, root, p), p];
+  }
+
+  private assign(p: number): [AssignGroup, number] | null {
+    const start = this.skipWs(p);
+    const keyMatch = this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start) ?? this.sticky(KEY_WORD, start);
+    if (keyMatch === null) return null;
+    const rawKey = keyMatch[0];
+    let q = start + rawKey.length;
+    const keySpan = this.span(start, start + rawKey.trimEnd().length);
+    for (;;) {
+      const r = this.commentNoCommaEol(q);
+      if (r === null) break;
+      q = r;
+    }
+    const at = this.skipWs(q);
+    if (this.s[at] === '{') {
+      const [tree, end] = this.insideDict(at + 1, false);
+      const close = this.expectChar(end, '}');
+      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.span(at, close) }, close];
+    }
+    let op: string;
+    if (this.s[at] === '=' || this.s[at] === ':') op = this.s[at]!;
+    else if (this.s.startsWith('+=', at)) op = '+=';
+    else throw this.expected(`'{' | '=' | ':' | '+=' after the key ${rawKey.trim()}`, at);
+    q = at + op.length;
+    for (;;) {
+      const r = this.commentNoCommaEol(q);
+      if (r === null) break;
+      q = r;
+    }
+    const [value, valueStart, valueEnd, end] = this.concatenation(q);
+    return [{ key: rawKey, op, value, keySpan, valueSpan: this.span(valueStart, valueEnd) }, end];
+  }
+
+  /** pyhocon's ConfigTreeParser: puts each entry (or included item) into a new tree by its rules. */
+  private buildTree(groups: Array<AssignGroup | IncludeToken>, root: boolean, loc: number): ConfigTree {
+    const tree = new ConfigTree(root);
+    for (const element of groups) {
+      if (element instanceof IncludeToken) {
+        for (const item of element.items) {
+          if (!Array.isArray(item)) throw this.fail('TypeError', loc, `'${typeof item}' object is not subscriptable`);
+          const [key, value] = item as [string, PyHocon];
+          this.putEntry(tree, key, undefined, value, undefined, loc);
+        }
+      } else {
+        this.putEntry(tree, element.key, element.op, element.value, { key: element.keySpan, value: element.valueSpan }, loc);
+      }
+    }
+    return tree;
+  }
+
+  private putEntry(
+    tree: ConfigTree,
+    rawKey: string,
+    operator: string | undefined,
+    value: PyHocon | ConfigValues,
+    span: { key?: SourceSpan; value?: SourceSpan } | undefined,
+    loc: number,
+  ): void {
+    if (typeof rawKey !== 'string') throw this.fail('AttributeError', loc, `'${typeof rawKey}' object has no attribute 'strip'`);
+    let key = rawKey.trim();
+    const op = operator ?? '=';
+    if (Array.isArray(value) && op === '+=') {
+      const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, this.s, span?.key), value], this.s, loc, span?.value);
+      tree.put(key, values, false, span);
+      return;
+    }
+    if (typeof value === 'string' && op === '+=') {
+      const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, this.s, span?.key), ' ' + value], this.s, loc, span?.value);
+      tree.put(key, values, false, span);
+      return;
+    }
+    if (Array.isArray(value)) {
+      tree.put(key, value, false, span);
+      return;
+    }
+    const existing = tree.get(key, null);
+    const path = parseKeyOrFail(key, span);
+    key = path[0]!;
+    if (path.length > 1) {
+      const nested = new ConfigTree(false);
+      nested.put(path.slice(1).map((k) => `"${k}"`).join('.'), value, false, span);
+      value = nested;
+    }
+    if (value instanceof ConfigTree && !Array.isArray(existing)) {
+      tree.put(key, value, true, span);
+    } else if (value instanceof ConfigValues) {
+      value.parent = tree;
+      value.key = key;
+      tree.put(key, value, Array.isArray(existing) || existing instanceof ConfigTree, span);
+    } else {
+      tree.put(key, value, false, span);
+    }
+  }
+
+  // ---- values ----
+
+  /** pyhocon's ConcatenatedValueParser: values written one after another, joined (or kept for substitution). */
+  private concatenation(p: number): [PyHocon | ConfigValues, number, number, number] {
+    const tokens: Token[] = [];
+    const start = this.skipWs(p);
+    let end = start;
+    for (;;) {
+      const q = this.commentEol(p);
+      if (q !== null) {
+        p = q;
+        continue;
+      }
+      const item = this.valuePart(p);
+      if (item === null) break;
+      if (item[0] !== undefined) {
+        tokens.push(item[0]);
+        end = item[2];
+      }
+      p = item[1];
+    }
+    const values = new ConfigValues(tokens, this.s, start, this.span(start, end));
+    const value = values.transform();
+    return [value, start, end, p];
+  }
+
+  /** One part of a concatenation: [token (undefined when suppressed), position after, end of the token's text]. */
+  private valuePart(p: number): [Token | undefined, number, number] | null {
+    const include = this.include(p);
+    if (include !== null) return [include[0], include[1], include[1]];
+    const at = this.skipWs(p);
+    const c = this.s[at];
+    if (c === '$') {
+      const m = this.sticky(SUBSTITUTION, at);
+      if (m !== null) {
+        const parts = SUBSTITUTION_PARTS.exec(m[0])!;
+        const tokenEnd = at + m[0].length - parts[3]!.length;
+        const substitution = new ConfigSubstitution(parts[2]!, parts[1] === '?', parts[3]!, at, this.s, this.span(at, tokenEnd));
+        return [substitution, at + m[0].length, tokenEnd];
+      }
+    }
+    if (c === '{') {
+      const [tree, end] = this.insideDict(at + 1, false);
+      const close = this.expectChar(end, '}');
+      return [tree, close, close];
+    }
+    if (c === '[') {
+      const [list, end] = this.list(at);
+      return [list, end, end];
+    }
+    const value = this.simpleValue(at);
+    if (value !== null) return value;
+    if (c === '\\') {
+      const end = this.eol(at + 1);
+      if (end === null) throw this.expected('end of line after a backslash', this.skipWs(at + 1));
+      return [undefined, end, end];
+    }
+    return null;
+  }
+
+  private simpleValue(at: number): [Token, number, number] | null {
+    const s = this.s;
+    const period = this.period(at);
+    if (period !== null) return period;
+    const number = this.sticky(NUMBER, at);
+    if (number !== null) {
+      const text = number[0];
+      const end = at + text.length;
+      const value: PyHocon = /^[+-]?\d+$/.test(text) ? BigInt(text) : Number(text);
+      return [value, end, end];
+    }
+    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+      const end = this.keyword(at, word, true);
+      if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+    }
+    const multi = this.sticky(MULTILINE, at);
+    if (multi !== null) {
+      const end = at + multi[0].length;
+      return [multi[0].slice(3, -3), end, end];
+    }
+    const quoted = this.sticky(QUOTED, at);
+    if (quoted !== null) {
+      const end = at + quoted[0].length;
+      return [new QuotedToken(normString(quoted[1]!), quoted[2]!), end, end - quoted[2]!.length];
+    }
+    const unquoted = this.sticky(UNQUOTED, at);
+    if (unquoted !== null) {
+      const end = at + unquoted[0].length;
+      return [new UnquotedToken(normString(unquoted[0])), end, at + unquoted[0].trimEnd().length];
+    }
+    void s;
+    return null;
+  }
+
+  /** `10 seconds`, `3 d`: digits, spaces, the longest unit name, then no letter or digit. */
+  private period(at: number): [Token, number, number] | null {
+    const s = this.s;
+    let q = at;
+    while (q < s.length && s.charCodeAt(q) >= 48 && s.charCodeAt(q) <= 57) q++;
+    if (q === at) return null;
+    const digits = s.slice(at, q);
+    while (s[q] === ' ') q++;
+    let best: [string, string] | undefined;
+    for (const [unit, names] of PERIOD_UNITS) {
+      for (const name of names) if (s.startsWith(name, q) && (best === undefined || name.length > best[1].length)) best = [unit, name];
+    }
+    if (best === undefined) return null;
+    const end = q + best[1].length;
+    if (end < s.length && /[A-Za-z0-9]/.test(s[end]!)) return null;
+    let amount = BigInt(digits);
+    let unit = best[0];
+    if (unit === 'nanoseconds') {
+      unit = 'microseconds';
+      amount = amount / 1000n;
+    }
+    return [new PeriodValue(unit === 'milliseconds' ? 'timedelta' : 'relativedelta', unit, amount), end, end];
+  }
+
+  private list(at: number): [PyHocon[], number] {
+    let p = at + 1;
+    const entries: Array<[PyHocon | ConfigValues, SourceSpan]> = [];
+    for (;;) {
+      const [value, start, valueEnd, end] = this.concatenation(p);
+      entries.push([value, this.span(start, valueEnd)]);
+      p = end;
+      const q = this.eolComma(p);
+      if (q === null) break;
+      p = q;
+    }
+    const close = this.expectChar(p, ']');
+    const list: PyHocon[] = [];
+    const spans: Array<SourceSpan | undefined> = [];
+    for (const [value, span] of entries) {
+      if (value === '') continue;
+      if (value instanceof IncludeToken) {
+        for (const item of value.items) {
+          list.push(item as PyHocon);
+          spans.push(span);
+        }
+        continue;
+      }
+      if (value instanceof ConfigValues) {
+        value.parent = list;
+        value.key = list.length;
+      }
+      list.push(value);
+      spans.push(span);
+    }
+    listSpans.set(list, spans);
+    return [list, close];
+  }
+
+  // ---- includes ----
+
+  private include(p: number): [IncludeToken, number] | null {
+    const start = this.skipWs(p);
+    let q = this.keyword(start, 'include', true);
+    if (q === null) return null;
+    let required = false;
+    let content = this.includeContent(q);
+    if (content === null) {
+      const r = this.keyword(q, 'required', false);
+      if (r === null) return null;
+      required = true;
+      q = this.expectChar(r, '(');
+      content = this.includeContent(q);
+      if (content === null) throw this.expected('a quoted file name', this.skipWs(q));
+      content[2] = this.expectChar(content[2], ')');
+    }
+    const [kind, name, end] = content;
+    return [this.loadInclude(kind, name, required, this.span(start, end)), end];
+  }
+
+  private includeContent(p: number): [string, string, number] | null {
+    const at = this.skipWs(p);
+    const quoted = this.sticky(QUOTED, at);
+    if (quoted !== null) return ['', normString(quoted[1]!), at + quoted[0].length];
+    for (const kind of ['url', 'file', 'package']) {
+      const q = this.keyword(at, kind, false);
+      if (q === null) continue;
+      const open = this.expectChar(q, '(');
+      const at2 = this.skipWs(open);
+      const name = this.sticky(QUOTED, at2);
+      if (name === null) throw this.expected('a quoted string', at2);
+      const close = this.expectChar(at2 + name[0].length, ')');
+      return [kind, normString(name[1]!), close];
+    }
+    return null;
+  }
+
+  private loadInclude(kind: string, name: string, required: boolean, from: SourceSpan): IncludeToken {
+    const isUrl = kind === 'url' || (kind === '' && /^(https?|file):\/\//.test(name));
+    if (isUrl) {
+      // Never fetched: Toolbox Editor reads no URL. pyhocon skips a URL it cannot reach unless it is required.
+      if (required) throw new PyhoconError('URLError', `<urlopen error Toolbox Editor does not fetch URLs: ${name}>`, from);
+      return new IncludeToken([]);
+    }
+    if (kind === 'package') throw new PyhoconError('ImportError', `include package("${name}") needs Python's packages: Toolbox Editor cannot look it up`, from);
+    const relative = this.basedir === undefined ? name : joinPath(this.basedir, name);
+    const path = isAbsolute(relative) ? normalize(relative) : normalize(joinPath(this.context.cwd, relative));
+    const paths = /[*?]/.test(path) ? (this.context.host?.glob?.(path) ?? []) : [path];
+    let result: ConfigTree | PyHocon[] | undefined;
+    for (const one of paths) {
+      const text = this.context.host?.readFile(one);
+      this.context.includes.push({ from, target: name, path: one, found: text !== undefined, dependsOnCwd: this.basedir === undefined && !isAbsolute(name) });
+      if (text === undefined) {
+        if (required) throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
+        continue;
+      }
+      if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
+      const parser = new PyhoconParser(new ExpandedText(text), one, dirname(one), { ...this.context, depth: this.context.depth + 1 });
+      const value = parser.parseConfig();
+      result = mergeIncluded(result, value, from);
+    }
+    if (paths.length === 0 && required && !/[*?]/.test(path)) {
+      throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
+    }
+    if (result === undefined) return new IncludeToken([]);
+    if (Array.isArray(result)) return new IncludeToken(result);
+    // `obj.items()`: each value read through get() (a null becomes None, a list a copy).
+    const items: Array<[string, PyHocon]> = [];
+    for (const key of result.map.keys()) items.push([key, result.get(key)]);
+    return new IncludeToken(items);
+  }
+}
+
+function mergeIncluded(a: ConfigTree | PyHocon[] | undefined, b: ConfigTree | PyHocon[], from: SourceSpan): ConfigTree | PyHocon[] {
+  if (a === undefined) return b;
+  if (a instanceof ConfigTree && b instanceof ConfigTree) return ConfigTree.mergeConfigs(a, b);
+  if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+  throw new PyhoconError('ConfigException', 'Unable to make such include (merging unexpected types)', from);
+}
+
+function parseKeyOrFail(key: string, span: { key?: SourceSpan } | undefined): string[] {
+  const path = key.match(/"[^"]+"|[^$}[\]:=+#`^?!@*&.]+/g) ?? [];
+  if (path.length === 0) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
+  return path.map((part) => (/[$}[\]:=+#`^?!@*&.]/.test(part) ? part : part.replace(/^"+|"+$/g, '')));
+}
+
+export function lineColText(text: string, at: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return `line:${line}, col:${at - lineStart + 1}`;
+}
+
+export function isAbsolute(path: string): boolean {
+  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
+}
+
+export function joinPath(dir: string, name: string): string {
+  if (isAbsolute(name)) return name;
+  if (dir === '') return name;
+  return dir.endsWith('/') ? dir + name : `${dir}/${name}`;
+}
+
+export function dirname(path: string): string {
+  const i = path.replace(/\\/g, '/').lastIndexOf('/');
+  return i < 0 ? '' : i === 0 ? '/' : path.slice(0, i);
+}
+
+export function normalize(path: string): string {
+  const drive = /^[A-Za-z]:/.exec(path)?.[0] ?? '';
+  const rest = path.slice(drive.length).replace(/\\/g, '/');
+  const parts: string[] = [];
+  for (const part of rest.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part);
+  }
+  return `${drive}/${parts.join('/')}`;
+}

@@ -1,0 +1,224 @@
+/**
+ * pyhocon's substitution rules (`ConfigParser.resolve_substitutions`): its own order of work, not the spec's. A
+ * substitution's value is written into its concatenation's tokens; a string put in front of another token keeps
+ * the blanks written after the `}` (those before it were already dropped); a null read through `get` removes the
+ * key (inside a list it stays null); a key defined several times at the root sees its earlier definitions;
+ * whatever is still unresolved when a round changes nothing is reported as a cycle.
+ */
+import {
+  ConfigSubstitution,
+  ConfigTree,
+  ConfigValues,
+  PyhoconError,
+  deepCopy,
+  isTruthy,
+  lineCol,
+  parseKey,
+  pyStr,
+  type PyHocon,
+} from './pyhocon-model';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Substitutions reachable from a value (a ConfigValues' own and those of what it overrides). */
+export function findSubstitutions(item: unknown): ConfigSubstitution[] {
+  if (item instanceof ConfigValues) return item.getSubstitutions();
+  const found: ConfigSubstitution[] = [];
+  const elements = item instanceof ConfigTree ? [...item.map.values()] : Array.isArray(item) ? item : [];
+  for (const child of elements) for (const s of findSubstitutions(child)) found.push(s);
+  return found;
+}
+
+function resolveVariable(config: ConfigTree, substitution: ConfigSubstitution, env: Environment): [boolean, PyHocon] {
+  const variable = substitution.variable;
+  try {
+    return [true, config.get(variable)];
+  } catch (error) {
+    if (!(error instanceof PyhoconError) || error.type !== 'ConfigMissingException') throw error;
+    const value = env[variable];
+    if (value === undefined) {
+      if (substitution.optional) return [false, null];
+      throw new PyhoconError(
+        'ConfigSubstitutionException',
+        `Cannot resolve variable \${${variable}} (${lineCol(substitution.instring, substitution.loc)})`,
+        substitution.span,
+      );
+    }
+    return [true, value];
+  }
+}
+
+function doSubstitute(
+  substitution: ConfigSubstitution,
+  resolved: PyHocon | ConfigValues,
+  isOptionalResolved = true,
+): [boolean, ConfigSubstitution[], PyHocon | ConfigValues] {
+  if (resolved instanceof ConfigValues) return [true, [], resolved];
+  const values = substitution.parent;
+  const formatted =
+    resolved === null || resolved instanceof ConfigTree || Array.isArray(resolved) || substitution.index === values.tokens.length - 1
+      ? resolved
+      : pyStr(resolved) + substitution.ws;
+  values.put(substitution.index, deepCopy(formatted));
+  const transformation = values.transform();
+  const result = transformation === null && !isOptionalResolved ? (values.overriddenValue ?? null) : transformation;
+  const parent = values.parent;
+  if (result === null) {
+    if (parent instanceof ConfigTree) {
+      if (typeof values.key === 'string' && parent.contains(values.key)) parent.deleteItem(values.key);
+    } else if (Array.isArray(parent) && parent.some((x) => pyEqualsInt(x, values.key))) {
+      // `key in list` compares the index with the elements: only a list holding that number loses an element.
+      parent.splice(values.key as number, 1);
+    }
+    return [false, [], result];
+  }
+  if (parent instanceof ConfigTree) parent.map.set(String(values.key), result);
+  else if (Array.isArray(parent)) parent[values.key as number] = result;
+  const found = findSubstitutions(result);
+  return found.length > 0 ? [true, found, result] : [false, [], result];
+}
+
+function pyEqualsInt(x: unknown, key: unknown): boolean {
+  return typeof key === 'number' && ((typeof x === 'bigint' && x === BigInt(key)) || x === key || (typeof x === 'boolean' && Number(x) === key));
+}
+
+function fixupSelfReferences(config: ConfigTree, env: Environment): void {
+  if (!config.root || config.history === undefined) return;
+  for (const key of [...config.map.keys()]) {
+    const history = config.history.get(key) ?? [];
+    if (history.length === 0) continue;
+    let previous: PyHocon | ConfigValues = history[0]!;
+    for (let i = 1; i < history.length; i++) {
+      let current: PyHocon | ConfigValues = history[i]!;
+      for (const substitution of findSubstitutions(current)) {
+        const path = parseKey(substitution.variable);
+        if (path.length > 1 && config.get(substitution.variable, null) !== null) continue;
+        if (path[0] !== key) continue;
+        if (previous instanceof ConfigValues) {
+          throw new PyhoconError('ConfigSubstitutionException', `Property ${substitution.variable} cannot be substituted. Check for cycles.`, substitution.span);
+        }
+        let value: PyHocon;
+        if (path.length === 1) value = previous;
+        else if (previous instanceof ConfigTree) value = previous.get(path.slice(1).join('.'));
+        else throw new PyhoconError('AttributeError', `'${pyTypeOf(previous)}' object has no attribute 'get'`, substitution.span);
+        current = doSubstitute(substitution, value)[2];
+      }
+      previous = current;
+    }
+    if (history.length === 1) {
+      for (const substitution of findSubstitutions(previous)) {
+        const path = parseKey(substitution.variable);
+        if (path.length > 1 && config.get(substitution.variable, null) !== null) continue;
+        if (path[0] !== key) continue;
+        const value = env[key];
+        if (value !== undefined) {
+          doSubstitute(substitution, value);
+          continue;
+        }
+        if (substitution.optional) doSubstitute(substitution, null);
+      }
+    }
+  }
+}
+
+function pyTypeOf(value: unknown): string {
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'bigint') return 'int';
+  if (typeof value === 'number') return 'float';
+  if (typeof value === 'boolean') return 'bool';
+  if (value === null) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  return 'object';
+}
+
+/** `_final_fixup`: every ConfigValues left becomes its concatenation. Returns the fixed value. */
+export function finalFixup(item: PyHocon | ConfigValues): PyHocon | ConfigValues {
+  if (item instanceof ConfigValues) return item.transform();
+  if (Array.isArray(item)) return item.map((child) => finalFixup(child));
+  if (item instanceof ConfigTree) {
+    for (const key of [...item.map.keys()]) {
+      const child = item.get(key);
+      item.map.set(key, finalFixup(child));
+    }
+  }
+  return item;
+}
+
+/** `resolve_substitutions(config)`; throws as pyhocon raises. */
+export function resolveSubstitutions(config: ConfigTree | PyHocon[], env: Environment): void {
+  if (config instanceof ConfigTree) fixupSelfReferences(config, env);
+  const substitutions = findSubstitutions(config);
+  if (substitutions.length > 0) {
+    let anyUnresolved = true;
+    let previousRound: ConfigSubstitution[] = [];
+    const cache = new Map<ConfigSubstitution, ConfigSubstitution[]>();
+    let rounds = 0;
+    while (anyUnresolved && substitutions.length > 0 && !sameSet(substitutions, previousRound)) {
+      if (++rounds > 100_000) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded');
+      anyUnresolved = false;
+      previousRound = [...substitutions];
+      for (const substitution of previousRound) {
+        let unresolved = false;
+        let overridden: PyHocon | ConfigValues | undefined = substitution.parent.overriddenValue;
+        if (overridden instanceof ConfigValues) overridden = overridden.transform();
+        if (overridden !== null && overridden !== undefined && substitutions.some((s) => s.parent === overridden)) continue;
+        const [isOptionalResolved, resolvedRaw] = resolveVariable(config as ConfigTree, substitution, env);
+        let resolved: PyHocon | ConfigValues = resolvedRaw;
+        if (resolved instanceof ConfigValues) {
+          resolved = resolved.transform();
+          let toSubstitute = resolved;
+          if (isTruthy(overridden) && !(overridden instanceof ConfigValues)) toSubstitute = overridden as PyHocon;
+          [unresolved] = doSubstitute(substitution, toSubstitute, isOptionalResolved);
+          anyUnresolved = unresolved || anyUnresolved;
+          if (!unresolved) remove(substitutions, substitution);
+          continue;
+        }
+        let cacheValues: ConfigSubstitution[] = [];
+        if (overridden instanceof ConfigValues) {
+          const cached = cache.get(substitution);
+          if (cached === undefined) continue;
+          cacheValues = cached;
+        }
+        cacheValues.push(substitution);
+        const overrides = substitutions.filter((s) => s.parent.overriddenValue === substitution.parent);
+        if (overrides.length > 0) {
+          for (const o of overrides) {
+            const values = cache.get(o) ?? [];
+            values.push(...cacheValues);
+            cache.set(o, values);
+          }
+          remove(substitutions, substitution);
+          continue;
+        }
+        for (const s of cacheValues) {
+          const [resolvedOptional, value] = resolveVariable(config as ConfigTree, s, env);
+          const [stillUnresolved, newSubstitutions] = doSubstitute(s, !resolvedOptional && s.optional ? null : value, resolvedOptional);
+          unresolved = stillUnresolved;
+          remove(substitutions, s);
+          substitutions.push(...newSubstitutions);
+        }
+        anyUnresolved = unresolved || anyUnresolved;
+        if (cacheValues.length === 0) anyUnresolved = true;
+      }
+    }
+    finalFixup(config);
+    if (anyUnresolved) {
+      const list = substitutions.map((s) => `\${${s.variable}}: (${lineCol(s.instring, s.loc)})`).join(', ');
+      throw new PyhoconError('ConfigSubstitutionException', `Cannot resolve ${list}. Check for cycles.`, substitutions[0]?.span);
+    }
+  }
+  finalFixup(config);
+}
+
+function remove<T>(list: T[], item: T): void {
+  const i = list.indexOf(item);
+  if (i >= 0) list.splice(i, 1);
+}
+
+function sameSet<T>(a: T[], b: T[]): boolean {
+  const setA = new Set(a);
+  const setB = new Set(b);
+  if (setA.size !== setB.size) return false;
+  for (const x of setA) if (!setB.has(x)) return false;
+  return true;
+}

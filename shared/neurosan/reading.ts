@@ -1,0 +1,189 @@
+/**
+ * neuro-san's reading of a toolbox file: what its `ToolboxInfoRestorer` returns for it. neuro-san hands the text to
+ * `pyhocon.ConfigFactory.parse_string(text, basedir=None)` (pyhocon 0.3.61) and round-trips the tree through
+ * `json.dumps`/`json.loads`; the result is a JSON value, or a failure, which neuro-san reports as
+ * `There was an error loading toolbox_info file "X".` with the parser's message as its cause.
+ *
+ * The rules are pyhocon's (pyhocon-parser.ts, pyhocon-model.ts, pyhocon-resolve.ts): where they differ from the
+ * HOCON specification's is listed in README.md of this folder.
+ */
+import { ExpandedText, PyhoconParser, dirname, isAbsolute, joinPath, listSpans, normalize, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
+import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, floatStr, type PyHocon, type SourceSpan } from './pyhocon-model';
+import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
+import type { JsonValue } from '../hocon/to-json';
+
+export type { IncludeResolution, PyhoconIncludeHost, SourceSpan, Environment };
+
+export interface NeuroSanReadOptions {
+  /** The file's path (absolute for includes to be found); its name decides whether neuro-san accepts it. */
+  file: string;
+  /**
+   * The working directory neuro-san runs in: a top-level `include "x"` is looked up there (pyhocon gets no base
+   * directory). Default: `defaultWorkingDirectory(file, host)`.
+   */
+  cwd?: string;
+  /** Included files. Without it every include is a missing file. */
+  host?: PyhoconIncludeHost & { isDirectory?(path: string): boolean };
+  /** Environment variables, read for `${X}` not defined in the file. */
+  env?: Environment;
+  /**
+   * Refuse a file whose name does not end in `.hocon` or `.json`, as neuro-san does. Default true; false reads it
+   * as neuro-san would read the same text under such a name.
+   */
+  checkFileName?: boolean;
+}
+
+/** Where a value of the reading came from, by JSON pointer (`/tools/web_search/description`; `` is the root). */
+export interface ReadingOrigin {
+  /** The key's text for an object member (the last definition's). */
+  key?: SourceSpan;
+  /** The value's text: the expression that produced it (a substitution's value points at the `${...}` expression). */
+  value?: SourceSpan;
+}
+
+export interface NeuroSanFailure {
+  /** The Python exception class of the innermost cause (ParseException, ConfigMissingException, TypeError...). */
+  type: string;
+  /** neuro-san's own words. */
+  message: string;
+  /** The parser's (or Python's) first line. */
+  cause: string;
+  /** Where, when it can be pointed at: original offsets into `span.file`. */
+  span?: SourceSpan;
+}
+
+export type NeuroSanReading = (
+  | {
+      ok: true;
+      /** The value after the JSON round trip (integers beyond 2^53 rounded here; `jsonText` has them exactly). */
+      value: JsonValue;
+      /** `json.dumps` of it, laid out as JSON.stringify(value, null, indent) would, numbers as Python writes them. */
+      jsonText(indent?: number): string;
+      /** Origins by JSON pointer. */
+      origins: Map<string, ReadingOrigin>;
+    }
+  | { ok: false; failure: NeuroSanFailure }
+) & {
+  /** Every include met, with the file it resolved to. */
+  includes: IncludeResolution[];
+  /** Whether the answer depends on the working directory (a top-level relative include). */
+  dependsOnCwd: boolean;
+  /** The working directory used. */
+  cwd: string;
+};
+
+/** The folder neuro-san is taken to run in: the nearest folder upward from the file that holds `registries/`, else the file's own. */
+export function defaultWorkingDirectory(file: string, isDirectory: ((path: string) => boolean) | undefined): string {
+  const start = dirname(normalize(file));
+  if (isDirectory !== undefined) {
+    for (let dir = start; ; ) {
+      if (isDirectory(joinPath(dir, 'registries'))) return dir;
+      const parent = dirname(dir);
+      if (parent === dir || parent === '') break;
+      dir = parent;
+    }
+  }
+  return start;
+}
+
+/** neuro-san's reading of `text` (the content of `options.file`). */
+export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): NeuroSanReading {
+  const file = options.file;
+  const cwd = options.cwd ?? defaultWorkingDirectory(file, options.host?.isDirectory?.bind(options.host));
+  const includes: IncludeResolution[] = [];
+  const common = (): { includes: IncludeResolution[]; dependsOnCwd: boolean; cwd: string } => ({
+    includes,
+    dependsOnCwd: includes.some((i) => i.dependsOnCwd),
+    cwd,
+  });
+  const fail = (type: string, cause: string, span?: SourceSpan): NeuroSanReading => ({
+    ok: false,
+    failure: { type, message: `There was an error loading toolbox_info file "${file}".`, cause, ...(span !== undefined ? { span } : {}) },
+    ...common(),
+  });
+  if (options.checkFileName !== false && !/\.(hocon|json)$/.test(file)) {
+    return {
+      ok: false,
+      failure: { type: 'ValueError', message: `File reference ${file} must be a .json or .hocon file`, cause: `File reference ${file} must be a .json or .hocon file` },
+      ...common(),
+    };
+  }
+  try {
+    const absolute = isAbsolute(file) ? normalize(file) : normalize(joinPath(cwd, file));
+    const parser = new PyhoconParser(new ExpandedText(text), absolute, undefined, { host: options.host, cwd, includes, depth: 0 });
+    const config = parser.parseConfig();
+    resolveSubstitutions(config, options.env ?? {});
+    const origins = new Map<string, ReadingOrigin>();
+    const value = toPlainJson(config, '', origins);
+    return {
+      ok: true,
+      value: value.json,
+      jsonText: (indent = 0) => writeJson(value.exact, indent, 0),
+      origins,
+      ...common(),
+    };
+  } catch (error) {
+    if (error instanceof PyhoconError) return fail(error.type, error.message, error.span);
+    if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded');
+    throw error;
+  }
+}
+
+/** JSON with exact integers and Python's float text, for writing. */
+type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
+
+/** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
+function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return { json: value, exact: value };
+  if (typeof value === 'bigint') return { json: Number(value), exact: value };
+  if (typeof value === 'number') return { json: value, exact: value };
+  if (Array.isArray(value)) {
+    const json: JsonValue[] = [];
+    const exact: ExactJson[] = [];
+    const spans = listSpans.get(value);
+    value.forEach((item, i) => {
+      const at = `${pointer}/${i}`;
+      const span = spans?.[i];
+      if (span !== undefined) origins.set(at, { value: span });
+      const child = toPlainJson(item, at, origins);
+      json.push(child.json);
+      exact.push(child.exact);
+    });
+    return { json, exact };
+  }
+  if (value instanceof ConfigTree) {
+    const json: { [key: string]: JsonValue } = {};
+    const exact = new Map<string, ExactJson>();
+    for (const key of [...value.map.keys()]) {
+      const item = value.get(key);
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const span = value.spans.get(key);
+      if (span !== undefined) origins.set(at, span);
+      const child = toPlainJson(item, at, origins);
+      // json.loads keeps the last of duplicate keys, at the first one's place: a Map and an object do the same.
+      json[key] = child.json;
+      exact.set(key, child.exact);
+    }
+    return { json, exact };
+  }
+  const typeName =
+    value instanceof PeriodValue ? value.pythonType : value instanceof NoneValue ? 'NoneValue' : value instanceof ConfigValues ? 'ConfigValues' : 'ConfigInclude';
+  throw new PyhoconError('TypeError', `Object of type ${typeName} is not JSON serializable`, origins.get(pointer)?.value);
+}
+
+function writeJson(value: ExactJson, indent: number, depth: number): string {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') return Number.isFinite(value) ? floatStr(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+  if (typeof value === 'string') return JSON.stringify(value);
+  const inner = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
+  const close = indent > 0 ? '\n' + ' '.repeat(indent * depth) : '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[${inner}${value.map((v) => writeJson(v, indent, depth + 1)).join(`,${inner}`)}${close}]`;
+  }
+  if (value.size === 0) return '{}';
+  const colon = indent > 0 ? ': ' : ':';
+  return `{${inner}${[...value].map(([k, v]) => JSON.stringify(k) + colon + writeJson(v, indent, depth + 1)).join(`,${inner}`)}${close}}`;
+}
