@@ -1,12 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
+import { ToolRunner } from '../../python';
+import { checkWithNeuroSan, neuroSanCheckDiagnostics, neuroSanWorkingDirectory } from '../../workspace/neuroSanCheck';
+import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
+import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
+import type { CliIo } from '../command';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
-    'Usage: toolbox-editor validate FILE... [--json] [--no-default]',
+    'Usage: toolbox-editor validate FILE... [--json] [--no-default] [--with-neuro-san [--python P] [--pythonpath DIR]...]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
@@ -15,14 +22,34 @@ export const validateCommand: CliCommand = {
     'Options:',
     '  --json        an array of diagnostics {file, line, column, severity, rule, message, tool?, fix?}',
     '  --no-default  do not layer over the default toolbox',
+    '  --with-neuro-san',
+    "                also load each toolbox FILE with the installed neuro-san's own code (in the chosen Python): its",
+    '                version, its load error or each tool\'s error, and every value it reads differently from the',
+    "                editor (the editor's bug); one line says so when that Python cannot import neuro_san",
+    '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
+    '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
+    const parsed = parseCommandLine(args, {
+      json: { type: 'boolean' },
+      'no-default': { type: 'boolean' },
+      'with-neuro-san': { type: 'boolean' },
+      python: { type: 'string' },
+      pythonpath: { type: 'string', multiple: true },
+    });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
+    const checkLines: string[] = [];
     for (const file of parsed.positionals) {
-      for (const d of diagnosticsOf(loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }))) {
+      const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+      const found = [...diagnosticsOf(loaded)];
+      if (parsed.values['with-neuro-san']) {
+        const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
+        found.push(...checked.diagnostics);
+        checkLines.push(...checked.lines);
+      }
+      for (const d of found) {
         // Two networks sharing one toolbox would report its problems twice.
         const key = `${d.file}:${d.range.start.offset}:${d.rule}:${d.message}`;
         if (!seen.has(key)) {
@@ -34,9 +61,42 @@ export const validateCommand: CliCommand = {
     if (parsed.values.json) {
       const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
       io.stdout(`${JSON.stringify(plain, null, 2)}\n`);
+      for (const line of checkLines) io.stderr(`${line}\n`);
     } else {
       for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
+      for (const line of checkLines) io.stdout(`${line}\n`);
     }
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };
+
+/** `--with-neuro-san` for one file: the findings as diagnostics, and the lines that say what was checked. */
+async function neuroSanFindings(
+  file: string,
+  tools: readonly ToolEntry[],
+  isToolbox: boolean,
+  values: { python?: string; pythonpath?: string[] },
+  io: CliIo,
+): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[] }> {
+  const python = values.python ?? 'python3';
+  if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`] };
+  const absolute = path.resolve(io.cwd, file);
+  const cwd = neuroSanWorkingDirectory(absolute);
+  const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
+  try {
+    // neuro-san is given the file as AGENT_TOOLBOX_INFO_FILE would name it from its working directory.
+    const given = path.relative(cwd, absolute) || absolute;
+    const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
+    let text = '';
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch {
+      // The file could not be read: its problem is already among the diagnostics.
+    }
+    return { diagnostics: neuroSanCheckDiagnostics(result, file, text, tools), lines: neuroSanCheckLines(result.check, file, python, result.differences) };
+  } catch (error) {
+    return { diagnostics: [], lines: [`${file}: the check with neuro-san could not run: ${error instanceof Error ? error.message : String(error)}`] };
+  } finally {
+    await runner.dispose();
+  }
+}
