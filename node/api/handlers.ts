@@ -114,6 +114,7 @@ export function createApiService(host: ApiHost): ApiService {
     // A tool run, or a run of all saved cases (by its batch id).
     'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) || testRun.cancelBatch(runId) }),
     'tool.describe': async (request) => toolbox.describe(request),
+    'toolbox.checkWithNeuroSan': async ({ path: p }) => toolbox.checkWithNeuroSan(resolvePath(p)),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
     'recovery.save': async (request) => {

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError } from '../../shared/api/contract';
+import { ApiError, type ApiResponse } from '../../shared/api/contract';
+import { neuroSanCheckLines } from '../../shared/toolbox/neuroSanCheck';
+import { checkWithNeuroSan, neuroSanCheckDiagnostics, neuroSanWorkingDirectory } from '../workspace/neuroSanCheck';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog } from '../../shared/catalog/render-catalog';
@@ -145,6 +147,31 @@ export class ToolboxService {
       cwd: this.cwd,
     });
     return { runner, prefs };
+  }
+
+  /**
+   * The saved file loaded by the installed neuro-san's own code, in this toolbox's worker (the chosen interpreter),
+   * beside the editor's reading of it. neuro-san reads the disk: unsaved edits are not part of the check.
+   */
+  async checkWithNeuroSan(file: string): Promise<ApiResponse<'toolbox.checkWithNeuroSan'>> {
+    const { runner, prefs } = await this.runnerFor(file);
+    const python = prefs.python || 'python3';
+    const saved = await readFile(file, 'utf8').catch(() => undefined);
+    if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
+    const cwd = neuroSanWorkingDirectory(file);
+    let result;
+    try {
+      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: this.env });
+    } catch (error) {
+      return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
+    }
+    const { loaded } = this.load({ path: file, text: saved });
+    const diagnostics = neuroSanCheckDiagnostics(result, file, saved, toolboxOf(loaded).tools);
+    return {
+      installed: result.check.installed,
+      lines: neuroSanCheckLines(result.check, path.basename(file), python, result.differences),
+      diagnostics: diagnostics.map((d) => ({ ...d, range: { start: { ...d.range.start }, end: { ...d.range.end } } })),
+    };
   }
 
   private findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {

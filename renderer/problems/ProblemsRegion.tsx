@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type { DiagnosticDto } from '../../shared/api/toolboxApi';
 import type { WorkspaceStores } from '../state/workspace';
 import { fileName } from '../state/documentStore';
+import { NeuroSanCheck } from './NeuroSanCheck';
 
 const ROW_HEIGHT = 24;
 
@@ -31,6 +32,7 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
       <h2 className="region-title">
         Problems {analysis ? `— ${errors} errors, ${diagnostics.length - errors} warnings` : ''}
       </h2>
+      <NeuroSanCheck stores={stores} />
       <div ref={listRef} className="problem-list">
         {analysis && diagnostics.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
         {!analysis && <p className="placeholder">Every problem neuro-san would find in this file, with its position.</p>}
