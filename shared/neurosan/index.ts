@@ -14,3 +14,5 @@ export {
   type SourceSpan,
   type Environment,
 } from './reading';
+export { type ExactJson } from './reading';
+export { resolveFileAsNeuroSan, toHocon, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './as-resolved-document';

@@ -77,7 +77,8 @@ export class ConfigSubstitution {
     readonly ws: string,
     /** Offset (in the text pyparsing read: tabs expanded) and that text, for messages. */
     readonly loc: number,
-    readonly instring: string,
+    /** pyhocon passes a bool here for the substitution a `+=` makes (its messages then fail: see lineCol). */
+    readonly instring: string | boolean,
     readonly span: SourceSpan | undefined,
   ) {}
 }
@@ -91,7 +92,8 @@ export class ConfigValues {
   overriddenValue: PyHocon | undefined = null;
   constructor(
     public tokens: Token[],
-    readonly instring: string,
+    /** The text, or the bool pyhocon passes for a `+=` value. */
+    readonly instring: string | boolean,
     readonly loc: number,
     public span: SourceSpan | undefined,
   ) {
@@ -141,7 +143,7 @@ export class ConfigValues {
       if (type !== first) {
         throw new PyhoconError(
           'ConfigWrongTypeException',
-          `Token '${pyStr(tokens[i]!)}' of type ${typeNameOf(tokens[i]!, type)} (index ${i}) must be of type ${first === 'str' ? 'str' : first} (${lineCol(this.instring, this.loc)})`,
+          `Token '${pyStr(tokens[i]!)}' of type ${typeNameOf(tokens[i]!, type)} (index ${i}) must be of type ${first === 'str' ? 'str' : first} (${lineCol(this.instring, this.loc, this.span)})`,
           this.span,
         );
       }
@@ -213,6 +215,11 @@ export class PyhoconError extends Error {
     readonly type: string,
     message: string,
     readonly span?: SourceSpan,
+    /**
+     * The exception Python was handling when this one was raised (its `__context__`): neuro-san reports the
+     * innermost one, so this one's words are kept as a hint for people.
+     */
+    readonly context?: PyhoconError,
   ) {
     super(message);
   }
@@ -230,7 +237,12 @@ function typeNameOf(token: Token, type: TokenType): string {
   return type === 'str' ? 'str' : type;
 }
 
-export function lineCol(text: string, loc: number): string {
+/**
+ * pyparsing's `line: L, col: C` of a location. pyhocon hands it a bool instead of the text for a `+=` value, and
+ * Python then fails while writing the message: that failure is what neuro-san reports.
+ */
+export function lineCol(text: string | boolean, loc: number, span?: SourceSpan): string {
+  if (typeof text !== 'string') throw new PyhoconError('AttributeError', "'bool' object has no attribute 'count'", span);
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < loc; i = text.indexOf('\n', i + 1)) {
@@ -259,7 +271,8 @@ export function pyStr(value: unknown): string {
   if (value instanceof QuotedToken) return `[ConfigQuotedString: ${value.value}]`;
   if (value instanceof UnquotedToken) return value.value;
   if (value instanceof PeriodValue) return value.str();
-  if (value instanceof NoneValue) return '<pyhocon.config_tree.NoneValue object>';
+  // Python prints the object's address, which differs from run to run.
+  if (value instanceof NoneValue) return '<pyhocon.config_tree.NoneValue object at 0x7f0000000000>';
   if (value instanceof ConfigSubstitution) return `[ConfigSubstitution: ${value.variable}]`;
   if (value instanceof ConfigValues) return `[ConfigValues: ${value.tokens.map(pyStr).join(',')}]`;
   if (value instanceof ConfigTree) {

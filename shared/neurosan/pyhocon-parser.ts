@@ -25,6 +25,7 @@ import {
   type SourceSpan,
   type Token,
 } from './pyhocon-model';
+import { dirnameOf, isAbsolutePath, joinPath, normalizePath } from '../hocon/include-paths';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
 export class ExpandedText {
@@ -88,6 +89,8 @@ export interface ParseContext {
   /** Absolute working directory of the Python process. */
   cwd: string;
   includes: IncludeResolution[];
+  /** The text of every file read, by the name its spans carry. */
+  texts: Map<string, string>;
   depth: number;
 }
 
@@ -159,9 +162,13 @@ export class PyhoconParser {
     return new PyhoconError(type, message, this.span(at, Math.min(at + 1, this.s.length)));
   }
 
-  private expected(what: string, at: number): PyhoconError {
+  /** A fatal failure: `what` was expected at `at`. */
+  private expected(what: string, at: number, literal = true): PyhoconError {
     const found = at >= this.s.length ? 'end of text' : `'${this.s[at]}'`;
-    return this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${lineColText(this.s, at)})`);
+    const error = this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${lineColText(this.s, at)})`);
+    // pyparsing's Literal indexes past the end of the text: neuro-san reports that IndexError.
+    if (literal && at >= this.s.length) return new PyhoconError('IndexError', 'string index out of range', error.span, error);
+    return error;
   }
 
   /** The whole file: a list, a braced object or an object without braces, then only comments and blank lines. */
@@ -343,12 +350,13 @@ export class PyhoconParser {
     let key = rawKey.trim();
     const op = operator ?? '=';
     if (Array.isArray(value) && op === '+=') {
-      const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, this.s, span?.key), value], this.s, loc, span?.value);
+      // pyhocon passes False where the text belongs (see lineCol).
+      const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, false, span?.key), value], false, loc, span?.value);
       tree.put(key, values, false, span);
       return;
     }
     if (typeof value === 'string' && op === '+=') {
-      const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, this.s, span?.key), ' ' + value], this.s, loc, span?.value);
+      const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, true, span?.key), ' ' + value], true, loc, span?.value);
       tree.put(key, values, false, span);
       return;
     }
@@ -429,7 +437,7 @@ export class PyhoconParser {
     if (value !== null) return value;
     if (c === '\\') {
       const end = this.eol(at + 1);
-      if (end === null) throw this.expected('end of line after a backslash', this.skipWs(at + 1));
+      if (end === null) throw this.expected('W:(\\r\\n) (the end of the line, after a backslash)', this.skipWs(at + 1), false);
       return [undefined, end, end];
     }
     return null;
@@ -574,18 +582,19 @@ export class PyhoconParser {
     }
     if (kind === 'package') throw new PyhoconError('ImportError', `include package("${name}") needs Python's packages: Toolbox Editor cannot look it up`, from);
     const relative = this.basedir === undefined ? name : joinPath(this.basedir, name);
-    const path = isAbsolute(relative) ? normalize(relative) : normalize(joinPath(this.context.cwd, relative));
+    const path = isAbsolutePath(relative) ? normalizePath(relative) : joinPath(this.context.cwd, relative);
     const paths = /[*?]/.test(path) ? (this.context.host?.glob?.(path) ?? []) : [path];
     let result: ConfigTree | PyHocon[] | undefined;
     for (const one of paths) {
       const text = this.context.host?.readFile(one);
-      this.context.includes.push({ from, target: name, path: one, found: text !== undefined, dependsOnCwd: this.basedir === undefined && !isAbsolute(name) });
+      this.context.includes.push({ from, target: name, path: one, found: text !== undefined, dependsOnCwd: this.basedir === undefined && !isAbsolutePath(name) });
       if (text === undefined) {
         if (required) throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
         continue;
       }
       if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
-      const parser = new PyhoconParser(new ExpandedText(text), one, dirname(one), { ...this.context, depth: this.context.depth + 1 });
+      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), { ...this.context, depth: this.context.depth + 1 });
+      this.context.texts.set(one, text);
       const value = parser.parseConfig();
       result = mergeIncluded(result, value, from);
     }
@@ -622,31 +631,4 @@ export function lineColText(text: string, at: number): string {
     lineStart = i + 1;
   }
   return `line:${line}, col:${at - lineStart + 1}`;
-}
-
-export function isAbsolute(path: string): boolean {
-  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path);
-}
-
-export function joinPath(dir: string, name: string): string {
-  if (isAbsolute(name)) return name;
-  if (dir === '') return name;
-  return dir.endsWith('/') ? dir + name : `${dir}/${name}`;
-}
-
-export function dirname(path: string): string {
-  const i = path.replace(/\\/g, '/').lastIndexOf('/');
-  return i < 0 ? '' : i === 0 ? '/' : path.slice(0, i);
-}
-
-export function normalize(path: string): string {
-  const drive = /^[A-Za-z]:/.exec(path)?.[0] ?? '';
-  const rest = path.slice(drive.length).replace(/\\/g, '/');
-  const parts: string[] = [];
-  for (const part of rest.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-  return `${drive}/${parts.join('/')}`;
 }

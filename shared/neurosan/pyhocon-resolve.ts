@@ -38,11 +38,13 @@ function resolveVariable(config: ConfigTree, substitution: ConfigSubstitution, e
     const value = env[variable];
     if (value === undefined) {
       if (substitution.optional) return [false, null];
-      throw new PyhoconError(
+      // Raised while handling the missing key: Python chains them, and neuro-san reports the missing key.
+      const outer = new PyhoconError(
         'ConfigSubstitutionException',
-        `Cannot resolve variable \${${variable}} (${lineCol(substitution.instring, substitution.loc)})`,
+        `Cannot resolve variable \${${variable}} (${lineCol(substitution.instring, substitution.loc, substitution.span)})`,
         substitution.span,
       );
+      throw new PyhoconError(error.type, error.message, substitution.span, outer);
     }
     return [true, value];
   }
@@ -203,7 +205,7 @@ export function resolveSubstitutions(config: ConfigTree | PyHocon[], env: Enviro
     }
     finalFixup(config);
     if (anyUnresolved) {
-      const list = substitutions.map((s) => `\${${s.variable}}: (${lineCol(s.instring, s.loc)})`).join(', ');
+      const list = substitutions.map((s) => `\${${s.variable}}: (${lineCol(s.instring, s.loc, s.span)})`).join(', ');
       throw new PyhoconError('ConfigSubstitutionException', `Cannot resolve ${list}. Check for cycles.`, substitutions[0]?.span);
     }
   }

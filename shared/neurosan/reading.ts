@@ -7,10 +7,12 @@
  * The rules are pyhocon's (pyhocon-parser.ts, pyhocon-model.ts, pyhocon-resolve.ts): where they differ from the
  * HOCON specification's is listed in README.md of this folder.
  */
-import { ExpandedText, PyhoconParser, dirname, isAbsolute, joinPath, listSpans, normalize, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
+import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
+import { dirnameOf, joinPath } from '../hocon/include-paths';
 import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, floatStr, type PyHocon, type SourceSpan } from './pyhocon-model';
 import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
 import type { JsonValue } from '../hocon/to-json';
+import { SourceText } from '../hocon/text-position';
 
 export type { IncludeResolution, PyhoconIncludeHost, SourceSpan, Environment };
 
@@ -46,10 +48,14 @@ export interface NeuroSanFailure {
   type: string;
   /** neuro-san's own words. */
   message: string;
-  /** The parser's (or Python's) first line. */
+  /** The parser's (or Python's) first line: the innermost exception's, as neuro-san reports it. */
   cause: string;
-  /** Where, when it can be pointed at: original offsets into `span.file`. */
+  /** Clearer words for people when the innermost exception is obscure (the exception raised around it). */
+  hint?: string;
+  /** Where, when it can be pointed at: original offsets into `span.file`, and its 1-based line and column. */
   span?: SourceSpan;
+  line?: number;
+  column?: number;
 }
 
 export type NeuroSanReading = (
@@ -57,6 +63,8 @@ export type NeuroSanReading = (
       ok: true;
       /** The value after the JSON round trip (integers beyond 2^53 rounded here; `jsonText` has them exactly). */
       value: JsonValue;
+      /** The same value with Python's types kept (exact integers, int vs float). */
+      exact: ExactJson;
       /** `json.dumps` of it, laid out as JSON.stringify(value, null, indent) would, numbers as Python writes them. */
       jsonText(indent?: number): string;
       /** Origins by JSON pointer. */
@@ -70,16 +78,18 @@ export type NeuroSanReading = (
   dependsOnCwd: boolean;
   /** The working directory used. */
   cwd: string;
+  /** Every file read (the file itself first), by the name spans carry: for line/column of a span. */
+  sources: Map<string, SourceText>;
 };
 
 /** The folder neuro-san is taken to run in: the nearest folder upward from the file that holds `registries/`, else the file's own. */
 export function defaultWorkingDirectory(file: string, isDirectory: ((path: string) => boolean) | undefined): string {
-  const start = dirname(normalize(file));
+  const start = dirnameOf(file);
   if (isDirectory !== undefined) {
     for (let dir = start; ; ) {
       if (isDirectory(joinPath(dir, 'registries'))) return dir;
-      const parent = dirname(dir);
-      if (parent === dir || parent === '') break;
+      const parent = dirnameOf(dir);
+      if (parent === dir) break;
       dir = parent;
     }
   }
@@ -91,16 +101,23 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   const file = options.file;
   const cwd = options.cwd ?? defaultWorkingDirectory(file, options.host?.isDirectory?.bind(options.host));
   const includes: IncludeResolution[] = [];
-  const common = (): { includes: IncludeResolution[]; dependsOnCwd: boolean; cwd: string } => ({
+  const texts = new Map<string, string>([[file, text]]);
+  const common = () => ({
     includes,
     dependsOnCwd: includes.some((i) => i.dependsOnCwd),
     cwd,
+    sources: new Map([...texts].map(([name, content]) => [name, new SourceText(name, content)])),
   });
-  const fail = (type: string, cause: string, span?: SourceSpan): NeuroSanReading => ({
-    ok: false,
-    failure: { type, message: `There was an error loading toolbox_info file "${file}".`, cause, ...(span !== undefined ? { span } : {}) },
-    ...common(),
-  });
+  const fail = (type: string, cause: string, span?: SourceSpan, hint?: string, wrapped = true): NeuroSanReading => {
+    const result = common();
+    const source = span !== undefined ? result.sources.get(span.file) : undefined;
+    const at = source?.positionAt(span!.start);
+    const where = at !== undefined ? { span: span!, line: at.line, column: at.column } : {};
+    // The restorer wraps pyparsing's and pyhocon's own exceptions in its words; others reach the caller as they are.
+    const message = wrapped ? `There was an error loading toolbox_info file "${file}".` : cause;
+    const failure = { type, message, cause, ...where, ...(hint !== undefined ? { hint } : {}) };
+    return { ok: false, failure, ...result };
+  };
   if (options.checkFileName !== false && !/\.(hocon|json)$/.test(file)) {
     return {
       ok: false,
@@ -108,29 +125,38 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       ...common(),
     };
   }
+  let phase: 'parse' | 'resolve' | 'json' = 'parse';
   try {
-    const absolute = isAbsolute(file) ? normalize(file) : normalize(joinPath(cwd, file));
-    const parser = new PyhoconParser(new ExpandedText(text), absolute, undefined, { host: options.host, cwd, includes, depth: 0 });
+    const parser = new PyhoconParser(new ExpandedText(text), file, undefined, { host: options.host, cwd, includes, texts, depth: 0 });
     const config = parser.parseConfig();
+    phase = 'resolve';
     resolveSubstitutions(config, options.env ?? {});
+    phase = 'json';
     const origins = new Map<string, ReadingOrigin>();
     const value = toPlainJson(config, '', origins);
     return {
       ok: true,
       value: value.json,
+      exact: value.exact,
       jsonText: (indent = 0) => writeJson(value.exact, indent, 0),
       origins,
       ...common(),
     };
   } catch (error) {
-    if (error instanceof PyhoconError) return fail(error.type, error.message, error.span);
-    if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded');
+    if (error instanceof PyhoconError) {
+      // ConfigMissingException is a KeyError: Python's str() of it is quoted.
+      const cause = error.type === 'ConfigMissingException' ? `'${error.message}'` : error.message;
+      // pyparsing turns an IndexError raised while parsing into a ParseException, which the restorer wraps.
+      const wrapped = error.type === 'ParseException' || /^Config\w*Exception$/.test(error.type) || (phase === 'parse' && error.type === 'IndexError');
+      return fail(error.type, cause, error.span, error.context?.message, wrapped);
+    }
+    if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded', undefined, undefined, false);
     throw error;
   }
 }
 
-/** JSON with exact integers and Python's float text, for writing. */
-type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
+/** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
+export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
 /** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
 function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
@@ -161,7 +187,8 @@ function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Ma
       if (span !== undefined) origins.set(at, span);
       const child = toPlainJson(item, at, origins);
       // json.loads keeps the last of duplicate keys, at the first one's place: a Map and an object do the same.
-      json[key] = child.json;
+      if (key === '__proto__') Object.defineProperty(json, key, { value: child.json, enumerable: true, writable: true, configurable: true });
+      else json[key] = child.json;
       exact.set(key, child.exact);
     }
     return { json, exact };

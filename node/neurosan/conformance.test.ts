@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { describeWithShared, sharedPath } from '../testSupport/sharedData';
+import { resolveAsNeuroSan } from '../cli/commands/resolve';
+
+/**
+ * `resolve --as neuro-san` against what neuro-san's real loader made of each file of the HOCON corpus
+ * (../shared/conformance/neuro-san/hocon-expected.jsonl): the same value after a JSON round trip, or a failure where
+ * neuro-san failed. The corpus was run with each `.conf` file under a `.hocon` name (neuro-san refuses other
+ * names), so the file-name check is off here; `HOCON_EVAL_VAR=from-env` was set, as the corpus README says.
+ */
+const KNOWN_DEVIATIONS: Record<string, string> = {};
+
+interface Expected {
+  file: string;
+  cwd: string;
+  ok: boolean;
+  json?: unknown;
+  error?: { type: string; message: string; cause: string };
+  env_dependent?: boolean;
+}
+
+/** Python prints an object's address in a few concatenations (`<... NoneValue object at 0x7fd3...>`): not a fact. */
+function maskAddresses(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value).replace(/ at 0x[0-9a-f]+>/g, ' at 0x…>'));
+}
+
+function sameValue(actual: unknown, expected: unknown): boolean {
+  if (expected === '<machine-specific>') return typeof actual === 'string';
+  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => sameValue(actual[i], e));
+  if (expected !== null && typeof expected === 'object') {
+    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
+    const keys = Object.keys(expected);
+    const actualKeys = Object.keys(actual);
+    return keys.length === actualKeys.length && keys.every((k, i) => actualKeys[i] === k && sameValue((actual as Record<string, unknown>)[k], (expected as Record<string, unknown>)[k]));
+  }
+  return actual === expected;
+}
+
+describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-san's real loader", (dir) => {
+  const casesDir = sharedPath('conformance/hocon/cases')!;
+  const rows = readFileSync(path.join(dir, 'hocon-expected.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Expected);
+  const env = { ...process.env, HOCON_EVAL_VAR: 'from-env' };
+  const outcomes = rows.map((row) => {
+    const outcome = resolveAsNeuroSan(row.file, { cwd: path.join(casesDir, row.cwd), base: casesDir, env, indent: 0, checkFileName: false });
+    let passed: boolean;
+    let detail: string;
+    if (row.ok) {
+      passed = outcome.ok && sameValue(maskAddresses(JSON.parse(outcome.json)), maskAddresses(row.json));
+      detail = `expected ${JSON.stringify(row.json)}, got ${outcome.ok ? outcome.json : outcome.message}`;
+    } else {
+      // The same Python exception, wrapped in the restorer's words or not as neuro-san does.
+      const wrapped = row.error!.message.startsWith('There was an error loading');
+      passed = !outcome.ok && outcome.type === row.error!.type && outcome.message.startsWith('There was an error loading') === wrapped;
+      detail = `expected neuro-san's failure (${row.error!.type}: ${row.error!.cause}), got ${outcome.ok ? outcome.json : outcome.message}`;
+    }
+    return { row, passed, detail };
+  });
+
+  it('reads every file as neuro-san does, except the documented deviations', () => {
+    const unexpected = outcomes.filter((o) => !o.passed && !(o.row.file in KNOWN_DEVIATIONS)).map((o) => `${o.row.file}: ${o.detail}`);
+    const fixed = outcomes.filter((o) => o.passed && o.row.file in KNOWN_DEVIATIONS).map((o) => o.row.file);
+    expect(unexpected).toEqual([]);
+    expect(fixed, 'listed as deviations but now passing: remove them from KNOWN_DEVIATIONS').toEqual([]);
+  });
+
+  it('agrees on at least 99% of the files and on every neurosan/ file', () => {
+    expect(rows.length).toBe(683);
+    const passed = outcomes.filter((o) => o.passed).length;
+    expect(passed / rows.length).toBeGreaterThanOrEqual(0.99);
+    const neurosan = outcomes.filter((o) => o.row.file.startsWith('neurosan/'));
+    expect(neurosan.length).toBe(238);
+    expect(neurosan.filter((o) => !o.passed).map((o) => o.row.file)).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * File access for neuro-san's reading on Node: included files read as every other file is (strict UTF-8, the size
+ * limit), and the working directory neuro-san is taken to run in.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { defaultWorkingDirectory, type PyhoconIncludeHost } from '../../shared/neurosan/index';
+import { fileIncludeHost } from '../hocon/file-include-host';
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Reads included files from disk (pyhocon treats a file it cannot read like a missing one). */
+export const neuroSanFileHost: PyhoconIncludeHost & { isDirectory(path: string): boolean } = {
+  readFile(p) {
+    const text = fileIncludeHost.readFile(p);
+    return typeof text === 'string' ? text : undefined;
+  },
+  isDirectory,
+};
+
+/**
+ * The working directory neuro-san runs in for `file`: `chosen` (resolved against `base`) when given, else the
+ * nearest folder upward from the file that holds `registries/` (a neuro-san project's root), else the file's folder.
+ */
+export function neuroSanWorkingDirectory(file: string, chosen: string | undefined, base: string): string {
+  if (chosen !== undefined) return path.resolve(base, chosen);
+  return defaultWorkingDirectory(path.resolve(base, file), isDirectory);
+}

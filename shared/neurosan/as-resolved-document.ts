@@ -1,0 +1,103 @@
+/**
+ * neuro-san's reading in the form the rest of the app reads a file in (`ResolvedDocument`, `HoconValue` with
+ * origins), so the tool list, validation and the catalog can take either reading.
+ */
+import { makeDiagnostic, type Diagnostic } from '../hocon/diagnostics';
+import { FieldMap } from '../hocon/field-map';
+import type { IncludeHost, ResolvedDocument } from '../hocon/resolve';
+import { SourceText } from '../hocon/text-position';
+import {
+  ArrayValue,
+  BooleanValue,
+  HoconField,
+  NullValue,
+  NumberValue,
+  ObjectValue,
+  StringValue,
+  type HoconObject,
+  type HoconValue,
+} from '../hocon/values';
+import { floatStr, type SourceSpan } from './pyhocon-model';
+import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+
+export interface NeuroSanResolveOptions {
+  host: IncludeHost;
+  /** The working directory neuro-san runs in (absolute). */
+  cwd: string;
+  env?: Environment;
+}
+
+export type NeuroSanResolvedDocument = ResolvedDocument & { reading: NeuroSanReading };
+
+/**
+ * Reads `path` as neuro-san does and gives it as a ResolvedDocument: the value with origins in the files, or an
+ * empty object and one error diagnostic (neuro-san's words and the parser's cause) where neuro-san fails.
+ */
+export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOptions): NeuroSanResolvedDocument {
+  const text = options.host.readFile(path);
+  const source = new SourceText(path, typeof text === 'string' ? text : '');
+  const host = {
+    readFile(file: string): string | undefined {
+      const content = options.host.readFile(file);
+      return typeof content === 'string' ? content : undefined;
+    },
+  };
+  const reading = readAsNeuroSan(source.text, { file: path, cwd: options.cwd, host, env: options.env ?? {}, checkFileName: false });
+  const empty = new ObjectValue(new FieldMap(), source, 0, 0);
+  const sources = [source, ...[...reading.sources.values()].filter((s) => s.name !== path)];
+  if (typeof text !== 'string') {
+    const message = text === undefined ? `File not found: ${path}` : text.problem;
+    return { ok: false, value: empty, diagnostics: [makeDiagnostic(source, 0, 0, message)], syntax: undefined, sources, reading };
+  }
+  if (!reading.ok) {
+    const failure = reading.failure;
+    const span = failure.span;
+    const at = (span !== undefined ? reading.sources.get(span.file) : undefined) ?? source;
+    const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, `${failure.message.replace(/\.$/, '')}: ${failure.cause}`);
+    return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
+  }
+  const value = toHocon(reading.exact, '', reading.origins, reading.sources, source, undefined);
+  const root = value.kind === 'object' ? value : empty;
+  return { ok: true, value: root, diagnostics: [], syntax: undefined, sources, reading };
+}
+
+/** The reading's value as HoconValues, each pointing at the text it came from (its parent's when unknown). */
+export function toHocon(
+  value: ExactJson,
+  pointer: string,
+  origins: ReadonlyMap<string, ReadingOrigin>,
+  sources: ReadonlyMap<string, SourceText>,
+  fallback: SourceText,
+  inherited: SourceSpan | undefined,
+): HoconValue {
+  const span = origins.get(pointer)?.value ?? inherited;
+  const source = (span !== undefined ? sources.get(span.file) : undefined) ?? fallback;
+  const start = span?.start ?? 0;
+  const end = span?.end ?? 0;
+  if (value === null) return new NullValue(source, start, end);
+  if (typeof value === 'boolean') return new BooleanValue(value, source, start, end);
+  if (typeof value === 'bigint') return new NumberValue(Number(value), value.toString(), 'int', source, start, end);
+  if (typeof value === 'number') return new NumberValue(value, floatStr(value), 'float', source, start, end);
+  if (typeof value === 'string') return new StringValue(value, 'quoted', source, start, end);
+  if (Array.isArray(value)) {
+    return new ArrayValue(
+      value.map((item, i) => toHocon(item, `${pointer}/${i}`, origins, sources, fallback, span)),
+      source,
+      start,
+      end,
+    );
+  }
+  const fields: HoconField[] = [];
+  for (const [key, item] of value) {
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const child = toHocon(item, at, origins, sources, fallback, span);
+    const keySpan = origins.get(at)?.key;
+    const keySource = keySpan !== undefined ? sources.get(keySpan.file) : undefined;
+    const definition =
+      keySpan !== undefined && keySource !== undefined && keySource === child.source
+        ? { source: keySource, keyStart: keySpan.start, keyEnd: keySpan.end, valueStart: child.start, valueEnd: child.end, viaInclude: keySource !== fallback }
+        : undefined;
+    fields.push(HoconField.of(key, child, definition, keySource !== undefined && keySource !== fallback, false));
+  }
+  return new ObjectValue(new FieldMap(fields), source, start, end) as HoconObject;
+}
