@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type ApiResponse } from '../../shared/api/contract';
 import { neuroSanCheckLines } from '../../shared/toolbox/neuroSanCheck';
-import { checkWithNeuroSan, neuroSanCheckDiagnostics, neuroSanWorkingDirectory } from '../workspace/neuroSanCheck';
+import { neuroSanWorkingDirectory } from '../neurosan/neuroSanFiles';
+import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog } from '../../shared/catalog/render-catalog';
@@ -158,7 +159,7 @@ export class ToolboxService {
     const python = prefs.python || 'python3';
     const saved = await readFile(file, 'utf8').catch(() => undefined);
     if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
-    const cwd = neuroSanWorkingDirectory(file);
+    const cwd = neuroSanWorkingDirectory(file, undefined, this.cwd);
     let result;
     try {
       result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: this.env });

@@ -3,14 +3,15 @@
  * neuro-san's own code in the Python worker, set beside the editor's reading of neuro-san (shared/neurosan). Every
  * value read differently is the editor's bug, and is reported as such.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceText } from '../../shared/hocon/text-position';
-import { defaultWorkingDirectory, readAsNeuroSan } from '../../shared/neurosan/index';
+import { readAsNeuroSan } from '../../shared/neurosan/index';
 import { differenceMessage, readingDifferences, type NeuroSanCheck, type ReadingDifference } from '../../shared/toolbox/neuroSanCheck';
 import type { ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin } from '../../shared/toolbox/toolEntry';
 import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
+import { neuroSanFileHost } from '../neurosan/neuroSanFiles';
 import type { ToolRunner } from '../python/toolRunner';
 
 export interface NeuroSanCheckResult {
@@ -19,11 +20,6 @@ export interface NeuroSanCheckResult {
   differences: ReadingDifference[];
   /** The working directory neuro-san was run in. */
   cwd: string;
-}
-
-/** The working directory neuro-san is taken to run in for a file, unless one is given (see shared/neurosan). */
-export function neuroSanWorkingDirectory(absoluteFile: string, cwd?: string): string {
-  return cwd ?? defaultWorkingDirectory(absoluteFile, (p) => existsSync(p) && statSync(p).isDirectory());
 }
 
 /**
@@ -57,7 +53,7 @@ function differencesFromOurs(check: NeuroSanCheck & { installed: true }, file: s
       : readAsNeuroSan(text, {
           file,
           cwd: options.cwd,
-          host: { readFile: (p) => (existsSync(p) && statSync(p).isFile() ? readFileSync(p, 'utf8') : undefined) },
+          host: neuroSanFileHost,
           env: options.env,
         });
   const theirsLoaded = check.loadError === undefined && check.user !== undefined;

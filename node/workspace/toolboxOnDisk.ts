@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { resolveFile, type IncludeHost } from '../../shared/hocon/index';
+import type { IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
-import { loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import { loadToolbox, resolveAs, type LoadedToolbox, type Reading } from '../../shared/toolbox/loadToolbox';
+import { neuroSanWorkingDirectory } from '../neurosan/neuroSanFiles';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { resourcesDir } from '../paths';
@@ -19,6 +20,10 @@ export interface DiskLoadOptions {
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
   /** Unsaved editor text for some paths (absolute), read instead of the disk. */
   overlays?: ReadonlyMap<string, string>;
+  /** Whose reading: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
+  reading?: Reading;
+  /** The working directory neuro-san runs in (default: see node/neurosan/neuroSanFiles.ts), against `cwd`. */
+  neuroSanCwd?: string;
 }
 
 export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: 'network'; network: LoadedNetwork };
@@ -35,15 +40,18 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
       return options.overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
     },
   };
+  const reading = options.reading ?? 'neuro-san';
   const common = {
     host,
     baseDir: options.cwd,
     env: options.env,
+    reading,
+    ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, options.neuroSanCwd, options.cwd) } : {}),
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.classInfo ? { classInfo: options.classInfo } : {}),
   };
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
-  const resolved = resolveFile(file, { host, baseDir: options.cwd, env: options.env });
+  const resolved = resolveAs(file, common);
   if (isAgentNetwork(resolved.value)) return { kind: 'network', network: loadAgentNetwork(file, { ...common, resolvedNetwork: resolved }) };
   return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }

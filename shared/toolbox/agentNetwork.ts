@@ -1,9 +1,9 @@
-import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import type { IncludeHost, ResolvedDocument } from '../hocon/index';
 import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
 import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
 import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
-import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
+import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveAs, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
@@ -46,7 +46,7 @@ export function loadAgentNetwork(
 ): LoadedNetwork {
   const env = options.env ?? {};
   const { resolvedNetwork, ...toolboxOptions } = options;
-  const resolved = resolvedNetwork ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+  const resolved = resolvedNetwork ?? resolveAs(networkFile, options);
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
 

@@ -4,6 +4,7 @@ import { renderCatalog } from '../../../shared/catalog/render-catalog';
 import { readTextFileSync } from '../../files/textFiles';
 import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { diskReadingOptions, readingOptions, readingUsage } from './reading-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
@@ -23,9 +24,11 @@ export const catalogCommand: CliCommand = {
     "  --key-order K       sorted (Python Jinja2's default tojson) or insertion; default sorted",
     '  --var NAME=VALUE    a further template variable, as a string (repeatable), e.g. --var task="find flights"',
     '  --no-default        do not layer over the default toolbox',
+    ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, {
+      ...readingOptions,
       template: { type: 'string' },
       'key-order': { type: 'string' },
       var: { type: 'string', multiple: true },
@@ -46,7 +49,7 @@ export const catalogCommand: CliCommand = {
     } catch (error) {
       throw new Error(`cannot read the template: ${(error as Error).message}`, { cause: error });
     }
-    const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }));
+    const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false, ...diskReadingOptions(parsed.values) }));
     const result = renderCatalog({
       template,
       tools: catalogSourcesFromTools(toolbox.tools),

@@ -5,7 +5,7 @@ import { describeWithShared } from '../../testSupport/sharedData';
 import { runCliIn } from '../../testSupport/cliRun';
 
 // What neuro-san's real code did with whole toolbox files (../shared/conformance/neuro-san/toolboxes/expected.jsonl):
-// `tools --json` and `validate --json` must agree on every file — the tools in order, their kinds, classes and
+// `tools --json` and `validate --json`, which read a file as neuro-san does by default, must agree on every file — the tools in order, their kinds, classes and
 // origins, the files neuro-san fails to load, and an error on each tool neuro-san raises on (and none on the others).
 
 interface ExpectedTool {
@@ -36,8 +36,6 @@ interface JsonDiagnostic {
   tool?: string;
 }
 
-/** Files whose agreement needs neuro-san's own reading of the text (issue 13's reader), not yet the default here. */
-const NEEDS_NEURO_SAN_READING = new Set(['bom.hocon', 'unicode_tool_name.hocon', 'tab_in_string.hocon', 'unquoted_url.hocon', 'quoted_name_with_dot.hocon']);
 
 describeWithShared('conformance/neuro-san/toolboxes', "whole toolbox files as neuro-san's code loaded them", (dir) => {
   const cases = readFileSync(path.join(dir, 'expected.jsonl'), 'utf8')
@@ -50,8 +48,7 @@ describeWithShared('conformance/neuro-san/toolboxes', "whole toolbox files as ne
   });
 
   for (const expected of cases) {
-    const run = NEEDS_NEURO_SAN_READING.has(expected.file) ? it.skip : it;
-    run(expected.file, async () => {
+    it(expected.file, async () => {
       // Run where neuro-san was run: in the file's folder, the file named as AGENT_TOOLBOX_INFO_FILE named it.
       const cwd = path.join(dir, path.dirname(expected.file));
       const file = path.basename(expected.file);

@@ -26,3 +26,9 @@ export function readingUsage(fallback: ReadingChoice): string[] {
     '                       registries/, else FILE\'s folder; for the spec\'s: the working directory)',
   ];
 }
+
+/** `--as` and `--cwd` as loadFileFromDisk options (neuro-san's reading by default, for tools, validate and catalog). */
+export function diskReadingOptions(values: { as?: string; cwd?: string }): { reading: ReadingChoice; neuroSanCwd?: string } {
+  const reading = readingChoice(values.as, 'neuro-san');
+  return { reading, ...(values.cwd !== undefined ? { neuroSanCwd: values.cwd } : {}) };
+}

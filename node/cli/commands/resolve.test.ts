@@ -14,8 +14,13 @@ describe('toolbox-editor resolve', () => {
     const resolved = await cli(['resolve', 'toolboxes/tb.hocon'], dir);
     expect(resolved).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(resolved.stdout)).toEqual({ shared_tool: { class: 'x.y.Z' }, mine: { class: 'a.b.C' } });
-    const tools = JSON.parse((await cli(['tools', 'toolboxes/tb.hocon', '--json', '--no-default'], dir)).stdout) as Array<{ name: string }>;
+    const tools = JSON.parse((await cli(['tools', 'toolboxes/tb.hocon', '--json', '--no-default', '--as', 'spec'], dir)).stdout) as Array<{ name: string }>;
     expect(tools.map((t) => t.name)).toEqual(['shared_tool', 'mine']);
+    // neuro-san's reading (tools' default) looks a top-level include up only in the directory neuro-san runs in.
+    const asNeuroSan = async (...more: string[]) =>
+      (JSON.parse((await cli(['tools', 'toolboxes/tb.hocon', '--json', '--no-default', ...more], dir)).stdout) as Array<{ name: string }>).map((t) => t.name);
+    expect(await asNeuroSan()).toEqual(['mine']);
+    expect(await asNeuroSan('--cwd', '.')).toEqual(['shared_tool', 'mine']);
   });
 
   it('--base-dir still says where else includes are looked for', async () => {

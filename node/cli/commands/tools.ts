@@ -1,4 +1,5 @@
 import { fieldOf, keyOrigin, type ToolEntry } from '../../../shared/toolbox/toolEntry';
+import { diskReadingOptions, readingOptions, readingUsage } from './reading-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { reportUnreadFiles } from './toolbox-cli-support';
@@ -17,11 +18,12 @@ export const toolsCommand: CliCommand = {
     '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}; kind is null',
     '                for an entry that is not a dictionary, class the value written (a string, else as written)',
     '  --no-default  do not layer over the default toolbox',
+    ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
+    const parsed = parseCommandLine(args, { ...readingOptions, json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
-    const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+    const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false, ...diskReadingOptions(parsed.values) });
     const toolbox = toolboxOf(loaded);
     // A file that cannot be read, or not all of it (a syntax error): the tools listed are not all there are.
     const exitCode = reportUnreadFiles(toolbox.diagnostics, io) > 0 ? 1 : 0;

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import { diskReadingOptions, readingOptions, readingUsage } from './reading-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { ToolRunner } from '../../python';
-import { checkWithNeuroSan, neuroSanCheckDiagnostics, neuroSanWorkingDirectory } from '../../workspace/neuroSanCheck';
+import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
+import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
 import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
@@ -28,9 +30,11 @@ export const validateCommand: CliCommand = {
     "                editor (the editor's bug); one line says so when that Python cannot import neuro_san",
     '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
     '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
+    ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, {
+      ...readingOptions,
       json: { type: 'boolean' },
       'no-default': { type: 'boolean' },
       'with-neuro-san': { type: 'boolean' },
@@ -42,7 +46,7 @@ export const validateCommand: CliCommand = {
     const seen = new Set<string>();
     const checkLines: string[] = [];
     for (const file of parsed.positionals) {
-      const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
+      const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false, ...diskReadingOptions(parsed.values) });
       const found = [...diagnosticsOf(loaded)];
       if (parsed.values['with-neuro-san']) {
         const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
@@ -75,13 +79,13 @@ async function neuroSanFindings(
   file: string,
   tools: readonly ToolEntry[],
   isToolbox: boolean,
-  values: { python?: string; pythonpath?: string[] },
+  values: { python?: string; pythonpath?: string[]; cwd?: string },
   io: CliIo,
 ): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[] }> {
   const python = values.python ?? 'python3';
   if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`] };
   const absolute = path.resolve(io.cwd, file);
-  const cwd = neuroSanWorkingDirectory(absolute);
+  const cwd = neuroSanWorkingDirectory(absolute, values.cwd, io.cwd);
   const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
   try {
     // neuro-san is given the file as AGENT_TOOLBOX_INFO_FILE would name it from its working directory.

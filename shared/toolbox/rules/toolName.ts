@@ -9,7 +9,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export const toolNameRule: EntryRule = ({ entry, report }) => {
   if (IDENTIFIER.test(entry.name)) return;
-  const suggestion = entry.name.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^(?=\d)/, '_');
+  // neuro-san keeps the quotes of a quoted key in the name: the suggestion is made from what is inside them.
+  const suggestion = entry.name.replace(/^"(.*)"$/s, '$1').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^(?=\d)/, '_');
   report(
     diagnosticAt(
       keyOrigin(entry.field),
