@@ -1,7 +1,8 @@
-import type { IncludeHost, ResolvedDocument } from '../hocon/index';
+import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import { dirnameOf, isAbsolutePath, joinPath } from '../hocon/include-paths';
 import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
+import { readingDifferenceWarnings } from './readingDifferences';
 import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveAs, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
@@ -49,6 +50,11 @@ export function loadAgentNetwork(
   const resolved = resolvedNetwork ?? resolveAs(networkFile, options);
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
+  if (options.reading === 'neuro-san' && resolved.ok) {
+    // A toolbox agent as neuro-san gets it, beside what the network's text seems to say.
+    const spec = resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+    diagnostics.push(...readingDifferenceWarnings(root, spec.value, 'network', () => true, spec.ok));
+  }
 
   let toolboxFile: LoadedNetwork['toolboxFile'];
   // Said once, where the network names the file (the toolbox reports it again at the file's start otherwise).

@@ -2,10 +2,11 @@ import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/i
 import { makeDiagnostic, type Diagnostic } from '../hocon/diagnostics';
 import { dirnameOf, extensionOf } from '../hocon/include-paths';
 import { resolveFileAsNeuroSan } from '../neurosan/index';
-import type { HoconObject } from '../hocon/values';
+import type { HoconObject, Origin } from '../hocon/values';
+import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
 import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
-import { compareDiagnostics, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { compareDiagnostics, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 import { validateEntries } from './validateToolbox';
 
 export interface ToolboxFiles {
@@ -94,6 +95,13 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   };
   const defaults = read(options.defaultFile, false);
   const user = read(options.userFile, true, options.resolvedUserFile);
+  if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
+  if (options.reading === 'neuro-san' && user && options.userFile) {
+    // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
+    const spec = resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
+    const ours = (where: Origin) => where.source.name !== options.defaultFile;
+    diagnostics.push(...readingDifferenceWarnings(user, spec.value, 'toolbox', ours, spec.ok));
+  }
   if (options.userFile && fileTypeProblem(options.userFile)) {
     diagnostics.push({
       severity: 'error',
@@ -115,6 +123,14 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);
   return { files: filesOf(options), tools, root: layered.root, origins: layered.origins, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/** neuro-san cannot load a file that starts with a byte-order mark: its error gets the fix that drops the mark. */
+function offerBomFix(diagnostics: ToolboxDiagnostic[], file: string, host: IncludeHost): void {
+  const text = host.readFile(file);
+  if (typeof text !== 'string' || text.charCodeAt(0) !== 0xfeff) return;
+  const at = diagnostics.findIndex((d) => d.file === file && d.rule === 'hocon' && d.range.start.offset === 0);
+  if (at >= 0) diagnostics[at] = { ...diagnostics[at]!, fix: replaceTextFix('Remove the byte-order mark', file, 0, 1, '') };
 }
 
 function isDefaultFile(file: string, options: LoadOptions): boolean {
