@@ -17,11 +17,13 @@ import { WorkerPool, type ToolDescription } from '../python/index';
 import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
+import type { Reading } from '../../shared/toolbox/loadToolbox';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
-const LOAD_CACHE_SIZE = 3;
+// A keystroke loads the text up to three times (the analysis; the catalog from each reading), and the saved text too.
+const LOAD_CACHE_SIZE = 6;
 
 export interface DocumentRef {
   /** Absolute path, or null for a document never saved. */
@@ -29,6 +31,8 @@ export interface DocumentRef {
   /** The editor's current text (may differ from the disk). */
   text: string;
   noDefault?: boolean;
+  /** Whose reading (default neuro-san's: what the LLM gets). */
+  reading?: Reading;
 }
 
 /**
@@ -47,7 +51,7 @@ export class ToolboxService {
    * opening a file renders the same text twice (current and saved). Kept briefly, since includes and the default
    * toolbox are read from the disk.
    */
-  private readonly loads: Array<{ file: string; text: string; noDefault: boolean; generation: number; at: number; loaded: LoadedFile }> = [];
+  private readonly loads: Array<{ file: string; text: string; noDefault: boolean; reading: Reading; generation: number; at: number; loaded: LoadedFile }> = [];
 
   constructor(
     private readonly cwd: string,
@@ -63,19 +67,21 @@ export class ToolboxService {
   load(doc: DocumentRef): { file: string; loaded: LoadedFile } {
     const file = this.documentPath(doc);
     const noDefault = doc.noDefault ?? false;
+    const reading = doc.reading ?? 'neuro-san';
     const now = Date.now();
     const cached = this.loads.find(
-      (c) => c.file === file && c.noDefault === noDefault && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
+      (c) => c.file === file && c.noDefault === noDefault && c.reading === reading && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
     );
     if (cached) return { file, loaded: cached.loaded };
     const loaded = loadFileFromDisk(file, {
       cwd: this.cwd,
       env: this.env,
       noDefault,
+      reading,
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, generation: this.classInfoGeneration, at: now, loaded });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded };
   }
@@ -115,7 +121,8 @@ export class ToolboxService {
   }
 
   async renderCatalog(doc: DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> }): Promise<CatalogRenderResult> {
-    const { file, loaded } = this.load(doc);
+    const reading = doc.reading ?? 'neuro-san';
+    const { file, loaded } = this.load({ ...doc, reading });
     const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
     let template: string;
     try {
@@ -123,14 +130,15 @@ export class ToolboxService {
     } catch (error) {
       throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
     }
-    const result = renderCatalog({
-      template,
-      tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)),
-      vars: doc.vars,
-      keyOrder: doc.keyOrder,
-    });
+    const render = (from: LoadedFile) =>
+      renderCatalog({ template, tools: catalogSourcesFromTools(toolboxOf(from).tools, this.classInfo.get(file)), vars: doc.vars, keyOrder: doc.keyOrder });
+    const result = render(loaded);
+    // The same catalog from the other reading, so the preview can mark where what the LLM gets differs from the text.
+    const other = render(this.load({ ...doc, reading: reading === 'neuro-san' ? 'spec' : 'neuro-san' }).loaded).text;
     return {
       text: result.text,
+      reading,
+      otherReadingText: other === result.text ? null : other,
       templatePath,
       templateDescription: result.metadata.description?.value ?? null,
       expectedFormat: result.metadata.expectedFormat?.value ?? null,
