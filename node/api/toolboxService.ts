@@ -78,6 +78,7 @@ export class ToolboxService {
       env: this.env,
       noDefault,
       reading,
+      ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, undefined, this.cwd) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });

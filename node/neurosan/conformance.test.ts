@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeWithShared, sharedPath } from '../testSupport/sharedData';
 import { resolveAsNeuroSan } from '../cli/commands/resolve';
+import { resolveHocon } from '../../shared/hocon/index';
+import { NeuroSanEntryCache, readAsNeuroSan } from '../../shared/neurosan/index';
+import { neuroSanFileHost } from './neuroSanFiles';
 
 /**
  * `resolve --as neuro-san` against what neuro-san's real loader made of each file of the HOCON corpus
@@ -75,5 +78,22 @@ describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-s
     const neurosan = outcomes.filter((o) => o.row.file.startsWith('neurosan/'));
     expect(neurosan.length).toBe(238);
     expect(neurosan.filter((o) => !o.passed).map((o) => o.row.file)).toEqual([]);
+  });
+
+  it('gives the same answers reusing the spec reading and earlier entries as reading each file whole', () => {
+    const cache = new NeuroSanEntryCache();
+    const differ: string[] = [];
+    for (const row of rows) {
+      const file = path.join(casesDir, row.file);
+      const text = readFileSync(file, 'utf8');
+      const options = { file, cwd: path.join(casesDir, row.cwd), host: neuroSanFileHost, env, checkFileName: false };
+      const whole = readAsNeuroSan(text, options);
+      const fast = readAsNeuroSan(text, { ...options, spec: resolveHocon(text, { fileName: file }), entryCache: cache });
+      const say = (r: typeof whole) => JSON.stringify(r.ok ? r.value : [r.failure.type, r.failure.cause]);
+      if (say(whole) !== say(fast)) differ.push(`${row.file}: ${say(fast)} instead of ${say(whole)}`);
+    }
+    expect(differ).toEqual([]);
+    // The path is taken: hundreds of entries were read alone.
+    expect(cache.entriesRead).toBeGreaterThan(200);
   });
 });

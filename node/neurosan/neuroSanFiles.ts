@@ -19,16 +19,18 @@ function isDirectory(p: string): boolean {
 export const neuroSanFileHost: PyhoconIncludeHost & { isDirectory(path: string): boolean } = {
   readFile(p) {
     const text = fileIncludeHost.readFile(p);
-    return typeof text === 'string' ? text : undefined;
+    // A folder is an IOError to pyhocon (skipped); a file that is not UTF-8 makes Python raise.
+    return text === undefined || typeof text === 'string' ? text : text.folder ? undefined : { problem: text.problem };
   },
   isDirectory,
 };
 
 /**
- * The working directory neuro-san runs in for `file`: `chosen` (resolved against `base`) when given, else the
- * nearest folder upward from the file that holds `registries/` (a neuro-san project's root), else the file's folder.
+ * The working directory neuro-san runs in for `file`, on the command line: `chosen` (resolved against `base`, the
+ * process's working directory) when given, else the nearest folder upward from the file that holds `registries/`
+ * (a neuro-san project's root), else `base` itself (where the command was run, as neuro-san would be).
  */
 export function neuroSanWorkingDirectory(file: string, chosen: string | undefined, base: string): string {
   if (chosen !== undefined) return path.resolve(base, chosen);
-  return defaultWorkingDirectory(path.resolve(base, file), isDirectory);
+  return defaultWorkingDirectory(path.resolve(base, file), isDirectory, base);
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
-import { loadToolbox, resolveAs, type LoadedToolbox, type Reading } from '../../shared/toolbox/loadToolbox';
-import { neuroSanWorkingDirectory } from '../neurosan/neuroSanFiles';
+import { loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { resourcesDir } from '../paths';
@@ -20,9 +19,11 @@ export interface DiskLoadOptions {
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
   /** Unsaved editor text for some paths (absolute), read instead of the disk. */
   overlays?: ReadonlyMap<string, string>;
-  /** Whose reading: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
-  reading?: Reading;
-  /** The working directory neuro-san runs in (default: see node/neurosan/neuroSanFiles.ts), against `cwd`. */
+  /** Where the spec's reading looks for includes not found next to their file (default `cwd`). */
+  baseDir?: string;
+  /** Whose reading: the HOCON specification's (default) or neuro-san's (see shared/neurosan). */
+  reading?: 'neuro-san' | 'spec';
+  /** For neuro-san's reading: the working directory neuro-san runs in (absolute); default `cwd`. */
   neuroSanCwd?: string;
 }
 
@@ -40,18 +41,17 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
       return options.overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
     },
   };
-  const reading = options.reading ?? 'neuro-san';
   const common = {
     host,
-    baseDir: options.cwd,
+    baseDir: options.baseDir ?? options.cwd,
     env: options.env,
-    reading,
-    ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, options.neuroSanCwd, options.cwd) } : {}),
+    ...(options.reading !== undefined ? { reading: options.reading } : {}),
+    ...(options.neuroSanCwd !== undefined ? { neuroSanCwd: options.neuroSanCwd } : {}),
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.classInfo ? { classInfo: options.classInfo } : {}),
   };
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
-  const resolved = resolveAs(file, common);
+  const resolved = resolveToolboxFile(file, common);
   if (isAgentNetwork(resolved.value)) return { kind: 'network', network: loadAgentNetwork(file, { ...common, resolvedNetwork: resolved }) };
   return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }

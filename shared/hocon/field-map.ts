@@ -74,6 +74,15 @@ export class FieldMap implements Iterable<[string, HoconField]> {
     return at < 0 ? undefined : this.valueAt(at);
   }
 
+  /**
+   * For a field read straight from the text (one definition, its value as read), where its key starts; undefined
+   * for the others (their HoconField says more). Makes nothing.
+   */
+  plainKeyStartAt(i: number): number | undefined {
+    const start = this.slots[i * FIELD_SLOTS + 2] as number;
+    return start >= 0 && !(this.slots[i * FIELD_SLOTS + 1] instanceof HoconField) ? start : undefined;
+  }
+
   /** The HoconField at a position (made on first need). */
   fieldAt(i: number): HoconField {
     const slots = this.slots;

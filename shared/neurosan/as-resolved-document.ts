@@ -17,7 +17,8 @@ import {
   type HoconObject,
   type HoconValue,
 } from '../hocon/values';
-import { floatStr, type SourceSpan } from './pyhocon-model';
+import type { SourceSpan } from './pyhocon-model';
+import { floatRepr } from '../pyvalue/float-repr';
 import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
@@ -25,6 +26,8 @@ export interface NeuroSanResolveOptions {
   /** The working directory neuro-san runs in (absolute). */
   cwd: string;
   env?: Environment;
+  /** What neuro-san says when the file holds something other than an object (default: a plain description). */
+  notAnObject?: string;
 }
 
 export type NeuroSanResolvedDocument = ResolvedDocument & { reading: NeuroSanReading };
@@ -37,9 +40,10 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
   const text = options.host.readFile(path);
   const source = new SourceText(path, typeof text === 'string' ? text : '');
   const host = {
-    readFile(file: string): string | undefined {
+    readFile(file: string): string | undefined | { problem: string } {
       const content = options.host.readFile(file);
-      return typeof content === 'string' ? content : undefined;
+      // A folder is an IOError to pyhocon (skipped); a file that is not UTF-8 makes Python raise.
+      return content === undefined || typeof content === 'string' ? content : content.folder ? undefined : { problem: content.problem };
     },
   };
   const reading = readAsNeuroSan(source.text, { file: path, cwd: options.cwd, host, env: options.env ?? {}, checkFileName: false });
@@ -53,12 +57,19 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const failure = reading.failure;
     const span = failure.span;
     const at = (span !== undefined ? reading.sources.get(span.file) : undefined) ?? source;
-    const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, `${failure.message.replace(/\.$/, '')}: ${failure.cause}`);
+    // neuro-san's words, then Python's exception; a file that is not UTF-8 is said in the app's words.
+    const python = failure.type === 'UnicodeDecodeError' ? failure.cause : `${failure.type}: ${failure.cause}`;
+    const said = failure.message === failure.cause ? python : `${failure.message.replace(/\.$/, '')}: ${python}`;
+    const words = failure.hint !== undefined ? `${said} (${failure.hint})` : said;
+    const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, words);
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
   const value = toHocon(reading.exact, '', reading.origins, reading.sources, source, undefined);
-  const root = value.kind === 'object' ? value : empty;
-  return { ok: true, value: root, diagnostics: [], syntax: undefined, sources, reading };
+  if (value.kind !== 'object') {
+    const message = options.notAnObject ?? `neuro-san reads ${value.kind === 'array' ? 'a list' : `a ${value.kind}`} here, where it needs an object`;
+    return { ok: false, value: empty, diagnostics: [makeDiagnostic(source, value.start, value.end, message)], syntax: undefined, sources, reading };
+  }
+  return { ok: true, value, diagnostics: [], syntax: undefined, sources, reading };
 }
 
 /** The reading's value as HoconValues, each pointing at the text it came from (its parent's when unknown). */
@@ -77,7 +88,7 @@ export function toHocon(
   if (value === null) return new NullValue(source, start, end);
   if (typeof value === 'boolean') return new BooleanValue(value, source, start, end);
   if (typeof value === 'bigint') return new NumberValue(Number(value), value.toString(), 'int', source, start, end);
-  if (typeof value === 'number') return new NumberValue(value, floatStr(value), 'float', source, start, end);
+  if (typeof value === 'number') return new NumberValue(value, floatRepr(value), 'float', source, start, end);
   if (typeof value === 'string') return new StringValue(value, 'quoted', source, start, end);
   if (Array.isArray(value)) {
     return new ArrayValue(

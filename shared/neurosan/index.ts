@@ -16,3 +16,4 @@ export {
 } from './reading';
 export { type ExactJson } from './reading';
 export { resolveFileAsNeuroSan, toHocon, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './as-resolved-document';
+export { NeuroSanEntryCache } from './entry-cache';

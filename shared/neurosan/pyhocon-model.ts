@@ -1,3 +1,5 @@
+import { floatRepr } from '../pyvalue/float-repr';
+
 /**
  * The values pyhocon 0.3.61 builds while it reads a file, with the rules of its `ConfigTree` (put, get, merge) and
  * `ConfigValues` (concatenation): neuro-san's reading depends on their quirks (a key is re-parsed on every get, a
@@ -125,7 +127,8 @@ export class ConfigValues {
   }
 
   hasSubstitution(): boolean {
-    return this.getSubstitutions().length > 0;
+    for (const token of this.tokens) if (token instanceof ConfigSubstitution) return true;
+    return this.overriddenValue instanceof ConfigValues && this.getSubstitutions().length > 0;
   }
 
   put(index: number, value: Token): void {
@@ -243,13 +246,19 @@ function typeNameOf(token: Token, type: TokenType): string {
  */
 export function lineCol(text: string | boolean, loc: number, span?: SourceSpan): string {
   if (typeof text !== 'string') throw new PyhoconError('AttributeError', "'bool' object has no attribute 'count'", span);
+  const { line, col } = lineAndColumn(text, loc);
+  return `line: ${line}, col: ${col}`;
+}
+
+/** pyparsing's `lineno` and `col` of a location (1-based). */
+export function lineAndColumn(text: string, loc: number): { line: number; col: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = text.indexOf('\n'); i >= 0 && i < loc; i = text.indexOf('\n', i + 1)) {
     line++;
     lineStart = i + 1;
   }
-  return `line: ${line}, col: ${loc - lineStart + 1}`;
+  return { line, col: loc - lineStart + 1 };
 }
 
 /** Python truthiness of a value. */
@@ -267,7 +276,7 @@ export function pyStr(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return floatStr(value);
+  if (typeof value === 'number') return floatRepr(value);
   if (value instanceof QuotedToken) return `[ConfigQuotedString: ${value.value}]`;
   if (value instanceof UnquotedToken) return value.value;
   if (value instanceof PeriodValue) return value.str();
@@ -288,33 +297,27 @@ function pyRepr(value: unknown): string {
   return pyStr(value);
 }
 
-/** Python's repr/str of a float. */
-export function floatStr(value: number): string {
-  if (Number.isNaN(value)) return 'nan';
-  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
-  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
-  const sign = value < 0 ? '-' : '';
-  const sci = Math.abs(value).toExponential();
-  const ePos = sci.indexOf('e');
-  const digits = sci.slice(0, ePos).replace('.', '');
-  const exponent = Number(sci.slice(ePos + 1));
-  if (exponent >= -4 && exponent < 16) {
-    if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
-    const intLen = exponent + 1;
-    if (digits.length <= intLen) return `${sign}${digits}${'0'.repeat(intLen - digits.length)}.0`;
-    return `${sign}${digits.slice(0, intLen)}.${digits.slice(intLen)}`;
-  }
-  const mantissa = digits.length === 1 ? digits : `${digits[0]}.${digits.slice(1)}`;
-  return `${sign}${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
-}
-
 const SPECIAL_KEY_CHARACTERS = '$}[]:=+#`^?!@*&.';
 const KEY_TOKEN = /"[^"]+"|[^$}[\]:=+#`^?!@*&.]+/g;
 
 /** `ConfigTree.parse_key`: a key split at dots; quotes are dropped from a part only when it holds no special character. */
-export function parseKey(key: string): string[] {
+export function parseKey(key: string): readonly string[] {
+  // The same few keys come back for every entry: remember them (the result is never changed by its users).
+  const known = parsedKeys.get(key);
+  if (known !== undefined) return known;
   const parts = key.match(KEY_TOKEN) ?? [];
-  return parts.map((part) => ([...part].some((c) => SPECIAL_KEY_CHARACTERS.includes(c)) ? part : stripQuotes(part)));
+  const path = parts.map((part) => ([...part].some((c) => SPECIAL_KEY_CHARACTERS.includes(c)) ? part : stripQuotes(part)));
+  if (parsedKeys.size >= 10_000) parsedKeys.clear();
+  parsedKeys.set(key, path);
+  return path;
+}
+
+const parsedKeys = new Map<string, readonly string[]>();
+
+/** Whether `get(key)` reads `key` itself at this level (no path, no quotes dropped): almost every key. */
+export function isPlainKey(key: string): boolean {
+  const path = parseKey(key);
+  return path.length === 1 && path[0] === key;
 }
 
 function stripQuotes(text: string): string {
@@ -327,11 +330,22 @@ function stripQuotes(text: string): string {
 
 const UNDEFINED = Symbol('undefined key');
 
+/** Where a key and its value were written. */
+export interface FieldSpan {
+  key?: SourceSpan;
+  value?: SourceSpan;
+}
+
+const NO_SPANS: ReadonlyMap<string, FieldSpan> = new Map();
+
 /** pyhocon's ConfigTree: an insertion-ordered dict with a history of each root key's definitions. */
 export class ConfigTree {
   readonly map = new Map<string, PyHocon>();
-  /** Where each key's current value was written (neuro-san's reading points its values at these). */
-  readonly spans = new Map<string, { key?: SourceSpan; value?: SourceSpan }>();
+  /** Where each key's current value was written (neuro-san's reading points its values at these), when kept. */
+  private spanMap: Map<string, FieldSpan> | undefined = undefined;
+  get spans(): ReadonlyMap<string, FieldSpan> {
+    return this.spanMap ?? NO_SPANS;
+  }
   readonly history: Map<string, PyHocon[]> | undefined;
   constructor(readonly root: boolean) {
     if (root) this.history = new Map();
@@ -340,22 +354,18 @@ export class ConfigTree {
   /** `OrderedDict.copy()`: a shallow copy (not a root). */
   copy(): ConfigTree {
     const tree = new ConfigTree(false);
-    for (const [key, value] of this.map) {
-      tree.map.set(key, value);
-      const span = this.spans.get(key);
-      if (span !== undefined) tree.spans.set(key, span);
-    }
+    for (const [key, value] of this.map) tree.setItem(key, value, this.spanMap?.get(key));
     return tree;
   }
 
-  setItem(key: string, value: PyHocon, span?: { key?: SourceSpan; value?: SourceSpan }): void {
+  setItem(key: string, value: PyHocon, span?: FieldSpan): void {
     this.map.set(key, value);
-    if (span !== undefined) this.spans.set(key, span);
+    if (span !== undefined) (this.spanMap ??= new Map()).set(key, span);
   }
 
   deleteItem(key: string): void {
     this.map.delete(key);
-    this.spans.delete(key);
+    this.spanMap?.delete(key);
   }
 
   pushHistory(key: string, value: PyHocon): void {
@@ -391,11 +401,11 @@ export class ConfigTree {
     return a;
   }
 
-  put(key: string, value: PyHocon, append = false, span?: { key?: SourceSpan; value?: SourceSpan }): void {
+  put(key: string, value: PyHocon, append = false, span?: FieldSpan): void {
     this.putPath(parseKey(key), value, append, span);
   }
 
-  private putPath(path: string[], value: PyHocon, append: boolean, span?: { key?: SourceSpan; value?: SourceSpan }): void {
+  private putPath(path: readonly string[], value: PyHocon, append: boolean, span?: FieldSpan): void {
     const keyElt = path[0];
     if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
     if (path.length === 1) {
@@ -466,7 +476,7 @@ export class ConfigTree {
     return this.getPath(parseKey(key), 0, defaultValue);
   }
 
-  getPath(path: string[], index: number, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
+  getPath(path: readonly string[], index: number, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
     const keyElt = path[index];
     if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range');
     if (!this.map.has(keyElt)) {
@@ -527,8 +537,7 @@ export function deepCopy<T>(value: T, memo = new Map<unknown, unknown>()): T {
   if (value instanceof ConfigTree) {
     const copy = new ConfigTree(value.root);
     memo.set(value, copy);
-    for (const [key, item] of value.map) copy.map.set(key, deepCopy(item, memo));
-    for (const [key, span] of value.spans) copy.spans.set(key, span);
+    for (const [key, item] of value.map) copy.setItem(key, deepCopy(item, memo), value.spans.get(key));
     if (value.history !== undefined) {
       for (const [key, list] of value.history) copy.history!.set(key, list.map((x) => deepCopy(x, memo)));
     }

@@ -21,6 +21,8 @@ import {
   PyhoconError,
   QuotedToken,
   UnquotedToken,
+  lineAndColumn,
+  parseKey,
   type PyHocon,
   type SourceSpan,
   type Token,
@@ -65,8 +67,11 @@ export class ExpandedText {
 
 /** What the reading needs from outside: included files. Paths are absolute, joined with '/'. */
 export interface PyhoconIncludeHost {
-  /** The text, or undefined when there is no such readable file (pyhocon treats both as IOError). */
-  readFile(path: string): string | undefined;
+  /**
+   * The text; undefined when there is no such file or it cannot be opened (pyhocon skips what raises IOError:
+   * a folder, no permission); `{problem}` when it exists but is not text pyhocon can decode (Python raises).
+   */
+  readFile(path: string): string | undefined | { problem: string };
   /** Paths matching a glob pattern (pyhocon globs names holding `*` or `?`); none when not given. */
   glob?(pattern: string): string[];
 }
@@ -92,6 +97,10 @@ export interface ParseContext {
   /** The text of every file read, by the name its spans carry. */
   texts: Map<string, string>;
   depth: number;
+  /** How many values hold a substitution (none: nothing to resolve). Shared by included files' parsers. */
+  substitutions: number;
+  /** Keep where each value was written (for origins and positions); off for a reading only checked. */
+  recordSpans: boolean;
 }
 
 /** Spans of list elements (lists are plain arrays). */
@@ -101,8 +110,8 @@ interface AssignGroup {
   key: string;
   op: string | undefined;
   value: PyHocon | ConfigValues;
-  keySpan: SourceSpan;
-  valueSpan: SourceSpan;
+  keySpan: SourceSpan | undefined;
+  valueSpan: SourceSpan | undefined;
 }
 
 const KEY_WORD = /[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff._\- /]+/y;
@@ -119,6 +128,7 @@ const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
 const ESCAPE = /\\[^\n]/g;
 const REPLACEMENTS: Record<string, string> = { '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\=': '=', '\\#': '#', '\\!': '!', '\\"': '"' };
 const KEYWORD_CHARS = /[A-Za-z0-9_$]/;
+const KEYWORD_VALUES = [['true', true], ['false', false], ['null', null]] as const;
 
 const PERIOD_UNITS: Array<[string, string[]]> = [
   ['nanoseconds', ['ns', 'nano', 'nanos', 'nanosecond', 'nanoseconds']],
@@ -154,6 +164,11 @@ export class PyhoconParser {
     this.s = source.text;
   }
 
+  /** Where values are, when the reading keeps them (`context.recordSpans`): the first reading of a keystroke does not. */
+  private spanIf(start: number, end: number): SourceSpan | undefined {
+    return this.context.recordSpans ? this.span(start, end) : undefined;
+  }
+
   span(start: number, end: number): SourceSpan {
     return { file: this.file, start: this.source.toOriginal(start), end: this.source.toOriginal(end) };
   }
@@ -165,7 +180,7 @@ export class PyhoconParser {
   /** A fatal failure: `what` was expected at `at`. */
   private expected(what: string, at: number, literal = true): PyhoconError {
     const found = at >= this.s.length ? 'end of text' : `'${this.s[at]}'`;
-    const error = this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${lineColText(this.s, at)})`);
+    const error = this.fail('ParseException', at, `Expected ${what}, found ${found}  (at char ${at}), (${pyparsingPosition(this.s, at)})`);
     // pyparsing's Literal indexes past the end of the text: neuro-san reports that IndexError.
     if (literal && at >= this.s.length) return new PyhoconError('IndexError', 'string index out of range', error.span, error);
     return error;
@@ -215,11 +230,15 @@ export class PyhoconParser {
   }
 
   private eol(p: number): number | null {
-    return this.run(p, '\n\r');
+    const q = this.skipWs(p);
+    const c = this.s.charCodeAt(q);
+    return c === 10 || c === 13 ? this.run(q, '\n\r') : null;
   }
 
   private eolComma(p: number): number | null {
-    return this.run(p, '\n\r,');
+    const q = this.skipWs(p);
+    const c = this.s.charCodeAt(q);
+    return c === 10 || c === 13 || c === 44 ? this.run(q, '\n\r,') : null;
   }
 
   private comment(p: number): number | null {
@@ -253,8 +272,11 @@ export class PyhoconParser {
 
   private keyword(p: number, word: string, caseless: boolean): number | null {
     const q = this.skipWs(p);
+    // Most values and keys start with another letter: say no before making any string.
+    const first = this.s.charCodeAt(q) | (caseless ? 32 : 0);
+    if (first !== word.charCodeAt(0)) return null;
     const text = this.s.slice(q, q + word.length);
-    if ((caseless ? text.toUpperCase() : text) !== (caseless ? word.toUpperCase() : word)) return null;
+    if ((caseless ? text.toLowerCase() : text) !== word) return null;
     if (q > 0 && KEYWORD_CHARS.test(this.s[q - 1]!)) return null;
     const next = this.s[q + word.length];
     if (next !== undefined && KEYWORD_CHARS.test(next)) return null;
@@ -291,11 +313,11 @@ export class PyhoconParser {
 
   private assign(p: number): [AssignGroup, number] | null {
     const start = this.skipWs(p);
-    const keyMatch = this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start) ?? this.sticky(KEY_WORD, start);
+    const keyMatch = this.s.charCodeAt(start) === 34 ? (this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start)) : this.sticky(KEY_WORD, start);
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
-    const keySpan = this.span(start, start + rawKey.trimEnd().length);
+    const keySpan = this.context.recordSpans ? this.span(start, start + rawKey.trimEnd().length) : undefined;
     for (;;) {
       const r = this.commentNoCommaEol(q);
       if (r === null) break;
@@ -305,7 +327,7 @@ export class PyhoconParser {
     if (this.s[at] === '{') {
       const [tree, end] = this.insideDict(at + 1, false);
       const close = this.expectChar(end, '}');
-      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.span(at, close) }, close];
+      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.spanIf(at, close) }, close];
     }
     let op: string;
     if (this.s[at] === '=' || this.s[at] === ':') op = this.s[at]!;
@@ -318,7 +340,7 @@ export class PyhoconParser {
       q = r;
     }
     const [value, valueStart, valueEnd, end] = this.concatenation(q);
-    return [{ key: rawKey, op, value, keySpan, valueSpan: this.span(valueStart, valueEnd) }, end];
+    return [{ key: rawKey, op, value, keySpan, valueSpan: this.spanIf(valueStart, valueEnd) }, end];
   }
 
   /** pyhocon's ConfigTreeParser: puts each entry (or included item) into a new tree by its rules. */
@@ -332,7 +354,8 @@ export class PyhoconParser {
           this.putEntry(tree, key, undefined, value, undefined, loc);
         }
       } else {
-        this.putEntry(tree, element.key, element.op, element.value, { key: element.keySpan, value: element.valueSpan }, loc);
+        const span = element.keySpan !== undefined ? { key: element.keySpan, value: element.valueSpan } : undefined;
+        this.putEntry(tree, element.key, element.op, element.value, span, loc);
       }
     }
     return tree;
@@ -350,12 +373,14 @@ export class PyhoconParser {
     let key = rawKey.trim();
     const op = operator ?? '=';
     if (Array.isArray(value) && op === '+=') {
+      this.context.substitutions++;
       // pyhocon passes False where the text belongs (see lineCol).
       const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, false, span?.key), value], false, loc, span?.value);
       tree.put(key, values, false, span);
       return;
     }
     if (typeof value === 'string' && op === '+=') {
+      this.context.substitutions++;
       const values = new ConfigValues([new ConfigSubstitution(key, true, '', loc, true, span?.key), ' ' + value], true, loc, span?.value);
       tree.put(key, values, false, span);
       return;
@@ -404,7 +429,14 @@ export class PyhoconParser {
       }
       p = item[1];
     }
-    const values = new ConfigValues(tokens, this.s, start, this.span(start, end));
+    if (tokens.length <= 1 && !(tokens[0] instanceof ConfigSubstitution)) {
+      // One value alone (almost every value): what ConfigValues would make of it, without making one.
+      const only = tokens[0];
+      const value = only === undefined ? '' : only instanceof QuotedToken ? only.value : only instanceof UnquotedToken ? only.value.replace(/[ \t]+$/, '') : only;
+      return [value as PyHocon, start, end, p];
+    }
+    this.context.substitutions += tokens.some((t) => t instanceof ConfigSubstitution) ? 1 : 0;
+    const values = new ConfigValues(tokens, this.s, start, this.spanIf(start, end));
     const value = values.transform();
     return [value, start, end, p];
   }
@@ -420,7 +452,7 @@ export class PyhoconParser {
       if (m !== null) {
         const parts = SUBSTITUTION_PARTS.exec(m[0])!;
         const tokenEnd = at + m[0].length - parts[3]!.length;
-        const substitution = new ConfigSubstitution(parts[2]!, parts[1] === '?', parts[3]!, at, this.s, this.span(at, tokenEnd));
+        const substitution = new ConfigSubstitution(parts[2]!, parts[1] === '?', parts[3]!, at, this.s, this.spanIf(at, tokenEnd));
         return [substitution, at + m[0].length, tokenEnd];
       }
     }
@@ -445,18 +477,26 @@ export class PyhoconParser {
 
   private simpleValue(at: number): [Token, number, number] | null {
     const s = this.s;
-    const period = this.period(at);
+    const c = s.charCodeAt(at);
+    const digit = c >= 48 && c <= 57;
+    const period = digit ? this.period(at) : null;
     if (period !== null) return period;
-    const number = this.sticky(NUMBER, at);
+    const number = digit || c === 43 || c === 45 || c === 46 ? this.sticky(NUMBER, at) : null;
     if (number !== null) {
       const text = number[0];
       const end = at + text.length;
       const value: PyHocon = /^[+-]?\d+$/.test(text) ? BigInt(text) : Number(text);
       return [value, end, end];
     }
-    for (const [word, value] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, value] of KEYWORD_VALUES) {
       const end = this.keyword(at, word, true);
       if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+    }
+    if (c !== 34) {
+      const unquoted = this.sticky(UNQUOTED, at);
+      if (unquoted === null) return null;
+      const end = at + unquoted[0].length;
+      return [new UnquotedToken(normString(unquoted[0])), end, at + unquoted[0].trimEnd().length];
     }
     const multi = this.sticky(MULTILINE, at);
     if (multi !== null) {
@@ -503,10 +543,10 @@ export class PyhoconParser {
 
   private list(at: number): [PyHocon[], number] {
     let p = at + 1;
-    const entries: Array<[PyHocon | ConfigValues, SourceSpan]> = [];
+    const entries: Array<[PyHocon | ConfigValues, SourceSpan | undefined]> = [];
     for (;;) {
       const [value, start, valueEnd, end] = this.concatenation(p);
-      entries.push([value, this.span(start, valueEnd)]);
+      entries.push([value, this.spanIf(start, valueEnd)]);
       p = end;
       const q = this.eolComma(p);
       if (q === null) break;
@@ -587,15 +627,22 @@ export class PyhoconParser {
     let result: ConfigTree | PyHocon[] | undefined;
     for (const one of paths) {
       const text = this.context.host?.readFile(one);
-      this.context.includes.push({ from, target: name, path: one, found: text !== undefined, dependsOnCwd: this.basedir === undefined && !isAbsolutePath(name) });
+      this.context.includes.push({ from, target: name, path: one, found: typeof text === 'string', dependsOnCwd: this.basedir === undefined && !isAbsolutePath(name) });
+      if (typeof text === 'object') throw new PyhoconError('UnicodeDecodeError', text.problem, from);
       if (text === undefined) {
         if (required) throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
         continue;
       }
       if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
-      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), { ...this.context, depth: this.context.depth + 1 });
+      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), this.context);
       this.context.texts.set(one, text);
-      const value = parser.parseConfig();
+      this.context.depth++;
+      let value: ConfigTree | PyHocon[];
+      try {
+        value = parser.parseConfig();
+      } finally {
+        this.context.depth--;
+      }
       result = mergeIncluded(result, value, from);
     }
     if (paths.length === 0 && required && !/[*?]/.test(path)) {
@@ -617,18 +664,15 @@ function mergeIncluded(a: ConfigTree | PyHocon[] | undefined, b: ConfigTree | Py
   throw new PyhoconError('ConfigException', 'Unable to make such include (merging unexpected types)', from);
 }
 
-function parseKeyOrFail(key: string, span: { key?: SourceSpan } | undefined): string[] {
-  const path = key.match(/"[^"]+"|[^$}[\]:=+#`^?!@*&.]+/g) ?? [];
-  if (path.length === 0) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
-  return path.map((part) => (/[$}[\]:=+#`^?!@*&.]/.test(part) ? part : part.replace(/^"+|"+$/g, '')));
+/** Where pyparsing says a failure is: `line:L, col:C`. */
+function pyparsingPosition(text: string, at: number): string {
+  const { line, col } = lineAndColumn(text, at);
+  return `line:${line}, col:${col}`;
 }
 
-export function lineColText(text: string, at: number): string {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return `line:${line}, col:${at - lineStart + 1}`;
+function parseKeyOrFail(key: string, span: { key?: SourceSpan } | undefined): readonly string[] {
+  const path = parseKey(key);
+  if (path.length === 0) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
+  return path;
 }
+

@@ -9,10 +9,13 @@
  */
 import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
 import { dirnameOf, joinPath } from '../hocon/include-paths';
-import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, floatStr, type PyHocon, type SourceSpan } from './pyhocon-model';
+import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, type PyHocon, type SourceSpan } from './pyhocon-model';
 import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
 import type { JsonValue } from '../hocon/to-json';
+import { floatJson } from '../pyvalue/float-repr';
 import { SourceText } from '../hocon/text-position';
+import type { ResolvedDocument } from '../hocon/resolve';
+import type { NeuroSanEntryCache } from './entry-cache';
 
 export type { IncludeResolution, PyhoconIncludeHost, SourceSpan, Environment };
 
@@ -33,6 +36,13 @@ export interface NeuroSanReadOptions {
    * as neuro-san would read the same text under such a name.
    */
   checkFileName?: boolean;
+  /**
+   * For a file being typed in: the specification's reading of the same text (already made for the keystroke) and a
+   * cache kept per file between keystrokes. With both, only the top-level entries whose text changed are read again,
+   * where that gives what reading the whole file gives (see entry-cache.ts); the answer is the same either way.
+   */
+  spec?: ResolvedDocument;
+  entryCache?: NeuroSanEntryCache;
 }
 
 /** Where a value of the reading came from, by JSON pointer (`/tools/web_search/description`; `` is the root). */
@@ -82,8 +92,11 @@ export type NeuroSanReading = (
   sources: Map<string, SourceText>;
 };
 
-/** The folder neuro-san is taken to run in: the nearest folder upward from the file that holds `registries/`, else the file's own. */
-export function defaultWorkingDirectory(file: string, isDirectory: ((path: string) => boolean) | undefined): string {
+/**
+ * The folder neuro-san is taken to run in: the nearest folder upward from the file that holds `registries/` (a
+ * neuro-san project's root), else `fallback`, else the file's own folder.
+ */
+export function defaultWorkingDirectory(file: string, isDirectory: ((path: string) => boolean) | undefined, fallback?: string): string {
   const start = dirnameOf(file);
   if (isDirectory !== undefined) {
     for (let dir = start; ; ) {
@@ -93,7 +106,7 @@ export function defaultWorkingDirectory(file: string, isDirectory: ((path: strin
       dir = parent;
     }
   }
-  return start;
+  return fallback ?? start;
 }
 
 /** neuro-san's reading of `text` (the content of `options.file`). */
@@ -125,24 +138,37 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       ...common(),
     };
   }
-  let phase: 'parse' | 'resolve' | 'json' = 'parse';
-  try {
-    const parser = new PyhoconParser(new ExpandedText(text), file, undefined, { host: options.host, cwd, includes, texts, depth: 0 });
-    const config = parser.parseConfig();
-    phase = 'resolve';
-    resolveSubstitutions(config, options.env ?? {});
-    phase = 'json';
-    const origins = new Map<string, ReadingOrigin>();
-    const value = toPlainJson(config, '', origins);
-    return {
-      ok: true,
-      value: value.json,
-      exact: value.exact,
-      jsonText: (indent = 0) => writeJson(value.exact, indent, 0),
-      origins,
-      ...common(),
-    };
-  } catch (error) {
+  // The first reading keeps no positions (a keystroke needs only the verdict); positions are read again on demand,
+  // by the same rules, so the second reading is the same tree with its origins.
+  const run = (recordSpans: boolean): { config: ConfigTree | PyHocon[] } | { error: unknown; phase: string } => {
+    let phase: 'parse' | 'resolve' | 'json' = 'parse';
+    try {
+      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
+      const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
+      if (!recordSpans) includes.push(...context.includes);
+      phase = 'resolve';
+      // Without a substitution there is nothing to resolve: pyhocon's resolver would leave the tree as it is.
+      if (context.substitutions > 0) resolveSubstitutions(config, options.env ?? {});
+      phase = 'json';
+      // Whether json.dumps succeeds is part of the answer; the JSON itself is made when first asked for.
+      checkSerializable(config, undefined);
+      return { config };
+    } catch (error) {
+      return { error, phase };
+    }
+  };
+  // While a file is typed in: the entries read before are reused where that gives the same (see entry-cache.ts).
+  const byEntries =
+    options.entryCache !== undefined && options.spec !== undefined
+      ? options.entryCache.readByEntries(text, file, options.spec, { cwd, check: (config) => checkSerializable(config, undefined) })
+      : undefined;
+  const first = byEntries !== undefined ? { config: byEntries } : run(false);
+  if ('error' in first) {
+    let { error, phase } = first;
+    if (error instanceof PyhoconError && error.span === undefined) {
+      const again = run(true);
+      if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
+    }
     if (error instanceof PyhoconError) {
       // ConfigMissingException is a KeyError: Python's str() of it is quoted.
       const cause = error.type === 'ConfigMissingException' ? `'${error.message}'` : error.message;
@@ -153,6 +179,58 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded', undefined, undefined, false);
     throw error;
   }
+  let converted: { json: JsonValue; exact: ExactJson; origins: Map<string, ReadingOrigin> } | undefined;
+  const conversion = () => {
+    if (converted === undefined) {
+      const again = run(true);
+      const config = 'config' in again ? again.config : first.config;
+      const origins = new Map<string, ReadingOrigin>();
+      converted = { ...toPlainJson(config, '', origins), origins };
+    }
+    return converted;
+  };
+  return {
+    ok: true,
+    get value() {
+      return conversion().json;
+    },
+    get exact() {
+      return conversion().exact;
+    },
+    get origins() {
+      return conversion().origins;
+    },
+    jsonText: (indent = 0) => writeJson(conversion().exact, indent, 0),
+    ...common(),
+  };
+}
+
+/** The value of `tree[key]`, as `items()` gives it to json.dumps: read through `get`, which parses the key again. */
+function itemOf(tree: ConfigTree, key: string): PyHocon | ConfigValues {
+  if (!isPlainKey(key)) return tree.get(key);
+  const item = tree.map.get(key)!;
+  if (item instanceof NoneValue) return null;
+  if (Array.isArray(item) && item.some((x) => x instanceof NoneValue)) return item.map((x) => (x instanceof NoneValue ? null : x));
+  return item;
+}
+
+/** Throws what json.dumps raises on the tree, allocating nothing otherwise. */
+function checkSerializable(value: PyHocon | ConfigValues, span: SourceSpan | undefined): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    const spans = listSpans.get(value);
+    for (let i = 0; i < value.length; i++) checkSerializable(value[i]!, spans?.[i] ?? span);
+    return;
+  }
+  if (value instanceof ConfigTree) {
+    for (const key of value.map.keys()) checkSerializable(itemOf(value, key), value.spans.get(key)?.value ?? span);
+    return;
+  }
+  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, span);
+}
+
+function unserializableType(value: object): string {
+  return value instanceof PeriodValue ? value.pythonType : value instanceof NoneValue ? 'NoneValue' : value instanceof ConfigValues ? 'ConfigValues' : 'ConfigInclude';
 }
 
 /** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
@@ -181,7 +259,7 @@ function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Ma
     const json: { [key: string]: JsonValue } = {};
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
-      const item = value.get(key);
+      const item = itemOf(value, key);
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       const span = value.spans.get(key);
       if (span !== undefined) origins.set(at, span);
@@ -193,16 +271,14 @@ function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Ma
     }
     return { json, exact };
   }
-  const typeName =
-    value instanceof PeriodValue ? value.pythonType : value instanceof NoneValue ? 'NoneValue' : value instanceof ConfigValues ? 'ConfigValues' : 'ConfigInclude';
-  throw new PyhoconError('TypeError', `Object of type ${typeName} is not JSON serializable`, origins.get(pointer)?.value);
+  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins.get(pointer)?.value);
 }
 
 function writeJson(value: ExactJson, indent: number, depth: number): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return Number.isFinite(value) ? floatStr(value) : Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+  if (typeof value === 'number') return floatJson(value);
   if (typeof value === 'string') return JSON.stringify(value);
   const inner = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
   const close = indent > 0 ? '\n' + ' '.repeat(indent * depth) : '';

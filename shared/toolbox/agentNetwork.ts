@@ -4,7 +4,7 @@ import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
-import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveAs, type LoadedToolbox, type LoadOptions } from './loadToolbox';
+import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
@@ -47,7 +47,7 @@ export function loadAgentNetwork(
 ): LoadedNetwork {
   const env = options.env ?? {};
   const { resolvedNetwork, ...toolboxOptions } = options;
-  const resolved = resolvedNetwork ?? resolveAs(networkFile, options);
+  const resolved = resolvedNetwork ?? resolveToolboxFile(networkFile, options);
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
   if (options.reading === 'neuro-san' && resolved.ok) {

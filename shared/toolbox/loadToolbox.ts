@@ -1,7 +1,7 @@
 import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import { makeDiagnostic, type Diagnostic } from '../hocon/diagnostics';
 import { dirnameOf, extensionOf } from '../hocon/include-paths';
-import { resolveFileAsNeuroSan } from '../neurosan/index';
+import { resolveFileAsNeuroSan, type NeuroSanResolvedDocument } from '../neurosan/index';
 import type { HoconObject, Origin } from '../hocon/values';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
@@ -30,33 +30,37 @@ export interface LoadOptions extends ToolboxFiles {
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
   /** The user file already resolved by the caller (who looked at it to tell a network from a toolbox). */
   resolvedUserFile?: ResolvedDocument;
-  /** Whose reading (default: the specification's; the editor and the CLI pass neuro-san's). */
+  /**
+   * Whose reading of the files: 'spec' (the HOCON specification's; the default here) or 'neuro-san' (what neuro-san's
+   * loader returns: pyhocon's rules, see shared/neurosan).
+   */
   reading?: Reading;
-  /** With neuro-san's reading: the working directory neuro-san runs in (a top-level include is looked up there). */
+  /** For neuro-san's reading: the working directory neuro-san runs in (default: baseDir, else the file's folder). */
   neuroSanCwd?: string;
 }
 
-/** A file read the chosen way, as a ResolvedDocument with origins (shared/neurosan for neuro-san's reading). */
-export function resolveAs(path: string, options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd'>): ResolvedDocument {
-  if (options.reading !== 'neuro-san') return resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
-  const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
-  const resolved = resolveFileAsNeuroSan(path, { host: options.host, cwd, env: options.env ?? {} });
-  const reading = resolved.reading;
-  if (reading.ok && (typeof reading.value !== 'object' || reading.value === null || Array.isArray(reading.value))) {
-    // pyhocon reads it, but neuro-san lays the file over its default toolbox, which needs a dictionary.
-    const source = resolved.sources[0]!;
-    return { ...resolved, ok: false, diagnostics: [makeDiagnostic(source, 0, 0, 'overlay is not a dictionary: neuro-san cannot load the file.')] };
+/** Reads one file by the reading chosen in `options`. */
+export function resolveToolboxFile(path: string, options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd'>): ResolvedDocument {
+  if (options.reading === 'neuro-san') {
+    const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
+    // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
+    const resolved = resolveFileAsNeuroSan(path, { host: options.host, cwd, env: options.env ?? {}, notAnObject: 'ValueError: overlay is not a dictionary' });
+    return withUnreadableIncludes(resolved, options.host);
   }
-  // pyhocon takes an include it cannot read for a missing one; a file that is not text is worth saying all the same.
+  return resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
+}
+
+/** pyhocon takes an include it cannot read for a missing one; a file that is not text is worth saying all the same. */
+function withUnreadableIncludes(resolved: NeuroSanResolvedDocument, host: IncludeHost): ResolvedDocument {
+  const reading = resolved.reading;
   const unreadable: Diagnostic[] = [];
   for (const include of reading.includes) {
     if (include.found) continue;
-    const content = options.host.readFile(include.path);
+    const content = host.readFile(include.path);
     const at = resolved.sources.find((s) => s.name === include.from.file) ?? reading.sources.get(include.from.file);
     if (typeof content === 'object' && at) unreadable.push(makeDiagnostic(at, include.from.start, include.from.end, content.problem));
   }
-  return unreadable.length === 0 ? resolved : { ...resolved, diagnostics: [...resolved.diagnostics, ...unreadable] };
-}
+  return unreadable.length === 0 ? resolved : { ...resolved, diagnostics: [...resolved.diagnostics, ...unreadable] };}
 
 export interface LoadedToolbox {
   files: ToolboxFiles;
@@ -88,7 +92,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   const diagnostics: ToolboxDiagnostic[] = [];
   const read = (path: string | undefined, own: boolean, already?: ResolvedDocument): HoconObject | undefined => {
     if (path === undefined) return undefined;
-    const resolved = already ?? resolveAs(path, options);
+    const resolved = already ?? resolveToolboxFile(path, options);
     // Problems inside the shipped default are neuro-san's, not the user's; only a missing default is worth saying.
     if (own) diagnostics.push(...resolved.diagnostics.map(fromHoconDiagnostic));
     return resolved.value;

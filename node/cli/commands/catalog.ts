@@ -4,9 +4,9 @@ import { renderCatalog } from '../../../shared/catalog/render-catalog';
 import { readTextFileSync } from '../../files/textFiles';
 import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
-import { diskReadingOptions, readingOptions, readingUsage } from './reading-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
+import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
 
 export const catalogCommand: CliCommand = {
@@ -14,6 +14,7 @@ export const catalogCommand: CliCommand = {
   summary: "print the tool catalog an LLM is shown, exactly as Python Jinja2 renders it (exit 1 if its contract fails)",
   usage: [
     'Usage: toolbox-editor catalog FILE [--template T] [--key-order sorted|insertion] [--var NAME=VALUE]... [--no-default]',
+    '                              [--as neuro-san|spec] [--cwd DIR]',
     '',
     "Renders the effective toolbox of FILE through the catalog template (default: the app's toolbox_catalog.jinja2)",
     'and prints exactly the rendered bytes, nothing appended. Problems go to standard error; the exit code is 1 when',
@@ -28,11 +29,11 @@ export const catalogCommand: CliCommand = {
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, {
-      ...readingOptions,
       template: { type: 'string' },
       'key-order': { type: 'string' },
       var: { type: 'string', multiple: true },
       'no-default': { type: 'boolean' },
+      ...readingOptions,
     });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const keyOrder = parseKeyOrder(parsed.values['key-order']);
@@ -49,7 +50,8 @@ export const catalogCommand: CliCommand = {
     } catch (error) {
       throw new Error(`cannot read the template: ${(error as Error).message}`, { cause: error });
     }
-    const toolbox = toolboxOf(loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false, ...diskReadingOptions(parsed.values) }));
+    const file = parsed.positionals[0]!;
+    const toolbox = toolboxOf(loadFileFromDisk(file, { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false }));
     const result = renderCatalog({
       template,
       tools: catalogSourcesFromTools(toolbox.tools),

@@ -1,4 +1,7 @@
-import { UsageError } from '../command';
+import path from 'node:path';
+import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
+import type { DiskLoadOptions } from '../../workspace/toolboxOnDisk';
+import { UsageError, type CliIo } from '../command';
 
 /** Which reading of a file a command uses: neuro-san's (pyhocon's rules) or the HOCON specification's. */
 export type ReadingChoice = 'neuro-san' | 'spec';
@@ -23,12 +26,21 @@ export function readingUsage(fallback: ReadingChoice): string[] {
     `                       specification's (default: ${fallback})`,
     '  --cwd DIR            the working directory neuro-san runs in: a top-level include is looked up there',
     '                       (default for neuro-san\'s reading: the nearest folder upward from FILE holding',
-    '                       registries/, else FILE\'s folder; for the spec\'s: the working directory)',
+    '                       registries/, else the working directory; for the spec\'s: the working directory)',
   ];
 }
 
-/** `--as` and `--cwd` as loadFileFromDisk options (neuro-san's reading by default, for tools, validate and catalog). */
-export function diskReadingOptions(values: { as?: string; cwd?: string }): { reading: ReadingChoice; neuroSanCwd?: string } {
+/**
+ * How `tools`, `validate` and `catalog` read FILE: neuro-san's reading by default (what the LLM gets), in the
+ * working directory `--cwd` names (default: see neuroSanWorkingDirectory); the spec's finds includes up to `--cwd`.
+ */
+export function diskReading(
+  file: string,
+  values: { as?: string | undefined; cwd?: string | undefined },
+  io: CliIo,
+): Pick<DiskLoadOptions, 'cwd' | 'baseDir' | 'reading' | 'neuroSanCwd'> {
   const reading = readingChoice(values.as, 'neuro-san');
-  return { reading, ...(values.cwd !== undefined ? { neuroSanCwd: values.cwd } : {}) };
+  const baseDir = values.cwd !== undefined ? path.resolve(io.cwd, values.cwd) : io.cwd;
+  if (reading === 'spec') return { cwd: io.cwd, baseDir, reading };
+  return { cwd: io.cwd, baseDir, reading, neuroSanCwd: neuroSanWorkingDirectory(file, values.cwd, io.cwd) };
 }

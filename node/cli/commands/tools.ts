@@ -1,14 +1,14 @@
 import { fieldOf, keyOrigin, type ToolEntry } from '../../../shared/toolbox/toolEntry';
-import { diskReadingOptions, readingOptions, readingUsage } from './reading-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
   summary: 'list the effective tools of a toolbox (or agent network) file, with kind, class and origin',
   usage: [
-    'Usage: toolbox-editor tools FILE [--json] [--no-default]',
+    'Usage: toolbox-editor tools FILE [--json] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
     '',
     'Lists the effective tools in order: the default toolbox, overridden or extended by FILE, as neuro-san merges',
     "them. For an agent network FILE, its toolbox (toolbox_info_file, else $AGENT_TOOLBOX_INFO_FILE).",
@@ -21,9 +21,10 @@ export const toolsCommand: CliCommand = {
     ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { ...readingOptions, json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
+    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' }, ...readingOptions });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
-    const loaded = loadFileFromDisk(parsed.positionals[0]!, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false, ...diskReadingOptions(parsed.values) });
+    const file = parsed.positionals[0]!;
+    const loaded = loadFileFromDisk(file, { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false });
     const toolbox = toolboxOf(loaded);
     // A file that cannot be read, or not all of it (a syntax error): the tools listed are not all there are.
     const exitCode = reportUnreadFiles(toolbox.diagnostics, io) > 0 ? 1 : 0;

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
-import { diskReadingOptions, readingOptions, readingUsage } from './reading-cli-support';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { ToolRunner } from '../../python';
 import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
 import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
 import type { CliIo } from '../command';
@@ -15,7 +15,8 @@ export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
-    'Usage: toolbox-editor validate FILE... [--json] [--no-default] [--with-neuro-san [--python P] [--pythonpath DIR]...]',
+    'Usage: toolbox-editor validate FILE... [--json] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
+    '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
@@ -46,7 +47,7 @@ export const validateCommand: CliCommand = {
     const seen = new Set<string>();
     const checkLines: string[] = [];
     for (const file of parsed.positionals) {
-      const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false, ...diskReadingOptions(parsed.values) });
+      const loaded = loadFileFromDisk(file, { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false });
       const found = [...diagnosticsOf(loaded)];
       if (parsed.values['with-neuro-san']) {
         const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);

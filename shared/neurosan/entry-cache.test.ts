@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resolveHocon } from '../hocon/index';
+import { NeuroSanEntryCache, readAsNeuroSan, type NeuroSanReading } from './index';
+
+const file = '/p/toolbox_info.hocon';
+
+function summary(reading: NeuroSanReading): unknown {
+  return reading.ok ? { ok: true, value: reading.value } : { ok: false, type: reading.failure.type, cause: reading.failure.cause, line: reading.failure.line };
+}
+
+/** The reading made with the spec's tree and the cache, next to the one made from the text alone. */
+function both(text: string, cache: NeuroSanEntryCache): [unknown, unknown] {
+  const spec = resolveHocon(text, { fileName: file });
+  return [summary(readAsNeuroSan(text, { file, cwd: '/p', spec, entryCache: cache })), summary(readAsNeuroSan(text, { file, cwd: '/p' }))];
+}
+
+describe("neuro-san's reading, reusing the entries read at earlier keystrokes", () => {
+  const texts = [
+    'a { class = "x.y.Z", description = "one" }\nb { class = "p.q.R" }\n',
+    'a { class = "x.y.Z", description = "one two" }\nb { class = "p.q.R" }\n',
+    '# comment\n\n"gpt-4.1" { x = 1 },\nb = 2 // trailing\n',
+    'a = x//y\nb = 1\n',
+    'a = 1\na = 2\n',
+    'a.b = 1\na.c = 2\n',
+    'x = X\nd = """Looks up""" ${x}\n',
+    'a = 10 seconds\n',
+    '\ufeffa = 1\n',
+    'a {\n\tb = "t\tab"\n}\n',
+    '  a = "x\ty", b = 2\n',
+    '{ a = 1 }\n',
+    'a = [1, 2,, 3]\nb { c = true xyz }\n',
+    'include "other.hocon"\na = 1\n',
+    'a = 1\nb = {\n',
+    '',
+  ];
+
+  it('gives the same answer as reading the whole text, keystroke after keystroke', () => {
+    const cache = new NeuroSanEntryCache();
+    for (const text of [...texts, ...texts]) {
+      const [fast, whole] = both(text, cache);
+      expect(fast, JSON.stringify(text)).toEqual(whole);
+    }
+  });
+
+  it('reads again only the entry that changed', () => {
+    const cache = new NeuroSanEntryCache();
+    const tools = Array.from({ length: 50 }, (_, i) => `tool_${i} { class = "m.C${i}", description = "Tool ${i}" }`).join('\n');
+    expect(both(tools, cache)[0]).toMatchObject({ ok: true });
+    expect(cache.entriesRead).toBe(50);
+    const edited = tools.replace('"Tool 7"', '"Tool seven"');
+    const [fast, whole] = both(edited, cache);
+    expect(fast).toEqual(whole);
+    expect((fast as { value: Record<string, { description: string }> }).value.tool_7!.description).toBe('Tool seven');
+    expect(cache.entriesRead).toBe(51);
+  });
+});
