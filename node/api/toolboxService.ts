@@ -17,6 +17,7 @@ import { WorkerPool, type ToolDescription } from '../python/index';
 import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
+import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import type { Reading } from '../../shared/toolbox/loadToolbox';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
@@ -51,6 +52,8 @@ export class ToolboxService {
    * opening a file renders the same text twice (current and saved). Kept briefly, since includes and the default
    * toolbox are read from the disk.
    */
+  /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
+  private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
   private readonly loads: Array<{ file: string; text: string; noDefault: boolean; reading: Reading; generation: number; at: number; loaded: LoadedFile }> = [];
 
   constructor(
@@ -78,13 +81,22 @@ export class ToolboxService {
       env: this.env,
       noDefault,
       reading,
-      ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, undefined, this.cwd) } : {}),
+      ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, undefined, this.cwd), neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
     this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded };
+  }
+
+  private entryCacheFor(file: string): NeuroSanEntryCache {
+    let cache = this.entryCaches.get(file);
+    if (!cache) {
+      cache = new NeuroSanEntryCache();
+      this.entryCaches.set(file, cache);
+    }
+    return cache;
   }
 
   analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {

@@ -1,7 +1,7 @@
 import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
-import { makeDiagnostic, type Diagnostic } from '../hocon/diagnostics';
+import type { Diagnostic } from '../hocon/diagnostics';
 import { dirnameOf, extensionOf } from '../hocon/include-paths';
-import { resolveFileAsNeuroSan, type NeuroSanResolvedDocument } from '../neurosan/index';
+import { resolveFileAsNeuroSan, type NeuroSanEntryCache } from '../neurosan/index';
 import type { HoconObject, Origin } from '../hocon/values';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
@@ -37,30 +37,38 @@ export interface LoadOptions extends ToolboxFiles {
   reading?: Reading;
   /** For neuro-san's reading: the working directory neuro-san runs in (default: baseDir, else the file's folder). */
   neuroSanCwd?: string;
+  /**
+   * For neuro-san's reading of a file being typed in: kept per file between keystrokes, so that only the entries whose
+   * text changed are read again (shared/neurosan/entry-cache.ts).
+   */
+  neuroSanEntryCache?: NeuroSanEntryCache;
 }
 
+/** A file in neuro-san's reading, with the specification's reading of the same text when it was made on the way. */
+export type ReadDocument = ResolvedDocument & { specReading?: ResolvedDocument };
+
 /** Reads one file by the reading chosen in `options`. */
-export function resolveToolboxFile(path: string, options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd'>): ResolvedDocument {
+export function resolveToolboxFile(
+  path: string,
+  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'>,
+): ReadDocument {
   if (options.reading === 'neuro-san') {
     const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
+    const cache = options.neuroSanEntryCache;
+    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up.
+    const spec = cache !== undefined ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
     // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
-    const resolved = resolveFileAsNeuroSan(path, { host: options.host, cwd, env: options.env ?? {}, notAnObject: 'ValueError: overlay is not a dictionary' });
-    return withUnreadableIncludes(resolved, options.host);
+    const resolved = resolveFileAsNeuroSan(path, {
+      host: options.host,
+      cwd,
+      env: options.env ?? {},
+      notAnObject: 'ValueError: overlay is not a dictionary',
+      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : {}),
+    });
+    return spec !== undefined ? Object.assign(resolved, { specReading: spec }) : resolved;
   }
   return resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
 }
-
-/** pyhocon takes an include it cannot read for a missing one; a file that is not text is worth saying all the same. */
-function withUnreadableIncludes(resolved: NeuroSanResolvedDocument, host: IncludeHost): ResolvedDocument {
-  const reading = resolved.reading;
-  const unreadable: Diagnostic[] = [];
-  for (const include of reading.includes) {
-    if (include.found) continue;
-    const content = host.readFile(include.path);
-    const at = resolved.sources.find((s) => s.name === include.from.file) ?? reading.sources.get(include.from.file);
-    if (typeof content === 'object' && at) unreadable.push(makeDiagnostic(at, include.from.start, include.from.end, content.problem));
-  }
-  return unreadable.length === 0 ? resolved : { ...resolved, diagnostics: [...resolved.diagnostics, ...unreadable] };}
 
 export interface LoadedToolbox {
   files: ToolboxFiles;
@@ -98,11 +106,12 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     return resolved.value;
   };
   const defaults = read(options.defaultFile, false);
-  const user = read(options.userFile, true, options.resolvedUserFile);
+  const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
+  const user = read(options.userFile, true, userDocument);
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
   if (options.reading === 'neuro-san' && user && options.userFile) {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
-    const spec = resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
+    const spec = userDocument?.specReading ?? resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
     const ours = (where: Origin) => where.source.name !== options.defaultFile;
     diagnostics.push(...readingDifferenceWarnings(user, spec.value, 'toolbox', ours, spec.ok));
   }
