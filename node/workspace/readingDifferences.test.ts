@@ -127,6 +127,7 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
   it('the fixes make both readings equal in the files read differently', () => {
     console.log(`${equalAfterFixes} of ${compared} files read equally after the fixes; not: \n${notFixed.join('\n')}`);
     expect(compared).toBeGreaterThan(100);
-    expect(equalAfterFixes).toBeGreaterThan(0);
+    // The rest: list elements from an unset ${?VAR} (null in neuro-san's reading), differences in included files.
+    expect(equalAfterFixes).toBeGreaterThanOrEqual(99);
   });
 });

@@ -124,28 +124,27 @@ function difference(ns: HoconValue, spec: HoconValue, at: Origin, tool: string |
   const text = at.source.text.slice(at.start, at.end);
   const reads = `${who} ${words(ns)}, not ${words(spec)}`;
   const blank = /("""|")([ \t]+)(\$\{\??[^}]*\})/.exec(text);
-  if (blank) {
-    const fixed = text.replace(BLANK_BEFORE_SUBSTITUTION, (_all, quote: string, blanks: string, substitution: string) => `${blanks}${quote}${substitution}`);
-    return diagnosticOf(
-      at,
-      'warning',
-      READING_RULE,
-      `neuro-san drops the ${blank[2] === ' ' ? 'space' : 'blanks'} before ${blank[3]}: ${reads}.`,
-      tool,
-      edit(at, 'Move the space inside the quotes', fixed),
-    );
+  const tabs = spec.kind === 'string' && spec.value.includes('\t') && ns.kind === 'string' && !ns.value.includes('\t');
+  if (!blank && !tabs) {
+    return diagnosticOf(at, 'warning', READING_RULE, `neuro-san reads ${words(ns)} here, where the text seems to say ${words(spec)}.`, tool, literalFix(at, text, spec));
   }
-  if (spec.kind === 'string' && spec.value.includes('\t') && ns.kind === 'string' && !ns.value.includes('\t')) {
-    return diagnosticOf(at, 'warning', READING_RULE, `neuro-san turns each tab into spaces: ${reads}.`, tool, tabFix(at, text, spec.value));
-  }
-  return diagnosticOf(at, 'warning', READING_RULE, `neuro-san reads ${words(ns)} here, where the text seems to say ${words(spec)}.`, tool, literalFix(at, text, spec));
+  // One fix for every cause in the value: the blanks moved inside the quotes, then each tab written \t.
+  let fixed = blank ? text.replace(BLANK_BEFORE_SUBSTITUTION, (_all, quote: string, blanks: string, substitution: string) => `${blanks}${quote}${substitution}`) : text;
+  if (tabs) fixed = withoutTabs(fixed);
+  const title = blank ? 'Move the space inside the quotes' : /^"""[\s\S]*"""$/.test(text) ? 'Write it as a quoted string, with \\t for the tab' : 'Write the tab as \\t';
+  const message = blank ? `neuro-san drops the ${blank[2] === ' ' ? 'space' : 'blanks'} before ${blank[3]}: ${reads}.` : `neuro-san turns each tab into spaces: ${reads}.`;
+  return diagnosticOf(at, 'warning', READING_RULE, message, tool, fixed === text ? undefined : edit(at, title, fixed));
 }
 
-/** A tab written as `\t` in a quoted string; a triple-quoted string (which has no escapes) written as a quoted one. */
-function tabFix(at: Origin, text: string, value: string): QuickFix | undefined {
-  if (/^"(?!"")[^"\\]*(?:\\.[^"\\]*)*"$/s.test(text)) return edit(at, 'Write the tab as \\t', text.replace(/\t/g, '\\t'));
-  if (/^"""[\s\S]*"""$/.test(text) && !text.slice(3, -3).includes('"""')) return edit(at, 'Write it as a quoted string, with \\t for the tab', JSON.stringify(value));
-  return undefined;
+/**
+ * The value's text with no tab left in its strings: a tab in a quoted string written `\t`, a triple-quoted string
+ * holding a tab (it has no escapes) written as a quoted one.
+ */
+function withoutTabs(text: string): string {
+  return text.replace(/"""([\s\S]*?)"""(?!")|"((?:[^"\\\n]|\\.)*)"/g, (piece: string, triple: string | undefined, quoted: string | undefined) => {
+    if (triple !== undefined) return triple.includes('\t') ? JSON.stringify(triple) : piece;
+    return quoted !== undefined && quoted.includes('\t') ? `"${quoted.replace(/\t/g, '\\t')}"` : piece;
+  });
 }
 
 /** The value the text seems to say, written so that no reading can take it otherwise (never for a substitution). */
