@@ -36,6 +36,8 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** Layer the file over neuro-san's default toolbox, as neuro-san does (default true). */
   withDefaults?: boolean;
+  /** Whose reading of the file: the HOCON specification's (default) or neuro-san's (see shared/neurosan). */
+  reading?: 'neuro-san' | 'spec';
 }
 
 /** Entry problems neuro-san stops at when it creates the tool; other findings do not prevent a test run. */
@@ -63,6 +65,7 @@ export async function loadToolSpecs(file: string, options: LoadOptions = {}): Pr
     host: { readFile: (name) => fileIncludeHost.readFile(path.resolve(cwd, name)) },
     baseDir: cwd,
     env: options.env ?? process.env,
+    ...(options.reading !== undefined ? { reading: options.reading, neuroSanCwd: cwd } : {}),
   });
   const syntaxErrors = loaded.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
   if (syntaxErrors.length > 0) {

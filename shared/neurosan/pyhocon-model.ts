@@ -524,10 +524,30 @@ export function pythonTypeName(value: unknown): string {
   return 'object';
 }
 
+/**
+ * Containers copied by substitutions since `resetCopyBudget`: a few lines of `a = [${b}, ${b}]` can describe a tree
+ * too big to hold (pyhocon would run out of memory); past the budget the reading stops with a MemoryError.
+ */
+let copied = 0;
+let maxCopied = 1_000_000;
+
+/** A new budget for reading a text of `length` characters: a million values, more for a big file. */
+export function resetCopyBudget(length: number): void {
+  copied = 0;
+  maxCopied = Math.max(1_000_000, length * 4);
+}
+
+/** Counts `count` values walked against the same budget (the resolver walks what substitutions made, too). */
+export function spendCopyBudget(count: number): void {
+  copied += count;
+  if (copied > maxCopied) throw new PyhoconError('MemoryError', `Toolbox Editor stopped: the substitutions make more than ${maxCopied} values`);
+}
+
 /** `copy.deepcopy` of a value (shared references copied once, as Python's memo does). */
 export function deepCopy<T>(value: T, memo = new Map<unknown, unknown>()): T {
   if (value === null || typeof value !== 'object') return value;
   if (memo.has(value)) return memo.get(value) as T;
+  spendCopyBudget(1);
   if (Array.isArray(value)) {
     const copy: unknown[] = [];
     memo.set(value, copy);

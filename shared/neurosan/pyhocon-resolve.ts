@@ -15,16 +15,21 @@ import {
   lineCol,
   parseKey,
   pyStr,
+  spendCopyBudget,
   type PyHocon,
 } from './pyhocon-model';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Substitutions visited over all rounds before giving up (pyhocon has no limit; a real file needs a few rounds). */
+const MAX_RESOLVE_STEPS = 2_000_000;
 
 /** Substitutions reachable from a value (a ConfigValues' own and those of what it overrides). */
 export function findSubstitutions(item: unknown): ConfigSubstitution[] {
   if (item instanceof ConfigValues) return item.getSubstitutions();
   const found: ConfigSubstitution[] = [];
   const elements = item instanceof ConfigTree ? [...item.map.values()] : Array.isArray(item) ? item : [];
+  spendCopyBudget(elements.length);
   for (const child of elements) for (const s of findSubstitutions(child)) found.push(s);
   return found;
 }
@@ -154,9 +159,11 @@ export function resolveSubstitutions(config: ConfigTree | PyHocon[], env: Enviro
     let anyUnresolved = true;
     let previousRound: ConfigSubstitution[] = [];
     const cache = new Map<ConfigSubstitution, ConfigSubstitution[]>();
-    let rounds = 0;
+    // pyhocon goes round until nothing changes; hostile input could keep it going: stop past a budget of steps.
+    let steps = 0;
     while (anyUnresolved && substitutions.length > 0 && !sameSet(substitutions, previousRound)) {
-      if (++rounds > 100_000) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded');
+      steps += substitutions.length;
+      if (steps > MAX_RESOLVE_STEPS) throw new PyhoconError('RecursionError', `Toolbox Editor stopped resolving after ${MAX_RESOLVE_STEPS} steps`);
       anyUnresolved = false;
       previousRound = [...substitutions];
       for (const substitution of previousRound) {

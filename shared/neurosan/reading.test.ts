@@ -142,4 +142,9 @@ describe("neuro-san's reading (pyhocon 0.3.61, then a JSON round trip)", () => {
     expect(defaultWorkingDirectory('/work/proj/registries/tools/tb.hocon', (p) => folders.has(p))).toBe('/work/proj');
     expect(defaultWorkingDirectory('/elsewhere/tb.hocon', (p) => folders.has(p))).toBe('/elsewhere');
   });
+
+  it('stops with a failure, not a hang, on substitutions that would copy an enormous tree', () => {
+    const lines = ['a0 = [1, 2]', ...Array.from({ length: 40 }, (_, i) => `a${i + 1} = [\${a${i}}, \${a${i}}]`)];
+    expect(failure(lines.join('\n'))).toMatchObject({ type: 'MemoryError' });
+  });
 });

@@ -9,7 +9,7 @@
  */
 import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
 import { dirnameOf, joinPath } from '../hocon/include-paths';
-import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, type PyHocon, type SourceSpan } from './pyhocon-model';
+import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, resetCopyBudget, type PyHocon, type SourceSpan } from './pyhocon-model';
 import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
 import type { JsonValue } from '../hocon/to-json';
 import { floatJson } from '../pyvalue/float-repr';
@@ -142,6 +142,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   // by the same rules, so the second reading is the same tree with its origins.
   const run = (recordSpans: boolean): { config: ConfigTree | PyHocon[] } | { error: unknown; phase: string } => {
     let phase: 'parse' | 'resolve' | 'json' = 'parse';
+    resetCopyBudget(text.length);
     try {
       const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
       const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
@@ -165,7 +166,8 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   const first = byEntries !== undefined ? { config: byEntries } : run(false);
   if ('error' in first) {
     let { error, phase } = first;
-    if (error instanceof PyhoconError && error.span === undefined) {
+    // Read again for the position (the first reading keeps none); not after a limit was reached, which has none.
+    if (error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError') {
       const again = run(true);
       if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
     }
