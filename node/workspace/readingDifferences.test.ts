@@ -67,6 +67,17 @@ describe('a warning where the two readings of an entry differ, with a fix both r
     expect(ns).toEqual(spec);
   });
 
+  it("a network's toolbox agent: its args as neuro-san gets them, with the fix", () => {
+    const network = '{ "tools": [ { "name": "front", "instructions": "hi", "tools": ["search"] },\n  { "name": "search", "toolbox": "get_current_date_time", "args": { "strict": True } } ] }\n';
+    const found = warnings(memoryHost({ 'net.hocon': network }), 'net.hocon', '.');
+    expect(found.map((d) => [d.tool, d.line, d.message, d.fix?.title])).toEqual([
+      ['search', 2, 'neuro-san reads true here, where the text seems to say "True".', 'Quote the value'],
+    ]);
+    const host = memoryHost({ 'net.hocon': applyFixes(network, 'net.hocon', found) });
+    const { ns, spec } = comparedValues(host, 'net.hocon', '.');
+    expect(ns).toEqual(spec);
+  });
+
   it('a byte-order mark: neuro-san cannot load the file, and the fix drops the mark', () => {
     const host = memoryHost({ 'tb.hocon': '\ufeffa { class = "a.b.C" }\n' });
     const [error] = loadToolbox({ host, userFile: 'tb.hocon', reading: 'neuro-san', neuroSanCwd: '.' }).diagnostics;
