@@ -124,6 +124,7 @@ export function createApiService(host: ApiHost): ApiService {
     // A tool run, a run of all saved cases (by its batch id), or a check of all tools.
     'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) || testRun.cancelBatch(runId) || preflight.cancel(runId) }),
     'tool.describe': async (request) => toolbox.describe(request),
+    'toolbox.checkWithNeuroSan': async ({ path: p }) => toolbox.checkWithNeuroSan(resolvePath(p)),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
     'recovery.save': async (request) => {

@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { ApiError } from '../../shared/api/contract';
+import { ApiError, type ApiResponse } from '../../shared/api/contract';
+import { neuroSanCheckLines } from '../../shared/toolbox/neuroSanCheck';
+import { neuroSanWorkingDirectory } from '../neurosan/neuroSanFiles';
+import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/render-catalog';
@@ -15,12 +18,15 @@ import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
+import { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import type { Reading } from '../../shared/toolbox/loadToolbox';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
-const LOAD_CACHE_SIZE = 3;
+// A keystroke loads the text up to three times (the analysis; the catalog from each reading), and the saved text too.
+const LOAD_CACHE_SIZE = 6;
 
 export interface DocumentRef {
   /** Absolute path, or null for a document never saved. */
@@ -28,6 +34,8 @@ export interface DocumentRef {
   /** The editor's current text (may differ from the disk). */
   text: string;
   noDefault?: boolean;
+  /** Whose reading (default neuro-san's: what the LLM gets). */
+  reading?: Reading;
 }
 
 export type CatalogDocumentRef = DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> };
@@ -48,7 +56,9 @@ export class ToolboxService {
    * opening a file renders the same text twice (current and saved). Kept briefly, since includes and the default
    * toolbox are read from the disk.
    */
-  private readonly loads: Array<{ file: string; text: string; noDefault: boolean; generation: number; at: number; loaded: LoadedFile }> = [];
+  /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
+  private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
+  private readonly loads: Array<{ file: string; text: string; noDefault: boolean; reading: Reading; generation: number; at: number; loaded: LoadedFile }> = [];
 
   constructor(
     private readonly cwd: string,
@@ -64,21 +74,33 @@ export class ToolboxService {
   load(doc: DocumentRef): { file: string; loaded: LoadedFile } {
     const file = this.documentPath(doc);
     const noDefault = doc.noDefault ?? false;
+    const reading = doc.reading ?? 'neuro-san';
     const now = Date.now();
     const cached = this.loads.find(
-      (c) => c.file === file && c.noDefault === noDefault && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
+      (c) => c.file === file && c.noDefault === noDefault && c.reading === reading && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
     );
     if (cached) return { file, loaded: cached.loaded };
     const loaded = loadFileFromDisk(file, {
       cwd: this.cwd,
       env: this.env,
       noDefault,
+      reading,
+      ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, undefined, this.cwd), neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, generation: this.classInfoGeneration, at: now, loaded });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded };
+  }
+
+  private entryCacheFor(file: string): NeuroSanEntryCache {
+    let cache = this.entryCaches.get(file);
+    if (!cache) {
+      cache = new NeuroSanEntryCache();
+      this.entryCaches.set(file, cache);
+    }
+    return cache;
   }
 
   /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
@@ -117,9 +139,12 @@ export class ToolboxService {
     };
   }
 
-  /** What rendering the document's catalog takes: its template (read from disk), tools, variables and key order. */
+  /**
+   * What rendering the document's catalog takes: its template (read from disk), tools (in `doc.reading`, default
+   * neuro-san's: what the LLM gets), variables and key order.
+   */
   async catalogRequest(doc: CatalogDocumentRef): Promise<{ templatePath: string; request: RenderCatalogRequest }> {
-    const { file, loaded } = this.load(doc);
+    const { file, loaded } = this.load({ ...doc, reading: doc.reading ?? 'neuro-san' });
     const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
     let template: string;
     try {
@@ -134,10 +159,16 @@ export class ToolboxService {
   }
 
   async renderCatalog(doc: CatalogDocumentRef): Promise<CatalogRenderResult> {
-    const { templatePath, request } = await this.catalogRequest(doc);
+    const reading = doc.reading ?? 'neuro-san';
+    const { templatePath, request } = await this.catalogRequest({ ...doc, reading });
     const result = renderCatalog(request);
+    // The same catalog from the other reading, so the preview can mark where what the LLM gets differs from the text.
+    const otherLoaded = this.load({ ...doc, reading: reading === 'neuro-san' ? 'spec' : 'neuro-san' });
+    const other = renderCatalog({ ...request, tools: catalogSourcesFromTools(toolboxOf(otherLoaded.loaded).tools, this.classInfo.get(otherLoaded.file)) }).text;
     return {
       text: result.text,
+      reading,
+      otherReadingText: other === result.text ? null : other,
       templatePath,
       templateDescription: result.metadata.description?.value ?? null,
       expectedFormat: result.metadata.expectedFormat?.value ?? null,
@@ -162,6 +193,31 @@ export class ToolboxService {
       cwd: this.cwd,
     });
     return { runner, prefs };
+  }
+
+  /**
+   * The saved file loaded by the installed neuro-san's own code, in this toolbox's worker (the chosen interpreter),
+   * beside the editor's reading of it. neuro-san reads the disk: unsaved edits are not part of the check.
+   */
+  async checkWithNeuroSan(file: string): Promise<ApiResponse<'toolbox.checkWithNeuroSan'>> {
+    const { runner, prefs } = await this.runnerFor(file);
+    const python = prefs.python || 'python3';
+    const saved = await readTextFile(file).then((r) => r.text, () => undefined);
+    if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
+    const cwd = neuroSanWorkingDirectory(file, undefined, this.cwd);
+    let result;
+    try {
+      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: this.env });
+    } catch (error) {
+      return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
+    }
+    const { loaded } = this.load({ path: file, text: saved });
+    const diagnostics = neuroSanCheckDiagnostics(result, file, saved, toolboxOf(loaded).tools);
+    return {
+      installed: result.check.installed,
+      lines: neuroSanCheckLines(result.check, path.basename(file), python, result.differences),
+      diagnostics: diagnostics.map((d) => ({ ...d, range: { start: { ...d.range.start }, end: { ...d.range.end } } })),
+    };
   }
 
   private findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {

@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type FolderListing } from '../../shared/api/contract';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** The files the Open dialog's browser offers: what neuro-san reads a toolbox from. */
 const TOOLBOX_FILE = /\.(hocon|json|conf)$/i;
@@ -26,7 +27,7 @@ export async function listFolder(folder: string): Promise<FolderListing> {
   try {
     dirents = await readdir(absolute, { withFileTypes: true });
   } catch (error) {
-    throw new ApiError('io', `Cannot list ${absolute}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ApiError('io', `Cannot list ${absolute}: ${errorMessage(error)}`);
   }
   const entries: FolderListing['entries'] = [];
   for (const entry of dirents) {

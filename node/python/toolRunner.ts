@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { JsonText } from '../../shared/toolbox/jsonText';
+import type { NeuroSanCheck } from '../../shared/toolbox/neuroSanCheck';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { PythonWorker, WorkerExitError } from './pythonWorker';
 import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from './runResult';
@@ -197,6 +198,25 @@ export class ToolRunner {
     } finally {
       if (this.active.get(callId) === state) this.active.delete(callId);
     }
+  }
+
+  /**
+   * Loads a toolbox file with the installed neuro-san's own code (its restorer, its factory over its default toolbox,
+   * each tool built as an agent builds it). Says so when the interpreter cannot import neuro_san.
+   */
+  async checkWithNeuroSan(
+    file: string,
+    cwd: string,
+    options: { timeoutMs?: number } = {},
+  ): Promise<{ ok: true; check: NeuroSanCheck } | { ok: false; error: string; errorKind: RunErrorKind }> {
+    const exchange = await this.serialize(() =>
+      this.exchange({ op: 'neurosan', file, cwd }, options.timeoutMs ?? this.defaultTimeoutMs, { cancelled: false }),
+    );
+    if ('failure' in exchange) return { ok: false, error: exchange.failure.content, errorKind: exchange.failure.errorKind ?? 'protocol' };
+    const reply = exchange.reply;
+    if (!reply.ok) return { ok: false, error: reply.error, errorKind: reply.errorKind === 'load' ? 'load' : 'protocol' };
+    if (!('check' in reply)) return { ok: false, error: 'unexpected reply to neurosan', errorKind: 'protocol' };
+    return { ok: true, check: reply.check };
   }
 
   /** Stops the current worker (cancelling a running call); the next call starts a fresh one, re-importing tools. */

@@ -2,6 +2,7 @@
  * The messages between the Node side and the Python worker (resources/python/tbe_worker/server.py).
  * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
  */
+import type { NeuroSanCheck } from '../../shared/toolbox/neuroSanCheck';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import type {
   WorkerCanImportReply,
@@ -57,9 +58,19 @@ export type WorkerRequest =
   | WorkerCallRequest
   | WorkerDescribeRequest
   | WorkerInfoRequest
+  | WorkerNeuroSanRequest
   | WorkerPreflightRequest
   | WorkerLocateRequest
   | WorkerCanImportRequest;
+/** Load a toolbox file with the installed neuro-san's own code (tbe_worker/neurosan_check.py). */
+export interface WorkerNeuroSanRequest {
+  op: 'neurosan';
+  /** The file as neuro-san is given it (AGENT_TOOLBOX_INFO_FILE). */
+  file: string;
+  /** The working directory neuro-san runs in (where a top-level include is looked up). */
+  cwd: string;
+}
+
 
 /** How the worker renders a return value: a string as is, JSON text, or Python's repr. */
 export type ContentType = 'text' | 'json' | 'repr';
@@ -143,10 +154,17 @@ export interface WorkerFailureReply extends Partial<CapturedOutput> {
   traceback?: string;
 }
 
+export interface WorkerNeuroSanReply extends CapturedOutput {
+  id: number;
+  ok: true;
+  check: NeuroSanCheck;
+}
+
 export type WorkerReply =
   | WorkerCallReply
   | WorkerDescribeReply
   | WorkerInfoReply
+  | WorkerNeuroSanReply
   | WorkerPreflightReply
   | WorkerLocateReply
   | WorkerCanImportReply

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
 import { loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { defaultToolboxPath } from '../paths';
@@ -20,6 +21,8 @@ export interface DiskLoadOptions {
   reading?: 'neuro-san' | 'spec';
   /** For neuro-san's reading: the working directory neuro-san runs in (absolute); default `cwd`. */
   neuroSanCwd?: string;
+  /** For neuro-san's reading of a file being typed in (the app): kept per file between keystrokes. */
+  neuroSanEntryCache?: NeuroSanEntryCache;
 }
 
 export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: 'network'; network: LoadedNetwork };
@@ -42,6 +45,7 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
     env: options.env,
     ...(options.reading !== undefined ? { reading: options.reading } : {}),
     ...(options.neuroSanCwd !== undefined ? { neuroSanCwd: options.neuroSanCwd } : {}),
+    ...(options.neuroSanEntryCache !== undefined ? { neuroSanEntryCache: options.neuroSanEntryCache } : {}),
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.classInfo ? { classInfo: options.classInfo } : {}),
   };

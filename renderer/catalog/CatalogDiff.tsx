@@ -8,17 +8,20 @@ function comparable(text: string): string {
   return json ? `${text.slice(0, json.start)}\n${JSON.stringify(json.value, null, 2)}` : text;
 }
 
-/** What the catalog of the editor's text changes against the catalog of the last saved file. */
-export function CatalogDiff({ saved, current }: { saved: string; current: string }) {
+/**
+ * What the catalog of the editor's text changes against the catalog of the last saved file (or, with `against`,
+ * against another catalog: the one from the other reading of the file).
+ */
+export function CatalogDiff({ saved, current, against }: { saved: string; current: string; against?: { what: string; label: string } }) {
   const lines = useMemo(() => lineDiff(comparable(saved), comparable(current)), [saved, current]);
   const changed = lines.filter((l) => l.kind !== 'same').length;
-  if (saved === current) return <p className="hint">No change since the last save.</p>;
+  if (saved === current) return <p className="hint">{against ? `No difference from ${against.what}.` : 'No change since the last save.'}</p>;
   return (
     <>
       <p className="hint">
-        {changed} changed line{changed === 1 ? '' : 's'} against the saved file.
+        {changed} changed line{changed === 1 ? '' : 's'} against {against?.what ?? 'the saved file'}.
       </p>
-      <pre className="catalog-diff" aria-label="Catalog diff against the saved file">
+      <pre className="catalog-diff" aria-label={against?.label ?? 'Catalog diff against the saved file'}>
         {lines.map((l, i) => (
           <div key={i} className={`diff-${l.kind}`}>
             {l.kind === 'added' ? '+ ' : l.kind === 'removed' ? '- ' : '  '}

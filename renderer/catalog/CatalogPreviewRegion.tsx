@@ -5,6 +5,7 @@ import { CatalogDiff } from './CatalogDiff';
 import { CatalogMappingNote } from './CatalogMappingNote';
 import { CatalogSettings } from './CatalogSettings';
 import { ContractResults } from './ContractResults';
+import { ReadingChoice } from './ReadingChoice';
 import { findJson } from './findJson';
 import { VisibleWhitespace } from './VisibleWhitespace';
 import { TokenCounts } from './TokenCounts';
@@ -12,7 +13,7 @@ import { SimilarTools } from './SimilarTools';
 import { CompareWith } from './CompareWith';
 import './catalog.css';
 
-type View = 'text' | 'json' | 'diff' | 'tokens' | 'similar' | 'compare';
+type View = 'text' | 'json' | 'diff' | 'readings' | 'tokens' | 'similar' | 'compare';
 
 /** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
 export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
@@ -21,6 +22,8 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
     useShallow((s) => ({
       templatePath: s.templatePath,
       keyOrder: s.keyOrder,
+      reading: s.reading,
+      setReading: s.setReading,
       vars: s.vars,
       setTemplatePath: s.setTemplatePath,
       setKeyOrder: s.setKeyOrder,
@@ -56,6 +59,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
           <CatalogSettings settings={state} templateInUse={state.current?.templatePath ?? null} />
           {state.current?.templateDescription && <p className="hint">{state.current.templateDescription}</p>}
           <CatalogMappingNote />
+          <ReadingChoice reading={state.reading} setReading={state.setReading} differs={(state.current?.otherReadingText ?? null) !== null} onShow={() => setView('readings')} />
           {state.currentError !== null && (
             <p className="pane-error" role="alert">
               {state.currentError}
@@ -65,9 +69,9 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
             <>
               <ContractResults result={state.current} />
               <div className="pane-tabs" role="tablist" aria-label="Catalog view">
-                {(['text', 'json', 'diff', 'tokens', 'similar', 'compare'] as const).map((v) => (
+                {(['text', 'json', 'diff', 'readings', 'tokens', 'similar', 'compare'] as const).map((v) => (
                   <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
-                    {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' }[v]}
+                    {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved', readings: 'Diff vs other reading', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' }[v]}
                   </button>
                 ))}
                 <span className="status-spacer" />
@@ -86,6 +90,16 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
                 ) : (
                   <p className="hint">The rendered text holds no JSON.</p>
                 ))}
+              {view === 'readings' && (
+                <CatalogDiff
+                  saved={state.current.otherReadingText ?? state.current.text}
+                  current={state.current.text}
+                  against={{
+                    what: state.reading === 'neuro-san' ? "the specification's reading of the text" : "neuro-san's reading (what the LLM gets)",
+                    label: 'Catalog diff against the other reading',
+                  }}
+                />
+              )}
               {view === 'tokens' && <TokenCounts stores={stores} settings={state} current={state.current} />}
               {view === 'similar' && <SimilarTools stores={stores} current={state.current} />}
               {view === 'compare' && <CompareWith stores={stores} />}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ToolboxDiffDto } from '../../shared/api/reviewApi';
 import type { WorkspaceStores } from '../state/workspace';
 import { createTextSender } from '../api/textSender';
+import { errorMessage } from '../../shared/errorMessage';
 
 type Against = { revision: string } | { file: string };
 
@@ -41,7 +42,7 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
       setError(null);
     } catch (e) {
       setReport(null);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,8 @@ import { errorMessage } from '../../shared/errorMessage';
 
 /** tojson's key order, as the contract's catalog.render takes it. */
 export type KeyOrder = NonNullable<ApiRequest<'catalog.render'>['keyOrder']>;
+/** Whose reading of the file the catalog is rendered from: neuro-san's (what the LLM gets) or the specification's. */
+export type Reading = 'neuro-san' | 'spec';
 export interface TemplateVar {
   name: string;
   value: string;
@@ -18,6 +20,7 @@ export interface CatalogState {
   /** A template file chosen by the user; '' for the app's default template. */
   templatePath: string;
   keyOrder: KeyOrder;
+  reading: Reading;
   /** Extra template variables (e.g. `task`), in the order the user added them. */
   vars: TemplateVar[];
   /** The catalog of the editor's current text, and why it could not be rendered. */
@@ -32,6 +35,7 @@ export interface CatalogState {
   updateCount: number;
   setTemplatePath(templatePath: string): void;
   setKeyOrder(keyOrder: KeyOrder): void;
+  setReading(reading: Reading): void;
   setVars(vars: TemplateVar[]): void;
   /** Renders again, e.g. after a tool's class was loaded and the main side learned its description and schema. */
   refresh(): void;
@@ -63,6 +67,7 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
   const store = create<CatalogState>()((set) => ({
     templatePath: '',
     keyOrder: 'sorted',
+    reading: 'neuro-san',
     vars: [],
     current: null,
     currentError: null,
@@ -78,6 +83,10 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
       set({ keyOrder });
       renderBoth();
     },
+    setReading: (reading) => {
+      set({ reading });
+      renderBoth();
+    },
     setVars: (vars) => {
       set({ vars });
       renderBoth();
@@ -86,12 +95,13 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
   }));
 
   const request = (fields: DocumentTextPayload) => {
-    const { templatePath, keyOrder, vars } = store.getState();
+    const { templatePath, keyOrder, vars, reading } = store.getState();
     const { path } = useDocument.getState();
     return {
       path,
       ...fields,
       keyOrder,
+      reading,
       vars: Object.fromEntries(vars.filter((v) => v.name.trim() !== '').map((v) => [v.name.trim(), v.value])),
       ...(templatePath.trim() ? { templatePath: templatePath.trim() } : {}),
     };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
 import type { WorkspaceStores } from '../state/workspace';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Asks the main side something about the editor's current text whenever `key` changes (a new catalog render, a new
@@ -24,7 +25,7 @@ export function useDocumentRequest<T>(stores: WorkspaceStores, key: unknown, run
         if (mine === seq.current) setState({ value, error: null, busy: false });
       },
       (error: unknown) => {
-        if (mine === seq.current) setState({ value: null, error: error instanceof Error ? error.message : String(error), busy: false });
+        if (mine === seq.current) setState({ value: null, error: errorMessage(error), busy: false });
       },
     );
   }, [stores, key]);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FolderListing } from '../../shared/api/contract';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface FolderBrowserProps {
   /** The folder shown first. */
@@ -27,7 +28,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowser
         setError(null);
         onFolder?.(answer.path);
       },
-      (e: unknown) => current && setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => current && setError(errorMessage(e)),
     );
     return () => {
       current = false;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ToolSummary } from '../../shared/api/toolboxApi';
 import { PromptDialog } from '../layout/PromptDialog';
 import type { WorkspaceStores } from '../state/workspace';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Beside the form's Class field: open the class's Python source, and for a coded tool, create its module from the
@@ -15,7 +16,7 @@ export function ClassActions({ stores, tool, editable }: { stores: WorkspaceStor
   if (!tool.className) return null;
 
   const say = (kind: 'info' | 'error', text: string) => setMessage({ kind, text });
-  const failure = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const failure = (error: unknown) => errorMessage(error);
   const plan = async () => {
     const { path, text } = useDocument.getState();
     try {

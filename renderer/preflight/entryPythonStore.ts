@@ -3,6 +3,7 @@ import type { ApiClient } from '../../shared/api/contract';
 import type { AnalysisStoreHook } from '../state/analysisStore';
 import type { DocumentStoreHook } from '../state/documentStore';
 import type { ViewStoreHook } from '../state/viewStore';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** A class's Python source, shown read-only in the centre's Python tab. */
 export interface OpenSource {
@@ -51,7 +52,7 @@ export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStor
         set({ summary: result.summaryText });
         useAnalysis.getState().refresh();
       } catch (error) {
-        set({ error: `Could not check the tools: ${error instanceof Error ? error.message : String(error)}` });
+        set({ error: `Could not check the tools: ${errorMessage(error)}` });
       } finally {
         set({ checkingRunId: null });
       }
@@ -71,7 +72,7 @@ export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStor
         set({ source: { tool, file: answer.file, line: answer.line, text: answer.text }, sourceError: null });
         useView.getState().setTab('python');
       } catch (error) {
-        set({ sourceError: { tool, message: `Cannot open the class: ${error instanceof Error ? error.message : String(error)}` } });
+        set({ sourceError: { tool, message: `Cannot open the class: ${errorMessage(error)}` } });
       }
     },
     closeSource: () => {

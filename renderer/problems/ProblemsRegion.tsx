@@ -8,6 +8,7 @@ import { fileName } from '../state/documentStore';
 import { isEditable } from '../tools/toolCommands';
 import { applyFix } from './applyFix';
 import { sortProblems } from './sortProblems';
+import { NeuroSanCheck } from './NeuroSanCheck';
 
 const ROW_HEIGHT = 24;
 
@@ -47,6 +48,7 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
       <h2 className="region-title">
         Problems {analysis ? `— ${errors} errors, ${diagnostics.length - errors} warnings` : ''}
       </h2>
+      <NeuroSanCheck stores={stores} />
       <div ref={listRef} className="problem-list">
         {analysis && diagnostics.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
         {!analysis && <p className="placeholder">Every problem neuro-san would find in this file, with its position.</p>}

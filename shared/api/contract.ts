@@ -10,6 +10,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   CatalogRenderRequestT,
   CatalogRenderResultT,
+  DiagnosticT,
   PreferencesT,
   ToolboxAnalysisChangeT,
   ToolboxAnalysisT,
@@ -120,6 +121,14 @@ export const apiMethods = {
   /** Runs one tool of the document in the Python worker. Never fails: errors are results with isError. */
   'tool.run': { request: ToolRunRequestT, response: ToolRunResultT },
   'tool.cancel': { request: Type.Object({ runId: Type.String() }), response: Type.Object({ cancelled: Type.Boolean() }) },
+  /**
+   * Loads the saved file with the installed neuro-san's own code in the Python worker (the chosen interpreter): its
+   * version, its load error or each tool's error, and every value it reads differently from the editor (our bug).
+   */
+  'toolbox.checkWithNeuroSan': {
+    request: Type.Object({ path: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ installed: Type.Boolean(), lines: Type.Array(Type.String()), diagnostics: Type.Array(DiagnosticT) }),
+  },
   /** Loads a tool's class and reports what it reveals (a LangChain tool's description and schema, a toolkit's tools). */
   'tool.describe': {
     /** `runId`: names the load for `tool.cancel` (importing a class can hang). */

@@ -101,11 +101,17 @@ export const CatalogRenderRequestT = Type.Object({
   /** Extra variables, e.g. `task` for a tools_picker prompt. */
   vars: Type.Record(Type.String(), Type.String()),
   noDefault: Type.Optional(Type.Boolean()),
+  /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
+  reading: Type.Optional(Type.Union([Type.Literal('neuro-san'), Type.Literal('spec')])),
 });
 
 export const CatalogRenderResultT = Type.Object({
   /** Exactly the rendered text. */
   text: Type.String(),
+  /** The reading it was rendered from. */
+  reading: Type.Optional(Type.Union([Type.Literal('neuro-san'), Type.Literal('spec')])),
+  /** The catalog rendered from the other reading, when it differs from `text` (null when the two are the same). */
+  otherReadingText: Type.Optional(Nullable(Type.String())),
   templatePath: Type.String(),
   templateDescription: Nullable(Type.String()),
   expectedFormat: Nullable(Type.String()),

@@ -19,6 +19,7 @@ import {
 } from '../hocon/index';
 import type { SourceSpan } from './pyhocon-model';
 import { floatRepr } from '../pyvalue/float-repr';
+import type { NeuroSanEntryCache } from './entry-cache';
 import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
@@ -28,6 +29,9 @@ export interface NeuroSanResolveOptions {
   env?: Environment;
   /** What neuro-san says when the file holds something other than an object (default: a plain description). */
   notAnObject?: string;
+  /** While the file is typed in: the spec's reading of the same text and a cache per file (see reading.ts). */
+  spec?: ResolvedDocument;
+  entryCache?: NeuroSanEntryCache;
 }
 
 export type NeuroSanResolvedDocument = ResolvedDocument & { reading: NeuroSanReading };
@@ -46,7 +50,14 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
       return content === undefined || typeof content === 'string' ? content : content.folder ? undefined : { problem: content.problem };
     },
   };
-  const reading = readAsNeuroSan(source.text, { file: path, cwd: options.cwd, host, env: options.env ?? {}, checkFileName: false });
+  const reading = readAsNeuroSan(source.text, {
+    file: path,
+    cwd: options.cwd,
+    host,
+    env: options.env ?? {},
+    checkFileName: false,
+    ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
+  });
   const empty = new ObjectValue(new FieldMap(), source, 0, 0);
   const sources = [source, ...[...reading.sources.values()].filter((s) => s.name !== path)];
   if (typeof text !== 'string') {

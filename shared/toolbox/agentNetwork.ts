@@ -1,5 +1,7 @@
-import { dirnameOf, isAbsolutePath, joinPath, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { ENTRY_JSON } from './hoconJson';
+import { readingDifferenceWarnings } from './readingDifferences';
+import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
@@ -46,6 +48,11 @@ export function loadAgentNetwork(
   const resolved = resolvedNetwork ?? resolveToolboxFile(networkFile, options);
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
+  if (options.reading === 'neuro-san' && resolved.ok) {
+    // A toolbox agent as neuro-san gets it, beside what the network's text seems to say.
+    const spec = resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+    diagnostics.push(...readingDifferenceWarnings(root, spec.value, 'network', () => true, spec.ok));
+  }
 
   let toolboxFile: LoadedNetwork['toolboxFile'];
   // Said once, where the network names the file (the toolbox reports it again at the file's start otherwise).
@@ -94,9 +101,10 @@ export function loadAgentNetwork(
       where: toolbox,
     });
     if (!defined) {
-      // neuro-san names the file as it was configured.
-      const inUser = toolboxFile ? ` or in ${toolboxFile.written}` : '';
-      diagnostics.push(diagnosticAt(toolbox, 'error', 'undefined-tool', `Tool '${toolbox.value}' is not defined in the default toolbox info file${inUser}.`));
+      // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
+      const removed = REMOVED_TOOLS.has(toolbox.value);
+      const message = removed ? removedToolMessage(toolbox.value) : notDefinedMessage(toolbox.value, toolboxFile?.written);
+      diagnostics.push(diagnosticAt(toolbox, 'error', removed ? 'removed-tool' : 'undefined-tool', message));
     }
     const tools = agent.fields.get('tools');
     if (tools) {

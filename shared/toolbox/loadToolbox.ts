@@ -1,9 +1,9 @@
-import { extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type ResolvedDocument } from '../hocon/index';
-import { resolveFileAsNeuroSan } from '../neurosan/index';
-import { dirnameOf } from '../hocon/index';
+import { dirnameOf, extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { resolveFileAsNeuroSan, type NeuroSanEntryCache } from '../neurosan/index';
+import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
 import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
-import { compareDiagnostics, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { compareDiagnostics, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 import { validateEntries } from './validateToolbox';
 
 export interface ToolboxFiles {
@@ -12,6 +12,9 @@ export interface ToolboxFiles {
   /** The user's toolbox info file (the one being edited), if any. */
   userFile?: string;
 }
+
+/** Whose reading of the files: neuro-san's (pyhocon's rules: what the LLM gets) or the HOCON specification's. */
+export type Reading = 'neuro-san' | 'spec';
 
 export interface LoadOptions extends ToolboxFiles {
   /** Reads files (the default toolbox, the user's file, their includes). Editors layer unsaved text on top. */
@@ -28,17 +31,38 @@ export interface LoadOptions extends ToolboxFiles {
    * Whose reading of the files: 'spec' (the HOCON specification's; the default here) or 'neuro-san' (what neuro-san's
    * loader returns: pyhocon's rules, see shared/neurosan).
    */
-  reading?: 'neuro-san' | 'spec';
+  reading?: Reading;
   /** For neuro-san's reading: the working directory neuro-san runs in (default: baseDir, else the file's folder). */
   neuroSanCwd?: string;
+  /**
+   * For neuro-san's reading of a file being typed in: kept per file between keystrokes, so that only the entries whose
+   * text changed are read again (shared/neurosan/entry-cache.ts).
+   */
+  neuroSanEntryCache?: NeuroSanEntryCache;
 }
 
+/** A file in neuro-san's reading, with the specification's reading of the same text when it was made on the way. */
+export type ReadDocument = ResolvedDocument & { specReading?: ResolvedDocument };
+
 /** Reads one file by the reading chosen in `options`. */
-export function resolveToolboxFile(path: string, options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd'>): ResolvedDocument {
+export function resolveToolboxFile(
+  path: string,
+  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'>,
+): ReadDocument {
   if (options.reading === 'neuro-san') {
     const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
+    const cache = options.neuroSanEntryCache;
+    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up.
+    const spec = cache !== undefined ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
     // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
-    return resolveFileAsNeuroSan(path, { host: options.host, cwd, env: options.env ?? {}, notAnObject: 'ValueError: overlay is not a dictionary' });
+    const resolved = resolveFileAsNeuroSan(path, {
+      host: options.host,
+      cwd,
+      env: options.env ?? {},
+      notAnObject: 'ValueError: overlay is not a dictionary',
+      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : {}),
+    });
+    return spec !== undefined ? Object.assign(resolved, { specReading: spec }) : resolved;
   }
   return resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
 }
@@ -79,7 +103,15 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     return resolved.value;
   };
   const defaults = read(options.defaultFile, false);
-  const user = read(options.userFile, true, options.resolvedUserFile);
+  const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
+  const user = read(options.userFile, true, userDocument);
+  if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
+  if (options.reading === 'neuro-san' && user && options.userFile) {
+    // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
+    const spec = userDocument?.specReading ?? resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
+    const ours = (where: Origin) => where.source.name !== options.defaultFile;
+    diagnostics.push(...readingDifferenceWarnings(user, spec.value, 'toolbox', ours, spec.ok));
+  }
   if (options.userFile && fileTypeProblem(options.userFile)) {
     diagnostics.push({
       severity: 'error',
@@ -96,11 +128,19 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
-  const findings = [...layered.diagnostics, ...validateEntries(tools)];
+  const findings = [...layered.diagnostics, ...validateEntries(tools, { toolboxFile: options.userFile })];
   // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);
   return { files: filesOf(options), tools, root: layered.root, origins: layered.origins, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/** neuro-san cannot load a file that starts with a byte-order mark: its error gets the fix that drops the mark. */
+function offerBomFix(diagnostics: ToolboxDiagnostic[], file: string, host: IncludeHost): void {
+  const text = host.readFile(file);
+  if (typeof text !== 'string' || text.charCodeAt(0) !== 0xfeff) return;
+  const at = diagnostics.findIndex((d) => d.file === file && d.rule === 'hocon' && d.range.start.offset === 0);
+  if (at >= 0) diagnostics[at] = { ...diagnostics[at]!, fix: replaceTextFix('Remove the byte-order mark', file, 0, 1, '') };
 }
 
 function isDefaultFile(file: string, options: LoadOptions): boolean {

@@ -2,9 +2,10 @@ import { classFormRule } from './rules/classForm';
 import { descriptionRule } from './rules/description';
 import { duplicateToolRule } from './rules/duplicateTool';
 import { entryShapeRule } from './rules/entryShape';
+import { functionSpecRule } from './rules/functionSpec';
 import { literalCredentialsRule } from './rules/literalCredentials';
 import { parametersRule } from './rules/parameters';
-import type { EntryRule } from './rules/ruleContext';
+import type { EntryRule, RuleContext } from './rules/ruleContext';
 import { toolInfoUrlRule } from './rules/toolInfoUrl';
 import { toolNameRule } from './rules/toolName';
 import type { ToolEntry } from './toolEntry';
@@ -16,6 +17,7 @@ export const ENTRY_RULES: readonly EntryRule[] = [
   toolNameRule,
   classFormRule,
   descriptionRule,
+  functionSpecRule,
   parametersRule,
   literalCredentialsRule,
   duplicateToolRule,
@@ -26,12 +28,16 @@ export const ENTRY_RULES: readonly EntryRule[] = [
  * Checks entries the way neuro-san will read them. Only entries from the files being edited are checked by
  * default: the shipped default toolbox is neuro-san's, not the user's, so its own quirks are not the user's problems.
  */
-export function validateEntries(entries: readonly ToolEntry[], options: { includeDefaults?: boolean } = {}): ToolboxDiagnostic[] {
+export function validateEntries(
+  entries: readonly ToolEntry[],
+  options: { includeDefaults?: boolean; toolboxFile?: string } = {},
+): ToolboxDiagnostic[] {
   const diagnostics: ToolboxDiagnostic[] = [];
   const includeDefaults = options.includeDefaults === true;
   // One context for the whole run, pointed at each entry in turn (rules use it synchronously and never keep it).
-  const context: { entry: ToolEntry; report(d: ToolboxDiagnostic): void } = {
+  const context: RuleContext = {
     entry: entries[0]!,
+    toolboxFile: options.toolboxFile,
     report: (d) => {
       diagnostics.push(d);
     },

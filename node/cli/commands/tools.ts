@@ -1,4 +1,4 @@
-import { keyOrigin } from '../../../shared/toolbox/toolEntry';
+import { fieldOf, keyOrigin, type ToolEntry } from '../../../shared/toolbox/toolEntry';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
@@ -16,7 +16,8 @@ export const toolsCommand: CliCommand = {
     "(neuro-san's reading loads nothing of a file it fails on; --as spec lists what the spec's reading recovered).",
     '',
     'Options:',
-    '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}',
+    '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}; kind is null',
+    '                for an entry that is not a dictionary, class the value written (a string, else as written)',
     '  --no-default  do not layer over the default toolbox',
     ...readingUsage('neuro-san'),
   ].join('\n'),
@@ -32,8 +33,9 @@ export const toolsCommand: CliCommand = {
       const key = keyOrigin(tool.field);
       return {
         name: tool.name,
-        kind: tool.kind,
-        class: tool.className ?? null,
+        // As neuro-san sees them: an entry that is not a dictionary has no kind, and a class is whatever was written.
+        kind: tool.value.kind === 'object' ? tool.kind : null,
+        class: writtenClass(tool),
         displayAs: tool.displayAs.value,
         displayAsInferred: tool.displayAs.inferred,
         origin: tool.origin,
@@ -45,10 +47,17 @@ export const toolsCommand: CliCommand = {
       io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
       return exitCode;
     }
-    const table = [['NAME', 'KIND', 'CLASS', 'DISPLAY_AS', 'ORIGIN'], ...rows.map((r) => [r.name, r.kind, r.class ?? '(none)', r.displayAs + (r.displayAsInferred ? '*' : ''), r.origin])];
+    const table = [['NAME', 'KIND', 'CLASS', 'DISPLAY_AS', 'ORIGIN'], ...rows.map((r) => [r.name, r.kind ?? '(none)', r.class === null ? '(none)' : String(r.class), r.displayAs + (r.displayAsInferred ? '*' : ''), r.origin])];
     const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
     for (const row of table) io.stdout(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`);
     if (rows.some((r) => r.displayAsInferred)) io.stdout('* display_as inferred by neuro-san\'s rule (not written in the file)\n');
     return exitCode;
   },
 };
+
+/** The entry's `class` as written when it is a scalar (neuro-san reports `123` as 123), else null. */
+function writtenClass(tool: ToolEntry): string | number | boolean | null {
+  if (tool.className !== undefined) return tool.className;
+  const value = fieldOf(tool, 'class')?.value;
+  return value?.kind === 'number' || value?.kind === 'boolean' ? value.value : null;
+}

@@ -1,15 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
+import { ToolRunner } from '../../python';
+import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
+import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
+import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { reviewLoaded } from '../../review/reviewToolbox';
 import { toSarif } from './sarifReport';
 import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
+import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
+import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
+import type { CliIo } from '../command';
+import { errorMessage } from '../../../shared/errorMessage';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
+    '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
@@ -21,20 +31,41 @@ export const validateCommand: CliCommand = {
     '                SARIF 2.1.0 log for code-scanning services (pull-request annotations)',
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
+    '  --with-neuro-san',
+    "                also load each toolbox FILE with the installed neuro-san's own code (in the chosen Python): its",
+    '                version, its load error or each tool\'s error, and every value it reads differently from the',
+    "                editor (the editor's bug); one line says so when that Python cannot import neuro_san",
+    '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
+    '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
     ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, format: { type: 'string' }, 'no-default': { type: 'boolean' }, ...readingOptions });
+    const parsed = parseCommandLine(args, {
+      ...readingOptions,
+      json: { type: 'boolean' },
+      format: { type: 'string' },
+      'no-default': { type: 'boolean' },
+      'with-neuro-san': { type: 'boolean' },
+      python: { type: 'string' },
+      pythonpath: { type: 'string', multiple: true },
+    });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
     if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format takes text, json or sarif, not '${format}'`);
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
+    const checkLines: string[] = [];
     for (const file of parsed.positionals) {
       const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false };
       const loaded = loadFileFromDisk(file, options);
-      const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))].sort(compareDiagnostics);
+      const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
+      if (parsed.values['with-neuro-san']) {
+        const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
+        found.push(...checked.diagnostics);
+        checkLines.push(...checked.lines);
+      }
+      found.sort(compareDiagnostics);
       for (const d of found) {
         // Two networks sharing one toolbox would report its problems twice.
         const key = `${d.file}:${d.range.start.offset}:${d.rule}:${d.message}`;
@@ -46,10 +77,13 @@ export const validateCommand: CliCommand = {
     }
     if (format === 'sarif') {
       io.stdout(`${JSON.stringify(toSarif(all, io.cwd), null, 2)}\n`);
+      for (const line of checkLines) io.stderr(`${line}\n`);
     } else if (format === 'json') {
       io.stdout(diagnosticsJson(all));
+      for (const line of checkLines) io.stderr(`${line}\n`);
     } else {
       for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
+      for (const line of checkLines) io.stdout(`${line}\n`);
     }
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
@@ -59,4 +93,35 @@ export const validateCommand: CliCommand = {
 export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
   const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
   return `${JSON.stringify(plain, null, 2)}\n`;
+}
+
+/** `--with-neuro-san` for one file: the findings as diagnostics, and the lines that say what was checked. */
+async function neuroSanFindings(
+  file: string,
+  tools: readonly ToolEntry[],
+  isToolbox: boolean,
+  values: { python?: string; pythonpath?: string[]; cwd?: string },
+  io: CliIo,
+): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[] }> {
+  const python = values.python ?? 'python3';
+  if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`] };
+  const absolute = path.resolve(io.cwd, file);
+  const cwd = neuroSanWorkingDirectory(absolute, values.cwd, io.cwd);
+  const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
+  try {
+    // neuro-san is given the file as AGENT_TOOLBOX_INFO_FILE would name it from its working directory.
+    const given = path.relative(cwd, absolute) || absolute;
+    const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
+    let text = '';
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch {
+      // The file could not be read: its problem is already among the diagnostics.
+    }
+    return { diagnostics: neuroSanCheckDiagnostics(result, file, text, tools), lines: neuroSanCheckLines(result.check, file, python, result.differences) };
+  } catch (error) {
+    return { diagnostics: [], lines: [`${file}: the check with neuro-san could not run: ${errorMessage(error)}`] };
+  } finally {
+    await runner.dispose();
+  }
 }

@@ -6,6 +6,7 @@ Requests (see node/python/workerProtocol.ts for the exact shapes):
   {"id", "op": "describe", "spec", "agentNetwork"?}
   {"id", "op": "info"}
   {"id", "op": "preflight" | "locate" | "can_import", ...}: see extra_ops.py
+  {"id", "op": "neurosan", "file", "cwd"}   (neurosan_check.py: the file loaded by the installed neuro-san)
 A spec's constructor args come as JSON text ("argsJson"): JSON written by the editor to keep big integers exact and
 1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san. A call's input comes as
 JSON text too ("inputJson"), as the user wrote it: neuro-san's tools get the LLM's arguments from json.loads, so 1.0
@@ -25,6 +26,7 @@ from tbe_worker.children import end_call_children
 from tbe_worker.describe import describe_coded, describe_langchain
 from tbe_worker.extra_ops import OPS as EXTRA_OPS
 from tbe_worker.framing import read_frame, write_frame
+from tbe_worker import neurosan_check
 from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools, with_neuro_san_extras
 from tbe_worker.resolve import ClassNotFound
 from tbe_worker.results import error_message, jsonable, render_content, tool_traceback
@@ -57,6 +59,8 @@ class Worker:
             return self.info()
         if op in EXTRA_OPS:
             return EXTRA_OPS[op](self, request)
+        if op == "neurosan":
+            return self.neurosan(request)
         return {"ok": False, "error": f"unknown op {op!r}", "errorKind": "protocol"}
 
     def info(self):
@@ -69,6 +73,15 @@ class Worker:
             "sysPath": list(sys.path),
             "agentToolPath": os.environ.get("AGENT_TOOL_PATH"),
         }
+
+    def neurosan(self, request):
+        self.capture.begin(DEFAULT_MAX_OUTPUT_BYTES)
+        try:
+            reply = {"ok": True, "check": neurosan_check.check(request["file"], request["cwd"])}
+        finally:
+            stdout, stderr, logs = self.capture.end()
+        reply.update(stdout=stdout, stderr=stderr, logging=logs)
+        return reply
 
     def _coded_class(self, spec, request):
         return self.factory.load_class(

@@ -6,7 +6,7 @@ import type { EntryRule } from './ruleContext';
  * `package.module.ClassName` (neuro-san refuses fewer segments, in these words). Classes from the sunset
  * langchain_community package get a warning.
  */
-export const classFormRule: EntryRule = ({ entry, report }) => {
+export const classFormRule: EntryRule = ({ entry, report, toolboxFile }) => {
   if (entry.value.kind !== 'object') return;
   const classValue = entry.value.fields.value('class');
   if (classValue?.kind !== 'string' || !entry.className?.trim()) return;
@@ -23,7 +23,7 @@ export const classFormRule: EntryRule = ({ entry, report }) => {
         classValue,
         'error',
         'langchain-class-form',
-        `Value in 'class' in ${classValue.source.name} must be of the form '<package_name>.<module_name>.<ClassName>'`,
+        `Value in 'class' in ${toolboxFile ?? classValue.source.name} must be of the form '<package_name>.<module_name>.<ClassName>'`,
         { tool },
       ),
     );

@@ -4,6 +4,7 @@ import { valueAtPointer } from '../hoconJson';
 import type { HoconObject } from '../../hocon/index';
 import { ENTRY_KEYS } from '../toolEntry';
 import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
+import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './removedTools';
 import { closestName, keyOrigin, quoteLike, type EntryRule } from './ruleContext';
 
 const NOT_BLANK = /\S/;
@@ -82,8 +83,22 @@ function compiled() {
   return validators;
 }
 
-export const entryShapeRule: EntryRule = ({ entry, report }) => {
+export const entryShapeRule: EntryRule = ({ entry, report, toolboxFile }) => {
   const tool = entry.name;
+  if (entry.value.kind === 'null') {
+    // neuro-san finds no entry (its `toolbox_infos.get(name)` is None): a tool set to null is removed.
+    const removed = REMOVED_TOOLS.has(tool);
+    report(
+      diagnosticAt(
+        entry.value,
+        'error',
+        removed ? 'removed-tool' : 'tool-set-to-null',
+        removed ? removedToolMessage(tool) : `${notDefinedMessage(tool, toolboxFile)} Set to null, the tool is removed: an agent that uses it fails with this message.`,
+        { tool },
+      ),
+    );
+    return;
+  }
   if (entry.value.kind !== 'object') {
     report(diagnosticAt(entry.value, 'error', 'entry-not-object', `The value for the ${tool} key must be a dictionary.`, { tool }));
     return;
@@ -96,6 +111,13 @@ export const entryShapeRule: EntryRule = ({ entry, report }) => {
   if (validate(shallowJson(entryValue))) return;
   for (const error of validate.errors ?? []) {
     const field = error.instancePath.split('/')[1];
+    // A null description is neuro-san's own error (functionSpec.ts).
+    if (field === 'description' && entryValue.fields.value('description')?.kind === 'null') continue;
+    if (error.keyword === 'required' && REMOVED_TOOLS.has(tool)) {
+      // A partial override of a tool the default no longer holds: it used to take its class from the default.
+      report(diagnosticAt(keyOrigin(entry.field), 'error', 'removed-tool', removedToolMessage(tool), { tool }));
+      continue;
+    }
     // A missing key is reported at the entry's name; anything else at the offending value.
     const at = error.keyword === 'required' ? keyOrigin(entry.field) : (valueAtPointer(entryValue, error.instancePath) ?? keyOrigin(entry.field));
     const describe = describeError(error, field, tool);

@@ -2,9 +2,13 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { toJson, type HoconObject, type HoconString, type HoconValue } from '../../hocon/index';
 import { ENTRY_JSON, valueAtPointer } from '../hoconJson';
 import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
+import { checkParameterTypes, reportedValues } from './parameterTypes';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
 
-/** Types neuro-san passes through to the LLM but JSON Schema does not know, with the standard spelling. */
+/**
+ * Type names JSON Schema does not know, with the standard spelling. neuro-san knows `int`, `float` and `bool` (a
+ * warning); it refuses the others where it reads them (parameterTypes.ts: an error).
+ */
 export const NON_STANDARD_TYPES: Readonly<Record<string, string>> = {
   int: 'integer',
   long: 'integer',
@@ -20,8 +24,9 @@ let metaValidator: Ajv | undefined;
 const meta = () => (metaValidator ??= new Ajv({ allErrors: true, strict: false }));
 
 /**
- * A coded tool's `parameters`: an object schema whose `required` names exist among its `properties`, written in
- * JSON Schema (neuro-san tolerates `"int"` and friends, so those are warnings with a fix).
+ * A coded tool's `parameters`: an object schema whose `required` names exist among its `properties`, with the types
+ * neuro-san knows (parameterTypes.ts: others are errors), written in JSON Schema (neuro-san knows `"int"`, `"float"`
+ * and `"bool"` too, so those are warnings with a fix). A missing `type` or `properties` is functionSpec.ts's.
  */
 export const parametersRule: EntryRule = ({ entry, report }) => {
   if (entry.kind !== 'coded' || entry.value.kind !== 'object') return;
@@ -30,18 +35,17 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   const tool = entry.name;
 
   const type = parameters.fields.value('type');
-  if (!type || type.kind !== 'string' || type.value !== 'object') {
+  // Missing or null: neuro-san's own check (functionSpec.ts). Another type passes neuro-san, not the LLM's provider.
+  if (type !== undefined && type.kind !== 'null' && (type.kind !== 'string' || type.value !== 'object')) {
     report(
-      diagnosticAt(type ?? parameters, 'error', 'parameters-schema', `'parameters' of '${tool}' must be an object schema: "type": "object" with its arguments under "properties".`, {
+      diagnosticAt(type, 'error', 'parameters-schema', `'parameters' of '${tool}' must be an object schema: "type": "object" with its arguments under "properties".`, {
         tool,
       }),
     );
   }
   const properties = parameters.fields.value('properties');
-  if (properties && properties.kind !== 'object') {
-    report(diagnosticAt(properties, 'error', 'parameters-schema', `'parameters.properties' of '${tool}' must be a dictionary of argument schemas.`, { tool }));
-  }
   checkRequired(parameters, properties?.kind === 'object' ? properties : undefined, tool, report);
+  checkParameterTypes(parameters, tool, report);
 
   // One walk finds the non-standard types and tells whether the schema is everyday enough to skip the meta-schema.
   scanSchema(parameters);
@@ -50,8 +54,10 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   // Reported in text order (the walk finds them last first), so a file's findings usually need no sorting at the end.
   sortByStart(found);
   const foundCount = found.size;
+  const reported = reportedValues;
   for (let i = 0; i < foundCount; i++) {
     const typeValue = found.at(i);
+    if (reported.size > 0 && isReported(typeValue)) continue;
     const words = nonStandardWords(typeValue.value);
     const fix = replaceTextFix(
       words.title,
@@ -83,9 +89,9 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   for (const [path, errors] of byPlace) {
     // Already reported in plainer words above.
     if (path === '/type' || path.startsWith('/required')) continue;
-    if (path === '/properties' && properties?.kind !== 'object') continue;
+    if (path === '/properties' && properties?.kind !== 'object') continue; // functionSpec.ts said so
     const at = valueAtPointer(parameters, path) ?? parameters;
-    if (nonStandard.has(at) || seen.has(at)) continue;
+    if (nonStandard.has(at) || seen.has(at) || isReported(at)) continue;
     const anyOf = errors.some((e) => e.keyword === 'anyOf');
     if (anyOf && [...nonStandard].some((n) => isInside(n, at))) continue;
     const requirement = requirementOf(errors, anyOf, at, lastSegment(path));
@@ -217,13 +223,19 @@ function checkRequired(parameters: HoconObject, properties: HoconObject | undefi
     report(
       diagnosticAt(
         name,
-        'error',
+        'warning',
         'required-unknown',
-        `'${tool}' requires "${name.value}", which is not among its properties (${propertyNames.length ? propertyNames.map((p) => `"${p}"`).join(', ') : 'none'}): the LLM is told to send an argument the tool does not describe.`,
+        `'${tool}' requires "${name.value}", which is not among its properties (${propertyNames.length ? propertyNames.map((p) => `"${p}"`).join(', ') : 'none'}). neuro-san does not refuse this, but the argument meant is then not required.`,
         { tool, ...(suggestion ? { fix: replaceValueFix(`Change to "${suggestion}"`, name, quoteLike(name, suggestion)) } : {}) },
       ),
     );
   }
+}
+
+/** Whether neuro-san's own walk (parameterTypes.ts) reported on this value already. */
+function isReported(value: HoconValue): boolean {
+  for (let i = 0; i < reportedValues.size; i++) if (reportedValues.at(i) === value) return true;
+  return false;
 }
 
 function isInside(inner: HoconValue, outer: HoconValue): boolean {

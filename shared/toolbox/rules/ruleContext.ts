@@ -5,6 +5,8 @@ import type { ToolboxDiagnostic } from '../toolboxDiagnostic';
 /** What every rule gets: the entry, and a sink for its findings. */
 export interface RuleContext {
   entry: ToolEntry;
+  /** The user's toolbox file as neuro-san is given it (its AGENT_TOOLBOX_INFO_FILE), which its messages name. */
+  toolboxFile: string | undefined;
   report(diagnostic: ToolboxDiagnostic): void;
 }
 

@@ -1,0 +1,58 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appRoot } from '../paths';
+import { createDispatcher } from './dispatcher';
+import { createApiService, type ApiService } from './handlers';
+
+// The app's "Check with neuro-san" (toolbox.checkWithNeuroSan), with fixtures/fake_neuro_san (a FAKE neuro_san, see
+// its README) on the worker's PYTHONPATH, and without it.
+let service: ApiService | undefined;
+afterEach(() => service?.dispose());
+
+function setup(pythonPath: string[]) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-neurosan-'));
+  service = createApiService({
+    mode: 'browser',
+    cwd: dir,
+    initialFile: null,
+    stateDir: path.join(dir, '.state'),
+    env: { PATH: process.env.PATH },
+    emit: () => undefined,
+  });
+  const dispatch = createDispatcher(service.handlers);
+  const call = async <T>(method: string, payload: unknown): Promise<T> => {
+    const result = await dispatch(method, payload);
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.value as T;
+  };
+  return { dir, call, ready: call('prefs.set', { pythonPath }) };
+}
+
+type Answer = { installed: boolean; lines: string[]; diagnostics: Array<{ rule: string; tool?: string; line: number }> };
+
+describe('toolbox.checkWithNeuroSan', () => {
+  it("shows neuro-san's version and each tool's error, at the tool", async () => {
+    const { dir, call, ready } = setup([path.join(appRoot(), 'fixtures', 'fake_neuro_san')]);
+    await ready;
+    writeFileSync(path.join(dir, 'tb.hocon'), '{ "ok": { "class": "m.Ok", "description": "fine" },\n  "bad": { "class": "m.Bad" } }\n');
+    const answer = await call<Answer>('toolbox.checkWithNeuroSan', { path: 'tb.hocon' });
+    expect(answer.installed).toBe(true);
+    expect(answer.lines[0]).toBe('neuro-san 0.0.0+fake (python3) loaded tb.hocon with its own code:');
+    expect(answer.lines).toContain("  1 error; its reading equals the editor's.");
+    expect(answer.diagnostics.map((d) => [d.rule, d.tool, d.line])).toEqual([['neuro-san-tool', 'bad', 2]]);
+  });
+
+  it('says in one line that the chosen Python has no neuro-san', async () => {
+    const { dir, call, ready } = setup([]);
+    await ready;
+    writeFileSync(path.join(dir, 'tb.hocon'), '{}\n');
+    const answer = await call<Answer>('toolbox.checkWithNeuroSan', { path: 'tb.hocon' });
+    expect(answer).toEqual({
+      installed: false,
+      lines: ["neuro-san is not installed for python3 (ModuleNotFoundError: No module named 'neuro_san'): the check with its own loader was skipped."],
+      diagnostics: [],
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appRoot } from '../../paths';
+import { runCliIn, workspace } from '../../testSupport/cliRun';
+
+// `validate --with-neuro-san` against fixtures/fake_neuro_san (a FAKE neuro_san package standing in for the real
+// entry points: see its README), and against an interpreter that has no neuro_san at all.
+const fake = path.join(appRoot(), 'fixtures', 'fake_neuro_san');
+const toolbox = [
+  '{ "t": { "class": "m.C", "description": "d", "parameters": { "type": "object", "properties": { "n": { "type": "str" } } } },',
+  '  "get_current_date_time": null,',
+  '  "ok": { "class": "m.Ok", "description": "fine" } }',
+].join('\n');
+
+describe('validate --with-neuro-san', () => {
+  it("where neuro-san is installed: its version, each tool's error in its words, and no difference", async () => {
+    const dir = workspace({ 'tb.hocon': toolbox });
+    const { code, stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san', '--pythonpath', fake], { PATH: process.env.PATH });
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => l.includes(' neuro-san-tool '))).toEqual([
+      "tb.hocon:2:3 error neuro-san-tool neuro-san 0.0.0+fake (create_tool_from_toolbox): ValueError: Tool 'get_current_date_time' is not defined in the default toolbox info file or in tb.hocon.",
+      "tb.hocon:1:3 error neuro-san-tool neuro-san 0.0.0+fake (function_spec): ValueError: Unrecognized type 'str' for field 'n'",
+    ]);
+    expect(lines.slice(lines.indexOf('neuro-san 0.0.0+fake (python3) loaded tb.hocon with its own code:'))).toEqual([
+      'neuro-san 0.0.0+fake (python3) loaded tb.hocon with its own code:',
+      "  get_current_date_time: create_tool_from_toolbox: ValueError: Tool 'get_current_date_time' is not defined in the default toolbox info file or in tb.hocon.",
+      "  t: function_spec: ValueError: Unrecognized type 'str' for field 'n'",
+      "  2 errors; its reading equals the editor's.",
+    ]);
+  });
+
+  it("a value neuro-san reads differently is shown plainly as the editor's bug, at its tool", async () => {
+    const dir = workspace({ 'tb.hocon': toolbox });
+    const env = { PATH: process.env.PATH, FAKE_NEURO_SAN_EDITS: JSON.stringify({ '/ok/description': 'changed by neuro-san' }) };
+    const { stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--json', '--with-neuro-san', '--pythonpath', fake], env);
+    const differs = (JSON.parse(stdout) as Array<{ rule: string; line: number; tool?: string; message: string }>).filter((d) => d.rule === 'reading-differs');
+    expect(differs).toEqual([
+      expect.objectContaining({
+        line: 3,
+        tool: 'ok',
+        message: 'Our bug: at /ok/description neuro-san reads "changed by neuro-san", the editor reads "fine". Please report it.',
+      }),
+    ]);
+  });
+
+  it("neuro-san's load error is an error of the file", async () => {
+    const dir = workspace({ 'tb.hocon': '{ "t": { "class": "m.C" ' });
+    const { stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san', '--pythonpath', fake], { PATH: process.env.PATH });
+    expect(stdout).toContain('tb.hocon:1:1 error neuro-san-load neuro-san 0.0.0+fake cannot load the file: ValueError: There was an error loading toolbox_info file "tb.hocon".');
+    expect(stdout).toContain('  load error: ValueError: There was an error loading toolbox_info file "tb.hocon".');
+  });
+
+  it('where the interpreter cannot import neuro_san, one line says so', async () => {
+    const dir = workspace({ 'tb.hocon': '{ "ok": { "class": "m.Ok", "description": "fine" } }' });
+    const { code, stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san'], { PATH: process.env.PATH });
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "neuro-san is not installed for python3 (ModuleNotFoundError: No module named 'neuro_san'): the check with its own loader was skipped.\n",
+    );
+  });
+});
