@@ -1,16 +1,24 @@
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
+import { isDirectoryArgument } from './project-cli-support';
+import { validateProject } from './validate-project';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
     'Usage: toolbox-editor validate FILE... [--json] [--no-default]',
+    '       toolbox-editor validate DIR [--json] [--no-default]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
     '(its toolbox_info_file key, else $AGENT_TOOLBOX_INFO_FILE).',
+    'A DIR is a neuro-san project: every .hocon file under it is checked by its kind (toolbox, agent network,',
+    'manifest, fragment, LLM config, MCP servers info, test case), each problem once, with the toolbox neuro-san',
+    'would use ($AGENT_TOOLBOX_INFO_FILE, else DIR/.env, else neuro_san_studio/toolbox/toolbox_info.hocon or',
+    'toolbox/toolbox_info.hocon); a summary by kind ends the output. With --json: {root, settings, files,',
+    'diagnostics, summary}.',
     '',
     'Options:',
     '  --json        an array of diagnostics {file, line, column, severity, rule, message, tool?, fix?}',
@@ -19,6 +27,9 @@ export const validateCommand: CliCommand = {
   async run(args, io) {
     const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' } });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
+    if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
+      return validateProject(parsed.positionals[0]!, { json: parsed.values.json ?? false, noDefault: parsed.values['no-default'] ?? false }, io);
+    }
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     for (const file of parsed.positionals) {

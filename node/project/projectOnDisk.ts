@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import type { IncludeHost } from '../../shared/hocon/index';
+import { analyzeProject, projectRelative, type ProjectAnalysis } from '../../shared/project/analyzeProject';
+import type { FileKind } from '../../shared/project/fileKind';
+import { resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
+import { fileIncludeHost } from '../hocon/file-include-host';
+import { defaultToolboxPath } from '../workspace/toolboxOnDisk';
+
+/** Folders that hold no project files of ours (and can be huge). */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
+
+/**
+ * The project a path belongs to, by neuro-san's working-directory rule: the nearest folder upward that holds
+ * `registries/`, else the folder itself (for a file, its folder).
+ */
+export function findProjectRoot(start: string): string {
+  const absolute = path.resolve(start);
+  const from = isDirectory(absolute) ? absolute : path.dirname(absolute);
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (isDirectory(path.join(dir, 'registries'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Every .hocon file under the root, relative and '/'-separated, in a stable order. */
+export function listProjectFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, relative: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const rel = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) walk(path.join(dir, entry.name), rel);
+      } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.hocon')) {
+        out.push(rel);
+      }
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+/** The project's `.env` as neuro-san-studio's scripts read it (Node's own dotenv parser); empty when absent. */
+export function readDotEnv(root: string): Record<string, string> {
+  const file = path.join(root, '.env');
+  if (!existsSync(file)) return {};
+  try {
+    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+export interface ProjectLoadOptions {
+  env: Record<string, string | undefined>;
+  projectSettings?: Partial<Record<SettingName, string>>;
+  kindOverrides?: Readonly<Record<string, FileKind>>;
+  /** Unsaved editor text by absolute path. */
+  overlays?: ReadonlyMap<string, string>;
+  noDefault?: boolean;
+}
+
+/** The project's settings as neuro-san would get them, paths made relative to the root where they lie inside it. */
+export function projectSettingsOf(root: string, options: Pick<ProjectLoadOptions, 'env' | 'projectSettings'>): ProjectSettings {
+  const settings = resolveProjectSettings({
+    env: options.env,
+    dotEnv: readDotEnv(root),
+    exists: (p) => existsSync(path.join(root, p)),
+    ...(options.projectSettings ? { projectSettings: options.projectSettings } : {}),
+  });
+  for (const name of SETTING_NAMES) {
+    const setting = settings[name];
+    if (setting) settings[name] = { ...setting, value: projectRelative(setting.value.split(path.sep).join('/'), root.split(path.sep).join('/')) };
+  }
+  return settings;
+}
+
+/** Reads files relative to the project root (absolute paths as they are), unsaved text first. */
+export function projectHost(root: string, overlays?: ReadonlyMap<string, string>): IncludeHost {
+  return {
+    readFile(p) {
+      const absolute = path.resolve(root, p);
+      return overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
+    },
+  };
+}
+
+export interface LoadedProject {
+  root: string;
+  analysis: ProjectAnalysis;
+}
+
+/** Opens the folder as a neuro-san project and reads every file of it by its kind. */
+export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
+  const absolute = path.resolve(root);
+  const settings = projectSettingsOf(absolute, options);
+  const analysis = analyzeProject({
+    files: listProjectFiles(absolute),
+    host: projectHost(absolute, options.overlays),
+    env: options.env,
+    settings,
+    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
+  });
+  return { root: absolute, analysis };
+}
