@@ -68,6 +68,7 @@ class ThreadedApi implements ApiThread {
       mode: host.mode,
       cwd: host.cwd,
       initialFile: host.initialFile,
+      initialProject: host.initialProject ?? null,
       stateDir: host.stateDir,
       env: host.env ?? { ...process.env },
       nativeDialogs: host.dialogs !== undefined,

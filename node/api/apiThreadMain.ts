@@ -25,6 +25,7 @@ const service = createApiService({
   mode: data.mode,
   cwd: data.cwd,
   initialFile: data.initialFile,
+  initialProject: data.initialProject ?? null,
   stateDir: data.stateDir,
   env: data.env,
   emit: (event, payload) => post({ type: 'event', event, payload }),

@@ -5,6 +5,7 @@ export interface ApiThreadData {
   mode: 'desktop' | 'browser';
   cwd: string;
   initialFile: string | null;
+  initialProject?: string | null;
   stateDir: string;
   env: Record<string, string | undefined>;
   /** The starting side shows native dialogs when asked. */

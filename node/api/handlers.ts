@@ -12,6 +12,7 @@ import { AnalysisHistory } from './analysisHistory';
 import { DocumentTexts, withText } from './documentTexts';
 import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
+import { ProjectService } from '../project/projectService';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -19,6 +20,8 @@ export interface ApiHost {
   /** The folder relative paths are resolved against. */
   cwd: string;
   initialFile: string | null;
+  /** A folder named on the command line, opened as a project at start. */
+  initialProject?: string | null;
   stateDir: string;
   /** The environment tools and `${?ENV}` substitutions see; this process's by default. */
   env?: Record<string, string | undefined>;
@@ -55,6 +58,8 @@ export function createApiService(host: ApiHost): ApiService {
   );
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
 
+  const project = new ProjectService(host.cwd, host.env ?? process.env);
+
   const handlers: ApiHandlers = {
     'app.info': async () => ({
       mode: host.mode,
@@ -62,6 +67,7 @@ export function createApiService(host: ApiHost): ApiService {
       platform: process.platform,
       cwd: host.cwd,
       initialFile: host.initialFile ? resolvePath(host.initialFile) : null,
+      initialProject: host.initialProject ? resolvePath(host.initialProject) : null,
       nativeDialogs: host.dialogs !== undefined,
     }),
     'file.read': async ({ path: p, textId }) => {
@@ -127,6 +133,10 @@ export function createApiService(host: ApiHost): ApiService {
       return {};
     },
     ...testRun.handlers,
+    'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
+    'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
+    'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),
+    'project.undoEdits': async ({ undoId }) => project.undoEdits(undoId),
   };
   return {
     handlers,

@@ -15,6 +15,8 @@ import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { projectContextOf } from '../project/projectOnDisk';
+import { networkProblemsInProject } from '../../shared/project/brokenTools';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -65,9 +67,11 @@ export class ToolboxService {
       (c) => c.file === file && c.noDefault === noDefault && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
     );
     if (cached) return { file, loaded: cached.loaded };
+    // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
+    const project = doc.path ? projectContextOf(file, this.env) : undefined;
     const loaded = loadFileFromDisk(file, {
-      cwd: this.cwd,
-      env: this.env,
+      cwd: project?.cwd ?? this.cwd,
+      env: project?.env ?? this.env,
       noDefault,
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
@@ -80,7 +84,8 @@ export class ToolboxService {
   analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {
     const { file, loaded } = this.load(doc);
     const toolbox = toolboxOf(loaded);
-    const diagnostics = diagnosticsOf(loaded);
+    // In a project, a network shows its own problems; the toolbox's are said in the toolbox (broken-tool points there).
+    const diagnostics = loaded.kind === 'network' && doc.path && projectContextOf(file, this.env) ? networkProblemsInProject(loaded.network) : diagnosticsOf(loaded);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
       if (!d.tool) continue;
@@ -91,6 +96,7 @@ export class ToolboxService {
     }
     return {
       kind: loaded.kind,
+      ...(loaded.kind === 'toolbox' && loaded.fileKind ? { fileKind: loaded.fileKind } : {}),
       file,
       defaultFile: toolbox.files.defaultFile ?? null,
       tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
@@ -137,12 +143,14 @@ export class ToolboxService {
 
   private async runnerFor(file: string) {
     const prefs = await this.preferences.get();
+    // In a project, tools run as neuro-san runs them: from its root, with its AGENT_TOOL_PATH (.env or coded_tools).
+    const project = projectContextOf(file, this.env);
     const runner = this.pool.runner(file, {
       python: prefs.python || 'python3',
       ...(prefs.agentToolPath ? { agentToolPath: prefs.agentToolPath } : {}),
       pythonPath: prefs.pythonPath,
-      env: this.env,
-      cwd: this.cwd,
+      env: project?.env ?? this.env,
+      cwd: project?.cwd ?? this.cwd,
     });
     return { runner, prefs };
   }

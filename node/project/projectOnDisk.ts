@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { analyzeProject, projectRelative, type ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FileKind } from '../../shared/project/fileKind';
-import { resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
+import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { defaultToolboxPath } from '../workspace/toolboxOnDisk';
 
@@ -119,4 +119,14 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
   });
   return { root: absolute, analysis };
+}
+
+/**
+ * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
+ * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
+ */
+export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
+  const root = findProjectRoot(file);
+  if (!isDirectory(path.join(root, 'registries'))) return undefined;
+  return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env })) };
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { resolveFile, type IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
-import { loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { resourcesDir } from '../paths';
@@ -21,7 +22,11 @@ export interface DiskLoadOptions {
   overlays?: ReadonlyMap<string, string>;
 }
 
-export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: 'network'; network: LoadedNetwork };
+/**
+ * `fileKind`: a file recognised as another neuro-san kind (a manifest, an LLM config...): it is read for its HOCON
+ * alone, with no tools and no toolbox rules.
+ */
+export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | { kind: 'network'; network: LoadedNetwork };
 
 /**
  * Loads a toolbox info file, or an agent network with the toolbox it uses, from disk. Relative paths are kept as
@@ -45,6 +50,12 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
   const resolved = resolveFile(file, { host, baseDir: options.cwd, env: options.env });
   if (isAgentNetwork(resolved.value)) return { kind: 'network', network: loadAgentNetwork(file, { ...common, resolvedNetwork: resolved }) };
+  const text = host.readFile(file);
+  const other = recogniseLoneFile(file, resolved.value, typeof text === 'string' ? text : '');
+  if (other) {
+    const toolbox: LoadedToolbox = { files: {}, tools: [], root: resolved.value, origins: new Map(), diagnostics: resolved.diagnostics.map(fromHoconDiagnostic) };
+    return { kind: 'toolbox', toolbox, fileKind: other };
+  }
   return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }
 

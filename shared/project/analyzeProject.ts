@@ -3,7 +3,8 @@ import { isAbsolutePath, normalizePath } from '../hocon/include-paths';
 import { keyOrigin } from '../toolbox/toolEntry';
 import { loadAgentNetwork, type LoadedNetwork } from '../toolbox/agentNetwork';
 import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../toolbox/loadToolbox';
-import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { brokenToolPointers, toolboxErrorsByTool } from './brokenTools';
 import { checkAgentReferences } from './agentReferences';
 import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
 import { readManifest, type ManifestEntry } from './manifest';
@@ -34,6 +35,8 @@ export interface ProjectFileInfo {
 /** An agent of a network that is a toolbox tool: where `"toolbox": "<tool>"` is written. */
 export interface ToolUser {
   network: string;
+  /** The file the reference is written in (the network, or a file it includes); offset and length are in it. */
+  file: string;
   agent: string;
   line: number;
   column: number;
@@ -130,21 +133,7 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
         // The toolbox's own problems are said once, in the toolbox; the network points at the ones it meets.
         for (const d of network.diagnostics) if (!toolboxes.has(normalizePath(d.file))) diagnostics.push(d);
         diagnostics.push(...checkAgentReferences(doc.value));
-        const broken = toolboxErrorsByTool(usedToolbox ? toolboxes.get(usedToolbox) : fallback);
-        for (const agent of network.agents) {
-          const errors = broken.get(agent.toolName);
-          if (!errors) continue;
-          const first = errors[0]!;
-          diagnostics.push(
-            diagnosticAt(
-              agent.where,
-              'warning',
-              'broken-tool',
-              `Agent '${agent.name}' uses tool '${agent.toolName}', which has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} in ${first.file}:${first.line}:${first.column}: ${first.message}`,
-              { tool: agent.toolName },
-            ),
-          );
-        }
+        diagnostics.push(...brokenToolPointers(network, usedToolbox ? toolboxes.get(usedToolbox) : fallback));
         break;
       }
       case 'manifest': {
@@ -208,17 +197,6 @@ function defaults(options: AnalyzeOptions): { defaultFile?: string } {
   return options.defaultFile ? { defaultFile: options.defaultFile } : {};
 }
 
-function toolboxErrorsByTool(toolbox: LoadedToolbox | undefined): Map<string, ToolboxDiagnostic[]> {
-  const byTool = new Map<string, ToolboxDiagnostic[]>();
-  for (const d of toolbox?.diagnostics ?? []) {
-    if (d.severity !== 'error' || !d.tool) continue;
-    const list = byTool.get(d.tool) ?? [];
-    list.push(d);
-    byTool.set(d.tool, list);
-  }
-  return byTool;
-}
-
 /** Each tool of the project's toolbox with the agents that use it (networks that use another toolbox are left out). */
 function crossReferences(toolbox: LoadedToolbox | undefined, networks: readonly LoadedNetwork[], projectToolbox: string | undefined) {
   const users = new Map<string, ToolUser[]>();
@@ -228,7 +206,7 @@ function crossReferences(toolbox: LoadedToolbox | undefined, networks: readonly 
     const sameToolbox = used === projectToolbox;
     for (const agent of network.agents) {
       const position = agent.where.source.positionAt(agent.where.start);
-      const user: ToolUser = { network: network.file, agent: agent.name, line: position.line, column: position.column, offset: agent.where.start, length: agent.where.end - agent.where.start };
+      const user: ToolUser = { network: network.file, file: normalizePath(agent.where.source.name), agent: agent.name, line: position.line, column: position.column, offset: agent.where.start, length: agent.where.end - agent.where.start };
       if (!agent.defined) undefinedToolUsers.push({ ...user, tool: agent.toolName });
       else if (sameToolbox) users.set(agent.toolName, [...(users.get(agent.toolName) ?? []), user]);
     }

@@ -38,6 +38,9 @@ export interface KindClues {
   override?: FileKind;
 }
 
+const TEMPLATE = 'a template: neuro-san fills in its {placeholders}';
+const FRAGMENT_SAYS_SO = 'says it is not a network';
+
 export interface RecognisedKind {
   kind: FileKind;
   /** Why, in a few words: "has a tools list", "named manifest*.hocon". */
@@ -55,7 +58,7 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   const root = clues.root;
   // neuro-san-studio's templates (deployable_template*.hocon, templates/manifest.hocon) are files still to be
   // filled in ({placeholders}) and copied: what they name need not exist.
-  if (/template/i.test(base) || /(^|\/)templates\//.test(clues.path)) return { kind: 'other', reason: 'a template: neuro-san fills in its {placeholders}' };
+  if (/template/i.test(base) || /(^|\/)templates\//.test(clues.path)) return { kind: 'other', reason: TEMPLATE };
   if (/^manifest.*\.(hocon|json)$/i.test(base)) return { kind: 'manifest', reason: 'named manifest*.hocon' };
   if (root.fields.value('tools')?.kind === 'array') return { kind: 'network', reason: 'has a "tools" list of agents' };
   if (root.fields.value('agent')?.kind === 'string' && root.fields.value('interactions')?.kind === 'array') {
@@ -68,7 +71,7 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
     return { kind: 'mcp-info', reason: 'MCP server URLs' };
   }
   if (looksLikeManifest(root)) return { kind: 'manifest', reason: 'maps network files to true/false' };
-  if (/this file is not an agent network/i.test(clues.text)) return { kind: 'fragment', reason: 'says it is not a network' };
+  if (/this file is not an agent network/i.test(clues.text)) return { kind: 'fragment', reason: FRAGMENT_SAYS_SO };
   if (clues.included) return { kind: 'fragment', reason: 'included by other files' };
   if (looksLikeToolbox(root)) return { kind: 'toolbox', reason: 'entries with "class" or "description"' };
   if (/(^|\/)registries\//.test(clues.path)) return { kind: 'fragment', reason: 'in registries/ without agents' };
@@ -95,4 +98,16 @@ function looksLikeToolbox(root: HoconObject): boolean {
     root.fields.size > 0 &&
     allEntries(root, (_key, value) => value.kind === 'object' && (value.fields.get('class') !== undefined || value.fields.get('description') !== undefined))
   );
+}
+
+/**
+ * A file opened alone (no project around it): the kinds recognised for certain, by name or shape, that are not
+ * toolboxes. Anything else is read as before, as a toolbox (a new or half-written toolbox must still be checked).
+ */
+export function recogniseLoneFile(path: string, root: HoconObject, text: string): RecognisedKind | undefined {
+  const recognised = recogniseKind({ path: path.replace(/\\/g, '/'), root, text, included: false, settingsToolbox: false });
+  if (recognised.kind === 'toolbox' || recognised.kind === 'network') return undefined;
+  if (recognised.kind === 'fragment' && recognised.reason !== FRAGMENT_SAYS_SO) return undefined;
+  if (recognised.kind === 'other' && recognised.reason !== TEMPLATE) return undefined;
+  return recognised;
 }

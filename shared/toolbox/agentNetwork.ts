@@ -4,7 +4,8 @@ import type { HoconObject, HoconValue, Origin } from '../hocon/values';
 import { toJson } from './hoconJson';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
-import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { closestName, quoteLike } from './rules/ruleContext';
+import { compareDiagnostics, diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** An agent of a network that is a toolbox tool: `{"name": ..., "toolbox": "<tool key>", "args": {...}}`. */
 export interface ToolboxAgent {
@@ -98,7 +99,13 @@ export function loadAgentNetwork(
     if (!defined) {
       // neuro-san names the file as it was configured.
       const inUser = toolboxFile ? ` or in ${toolboxFile.written}` : '';
-      diagnostics.push(diagnosticAt(toolbox, 'error', 'undefined-tool', `Tool '${toolbox.value}' is not defined in the default toolbox info file${inUser}.`));
+      // A likely typo of a tool that exists: offer it (the quick fix "use the closest existing tool").
+      const closest = closestName(toolbox.value, toolNames);
+      diagnostics.push(
+        diagnosticAt(toolbox, 'error', 'undefined-tool', `Tool '${toolbox.value}' is not defined in the default toolbox info file${inUser}.${closest ? ` Did you mean '${closest}'?` : ''}`, {
+          ...(closest ? { fix: replaceValueFix(`Use '${closest}'`, toolbox, quoteLike(toolbox, closest)) } : {}),
+        }),
+      );
     }
     const tools = agent.fields.get('tools');
     if (tools) {
