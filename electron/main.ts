@@ -4,6 +4,7 @@ import type { MenuCommandT } from '../shared/api/contract';
 import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
 import { RecentFiles } from '../node/state/userState';
+import { isDirectoryArgument } from '../node/project/projectArgument';
 import { broadcast, registerApiIpc } from './ipc';
 import { buildMenu } from './menu';
 import { installSecurityPolicies } from './security';
@@ -32,10 +33,14 @@ if (!app.requestSingleInstanceLock()) {
   const sendCommand = (command: MenuCommandT, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
   const refreshMenu = async () => buildMenu(await recent.list(), sendCommand, () => mainWindow);
 
+  // `npm start -- DIR` opens the folder as a neuro-san project (the project view), a FILE in the editor.
+  const named = fileFromArgv(process.argv, process.cwd());
+  const namedProject = named !== null && isDirectoryArgument(named, process.cwd());
   const api = startApiThread({
     mode: 'desktop',
     cwd: process.cwd(),
-    initialFile: fileFromArgv(process.argv, process.cwd()),
+    initialFile: namedProject ? null : named,
+    initialProject: namedProject ? named : null,
     stateDir,
     emit: broadcast,
     dialogs: {

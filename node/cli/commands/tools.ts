@@ -2,7 +2,7 @@ import { keyOrigin } from '../../../shared/toolbox/toolEntry';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { reportUnreadFiles } from './toolbox-cli-support';
-import { isDirectoryArgument } from './project-cli-support';
+import { isDirectoryArgument } from '../../project/projectArgument';
 import { toolsOfProject } from './tools-project';
 
 export const toolsCommand: CliCommand = {

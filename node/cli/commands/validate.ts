@@ -1,7 +1,7 @@
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
-import { isDirectoryArgument } from './project-cli-support';
+import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validate-project';
 
 export const validateCommand: CliCommand = {

@@ -3,7 +3,7 @@ import { rendererDir } from '../../paths';
 import { startWebServer } from '../../server/webServer';
 import { defaultStateDir } from '../../state/userState';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { isDirectoryArgument } from './project-cli-support';
+import { isDirectoryArgument } from '../../project/projectArgument';
 
 export const webCommand: CliCommand = {
   name: 'web',
