@@ -77,3 +77,31 @@ test('renaming a tool used by two networks updates both and the toolbox, only th
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an undefined tool is added to the toolbox from the project view; deleting a used tool lists what breaks', async ({ page }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-project-'));
+  cpSync(path.join(repoRoot, 'fixtures', 'project'), dir, { recursive: true });
+  const server = await startBrowserMode({ open: dir });
+  try {
+    await page.goto(server.url);
+    const view = page.getByRole('region', { name: 'Project' });
+    await view.getByRole('button', { name: 'Add to the toolbox' }).click();
+    const tools = page.getByRole('listbox', { name: 'Tools', exact: true });
+    await expect(tools.getByRole('option', { name: 'lookup_wether' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page).not.toHaveTitle(/^●/);
+    expect(readFileSync(path.join(dir, 'toolbox/toolbox_info.hocon'), 'utf8')).toContain('"lookup_wether": {');
+    await expect(view.getByText(/^Undefined tools/)).toHaveCount(0);
+
+    await tools.getByRole('option', { name: 'lookup_weather' }).click();
+    await page.getByRole('button', { name: 'Delete tool' }).click();
+    await expect(view.getByLabel('Tools the networks still use')).toHaveText(
+      "Without 'lookup_weather', 2 agents break: registries/reports.hocon:14 (city_weather), registries/weather.hocon:14 (weather_lookup). Undo, or use Rename across the project.",
+    );
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    await expect(view.getByLabel('Tools the networks still use')).toHaveCount(0);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

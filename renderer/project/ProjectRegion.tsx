@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { insertKey } from '../../shared/hocon';
+import { topLevelIndent } from '../tools/toolCommands';
+import { indentValue, toolTemplate } from '../tools/toolTemplates';
 import { FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '../../shared/project/fileKind';
 import type { WorkspaceStores } from '../state/workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
@@ -34,6 +37,18 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
   const [selectedTool, setSelectedTool] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const edits = useProjectEdits(stores, useProject);
+  const docPath = stores.useDocument((s) => s.path);
+  const savedAt = stores.useDocument((s) => s.mtimeMs);
+  const analysis = stores.useAnalysis((s) => s.analysis);
+  // A file of the project saved from the editor (the same file, a new time on disk): read the project again.
+  const lastSeen = useRef<{ path: string | null; savedAt: number | null }>({ path: null, savedAt: null });
+  useEffect(() => {
+    const before = lastSeen.current;
+    lastSeen.current = { path: docPath, savedAt };
+    const current = useProject.getState().project;
+    const saved = before.path === docPath && before.savedAt !== null && savedAt !== before.savedAt;
+    if (saved && current && docPath?.startsWith(current.root)) void useProject.getState().refresh();
+  }, [docPath, savedAt, useProject]);
   if (!project) return error ? <p role="alert" className="project-error">{error}</p> : null;
 
   const open = async (relative: string, offset?: number, length = 0) => {
@@ -43,6 +58,18 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
   const notServed = new Set(project.manifests.filter((m) => m.inUse).flatMap((m) => m.notServed));
   const leftOff = new Set(project.networksLeftOff);
   const tool = project.tools.find((t) => t.name === selectedTool);
+  const toolboxOpen = project.toolbox !== null && docPath === absoluteIn(project, project.toolbox.path) && analysis !== null;
+  // What the editor's text (saved or not) breaks: tools the networks use that the toolbox no longer has.
+  const names = new Set(analysis?.tools.map((t) => t.name));
+  const breaking = toolboxOpen ? project.tools.filter((t) => t.origin !== 'default' && t.users.length > 0 && !names.has(t.name)) : [];
+
+  /** Opens the project's toolbox and adds an entry for the tool (an edit in the editor: undo takes it back). */
+  const addToToolbox = async (name: string) => {
+    if (!project.toolbox || !(await openFile(absoluteIn(project, project.toolbox.path)))) return;
+    const text = stores.useDocument.getState().text;
+    stores.documentModel.applyEdits(insertKey(text, [], name, indentValue(toolTemplate('coded'), topLevelIndent(text, []))));
+    stores.useAnalysis.getState().select(name);
+  };
 
   return (
     <section className="region project-region" aria-label="Project">
@@ -75,6 +102,16 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
         <p role="alert" className="project-error">
           {edits.problem}
         </p>
+      )}
+      {breaking.length > 0 && (
+        <div role="alert" className="project-error" aria-label="Tools the networks still use">
+          {breaking.map((t) => (
+            <p key={t.name}>
+              Without '{t.name}', {t.users.length} agent{t.users.length === 1 ? '' : 's'} break:{' '}
+              {t.users.map((u) => `${u.network}:${u.line} (${u.agent})`).join(', ')}. Undo, or use Rename across the project.
+            </p>
+          ))}
+        </div>
       )}
       <div className="project-body">
         <details open>
@@ -115,7 +152,7 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
             ))}
           </ul>
           {tool && (
-            <div className="project-tool-users" aria-label={`Users of ${tool.name}`}>
+            <div className="project-tool-users project-wrapping" aria-label={`Users of ${tool.name}`}>
               <p>
                 <strong>{tool.name}</strong>{' '}
                 {tool.origin !== 'default' && project.toolbox && (
@@ -142,13 +179,18 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
         {project.undefinedToolUsers.length > 0 && (
           <details open>
             <summary>Undefined tools ({project.undefinedToolUsers.length})</summary>
-            <ul>
+            <ul className="project-wrapping">
               {project.undefinedToolUsers.map((u) => (
                 <li key={`${u.network}:${u.offset}`}>
                   <code>{u.tool}</code> in{' '}
                   <button className="link" onClick={() => void open(u.file, u.offset, u.length)}>
                     {u.network}:{u.line}
-                  </button>
+                  </button>{' '}
+                  {project.toolbox && (
+                    <button className="link" onClick={() => void addToToolbox(u.tool)}>
+                      Add to the toolbox
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
