@@ -20,6 +20,7 @@ const NON_TOOLBOX_RULES = new Set([
   'manifest-network-missing',
   'manifest-network-unreadable',
   'manifest-not-network',
+  'test-case-agent',
 ]);
 
 function toolboxRulesOnOtherKinds(analysis: ProjectAnalysis) {
@@ -38,6 +39,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
       'registries/manifest.hocon': 'manifest',
       'registries/reports.hocon': 'network',
       'registries/weather.hocon': 'network',
+      'tests/weather_test.hocon': 'test-case',
       'toolbox/toolbox_info.hocon': 'toolbox',
     });
     expect(analysis.toolbox).toEqual({ path: 'toolbox/toolbox_info.hocon', from: '.env' });
@@ -86,6 +88,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(validate.code).toBe(1);
     expect(validate.stdout).toContain('project/toolbox/toolbox_info.hocon:24:34 error required-unknown');
     expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning$/m);
+    expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings$/m);
     expect(validate.stdout).toContain('toolbox in use: toolbox/toolbox_info.hocon (from .env)');
     const json = JSON.parse((await runCliIn(cwd, ['validate', 'project', '--json'])).stdout) as { summary: { kind: string; files: number }[] };
     expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 0 });
@@ -116,6 +119,16 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     const toolboxErrors = analysis.diagnostics.filter((d) => d.file === toolbox && d.severity === 'error');
     expect(toolboxErrors.map((d) => `${d.line} ${d.rule}`)).toEqual(['88 required-unknown', '167 required-unknown', '785 langchain-class-form']);
     expect(analysis.diagnostics.filter((d) => d.rule === 'broken-tool').map((d) => d.file)).toEqual(['registries/tools/gmail.hocon']);
+  });
+
+  it('test cases name networks the project has (the corpus copy lacks five)', () => {
+    expect(analysis.diagnostics.filter((d) => d.rule === 'test-case-agent').map((d) => /agent '([^']+)'/.exec(d.message)![1])).toEqual([
+      'basic/internal_communication_skill',
+      'basic/job_guessing_skill',
+      'experimental/copy_cat',
+      'generated/basic_helpdesk',
+      'generated/basic_helpdesk',
+    ]);
   });
 
   it('validate DIR exits 1 and says which toolbox it used', async () => {

@@ -5,6 +5,7 @@ import { loadAgentNetwork, type LoadedNetwork } from '../toolbox/agentNetwork';
 import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../toolbox/loadToolbox';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
 import { brokenToolPointers, toolboxErrorsByTool } from './brokenTools';
+import { checkTestCaseAgent } from './testCase';
 import { checkAgentReferences } from './agentReferences';
 import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
 import { readManifest, type ManifestEntry } from './manifest';
@@ -122,6 +123,7 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
   // Without any toolbox, the default alone is what networks use.
   const fallback = toolboxes.get(projectToolbox ?? '') ?? loadToolbox({ host, baseDir: '.', env, ...defaults(options) });
 
+  const manifestInUse = settings.AGENT_MANIFEST_FILE ? normalizePath(settings.AGENT_MANIFEST_FILE.value) : undefined;
   const networks: LoadedNetwork[] = [];
   for (const file of files) {
     const doc = docs.get(file.path)!;
@@ -140,6 +142,10 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
         diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
         break;
       }
+      case 'test-case':
+        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
+        diagnostics.push(...checkTestCaseAgent(doc.value, manifestInUse, (p) => kindOf.get(p) === 'network'));
+        break;
       case 'toolbox':
         break;
       case 'fragment':
@@ -151,7 +157,6 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     }
   }
 
-  const manifestInUse = settings.AGENT_MANIFEST_FILE ? normalizePath(settings.AGENT_MANIFEST_FILE.value) : undefined;
   const manifestHost = {
     fileProblem(path: string) {
       const doc = docs.get(normalizePath(path));
