@@ -132,6 +132,7 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
                       </button>
                       {f.errors > 0 && <span className="badge error">{f.errors}</span>}
                       {f.warnings > 0 && <span className="badge warning">{f.warnings}</span>}
+                      {f.kind === 'manifest' && <ManifestSummary manifest={project.manifests.find((m) => m.path === f.path)} />}
                       {f.kind === 'network' && notServed.has(f.path) && <span className="muted"> not served</span>}
                       {f.kind === 'network' && !notServed.has(f.path) && leftOff.has(f.path) && <span className="muted"> in no manifest</span>}
                     </li>
@@ -212,5 +213,17 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
         />
       )}
     </section>
+  );
+}
+
+/** "in use · serves 12, leaves off 3": what a manifest does with the networks it lists. */
+function ManifestSummary({ manifest }: { manifest: { inUse: boolean; served: string[]; notServed: string[] } | undefined }) {
+  if (!manifest) return null;
+  return (
+    <span className="muted">
+      {' '}
+      {manifest.inUse ? 'in use · ' : ''}serves {manifest.served.length}
+      {manifest.notServed.length > 0 ? `, leaves off ${manifest.notServed.length}` : ''}
+    </span>
   );
 }
