@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeWithShared } from '../testSupport/sharedData';
 import { runCliIn } from '../testSupport/cliRun';
-import { findProjectRoot, loadProjectFromDisk } from './projectOnDisk';
+import { findProjectRoot, listProjectFiles, loadProjectFromDisk, PROJECT_WALK_LIMITS } from './projectOnDisk';
 import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 
 const fixture = path.resolve(__dirname, '../../fixtures/project');
@@ -75,6 +75,27 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
       { path: 'registries/manifest.hocon', inUse: true, served: ['registries/weather.hocon', 'registries/reports.hocon'], notServed: ['registries/draft.hocon'] },
     ]);
     expect(analysis.networksLeftOff).toEqual(['registries/draft.hocon']);
+  });
+
+  it('validate DIR below the root reads the whole project but reports what lies under DIR', async () => {
+    const result = await runCliIn(path.join(fixture, 'registries'), ['validate', '.']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("draft.hocon:11:24 error undefined-tool Tool 'lookup_wether' is not defined");
+    expect(result.stdout).not.toContain('required-unknown');
+    expect(result.stdout).toMatch(/^5 files, by kind:$/m);
+  });
+
+  it('a folder with too many files is read only in part, and says so', () => {
+    const saved = { ...PROJECT_WALK_LIMITS };
+    PROJECT_WALK_LIMITS.files = 3;
+    try {
+      const files = listProjectFiles(fixture);
+      expect(files).toHaveLength(3);
+      expect(files.truncated).toBe(true);
+    } finally {
+      Object.assign(PROJECT_WALK_LIMITS, saved);
+    }
+    expect(listProjectFiles(fixture).truncated).toBeUndefined();
   });
 
   it('finds the project root upward from a file: the nearest folder holding registries/', () => {

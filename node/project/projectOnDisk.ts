@@ -32,10 +32,18 @@ function isDirectory(p: string): boolean {
   }
 }
 
-/** Every .hocon file under the root, relative and '/'-separated, in a stable order. */
-export function listProjectFiles(root: string): string[] {
-  const out: string[] = [];
+/**
+ * How far a project walk goes: a folder opened by mistake (a home folder, `/`) must not stall the app. A project
+ * with more is read up to here, and says so.
+ */
+export const PROJECT_WALK_LIMITS = { entries: 100_000, files: 5_000 };
+
+/** Every .hocon file under the root, relative and '/'-separated, in a stable order (up to PROJECT_WALK_LIMITS). */
+export function listProjectFiles(root: string): string[] & { truncated?: boolean } {
+  const out: string[] & { truncated?: boolean } = [];
+  let visited = 0;
   const walk = (dir: string, relative: string) => {
+    if (out.truncated) return;
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -44,6 +52,10 @@ export function listProjectFiles(root: string): string[] {
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
+      if (++visited > PROJECT_WALK_LIMITS.entries || out.length >= PROJECT_WALK_LIMITS.files) {
+        out.truncated = true;
+        return;
+      }
       const rel = relative ? `${relative}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) walk(path.join(dir, entry.name), rel);
@@ -104,21 +116,24 @@ export function projectHost(root: string, overlays?: ReadonlyMap<string, string>
 export interface LoadedProject {
   root: string;
   analysis: ProjectAnalysis;
+  /** The folder held more than PROJECT_WALK_LIMITS: only part of it was read. */
+  truncated: boolean;
 }
 
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
   const absolute = path.resolve(root);
   const settings = projectSettingsOf(absolute, options);
+  const files = listProjectFiles(absolute);
   const analysis = analyzeProject({
-    files: listProjectFiles(absolute),
+    files,
     host: projectHost(absolute, options.overlays),
     env: options.env,
     settings,
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
   });
-  return { root: absolute, analysis };
+  return { root: absolute, analysis, truncated: files.truncated === true };
 }
 
 /**

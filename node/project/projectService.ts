@@ -24,8 +24,9 @@ export class ProjectService {
     private readonly env: Record<string, string | undefined>,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis {
-    return loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) }).analysis;
+  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean } {
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) });
+    return { ...loaded.analysis, truncated: loaded.truncated };
   }
 
   open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
@@ -40,6 +41,7 @@ export class ProjectService {
       networksLeftOff: a.networksLeftOff,
       tools: a.tools,
       undefinedToolUsers: a.undefinedToolUsers,
+      ...(a.truncated ? { truncated: true } : {}),
     };
   }
 

@@ -92,6 +92,11 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
           <span className="muted">the default toolbox only</span>
         )}
       </p>
+      {project.truncated && (
+        <p role="alert" className="project-error">
+          This folder holds too many files to read whole: only the first were read. Open the project's own folder.
+        </p>
+      )}
       {lastChange && (
         <div role="status" className="project-change">
           {lastChange.summary}{' '}

@@ -30,6 +30,8 @@ export const ProjectViewT = Type.Object({
     Type.Object({ name: Type.String(), file: Type.String(), line: Type.Integer(), origin: Type.String(), errors: Type.Integer(), users: Type.Array(ToolUserT) }),
   ),
   undefinedToolUsers: Type.Array(Type.Object({ ...ToolUserT.properties, tool: Type.String() })),
+  /** The folder held more files than a project walk reads (node/project/projectOnDisk.ts): only part was read. */
+  truncated: Type.Optional(Type.Boolean()),
 });
 export type ProjectView = Static<typeof ProjectViewT>;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CliIo } from '../command';
-import { loadProjectFromDisk } from '../../project/projectOnDisk';
+import { findProjectRoot, loadProjectFromDisk } from '../../project/projectOnDisk';
 import { reportUnreadFiles } from './toolbox-cli-support';
 
 /**
@@ -8,7 +8,7 @@ import { reportUnreadFiles } from './toolbox-cli-support';
  * of their `"toolbox": "<tool>"`, relative to the working directory), then the agents naming a tool no toolbox has.
  */
 export function toolsOfProject(dir: string, options: { json: boolean; noDefault: boolean }, io: CliIo): number {
-  const { root, analysis } = loadProjectFromDisk(path.resolve(io.cwd, dir), { env: io.env, noDefault: options.noDefault });
+  const { root, analysis } = loadProjectFromDisk(findProjectRoot(path.resolve(io.cwd, dir)), { env: io.env, noDefault: options.noDefault });
   const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
   const exitCode = reportUnreadFiles(analysis.diagnostics.filter((d) => d.file === analysis.toolbox?.path), io) > 0 ? 1 : 0;
   const tools = analysis.tools.map((t) => ({ ...t, file: shown(t.file), users: t.users.map((u) => ({ ...u, network: shown(u.network) })) }));

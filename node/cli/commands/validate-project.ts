@@ -4,14 +4,19 @@ import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import type { CliIo } from '../command';
-import { loadProjectFromDisk } from '../../project/projectOnDisk';
+import { findProjectRoot, loadProjectFromDisk, PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
 
 /**
  * `validate DIR`: every HOCON file of the project by its kind, each problem once, then a summary by kind. Paths are
  * printed relative to the working directory, as the user would open them.
  */
 export function validateProject(dir: string, options: { json: boolean; noDefault: boolean }, io: CliIo): number {
-  const { root, analysis } = loadProjectFromDisk(path.resolve(io.cwd, dir), { env: io.env, noDefault: options.noDefault });
+  // The project is read whole, from its root (the nearest folder upward holding registries/), for the context a file
+  // needs (its toolbox, what includes it); what is reported is what lies under DIR.
+  const absolute = path.resolve(io.cwd, dir);
+  const { root, analysis: whole, truncated } = loadProjectFromDisk(findProjectRoot(absolute), { env: io.env, noDefault: options.noDefault });
+  const analysis = within(whole, path.relative(root, absolute).split(path.sep).join('/'));
+  if (truncated) io.stderr(`${root} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
   const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
   const diagnostics = analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
   if (options.json) {
@@ -38,4 +43,11 @@ function summaryText(analysis: ProjectAnalysis): string {
   const manifest = analysis.settings.AGENT_MANIFEST_FILE;
   if (manifest) lines.push(`manifest in use: ${describeSetting(manifest)}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The part of the analysis about files under `scope` (a path relative to the root; '' is all of it). */
+function within(analysis: ProjectAnalysis, scope: string): ProjectAnalysis {
+  if (scope === '') return analysis;
+  const inside = (file: string) => file === scope || file.startsWith(`${scope}/`);
+  return { ...analysis, files: analysis.files.filter((f) => inside(f.path)), diagnostics: analysis.diagnostics.filter((d) => inside(d.file)) };
 }
