@@ -55,6 +55,10 @@ if (!app.requestSingleInstanceLock()) {
         });
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
+      async openFolder() {
+        const result = await dialog.showOpenDialog(mainWindow!, { title: 'Open a neuro-san project folder', properties: ['openDirectory'] });
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
       async save(defaultPath) {
         const result = await dialog.showSaveDialog(mainWindow!, {
           title: 'Save toolbox file',

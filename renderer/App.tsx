@@ -131,7 +131,16 @@ export function App({ api }: { api: ApiClient }) {
         <span className="app-name">Toolbox Editor</span>
         <button onClick={() => void commands.newFile()}>New</button>
         <button onClick={() => void commands.open()}>Open…</button>
-        <button onClick={() => setFolderPrompt(true)} title="Open a neuro-san project folder">
+        <button
+          onClick={() =>
+            info?.nativeDialogs
+              ? void api.invoke('dialog.openFolder', {}).then(({ path: folder }) => {
+                  if (folder) void useProject.getState().open(folder);
+                })
+              : setFolderPrompt(true)
+          }
+          title="Open a neuro-san project folder"
+        >
           Open Folder…
         </button>
         <button onClick={() => void commands.save()} disabled={status !== 'ready'}>

@@ -31,6 +31,8 @@ export interface ApiHost {
   dialogs?: {
     open(): Promise<string | null>;
     save(defaultPath?: string): Promise<string | null>;
+    /** A folder to open as a project. */
+    openFolder?(): Promise<string | null>;
   };
 }
 
@@ -133,6 +135,7 @@ export function createApiService(host: ApiHost): ApiService {
       return {};
     },
     ...testRun.handlers,
+    'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
     'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),

@@ -146,6 +146,8 @@ export const apiMethods = {
     request: Type.Object({ path: Path, text: Type.String(), batchId: Type.Optional(Type.String({ minLength: 1 })) }),
     response: TestCasesRunT,
   },
+  /** The native folder chooser (desktop); `{ path: null }` in browser mode, where the renderer asks for a path. */
+  'dialog.openFolder': { request: Type.Object({}), response: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }) },
   /** A folder (or a file in it) opened as a neuro-san project: its root is the nearest folder upward holding registries/. */
   'project.open': {
     /** `kindOverrides`: kinds the user chose, by project path (the status bar's kind). */
