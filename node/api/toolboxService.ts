@@ -15,8 +15,7 @@ import { checkArgs } from '../toolbox/validateArgs';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
-import { projectContextOf } from '../project/projectOnDisk';
-import { networkProblemsInProject } from '../../shared/project/brokenTools';
+import { projectContextOf } from '../project/projectSettingsOnDisk';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -84,8 +83,7 @@ export class ToolboxService {
   analyze(doc: DocumentRef & { detail?: string | null }): ToolboxAnalysis {
     const { file, loaded } = this.load(doc);
     const toolbox = toolboxOf(loaded);
-    // In a project, a network shows its own problems; the toolbox's are said in the toolbox (broken-tool points there).
-    const diagnostics = loaded.kind === 'network' && doc.path && projectContextOf(file, this.env) ? networkProblemsInProject(loaded.network) : diagnosticsOf(loaded);
+    const diagnostics = diagnosticsOf(loaded);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
       if (!d.tool) continue;

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeWithShared } from '../testSupport/sharedData';
 import { runCliIn } from '../testSupport/cliRun';
-import { findProjectRoot, listProjectFiles, loadProjectFromDisk, PROJECT_WALK_LIMITS } from './projectOnDisk';
+import { listProjectFiles, loadProjectFromDisk, PROJECT_WALK_LIMITS } from './projectOnDisk';
+import { findProjectRoot } from './projectSettingsOnDisk';
 import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 
 const fixture = path.resolve(__dirname, '../../fixtures/project');
@@ -77,6 +78,16 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(analysis.networksLeftOff).toEqual(['registries/draft.hocon']);
   });
 
+  it('validate FILE... of a project takes its settings too: each file by its kind, the toolbox\'s problem once', async () => {
+    const files = ['config/llm_config.hocon', 'registries/aaosa.hocon', 'registries/manifest.hocon', 'registries/reports.hocon', 'registries/weather.hocon', 'tests/weather_test.hocon', 'toolbox/toolbox_info.hocon'];
+    const result = await runCliIn(fixture, ['validate', ...files]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n').map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
+      'registries/reports.hocon:18:24 warning broken-tool',
+      'toolbox/toolbox_info.hocon:24:34 error required-unknown',
+    ]);
+  });
+
   it('validate DIR below the root reads the whole project but reports what lies under DIR', async () => {
     const result = await runCliIn(path.join(fixture, 'registries'), ['validate', '.']);
     expect(result.code).toBe(1);
@@ -149,6 +160,21 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
       'experimental/copy_cat',
       'generated/basic_helpdesk',
       'generated/basic_helpdesk',
+    ]);
+  });
+
+  it('validate of every file, listed one by one, says the same: no toolbox rule off toolboxes, the 3 errors once', async () => {
+    const files = analysis.files.map((f) => f.path);
+    const result = await runCliIn(studio, ['validate', ...files, '--json']);
+    expect(result.code).toBe(1);
+    const found = JSON.parse(result.stdout) as { file: string; rule: string; severity: string; line: number }[];
+    const kinds = new Map(analysis.files.map((f) => [f.path, f.kind]));
+    expect(found.filter((d) => kinds.get(d.file) !== 'toolbox' && !NON_TOOLBOX_RULES.has(d.rule))).toEqual([]);
+    expect(found.filter((d) => d.rule === 'undefined-tool')).toEqual([]);
+    expect(found.filter((d) => d.file.endsWith(toolbox) && d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.rule}`)).toEqual([
+      `${toolbox}:88 required-unknown`,
+      `${toolbox}:167 required-unknown`,
+      `${toolbox}:785 langchain-class-form`,
     ]);
   });
 

@@ -1,36 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { parseEnv } from 'node:util';
 import type { IncludeHost } from '../../shared/hocon/index';
-import { analyzeProject, projectRelative, type ProjectAnalysis } from '../../shared/project/analyzeProject';
+import { analyzeProject, type ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FileKind } from '../../shared/project/fileKind';
-import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
+import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { defaultToolboxPath } from '../workspace/toolboxOnDisk';
+import { projectSettingsOf } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
-
-/**
- * The project a path belongs to, by neuro-san's working-directory rule: the nearest folder upward that holds
- * `registries/`, else the folder itself (for a file, its folder).
- */
-export function findProjectRoot(start: string): string {
-  const absolute = path.resolve(start);
-  const from = isDirectory(absolute) ? absolute : path.dirname(absolute);
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (isDirectory(path.join(dir, 'registries'))) return dir;
-    if (path.dirname(dir) === dir) return from;
-  }
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * How far a project walk goes: a folder opened by mistake (a home folder, `/`) must not stall the app. A project
@@ -68,17 +47,6 @@ export function listProjectFiles(root: string): string[] & { truncated?: boolean
   return out;
 }
 
-/** The project's `.env` as neuro-san-studio's scripts read it (Node's own dotenv parser); empty when absent. */
-export function readDotEnv(root: string): Record<string, string> {
-  const file = path.join(root, '.env');
-  if (!existsSync(file)) return {};
-  try {
-    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
-
 export interface ProjectLoadOptions {
   env: Record<string, string | undefined>;
   projectSettings?: Partial<Record<SettingName, string>>;
@@ -86,21 +54,6 @@ export interface ProjectLoadOptions {
   /** Unsaved editor text by absolute path. */
   overlays?: ReadonlyMap<string, string>;
   noDefault?: boolean;
-}
-
-/** The project's settings as neuro-san would get them, paths made relative to the root where they lie inside it. */
-export function projectSettingsOf(root: string, options: Pick<ProjectLoadOptions, 'env' | 'projectSettings'>): ProjectSettings {
-  const settings = resolveProjectSettings({
-    env: options.env,
-    dotEnv: readDotEnv(root),
-    exists: (p) => existsSync(path.join(root, p)),
-    ...(options.projectSettings ? { projectSettings: options.projectSettings } : {}),
-  });
-  for (const name of SETTING_NAMES) {
-    const setting = settings[name];
-    if (setting) settings[name] = { ...setting, value: projectRelative(setting.value.split(path.sep).join('/'), root.split(path.sep).join('/')) };
-  }
-  return settings;
 }
 
 /** Reads files relative to the project root (absolute paths as they are), unsaved text first. */
@@ -134,14 +87,4 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
   });
   return { root: absolute, analysis, truncated: files.truncated === true };
-}
-
-/**
- * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
- * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
- */
-export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
-  const root = findProjectRoot(file);
-  if (!isDirectory(path.join(root, 'registries'))) return undefined;
-  return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env })) };
 }

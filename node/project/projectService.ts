@@ -7,7 +7,8 @@ import type { FileKind } from '../../shared/project/fileKind';
 import { planToolRename } from '../../shared/project/renameTool';
 import { applyEdits } from '../../shared/hocon/text-edits';
 import { readTextFile, writeTextFile } from '../files/textFiles';
-import { findProjectRoot, loadProjectFromDisk, projectHost } from './projectOnDisk';
+import { loadProjectFromDisk, projectHost } from './projectOnDisk';
+import { findProjectRoot } from './projectSettingsOnDisk';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
 interface AppliedSet {

@@ -40,6 +40,7 @@ export interface KindClues {
 
 const TEMPLATE = 'a template: neuro-san fills in its {placeholders}';
 const FRAGMENT_SAYS_SO = 'says it is not a network';
+const SERVER_CONFIG = "the server's plugins or logging configuration";
 
 export interface RecognisedKind {
   kind: FileKind;
@@ -60,6 +61,7 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   // filled in ({placeholders}) and copied: what they name need not exist.
   if (/template/i.test(base) || /(^|\/)templates\//.test(clues.path)) return { kind: 'other', reason: TEMPLATE };
   if (/^manifest.*\.(hocon|json)$/i.test(base)) return { kind: 'manifest', reason: 'named manifest*.hocon' };
+  if (/^(plugins|logging).*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: SERVER_CONFIG };
   if (root.fields.value('tools')?.kind === 'array') return { kind: 'network', reason: 'has a "tools" list of agents' };
   if (root.fields.value('agent')?.kind === 'string' && root.fields.value('interactions')?.kind === 'array') {
     return { kind: 'test-case', reason: 'has "agent" and "interactions"' };
@@ -108,6 +110,6 @@ export function recogniseLoneFile(path: string, root: HoconObject, text: string)
   const recognised = recogniseKind({ path: path.replace(/\\/g, '/'), root, text, included: false, settingsToolbox: false });
   if (recognised.kind === 'toolbox' || recognised.kind === 'network') return undefined;
   if (recognised.kind === 'fragment' && recognised.reason !== FRAGMENT_SAYS_SO) return undefined;
-  if (recognised.kind === 'other' && recognised.reason !== TEMPLATE) return undefined;
+  if (recognised.kind === 'other' && recognised.reason !== TEMPLATE && recognised.reason !== SERVER_CONFIG) return undefined;
   return recognised;
 }

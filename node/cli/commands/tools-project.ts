@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CliIo } from '../command';
-import { findProjectRoot, loadProjectFromDisk } from '../../project/projectOnDisk';
+import { loadProjectFromDisk } from '../../project/projectOnDisk';
+import { findProjectRoot } from '../../project/projectSettingsOnDisk';
 import { reportUnreadFiles } from './toolbox-cli-support';
 
 /**

@@ -4,7 +4,8 @@ import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import type { CliIo } from '../command';
-import { findProjectRoot, loadProjectFromDisk, PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
+import { loadProjectFromDisk, PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
+import { findProjectRoot } from '../../project/projectSettingsOnDisk';
 
 /**
  * `validate DIR`: every HOCON file of the project by its kind, each problem once, then a summary by kind. Paths are

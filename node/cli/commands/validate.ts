@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { diagnosticsOf, loadFileFromDisk } from '../../workspace/toolboxOnDisk';
@@ -35,7 +36,8 @@ export const validateCommand: CliCommand = {
     for (const file of parsed.positionals) {
       for (const d of diagnosticsOf(loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false }))) {
         // Two networks sharing one toolbox would report its problems twice.
-        const key = `${d.file}:${d.range.start.offset}:${d.rule}:${d.message}`;
+        // The same file may be named relatively (given) and absolutely (a network's toolbox, found from the cwd).
+        const key = `${path.resolve(io.cwd, d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
         if (!seen.has(key)) {
           seen.add(key);
           all.push(d);
