@@ -5,6 +5,7 @@ import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
 import { RecentFiles } from '../node/state/userState';
 import { APP_PAGE_URL, registerAppScheme, serveRendererOverAppScheme } from './appProtocol';
+import { isDirectoryArgument } from '../node/project/projectArgument';
 import { broadcast, registerApiIpc } from './ipc';
 import { buildMenu } from './menu';
 import { installSecurityPolicies } from './security';
@@ -34,10 +35,14 @@ if (!app.requestSingleInstanceLock()) {
   const sendCommand = (command: MenuCommand, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
   const refreshMenu = async () => buildMenu(await recent.list(), sendCommand, () => mainWindow);
 
+  // `npm start -- DIR` opens the folder as a neuro-san project (the project view), a FILE in the editor.
+  const named = fileFromArgv(process.argv, process.cwd());
+  const namedProject = named !== null && isDirectoryArgument(named, process.cwd());
   const api = startApiThread({
     mode: 'desktop',
     cwd: process.cwd(),
-    initialFile: fileFromArgv(process.argv, process.cwd()),
+    initialFile: namedProject ? null : named,
+    initialProject: namedProject ? named : null,
     stateDir,
     emit: broadcast,
     dialogs: {
@@ -50,6 +55,10 @@ if (!app.requestSingleInstanceLock()) {
             { name: 'All files', extensions: ['*'] },
           ],
         });
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+      async openFolder() {
+        const result = await dialog.showOpenDialog(mainWindow!, { title: 'Open a neuro-san project folder', properties: ['openDirectory'] });
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
       async save(defaultPath) {

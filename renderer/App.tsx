@@ -22,12 +22,20 @@ import { createWorkspaceStores } from './state/workspace';
 import { TestRunRegion } from './testrun/TestRunRegion';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
+import { ProjectRegion } from './project/ProjectRegion';
+import { createProjectStore } from './project/projectStore';
 
 export function App({ api }: { api: ApiClient }) {
   const stores = useMemo(() => createWorkspaceStores(api), [api]);
   const { useDocument, useAnalysis, usePreferences, documentModel } = stores;
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
   const { info, dialog, theme, setInfo, openDialog, closeDialog, setTheme } = useUiStore();
+  const useProject = useMemo(() => createProjectStore(api), [api]);
+  const [folderPrompt, setFolderPrompt] = useState(false);
+  const openInEditor = async (p: string) => {
+    await commands.open(p);
+    return useDocument.getState().path === p;
+  };
   const [recent, setRecent] = useState<string[]>([]);
   const themePreference = usePreferences((s) => s.prefs?.theme ?? 'system');
   const [recovered, setRecovered] = useState<string | null>(null);
@@ -45,6 +53,7 @@ export function App({ api }: { api: ApiClient }) {
   useEffect(() => {
     const started = api.invoke('app.info', {}).then((appInfo) => {
       setInfo(appInfo);
+      if (appInfo.initialProject) void useProject.getState().open(appInfo.initialProject);
       if (appInfo.initialFile) void useDocument.getState().open(appInfo.initialFile);
       else
         void api.invoke('recovery.get', { path: null }).then(({ text }) => {
@@ -60,7 +69,7 @@ export function App({ api }: { api: ApiClient }) {
       (p) => restoreLayout(p.layout),
       () => undefined,
     );
-  }, [api, setInfo, useDocument, usePreferences, restoreLayout]);
+  }, [api, setInfo, useDocument, usePreferences, restoreLayout, useProject]);
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
   useEffect(() => installFileShortcuts(commands), [commands]);
@@ -120,6 +129,18 @@ export function App({ api }: { api: ApiClient }) {
         <span className="app-name">Toolbox Editor</span>
         <button onClick={() => void commands.newFile()}>New</button>
         <button onClick={() => void commands.open()}>Open…</button>
+        <button
+          onClick={() =>
+            info?.nativeDialogs
+              ? void api.invoke('dialog.openFolder', {}).then(({ path: folder }) => {
+                  if (folder) void useProject.getState().open(folder);
+                })
+              : setFolderPrompt(true)
+          }
+          title="Open a neuro-san project folder"
+        >
+          Open Folder…
+        </button>
         <button onClick={() => void commands.save()} disabled={status !== 'ready'}>
           Save
         </button>
@@ -141,7 +162,10 @@ export function App({ api }: { api: ApiClient }) {
       </header>
 
       <main className="workspace" style={{ gridTemplateColumns: `${sizes.tools}px 5px minmax(0, 1fr) 5px ${sizes.side}px` }}>
-        <ToolListRegion stores={stores} />
+        <div className="left-regions">
+          <ProjectRegion stores={stores} useProject={useProject} openFile={openInEditor} />
+          <ToolListRegion stores={stores} />
+        </div>
         <Splitter label="Resize the tool list" orientation="vertical" value={sizes.tools} direction={1} onResize={(v) => resize('tools', v)} />
 
         <section className="region editor-region" aria-label="Editor">
@@ -201,7 +225,21 @@ export function App({ api }: { api: ApiClient }) {
       <Splitter label="Resize the problems panel" orientation="horizontal" value={sizes.problems} direction={-1} onResize={(v) => resize('problems', v)} />
       <ProblemsRegion stores={stores} />
 
-      <StatusBar stores={stores} />
+      <StatusBar stores={stores} useProject={useProject} />
+      {folderPrompt && info && (
+        <PathDialog
+          title="Open a folder as a project"
+          actionLabel="Open"
+          initialPath=""
+          suggestions={[]}
+          cwd={info.cwd}
+          onCancel={() => setFolderPrompt(false)}
+          onSubmit={(chosen) => {
+            setFolderPrompt(false);
+            void useProject.getState().open(chosen);
+          }}
+        />
+      )}
 
       {(dialog?.kind === 'open' || dialog?.kind === 'saveAs') && info && (
         <PathDialog

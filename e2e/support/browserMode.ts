@@ -19,13 +19,16 @@ export interface BrowserModeServer {
 }
 
 /** Starts `toolbox-editor web [FILE]` in its own temp folder and state folder, on a free port. */
-export async function startBrowserMode(options: { fixture?: string; dir?: string; env?: Record<string, string>; args?: string[] } = {}): Promise<BrowserModeServer> {
+export async function startBrowserMode(
+  options: { fixture?: string; dir?: string; env?: Record<string, string>; args?: string[]; /** A file or folder to name on the command line (`web DIR`). */ open?: string } = {},
+): Promise<BrowserModeServer> {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-'));
   const args = [cliPath, 'web', '--port', '0', ...(options.args ?? [])];
   if (options.fixture) {
     copyFileSync(fixturePath(options.fixture), path.join(dir, options.fixture));
     args.push(options.fixture);
   }
+  if (options.open) args.push(options.open);
   const child = spawn(process.execPath, args, {
     cwd: dir,
     env: { ...process.env, TOOLBOX_EDITOR_STATE_DIR: path.join(dir, '.state'), ...options.env },

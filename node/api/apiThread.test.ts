@@ -71,8 +71,9 @@ describe('the API on its own thread', () => {
   });
 
   it('shows native dialogs on the starting side', async () => {
-    const { api } = setup({ dialogs: { open: async () => '/chosen/toolbox.hocon', save: async (p) => `${p ?? '/x'}.saved` } });
+    const { api } = setup({ dialogs: { open: async () => '/chosen/toolbox.hocon', save: async (p) => `${p ?? '/x'}.saved`, openFolder: async () => '/chosen/project' } });
     expect(await api.dispatch('dialog.open', {})).toEqual({ ok: true, value: { path: '/chosen/toolbox.hocon' } });
+    expect(await api.dispatch('dialog.openFolder', {})).toEqual({ ok: true, value: { path: '/chosen/project' } });
     expect(await api.dispatch('dialog.save', { defaultPath: '/a/b.hocon' })).toEqual({ ok: true, value: { path: '/a/b.hocon.saved' } });
     expect(await api.dispatch('app.info', {})).toMatchObject({ ok: true, value: { nativeDialogs: true } });
   });

@@ -68,6 +68,7 @@ class ThreadedApi implements ApiThread {
       mode: host.mode,
       cwd: host.cwd,
       initialFile: host.initialFile,
+      initialProject: host.initialProject ?? null,
       stateDir: host.stateDir,
       env: host.env ?? { ...process.env },
       nativeDialogs: host.dialogs !== undefined,
@@ -97,7 +98,10 @@ class ThreadedApi implements ApiThread {
         const dialogs = this.host.dialogs;
         let chosen: string | null = null;
         try {
-          if (dialogs) chosen = message.kind === 'open' ? await dialogs.open() : await dialogs.save(message.defaultPath ?? undefined);
+          if (dialogs) {
+            if (message.kind === 'openFolder') chosen = (await dialogs.openFolder?.()) ?? null;
+            else chosen = message.kind === 'open' ? await dialogs.open() : await dialogs.save(message.defaultPath ?? undefined);
+          }
         } catch {
           chosen = null;
         }

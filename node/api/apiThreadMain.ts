@@ -14,7 +14,7 @@ const post = (message: FromApiThread) => port.postMessage(message);
 
 let nextDialog = 1;
 const dialogAnswers = new Map<number, (path: string | null) => void>();
-const askDialog = (kind: 'open' | 'save', defaultPath?: string) =>
+const askDialog = (kind: 'open' | 'save' | 'openFolder', defaultPath?: string) =>
   new Promise<string | null>((resolve) => {
     const id = nextDialog++;
     dialogAnswers.set(id, resolve);
@@ -25,10 +25,11 @@ const service = createApiService({
   mode: data.mode,
   cwd: data.cwd,
   initialFile: data.initialFile,
+  initialProject: data.initialProject ?? null,
   stateDir: data.stateDir,
   env: data.env,
   emit: (event, payload) => post({ type: 'event', event, payload }),
-  ...(data.nativeDialogs ? { dialogs: { open: () => askDialog('open'), save: (defaultPath?: string) => askDialog('save', defaultPath) } } : {}),
+  ...(data.nativeDialogs ? { dialogs: { open: () => askDialog('open'), save: (defaultPath?: string) => askDialog('save', defaultPath), openFolder: () => askDialog('openFolder') } } : {}),
 });
 const dispatch = createDispatcher(service.handlers);
 

@@ -5,6 +5,7 @@ export interface ApiThreadData {
   mode: 'desktop' | 'browser';
   cwd: string;
   initialFile: string | null;
+  initialProject?: string | null;
   stateDir: string;
   env: Record<string, string | undefined>;
   /** The starting side shows native dialogs when asked. */
@@ -20,4 +21,4 @@ export type FromApiThread =
   /** A call's ApiResult as JSON text: exactly what the HTTP transport sends. */
   | { type: 'result'; id: number; json: string }
   | { type: 'event'; event: string; payload: unknown }
-  | { type: 'dialog'; id: number; kind: 'open' | 'save'; defaultPath: string | null };
+  | { type: 'dialog'; id: number; kind: 'open' | 'save' | 'openFolder'; defaultPath: string | null };

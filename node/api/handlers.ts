@@ -16,6 +16,7 @@ import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
+import { ProjectService } from '../project/projectService';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -23,6 +24,8 @@ export interface ApiHost {
   /** The folder relative paths are resolved against. */
   cwd: string;
   initialFile: string | null;
+  /** A folder named on the command line, opened as a project at start. */
+  initialProject?: string | null;
   stateDir: string;
   /** The environment tools and `${?ENV}` substitutions see; this process's by default. */
   env?: Record<string, string | undefined>;
@@ -32,6 +35,8 @@ export interface ApiHost {
   dialogs?: {
     open(): Promise<string | null>;
     save(defaultPath?: string): Promise<string | null>;
+    /** A folder to open as a project. */
+    openFolder?(): Promise<string | null>;
   };
 }
 
@@ -62,6 +67,8 @@ export function createApiService(host: ApiHost): ApiService {
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
   const preflight = createPreflightHandlers(toolbox, preferences, host.cwd, host.env ?? process.env);
 
+  const project = new ProjectService(host.cwd, host.env ?? process.env);
+
   const handlers: ApiHandlers = {
     'app.info': async () => ({
       mode: host.mode,
@@ -69,6 +76,7 @@ export function createApiService(host: ApiHost): ApiService {
       platform: process.platform,
       cwd: host.cwd,
       initialFile: host.initialFile ? resolvePath(host.initialFile) : null,
+      initialProject: host.initialProject ? resolvePath(host.initialProject) : null,
       nativeDialogs: host.dialogs !== undefined,
       pythonPath: ((host.env ?? process.env).PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== ''),
     }),
@@ -140,6 +148,11 @@ export function createApiService(host: ApiHost): ApiService {
     ...testRun.handlers,
     ...preflight.handlers,
     ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
+    'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
+    'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
+    'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
+    'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),
+    'project.undoEdits': async ({ undoId }) => project.undoEdits(undoId),
   };
   return {
     handlers,

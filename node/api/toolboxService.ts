@@ -22,6 +22,7 @@ import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import type { Reading } from '../../shared/toolbox/loadToolbox';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
+import { projectContextOf } from '../project/projectSettingsOnDisk';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -80,9 +81,11 @@ export class ToolboxService {
       (c) => c.file === file && c.noDefault === noDefault && c.reading === reading && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
     );
     if (cached) return { file, loaded: cached.loaded };
+    // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
+    const project = doc.path ? projectContextOf(file, this.env) : undefined;
     const loaded = loadFileFromDisk(file, {
-      cwd: this.cwd,
-      env: this.env,
+      cwd: project?.cwd ?? this.cwd,
+      env: project?.env ?? this.env,
       noDefault,
       reading,
       ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, undefined, this.cwd), neuroSanEntryCache: this.entryCacheFor(file) } : {}),
@@ -119,6 +122,7 @@ export class ToolboxService {
     }
     return {
       kind: loaded.kind,
+      ...(loaded.kind === 'toolbox' && loaded.fileKind ? { fileKind: loaded.fileKind } : {}),
       file,
       defaultFile: toolbox.files.defaultFile ?? null,
       tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
@@ -185,12 +189,14 @@ export class ToolboxService {
   /** The warm runner of a document's file, with the preferences it was made from. */
   async runnerFor(file: string) {
     const prefs = await this.preferences.get();
+    // In a project, tools run as neuro-san runs them: from its root, with its AGENT_TOOL_PATH (.env or coded_tools).
+    const project = projectContextOf(file, this.env);
     const runner = this.pool.runner(file, {
       python: prefs.python || 'python3',
       ...(prefs.agentToolPath ? { agentToolPath: prefs.agentToolPath } : {}),
       pythonPath: prefs.pythonPath,
-      env: this.env,
-      cwd: this.cwd,
+      env: project?.env ?? this.env,
+      cwd: project?.cwd ?? this.cwd,
     });
     return { runner, prefs };
   }

@@ -17,6 +17,8 @@ export interface WebServerOptions {
   port: number;
   cwd: string;
   initialFile: string | null;
+  /** A folder to open as a project at start (`web DIR`). */
+  initialProject?: string | null;
   stateDir: string;
   rendererDir: string;
   /** Fixed token (tests); a random one otherwise. */
@@ -63,6 +65,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     mode: 'browser',
     cwd: options.cwd,
     initialFile: options.initialFile,
+    initialProject: options.initialProject ?? null,
     stateDir: options.stateDir,
     ...(options.env ? { env: options.env } : {}),
     emit,

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
-import { loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
 import { defaultToolboxPath } from '../paths';
+import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
+import { networkProblemsInProject } from '../../shared/project/brokenTools';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -25,7 +28,16 @@ export interface DiskLoadOptions {
   neuroSanEntryCache?: NeuroSanEntryCache;
 }
 
-export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox } | { kind: 'network'; network: LoadedNetwork };
+/**
+ * `fileKind`: a file recognised as another neuro-san kind (a manifest, an LLM config...): it is read for its HOCON
+ * alone, with no tools and no toolbox rules.
+ */
+export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
+      kind: 'network';
+      network: LoadedNetwork;
+      /** The network lies in a neuro-san project: its toolbox's problems are the toolbox's (see diagnosticsOf). */
+      inProject?: boolean;
+    };
 
 /**
  * Loads a toolbox info file, or an agent network with the toolbox it uses, from disk. Relative paths are kept as
@@ -39,10 +51,12 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
       return options.overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
     },
   };
+  // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
+  const env = projectEnvironmentOf(path.resolve(options.cwd, file), options.env, options.cwd);
   const common = {
     host,
     baseDir: options.baseDir ?? options.cwd,
-    env: options.env,
+    env,
     ...(options.reading !== undefined ? { reading: options.reading } : {}),
     ...(options.neuroSanCwd !== undefined ? { neuroSanCwd: options.neuroSanCwd } : {}),
     ...(options.neuroSanEntryCache !== undefined ? { neuroSanEntryCache: options.neuroSanEntryCache } : {}),
@@ -51,7 +65,16 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   };
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
   const resolved = resolveToolboxFile(file, common);
-  if (isAgentNetwork(resolved.value)) return { kind: 'network', network: loadAgentNetwork(file, { ...common, resolvedNetwork: resolved }) };
+  const text = host.readFile(file);
+  const other = recogniseLoneFile(file, resolved.value, typeof text === 'string' ? text : '');
+  if (other) {
+    const toolbox: LoadedToolbox = { files: {}, tools: [], root: resolved.value, origins: new Map(), diagnostics: resolved.diagnostics.map(fromHoconDiagnostic) };
+    return { kind: 'toolbox', toolbox, fileKind: other };
+  }
+  if (isAgentNetwork(resolved.value)) {
+    const network = loadAgentNetwork(file, { ...common, resolvedNetwork: resolved });
+    return projectRootOf(path.resolve(options.cwd, file)) ? { kind: 'network', network, inProject: true } : { kind: 'network', network };
+  }
   return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }
 
@@ -60,6 +83,11 @@ export function toolboxOf(loaded: LoadedFile): LoadedToolbox {
   return loaded.kind === 'toolbox' ? loaded.toolbox : loaded.network.toolbox;
 }
 
+/**
+ * A file's problems. A network of a project shows its own, and points at its toolbox's broken tools: the toolbox's
+ * problems are said once, in the toolbox (validated with the project, or opened).
+ */
 export function diagnosticsOf(loaded: LoadedFile) {
-  return loaded.kind === 'toolbox' ? loaded.toolbox.diagnostics : loaded.network.diagnostics;
+  if (loaded.kind === 'toolbox') return loaded.toolbox.diagnostics;
+  return loaded.inProject ? networkProblemsInProject(loaded.network) : loaded.network.diagnostics;
 }

@@ -1,9 +1,11 @@
 import { isDirty } from '../state/documentStore';
 import { useUiStore } from '../state/uiStore';
 import type { WorkspaceStores } from '../state/workspace';
+import { ProjectStatus } from '../project/ProjectStatus';
+import type { ProjectStoreHook } from '../project/projectStore';
 
 /** File, unsaved marker, the document's error and warning counts, the host. */
-export function StatusBar({ stores }: { stores: WorkspaceStores }) {
+export function StatusBar({ stores, useProject }: { stores: WorkspaceStores; useProject?: ProjectStoreHook }) {
   const { useDocument, useAnalysis } = stores;
   const path = useDocument((s) => s.path);
   const status = useDocument((s) => s.status);
@@ -23,6 +25,7 @@ export function StatusBar({ stores }: { stores: WorkspaceStores }) {
           {errors} errors, {warnings} warnings
         </span>
       )}
+      {useProject && <ProjectStatus stores={stores} useProject={useProject} />}
       <span className="status-spacer" />
       {info && <span>{info.mode === 'desktop' ? 'Desktop' : 'Browser mode'} · v{info.version}</span>}
     </footer>

@@ -21,6 +21,7 @@ import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
 import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolScaffoldResultT, ToolSourceRequestT, ToolSourceResultT } from './preflightApi';
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
+import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -51,6 +52,8 @@ export const AppInfoT = Type.Object({
   cwd: Type.String(),
   /** A file named on the command line, to open at start. */
   initialFile: Type.Union([Type.String(), Type.Null()]),
+  /** A folder named on the command line (`web DIR`), to open as a project at start. */
+  initialProject: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Whether native Open/Save dialogs exist (desktop) or the renderer asks for a path itself (browser). */
   nativeDialogs: Type.Boolean(),
   /**
@@ -184,6 +187,25 @@ export const apiMethods = {
     request: Type.Object({ path: Path, text: Type.String(), batchId: Type.Optional(Type.String({ minLength: 1 })) }),
     response: TestCasesRunT,
   },
+  /** The native folder chooser (desktop); `{ path: null }` in browser mode, where the renderer asks for a path. */
+  'dialog.openFolder': { request: Type.Object({}), response: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }) },
+  /** A folder (or a file in it) opened as a neuro-san project: its root is the nearest folder upward holding registries/. */
+  'project.open': {
+    /** `kindOverrides`: kinds the user chose, by project path (the status bar's kind). */
+    request: Type.Object({ path: Path, kindOverrides: Type.Optional(Type.Record(Type.String(), FileKindT)) }),
+    response: ProjectViewT,
+  },
+  /** The edits that rename a tool of the project's toolbox and every network reference to it (nothing written). */
+  'project.renamePreview': {
+    request: Type.Object({ root: Path, tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ edits: Type.Array(ProjectEditT) }),
+  },
+  /** Writes previewed edits to the project's files, all or none; `undoId` undoes them as one step. */
+  'project.applyEdits': {
+    request: Type.Object({ root: Path, edits: Type.Array(ProjectEditT) }),
+    response: Type.Object({ undoId: Type.String(), files: Type.Array(Type.String()) }),
+  },
+  'project.undoEdits': { request: Type.Object({ undoId: Type.String({ minLength: 1 }) }), response: Type.Object({ files: Type.Array(Type.String()) }) },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([

@@ -56,6 +56,8 @@ export const ToolDetailT = Type.Object({
 
 export const ToolboxAnalysisT = Type.Object({
   kind: Type.Union([Type.Literal('toolbox'), Type.Literal('network')]),
+  /** A file of another neuro-san kind (a manifest, an LLM config...), read for its HOCON alone: no tools, no toolbox rules. */
+  fileKind: Type.Optional(Type.Object({ kind: Type.String(), reason: Type.String() })),
   /** The file analysed (an untitled document gets a name in the working folder). */
   file: Type.String(),
   defaultFile: Nullable(Type.String()),

@@ -4,7 +4,8 @@ import { readingDifferenceWarnings } from './readingDifferences';
 import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
-import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { closestName, quoteLike } from './rules/ruleContext';
+import { compareDiagnostics, diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** An agent of a network that is a toolbox tool: `{"name": ..., "toolbox": "<tool key>", "args": {...}}`. */
 export interface ToolboxAgent {
@@ -103,8 +104,14 @@ export function loadAgentNetwork(
     if (!defined) {
       // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
       const removed = REMOVED_TOOLS.has(toolbox.value);
+      // A likely typo of a tool that exists: offer it (the quick fix "use the closest existing tool").
+      const closest = removed ? undefined : closestName(toolbox.value, toolNames);
       const message = removed ? removedToolMessage(toolbox.value) : notDefinedMessage(toolbox.value, toolboxFile?.written);
-      diagnostics.push(diagnosticAt(toolbox, 'error', removed ? 'removed-tool' : 'undefined-tool', message));
+      diagnostics.push(
+        diagnosticAt(toolbox, 'error', removed ? 'removed-tool' : 'undefined-tool', `${message}${closest ? ` Did you mean '${closest}'?` : ''}`, {
+          ...(closest ? { fix: replaceValueFix(`Use '${closest}'`, toolbox, quoteLike(toolbox, closest)) } : {}),
+        }),
+      );
     }
     const tools = agent.fields.get('tools');
     if (tools) {

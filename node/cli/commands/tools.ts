@@ -3,28 +3,38 @@ import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
 import { reportUnreadFiles } from './toolbox-cli-support';
+import { isDirectoryArgument } from '../../project/projectArgument';
+import { toolsOfProject } from './tools-project';
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
   summary: 'list the effective tools of a toolbox (or agent network) file, with kind, class and origin',
   usage: [
     'Usage: toolbox-editor tools FILE [--json] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
+    '       toolbox-editor tools DIR [--used-by] [--json] [--no-default]',
     '',
     'Lists the effective tools in order: the default toolbox, overridden or extended by FILE, as neuro-san merges',
     "them. For an agent network FILE, its toolbox (toolbox_info_file, else $AGENT_TOOLBOX_INFO_FILE).",
     'A file that cannot be read, or has syntax errors, is reported on stderr (exit 1) after what could be listed',
     "(neuro-san's reading loads nothing of a file it fails on; --as spec lists what the spec's reading recovered).",
+    'A DIR is a neuro-san project: its toolbox in use (as `validate DIR` finds it), each tool with the network',
+    'agents that use it (--used-by, the default for a DIR), then agents naming a tool no toolbox defines.',
     '',
     'Options:',
     '  --json        an array of {name, kind, class, displayAs, displayAsInferred, origin, file, line}; kind is null',
     '                for an entry that is not a dictionary, class the value written (a string, else as written)',
     '  --no-default  do not layer over the default toolbox',
+    '  --used-by     (with DIR) list each tool\'s users',
     ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' }, ...readingOptions });
+    const parsed = parseCommandLine(args, { json: { type: 'boolean' }, 'no-default': { type: 'boolean' }, 'used-by': { type: 'boolean' }, ...readingOptions });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
     const file = parsed.positionals[0]!;
+    if (isDirectoryArgument(file, io.cwd)) {
+      return toolsOfProject(file, { json: parsed.values.json ?? false, noDefault: parsed.values['no-default'] ?? false }, io);
+    }
+    if (parsed.values['used-by']) throw new UsageError('--used-by needs a project DIR');
     const loaded = loadFileFromDisk(file, { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false });
     const toolbox = toolboxOf(loaded);
     // A file that cannot be read, or not all of it (a syntax error): the tools listed are not all there are.

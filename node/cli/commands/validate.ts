@@ -13,6 +13,8 @@ import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
 import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
 import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
+import { isDirectoryArgument } from '../../project/projectArgument';
+import { validateProject } from './validate-project';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
@@ -20,10 +22,16 @@ export const validateCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
     '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
     '(its toolbox_info_file key, else $AGENT_TOOLBOX_INFO_FILE).',
+    'A DIR is a neuro-san project: every .hocon file under it is checked by its kind (toolbox, agent network,',
+    'manifest, fragment, LLM config, MCP servers info, test case), each problem once, with the toolbox neuro-san',
+    'would use ($AGENT_TOOLBOX_INFO_FILE, else DIR/.env, else neuro_san_studio/toolbox/toolbox_info.hocon or',
+    'toolbox/toolbox_info.hocon); a summary by kind ends the output. With --json: {root, settings, files,',
+    'diagnostics, summary}.',
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
@@ -53,6 +61,10 @@ export const validateCommand: CliCommand = {
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
     if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format takes text, json or sarif, not '${format}'`);
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
+    if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
+      if (format === 'sarif') throw new UsageError('--format sarif takes FILEs: give the project\'s files rather than its DIR');
+      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false }, io);
+    }
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     const checkLines: string[] = [];
@@ -68,7 +80,8 @@ export const validateCommand: CliCommand = {
       found.sort(compareDiagnostics);
       for (const d of found) {
         // Two networks sharing one toolbox would report its problems twice.
-        const key = `${d.file}:${d.range.start.offset}:${d.rule}:${d.message}`;
+        // The same file may be named relatively (given) and absolutely (a network's toolbox, found from the cwd).
+        const key = `${path.resolve(io.cwd, d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
         if (!seen.has(key)) {
           seen.add(key);
           all.push(d);

@@ -3,6 +3,7 @@ import { rendererDir } from '../../paths';
 import { startWebServer } from '../../server/webServer';
 import { defaultStateDir } from '../../state/userState';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
+import { isDirectoryArgument } from '../../project/projectArgument';
 
 /** The environment with `dirs` in front of its PYTHONPATH. */
 function withPythonPath(env: Record<string, string | undefined>, dirs: string[]): Record<string, string | undefined> {
@@ -14,11 +15,12 @@ export const webCommand: CliCommand = {
   name: 'web',
   summary: 'start browser mode: the editor served on 127.0.0.1 (prints the URL to open)',
   usage: [
-    'Usage: toolbox-editor web [FILE] [--port N] [--pythonpath DIR]...',
+    'Usage: toolbox-editor web [FILE | DIR] [--port N] [--pythonpath DIR]...',
     '',
     'Serves the editor on 127.0.0.1 and prints one line with the URL to open, e.g.',
     '  Toolbox Editor: http://127.0.0.1:PORT/?token=TOKEN',
     'The token in the URL is required by every API request. Stop with Ctrl+C.',
+    'A DIR opens as a neuro-san project (the project view: each file\'s kind, the toolbox in use, each tool\'s users).',
     '',
     'Options:',
     '  --port N           listen on port N (default: a free port)',
@@ -29,11 +31,14 @@ export const webCommand: CliCommand = {
     if (parsed.positionals.length > 1) throw new UsageError('give at most one FILE');
     const port = parsed.values.port === undefined ? 0 : Number(parsed.values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535`);
-    const file = parsed.positionals[0];
+    const given = parsed.positionals[0];
+    const project = given !== undefined && isDirectoryArgument(given, io.cwd);
+    const file = project ? undefined : given;
     const server = await startWebServer({
       port,
       cwd: io.cwd,
       initialFile: file ? path.resolve(io.cwd, file) : null,
+      initialProject: project ? path.resolve(io.cwd, given) : null,
       stateDir: defaultStateDir(io.env),
       rendererDir: rendererDir(),
       ...(parsed.values.pythonpath?.length ? { env: withPythonPath(io.env, parsed.values.pythonpath.map((p) => path.resolve(io.cwd, p))) } : {}),

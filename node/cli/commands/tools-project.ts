@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { CliIo } from '../command';
+import { loadProjectFromDisk } from '../../project/projectOnDisk';
+import { findProjectRoot } from '../../project/projectSettingsOnDisk';
+import { reportUnreadFiles } from './toolbox-cli-support';
+
+/**
+ * `tools DIR --used-by`: each tool of the project's toolbox with the network agents that use it (file:line:column
+ * of their `"toolbox": "<tool>"`, relative to the working directory), then the agents naming a tool no toolbox has.
+ */
+export function toolsOfProject(dir: string, options: { json: boolean; noDefault: boolean }, io: CliIo): number {
+  const { root, analysis } = loadProjectFromDisk(findProjectRoot(path.resolve(io.cwd, dir)), { env: io.env, noDefault: options.noDefault });
+  const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
+  const exitCode = reportUnreadFiles(analysis.diagnostics.filter((d) => d.file === analysis.toolbox?.path), io) > 0 ? 1 : 0;
+  const tools = analysis.tools.map((t) => ({ ...t, file: shown(t.file), users: t.users.map((u) => ({ ...u, network: shown(u.network) })) }));
+  const undefinedTools = analysis.undefinedToolUsers.map((u) => ({ ...u, network: shown(u.network) }));
+  if (options.json) {
+    io.stdout(`${JSON.stringify({ toolbox: analysis.toolbox ?? null, tools, undefinedTools }, null, 2)}\n`);
+    return exitCode;
+  }
+  const toolbox = analysis.toolbox;
+  io.stdout(`toolbox in use: ${toolbox ? `${shown(toolbox.path)} (from ${toolbox.from})` : 'the default toolbox only'}\n`);
+  for (const tool of tools) {
+    const broken = tool.errors > 0 ? `, ${tool.errors} error${tool.errors === 1 ? '' : 's'}` : '';
+    io.stdout(`${tool.name} (${tool.origin}${broken}): ${tool.users.length === 0 ? 'used by no agent' : `used by ${tool.users.length}`}\n`);
+    for (const user of tool.users) io.stdout(`  ${user.network}:${user.line}:${user.column} agent '${user.agent}'\n`);
+  }
+  if (undefinedTools.length > 0) {
+    io.stdout('not defined in any toolbox:\n');
+    for (const user of undefinedTools) io.stdout(`  ${user.tool}: ${user.network}:${user.line}:${user.column} agent '${user.agent}'\n`);
+  }
+  return exitCode;
+}

@@ -1,0 +1,188 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeWithShared } from '../testSupport/sharedData';
+import { runCliIn } from '../testSupport/cliRun';
+import { listProjectFiles, loadProjectFromDisk, PROJECT_WALK_LIMITS } from './projectOnDisk';
+import { findProjectRoot } from './projectSettingsOnDisk';
+import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
+
+const fixture = path.resolve(__dirname, '../../fixtures/project');
+
+/** The rules a file that is not a toolbox may be reported under: everything else is a toolbox entry rule. */
+const NON_TOOLBOX_RULES = new Set([
+  'hocon',
+  'undefined-tool',
+  'broken-tool',
+  'undefined-agent',
+  'toolbox-agent',
+  'toolbox-agent-tools',
+  'toolbox-info-file',
+  'manifest-entry',
+  'manifest-network-missing',
+  'manifest-network-unreadable',
+  'manifest-not-network',
+  'test-case-agent',
+]);
+
+function toolboxRulesOnOtherKinds(analysis: ProjectAnalysis) {
+  const kinds = new Map(analysis.files.map((f) => [f.path, f.kind]));
+  return analysis.diagnostics.filter((d) => kinds.get(d.file) !== 'toolbox' && !NON_TOOLBOX_RULES.has(d.rule));
+}
+
+describe('a neuro-san project on disk (fixtures/project)', () => {
+  const { analysis } = loadProjectFromDisk(fixture, { env: {} });
+
+  it('recognises every file\'s kind and takes the toolbox from .env', () => {
+    expect(Object.fromEntries(analysis.files.map((f) => [f.path, f.kind]))).toEqual({
+      'config/llm_config.hocon': 'llm-config',
+      'registries/aaosa.hocon': 'fragment',
+      'registries/draft.hocon': 'network',
+      'registries/manifest.hocon': 'manifest',
+      'registries/reports.hocon': 'network',
+      'registries/weather.hocon': 'network',
+      'tests/weather_test.hocon': 'test-case',
+      'toolbox/toolbox_info.hocon': 'toolbox',
+    });
+    expect(analysis.toolbox).toEqual({ path: 'toolbox/toolbox_info.hocon', from: '.env' });
+    expect(analysis.settings.AGENT_TOOL_PATH).toEqual({ value: 'coded_tools', from: '.env' });
+  });
+
+  it('the environment wins over .env', () => {
+    const fromEnv = loadProjectFromDisk(fixture, { env: { AGENT_TOOLBOX_INFO_FILE: 'registries/none.hocon' } }).analysis;
+    expect(fromEnv.toolbox).toEqual({ path: 'registries/none.hocon', from: 'environment' });
+  });
+
+  it('reports the toolbox\'s problem once, in the toolbox; the network using the broken tool points to it', () => {
+    const lines = analysis.diagnostics.map((d) => `${d.file}:${d.line} ${d.severity} ${d.rule}`);
+    expect(lines).toEqual([
+      'registries/draft.hocon:11 error undefined-tool',
+      'registries/reports.hocon:18 warning broken-tool',
+      'toolbox/toolbox_info.hocon:24 error required-unknown',
+    ]);
+    expect(analysis.diagnostics[1]!.message).toContain("uses tool 'send_report', which has an error in toolbox/toolbox_info.hocon:24:34");
+    expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
+  });
+
+  it('lists each tool with the agents that use it, and the manifest with what it serves and leaves off', () => {
+    const users = Object.fromEntries(analysis.tools.map((t) => [t.name, t.users.map((u) => `${u.network}:${u.line}:${u.column} ${u.agent}`)]));
+    expect(users).toEqual({
+      get_current_date_time: [],
+      lookup_weather: ['registries/reports.hocon:14:24 city_weather', 'registries/weather.hocon:14:24 weather_lookup'],
+      send_report: ['registries/reports.hocon:18:24 mailer'],
+      unused_tool: [],
+    });
+    expect(analysis.undefinedToolUsers).toMatchObject([{ tool: 'lookup_wether', network: 'registries/draft.hocon', agent: 'checker' }]);
+    expect(analysis.manifests).toEqual([
+      { path: 'registries/manifest.hocon', inUse: true, served: ['registries/weather.hocon', 'registries/reports.hocon'], notServed: ['registries/draft.hocon'] },
+    ]);
+    expect(analysis.networksLeftOff).toEqual(['registries/draft.hocon']);
+  });
+
+  it('validate FILE... of a project takes its settings too: each file by its kind, the toolbox\'s problem once', async () => {
+    const files = ['config/llm_config.hocon', 'registries/aaosa.hocon', 'registries/manifest.hocon', 'registries/reports.hocon', 'registries/weather.hocon', 'tests/weather_test.hocon', 'toolbox/toolbox_info.hocon'];
+    const result = await runCliIn(fixture, ['validate', ...files]);
+    expect(result.code).toBe(1);
+    expect(result.stdout.trim().split('\n').map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
+      'registries/reports.hocon:18:24 warning broken-tool',
+      'toolbox/toolbox_info.hocon:24:34 error required-unknown',
+    ]);
+  });
+
+  it('validate DIR below the root reads the whole project but reports what lies under DIR', async () => {
+    const result = await runCliIn(path.join(fixture, 'registries'), ['validate', '.']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("draft.hocon:11:24 error undefined-tool Tool 'lookup_wether' is not defined");
+    expect(result.stdout).not.toContain('required-unknown');
+    expect(result.stdout).toMatch(/^5 files, by kind:$/m);
+  });
+
+  it('a folder with too many files is read only in part, and says so', () => {
+    const saved = { ...PROJECT_WALK_LIMITS };
+    PROJECT_WALK_LIMITS.files = 3;
+    try {
+      const files = listProjectFiles(fixture);
+      expect(files).toHaveLength(3);
+      expect(files.truncated).toBe(true);
+    } finally {
+      Object.assign(PROJECT_WALK_LIMITS, saved);
+    }
+    expect(listProjectFiles(fixture).truncated).toBeUndefined();
+  });
+
+  it('finds the project root upward from a file: the nearest folder holding registries/', () => {
+    expect(findProjectRoot(path.join(fixture, 'registries/weather.hocon'))).toBe(fixture);
+    expect(findProjectRoot(path.join(fixture, 'toolbox/toolbox_info.hocon'))).toBe(fixture);
+  });
+
+  it('validate DIR prints each problem once and a summary by kind; tools DIR --used-by lists users', async () => {
+    const cwd = path.dirname(fixture);
+    const validate = await runCliIn(cwd, ['validate', 'project']);
+    expect(validate.code).toBe(1);
+    expect(validate.stdout).toContain('project/toolbox/toolbox_info.hocon:24:34 error required-unknown');
+    expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning$/m);
+    expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings$/m);
+    expect(validate.stdout).toContain('toolbox in use: toolbox/toolbox_info.hocon (from .env)');
+    const json = JSON.parse((await runCliIn(cwd, ['validate', 'project', '--json'])).stdout) as { summary: { kind: string; files: number }[] };
+    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 0 });
+    const tools = await runCliIn(cwd, ['tools', 'project', '--used-by']);
+    expect(tools.code).toBe(0);
+    expect(tools.stdout).toContain("lookup_weather (user): used by 2\n  project/registries/reports.hocon:14:24 agent 'city_weather'\n  project/registries/weather.hocon:14:24 agent 'weather_lookup'\n");
+    expect(tools.stdout).toContain("not defined in any toolbox:\n  lookup_wether: project/registries/draft.hocon:11:24 agent 'checker'\n");
+  });
+});
+
+describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-san-studio opened as a project', (studio) => {
+  const { analysis } = loadProjectFromDisk(studio, { env: {} });
+  const toolbox = 'neuro_san_studio/toolbox/toolbox_info.hocon';
+
+  it('finds its toolbox by convention and tells the 73 networks, the manifests and the fragments apart', () => {
+    expect(analysis.toolbox).toEqual({ path: toolbox, from: 'convention' });
+    const count = (kind: string) => analysis.files.filter((f) => f.kind === kind).length;
+    expect(count('network')).toBe(73);
+    expect(analysis.files.filter((f) => f.kind === 'manifest').map((f) => f.path)).toContain('registries/manifest_multiuser_overlay.hocon');
+    expect(analysis.files.filter((f) => f.kind === 'fragment').map((f) => f.path)).toEqual(expect.arrayContaining(['registries/aaosa.hocon', 'registries/aaosa_basic.hocon']));
+    expect(analysis.files.find((f) => f.path === 'config/developer_llm_config.hocon')?.kind).toBe('llm-config');
+  });
+
+  it('no toolbox rule on a file that is not a toolbox, no undefined-tool the toolbox defines, its 3 errors once each', () => {
+    expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
+    const defined = new Set(analysis.tools.map((t) => t.name));
+    expect(analysis.diagnostics.filter((d) => d.rule === 'undefined-tool' && defined.has(/'([^']+)'/.exec(d.message)![1]!))).toEqual([]);
+    const toolboxErrors = analysis.diagnostics.filter((d) => d.file === toolbox && d.severity === 'error');
+    expect(toolboxErrors.map((d) => `${d.line} ${d.rule}`)).toEqual(['88 required-unknown', '167 required-unknown', '785 langchain-class-form']);
+    expect(analysis.diagnostics.filter((d) => d.rule === 'broken-tool').map((d) => d.file)).toEqual(['registries/tools/gmail.hocon']);
+  });
+
+  it('test cases name networks the project has (the corpus copy lacks five)', () => {
+    expect(analysis.diagnostics.filter((d) => d.rule === 'test-case-agent').map((d) => /agent '([^']+)'/.exec(d.message)![1])).toEqual([
+      'basic/internal_communication_skill',
+      'basic/job_guessing_skill',
+      'experimental/copy_cat',
+      'generated/basic_helpdesk',
+      'generated/basic_helpdesk',
+    ]);
+  });
+
+  it('validate of every file, listed one by one, says the same: no toolbox rule off toolboxes, the 3 errors once', async () => {
+    const files = analysis.files.map((f) => f.path);
+    const result = await runCliIn(studio, ['validate', ...files, '--json']);
+    expect(result.code).toBe(1);
+    const found = JSON.parse(result.stdout) as { file: string; rule: string; severity: string; line: number }[];
+    const kinds = new Map(analysis.files.map((f) => [f.path, f.kind]));
+    expect(found.filter((d) => kinds.get(d.file) !== 'toolbox' && !NON_TOOLBOX_RULES.has(d.rule))).toEqual([]);
+    expect(found.filter((d) => d.rule === 'undefined-tool')).toEqual([]);
+    expect(found.filter((d) => d.file.endsWith(toolbox) && d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.rule}`)).toEqual([
+      `${toolbox}:88 required-unknown`,
+      `${toolbox}:167 required-unknown`,
+      `${toolbox}:785 langchain-class-form`,
+    ]);
+  });
+
+  it('validate DIR exits 1 and says which toolbox it used', async () => {
+    const result = await runCliIn(studio, ['validate', '.']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+1 warning$/m);
+    expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
+    expect(result.stdout.match(/toolbox_info\.hocon:88:26 error required-unknown/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,90 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { IncludeHost } from '../../shared/hocon/index';
+import { analyzeProject, type ProjectAnalysis } from '../../shared/project/analyzeProject';
+import type { FileKind } from '../../shared/project/fileKind';
+import type { SettingName } from '../../shared/project/settings';
+import { fileIncludeHost } from '../hocon/file-include-host';
+import { defaultToolboxPath } from '../paths';
+import { projectSettingsOf } from './projectSettingsOnDisk';
+
+/** Folders that hold no project files of ours (and can be huge). */
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
+
+/**
+ * How far a project walk goes: a folder opened by mistake (a home folder, `/`) must not stall the app. A project
+ * with more is read up to here, and says so.
+ */
+export const PROJECT_WALK_LIMITS = { entries: 100_000, files: 5_000 };
+
+/** Every .hocon file under the root, relative and '/'-separated, in a stable order (up to PROJECT_WALK_LIMITS). */
+export function listProjectFiles(root: string): string[] & { truncated?: boolean } {
+  const out: string[] & { truncated?: boolean } = [];
+  let visited = 0;
+  const walk = (dir: string, relative: string) => {
+    if (out.truncated) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (++visited > PROJECT_WALK_LIMITS.entries || out.length >= PROJECT_WALK_LIMITS.files) {
+        out.truncated = true;
+        return;
+      }
+      const rel = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) walk(path.join(dir, entry.name), rel);
+      } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.hocon')) {
+        out.push(rel);
+      }
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+export interface ProjectLoadOptions {
+  env: Record<string, string | undefined>;
+  projectSettings?: Partial<Record<SettingName, string>>;
+  kindOverrides?: Readonly<Record<string, FileKind>>;
+  /** Unsaved editor text by absolute path. */
+  overlays?: ReadonlyMap<string, string>;
+  noDefault?: boolean;
+}
+
+/** Reads files relative to the project root (absolute paths as they are), unsaved text first. */
+export function projectHost(root: string, overlays?: ReadonlyMap<string, string>): IncludeHost {
+  return {
+    readFile(p) {
+      const absolute = path.resolve(root, p);
+      return overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
+    },
+  };
+}
+
+export interface LoadedProject {
+  root: string;
+  analysis: ProjectAnalysis;
+  /** The folder held more than PROJECT_WALK_LIMITS: only part of it was read. */
+  truncated: boolean;
+}
+
+/** Opens the folder as a neuro-san project and reads every file of it by its kind. */
+export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
+  const absolute = path.resolve(root);
+  const settings = projectSettingsOf(absolute, options);
+  const files = listProjectFiles(absolute);
+  const analysis = analyzeProject({
+    files,
+    host: projectHost(absolute, options.overlays),
+    env: options.env,
+    settings,
+    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
+  });
+  return { root: absolute, analysis, truncated: files.truncated === true };
+}

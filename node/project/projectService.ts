@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ApiError } from '../../shared/api/contract';
+import type { ProjectEdit, ProjectView } from '../../shared/api/projectApi';
+import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
+import type { FileKind } from '../../shared/project/fileKind';
+import { planToolRename } from '../../shared/project/renameTool';
+import { applyEdits } from '../../shared/hocon/index';
+import { readTextFile, writeTextFile } from '../files/textFiles';
+import { loadProjectFromDisk, projectHost } from './projectOnDisk';
+import { findProjectRoot } from './projectSettingsOnDisk';
+
+/** A set of edits applied together, to be undone together: each file's text before and after. */
+interface AppliedSet {
+  root: string;
+  files: { absolute: string; before: string; after: string }[];
+}
+
+/** The API's project methods: open a folder as a project, plan and apply a rename across it, undo it as one step. */
+export class ProjectService {
+  private readonly applied = new Map<string, AppliedSet>();
+
+  constructor(
+    private readonly cwd: string,
+    private readonly env: Record<string, string | undefined>,
+  ) {}
+
+  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean } {
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) });
+    return { ...loaded.analysis, truncated: loaded.truncated };
+  }
+
+  open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
+    const root = findProjectRoot(path.resolve(this.cwd, start));
+    const a = this.analyse(root, kindOverrides);
+    return {
+      root,
+      settings: Object.fromEntries(Object.entries(a.settings).filter(([, v]) => v !== undefined)) as ProjectView['settings'],
+      toolbox: a.toolbox ?? null,
+      files: a.files,
+      manifests: a.manifests,
+      networksLeftOff: a.networksLeftOff,
+      tools: a.tools,
+      undefinedToolUsers: a.undefinedToolUsers,
+      ...(a.truncated ? { truncated: true } : {}),
+    };
+  }
+
+  renamePreview(root: string, tool: string, newName: string): { edits: ProjectEdit[] } {
+    const host = projectHost(root);
+    const plan = planToolRename(this.analyse(root), tool, newName, (file) => {
+      const text = host.readFile(file);
+      return typeof text === 'string' ? text : undefined;
+    });
+    if (!plan.ok) throw new ApiError('invalid_request', plan.problem);
+    return { edits: plan.edits };
+  }
+
+  /**
+   * Applies a previewed set of edits to the files on disk, all or none: every file is read and checked against the
+   * preview (each edited line still reads as it did) before the first is written.
+   */
+  async applyEdits(root: string, edits: readonly ProjectEdit[]): Promise<{ undoId: string; files: string[] }> {
+    const byFile = new Map<string, ProjectEdit[]>();
+    for (const edit of edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
+    const files: AppliedSet['files'] = [];
+    for (const [file, fileEdits] of byFile) {
+      const absolute = path.resolve(root, file);
+      const before = (await readTextFile(absolute)).text;
+      for (const edit of fileEdits) {
+        if (lineAt(before, edit.offset) !== edit.before) throw new ApiError('conflict', `${file} changed since the preview (line ${edit.line}): preview the rename again.`);
+      }
+      files.push({ absolute, before, after: applyEdits(before, fileEdits.map((e) => ({ offset: e.offset, length: e.length, content: e.newText }))) });
+    }
+    for (const f of files) await writeTextFile(f.absolute, f.after);
+    const undoId = randomUUID();
+    this.applied.set(undoId, { root, files });
+    return { undoId, files: files.map((f) => f.absolute) };
+  }
+
+  /** Puts back every file of an applied set, unless one was changed since (then none is touched). */
+  async undoEdits(undoId: string): Promise<{ files: string[] }> {
+    const set = this.applied.get(undoId);
+    if (!set) throw new ApiError('not_found', 'Nothing to undo: that change is not known (the app was restarted, or it was undone already).');
+    for (const f of set.files) {
+      if ((await readTextFile(f.absolute)).text !== f.after) throw new ApiError('conflict', `${f.absolute} was changed after the rename: undo it by hand.`);
+    }
+    for (const f of set.files) await writeTextFile(f.absolute, f.before);
+    this.applied.delete(undoId);
+    return { files: set.files.map((f) => f.absolute) };
+  }
+}
+
+function lineAt(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return text.slice(start, end === -1 ? text.length : end).trim();
+}

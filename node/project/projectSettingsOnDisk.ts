@@ -1,0 +1,89 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
+import { projectRelative } from '../../shared/project/analyzeProject';
+import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
+
+/* Where a neuro-san project is and what its settings are, as neuro-san would find them (no files of it read). */
+
+/**
+ * The project a path belongs to, by neuro-san's working-directory rule: the nearest folder upward that holds
+ * `registries/`, else the folder itself (for a file, its folder).
+ */
+export function findProjectRoot(start: string): string {
+  const absolute = path.resolve(start);
+  const from = isDirectory(absolute) ? absolute : path.dirname(absolute);
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (isDirectory(path.join(dir, 'registries'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The project's `.env` as neuro-san-studio's scripts read it (Node's own dotenv parser); empty when absent. */
+export function readDotEnv(root: string): Record<string, string> {
+  const file = path.join(root, '.env');
+  if (!existsSync(file)) return {};
+  try {
+    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** The project's settings as neuro-san would get them, paths made relative to the root where they lie inside it. */
+export function projectSettingsOf(root: string, options: { env: Record<string, string | undefined>; projectSettings?: Partial<Record<SettingName, string>> }): ProjectSettings {
+  const settings = resolveProjectSettings({
+    env: options.env,
+    dotEnv: readDotEnv(root),
+    exists: (p) => existsSync(path.join(root, p)),
+    ...(options.projectSettings ? { projectSettings: options.projectSettings } : {}),
+  });
+  for (const name of SETTING_NAMES) {
+    const setting = settings[name];
+    if (setting) settings[name] = { ...setting, value: projectRelative(setting.value.split(path.sep).join('/'), root.split(path.sep).join('/')) };
+  }
+  return settings;
+}
+
+/**
+ * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
+ * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
+ */
+export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
+  const root = findProjectRoot(file);
+  if (!isDirectory(path.join(root, 'registries'))) return undefined;
+  return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env })) };
+}
+
+/**
+ * The environment for reading one file as neuro-san would run it: when the file lies in a project and the environment
+ * names no toolbox, the project's settings (.env, conventional places) are filled in, as paths that hold from the
+ * working directory `cwd` (relative under it, as a user would write them; else absolute).
+ */
+export function projectEnvironmentOf(file: string, env: Record<string, string | undefined>, cwd: string): Record<string, string | undefined> {
+  if (env.AGENT_TOOLBOX_INFO_FILE) return env;
+  const root = findProjectRoot(file);
+  if (!isDirectory(path.join(root, 'registries'))) return env;
+  const out = { ...env };
+  for (const [name, setting] of Object.entries(projectSettingsOf(root, { env }))) {
+    if (!setting || out[name]) continue;
+    const absolute = path.resolve(root, setting.value);
+    const relative = path.relative(cwd, absolute);
+    out[name] = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute;
+  }
+  return out;
+}
+
+/** The root of the neuro-san project a file lies in (a folder upward holds `registries/`), else undefined. */
+export function projectRootOf(file: string): string | undefined {
+  const root = findProjectRoot(file);
+  return isDirectory(path.join(root, 'registries')) ? root : undefined;
+}

@@ -1,0 +1,48 @@
+import { FILE_KIND_LABELS, FILE_KINDS, isFileKind, type FileKind } from '../../shared/project/fileKind';
+import type { WorkspaceStores } from '../state/workspace';
+import { relativeIn, type ProjectStoreHook } from './projectStore';
+
+/**
+ * The status bar's part about the open file in its project: its kind (which the user may correct: the project reads
+ * it again by that kind) and the toolbox in use with where it came from.
+ */
+export function ProjectStatus({ stores, useProject }: { stores: WorkspaceStores; useProject: ProjectStoreHook }) {
+  const path = stores.useDocument((s) => s.path);
+  const analysis = stores.useAnalysis((s) => s.analysis);
+  const project = useProject((s) => s.project);
+  const inProject = project && path ? relativeIn(project, path) : undefined;
+  const file = inProject !== undefined ? project?.files.find((f) => f.path === inProject) : undefined;
+  const kind: FileKind | undefined = file?.kind ?? (analysis ? ((analysis.fileKind && isFileKind(analysis.fileKind.kind) ? analysis.fileKind.kind : analysis.kind) as FileKind) : undefined);
+  // A network naming its own toolbox_info_file uses that one; otherwise the project's (from the environment, .env...).
+  const own = analysis?.network?.toolboxFile?.from === 'toolbox_info_file' ? analysis.network.toolboxFile : null;
+  const toolbox = own
+    ? { path: own.written, from: own.from }
+    : project?.toolbox
+      ? { path: project.toolbox.path, from: project.toolbox.from }
+      : null;
+  return (
+    <>
+      {kind && (
+        <label className="status-kind" title={file?.reason ?? analysis?.fileKind?.reason ?? ''}>
+          Kind:{' '}
+          {file && inProject !== undefined ? (
+            <select aria-label="File kind" value={kind} onChange={(e) => void useProject.getState().setKind(inProject, e.target.value as FileKind)}>
+              {FILE_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {FILE_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <span aria-label="File kind">{FILE_KIND_LABELS[kind]}</span>
+          )}
+        </label>
+      )}
+      {project && toolbox && (
+        <span className="status-toolbox" aria-label="Toolbox in use">
+          Toolbox: {toolbox.path} ({toolbox.from})
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { ApiClient } from '../../shared/api/contract';
+import type { ProjectView } from '../../shared/api/projectApi';
+import type { FileKind } from '../../shared/project/fileKind';
+
+export interface ProjectState {
+  project: ProjectView | null;
+  loading: boolean;
+  error: string | null;
+  /** The last rename applied, to undo as one step. */
+  lastChange: { undoId: string; summary: string } | null;
+  /** Kinds the user chose for files (project path → kind); the project is read again with them. */
+  kindOverrides: Record<string, FileKind>;
+  open(path: string): Promise<void>;
+  setKind(file: string, kind: FileKind): Promise<void>;
+  /** Reads the project again (after its files changed). */
+  refresh(): Promise<void>;
+  setLastChange(change: ProjectState['lastChange']): void;
+  close(): void;
+}
+
+export type ProjectStoreHook = ReturnType<typeof createProjectStore>;
+
+/** The folder open as a neuro-san project (the project view); the document store still holds the one file edited. */
+export function createProjectStore(api: ApiClient) {
+  return create<ProjectState>()((set, get) => ({
+    project: null,
+    loading: false,
+    error: null,
+    lastChange: null,
+    kindOverrides: {},
+    open: async (path) => {
+      set({ loading: true, error: null });
+      try {
+        const sameProject = get().project?.root === path;
+        if (!sameProject) set({ kindOverrides: {} });
+        set({ project: await api.invoke('project.open', { path, kindOverrides: get().kindOverrides }), loading: false });
+      } catch (error) {
+        set({ loading: false, error: `Could not open ${path} as a project: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    },
+    refresh: async () => {
+      const root = get().project?.root;
+      if (root) await get().open(root);
+    },
+    setKind: async (file, kind) => {
+      set({ kindOverrides: { ...get().kindOverrides, [file]: kind } });
+      await get().refresh();
+    },
+    setLastChange: (lastChange) => set({ lastChange }),
+    close: () => set({ project: null, error: null, lastChange: null }),
+  }));
+}
+
+/** A project path (relative to the root) as an absolute one, in the root's separator style. */
+export function absoluteIn(project: ProjectView, relative: string): string {
+  if (/^([A-Za-z]:)?[\\/]/.test(relative)) return relative;
+  const separator = project.root.includes('\\') && !project.root.includes('/') ? '\\' : '/';
+  return `${project.root}${separator}${relative.split('/').join(separator)}`;
+}
+
+/** The project path of an absolute one, when it lies inside the project. */
+export function relativeIn(project: ProjectView, absolute: string): string | undefined {
+  const root = project.root.replace(/\\/g, '/').replace(/\/$/, '');
+  const file = absolute.replace(/\\/g, '/');
+  return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : undefined;
+}

@@ -1,0 +1,50 @@
+/** The API's view of a neuro-san project (shared/project/analyzeProject.ts): what the project view shows. */
+import { Type, type Static } from '@sinclair/typebox';
+import { FILE_KINDS } from '../project/fileKind';
+
+export const FileKindT = Type.Union(FILE_KINDS.map((k) => Type.Literal(k)));
+
+const SettingT = Type.Object({ value: Type.String(), from: Type.String() });
+
+export const ToolUserT = Type.Object({
+  /** Relative to the project root. */
+  network: Type.String(),
+  /** Where the reference is written (the network or a file it includes); offset and length are in it. */
+  file: Type.String(),
+  agent: Type.String(),
+  line: Type.Integer(),
+  column: Type.Integer(),
+  offset: Type.Integer(),
+  length: Type.Integer(),
+});
+
+export const ProjectViewT = Type.Object({
+  /** Absolute. Every other path is relative to it. */
+  root: Type.String(),
+  settings: Type.Record(Type.String(), SettingT),
+  toolbox: Type.Union([Type.Object({ path: Type.String(), from: Type.String() }), Type.Null()]),
+  files: Type.Array(Type.Object({ path: Type.String(), kind: FileKindT, reason: Type.String(), errors: Type.Integer(), warnings: Type.Integer() })),
+  manifests: Type.Array(Type.Object({ path: Type.String(), inUse: Type.Boolean(), served: Type.Array(Type.String()), notServed: Type.Array(Type.String()) })),
+  networksLeftOff: Type.Array(Type.String()),
+  tools: Type.Array(
+    Type.Object({ name: Type.String(), file: Type.String(), line: Type.Integer(), origin: Type.String(), errors: Type.Integer(), users: Type.Array(ToolUserT) }),
+  ),
+  undefinedToolUsers: Type.Array(Type.Object({ ...ToolUserT.properties, tool: Type.String() })),
+  /** The folder held more files than a project walk reads (node/project/projectOnDisk.ts): only part was read. */
+  truncated: Type.Optional(Type.Boolean()),
+});
+export type ProjectView = Static<typeof ProjectViewT>;
+
+/** One replacement in a project file (offsets in UTF-16 units of the file's text on disk). */
+export const ProjectEditT = Type.Object({
+  /** Relative to the project root. */
+  file: Type.String({ minLength: 1 }),
+  offset: Type.Integer({ minimum: 0 }),
+  length: Type.Integer({ minimum: 0 }),
+  newText: Type.String(),
+  /** For the preview: the line, and the line's text before and after. */
+  line: Type.Integer(),
+  before: Type.String(),
+  after: Type.String(),
+});
+export type ProjectEdit = Static<typeof ProjectEditT>;

@@ -1,0 +1,263 @@
+import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { isAbsolutePath, normalizePath } from '../hocon/index';
+import { keyOrigin } from '../toolbox/toolEntry';
+import { loadAgentNetwork, type LoadedNetwork } from '../toolbox/agentNetwork';
+import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../toolbox/loadToolbox';
+import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { brokenToolPointers, toolboxErrorsByTool } from './brokenTools';
+import { checkTestCaseAgent } from './testCase';
+import { checkAgentReferences } from './agentReferences';
+import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
+import { readManifest, type ManifestEntry } from './manifest';
+import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
+
+export interface AnalyzeOptions {
+  /** The project's HOCON files, relative to its root, '/'-separated. */
+  files: readonly string[];
+  /** Reads a path relative to the project root (or absolute). Unsaved editor text goes here too. */
+  host: IncludeHost;
+  env: Record<string, string | undefined>;
+  settings: ProjectSettings;
+  /** The shipped default toolbox (absolute), layered under every toolbox as neuro-san does. */
+  defaultFile?: string;
+  /** Kinds the user chose, by path. */
+  kindOverrides?: Readonly<Record<string, FileKind>>;
+}
+
+export interface ProjectFileInfo {
+  path: string;
+  kind: FileKind;
+  /** Why this kind, in a few words. */
+  reason: string;
+  errors: number;
+  warnings: number;
+}
+
+/** An agent of a network that is a toolbox tool: where `"toolbox": "<tool>"` is written. */
+export interface ToolUser {
+  network: string;
+  /** The file the reference is written in (the network, or a file it includes); offset and length are in it. */
+  file: string;
+  agent: string;
+  line: number;
+  column: number;
+  offset: number;
+  length: number;
+}
+
+export interface ProjectTool {
+  name: string;
+  /** The toolbox file it is written in (the default toolbox's absolute path for a default tool). */
+  file: string;
+  line: number;
+  origin: string;
+  errors: number;
+  users: ToolUser[];
+}
+
+export interface ProjectManifest {
+  path: string;
+  /** The manifest neuro-san would be started with (AGENT_MANIFEST_FILE). */
+  inUse: boolean;
+  served: string[];
+  notServed: string[];
+}
+
+export interface ProjectAnalysis {
+  settings: ProjectSettings;
+  toolbox?: { path: string; from: SettingSource };
+  files: ProjectFileInfo[];
+  manifests: ProjectManifest[];
+  /** Networks of the project that no manifest serves. */
+  networksLeftOff: string[];
+  /** The tools of the project's toolbox (the default's and the project's), each with the agents that use it. */
+  tools: ProjectTool[];
+  /** Agents that name a tool no toolbox defines. */
+  undefinedToolUsers: (ToolUser & { tool: string })[];
+  /** Every problem once, in the file it is in, sorted by file and position. */
+  diagnostics: ToolboxDiagnostic[];
+}
+
+/**
+ * Reads a neuro-san project as a whole: every file by its kind, the project's toolbox once, each network with the
+ * toolbox it uses, the manifests and what they serve, and for each tool the agents that use it.
+ */
+export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
+  const { host, settings } = options;
+  const env = environmentWith(options.env, settings);
+  const read = (path: string): ResolvedDocument => resolveFile(path, { host, baseDir: '.', env });
+  const docs = new Map<string, ResolvedDocument>();
+  const included = new Set<string>();
+  for (const file of options.files) {
+    const doc = read(file);
+    docs.set(file, doc);
+    for (const source of doc.sources.slice(1)) included.add(normalizePath(source.name));
+  }
+  const toolboxSetting = settings.AGENT_TOOLBOX_INFO_FILE;
+  const projectToolbox = toolboxSetting ? normalizePath(toolboxSetting.value) : undefined;
+
+  const files: ProjectFileInfo[] = options.files.map((path) => {
+    const doc = docs.get(path)!;
+    const text = host.readFile(path);
+    const recognised = recogniseKind({
+      path,
+      root: doc.value,
+      text: typeof text === 'string' ? text : '',
+      included: included.has(path),
+      settingsToolbox: path === projectToolbox,
+      ...(options.kindOverrides?.[path] ? { override: options.kindOverrides[path] } : {}),
+    });
+    return { path, ...recognised, errors: 0, warnings: 0 };
+  });
+  const kindOf = new Map(files.map((f) => [f.path, f.kind]));
+
+  const diagnostics: ToolboxDiagnostic[] = [];
+  const toolboxes = new Map<string, LoadedToolbox>();
+  const loadOne = (path: string) => {
+    const toolbox = loadToolbox({ host, baseDir: '.', env, userFile: path, ...(docs.has(path) ? { resolvedUserFile: docs.get(path)! } : {}), ...defaults(options) });
+    toolboxes.set(path, toolbox);
+    diagnostics.push(...toolbox.diagnostics);
+  };
+  if (projectToolbox) loadOne(projectToolbox);
+  for (const file of files) if (file.kind === 'toolbox' && !toolboxes.has(file.path)) loadOne(file.path);
+  // Without any toolbox, the default alone is what networks use.
+  const fallback = toolboxes.get(projectToolbox ?? '') ?? loadToolbox({ host, baseDir: '.', env, ...defaults(options) });
+
+  const manifestInUse = settings.AGENT_MANIFEST_FILE ? normalizePath(settings.AGENT_MANIFEST_FILE.value) : undefined;
+  const networks: LoadedNetwork[] = [];
+  for (const file of files) {
+    const doc = docs.get(file.path)!;
+    switch (file.kind) {
+      case 'network': {
+        const network = loadAgentNetwork(file.path, { host, baseDir: '.', env, resolvedNetwork: doc, ...defaults(options) });
+        networks.push(network);
+        const usedToolbox = network.toolboxFile ? normalizePath(network.toolboxFile.path) : undefined;
+        // The toolbox's own problems are said once, in the toolbox; the network points at the ones it meets.
+        for (const d of network.diagnostics) if (!toolboxes.has(normalizePath(d.file))) diagnostics.push(d);
+        diagnostics.push(...checkAgentReferences(doc.value));
+        diagnostics.push(...brokenToolPointers(network, usedToolbox ? toolboxes.get(usedToolbox) : fallback));
+        break;
+      }
+      case 'manifest': {
+        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
+        break;
+      }
+      case 'test-case':
+        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
+        diagnostics.push(...checkTestCaseAgent(doc.value, manifestInUse, (p) => kindOf.get(p) === 'network'));
+        break;
+      case 'toolbox':
+        break;
+      case 'fragment':
+        // Read where it is included: its problems come with the files that include it.
+        if (!included.has(file.path)) diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
+        break;
+      default:
+        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
+    }
+  }
+
+  const manifestHost = {
+    fileProblem(path: string) {
+      const doc = docs.get(normalizePath(path));
+      if (!doc) return undefined;
+      return { exists: true as const, isNetwork: kindOf.get(normalizePath(path)) === 'network', parses: doc.diagnostics.every((d) => d.severity !== 'error') };
+    },
+  };
+  const manifests: ProjectManifest[] = [];
+  const servedAnywhere = new Set<string>();
+  for (const file of files) {
+    if (file.kind !== 'manifest') continue;
+    const read = readManifest(docs.get(file.path)!.value, manifestHost);
+    diagnostics.push(...read.diagnostics);
+    const networksOf = (entries: ManifestEntry[]) => entries.map((e) => e.network ?? e.written);
+    const served = networksOf(read.entries.filter((e) => e.served));
+    for (const n of served) servedAnywhere.add(n);
+    manifests.push({ path: file.path, inUse: file.path === manifestInUse, served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
+  }
+
+  const unique = dedupe(diagnostics).sort(compareDiagnostics);
+  const byFile = new Map(files.map((f) => [f.path, f]));
+  for (const d of unique) {
+    const file = byFile.get(normalizePath(d.file));
+    if (!file) continue;
+    if (d.severity === 'error') file.errors++;
+    else file.warnings++;
+  }
+
+  const { tools, undefinedToolUsers } = crossReferences(projectToolbox ? toolboxes.get(projectToolbox) : fallback, networks, projectToolbox);
+  return {
+    settings,
+    ...(projectToolbox && toolboxSetting ? { toolbox: { path: projectToolbox, from: toolboxSetting.from } } : {}),
+    files,
+    manifests,
+    networksLeftOff: files.filter((f) => f.kind === 'network' && !servedAnywhere.has(f.path)).map((f) => f.path),
+    tools,
+    undefinedToolUsers,
+    diagnostics: unique,
+  };
+}
+
+function defaults(options: AnalyzeOptions): { defaultFile?: string } {
+  return options.defaultFile ? { defaultFile: options.defaultFile } : {};
+}
+
+/** Each tool of the project's toolbox with the agents that use it (networks that use another toolbox are left out). */
+function crossReferences(toolbox: LoadedToolbox | undefined, networks: readonly LoadedNetwork[], projectToolbox: string | undefined) {
+  const users = new Map<string, ToolUser[]>();
+  const undefinedToolUsers: (ToolUser & { tool: string })[] = [];
+  for (const network of networks) {
+    const used = network.toolboxFile ? normalizePath(network.toolboxFile.path) : undefined;
+    const sameToolbox = used === projectToolbox;
+    for (const agent of network.agents) {
+      const position = agent.where.source.positionAt(agent.where.start);
+      const user: ToolUser = { network: network.file, file: normalizePath(agent.where.source.name), agent: agent.name, line: position.line, column: position.column, offset: agent.where.start, length: agent.where.end - agent.where.start };
+      if (!agent.defined) undefinedToolUsers.push({ ...user, tool: agent.toolName });
+      else if (sameToolbox) users.set(agent.toolName, [...(users.get(agent.toolName) ?? []), user]);
+    }
+  }
+  const errors = toolboxErrorsByTool(toolbox);
+  const tools: ProjectTool[] = (toolbox?.tools ?? []).map((tool) => {
+    const key = keyOrigin(tool.field);
+    return {
+      name: tool.name,
+      file: key.source.name,
+      line: key.source.positionAt(key.start).line,
+      origin: tool.origin,
+      errors: errors.get(tool.name)?.length ?? 0,
+      users: users.get(tool.name) ?? [],
+    };
+  });
+  return { tools, undefinedToolUsers };
+}
+
+function dedupe(diagnostics: readonly ToolboxDiagnostic[]): ToolboxDiagnostic[] {
+  const seen = new Set<string>();
+  const out: ToolboxDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const key = `${normalizePath(d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+/** Per kind: how many files, errors and warnings (the CLI's closing summary). */
+export function summaryByKind(analysis: ProjectAnalysis): { kind: FileKind; files: number; errors: number; warnings: number }[] {
+  return FILE_KINDS.map((kind) => {
+    const of = analysis.files.filter((f) => f.kind === kind);
+    return { kind, files: of.length, errors: sum(of.map((f) => f.errors)), warnings: sum(of.map((f) => f.warnings)) };
+  }).filter((row) => row.files > 0);
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** A setting's path as a project path: relative to the root when it lies inside it. */
+export function projectRelative(value: string, root: string): string {
+  if (!isAbsolutePath(value)) return normalizePath(value);
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return value.startsWith(prefix) ? normalizePath(value.slice(prefix.length)) : value;
+}

@@ -1,0 +1,115 @@
+import type { HoconObject, HoconValue } from '../hocon/index';
+
+/**
+ * What a neuro-san project file is. Each kind is read by its own rules: a file is never checked as a kind it is not
+ * (no toolbox rules on a manifest).
+ */
+export const FILE_KINDS = ['toolbox', 'network', 'manifest', 'fragment', 'llm-config', 'mcp-info', 'test-case', 'other'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** Words for a kind, in the status bar and the CLI summary. */
+export const FILE_KIND_LABELS: Record<FileKind, string> = {
+  toolbox: 'toolbox',
+  network: 'agent network',
+  manifest: 'manifest',
+  fragment: 'fragment',
+  'llm-config': 'LLM config',
+  'mcp-info': 'MCP servers info',
+  'test-case': 'test case',
+  other: 'other HOCON',
+};
+
+export function isFileKind(value: string): value is FileKind {
+  return (FILE_KINDS as readonly string[]).includes(value);
+}
+
+export interface KindClues {
+  /** The file's path relative to the project root, '/'-separated. */
+  path: string;
+  /** The resolved root (includes applied). */
+  root: HoconObject;
+  /** The file's own text (for a comment that says what it is not). */
+  text: string;
+  /** Another project file includes this one. */
+  included: boolean;
+  /** The project's settings name this file as the toolbox (AGENT_TOOLBOX_INFO_FILE or a convention). */
+  settingsToolbox: boolean;
+  /** The user said what it is (the project view, `--as`): wins over everything. */
+  override?: FileKind;
+}
+
+const TEMPLATE = 'a template: neuro-san fills in its {placeholders}';
+const FRAGMENT_SAYS_SO = 'says it is not a network';
+const SERVER_CONFIG = "the server's plugins or logging configuration";
+
+export interface RecognisedKind {
+  kind: FileKind;
+  /** Why, in a few words: "has a tools list", "named manifest*.hocon". */
+  reason: string;
+}
+
+/**
+ * Recognises a file's kind from neuro-san's conventions (names and folders of neuro-san-studio) and its content, in
+ * the order that settles the overlaps: a manifest is often included by another manifest, an LLM config by every
+ * network, so "included" only makes a fragment of what is nothing more specific.
+ */
+export function recogniseKind(clues: KindClues): RecognisedKind {
+  if (clues.override) return { kind: clues.override, reason: 'set by you' };
+  const base = basenameOf(clues.path);
+  const root = clues.root;
+  // neuro-san-studio's templates (deployable_template*.hocon, templates/manifest.hocon) are files still to be
+  // filled in ({placeholders}) and copied: what they name need not exist.
+  if (/template/i.test(base) || /(^|\/)templates\//.test(clues.path)) return { kind: 'other', reason: TEMPLATE };
+  if (/^manifest.*\.(hocon|json)$/i.test(base)) return { kind: 'manifest', reason: 'named manifest*.hocon' };
+  if (/^(plugins|logging).*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: SERVER_CONFIG };
+  if (root.fields.value('tools')?.kind === 'array') return { kind: 'network', reason: 'has a "tools" list of agents' };
+  if (root.fields.value('agent')?.kind === 'string' && root.fields.value('interactions')?.kind === 'array') {
+    return { kind: 'test-case', reason: 'has "agent" and "interactions"' };
+  }
+  if (clues.settingsToolbox) return { kind: 'toolbox', reason: 'the project\'s toolbox' };
+  if (/toolbox_info.*\.(hocon|json)$/i.test(base)) return { kind: 'toolbox', reason: 'named *toolbox_info*' };
+  if (root.fields.get('llm_config') || /llm_config.*\.(hocon|json)$/i.test(base)) return { kind: 'llm-config', reason: 'has "llm_config"' };
+  if (/^mcp_info.*\.(hocon|json)$/i.test(base) || (root.fields.size > 0 && allEntries(root, (key, value) => /^https?:\/\//.test(key) && value.kind === 'object'))) {
+    return { kind: 'mcp-info', reason: 'MCP server URLs' };
+  }
+  if (looksLikeManifest(root)) return { kind: 'manifest', reason: 'maps network files to true/false' };
+  if (/this file is not an agent network/i.test(clues.text)) return { kind: 'fragment', reason: FRAGMENT_SAYS_SO };
+  if (clues.included) return { kind: 'fragment', reason: 'included by other files' };
+  if (looksLikeToolbox(root)) return { kind: 'toolbox', reason: 'entries with "class" or "description"' };
+  if (/(^|\/)registries\//.test(clues.path)) return { kind: 'fragment', reason: 'in registries/ without agents' };
+  return { kind: 'other', reason: 'no neuro-san kind recognised' };
+}
+
+function basenameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function allEntries(root: HoconObject, test: (key: string, value: HoconValue) => boolean): boolean {
+  for (const field of root.fields.values()) if (!test(field.key, field.value)) return false;
+  return true;
+}
+
+/** Every key a network file (`x.hocon`, `x.json`), every value true/false or `{serve, public}`. */
+function looksLikeManifest(root: HoconObject): boolean {
+  return root.fields.size > 0 && allEntries(root, (key, value) => /\.(hocon|json)$/i.test(key) && (value.kind === 'boolean' || value.kind === 'object'));
+}
+
+/** Every root value an object, each with a `class` or a `description`: tool entries. */
+function looksLikeToolbox(root: HoconObject): boolean {
+  return (
+    root.fields.size > 0 &&
+    allEntries(root, (_key, value) => value.kind === 'object' && (value.fields.get('class') !== undefined || value.fields.get('description') !== undefined))
+  );
+}
+
+/**
+ * A file opened alone (no project around it): the kinds recognised for certain, by name or shape, that are not
+ * toolboxes. Anything else is read as before, as a toolbox (a new or half-written toolbox must still be checked).
+ */
+export function recogniseLoneFile(path: string, root: HoconObject, text: string): RecognisedKind | undefined {
+  const recognised = recogniseKind({ path: path.replace(/\\/g, '/'), root, text, included: false, settingsToolbox: false });
+  if (recognised.kind === 'toolbox' || recognised.kind === 'network') return undefined;
+  if (recognised.kind === 'fragment' && recognised.reason !== FRAGMENT_SAYS_SO) return undefined;
+  if (recognised.kind === 'other' && recognised.reason !== TEMPLATE && recognised.reason !== SERVER_CONFIG) return undefined;
+  return recognised;
+}

@@ -1,0 +1,78 @@
+import { dirnameOf, joinPath } from '../hocon/index';
+import type { HoconObject, Origin } from '../hocon/index';
+import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+
+/** One line of a manifest: a network file and whether the server serves it. */
+export interface ManifestEntry {
+  /** The key as written: a network file relative to the manifest's folder. */
+  written: string;
+  /** The network file relative to the project root, when one was found. */
+  network?: string;
+  served: boolean;
+  /** Where the key is written (possibly in an included manifest). */
+  where: Origin;
+}
+
+export interface ReadManifest {
+  entries: ManifestEntry[];
+  diagnostics: ToolboxDiagnostic[];
+}
+
+export interface ManifestHost {
+  /** What a project file (path relative to the root) is: undefined when there is no such file. */
+  fileProblem(relativePath: string): { exists: true; isNetwork: boolean; parses: boolean } | undefined;
+}
+
+/**
+ * Reads a manifest as neuro-san's registry does: each key a network file, each value `true`/`false` or an object
+ * whose `serve` says whether it is served. A key is looked up next to the manifest it is written in, then in each
+ * folder above it (an included manifest such as `registries/basic/manifest.hocon` writes `basic/x.hocon`, relative
+ * to the manifest that includes it).
+ */
+export function readManifest(root: HoconObject, host: ManifestHost): ReadManifest {
+  const entries: ManifestEntry[] = [];
+  const diagnostics: ToolboxDiagnostic[] = [];
+  for (const field of root.fields.values()) {
+    const value = field.value;
+    const source = field.definitionSource ?? value.source;
+    const where: Origin = field.definitionSource ? { source, start: field.keyStart, end: field.keyEnd } : value;
+    let served: boolean;
+    if (value.kind === 'boolean') served = value.value;
+    else if (value.kind === 'object') {
+      const serve = value.fields.value('serve');
+      if (serve !== undefined && serve.kind !== 'boolean') {
+        diagnostics.push(diagnosticAt(serve, 'error', 'manifest-entry', `"serve" of '${field.key}' must be true or false.`));
+      }
+      served = serve?.kind === 'boolean' ? serve.value : true;
+    } else {
+      diagnostics.push(diagnosticAt(value, 'error', 'manifest-entry', `The value for '${field.key}' must be true, false or an object such as {"serve": true, "public": true}.`));
+      continue;
+    }
+    const network = locateNetwork(field.key, source.name, host);
+    entries.push({ written: field.key, ...(network ? { network } : {}), served, where });
+    const found = network ? host.fileProblem(network) : undefined;
+    if (!network || !found) {
+      // A network left off (false) that is not there harms nothing: said, not refused.
+      diagnostics.push(
+        diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-missing', `The manifest lists '${field.key}', but there is no such file next to ${source.name} or above it.`),
+      );
+    } else if (!found.parses) {
+      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-unreadable', `The manifest lists '${field.key}' (${network}), which does not parse: see its problems.`));
+    } else if (!found.isNetwork) {
+      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-not-network', `The manifest lists '${field.key}' (${network}), which is not an agent network: it has no "tools" list.`));
+    }
+  }
+  return { entries, diagnostics };
+}
+
+function locateNetwork(key: string, manifestFile: string, host: ManifestHost): string | undefined {
+  let dir = dirnameOf(manifestFile);
+  for (;;) {
+    const candidate = joinPath(dir, key);
+    if (host.fileProblem(candidate)) return candidate;
+    if (dir === '.' || dir === '' || dir === '/') return undefined;
+    const parent = dirnameOf(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
