@@ -57,9 +57,9 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(lines).toEqual([
       'registries/draft.hocon:11 error undefined-tool',
       'registries/reports.hocon:18 warning broken-tool',
-      'toolbox/toolbox_info.hocon:24 error required-unknown',
+      'toolbox/toolbox_info.hocon:22 error unrecognized-type',
     ]);
-    expect(analysis.diagnostics[1]!.message).toContain("uses tool 'send_report', which has an error in toolbox/toolbox_info.hocon:24:34");
+    expect(analysis.diagnostics[1]!.message).toContain("uses tool 'send_report', which has an error in toolbox/toolbox_info.hocon:22:34");
     expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
   });
 
@@ -84,7 +84,10 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(result.code).toBe(1);
     expect(result.stdout.trim().split('\n').map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
       'registries/reports.hocon:18:24 warning broken-tool',
-      'toolbox/toolbox_info.hocon:24:34 error required-unknown',
+      // validate FILE also runs the description checks on a toolbox (node/review/).
+      'toolbox/toolbox_info.hocon:18:24 warning description-too-short',
+      'toolbox/toolbox_info.hocon:22:34 error unrecognized-type',
+      'toolbox/toolbox_info.hocon:30:24 warning description-too-short',
     ]);
   });
 
@@ -92,7 +95,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     const result = await runCliIn(path.join(fixture, 'registries'), ['validate', '.']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain("draft.hocon:11:24 error undefined-tool Tool 'lookup_wether' is not defined");
-    expect(result.stdout).not.toContain('required-unknown');
+    expect(result.stdout).not.toContain('unrecognized-type');
     expect(result.stdout).toMatch(/^5 files, by kind:$/m);
   });
 
@@ -118,7 +121,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     const cwd = path.dirname(fixture);
     const validate = await runCliIn(cwd, ['validate', 'project']);
     expect(validate.code).toBe(1);
-    expect(validate.stdout).toContain('project/toolbox/toolbox_info.hocon:24:34 error required-unknown');
+    expect(validate.stdout).toContain('project/toolbox/toolbox_info.hocon:22:34 error unrecognized-type');
     expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning$/m);
     expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings$/m);
     expect(validate.stdout).toContain('toolbox in use: toolbox/toolbox_info.hocon (from .env)');
@@ -134,6 +137,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
 describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-san-studio opened as a project', (studio) => {
   const { analysis } = loadProjectFromDisk(studio, { env: {} });
   const toolbox = 'neuro_san_studio/toolbox/toolbox_info.hocon';
+  const KNOWN_RULES = new Set(['required-unknown', 'langchain-class-form']);
 
   it('finds its toolbox by convention and tells the 73 networks, the manifests and the fragments apart', () => {
     expect(analysis.toolbox).toEqual({ path: toolbox, from: 'convention' });
@@ -144,13 +148,15 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     expect(analysis.files.find((f) => f.path === 'config/developer_llm_config.hocon')?.kind).toBe('llm-config');
   });
 
-  it('no toolbox rule on a file that is not a toolbox, no undefined-tool the toolbox defines, its 3 errors once each', () => {
+  it('no toolbox rule on a file that is not a toolbox, no undefined-tool the toolbox defines, its 3 problems once each', () => {
     expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
     const defined = new Set(analysis.tools.map((t) => t.name));
     expect(analysis.diagnostics.filter((d) => d.rule === 'undefined-tool' && defined.has(/'([^']+)'/.exec(d.message)![1]!))).toEqual([]);
-    const toolboxErrors = analysis.diagnostics.filter((d) => d.file === toolbox && d.severity === 'error');
-    expect(toolboxErrors.map((d) => `${d.line} ${d.rule}`)).toEqual(['88 required-unknown', '167 required-unknown', '785 langchain-class-form']);
-    expect(analysis.diagnostics.filter((d) => d.rule === 'broken-tool').map((d) => d.file)).toEqual(['registries/tools/gmail.hocon']);
+    // The three known mistakes; neuro-san raises on the class form only (a required name it ignores is a warning).
+    const known = analysis.diagnostics.filter((d) => d.file === toolbox && KNOWN_RULES.has(d.rule));
+    expect(known.map((d) => `${d.line} ${d.severity} ${d.rule}`)).toEqual(['88 warning required-unknown', '167 warning required-unknown', '785 error langchain-class-form']);
+    // Its one error is in tavily_search, which no network of the corpus copy uses: no network points at a broken tool.
+    expect(analysis.diagnostics.filter((d) => d.rule === 'broken-tool').map((d) => d.file)).toEqual([]);
   });
 
   it('test cases name networks the project has (the corpus copy lacks five)', () => {
@@ -163,7 +169,7 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     ]);
   });
 
-  it('validate of every file, listed one by one, says the same: no toolbox rule off toolboxes, the 3 errors once', async () => {
+  it('validate of every file, listed one by one, says the same: no toolbox rule off toolboxes, the 3 problems once', async () => {
     const files = analysis.files.map((f) => f.path);
     const result = await runCliIn(studio, ['validate', ...files, '--json']);
     expect(result.code).toBe(1);
@@ -171,18 +177,19 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     const kinds = new Map(analysis.files.map((f) => [f.path, f.kind]));
     expect(found.filter((d) => kinds.get(d.file) !== 'toolbox' && !NON_TOOLBOX_RULES.has(d.rule))).toEqual([]);
     expect(found.filter((d) => d.rule === 'undefined-tool')).toEqual([]);
-    expect(found.filter((d) => d.file.endsWith(toolbox) && d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.rule}`)).toEqual([
-      `${toolbox}:88 required-unknown`,
-      `${toolbox}:167 required-unknown`,
-      `${toolbox}:785 langchain-class-form`,
+    expect(found.filter((d) => d.file.endsWith(toolbox) && KNOWN_RULES.has(d.rule)).map((d) => `${d.file}:${d.line} ${d.severity} ${d.rule}`)).toEqual([
+      `${toolbox}:88 warning required-unknown`,
+      `${toolbox}:167 warning required-unknown`,
+      `${toolbox}:785 error langchain-class-form`,
     ]);
   });
 
   it('validate DIR exits 1 and says which toolbox it used', async () => {
     const result = await runCliIn(studio, ['validate', '.']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+1 warning$/m);
+    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings$/m);
     expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
-    expect(result.stdout.match(/toolbox_info\.hocon:88:26 error required-unknown/g)).toHaveLength(1);
+    expect(result.stdout.match(/toolbox_info\.hocon:88:26 warning required-unknown/g)).toHaveLength(1);
+    expect(result.stdout.match(/toolbox_info\.hocon:785:18 error langchain-class-form/g)).toHaveLength(1);
   });
 });

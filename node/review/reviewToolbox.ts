@@ -36,6 +36,9 @@ export function reviewSettingsFor(toolboxFile: string): { file: string; settings
  * Asynchronous because a description that may be over the token budget needs the tokenizer, loaded on first use.
  */
 export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string, options: { live?: boolean } = {}): Promise<ToolboxDiagnostic[]> {
+  // The checks belong to the toolbox file: a network names its toolbox's problems once, there (and a file of
+  // another kind, a manifest or an LLM config, has no tools).
+  if (loaded.kind !== 'toolbox' || loaded.fileKind) return [];
   const toolbox = toolboxOf(loaded);
   if (options.live && toolbox.tools.length > LIVE_REVIEW_MAX_TOOLS) return [];
   const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
