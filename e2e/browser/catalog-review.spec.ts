@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, repoRoot, startBrowserMode, test } from '../support/browserMode';
 import type { Page } from '@playwright/test';
+import { needShared } from '../support/sharedData';
 
 test.use({ viewport: { width: 1600, height: 1100 } });
 
-const studio = path.resolve(repoRoot, '../shared/reference/neuro-san/toolboxes/studio_toolbox_info.hocon');
 
 async function openFile(page: Page, url: string, name: string) {
   await page.goto(url);
@@ -19,7 +19,7 @@ async function openFile(page: Page, url: string, name: string) {
 }
 
 test('the catalog pane counts the tokens of the studio toolbox catalog, heaviest tool first, per tokenizer', async ({ page }, testInfo) => {
-  test.skip(!existsSync(studio), `${studio} is not here`);
+  const studio = needShared('reference/neuro-san/toolboxes/studio_toolbox_info.hocon');
   const server = await startBrowserMode();
   try {
     copyFileSync(studio, path.join(server.dir, 'studio_toolbox_info.hocon'));

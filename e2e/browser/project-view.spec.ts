@@ -1,16 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, repoRoot, startBrowserMode, test } from '../support/browserMode';
+import { needShared } from '../support/sharedData';
 
-const studio = path.join(repoRoot, '..', 'shared', 'conformance', 'hocon', 'cases', 'neurosan', 'neuro-san-studio');
 
 test('neuro-san-studio opened as a project: each file\'s kind, the toolbox in use and where from, a tool\'s users', async ({ page }, testInfo) => {
-  const missing = 'needs ../shared/conformance/hocon/cases/neurosan/neuro-san-studio, which this clone does not have';
-  // As describeWithShared: skipped in a clone without ../shared, required where CI is set.
-  const required = ['CI', 'TBE_REQUIRE_SHARED'].some((name) => !['', '0', 'false'].includes((process.env[name] ?? '').toLowerCase()));
-  if (!existsSync(studio) && required) throw new Error(missing);
-  test.skip(!existsSync(studio), missing);
+  const studio = needShared('conformance/hocon/cases/neurosan/neuro-san-studio');
   const server = await startBrowserMode({ open: studio });
   try {
     await page.setViewportSize({ width: 1500, height: 950 });
