@@ -26,9 +26,10 @@ test('neuro-san-studio opened as a project: each file\'s kind, the toolbox in us
     await expect(status.getByLabel('File kind')).toHaveValue('network');
     await expect(status.getByLabel('Toolbox in use')).toHaveText('Toolbox: neuro_san_studio/toolbox/toolbox_info.hocon (convention)');
     // Read as neuro-san runs it (from the project root, with the project's toolbox): its includes are found, its tools
-    // defined; the toolbox's error is said in the toolbox, and this network points at it.
-    await expect(status.getByLabel('Problem counts')).toHaveText('0 errors, 1 warnings');
-    await expect(page.getByText(/Agent 'gmail_handler_with_attachment' uses tool 'send_gmail_message_with_attachment', which has an error/)).toBeVisible();
+    // defined. The toolbox's 'attachment_path' typo is a warning in the toolbox (neuro-san ignores a required name it
+    // does not know), so this network has nothing to point at (node/project/projectOnDisk.test.ts has a network that
+    // uses a tool with an error).
+    await expect(status.getByLabel('Problem counts')).toHaveText('0 errors, 0 warnings');
     await page.getByRole('separator', { name: 'Resize the tool list' }).focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
     await page.screenshot({ path: testInfo.outputPath('project-view.png') });
