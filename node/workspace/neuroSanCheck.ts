@@ -3,7 +3,6 @@
  * neuro-san's own code in the Python worker, set beside the editor's reading of neuro-san (shared/neurosan). Every
  * value read differently is the editor's bug, and is reported as such.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceText } from '../../shared/hocon/index';
 import { readAsNeuroSan } from '../../shared/neurosan/index';
@@ -11,6 +10,7 @@ import { differenceMessage, readingDifferences, type NeuroSanCheck, type Reading
 import type { ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin } from '../../shared/toolbox/toolEntry';
 import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
+import { readTextFileSync } from '../files/textFiles';
 import { neuroSanFileHost } from '../neurosan/neuroSanFiles';
 import type { ToolRunner } from '../python/toolRunner';
 
@@ -43,7 +43,8 @@ function differencesFromOurs(check: NeuroSanCheck & { installed: true }, file: s
   const absolute = path.resolve(options.cwd, file);
   let text: string | undefined;
   try {
-    text = readFileSync(absolute, 'utf8');
+    // Bounded as every read (a regular file, the size limit), strict UTF-8 as neuro-san's open() is.
+    text = readTextFileSync(absolute).text;
   } catch {
     text = undefined;
   }

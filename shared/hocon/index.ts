@@ -11,6 +11,7 @@ export { scan, type Token } from './scanner';
 export type * from './syntax-tree';
 export { parseHocon, MAX_NESTING_DEPTH } from './parser';
 export { printSyntax } from './printer';
+export { IncludeBudget } from './include-budget';
 export { INCLUDE_LIMITS, resolveHocon, resolveFile, type IncludeHost, type IncludeLimits, type ResolveOptions, type ResolvedDocument } from './resolve';
 export type {
   HoconValue,

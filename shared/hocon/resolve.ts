@@ -5,6 +5,7 @@
 import { ValueBuilder, type IncludeLoader, type IncludedContent } from './build-values';
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './include-paths';
+import { IncludeBudget, type IncludeLimits } from './include-budget';
 import { checkJsonSyntax } from './json-syntax';
 import { parseSource } from './parser';
 import { readDocument } from './plain-document';
@@ -13,6 +14,8 @@ import { SubstitutionResolver } from './resolve-substitutions';
 import type { IncludeNode, SyntaxDocument } from './syntax-tree';
 import { SourceText } from './text-position';
 import type { HoconObject } from './values';
+
+export { INCLUDE_LIMITS, type IncludeLimits } from './include-budget';
 
 /** Reads files for includes. Synchronous: configurations are small, and the resolver stays simple and pure. */
 export interface IncludeHost {
@@ -49,22 +52,6 @@ export interface ResolveOptions {
   /** What includes may cost one reading; the defaults are INCLUDE_LIMITS. */
   includeLimits?: Partial<IncludeLimits>;
 }
-
-/**
- * What the includes of one reading may cost. Every include statement applied builds the included file's values again
- * where it stands, so 12 files of 10 includes each build 10^11 copies: without a bound that ran the API thread out of
- * memory. The defaults are far above any real toolbox or agent network (a few includes of a few files).
- */
-export interface IncludeLimits {
-  /** Include statements applied (the same file included twice counts twice). */
-  maxIncludes: number;
-  /** Bytes of included text applied (a file included twice counts twice). */
-  maxIncludedBytes: number;
-  /** Time spent from the first include on. */
-  maxMilliseconds: number;
-}
-
-export const INCLUDE_LIMITS: IncludeLimits = { maxIncludes: 1000, maxIncludedBytes: 64 * 1024 * 1024, maxMilliseconds: 3000 };
 
 export interface ResolvedDocument {
   /** No error diagnostics (warnings allowed). */
@@ -196,15 +183,12 @@ class HostIncludeLoader implements IncludeLoader {
   readonly sources: SourceText[] = [];
   private readonly parsed = new Map<string, IncludedContent>();
   private readonly sizes = new Map<string, number>();
-  private readonly limits: IncludeLimits;
-  private applied = 0;
-  private appliedBytes = 0;
-  private startedAt: number | undefined;
+  private readonly budget: IncludeBudget;
   /** Once a limit is reached, no further include is read (the first one past it says why). */
   private exhausted = false;
 
   constructor(private readonly options: ResolveOptions) {
-    this.limits = { ...INCLUDE_LIMITS, ...options.includeLimits };
+    this.budget = new IncludeBudget(options.includeLimits);
   }
 
   load(include: IncludeNode, from: SourceText, diagnostics: Diagnostic[]): IncludedContent[] {
@@ -213,27 +197,14 @@ class HostIncludeLoader implements IncludeLoader {
       return [];
     };
     if (this.exhausted) return [];
-    const over = this.overBudget();
+    const over = this.budget.spendInclude();
     if (over !== undefined) {
       this.exhausted = true;
       return report(`${over}; this include and those after it were not read`);
     }
     const found = this.find(include, from, diagnostics, report);
-    for (const content of found) this.appliedBytes += content.kind === 'none' ? 0 : (this.sizes.get(content.fileKey) ?? 0);
+    for (const content of found) this.budget.spendBytes(content.kind === 'none' ? 0 : (this.sizes.get(content.fileKey) ?? 0));
     return found;
-  }
-
-  /** Which limit the includes so far have reached, in words naming it, or undefined. */
-  private overBudget(): string | undefined {
-    const now = Date.now();
-    this.startedAt ??= now;
-    const { maxIncludes, maxIncludedBytes, maxMilliseconds } = this.limits;
-    if (++this.applied > maxIncludes) return `Include limit reached: more than ${maxIncludes} includes in one reading`;
-    if (this.appliedBytes > maxIncludedBytes) {
-      return `Include limit reached: more than ${Math.round(maxIncludedBytes / 1048576)} MB of included text in one reading`;
-    }
-    if (now - this.startedAt > maxMilliseconds) return `Include limit reached: includes took more than ${maxMilliseconds / 1000} s`;
-    return undefined;
   }
 
   private find(

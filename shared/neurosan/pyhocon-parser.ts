@@ -27,7 +27,7 @@ import {
   type SourceSpan,
   type Token,
 } from './pyhocon-model';
-import { dirnameOf, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
+import { IncludeBudget, dirnameOf, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
 export class ExpandedText {
@@ -101,7 +101,16 @@ export interface ParseContext {
   substitutions: number;
   /** Keep where each value was written (for origins and positions); off for a reading only checked. */
   recordSpans: boolean;
+  /**
+   * What the reading's includes have cost so far, against the limits the specification's reading has too
+   * (INCLUDE_LIMITS): pyhocon has none, and reads an include "bomb" or /dev/zero until memory runs out. Made at the
+   * first include; shared by included files' parsers.
+   */
+  includeBudget?: IncludeBudget;
 }
+
+/** The failure's type when a limit of the include budget stops the reading (Toolbox Editor's, not Python's). */
+export const INCLUDE_LIMIT_FAILURE = 'IncludeLimit';
 
 /** Spans of list elements (lists are plain arrays). */
 export const listSpans = new WeakMap<PyHocon[], Array<SourceSpan | undefined>>();
@@ -126,7 +135,17 @@ const UNQUOTED = new RegExp(`(?:[^^\`+?!@*&"\\[{${PY_SPACE}\\]}#,=$\\\\]|\\\\[^\
 const SUBSTITUTION = /\$\{[^}]+\}[ \t]*/y;
 const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
 const ESCAPE = /\\[^\n]/g;
-const REPLACEMENTS: Record<string, string> = { '\\\\': '\\', '\\n': '\n', '\\r': '\r', '\\t': '\t', '\\=': '=', '\\#': '#', '\\!': '!', '\\"': '"' };
+// A Map: looked up by the file's text (no escape could name an inherited property, but no table keyed by it should).
+const REPLACEMENTS = new Map([
+  ['\\\\', '\\'],
+  ['\\n', '\n'],
+  ['\\r', '\r'],
+  ['\\t', '\t'],
+  ['\\=', '='],
+  ['\\#', '#'],
+  ['\\!', '!'],
+  ['\\"', '"'],
+]);
 const KEYWORD_CHARS = /[A-Za-z0-9_$]/;
 const KEYWORD_VALUES = [['true', true], ['false', false], ['null', null]] as const;
 
@@ -145,7 +164,7 @@ const PERIOD_UNITS: Array<[string, string[]]> = [
 ];
 
 function normString(text: string): string {
-  return text.includes('\\') ? text.replace(ESCAPE, (m) => REPLACEMENTS[m] ?? m) : text;
+  return text.includes('\\') ? text.replace(ESCAPE, (m) => REPLACEMENTS.get(m) ?? m) : text;
 }
 
 function isSpaceOrTab(c: number): boolean {
@@ -625,7 +644,10 @@ export class PyhoconParser {
     const path = isAbsolutePath(relative) ? normalizePath(relative) : joinPath(this.context.cwd, relative);
     const paths = /[*?]/.test(path) ? (this.context.host?.glob?.(path) ?? []) : [path];
     let result: ConfigTree | PyHocon[] | undefined;
+    const budget = (this.context.includeBudget ??= new IncludeBudget());
     for (const one of paths) {
+      const over = budget.spendInclude();
+      if (over !== undefined) throw new PyhoconError(INCLUDE_LIMIT_FAILURE, `${over}; the reading stopped at this include`, from);
       const text = this.context.host?.readFile(one);
       this.context.includes.push({ from, target: name, path: one, found: typeof text === 'string', dependsOnCwd: this.basedir === undefined && !isAbsolutePath(name) });
       if (typeof text === 'object') throw new PyhoconError('UnicodeDecodeError', text.problem, from);
@@ -634,6 +656,7 @@ export class PyhoconParser {
         continue;
       }
       if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
+      budget.spendBytes(text.length);
       const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), this.context);
       this.context.texts.set(one, text);
       this.context.depth++;

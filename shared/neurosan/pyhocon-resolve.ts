@@ -21,6 +21,14 @@ import {
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
+/**
+ * `os.environ.get(name)`: the environment's own variables only. `env` is an object keyed by the file's text, so
+ * `${constructor}` or `${__proto__}` must not find what every JavaScript object inherits.
+ */
+function environmentValue(env: Environment, name: string): string | undefined {
+  return Object.hasOwn(env, name) ? env[name] : undefined;
+}
+
 /** Substitutions visited over all rounds before giving up (pyhocon has no limit; a real file needs a few rounds). */
 const MAX_RESOLVE_STEPS = 2_000_000;
 
@@ -40,7 +48,7 @@ function resolveVariable(config: ConfigTree, substitution: ConfigSubstitution, e
     return [true, config.get(variable)];
   } catch (error) {
     if (!(error instanceof PyhoconError) || error.type !== 'ConfigMissingException') throw error;
-    const value = env[variable];
+    const value = environmentValue(env, variable);
     if (value === undefined) {
       if (substitution.optional) return [false, null];
       // Raised while handling the missing key: Python chains them, and neuro-san reports the missing key.
@@ -117,7 +125,7 @@ function fixupSelfReferences(config: ConfigTree, env: Environment): void {
         const path = parseKey(substitution.variable);
         if (path.length > 1 && config.get(substitution.variable, null) !== null) continue;
         if (path[0] !== key) continue;
-        const value = env[key];
+        const value = environmentValue(env, key);
         if (value !== undefined) {
           doSubstitute(substitution, value);
           continue;

@@ -54,7 +54,10 @@ export interface ReadingOrigin {
 }
 
 export interface NeuroSanFailure {
-  /** The Python exception class of the innermost cause (ParseException, ConfigMissingException, TypeError...). */
+  /**
+   * The Python exception class of the innermost cause (ParseException, ConfigMissingException, TypeError...), or
+   * `IncludeLimit` where the includes went past INCLUDE_LIMITS (Toolbox Editor's limit: pyhocon has none).
+   */
   type: string;
   /** neuro-san's own words. */
   message: string;
