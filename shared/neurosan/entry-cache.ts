@@ -11,7 +11,7 @@
 import type { ResolvedDocument } from '../hocon/resolve';
 import { FieldMap } from '../hocon/field-map';
 import { ObjectValue, type HoconField, type HoconObject } from '../hocon/values';
-import { convertEntry, mergeEntry, placeEntry } from './entry-values';
+import { convertEntry, entrySameAsSpec, mergeEntry, placeEntry } from './entry-values';
 import { ConfigTree, type PyHocon } from './pyhocon-model';
 import { ExpandedText, PyhoconParser, type IncludeResolution, type ParseContext } from './pyhocon-parser';
 
@@ -24,6 +24,8 @@ interface KeptEntry {
   used: number;
   /** The converted field, offsets relative to the chunk (null: it cannot be converted alone). */
   converted?: HoconField | null;
+  /** Whether the converted entry is, all of it, the spec's field of the same text (read alone). */
+  sameAsSpec?: boolean;
 }
 
 /** Readings of top-level entries by their text, kept between keystrokes (one per open file). */
@@ -31,6 +33,8 @@ export class NeuroSanEntryCache {
   private entries = new Map<string, KeptEntry>();
   /** The last text read entry by entry: its entries and where each chunk starts, for `resolvedValue`. */
   private layout: { text: string; spec: ResolvedDocument; kept: KeptEntry[]; starts: number[]; cwd: string; file: string } | undefined;
+  /** The entries of the last text read entry by entry, in order. */
+  private previous: KeptEntry[] = [];
   private generation = 0;
   /** How many entries were read (not found here), for tests and benches. */
   entriesRead = 0;
@@ -75,12 +79,18 @@ export class NeuroSanEntryCache {
         chunkStart = keyStart;
         if (text.lastIndexOf('\t', chunkEnd - 1) >= keyStart) return undefined;
       }
-      const chunk = text.slice(chunkStart, chunkEnd);
-      let kept = this.entries.get(chunk);
+      // Most entries are the previous text's at the same index: comparing the text costs less than cutting it out
+      // and looking it up (which hashes it).
+      const guess = this.previous[i];
+      let kept = guess !== undefined && guess.chunk.length === chunkEnd - chunkStart && text.startsWith(guess.chunk, chunkStart) ? guess : undefined;
       if (kept === undefined) {
-        this.entriesRead++;
-        kept = { chunk, reading: readEntry(chunk, file, context), used: generation };
-        this.entries.set(chunk, kept);
+        const chunk = text.slice(chunkStart, chunkEnd);
+        kept = this.entries.get(chunk);
+        if (kept === undefined) {
+          this.entriesRead++;
+          kept = { chunk, reading: readEntry(chunk, file, context), used: generation };
+          this.entries.set(chunk, kept);
+        }
       }
       kept.used = generation;
       keptEntries.push(kept);
@@ -94,6 +104,7 @@ export class NeuroSanEntryCache {
     if (braced ? text[rest] !== '}' || gapEnd(text, rest + 1, text.length) !== text.length : rest !== text.length) return undefined;
     this.forgetUnused(generation);
     this.layout = { text, spec, kept: keptEntries, starts, cwd: context.cwd, file };
+    this.previous = keptEntries;
     return tree;
   }
 
@@ -106,10 +117,19 @@ export class NeuroSanEntryCache {
     const layout = this.layout;
     const source = spec.sources[0];
     if (layout === undefined || layout.text !== text || layout.spec !== spec || source === undefined) return undefined;
+    // Asked once per keystroke: the keystroke's trees are not kept past it (they would outlive a scavenge for nothing).
+    this.layout = undefined;
     const specFields = spec.value.fields;
-    const fields: HoconField[] = [];
+    // The root's fields as FieldMap slots (key, value or field, key start): an entry that is the spec's whole takes
+    // the spec's slot as it is (its HoconField made only if asked for, as the spec's would be).
+    const slots: unknown[] = [];
     for (let i = 0; i < layout.kept.length; i++) {
       const kept = layout.kept[i]!;
+      const plainStart = specFields.plainKeyStartAt(i);
+      if (kept.sameAsSpec === true && plainStart !== undefined) {
+        slots.push(specFields.keyAt(i), specFields.valueAt(i), plainStart);
+        continue;
+      }
       if (kept.converted === undefined) kept.converted = convertEntry(kept.chunk, layout.file, layout.cwd) ?? null;
       const converted = kept.converted;
       if (converted === null) return undefined;
@@ -117,9 +137,14 @@ export class NeuroSanEntryCache {
       // The spec's field of the same text stands for the entry only while it is read from that text alone.
       const specField = specFields.fieldAt(i);
       const alone = specField.definitionCount === 1 && !specField.viaInclude && !specField.viaSubstitution;
-      fields.push(alone ? mergeEntry(converted, specField, source, base) : placeEntry(converted, source, base));
+      let field: HoconField;
+      if (alone) {
+        kept.sameAsSpec ??= entrySameAsSpec(converted, specField, source, base);
+        field = kept.sameAsSpec ? specField : mergeEntry(converted, specField, source, base);
+      } else field = placeEntry(converted, source, base);
+      slots.push(field.key, field, -1);
     }
-    return new ObjectValue(new FieldMap(fields), source, 0, 0);
+    return new ObjectValue(FieldMap.plain(source, slots), source, 0, 0);
   }
 
   private forgetUnused(generation: number): void {

@@ -109,6 +109,11 @@ function mergeValue(value: HoconValue, spec: HoconValue, source: SourceText, bas
   return placeValue(value, source, base);
 }
 
+/** Whether the converted entry (offsets relative to `base`) is, all of it, the spec's field of the same text. */
+export function entrySameAsSpec(field: HoconField, spec: HoconField, source: SourceText, base: number): boolean {
+  return fieldSame(field, spec, source, base);
+}
+
 /** Per converted field or value: whether the spec's at the same place in the same text is the same (kept). */
 const sameness = new WeakMap<object, boolean>();
 
