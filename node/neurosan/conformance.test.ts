@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 import { describeWithShared, sharedPath } from '../testSupport/sharedData';
 import { resolveAsNeuroSan } from '../cli/commands/resolve';
 import { resolveHocon } from '../../shared/hocon/index';
-import { NeuroSanEntryCache, readAsNeuroSan } from '../../shared/neurosan/index';
+import { dumpValue } from '../../shared/hocon/dump-value';
+import { NeuroSanEntryCache, readAsNeuroSan, resolveFileAsNeuroSan } from '../../shared/neurosan/index';
+import { fileIncludeHost } from '../hocon/file-include-host';
 import { neuroSanFileHost } from './neuroSanFiles';
 
 /**
@@ -95,5 +97,25 @@ describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-s
     expect(differ).toEqual([]);
     // The path is taken: hundreds of entries were read alone.
     expect(cache.entriesRead).toBeGreaterThan(200);
+  });
+
+  it('gives the same values, every position included, from the entries converted at earlier keystrokes', () => {
+    const cache = new NeuroSanEntryCache();
+    const differ: string[] = [];
+    let shared = 0;
+    // Twice: the second time every entry is found in the cache, at another place in another text.
+    for (const row of [...rows, ...rows]) {
+      const file = path.join(casesDir, row.file);
+      const text = readFileSync(file, 'utf8');
+      const options = { host: fileIncludeHost, cwd: path.join(casesDir, row.cwd), env };
+      const spec = resolveHocon(text, { fileName: file });
+      const whole = resolveFileAsNeuroSan(file, options);
+      const fast = resolveFileAsNeuroSan(file, { ...options, spec, entryCache: cache });
+      if (JSON.stringify(dumpValue(whole.value)) !== JSON.stringify(dumpValue(fast.value))) differ.push(row.file);
+      if (fast.ok && fast.value.fields.size > 0 && fast.value.fields.valueAt(0) === spec.value.fields.valueAt(0)) shared++;
+    }
+    expect(differ).toEqual([]);
+    // The path is taken: many entries are the spec's own values.
+    expect(shared).toBeGreaterThan(100);
   });
 });

@@ -43,7 +43,10 @@ export type NeuroSanResolvedDocument = ResolvedDocument & { reading: NeuroSanRea
  */
 export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOptions): NeuroSanResolvedDocument {
   const text = options.host.readFile(path);
-  const source = new SourceText(path, typeof text === 'string' ? text : '');
+  // The spec's source of the same text, when given: values of both readings then point into one SourceText.
+  const specSource = options.spec?.sources[0];
+  const source =
+    typeof text === 'string' && specSource !== undefined && specSource.name === path && specSource.text === text ? specSource : new SourceText(path, typeof text === 'string' ? text : '');
   const host = {
     readFile(file: string): string | undefined | { problem: string } {
       const content = options.host.readFile(file);
@@ -76,7 +79,10 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, words);
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
-  const value = toHocon(reading.exact, '', reading.origins, reading.sources, source, undefined);
+  // While a file is typed in, from the entries converted at earlier keystrokes (entry-cache.ts), else the whole reading.
+  const fromEntries = options.spec !== undefined && options.entryCache !== undefined ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
+  // The file's own values point into `source` (so that only values of included files count as included).
+  const value = fromEntries ?? toHocon(reading.exact, '', reading.origins, new Map([...reading.sources, [path, source]]), source, undefined);
   if (value.kind !== 'object') {
     const message = options.notAnObject ?? `neuro-san reads ${value.kind === 'array' ? 'a list' : `a ${value.kind}`} here, where it needs an object`;
     return { ok: false, value: empty, diagnostics: [makeDiagnostic(source, value.start, value.end, message)], syntax: undefined, sources, reading };

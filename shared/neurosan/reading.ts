@@ -244,7 +244,7 @@ function unserializableType(value: object): string {
 export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
 /** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
-function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
+export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return { json: value, exact: value };
   if (typeof value === 'bigint') return { json: Number(value), exact: value };
   if (typeof value === 'number') return { json: value, exact: value };
