@@ -1,5 +1,6 @@
 import { dirnameOf, extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
-import { resolveFileAsNeuroSan, type NeuroSanEntryCache } from '../neurosan/index';
+import { resolveFileAsNeuroSan, type NeuroSanEntryCache, type NeuroSanResolvedDocument } from '../neurosan/index';
+import { includeWorkingDirectoryWarnings } from './includeWorkingDirectory';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
 import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
@@ -106,6 +107,10 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
   const user = read(options.userFile, true, userDocument);
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
+  if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
+    const document = userDocument as NeuroSanResolvedDocument;
+    diagnostics.push(...includeWorkingDirectoryWarnings(document.reading, document.sources));
+  }
   if (options.reading === 'neuro-san' && user && options.userFile) {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
     const spec = userDocument?.specReading ?? resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCliIn, workspace } from '../../testSupport/cliRun';
+
+// neuro-san looks for a top-level include in the folder it runs in: the warning says which file that gives.
+describe('a top-level include in neuro-san\'s reading', () => {
+  const files = {
+    'project/toolboxes/tb.hocon': 'include "shared.hocon"\nt { class = "m.C", description = "Looks things up in the catalog." }\n',
+    'project/toolboxes/shared.hocon': 'u { class = "m.U", description = "Never read by neuro-san from the project root." }\n',
+    'project/shared.hocon': 'v { class = "m.V", description = "Read when neuro-san runs in the project root." }\n',
+  };
+
+  it('is looked up in the working directory, and a warning at the include names the file read there', async () => {
+    const dir = workspace(files);
+    const r = await runCliIn(path.join(dir, 'project'), ['validate', 'toolboxes/tb.hocon', '--cwd', '.']);
+    expect(r.stdout).toContain(
+      `toolboxes/tb.hocon:1:1 warning include-working-directory neuro-san looks for "shared.hocon" in the folder it runs in (${path.join(dir, 'project')}), not next to this file: it reads ${path.join(dir, 'project', 'shared.hocon')}.`,
+    );
+    const tools = await runCliIn(path.join(dir, 'project'), ['tools', 'toolboxes/tb.hocon', '--cwd', '.', '--no-default']);
+    expect(tools.stdout).toContain('v ');
+    expect(tools.stdout).not.toMatch(/^u /m);
+  });
+
+  it('says so when there is no such file where neuro-san runs, and the spec\'s reading finds it next to the file', async () => {
+    const dir = workspace(files);
+    const r = await runCliIn(path.join(dir, 'project', 'toolboxes'), ['validate', 'tb.hocon', '--cwd', '..', '--as', 'neuro-san']);
+    expect(r.stdout).toContain('it reads');
+    const elsewhere = await runCliIn(dir, ['validate', 'project/toolboxes/tb.hocon', '--cwd', '.']);
+    expect(elsewhere.stdout).toContain(`there is no ${path.join(dir, 'shared.hocon')}, so neuro-san skips the include`);
+    const spec = await runCliIn(dir, ['validate', 'project/toolboxes/tb.hocon', '--cwd', '.', '--as', 'spec']);
+    expect(spec.stdout).not.toContain('include-working-directory');
+  });
+});
