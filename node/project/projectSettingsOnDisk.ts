@@ -58,20 +58,19 @@ export function projectSettingsOf(root: string, options: { env: Record<string, s
  * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
  */
 export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
-  const root = findProjectRoot(file);
-  if (!isDirectory(path.join(root, 'registries'))) return undefined;
+  const root = projectRootOf(file);
+  if (root === undefined) return undefined;
   return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env })) };
 }
 
 /**
- * The environment for reading one file as neuro-san would run it: when the file lies in a project and the environment
- * names no toolbox, the project's settings (.env, conventional places) are filled in, as paths that hold from the
- * working directory `cwd` (relative under it, as a user would write them; else absolute).
+ * The environment for reading one file as neuro-san would run it: when the file lies in a project (`root`, from
+ * projectRootOf; undefined outside one) and the environment names no toolbox, the project's settings (.env,
+ * conventional places) are filled in, as paths that hold from the working directory `cwd` (relative under it, as a
+ * user would write them; else absolute).
  */
-export function projectEnvironmentOf(file: string, env: Record<string, string | undefined>, cwd: string): Record<string, string | undefined> {
-  if (env.AGENT_TOOLBOX_INFO_FILE) return env;
-  const root = findProjectRoot(file);
-  if (!isDirectory(path.join(root, 'registries'))) return env;
+export function projectEnvironmentOf(root: string | undefined, env: Record<string, string | undefined>, cwd: string): Record<string, string | undefined> {
+  if (env.AGENT_TOOLBOX_INFO_FILE || root === undefined) return env;
   const out = { ...env };
   for (const [name, setting] of Object.entries(projectSettingsOf(root, { env }))) {
     if (!setting || out[name]) continue;

@@ -52,7 +52,8 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
     },
   };
   // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
-  const env = projectEnvironmentOf(path.resolve(options.cwd, file), options.env, options.cwd);
+  const projectRoot = projectRootOf(path.resolve(options.cwd, file));
+  const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
   const common = {
     host,
     baseDir: options.baseDir ?? options.cwd,
@@ -65,15 +66,15 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   };
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
   const resolved = resolveToolboxFile(file, common);
-  const text = host.readFile(file);
-  const other = recogniseLoneFile(file, resolved.value, typeof text === 'string' ? text : '');
+  // The text the reading was made from (its first source), not a second read of the file.
+  const other = recogniseLoneFile(file, resolved.value, resolved.sources[0]?.name === file ? resolved.sources[0].text : '');
   if (other) {
     const toolbox: LoadedToolbox = { files: {}, tools: [], root: resolved.value, origins: new Map(), diagnostics: resolved.diagnostics.map(fromHoconDiagnostic) };
     return { kind: 'toolbox', toolbox, fileKind: other };
   }
   if (isAgentNetwork(resolved.value)) {
     const network = loadAgentNetwork(file, { ...common, resolvedNetwork: resolved });
-    return projectRootOf(path.resolve(options.cwd, file)) ? { kind: 'network', network, inProject: true } : { kind: 'network', network };
+    return projectRoot ? { kind: 'network', network, inProject: true } : { kind: 'network', network };
   }
   return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
 }
