@@ -120,8 +120,8 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
-      const { file, loaded } = toolbox.load(request);
-      return analyses.answer(toolbox.analyze(request, await reviewLoaded(loaded, file, host.cwd, { live: true })), request.text, doc.textId, known);
+      const read = toolbox.load(request);
+      return analyses.answer(toolbox.analyze(request, await reviewLoaded(read.loaded, read.file, host.cwd, { live: true }), read), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {

@@ -82,13 +82,16 @@ export class ToolboxService {
     );
     if (cached) return { file, loaded: cached.loaded };
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
+    // Its root is also neuro-san's working directory (neuroSanWorkingDirectory's rule: the folder upward holding
+    // registries/, else the app's), found once here for both.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
       env: project?.env ?? this.env,
+      projectRoot: project?.cwd ?? null,
       noDefault,
       reading,
-      ...(reading === 'neuro-san' ? { neuroSanCwd: neuroSanWorkingDirectory(file, undefined, this.cwd), neuroSanEntryCache: this.entryCacheFor(file) } : {}),
+      ...(reading === 'neuro-san' ? { neuroSanCwd: project?.cwd ?? this.cwd, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
@@ -107,8 +110,8 @@ export class ToolboxService {
   }
 
   /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
-  analyze(doc: DocumentRef & { detail?: string | null }, review: readonly ToolboxDiagnostic[] = []): ToolboxAnalysis {
-    const { file, loaded } = this.load(doc);
+  analyze(doc: DocumentRef & { detail?: string | null }, review: readonly ToolboxDiagnostic[] = [], read = this.load(doc)): ToolboxAnalysis {
+    const { file, loaded } = read;
     const toolbox = toolboxOf(loaded);
     const added = [...this.addedDiagnostics(file, toolbox.tools), ...review];
     const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);

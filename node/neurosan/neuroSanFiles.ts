@@ -2,18 +2,10 @@
  * File access for neuro-san's reading on Node: included files read as every other file is (strict UTF-8, the size
  * limit), and the working directory neuro-san is taken to run in.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { defaultWorkingDirectory, type PyhoconIncludeHost } from '../../shared/neurosan/index';
 import { fileIncludeHost } from '../hocon/file-include-host';
-
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
+import { isDirectory } from '../project/projectSettingsOnDisk';
 
 /** Reads included files from disk (pyhocon treats a file it cannot read like a missing one). */
 export const neuroSanFileHost: PyhoconIncludeHost & { isDirectory(path: string): boolean } = {

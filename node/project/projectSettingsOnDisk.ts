@@ -19,7 +19,8 @@ export function findProjectRoot(start: string): string {
   }
 }
 
-function isDirectory(p: string): boolean {
+/** Whether `p` is a folder (false when it is absent or unreadable). */
+export function isDirectory(p: string): boolean {
   try {
     return statSync(p).isDirectory();
   } catch {

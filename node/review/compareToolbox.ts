@@ -53,8 +53,9 @@ export async function compareToolboxes(before: CompareSide, after: CompareSide, 
   const template = readFileSync(path.join(resourcesDir(), 'toolbox_catalog.jinja2'), 'utf8');
   const count = await loadTokenizer(DEFAULT_TOKENIZER);
   const load = (side: CompareSide) => {
-    const text = side.text ?? readFileSync(side.file, 'utf8');
-    const toolbox = toolboxOf(loadFileFromDisk(side.file, { cwd: options.cwd, env: options.env, noDefault: options.noDefault ?? false, overlays: new Map([[side.file, text]]) }));
+    // A side without text is read from the disk as every file is (strict UTF-8, the size cap), by the loader itself.
+    const overlays = side.text !== undefined ? new Map([[side.file, side.text]]) : undefined;
+    const toolbox = toolboxOf(loadFileFromDisk(side.file, { cwd: options.cwd, env: options.env, noDefault: options.noDefault ?? false, ...(overlays ? { overlays } : {}) }));
     const catalog = renderCatalog({ template, tools: catalogSourcesFromTools(toolbox.tools) }).text;
     return { tools: toolbox.tools.map(snapshot), catalog };
   };

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import type { IncludeHost } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
 import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
-import { fileIncludeHost } from '../hocon/file-include-host';
 import { defaultToolboxPath } from '../paths';
 import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
+import { projectHost } from '../project/projectOnDisk';
 import { networkProblemsInProject } from '../../shared/project/brokenTools';
 
 export interface DiskLoadOptions {
@@ -15,6 +14,8 @@ export interface DiskLoadOptions {
   env: Record<string, string | undefined>;
   /** Do not layer over the default toolbox. */
   noDefault?: boolean;
+  /** The neuro-san project the file lies in (null: none), when the caller knows; else it is looked for. */
+  projectRoot?: string | null;
   classInfo?: ReadonlyMap<string, LoadedClassInfo>;
   /** Unsaved editor text for some paths (absolute), read instead of the disk. */
   overlays?: ReadonlyMap<string, string>;
@@ -45,14 +46,9 @@ export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: R
  * against `cwd` too (neuro-san's working directory, the project root).
  */
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
-  const host: IncludeHost = {
-    readFile(p) {
-      const absolute = path.resolve(options.cwd, p);
-      return options.overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
-    },
-  };
+  const host = projectHost(options.cwd, options.overlays);
   // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
-  const projectRoot = projectRootOf(path.resolve(options.cwd, file));
+  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(path.resolve(options.cwd, file));
   const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
   const common = {
     host,

@@ -98,11 +98,12 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
 
   const files: ProjectFileInfo[] = options.files.map((path) => {
     const doc = docs.get(path)!;
-    const text = host.readFile(path);
+    // The text the reading was made from, not a second read of the file.
+    const source = doc.sources[0];
     const recognised = recogniseKind({
       path,
       root: doc.value,
-      text: typeof text === 'string' ? text : '',
+      text: source !== undefined && source.name === path ? source.text : '',
       included: included.has(path),
       settingsToolbox: path === projectToolbox,
       ...(options.kindOverrides?.[path] ? { override: options.kindOverrides[path] } : {}),
