@@ -48,10 +48,15 @@ describe('the toolbox methods of the API', () => {
       ['sleepy', 'coded', 'user', 0],
       ['bad', 'coded', 'user', 1],
     ]);
-    expect(analysis.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.rule, d.line])).toEqual([['parameters-properties', 4]]);
-    expect(analysis.diagnostics).toContainEqual(expect.objectContaining({ rule: 'required-unknown', line: 4 }));
-    // The description checks (node/review/) come with neuro-san's: 'Echoes' is too short to say what echo does.
-    expect(analysis.diagnostics).toContainEqual(expect.objectContaining({ rule: 'description-too-short', line: 2, tool: 'echo' }));
+    // Every problem, exactly: neuro-san's checks with the description checks (node/review/) in position order.
+    expect(analysis.diagnostics.map((d) => [d.severity, d.rule, d.line, d.tool])).toEqual([
+      ['warning', 'description-too-short', 2, 'echo'],
+      ['warning', 'parameter-undocumented', 2, 'echo'],
+      ['warning', 'description-too-short', 3, 'sleepy'],
+      ['warning', 'description-too-short', 4, 'bad'],
+      ['error', 'parameters-properties', 4, 'bad'],
+      ['warning', 'required-unknown', 4, 'bad'],
+    ]);
     expect(analysis.tools[1]!.keyRange.start).toMatchObject({ line: 2, column: 1 });
     // Summaries stay light; the first tool of the file (what the editor selects first) comes with its detail.
     expect(analysis.tools[1]).not.toHaveProperty('parameters');

@@ -34,8 +34,8 @@ function sleepsOf(seconds: string): number[] {
 }
 
 async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100 && processExists(pid) && !isZombie(pid); i++) await new Promise((r) => setTimeout(r, 20));
-  return !processExists(pid) || isZombie(pid);
+  await expect.poll(() => !processExists(pid) || isZombie(pid), { timeout: 5000 }).toBe(true);
+  return true;
 }
 
 function isZombie(pid: number): boolean {
@@ -60,16 +60,15 @@ describe.skipIf(process.platform === 'win32')('ToolRunner: a tool\'s process tre
 
   it('kills the child with the worker on a timeout and on a cancel', async () => {
     const runner = runners.make();
-    const timedOut = await runner.call(spawnSleep, { seconds: 62, wait: true }, { timeoutMs: 500 });
-    expect(timedOut.errorKind).toBe('timeout');
+    // Each child must be seen running before it is expected gone: else the test would pass with no child at all.
+    const timingOut = runner.call(spawnSleep, { seconds: 62, wait: true }, { timeoutMs: 2000 });
+    await expect.poll(() => sleepsOf('62').length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect((await timingOut).errorKind).toBe('timeout');
     const cancelling = runner.call(spawnSleep, { seconds: 63, wait: true }, { callId: 'c' });
-    for (let i = 0; i < 200 && sleepsOf('63').length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => sleepsOf('63').length, { timeout: 5000 }).toBeGreaterThan(0);
     runner.cancel('c');
     expect((await cancelling).errorKind).toBe('cancelled');
-    for (const seconds of ['62', '63']) {
-      for (let i = 0; i < 100 && sleepsOf(seconds).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(sleepsOf(seconds)).toEqual([]);
-    }
+    for (const seconds of ['62', '63']) await expect.poll(() => sleepsOf(seconds), { timeout: 5000 }).toEqual([]);
   });
 
   it('disposes at once even when a child of the worker holds its pipes', async () => {

@@ -41,8 +41,7 @@ describe('WorkerPool: idle workers are released', () => {
   it('ends a runner nobody asked for during idleMs', async () => {
     pool = new WorkerPool({ pythonPath: [fixturesPythonDir()] }, { idleMs: 200 });
     const worker = Number((await pool.runner('a').call(pid, {})).content);
-    for (let i = 0; i < 100 && processExists(worker); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(processExists(worker)).toBe(false);
+    await expect.poll(() => processExists(worker), { timeout: 5000 }).toBe(false);
     expect(pool.size).toBe(0);
   });
 
@@ -53,8 +52,7 @@ describe('WorkerPool: idle workers are released', () => {
     pool.runner('a');
     const c = Number((await pool.runner('c').call(pid, {})).content);
     expect(pool.size).toBe(2);
-    for (let i = 0; i < 100 && processExists(b); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(processExists(b)).toBe(false);
+    await expect.poll(() => processExists(b), { timeout: 5000 }).toBe(false);
     expect(processExists(a)).toBe(true);
     expect(processExists(c)).toBe(true);
   });
