@@ -31,7 +31,6 @@ export function App({ api }: { api: ApiClient }) {
   const commands = useMemo(() => createFileCommands(api, useDocument), [api, useDocument]);
   const { info, dialog, theme, setInfo, openDialog, closeDialog, setTheme } = useUiStore();
   const useProject = useMemo(() => createProjectStore(api), [api]);
-  const [folderPrompt, setFolderPrompt] = useState(false);
   const openInEditor = async (p: string) => {
     await commands.open(p);
     return useDocument.getState().path === p;
@@ -135,7 +134,7 @@ export function App({ api }: { api: ApiClient }) {
               ? void api.invoke('dialog.openFolder', {}).then(({ path: folder }) => {
                   if (folder) void useProject.getState().open(folder);
                 })
-              : setFolderPrompt(true)
+              : openDialog({ kind: 'openFolder' })
           }
           title="Open a neuro-san project folder"
         >
@@ -226,16 +225,16 @@ export function App({ api }: { api: ApiClient }) {
       <ProblemsRegion stores={stores} />
 
       <StatusBar stores={stores} useProject={useProject} />
-      {folderPrompt && info && (
+      {dialog?.kind === 'openFolder' && info && (
         <PathDialog
           title="Open a folder as a project"
           actionLabel="Open"
           initialPath=""
           suggestions={[]}
           cwd={info.cwd}
-          onCancel={() => setFolderPrompt(false)}
+          onCancel={closeDialog}
           onSubmit={(chosen) => {
-            setFolderPrompt(false);
+            closeDialog();
             void useProject.getState().open(chosen);
           }}
         />

@@ -6,7 +6,7 @@ import { errorMessage } from '../../shared/errorMessage';
 /** The files the Open dialog's browser offers: what neuro-san reads a toolbox from. */
 const TOOLBOX_FILE = /\.(hocon|json|conf)$/i;
 /** A folder this big is shown in part (the user can type a path or filter instead). */
-export const MAX_ENTRIES = 2000;
+const MAX_ENTRIES = 2000;
 
 /**
  * One folder for browser mode's file browser: its sub-folders and toolbox files (hidden ones left out), folders

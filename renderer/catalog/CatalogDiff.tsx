@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { findJson } from './findJson';
+import { findJson } from '../../shared/catalog/findJson';
 import { lineDiff } from './lineDiff';
 
 /** Pretty JSON when both sides hold JSON (the default catalog is one long line), else the text itself. */

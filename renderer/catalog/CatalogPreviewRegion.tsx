@@ -6,7 +6,7 @@ import { CatalogMappingNote } from './CatalogMappingNote';
 import { CatalogSettings } from './CatalogSettings';
 import { ContractResults } from './ContractResults';
 import { ReadingChoice } from './ReadingChoice';
-import { findJson } from './findJson';
+import { findJson } from '../../shared/catalog/findJson';
 import { VisibleWhitespace } from './VisibleWhitespace';
 import { TokenCounts } from './TokenCounts';
 import { SimilarTools } from './SimilarTools';

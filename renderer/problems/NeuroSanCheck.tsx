@@ -18,6 +18,7 @@ export function NeuroSanCheck({ stores }: { stores: WorkspaceStores }) {
     setCheck({ state: 'running' });
     try {
       const answer = await stores.api.invoke('toolbox.checkWithNeuroSan', { path });
+      if (stores.useDocument.getState().path !== path) return;
       setCheck({ state: 'done', lines: answer.lines, failed: answer.diagnostics.some((d) => d.severity === 'error') });
     } catch (error) {
       setCheck({ state: 'done', lines: [errorMessage(error)], failed: true });

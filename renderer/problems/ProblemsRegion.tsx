@@ -20,6 +20,7 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
   const analysis = stores.useAnalysis((s) => s.analysis);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   const text = stores.useDocument((s) => s.text);
+  const path = stores.useDocument((s) => s.path);
   // Marks whether the list reflects the text as it is now (the bench and tests wait for 'current').
   const current = analyzedText !== null && analyzedText === text;
   const diagnostics = useMemo(() => sortProblems(analysis?.diagnostics ?? [], analysis?.file), [analysis]);
@@ -48,7 +49,8 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
       <h2 className="region-title">
         Problems {analysis ? `— ${errors} errors, ${diagnostics.length - errors} warnings` : ''}
       </h2>
-      <NeuroSanCheck stores={stores} />
+      {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
+      <NeuroSanCheck key={path ?? ''} stores={stores} />
       <div ref={listRef} className="problem-list">
         {analysis && diagnostics.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
         {!analysis && <p className="placeholder">Every problem neuro-san would find in this file, with its position.</p>}

@@ -57,6 +57,7 @@ export function RenameToolDialog({ project, tool, preview, onApply, onCancel }: 
           onChange={(e) => {
             setNewName(e.target.value);
             setPlan(null);
+            setProblem(null);
           }}
         />
       </label>
@@ -84,7 +85,7 @@ export function RenameToolDialog({ project, tool, preview, onApply, onCancel }: 
           Cancel
         </button>
         <button type="submit" className="primary" disabled={busy}>
-          {plan ? `Rename in ${files} files` : 'Preview'}
+          {plan ? `Rename in ${files} file${files === 1 ? '' : 's'}` : 'Preview'}
         </button>
       </div>
     </ModalForm>

@@ -8,6 +8,8 @@ import type { AppInfo } from '../../shared/api/contract';
 export type Dialog =
   /** Browser mode has no native dialogs: the app asks for a path in its own. */
   | { kind: 'open' }
+  /** The same for a project folder (Open Folder in browser mode). */
+  | { kind: 'openFolder' }
   | { kind: 'saveAs'; suggested: string }
   | { kind: 'preferences' }
   /** The editor's text against the file on disk, after another program changed it. */

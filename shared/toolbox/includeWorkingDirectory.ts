@@ -8,7 +8,7 @@ import type { SourceText } from '../hocon/index';
 import type { NeuroSanReading } from '../neurosan/index';
 import { diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
-export const INCLUDE_CWD_RULE = 'include-working-directory';
+const INCLUDE_CWD_RULE = 'include-working-directory';
 
 export function includeWorkingDirectoryWarnings(reading: NeuroSanReading, sources: readonly SourceText[]): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
