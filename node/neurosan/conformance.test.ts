@@ -43,6 +43,21 @@ function sameValue(actual: unknown, expected: unknown): boolean {
   return actual === expected;
 }
 
+/**
+ * An `env_dependent` row read environment variables (`key_SHELL: ${?SHELL}`) on the machine that made the data. Give
+ * the reader that machine's values where they were recorded, and some value where they were masked as
+ * machine-specific, so the row does not depend on what this machine's environment happens to hold (CI has no SHELL).
+ */
+function recordedEnvironment(json: unknown): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries((json ?? {}) as Record<string, unknown>)) {
+    const name = /^key_(.+)$/.exec(key)?.[1];
+    if (name === undefined || typeof value !== 'string') continue;
+    env[name] = value === '<machine-specific>' ? (process.env[name] ?? `recorded-${name}`) : value;
+  }
+  return env;
+}
+
 describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-san's real loader", (dir) => {
   const casesDir = sharedPath('conformance/hocon/cases')!;
   const rows = readFileSync(path.join(dir, 'hocon-expected.jsonl'), 'utf8')
@@ -51,7 +66,8 @@ describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-s
     .map((line) => JSON.parse(line) as Expected);
   const env = { ...process.env, HOCON_EVAL_VAR: 'from-env' };
   const outcomes = rows.map((row) => {
-    const outcome = resolveAsNeuroSan(row.file, { cwd: path.join(casesDir, row.cwd), base: casesDir, env, indent: 0, checkFileName: false });
+    const rowEnv = row.env_dependent ? { ...env, ...recordedEnvironment(row.json) } : env;
+    const outcome = resolveAsNeuroSan(row.file, { cwd: path.join(casesDir, row.cwd), base: casesDir, env: rowEnv, indent: 0, checkFileName: false });
     let passed: boolean;
     let detail: string;
     if (row.ok) {
