@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import { describeWithShared } from '../testSupport/sharedData';
+import { reviewSettingsFor } from './reviewToolbox';
 
 const REVIEW_RULES = /^(description-|parameter-undocumented|enum-values-unmentioned|review-settings)/;
 
@@ -54,5 +57,24 @@ describe('.toolbox-editor.json beside the toolbox', () => {
     const findings = await reviewFindings(dir, 'tb.hocon');
     expect(findings.map((d) => d.rule)).toEqual(['review-settings']);
     expect(findings[0]!.message).toContain("unknown rule 'too-short'");
+  });
+
+  it('is read again when it changes on disk (the live analysis asks on every keystroke)', () => {
+    const dir = workspace({ 'tb.hocon': toolbox, '.toolbox-editor.json': '{"rules": {"description-too-short": "off"}}' });
+    const tb = path.join(dir, 'tb.hocon');
+    expect(reviewSettingsFor(tb).settings.off.has('description-too-short')).toBe(true);
+    writeFileSync(path.join(dir, '.toolbox-editor.json'), '{"rules": {"description-missing": "off"}}\n');
+    const { settings } = reviewSettingsFor(tb);
+    expect([settings.off.has('description-too-short'), settings.off.has('description-missing')]).toEqual([false, true]);
+  });
+
+  it('a FIFO in its place is reported, never waited on', async () => {
+    const dir = workspace({ 'tb.hocon': toolbox });
+    execFileSync('mkfifo', [path.join(dir, '.toolbox-editor.json')]);
+    const findings = await reviewFindings(dir, 'tb.hocon');
+    expect(findings.map((d) => [d.rule, d.message])).toEqual([
+      ['review-settings', expect.stringMatching(/^\.toolbox-editor\.json: cannot be read: .* is not a regular file/)],
+      ['description-too-short', expect.any(String)],
+    ]);
   });
 });

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
+import { errorMessage } from '../../shared/errorMessage';
+import { readRegularFileSync } from '../files/regularFile';
 import path from 'node:path';
 import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/reviewSettings';
 import { reviewDescriptions } from '../../shared/toolbox/rules/descriptionReview';
@@ -18,16 +20,41 @@ export function reviewSettingsPath(toolboxFile: string): string {
   return path.join(path.dirname(toolboxFile), REVIEW_SETTINGS_FILE);
 }
 
+/** A settings file is a few hundred bytes; anything past this is not one (and a FIFO or device is never read). */
+const SETTINGS_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The last settings read per file, with the stat they were read at. The live analysis asks on every keystroke: a
+ * stat is cheap, a read and a parse per keystroke are not, so the file is read again only when it changed.
+ */
+const settingsCache = new Map<string, { stamp: string; settings: ReviewSettings }>();
+
 /** Reads the settings beside `toolboxFile` (the defaults when there is no such file). */
 export function reviewSettingsFor(toolboxFile: string): { file: string; settings: ReviewSettings } {
   const file = reviewSettingsPath(toolboxFile);
-  let text: string | undefined;
+  let info: Stats;
   try {
-    text = readFileSync(file, 'utf8');
+    info = statSync(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { file, settings: { ...readReviewSettings(undefined), problems: [`cannot be read: ${(error as Error).message}`] } };
+    settingsCache.delete(file);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, settings: readReviewSettings(undefined) };
+    return { file, settings: unreadable(error) };
   }
-  return { file, settings: readReviewSettings(text) };
+  const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+  const cached = settingsCache.get(file);
+  if (cached?.stamp === stamp) return { file, settings: cached.settings };
+  let settings: ReviewSettings;
+  try {
+    settings = readReviewSettings(new TextDecoder().decode(readRegularFileSync(file, SETTINGS_MAX_BYTES).bytes));
+  } catch (error) {
+    settings = unreadable(error);
+  }
+  settingsCache.set(file, { stamp, settings });
+  return { file, settings };
+}
+
+function unreadable(error: unknown): ReviewSettings {
+  return { ...readReviewSettings(undefined), problems: [`cannot be read: ${errorMessage(error)}`] };
 }
 
 /**
