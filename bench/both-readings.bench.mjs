@@ -22,20 +22,39 @@ function measure(size) {
   const spec = [];
   const both = [];
   let found = 0;
+  const ratios = [];
   for (let r = 0; r < runs + 2; r++) {
     const text = original.replace(`Tool number ${size >> 1}:`, `Tool number ${size >> 1}${'!'.repeat(r + 1)}:`);
     const host = { readFile: (p) => (p === 'bench.hocon' ? text : undefined) };
-    const t0 = performance.now();
-    loadToolbox({ host, userFile: 'bench.hocon', reading: 'spec' });
-    const t1 = performance.now();
-    found = loadToolbox({ host, userFile: 'bench.hocon', reading: 'neuro-san', neuroSanCwd: '.', neuroSanEntryCache: cache }).diagnostics.length;
-    const t2 = performance.now();
+    const timeSpec = () => {
+      const t0 = performance.now();
+      loadToolbox({ host, userFile: 'bench.hocon', reading: 'spec' });
+      return performance.now() - t0;
+    };
+    const timeBoth = () => {
+      const t0 = performance.now();
+      found = loadToolbox({ host, userFile: 'bench.hocon', reading: 'neuro-san', neuroSanCwd: '.', neuroSanEntryCache: cache }).diagnostics.length;
+      return performance.now() - t0;
+    };
+    // Each round times both, in turn first and second, so a collection the first one leaves behind is not always
+    // paid by the same one; the goal is judged on the median of the rounds' own ratios (paired: a busy machine slows
+    // both of a round alike), the medians of each are printed beside it.
+    let s;
+    let b;
+    if (r % 2 === 0) {
+      s = timeSpec();
+      b = timeBoth();
+    } else {
+      b = timeBoth();
+      s = timeSpec();
+    }
     if (r >= 2) {
-      spec.push(t1 - t0);
-      both.push(t2 - t1);
+      spec.push(s);
+      both.push(b);
+      ratios.push(b / s);
     }
   }
-  return { size, spec: median(spec), both: median(both), found };
+  return { size, spec: median(spec), both: median(both), ratio: median(ratios), found };
 }
 
 if (!isMainThread) {
@@ -44,9 +63,9 @@ if (!isMainThread) {
   const results = await onApiThread(new URL(import.meta.url), API_THREAD_RESOURCE_LIMITS, { runs, sizes });
   console.log(`On the API thread (young generation ${API_THREAD_RESOURCE_LIMITS.maxYoungGenerationSizeMb} MB):`);
   for (const m of results) {
-    console.log(`  ${m.size} tools: spec's reading ${m.spec.toFixed(1)} ms, both readings ${m.both.toFixed(1)} ms (${m.found} diagnostics): ratio ${(m.both / m.spec).toFixed(2)} (goal <= 1.25)`);
+    console.log(`  ${m.size} tools: spec's reading ${m.spec.toFixed(1)} ms, both readings ${m.both.toFixed(1)} ms (${m.found} diagnostics): median ratio of the rounds ${m.ratio.toFixed(2)} (goal <= 1.25)`);
   }
-  const met = results.filter((m) => m.size >= 5000).every((m) => m.both / m.spec <= 1.25);
+  const met = results.filter((m) => m.size >= 5000).every((m) => m.ratio <= 1.25);
   console.log(met ? 'goal met' : 'GOAL MISSED: both readings add more than 25% to a keystroke');
   process.exitCode = met ? 0 : 1;
 }
