@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileTypeProblem, loadToolbox } from '../../shared/toolbox/loadToolbox';
+import type { Reading } from '../../shared/toolbox/reading';
 import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { fileIncludeHost } from '../hocon/file-include-host';
@@ -37,7 +38,7 @@ export interface LoadOptions {
   /** Layer the file over neuro-san's default toolbox, as neuro-san does (default true). */
   withDefaults?: boolean;
   /** Whose reading of the file: the HOCON specification's (default) or neuro-san's (see shared/neurosan). */
-  reading?: 'neuro-san' | 'spec';
+  reading?: Reading;
 }
 
 /** Entry problems neuro-san stops at when it creates the tool; other findings do not prevent a test run. */

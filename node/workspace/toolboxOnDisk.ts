@@ -3,6 +3,7 @@ import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shar
 import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
+import type { Reading } from '../../shared/toolbox/reading';
 import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
 import { defaultToolboxPath } from '../paths';
 import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
@@ -22,7 +23,7 @@ export interface DiskLoadOptions {
   /** Where the spec's reading looks for includes not found next to their file (default `cwd`). */
   baseDir?: string;
   /** Whose reading: the HOCON specification's (default) or neuro-san's (see shared/neurosan). */
-  reading?: 'neuro-san' | 'spec';
+  reading?: Reading;
   /** For neuro-san's reading: the working directory neuro-san runs in (absolute); default `cwd`. */
   neuroSanCwd?: string;
   /** For neuro-san's reading of a file being typed in (the app): kept per file between keystrokes. */

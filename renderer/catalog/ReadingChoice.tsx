@@ -1,4 +1,4 @@
-import type { Reading } from './catalogStore';
+import type { Reading } from '../../shared/api/toolboxApi';
 
 /**
  * Whose reading of the file the catalog shows: neuro-san's (the default: what the LLM gets) or the HOCON

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
+import type { TokenizerName as Tokenizer } from '../../shared/api/reviewApi';
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
 import type { WorkspaceStores } from '../state/workspace';
 import type { CatalogState } from './catalogStore';
 import { useDocumentRequest } from './useDocumentRequest';
 
-type Tokenizer = 'o200k_base' | 'cl100k_base';
 const TOKENIZERS: { name: Tokenizer; models: string }[] = [
   { name: 'o200k_base', models: 'GPT-4o, GPT-4.1, GPT-5, o-series' },
   { name: 'cl100k_base', models: 'GPT-4, GPT-3.5-turbo' },

@@ -1,6 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ApiRequest } from '../../shared/api/contract';
-import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import type { CatalogRenderResult, Reading } from '../../shared/api/toolboxApi';
 import type { DocumentTextPayload } from '../../shared/api/documentText';
 import { createTextSender } from '../api/textSender';
 import { latestWins } from '../state/latestWins';
@@ -10,7 +10,6 @@ import { errorMessage } from '../../shared/errorMessage';
 /** tojson's key order, as the contract's catalog.render takes it. */
 export type KeyOrder = NonNullable<ApiRequest<'catalog.render'>['keyOrder']>;
 /** Whose reading of the file the catalog is rendered from: neuro-san's (what the LLM gets) or the specification's. */
-export type Reading = 'neuro-san' | 'spec';
 export interface TemplateVar {
   name: string;
   value: string;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiClient } from '../../shared/api/contract';
 import type { ProjectView } from '../../shared/api/projectApi';
+import { errorMessage } from '../../shared/errorMessage';
 import type { FileKind } from '../../shared/project/fileKind';
 
 export interface ProjectState {
@@ -36,7 +37,7 @@ export function createProjectStore(api: ApiClient) {
         if (!sameProject) set({ kindOverrides: {} });
         set({ project: await api.invoke('project.open', { path, kindOverrides: get().kindOverrides }), loading: false });
       } catch (error) {
-        set({ loading: false, error: `Could not open ${path} as a project: ${error instanceof Error ? error.message : String(error)}` });
+        set({ loading: false, error: `Could not open ${path} as a project: ${errorMessage(error)}` });
       }
     },
     refresh: async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProjectEdit } from '../../shared/api/projectApi';
+import { errorMessage } from '../../shared/errorMessage';
 import { isDirty } from '../state/documentStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
@@ -7,10 +8,6 @@ import { absoluteIn, type ProjectStoreHook } from './projectStore';
 export interface RenamePlan {
   newName: string;
   edits: ProjectEdit[];
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -35,7 +32,7 @@ export function useProjectEdits(stores: WorkspaceStores, useProject: ProjectStor
       try {
         return { newName, edits: (await api.invoke('project.renamePreview', { root: project.root, tool, newName })).edits };
       } catch (error) {
-        return message(error);
+        return errorMessage(error);
       }
     },
     apply: async (plan: RenamePlan, tool: string): Promise<boolean> => {
@@ -55,7 +52,7 @@ export function useProjectEdits(stores: WorkspaceStores, useProject: ProjectStor
         await useProject.getState().refresh();
         return true;
       } catch (error) {
-        setProblem(message(error));
+        setProblem(errorMessage(error));
         return false;
       }
     },
@@ -73,7 +70,7 @@ export function useProjectEdits(stores: WorkspaceStores, useProject: ProjectStor
         await reloadIfOpen(undone.files);
         await useProject.getState().refresh();
       } catch (error) {
-        setProblem(message(error));
+        setProblem(errorMessage(error));
       }
     },
   };

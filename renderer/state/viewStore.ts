@@ -1,8 +1,9 @@
 import { create } from 'zustand';
+import type { ToolSummary } from '../../shared/api/toolboxApi';
 
 /** `python`: a tool class's source, read-only (opened from the form or a hover on `class`). */
 export type CentreTab = 'form' | 'hocon' | 'python';
-export type KindFilter = 'all' | 'coded' | 'langchain' | 'toolkit';
+export type KindFilter = 'all' | ToolSummary['kind'];
 
 export interface ViewState {
   tab: CentreTab;

@@ -102,6 +102,7 @@ export const GitRevisionsT = Type.Object({
   revisions: Type.Array(Type.Object({ name: Type.String(), kind: Type.Union([Type.Literal('branch'), Type.Literal('tag'), Type.Literal('commit')]), title: Type.String() })),
 });
 
+export type TokenizerName = Static<typeof TokenizerNameT>;
 export type CatalogTokensDto = Static<typeof CatalogTokensT>;
 export type CatalogSimilarityDto = Static<typeof CatalogSimilarityT>;
 export type ToolboxDiffDto = Static<typeof ToolboxDiffT>;

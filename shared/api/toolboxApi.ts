@@ -5,6 +5,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
+import { READINGS } from '../toolbox/reading';
+import { TOOL_KINDS } from '../toolbox/runnable';
+
+/** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
+export const ReadingT = Type.Union(READINGS.map((reading) => Type.Literal(reading)));
+export type Reading = Static<typeof ReadingT>;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -31,7 +37,7 @@ export const DiagnosticT = Type.Object({
  */
 export const ToolSummaryT = Type.Object({
   name: Type.String(),
-  kind: Type.Union([Type.Literal('coded'), Type.Literal('langchain'), Type.Literal('toolkit')]),
+  kind: Type.Union(TOOL_KINDS.map((kind) => Type.Literal(kind))),
   className: Nullable(Type.String()),
   displayAs: Type.String(),
   displayAsInferred: Type.Boolean(),
@@ -104,14 +110,14 @@ export const CatalogRenderRequestT = Type.Object({
   vars: Type.Record(Type.String(), Type.String()),
   noDefault: Type.Optional(Type.Boolean()),
   /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
-  reading: Type.Optional(Type.Union([Type.Literal('neuro-san'), Type.Literal('spec')])),
+  reading: Type.Optional(ReadingT),
 });
 
 export const CatalogRenderResultT = Type.Object({
   /** Exactly the rendered text. */
   text: Type.String(),
   /** The reading it was rendered from. */
-  reading: Type.Optional(Type.Union([Type.Literal('neuro-san'), Type.Literal('spec')])),
+  reading: Type.Optional(ReadingT),
   /** The catalog rendered from the other reading, when it differs from `text` (null when the two are the same). */
   otherReadingText: Type.Optional(Nullable(Type.String())),
   templatePath: Type.String(),

@@ -14,8 +14,9 @@ export interface ToolboxFiles {
   userFile?: string;
 }
 
-/** Whose reading of the files: neuro-san's (pyhocon's rules: what the LLM gets) or the HOCON specification's. */
-export type Reading = 'neuro-san' | 'spec';
+import type { Reading } from './reading';
+
+export type { Reading };
 
 export interface LoadOptions extends ToolboxFiles {
   /** Reads files (the default toolbox, the user's file, their includes). Editors layer unsaved text on top. */

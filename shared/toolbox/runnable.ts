@@ -5,7 +5,8 @@ import type { JsonValue } from '../hocon/index';
  * the Python worker uses. The toolbox model (shared/toolbox/) produces these from the effective toolbox; the ToolBox
  * in node/toolbox/ turns them into handlers.
  */
-export type ToolKind = 'coded' | 'langchain' | 'toolkit';
+export const TOOL_KINDS = ['coded', 'langchain', 'toolkit'] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
 
 /** A JSON value as it appears in a resolved toolbox file (args, parameters): HOCON's one JsonValue. */
 export type { JsonValue };

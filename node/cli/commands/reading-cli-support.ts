@@ -3,8 +3,7 @@ import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import type { DiskLoadOptions } from '../../workspace/toolboxOnDisk';
 import { UsageError, type CliIo } from '../command';
 
-/** Which reading of a file a command uses: neuro-san's (pyhocon's rules) or the HOCON specification's. */
-export type ReadingChoice = 'neuro-san' | 'spec';
+import { READINGS, type Reading } from '../../../shared/toolbox/reading';
 
 /** The `--as` and `--cwd` options, for parseCommandLine. */
 export const readingOptions = {
@@ -13,14 +12,14 @@ export const readingOptions = {
 } as const;
 
 /** `--as`'s value checked, or the command's default. */
-export function readingChoice(value: string | undefined, fallback: ReadingChoice): ReadingChoice {
+export function readingChoice(value: string | undefined, fallback: Reading): Reading {
   if (value === undefined) return fallback;
-  if (value === 'neuro-san' || value === 'spec') return value;
+  if ((READINGS as readonly string[]).includes(value)) return value as Reading;
   throw new UsageError(`--as must be neuro-san or spec, not '${value}'`);
 }
 
 /** The usage lines of `--as` and `--cwd`. */
-export function readingUsage(fallback: ReadingChoice): string[] {
+export function readingUsage(fallback: Reading): string[] {
   return [
     `  --as neuro-san|spec  whose reading of the file: neuro-san's (pyhocon's rules, what the LLM gets) or the HOCON`,
     `                       specification's (default: ${fallback})`,
