@@ -256,7 +256,15 @@ export function App({ api }: { api: ApiClient }) {
           }}
         />
       )}
-      <UnsavedDialog />
+      {dialog?.kind === 'unsaved' && (
+        <UnsavedDialog
+          file={dialog.file}
+          onChoice={(choice) => {
+            dialog.answer(choice);
+            closeDialog();
+          }}
+        />
+      )}
       {dialog?.kind === 'preferences' && <PreferencesDialog usePreferences={usePreferences} onClose={closeDialog} />}
       {dialog?.kind === 'compare' && <CompareDialog stores={stores} theme={theme} onClose={closeDialog} />}
       {dialog?.kind === 'goToTool' && analysis && (

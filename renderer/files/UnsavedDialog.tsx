@@ -1,23 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { ModalForm } from '../layout/ModalForm';
-import { useUnsavedPrompt } from './unsavedPrompt';
+import type { UnsavedChoice } from './unsavedPrompt';
+
+export interface UnsavedDialogProps {
+  file: string;
+  /** The user's choice; the dialog is closed by whoever shows it. */
+  onChoice(choice: UnsavedChoice): void;
+}
 
 /** Save / Don't save / Cancel for unsaved work, before a file is replaced or closed. Enter saves, Escape cancels. */
-export function UnsavedDialog() {
-  const asking = useUnsavedPrompt((s) => s.asking);
+export function UnsavedDialog({ file, onChoice }: UnsavedDialogProps) {
   const save = useRef<HTMLButtonElement>(null);
-  useEffect(() => save.current?.focus(), [asking]);
-  if (!asking) return null;
+  useEffect(() => save.current?.focus(), [file]);
   return (
-    <ModalForm title="Save changes?" onSubmit={() => asking.answer('save')} onCancel={() => asking.answer('cancel')}>
+    <ModalForm title="Save changes?" onSubmit={() => onChoice('save')} onCancel={() => onChoice('cancel')}>
       <p>
-        <strong>{asking.file}</strong> has changes that are not saved. Save them first?
+        <strong>{file}</strong> has changes that are not saved. Save them first?
       </p>
       <div className="modal-buttons">
-        <button type="button" onClick={() => asking.answer('cancel')}>
+        <button type="button" onClick={() => onChoice('cancel')}>
           Cancel
         </button>
-        <button type="button" onClick={() => asking.answer('discard')}>
+        <button type="button" onClick={() => onChoice('discard')}>
           Don't save
         </button>
         <button ref={save} type="submit" className="primary">

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../shared/api/contract';
+import type { UnsavedChoice } from '../files/unsavedPrompt';
 
 /**
  * The dialog on screen, if any (one at a time). A new kind of dialog is one more member here and one more case
@@ -15,7 +16,9 @@ export type Dialog =
   /** The editor's text against the file on disk, after another program changed it. */
   | { kind: 'compare' }
   /** Go to tool (Ctrl+P). */
-  | { kind: 'goToTool' };
+  | { kind: 'goToTool' }
+  /** Save / Don't save / Cancel before unsaved work is replaced or closed; `answer` resolves the one who asked. */
+  | { kind: 'unsaved'; file: string; answer(choice: UnsavedChoice): void };
 
 interface UiState {
   info: AppInfo | null;
@@ -28,14 +31,25 @@ interface UiState {
 }
 
 const systemTheme = (): 'light' | 'dark' =>
-  window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 
-export const useUiStore = create<UiState>()((set) => ({
+/** A question replaced or closed without an answer is answered "cancel", so whoever waits on it goes on. */
+function withdraw(dialog: Dialog | null): void {
+  if (dialog?.kind === 'unsaved') dialog.answer('cancel');
+}
+
+export const useUiStore = create<UiState>()((set, get) => ({
   info: null,
   dialog: null,
   theme: systemTheme(),
   setInfo: (info) => set({ info }),
-  openDialog: (dialog) => set({ dialog }),
-  closeDialog: () => set({ dialog: null }),
+  openDialog: (dialog) => {
+    withdraw(get().dialog);
+    set({ dialog });
+  },
+  closeDialog: () => {
+    withdraw(get().dialog);
+    set({ dialog: null });
+  },
   setTheme: (theme) => set({ theme }),
 }));
