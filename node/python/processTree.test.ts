@@ -33,7 +33,7 @@ async function gone(pid: number): Promise<boolean> {
 
 function isZombie(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] === 'Z';
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'latin1'))?.state === 'Z';
   } catch {
     return false;
   }
