@@ -1,37 +1,30 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/main';
-import { codedSpec, fixturesPythonDir, FixtureRunners, processExists } from './testFixtures';
+import { descendantsOf, killProcessTree, parseStat, type ProcessStat } from './processTree';
+import {
+  codedSpec,
+  fixturesPythonDir,
+  FixtureRunners,
+  liveProcesses,
+  processesNamed,
+  processExists,
+  uniqueProcessToken,
+} from './testFixtures';
+import type { RunOptions } from './toolRunner';
 
 const runners = new FixtureRunners();
 afterEach(() => runners.disposeAll());
 
 const spawnSleep = codedSpec('spawn', 'fixture_tools.spawning.SpawnSleep');
 const pidTool = codedSpec('pid', 'fixture_tools.dying.Pid');
+const spawnEscaping = codedSpec('escaping', 'fixture_tools.spawning.SpawnEscaping');
 
 /** The pids of running `sleep` processes started as `sleep <seconds>` (Linux /proc; none elsewhere). */
-function sleepsOf(seconds: string): number[] {
-  const found: number[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      const state = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.[0];
-      if (cmd[0] === 'sleep' && cmd[1] === seconds && state !== 'Z') found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
+const sleepsOf = (seconds: string): number[] => liveProcesses((argv) => argv[0] === 'sleep' && argv[1] === seconds);
 
 async function gone(pid: number): Promise<boolean> {
   await expect.poll(() => !processExists(pid) || isZombie(pid), { timeout: 5000 }).toBe(true);
@@ -40,7 +33,7 @@ async function gone(pid: number): Promise<boolean> {
 
 function isZombie(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] === 'Z';
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'latin1'))?.state === 'Z';
   } catch {
     return false;
   }
@@ -94,5 +87,73 @@ describe.skipIf(process.platform === 'win32')('ToolRunner: a tool\'s process tre
     expect([code, out.stderr]).toEqual([0, '']);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(await gone(Number(out.stdout.trim()))).toBe(true);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('ToolRunner: a child that leaves the worker\'s process group dies too', () => {
+  it.each(['setsid', 'setpgrp', 'daemon'])('after a call whose child escapes by %s', async (how) => {
+    const runner = runners.make();
+    const token = uniqueProcessToken();
+    const run = await runner.call(spawnEscaping, { how, token, seconds: 60 });
+    // The content is the escaped process's pid, written once it had left the group.
+    expect([run.isError, run.content]).toEqual([false, expect.stringMatching(/^\d+$/)]);
+    expect(run.durationMs).toBeLessThan(5000);
+    await expect.poll(() => processesNamed(token), { timeout: 5000 }).toEqual([]);
+    expect((await runner.call(pidTool, {})).isError).toBe(false);
+  });
+
+  it('after a timeout, a cancel and a restart', async () => {
+    const runner = runners.make();
+    const endings: [string, RunOptions, () => unknown][] = [
+      ['daemon', { timeoutMs: 2000 }, () => undefined],
+      ['setsid', { callId: 'c' }, () => runner.cancel('c')],
+      ['setpgrp', {}, () => runner.restart()],
+    ];
+    const kinds = [];
+    for (const [how, options, end] of endings) {
+      const token = uniqueProcessToken();
+      const ended = runner.call(spawnEscaping, { how, token, seconds: 60, wait: true }, options);
+      // Seen running before it is expected gone: else the test would pass with no child at all.
+      await expect.poll(() => processesNamed(token).length, { timeout: 5000 }).toBe(1);
+      await end();
+      kinds.push([how, (await ended).errorKind]);
+      await expect.poll(() => processesNamed(token), { timeout: 5000 }).toEqual([]);
+    }
+    expect(kinds).toEqual([['daemon', 'timeout'], ['setsid', 'cancelled'], ['setpgrp', 'cancelled']]);
+  });
+});
+
+describe('processTree: reading /proc', () => {
+  it('reads state and parent past a command holding spaces and parentheses', () => {
+    expect(parseStat('42 (a) b (c)) S 7 42 42 0 -1 4194560')).toEqual({ state: 'S', ppid: 7 });
+    expect(parseStat('42 (x)')).toBeUndefined();
+    expect(parseStat('')).toBeUndefined();
+  });
+
+  it('follows parent links down from the root, and nothing beside it', () => {
+    const at = (ppid: number): ProcessStat => ({ state: 'S', ppid });
+    const table = new Map([[1, at(0)], [10, at(1)], [11, at(10)], [12, at(11)], [13, at(10)], [20, at(1)], [21, at(20)]]);
+    expect(descendantsOf(table, 10).sort()).toEqual([11, 12, 13]);
+    expect(descendantsOf(table, 12)).toEqual([]);
+  });
+});
+
+// The root's children: one in a session of its own (no group kill reaches it), one in the root's group.
+const TWO_SLEEPS = `
+import subprocess, sys, time
+subprocess.Popen([sys.argv[1], "60"], executable="sleep", start_new_session=True)
+subprocess.Popen([sys.argv[1], "60"], executable="sleep")
+time.sleep(60)
+`;
+
+describe.skipIf(process.platform !== 'linux')('killProcessTree', () => {
+  it('kills a process and every process below it, in its group or not', async () => {
+    const token = uniqueProcessToken();
+    const root = spawn('python3', ['-c', TWO_SLEEPS, token], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => root.on('exit', (_code, signal) => resolve(signal)));
+    await expect.poll(() => processesNamed(token).length, { timeout: 5000 }).toBe(2);
+    expect(killProcessTree(root.pid!)).toBe(true);
+    expect(await exited).toBe('SIGKILL');
+    await expect.poll(() => processesNamed(token), { timeout: 5000 }).toEqual([]);
   });
 });

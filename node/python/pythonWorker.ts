@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { encodeFrame, FrameDecoder } from './framing';
+import { killProcessTree } from './processTree';
 import { TextTail } from './textTail';
 import type { WorkerLaunch } from './workerOptions';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
@@ -13,7 +14,9 @@ const STDERR_TAIL_CHARS = 8 * 1024;
 
 /**
  * On POSIX the worker leads its own process group (a new session), so killing the group ends every process a tool
- * started along with the worker. (Windows has no process groups to kill: there only the worker is killed.)
+ * started along with the worker; on Linux its whole tree is killed too, for the children that left the group
+ * (processTree.ts). Windows has no process groups to kill: there the worker's job object ends its children when the
+ * worker dies (resources/python/tbe_worker/windows_job.py).
  */
 const OWN_PROCESS_GROUP = process.platform !== 'win32';
 
@@ -124,8 +127,11 @@ export class PythonWorker {
   /** Ends the process and every process a tool started, at once (timeouts, cancel, restart, dispose of a busy worker). */
   kill(): void {
     this.killed = true;
+    const running = this.child.exitCode === null && this.child.signalCode === null;
+    // Not yet reaped, so the pid is still the worker's; its tree must be found before it dies (see processTree.ts).
+    if (running && this.child.pid !== undefined) killProcessTree(this.child.pid);
     this.killGroup();
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    if (running) this.child.kill('SIGKILL');
   }
 
   private killGroup(): void {

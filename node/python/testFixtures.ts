@@ -1,7 +1,9 @@
 /** Helpers for the tests of node/python and node/toolbox: the fixture tools in fixtures/python/. */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { appRoot } from '../paths';
+import { parseStat } from './processTree';
 import { ToolRunner, type ToolRunnerOptions } from './toolRunner';
 
 export const fixturesPythonDir = (): string => path.join(appRoot(), 'fixtures', 'python');
@@ -37,4 +39,34 @@ export function processExists(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The pids of live (not zombie) processes whose argv satisfies `match`, from /proc (Linux; none elsewhere). */
+export function liveProcesses(match: (argv: string[]) => boolean): number[] {
+  const found: number[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return found;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (match(argv) && parseStat(readFileSync(`/proc/${entry}/stat`, 'latin1'))?.state !== 'Z') found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+/** The live processes a test named (argv[0]) with uniqueProcessToken(). */
+export const processesNamed = (token: string): number[] => liveProcesses((argv) => argv[0] === token);
+
+let tokens = 0;
+/** A name no other process has, for a test to find the processes it started (as their argv[0]) and nothing else. */
+export function uniqueProcessToken(): string {
+  return `tbe-tree-${process.pid}-${++tokens}-${Math.random().toString(36).slice(2, 8)}`;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../paths';
+import { processesNamed, uniqueProcessToken } from '../../python/testFixtures';
 import { runCli } from '../main';
 
 const toolboxFile = path.join(appRoot(), 'fixtures', 'toolboxes', 'fixture_toolbox.json');
@@ -131,5 +132,23 @@ describe('toolbox-editor call', () => {
     expect((await call(toolboxFile, 'greet', '--args', '{oops')).stderr).toContain('--args is not valid JSON');
     expect((await call(toolboxFile, 'greet', '--sly-data', '[1]')).code).toBe(2);
     expect((await call(toolboxFile, 'greet', '--timeout', '0')).code).toBe(2);
+  });
+
+  it.skipIf(process.platform !== 'linux')('ends every process the tool started, even one that left its group', async () => {
+    const file = path.join(tmp, 'escaping.hocon');
+    writeFileSync(file, 'escaping { class = "fixture_tools.spawning.SpawnEscaping", description = "d" }\n');
+    const daemon = uniqueProcessToken();
+    const started = Date.now();
+    const run = await call(file, 'escaping', '--args', JSON.stringify({ how: 'daemon', token: daemon, seconds: 60 }));
+    // The output is the daemon's pid, written once it had left the group: it did run.
+    expect(run).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\n$/), stderr: '' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => processesNamed(daemon), { timeout: 5000 }).toEqual([]);
+
+    const late = uniqueProcessToken();
+    const timingOut = call(file, 'escaping', '--args', JSON.stringify({ how: 'setsid', token: late, seconds: 60, wait: true }), '--timeout', '2');
+    await expect.poll(() => processesNamed(late).length, { timeout: 5000 }).toBe(1);
+    expect(await timingOut).toMatchObject({ code: 1, stderr: 'timed out after 2 s\n' });
+    await expect.poll(() => processesNamed(late), { timeout: 5000 }).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import traceback
 
 from tbe_worker.build import ToolCreationError, ToolFactory
 from tbe_worker.capture import CallCapture
-from tbe_worker.children import end_call_children
+from tbe_worker.children import contain_call_children, end_call_children
 from tbe_worker.describe import describe_coded, describe_langchain
 from tbe_worker.extra_ops import OPS as EXTRA_OPS
 from tbe_worker.framing import read_frame, write_frame
@@ -196,6 +196,7 @@ def _cause_traceback(error):
 
 
 def serve(proto_in, proto_out):
+    contain_call_children()
     worker = Worker()
     worker.capture.install()
     # A segfault in a tool's native code prints the Python stack to the real stderr, which the editor reports.
