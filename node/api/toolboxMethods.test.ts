@@ -117,6 +117,8 @@ describe('the toolbox methods of the API', () => {
       errorKind: 'not_found',
       content: 'tool not found: nope (tools in Untitled.hocon: get_current_date_time, echo, sleepy, bad)',
     });
+    // Loading the class of a tool that is not there says so in the same words.
+    await expect(call('tool.describe', { path: null, text, tool: 'nope' })).rejects.toThrow('not_found: tool not found: nope (tools in Untitled.hocon: get_current_date_time, echo, sleepy, bad)');
   });
 
   it('preferences persist in the state folder', async () => {

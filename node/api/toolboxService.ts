@@ -13,7 +13,7 @@ import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import { WorkerPool, type JsonObject, type ToolDescription } from '../python/index';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
-import { runnableSpecs, toolBoxFromSpecs, type ToolResult } from '../toolbox/index';
+import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
@@ -227,10 +227,12 @@ export class ToolboxService {
     };
   }
 
-  private findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
+  /** A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call). */
+  findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
     const { file, loaded } = this.load(doc);
-    const tool = toolboxOf(loaded).tools.find((t) => t.name === name);
-    if (!tool) throw new ApiError('not_found', `tool not found: ${name}`);
+    const tools = toolboxOf(loaded).tools;
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) throw new ApiError('not_found', toolNotFound(name, tools.map((t) => t.name), path.basename(file)));
     return { file, tool };
   }
 

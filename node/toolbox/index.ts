@@ -1,5 +1,5 @@
 /** The ToolBox and its Python-backed tools: what the API wiring and the CLI use. */
-export { ToolBox } from './toolBox';
+export { ToolBox, toolNotFound } from './toolBox';
 export type { Tool, ToolCall, ToolCallContext, ToolHandler, ToolOutput, ToolResult, ToolRunDetails } from './toolBox';
 export { toolBoxFromSpecs, toolCaller } from './pythonTools';
 export { classInfoFromDescription } from './classInfo';

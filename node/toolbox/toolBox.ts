@@ -146,8 +146,7 @@ export class ToolBox {
     const elapsed = (): number => performance.now() - started;
     const tool = this.byName.get(toolCall.name);
     if (!tool) {
-      const known = `(tools${this.source ? ` in ${this.source}` : ''}: ${[...this.byName.keys()].join(', ') || 'none'})`;
-      return { ...base, content: `tool not found: ${toolCall.name} ${known}`, isError: true, durationMs: elapsed(), errorKind: 'not_found' };
+      return { ...base, content: toolNotFound(toolCall.name, [...this.byName.keys()], this.source), isError: true, durationMs: elapsed(), errorKind: 'not_found' };
     }
     const input = parseArguments(toolCall.arguments);
     if ('error' in input) {
@@ -163,6 +162,11 @@ export class ToolBox {
       return { ...base, content, isError: true, durationMs: elapsed() };
     }
   }
+}
+
+/** The one "tool not found" message: what was asked for, and what there is (`source`: where the tools come from). */
+export function toolNotFound(name: string, known: readonly string[], source?: string): string {
+  return `tool not found: ${name} (tools${source ? ` in ${source}` : ''}: ${known.join(', ') || 'none'})`;
 }
 
 function parseArguments(raw: ToolCall['arguments']): { value: JsonValue; text: string } | { error: string } {
