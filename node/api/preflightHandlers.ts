@@ -43,9 +43,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
   };
 
   const toolOf = (request: { path: string | null; text: string; tool: string }) => {
-    const file = toolbox.documentPath(request);
-    const tool = toolboxOf(toolbox.load(request).loaded).tools.find((t) => t.name === request.tool);
-    if (!tool) throw new ApiError('not_found', `tool not found: ${request.tool}`);
+    const { file, tool } = toolbox.findTool(request, request.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) throw new ApiError('invalid_request', `Tool '${request.tool}' has no usable 'class'.`);
     return { file, spec };

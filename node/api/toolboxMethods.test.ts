@@ -112,7 +112,13 @@ describe('the toolbox methods of the API', () => {
     await expect.poll(() => events.some((e) => e.event === 'run.progress' && (e.payload as { runId: string; state: string }).runId === 'long')).toBe(true);
     expect(await call('tool.cancel', { runId: 'long' })).toEqual({ cancelled: true });
     expect(await running).toMatchObject({ isError: true, errorKind: 'cancelled' });
-    expect(await call('tool.run', { path: null, text, tool: 'nope', runId: 'x', args: {} })).toMatchObject({ isError: true, content: 'tool not found: nope' });
+    expect(await call('tool.run', { path: null, text, tool: 'nope', runId: 'x', args: {} })).toMatchObject({
+      isError: true,
+      errorKind: 'not_found',
+      content: 'tool not found: nope (tools in Untitled.hocon: get_current_date_time, echo, sleepy, bad)',
+    });
+    // Loading the class of a tool that is not there says so in the same words.
+    await expect(call('tool.describe', { path: null, text, tool: 'nope' })).rejects.toThrow('not_found: tool not found: nope (tools in Untitled.hocon: get_current_date_time, echo, sleepy, bad)');
   });
 
   it('preferences persist in the state folder', async () => {

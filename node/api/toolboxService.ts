@@ -10,12 +10,10 @@ import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
-import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
-import type { JsonValue } from '../../shared/toolbox/runnable';
-import { WorkerPool, type ToolDescription } from '../python/index';
+import { WorkerPool, type JsonObject, type ToolDescription } from '../python/index';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
-import { checkArgs } from '../toolbox/validateArgs';
+import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
@@ -229,58 +227,47 @@ export class ToolboxService {
     };
   }
 
-  private findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
+  /** A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call). */
+  findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
     const { file, loaded } = this.load(doc);
-    const tool = toolboxOf(loaded).tools.find((t) => t.name === name);
-    if (!tool) throw new ApiError('not_found', `tool not found: ${name}`);
+    const tools = toolboxOf(loaded).tools;
+    const tool = tools.find((t) => t.name === name);
+    if (!tool) throw new ApiError('not_found', toolNotFound(name, tools.map((t) => t.name), path.basename(file)));
     return { file, tool };
   }
 
+  /** Runs a tool of the document the way the CLI does (ToolBox.call), in the document's warm worker. */
   async run(
     request: DocumentRef & { tool: string; runId: string; args?: unknown; argsJson?: string; slyData?: Record<string, unknown>; timeoutSeconds?: number; sendInvalidArgs?: boolean; toolkitTool?: string },
   ): Promise<ToolRunResultDto> {
     if (request.argsJson !== undefined && request.args !== undefined) throw new ApiError('invalid_request', 'Give the arguments as args or as argsJson, not both.');
-    const { runner, prefs } = await this.runnerFor(this.documentPath(request));
+    const { file, loaded } = this.load(request);
+    const { runner, prefs } = await this.runnerFor(file);
     const timeoutSeconds = request.timeoutSeconds ?? prefs.timeoutSeconds;
-    const used = { python: prefs.python || 'python3', timeoutSeconds };
-    let found: { file: string; tool: ToolEntry };
-    try {
-      found = this.findTool(request, request.tool);
-    } catch (error) {
-      return { ...notRun('not_found', (error as Error).message), ...used };
-    }
-    const spec = toRunnableSpec(found.tool);
-    if (!spec) return { ...notRun('load', `Tool '${request.tool}' has no usable 'class' to run.`), ...used };
-    // Text goes to Python as written (1.0 a float, big integers exact); its JavaScript value is for the checks here.
-    let args: JsonValue;
-    let input: JsonValue | JsonText;
-    if (request.argsJson !== undefined) {
-      const read = readJsonText(request.argsJson);
-      if (!read.ok) return { ...notRun('validation', `The arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}`), ...used };
-      args = read.value;
-      input = new JsonText(request.argsJson);
-    } else {
-      args = input = (request.args ?? {}) as JsonValue;
-    }
-    if (!request.sendInvalidArgs && spec.kind === 'coded') {
-      const check = checkArgs(spec.parameters, args);
-      if (!check.valid) {
-        return { ...notRun('validation', `The arguments do not match the tool's parameters:\n${check.errors.join('\n')}`), argumentProblems: check.errors, ...used };
-      }
-    }
+    const { specs, problems } = runnableSpecs(toolboxOf(loaded));
+    const toolbox = toolBoxFromSpecs(specs, runner, problems, path.basename(file));
+    let started = false;
     this.runs.set(request.runId, () => runner.cancel(request.runId));
-    this.onRunProgress(request.runId, 'started');
     try {
-      const result = await runner.call(spec, input, {
-        callId: request.runId,
-        timeoutMs: timeoutSeconds * 1000,
-        ...(request.slyData ? { slyData: request.slyData as { [key: string]: JsonValue } } : {}),
-        ...(request.toolkitTool ? { tool: request.toolkitTool } : {}),
-      });
-      return { ...result, ...used };
+      const result = await toolbox.call(
+        // Text goes to Python as written (1.0 a float, big integers exact); a value as JSON (its numbers JavaScript's).
+        { id: request.runId, name: request.tool, arguments: request.argsJson ?? JSON.stringify(request.args ?? {}) },
+        {
+          callId: request.runId,
+          timeoutMs: timeoutSeconds * 1000,
+          ...(request.slyData ? { slyData: request.slyData as JsonObject } : {}),
+          ...(request.toolkitTool ? { toolkitTool: request.toolkitTool } : {}),
+          sendInvalid: request.sendInvalidArgs ?? false,
+          onStarted: () => {
+            started = true;
+            this.onRunProgress(request.runId, 'started');
+          },
+        },
+      );
+      return runResultDto(result, { python: prefs.python || 'python3', timeoutSeconds });
     } finally {
       this.runs.delete(request.runId);
-      this.onRunProgress(request.runId, 'finished');
+      if (started) this.onRunProgress(request.runId, 'finished');
     }
   }
 
@@ -326,8 +313,22 @@ function classInfoOf(description: ToolDescription): LoadedClassInfo {
   return { isToolkit: false };
 }
 
-function notRun(errorKind: string, content: string): Omit<ToolRunResultDto, 'python' | 'timeoutSeconds'> {
-  return { content, isError: true, durationMs: 0, stdout: '', stderr: '', logging: '', slyData: null, contentType: 'text', errorKind };
+/** A ToolBox result as the API gives it: every field present; argumentProblems only when the arguments were not sent. */
+function runResultDto(result: ToolResult, used: { python: string; timeoutSeconds: number }): ToolRunResultDto {
+  return {
+    content: result.content,
+    isError: result.isError,
+    durationMs: result.durationMs,
+    stdout: result.stdout ?? '',
+    stderr: result.stderr ?? '',
+    logging: result.logging ?? '',
+    slyData: result.slyData ?? null,
+    contentType: result.contentType ?? 'text',
+    ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+    ...(result.traceback ? { traceback: result.traceback } : {}),
+    ...(result.errorKind === 'validation' && result.validationErrors ? { argumentProblems: result.validationErrors } : {}),
+    ...used,
+  };
 }
 
 function rangeOf(where: Origin) {

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileTypeProblem, loadToolbox } from '../../shared/toolbox/loadToolbox';
+import { fileTypeProblem, loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
 import type { Reading } from '../../shared/toolbox/reading';
 import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
@@ -69,13 +69,24 @@ export async function loadToolSpecs(file: string, options: LoadOptions = {}): Pr
     const lines = syntaxErrors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`);
     throw new ToolSpecLoadError(`cannot read ${file}:\n${lines.join('\n')}`);
   }
-  const problems: EntryProblem[] = loaded.diagnostics
+  return runnableSpecs(loaded);
+}
+
+/**
+ * Which entries of a loaded toolbox can be run, and why the others cannot (in neuro-san's words): what both the CLI
+ * and the app's test runs call tools from.
+ */
+export function runnableSpecs(toolbox: Pick<LoadedToolbox, 'tools' | 'diagnostics'>): ToolSpecs {
+  const problems: EntryProblem[] = toolbox.diagnostics
     .filter((d) => d.severity === 'error' && d.tool !== undefined && BLOCKING_RULES.has(d.rule))
     .map((d) => ({ tool: d.tool as string, message: d.message }));
   const blocked = new Set(problems.map((p) => p.tool));
-  const specs = loaded.tools
-    .filter((entry) => !blocked.has(entry.name))
-    .map(toRunnableSpec)
-    .filter((spec): spec is RunnableToolSpec => spec !== undefined);
+  const specs: RunnableToolSpec[] = [];
+  for (const entry of toolbox.tools) {
+    if (blocked.has(entry.name)) continue;
+    const spec = toRunnableSpec(entry);
+    if (spec) specs.push(spec);
+    else problems.push({ tool: entry.name, message: `Tool '${entry.name}' has no usable 'class' to run.` });
+  }
   return { specs, problems };
 }

@@ -44,7 +44,7 @@ describe('ToolBox with Python tools', () => {
       isError: true,
       content: 'timed out after 0.2 s',
     });
-    expect(await box.call({ name: 'missing' })).toMatchObject({ isError: true, content: 'tool not found: missing' });
+    expect(await box.call({ name: 'missing' })).toMatchObject({ isError: true, content: 'tool not found: missing (tools: r, s)' });
   });
 
   it('after loading classes: a LangChain tool takes its schema from the class; a toolkit becomes <entry>_<tool>', async () => {

@@ -58,12 +58,13 @@ describe('ToolBox', () => {
       { name: 'throws', handler: () => { throw new Error('boom'); } },
       { name: 'rejects', handler: () => Promise.reject(new Error('async boom')) },
     ]);
-    expect(await box.call({ name: 'nope' })).toMatchObject({ content: 'tool not found: nope', isError: true });
+    expect(await box.call({ name: 'nope' })).toMatchObject({ content: 'tool not found: nope (tools: throws, rejects)', isError: true, errorKind: 'not_found' });
+    expect((await new ToolBox([], 'tb.hocon').call({ name: 'nope' })).content).toBe('tool not found: nope (tools in tb.hocon: none)');
     expect(await box.call({ name: 'throws' })).toMatchObject({ content: 'boom', isError: true });
     expect(await box.call({ name: 'rejects' })).toMatchObject({ content: 'async boom', isError: true });
     const badJson = await box.call({ name: 'throws', arguments: '{oops' });
     expect(badJson.isError).toBe(true);
-    expect(badJson.content).toMatch(/^arguments are not valid JSON/);
+    expect(badJson.content).toBe("The arguments are not valid JSON at line 1, column 2: Expecting property name enclosed in double quotes");
   });
 
   it('passes a handler\'s error flag and details through', async () => {

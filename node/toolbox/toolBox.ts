@@ -2,6 +2,9 @@
  * The ToolBox: a flat, name-keyed collection of tools that registers, looks up, merges, filters and calls them
  * (semantics from seeds/shelly_toolbox_package.md). It knows nothing about Python: a tool is a name, a description,
  * an input schema and a handler. `call` never throws; every failure comes back as a result with `isError`.
+ *
+ * `call` is the one way a tool is run, for the CLI (`call`, `test`) and the app (`tool.run`, saved cases, history
+ * re-runs): it finds the tool, reads the argument text, and its handler (pythonTools.ts) checks and runs them.
  */
 import { performance } from 'node:perf_hooks';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/toolbox/jsonText';
@@ -32,6 +35,10 @@ export interface ToolCallContext {
   callId?: string;
   /** Send arguments even when they do not match the tool's schema (neuro-san itself does not enforce it). */
   sendInvalid?: boolean;
+  /** For a toolkit entry called by its own name: which of its tools (its own name, without `<entry>_`). */
+  toolkitTool?: string;
+  /** Called when the call reaches the Python worker: from then on it runs (not called when it is refused first). */
+  onStarted?: () => void;
 }
 
 /** Everything a run can tell beyond its content; Python-backed tools fill these in. */
@@ -81,7 +88,11 @@ let callCounter = 0;
 export class ToolBox {
   private readonly byName = new Map<string, Tool>();
 
-  constructor(tools: Iterable<Tool> = []) {
+  /** `source`: where the tools come from (a file name), to say where a missing tool was looked for. */
+  constructor(
+    tools: Iterable<Tool> = [],
+    private readonly source?: string,
+  ) {
     this.register(...tools);
   }
 
@@ -124,7 +135,7 @@ export class ToolBox {
       const tool = this.byName.get(name);
       if (tool) kept.push(tool);
     }
-    return new ToolBox(kept);
+    return new ToolBox(kept, this.source);
   }
 
   /** Runs the named tool. Never throws or rejects. */
@@ -135,7 +146,7 @@ export class ToolBox {
     const elapsed = (): number => performance.now() - started;
     const tool = this.byName.get(toolCall.name);
     if (!tool) {
-      return { ...base, content: `tool not found: ${toolCall.name}`, isError: true, durationMs: elapsed(), errorKind: 'not_found' };
+      return { ...base, content: toolNotFound(toolCall.name, [...this.byName.keys()], this.source), isError: true, durationMs: elapsed(), errorKind: 'not_found' };
     }
     const input = parseArguments(toolCall.arguments);
     if ('error' in input) {
@@ -153,9 +164,14 @@ export class ToolBox {
   }
 }
 
+/** The one "tool not found" message: what was asked for, and what there is (`source`: where the tools come from). */
+export function toolNotFound(name: string, known: readonly string[], source?: string): string {
+  return `tool not found: ${name} (tools${source ? ` in ${source}` : ''}: ${known.join(', ') || 'none'})`;
+}
+
 function parseArguments(raw: ToolCall['arguments']): { value: JsonValue; text: string } | { error: string } {
   if (raw === undefined || raw === null || raw === '') return { value: {}, text: '{}' };
   if (typeof raw !== 'string') return { value: raw, text: JSON.stringify(raw) };
   const read = readJsonText(raw);
-  return read.ok ? { value: read.value, text: raw } : { error: `arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}` };
+  return read.ok ? { value: read.value, text: raw } : { error: `The arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}` };
 }

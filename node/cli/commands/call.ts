@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describeJsonSyntaxError, readJsonText } from '../../../shared/toolbox/jsonText';
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
-import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolResult } from '../../toolbox';
+import { loadToolSpecs, toolCaller, type ToolResult } from '../../toolbox';
 import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -36,11 +36,6 @@ export const callCommand: CliCommand = {
       env: io.env,
       withDefaults: options.withDefaults,
     });
-    const problem = specs.problems.find((p) => p.tool === options.tool);
-    if (problem) {
-      io.stderr(`toolbox-editor call: ${problem.message}\n`);
-      return 1;
-    }
     const runner = new ToolRunner({
       env: io.env,
       cwd: io.cwd,
@@ -50,12 +45,7 @@ export const callCommand: CliCommand = {
       pythonPath: options.pythonPath,
     });
     try {
-      let toolbox = toolBoxFromSpecs(specs.specs, runner);
-      // A toolkit's tools (<entry>_<tool>) are only known once its class is loaded.
-      if (!toolbox.has(options.tool) && specs.specs.some((s) => s.kind !== 'coded')) {
-        toolbox = (await describedToolBox(specs.specs, runner)).toolbox;
-      }
-      const result = await toolbox.call(
+      const result = await toolCaller(specs.specs, specs.problems, runner, options.file)(
         { name: options.tool, arguments: options.args },
         {
           slyData: options.slyData,
@@ -63,9 +53,6 @@ export const callCommand: CliCommand = {
           sendInvalid: options.sendInvalid,
         },
       );
-      if (result.errorKind === 'not_found') {
-        result.content += ` (tools in ${options.file}: ${toolbox.tools().map((t) => t.name).join(', ') || 'none'})`;
-      }
       printResult(result, options.json, io);
       return result.isError ? 1 : 0;
     } finally {

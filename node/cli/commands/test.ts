@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { ToolRunner, type JsonObject } from '../../python';
-import { describedToolBox, loadToolSpecs, toolBoxFromSpecs, type ToolBox } from '../../toolbox';
+import { loadToolSpecs, toolCaller } from '../../toolbox';
 import { caseArgsJson, readTestCaseFile, testCaseFileFor, type StoredCase } from '../../testcases/testCaseFile';
 import { runCases } from '../../testcases/runCases';
 import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
@@ -47,27 +47,17 @@ export const testCommand: CliCommand = {
       pythonPath: options.pythonPath,
     });
     try {
-      let toolbox: ToolBox | undefined;
-      const toolboxFor = async (name: string): Promise<ToolBox> => {
-        toolbox ??= toolBoxFromSpecs(specs.specs, runner);
-        // A toolkit's tools (<entry>_<tool>) are only known once its class is loaded.
-        if (!toolbox.has(name) && specs.specs.some((s) => s.kind !== 'coded')) toolbox = (await describedToolBox(specs.specs, runner)).toolbox;
-        return toolbox;
-      };
-      const call = async (testCase: StoredCase) => {
-        const problem = specs.problems.find((p) => p.tool === testCase.tool);
-        if (problem) return { content: problem.message, isError: true };
-        const name = testCase.toolkit_tool ? `${testCase.tool}_${testCase.toolkit_tool}` : testCase.tool;
-        return (await toolboxFor(name)).call(
+      const callTool = toolCaller(specs.specs, specs.problems, runner, options.file);
+      const call = (testCase: StoredCase) =>
+        callTool(
           // The args' text as the file writes it, sent as it is: 1.0 stays a float for Python.
-          { name, arguments: caseArgsJson(testCase) },
+          { name: testCase.toolkit_tool ? `${testCase.tool}_${testCase.toolkit_tool}` : testCase.tool, arguments: caseArgsJson(testCase) },
           {
             slyData: (testCase.sly_data ?? {}) as JsonObject,
             ...(testCase.timeout_seconds !== undefined ? { timeoutMs: testCase.timeout_seconds * 1000 } : {}),
             sendInvalid: testCase.send_invalid_args ?? false,
           },
         );
-      };
       const outcomes = await runCases(cases, call, (o) => {
         const ms = `${Math.round(o.durationMs)} ms`;
         if (o.verdict.pass) io.stdout(`ok    ${o.name} (${ms})\n`);

@@ -1,0 +1,54 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
+import { fixturesPythonDir } from '../python/testFixtures';
+import { runCliIn, workspace } from '../testSupport/cliRun';
+import { createDispatcher } from './dispatcher';
+import { createApiService, type ApiService } from './handlers';
+
+// The app's `tool.run` and `toolbox-editor call` run a tool the same way (ToolBox.call): the same call gets the same
+// answer, in the same words, from both.
+const toolboxText = [
+  'greet { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string } }, required = [name] } }',
+  'no_module { class = "Greet", description = "Its class names no module." }',
+  // neuro-san gives a LangChain tool's LLM the class's schema, not `parameters`: these are not checked.
+  'lc_repr { class = "fake_langchain.reprs.InputRepr", parameters { type = object, required = [q] } }',
+].join('\n');
+
+const dir = workspace({ 'toolbox_info.hocon': toolboxText }, 'tbe-run-parity-');
+const env = { PATH: process.env.PATH, HOME: process.env.HOME, PYTHONPATH: fixturesPythonDir() };
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let service: ApiService | undefined;
+afterEach(() => service?.dispose());
+
+let runs = 0;
+async function inApp(tool: string, argsJson: string) {
+  service ??= createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env, emit: () => undefined });
+  const result = await createDispatcher(service.handlers)('tool.run', { path: path.join(dir, 'toolbox_info.hocon'), text: toolboxText, tool, runId: `r${++runs}`, argsJson });
+  if (!result.ok) throw new Error(result.error.message);
+  const run = result.value as ToolRunResultDto;
+  return { content: run.content, isError: run.isError, errorKind: run.errorKind, problems: run.argumentProblems };
+}
+
+async function inCli(tool: string, argsJson: string) {
+  const run = await runCliIn(dir, ['call', 'toolbox_info.hocon', tool, '--args', argsJson, '--json'], env);
+  const report = JSON.parse(run.stdout) as { content: string; isError: boolean; errorKind?: string; validationErrors?: string[] };
+  expect(run.code).toBe(report.isError ? 1 : 0);
+  return { content: report.content, isError: report.isError, errorKind: report.errorKind, problems: report.validationErrors };
+}
+
+describe('one way to run a tool: the app and the CLI answer alike', () => {
+  it.each([
+    ['a tool that is not there', 'nope', '{}', { errorKind: 'not_found', content: /^tool not found: nope \(tools in toolbox_info\.hocon: .*greet, lc_repr, no_module\)$/ }],
+    ['arguments that break parameters', 'greet', '{"name": 7}', { errorKind: 'validation', content: /^The arguments for 'greet' do not match its parameters:\n- \/name must be string\n/ }],
+    ['an entry neuro-san refuses', 'no_module', '{}', { errorKind: 'load', content: /^Value in 'class' of coded tool 'no_module' must be of the form/ }],
+    ['a LangChain tool called without its `parameters`', 'lc_repr', '{"x": 1.0}', { errorKind: undefined, content: /^\{"x": \["1\.0", "float"\]\}$/ }],
+  ])('%s', async (_what, tool, argsJson, expected) => {
+    const app = await inApp(tool, argsJson);
+    expect(app.errorKind).toBe(expected.errorKind);
+    expect(app.content).toMatch(expected.content);
+    expect(await inCli(tool, argsJson)).toEqual(app);
+  });
+});
