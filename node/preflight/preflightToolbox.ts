@@ -16,6 +16,7 @@ import type { PreflightFinding } from '../python/preflightProtocol';
 import type { ToolRunner } from '../python/toolRunner';
 import { toWorkerSpec } from '../python/workerProtocol';
 import { originOfPath } from './entryPath';
+import { plural } from '../../shared/plural';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
 export const DEFAULT_TIME_LIMIT_MS = 60_000;
@@ -177,6 +178,3 @@ export function summaryLines(summary: PreflightSummary, python: string, timeLimi
   return lines;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

@@ -1,5 +1,6 @@
 import { diffWords } from 'diff';
 import type { ToolboxDiffDto, ToolChangeDto } from '../../shared/api/reviewApi';
+import { plural } from '../../shared/plural';
 
 const SIGN: Record<ToolChangeDto['kind'], string> = { added: '+', removed: '-', renamed: '→', changed: '~' };
 
@@ -40,7 +41,7 @@ export function formatDiffText(d: ToolboxDiffDto): string {
   const breaking = d.changes.filter((c) => c.breaking).length;
   const out = [`Comparing ${d.after} with ${d.before}`];
   if (d.changes.length === 0) out.push('No change to the tools.');
-  else out.push(breaking > 0 ? `BREAKING: ${breaking} of ${d.changes.length} tool changes could break an agent that uses them` : `${d.changes.length} tool change${d.changes.length === 1 ? '' : 's'}, none breaking`);
+  else out.push(breaking > 0 ? `BREAKING: ${breaking} of ${d.changes.length} tool changes could break an agent that uses them` : `${plural(d.changes.length, 'tool change')}, none breaking`);
   for (const c of d.changes) {
     out.push(`${SIGN[c.kind]} ${title(c)}${c.breaking ? ' [breaking]' : ''}`);
     out.push(...detailLines(c, '    ', (b) => (b ? ' [breaking]' : '')));

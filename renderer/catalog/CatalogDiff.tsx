@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { findJson } from '../../shared/catalog/findJson';
 import { lineDiff } from './lineDiff';
+import { plural } from '../../shared/plural';
 
 /** Pretty JSON when both sides hold JSON (the default catalog is one long line), else the text itself. */
 function comparable(text: string): string {
@@ -19,7 +20,7 @@ export function CatalogDiff({ saved, current, against }: { saved: string; curren
   return (
     <>
       <p className="hint">
-        {changed} changed line{changed === 1 ? '' : 's'} against {against?.what ?? 'the saved file'}.
+        {plural(changed, 'changed line')} against {against?.what ?? 'the saved file'}.
       </p>
       <pre className="catalog-diff" aria-label={against?.label ?? 'Catalog diff against the saved file'}>
         {lines.map((l, i) => (

@@ -1,4 +1,5 @@
 import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import { plural } from '../../shared/plural';
 
 /** The catalog's contract check: the template's expected_format and the catalog rules, as the render reported them. */
 export function ContractResults({ result }: { result: CatalogRenderResult }) {
@@ -9,7 +10,7 @@ export function ContractResults({ result }: { result: CatalogRenderResult }) {
       <div className={errors ? 'contract-status failed' : 'contract-status passed'}>
         {diagnostics.length === 0
           ? 'Contract check passed'
-          : `Contract check: ${errors} error${errors === 1 ? '' : 's'}, ${diagnostics.length - errors} warning${diagnostics.length - errors === 1 ? '' : 's'}`}
+          : `Contract check: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}`}
         {result.expectedFormat !== null && (
           <span className="hint">
             {' '}

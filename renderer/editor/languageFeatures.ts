@@ -4,6 +4,7 @@ import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/toolboxApi';
 import { braceDepth, completionContextAt } from './completionContext';
 import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
+import { plural } from '../../shared/plural';
 
 /** What the providers need from the window that owns a model: its latest analysis and whether it is current. */
 export interface ModelContext {
@@ -114,7 +115,7 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
         const lines = [`**${tool.name}** — ${tool.kind} tool (${tool.origin === 'default' ? 'default toolbox' : tool.origin === 'override' ? 'overrides the default' : 'this file'})`];
         if (tool.className) lines.push(`class \`${tool.className}\``);
         lines.push(`display_as \`${tool.displayAs}\`${tool.displayAsInferred ? ' (inferred)' : ''}`);
-        if (tool.errors + tool.warnings) lines.push(`${tool.errors} errors, ${tool.warnings} warnings`);
+        if (tool.errors + tool.warnings) lines.push(`${plural(tool.errors, 'error')}, ${plural(tool.warnings, 'warning')}`);
         return { range, contents: lines.map((value) => ({ value })) };
       }
       return null;

@@ -3,6 +3,7 @@ import { useUiStore } from '../state/uiStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ProjectStatus } from '../project/ProjectStatus';
 import type { ProjectStoreHook } from '../project/projectStore';
+import { plural } from '../../shared/plural';
 
 /** File, unsaved marker, the document's error and warning counts, the host. */
 export function StatusBar({ stores, useProject }: { stores: WorkspaceStores; useProject?: ProjectStoreHook }) {
@@ -22,7 +23,7 @@ export function StatusBar({ stores, useProject }: { stores: WorkspaceStores; use
       {saving && <span>Saving…</span>}
       {hasAnalysis && (
         <span className="status-counts" aria-label="Problem counts">
-          {errors} errors, {warnings} warnings
+          {plural(errors, 'error')}, {plural(warnings, 'warning')}
         </span>
       )}
       {useProject && <ProjectStatus stores={stores} useProject={useProject} />}

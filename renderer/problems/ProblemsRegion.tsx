@@ -9,6 +9,7 @@ import { isEditable } from '../tools/toolCommands';
 import { applyFix } from './applyFix';
 import { sortProblems } from './sortProblems';
 import { NeuroSanCheck } from './NeuroSanCheck';
+import { plural } from '../../shared/plural';
 
 const ROW_HEIGHT = 24;
 
@@ -47,7 +48,7 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
   return (
     <section className="region problems-region" aria-label="Problems" data-analysis={current ? 'current' : 'pending'}>
       <h2 className="region-title">
-        Problems {analysis ? `— ${errors} errors, ${diagnostics.length - errors} warnings` : ''}
+        Problems {analysis ? `— ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}` : ''}
       </h2>
       {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
       <NeuroSanCheck key={path ?? ''} stores={stores} />

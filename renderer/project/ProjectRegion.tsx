@@ -7,6 +7,7 @@ import type { WorkspaceStores } from '../state/workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 import { RenameToolDialog } from './RenameToolDialog';
 import { useProjectEdits } from './useProjectEdits';
+import { plural } from '../../shared/plural';
 
 const PLURAL: Record<FileKind, string> = {
   toolbox: 'Toolboxes',
@@ -112,7 +113,7 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
         <div role="alert" className="project-error" aria-label="Tools the networks still use">
           {breaking.map((t) => (
             <p key={t.name}>
-              Without '{t.name}', {t.users.length} agent{t.users.length === 1 ? '' : 's'} break:{' '}
+              Without '{t.name}', {plural(t.users.length, 'agent')} break:{' '}
               {t.users.map((u) => `${u.network}:${u.line} (${u.agent})`).join(', ')}. Undo, or use Rename across the project.
             </p>
           ))}

@@ -9,6 +9,7 @@ import { CheckAllTools } from '../preflight/CheckAllTools';
 import { agentsUsing, invalidNameReason, isEditable } from './toolCommands';
 import { filterTools, KIND_LABEL, navigate, ORIGIN_LABEL } from './toolFilter';
 import { useToolActions } from './useToolActions';
+import { plural } from '../../shared/plural';
 
 const ROW_HEIGHT = 40;
 
@@ -162,8 +163,8 @@ export function ToolListRegion({ stores }: { stores: WorkspaceStores }) {
                 <span className="tool-meta">
                   <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
                   <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
-                  {tool.errors > 0 && <span className="count-error" title={`${tool.errors} errors`}>✕ {tool.errors}</span>}
-                  {tool.warnings > 0 && <span className="count-warning" title={`${tool.warnings} warnings`}>⚠ {tool.warnings}</span>}
+                  {tool.errors > 0 && <span className="count-error" title={plural(tool.errors, 'error')}>✕ {tool.errors}</span>}
+                  {tool.warnings > 0 && <span className="count-warning" title={plural(tool.warnings, 'warning')}>⚠ {tool.warnings}</span>}
                 </span>
               </div>
             );

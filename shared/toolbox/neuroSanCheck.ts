@@ -4,6 +4,7 @@
  * A difference in the value read is the editor's bug, and is said so.
  */
 import type { JsonValue } from './runnable';
+import { plural } from '../plural';
 
 export interface NeuroSanError {
   /** `create_tool_from_toolbox` (building the tool as an agent does) or `function_spec` (offering it to the LLM). */
@@ -85,7 +86,7 @@ export function neuroSanCheckLines(check: NeuroSanCheck, file: string, python: s
   for (const tool of check.tools) for (const e of tool.errors) lines.push(`  ${tool.name}: ${e.stage ? `${e.stage}: ` : ''}${e.type}: ${firstLine(e.message)}`);
   for (const d of differences) lines.push(`  ${differenceMessage(d)}`);
   const errorCount = (check.loadError ? 1 : 0) + check.tools.reduce((n, t) => n + t.errors.length, 0);
-  lines.push(`  ${errorCount === 0 ? 'no errors' : `${errorCount} error${errorCount === 1 ? '' : 's'}`}; ${differences.length === 0 ? 'its reading equals the editor\'s' : `${differences.length} value${differences.length === 1 ? '' : 's'} read differently (the editor's bug)`}.`);
+  lines.push(`  ${errorCount === 0 ? 'no errors' : plural(errorCount, 'error')}; ${differences.length === 0 ? 'its reading equals the editor\'s' : `${plural(differences.length, 'value')} read differently (the editor's bug)`}.`);
   return lines;
 }
 

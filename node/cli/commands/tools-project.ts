@@ -3,6 +3,7 @@ import type { CliIo } from '../command';
 import { loadProjectFromDisk } from '../../project/projectOnDisk';
 import { findProjectRoot } from '../../project/projectSettingsOnDisk';
 import { reportUnreadFiles } from './toolbox-cli-support';
+import { plural } from '../../../shared/plural';
 
 /**
  * `tools DIR --used-by`: each tool of the project's toolbox with the network agents that use it (file:line:column
@@ -21,7 +22,7 @@ export function toolsOfProject(dir: string, options: { json: boolean; noDefault:
   const toolbox = analysis.toolbox;
   io.stdout(`toolbox in use: ${toolbox ? `${shown(toolbox.path)} (from ${toolbox.from})` : 'the default toolbox only'}\n`);
   for (const tool of tools) {
-    const broken = tool.errors > 0 ? `, ${tool.errors} error${tool.errors === 1 ? '' : 's'}` : '';
+    const broken = tool.errors > 0 ? `, ${plural(tool.errors, 'error')}` : '';
     io.stdout(`${tool.name} (${tool.origin}${broken}): ${tool.users.length === 0 ? 'used by no agent' : `used by ${tool.users.length}`}\n`);
     for (const user of tool.users) io.stdout(`  ${user.network}:${user.line}:${user.column} agent '${user.agent}'\n`);
   }

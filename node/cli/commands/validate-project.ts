@@ -6,6 +6,7 @@ import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/to
 import type { CliIo } from '../command';
 import { loadProjectFromDisk, PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
 import { findProjectRoot } from '../../project/projectSettingsOnDisk';
+import { plural } from '../../../shared/plural';
 
 /**
  * `validate DIR`: every HOCON file of the project by its kind, each problem once, then a summary by kind. Paths are
@@ -33,7 +34,6 @@ export function validateProject(dir: string, options: { json: boolean; noDefault
 
 function summaryText(analysis: ProjectAnalysis): string {
   const rows = summaryByKind(analysis);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const lines = ['', `${plural(analysis.files.length, 'file')}, by kind:`];
   const width = Math.max(...rows.map((r) => FILE_KIND_LABELS[r.kind].length));
   for (const row of rows) {

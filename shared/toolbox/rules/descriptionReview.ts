@@ -8,6 +8,7 @@ import type { HoconObject, HoconValue, Origin } from '../../hocon/index';
 import { keyOrigin, type ToolEntry } from '../toolEntry';
 import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
 import { actionVerbOf } from './actionVerbs';
+import { plural } from '../../plural';
 
 export const DESCRIPTION_RULE_IDS = [
   'description-missing',
@@ -96,7 +97,7 @@ function words(text: string): string[] {
 function checkLength({ entry, text, where }: Described, report: Report): boolean {
   const count = words(text).length;
   if (count >= MIN_DESCRIPTION_WORDS && text.trim().length >= MIN_DESCRIPTION_CHARS) return false;
-  report('description-too-short', where, `The description of '${entry.name}' is ${count} word${count === 1 ? '' : 's'}: say what the tool does, what it returns and when to use it.`);
+  report('description-too-short', where, `The description of '${entry.name}' is ${plural(count, 'word')}: say what the tool does, what it returns and when to use it.`);
   return true;
 }
 

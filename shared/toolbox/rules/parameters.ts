@@ -4,6 +4,7 @@ import { ENTRY_JSON, valueAtPointer } from '../hoconJson';
 import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
 import { checkParameterTypes, reportedValues } from './parameterTypes';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
+import { plural } from '../../plural';
 
 /**
  * Type names JSON Schema does not know, with the standard spelling. neuro-san knows `int`, `float` and `bool` (a
@@ -149,9 +150,6 @@ function valueWords(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function countWords(count: number, what: string): string {
-  return `${count} ${what}${count === 1 ? '' : 's'}`;
-}
 
 /** One ajv error's requirement in words, from its keyword and params (never from its message text). */
 function requirementWords(error: ErrorObject): string {
@@ -179,17 +177,17 @@ function requirementWords(error: ErrorObject): string {
       return `must be less than ${limit}`;
     }
     case 'minItems':
-      return `must have at least ${countWords(Number(params.limit), 'item')}`;
+      return `must have at least ${plural(Number(params.limit), 'item')}`;
     case 'maxItems':
-      return `must have at most ${countWords(Number(params.limit), 'item')}`;
+      return `must have at most ${plural(Number(params.limit), 'item')}`;
     case 'minLength':
-      return `must be at least ${countWords(Number(params.limit), 'character')} long`;
+      return `must be at least ${plural(Number(params.limit), 'character')} long`;
     case 'maxLength':
-      return `must be at most ${countWords(Number(params.limit), 'character')} long`;
+      return `must be at most ${plural(Number(params.limit), 'character')} long`;
     case 'minProperties':
-      return `must have at least ${countWords(Number(params.limit), 'key')}`;
+      return `must have at least ${plural(Number(params.limit), 'key')}`;
     case 'maxProperties':
-      return `must have at most ${countWords(Number(params.limit), 'key')}`;
+      return `must have at most ${plural(Number(params.limit), 'key')}`;
     case 'uniqueItems':
       return 'must not list the same value twice';
     case 'required':
