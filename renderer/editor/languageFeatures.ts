@@ -4,17 +4,23 @@ import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/toolboxApi';
 import { braceDepth, completionContextAt } from './completionContext';
 import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
+import { includeAt, includeFileToOpen, includeHoverLines } from './includeHover';
 
 /** What the providers need from the window that owns a model: its latest analysis and whether it is current. */
 export interface ModelContext {
   analysis(): ToolboxAnalysis | null;
   /** True when the analysis was made from the model's current text (offsets are exact). */
   isCurrent(): boolean;
+  /** The analysis of the model's current text once it has come (the editor asks for links before it has). */
+  whenCurrent?(): Promise<ToolboxAnalysis | null>;
   /** Shows a tool's class source (the hover on `class` links to it). */
   openClass?(tool: string): void;
+  /** Opens a file in the editor (Ctrl/Cmd+click on an include). */
+  openFile?(path: string): void;
 }
 
 const OPEN_CLASS_COMMAND = 'toolboxEditor.openClass';
+const OPEN_FILE_COMMAND = 'toolboxEditor.openFile';
 const CLASS_LINE = /^\s*"?class"?\s*[:=]\s*"([^"]+)"/;
 
 const contexts = new Map<string, ModelContext>();
@@ -50,6 +56,10 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   monaco.editor.registerCommand(OPEN_CLASS_COMMAND, (_accessor: unknown, uri: unknown, tool: unknown) => {
     if (typeof uri === 'string' && typeof tool === 'string') contexts.get(uri)?.openClass?.(tool);
   });
+  monaco.editor.registerCommand(OPEN_FILE_COMMAND, (_accessor: unknown, uri: unknown, file: unknown) => {
+    if (typeof uri === 'string' && typeof file === 'string') contexts.get(uri)?.openFile?.(file);
+  });
+  registerIncludeFeatures(monaco, contextOf);
 
   monaco.languages.registerCompletionItemProvider(HOCON_LANGUAGE_ID, {
     triggerCharacters: ['"', ':', '=', ' ', '.'],
@@ -169,6 +179,40 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
         }
       }
       return ranges;
+    },
+  });
+}
+
+/** On an `include`: a hover saying which file it resolved to, and a link (Ctrl/Cmd+click) that opens that file. */
+function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monaco.editor.ITextModel) => ModelContext | undefined): void {
+  const currentAnalysis = (model: Monaco.editor.ITextModel) => {
+    const context = contextOf(model);
+    return context?.isCurrent() ? context.analysis() : null;
+  };
+  monaco.languages.registerHoverProvider(HOCON_LANGUAGE_ID, {
+    provideHover(model, position) {
+      const analysis = currentAnalysis(model);
+      const include = analysis ? includeAt(analysis, model.getOffsetAt(position)) : undefined;
+      if (!analysis || !include) return null;
+      const from = model.getPositionAt(include.range.start.offset);
+      const to = model.getPositionAt(include.range.end.offset);
+      return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), contents: includeHoverLines(include, analysis.workingDirectory).map((value) => ({ value })) };
+    },
+  });
+  monaco.languages.registerLinkProvider(HOCON_LANGUAGE_ID, {
+    async provideLinks(model) {
+      const context = contextOf(model);
+      const analysis = context?.whenCurrent ? await context.whenCurrent() : currentAnalysis(model);
+      const links: Monaco.languages.ILink[] = [];
+      for (const include of analysis?.includes ?? []) {
+        const file = includeFileToOpen(include);
+        if (file === undefined) continue;
+        const from = model.getPositionAt(include.range.start.offset);
+        const to = model.getPositionAt(include.range.end.offset);
+        const args = encodeURIComponent(JSON.stringify([model.uri.toString(), file]));
+        links.push({ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), url: `command:${OPEN_FILE_COMMAND}?${args}`, tooltip: `Open ${file}` });
+      }
+      return { links };
     },
   });
 }
