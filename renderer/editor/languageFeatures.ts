@@ -199,20 +199,32 @@ function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monac
       return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), contents: includeHoverLines(include, analysis.workingDirectory).map((value) => ({ value })) };
     },
   });
+  const linkModels = new WeakMap<Monaco.languages.ILink, Monaco.editor.ITextModel>();
+  // The links are found once per text; which file one opens is decided at the click, from the analysis then (a
+  // change of the working directory preference changes it without changing the text).
   monaco.languages.registerLinkProvider(HOCON_LANGUAGE_ID, {
     async provideLinks(model) {
       const context = contextOf(model);
       const analysis = context?.whenCurrent ? await context.whenCurrent() : currentAnalysis(model);
       const links: Monaco.languages.ILink[] = [];
       for (const include of analysis?.includes ?? []) {
-        const file = includeFileToOpen(include);
-        if (file === undefined) continue;
+        if (includeFileToOpen(include) === undefined) continue;
         const from = model.getPositionAt(include.range.start.offset);
         const to = model.getPositionAt(include.range.end.offset);
-        const args = encodeURIComponent(JSON.stringify([model.uri.toString(), file]));
-        links.push({ range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), url: `command:${OPEN_FILE_COMMAND}?${args}`, tooltip: `Open ${file}` });
+        const link = { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), tooltip: 'Open the file this include reads' };
+        linkModels.set(link, model);
+        links.push(link);
       }
       return { links };
+    },
+    resolveLink(link) {
+      const model = linkModels.get(link);
+      const analysis = model ? currentAnalysis(model) : null;
+      const include = model && analysis ? includeAt(analysis, model.getOffsetAt({ lineNumber: link.range.startLineNumber, column: link.range.startColumn })) : undefined;
+      const file = include ? includeFileToOpen(include) : undefined;
+      if (!model || file === undefined) return link;
+      const args = encodeURIComponent(JSON.stringify([model.uri.toString(), file]));
+      return { ...link, url: `command:${OPEN_FILE_COMMAND}?${args}` };
     },
   });
 }
