@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, hoconLines, showHoconText, startBrowserMode, test } from '../support/browserMode';
-import { analysisCurrent } from '../support/editorPage';
+import { analysisCurrent, hoverShowing } from '../support/editorPage';
 
 // neuro-san finds a top-level include in the folder it runs in: the preference "neuro-san's working directory"
 // decides which file that is, the reading follows it at once, and a hover on the include says which file was read.
@@ -30,13 +30,7 @@ test('the working directory preference changes what an include reads; the hover 
     await showHoconText(page);
     await analysisCurrent(page);
     const include = hoconLines(page).locator('span', { hasText: /^include$/ }).first();
-    const hover = page.getByRole('tooltip').filter({ hasText: 'neuro-san reads' });
-    // A hover shows after the mouse rests; move away and back until it does (a busy machine may miss the first).
-    await expect(async () => {
-      await page.mouse.move(0, 0);
-      await include.hover();
-      await expect(hover).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    const hover = await hoverShowing(page, include, 'neuro-san reads');
     await expect(hover).toContainText(`neuro-san reads ${path.join(dir, 'project', 'shared.hocon')} (found in its working directory ${path.join(dir, 'project')})`);
     await expect(hover).toContainText(`The specification reads ${path.join(dir, 'project', 'registries', 'shared.hocon')}`);
     await page.mouse.move(0, 0);

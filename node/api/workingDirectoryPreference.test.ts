@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Preferences, ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import { apiCaller } from '../testSupport/apiCalls';
 import { workspace } from '../testSupport/cliRun';
-import { createDispatcher } from './dispatcher';
 import { createApiService, type ApiService } from './handlers';
 
 let service: ApiService | undefined;
@@ -11,13 +11,7 @@ afterEach(() => service?.dispose());
 function setup(files: Record<string, string>) {
   const dir = workspace(files, 'toolbox-editor-api-cwd-');
   service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env: {}, emit: () => undefined });
-  const dispatch = createDispatcher(service.handlers);
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(method, payload);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  };
-  return { dir, call };
+  return { dir, call: apiCaller(service) };
 }
 
 // neuro-san looks for a top-level include in the folder it runs in: the preference decides which file that is.
