@@ -265,7 +265,7 @@ export function App({ api }: { api: ApiClient }) {
           }}
         />
       )}
-      {dialog?.kind === 'preferences' && <PreferencesDialog usePreferences={usePreferences} onClose={closeDialog} />}
+      {dialog?.kind === 'preferences' && <PreferencesDialog usePreferences={usePreferences} onClose={closeDialog} openFile={analysis} />}
       {dialog?.kind === 'compare' && <CompareDialog stores={stores} theme={theme} onClose={closeDialog} />}
       {dialog?.kind === 'goToTool' && analysis && (
         <GoToToolDialog

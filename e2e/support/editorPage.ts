@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** Helpers for the editor flows: waiting for the analysis of the current text, reading Monaco's text. */
 
@@ -23,4 +23,18 @@ export async function screenshotBothThemes(page: Page, testInfo: TestInfo, name:
     await page.emulateMedia({ colorScheme: theme });
     await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}.png`) });
   }
+}
+
+/**
+ * Rests the mouse on `target` until the editor's hover saying `text` shows, and answers that hover. A hover shows
+ * after the mouse rests: the mouse moves away and back until it does (a busy machine may miss the first).
+ */
+export async function hoverShowing(page: Page, target: Locator, text: string): Promise<Locator> {
+  const hover = page.getByRole('tooltip').filter({ hasText: text });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await target.hover();
+    await expect(hover).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return hover;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ApiError, type ApiResponse } from '../../shared/api/contract';
 import { neuroSanCheckLines } from '../../shared/toolbox/neuroSanCheck';
-import { neuroSanWorkingDirectory } from '../neurosan/neuroSanFiles';
+import { neuroSanWorkingDirectoryOf, type WorkingDirectory } from '../neurosan/neuroSanFiles';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
@@ -57,7 +57,17 @@ export class ToolboxService {
    */
   /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
   private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
-  private readonly loads: Array<{ file: string; text: string; noDefault: boolean; reading: Reading; generation: number; at: number; loaded: LoadedFile }> = [];
+  private readonly loads: Array<{
+    file: string;
+    text: string;
+    noDefault: boolean;
+    reading: Reading;
+    chosenCwd: string;
+    generation: number;
+    at: number;
+    loaded: LoadedFile;
+    workingDirectory: WorkingDirectory;
+  }> = [];
 
   constructor(
     private readonly cwd: string,
@@ -70,32 +80,52 @@ export class ToolboxService {
     return documentPath(this.cwd, doc.path);
   }
 
-  load(doc: DocumentRef): { file: string; loaded: LoadedFile } {
+  load(doc: DocumentRef): { file: string; loaded: LoadedFile; workingDirectory: WorkingDirectory } {
     const file = this.documentPath(doc);
     const noDefault = doc.noDefault ?? false;
     const reading = doc.reading ?? 'neuro-san';
+    const chosenCwd = this.chosenWorkingDirectory();
     const now = Date.now();
     const cached = this.loads.find(
-      (c) => c.file === file && c.noDefault === noDefault && c.reading === reading && c.generation === this.classInfoGeneration && now - c.at < LOAD_CACHE_MS && c.text === doc.text,
+      (c) =>
+        c.file === file &&
+        c.noDefault === noDefault &&
+        c.reading === reading &&
+        c.chosenCwd === chosenCwd &&
+        c.generation === this.classInfoGeneration &&
+        now - c.at < LOAD_CACHE_MS &&
+        c.text === doc.text,
     );
-    if (cached) return { file, loaded: cached.loaded };
+    if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory };
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
-    // Its root is also neuro-san's working directory (neuroSanWorkingDirectory's rule: the folder upward holding
-    // registries/, else the app's), found once here for both.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
+    // Where neuro-san finds a top-level include (the preference, else the project's root, else the file's folder);
+    // the spec's reading looks up to there too.
+    const workingDirectory = this.workingDirectoryFor(file);
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
       env: project?.env ?? this.env,
       projectRoot: project?.cwd ?? null,
       noDefault,
       reading,
-      ...(reading === 'neuro-san' ? { neuroSanCwd: project?.cwd ?? this.cwd, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
+      baseDir: workingDirectory.path,
+      ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
-    return { file, loaded };
+    return { file, loaded, workingDirectory };
+  }
+
+  /** The preference "neuro-san's working directory" ('' = the default). The handlers load the preferences first. */
+  private chosenWorkingDirectory(): string {
+    return this.preferences.peek()?.neuroSanCwd ?? '';
+  }
+
+  /** The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. */
+  workingDirectoryFor(file: string): WorkingDirectory {
+    return neuroSanWorkingDirectoryOf(file, this.chosenWorkingDirectory());
   }
 
   private entryCacheFor(file: string): NeuroSanEntryCache {
@@ -108,7 +138,11 @@ export class ToolboxService {
   }
 
   /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
-  analyze(doc: DocumentRef & { detail?: string | null }, review: readonly ToolboxDiagnostic[] = [], read = this.load(doc)): ToolboxAnalysis {
+  analyze(
+    doc: DocumentRef & { detail?: string | null },
+    review: readonly ToolboxDiagnostic[] = [],
+    read: { file: string; loaded: LoadedFile; workingDirectory?: WorkingDirectory } = this.load(doc),
+  ): ToolboxAnalysis {
     const { file, loaded } = read;
     const toolbox = toolboxOf(loaded);
     const added = [...this.addedDiagnostics(file, toolbox.tools), ...review];
@@ -131,6 +165,8 @@ export class ToolboxService {
         (doc.detail ? toolbox.tools.find((t) => t.name === doc.detail) : undefined) ?? toolbox.tools.find((t) => t.origin !== 'default'),
       ),
       diagnostics,
+      ...(read.workingDirectory ? { workingDirectory: { ...read.workingDirectory } } : {}),
+      ...(loaded.includes ? { includes: loaded.includes } : {}),
       network:
         loaded.kind === 'network'
           ? {
@@ -211,7 +247,7 @@ export class ToolboxService {
     const python = prefs.python || 'python3';
     const saved = await readTextFile(file).then((r) => r.text, () => undefined);
     if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
-    const cwd = neuroSanWorkingDirectory(file, undefined, this.cwd);
+    const cwd = this.workingDirectoryFor(file).path;
     let result;
     try {
       result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: this.env });

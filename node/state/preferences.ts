@@ -25,6 +25,11 @@ export class PreferencesStore {
     return this.cached;
   }
 
+  /** The preferences once read (undefined before the first `get`): for code that cannot wait. */
+  peek(): Preferences | undefined {
+    return this.cached;
+  }
+
   async set(change: Partial<Preferences>): Promise<Preferences> {
     const next = { ...(await this.get()), ...change };
     await writePrivateFile(this.file, `${JSON.stringify(next, null, 2)}\n`, path.dirname(this.file));

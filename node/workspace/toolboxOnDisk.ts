@@ -9,6 +9,7 @@ import { defaultToolboxPath } from '../paths';
 import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import { projectHost } from '../project/projectOnDisk';
 import { networkProblemsInProject } from '../../shared/project/brokenTools';
+import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/includeTargets';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -34,12 +35,15 @@ export interface DiskLoadOptions {
  * `fileKind`: a file recognised as another neuro-san kind (a manifest, an LLM config...): it is read for its HOCON
  * alone, with no tools and no toolbox rules.
  */
-export type LoadedFile = { kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
+export type LoadedFile = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
       kind: 'network';
       network: LoadedNetwork;
       /** The network lies in a neuro-san project: its toolbox's problems are the toolbox's (see diagnosticsOf). */
       inProject?: boolean;
-    };
+    }) & {
+  /** The file's own includes and where each resolved (the editor's hover and link on them). */
+  includes?: IncludeTarget[];
+};
 
 /**
  * Loads a toolbox info file, or an agent network with the toolbox it uses, from disk. Relative paths are kept as
@@ -65,15 +69,17 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   const resolved = resolveToolboxFile(file, common);
   // The text the reading was made from (its first source), not a second read of the file.
   const other = recogniseLoneFile(file, resolved.value, resolved.sources[0]?.name === file ? resolved.sources[0].text : '');
+  const targets = includeTargetsOf(resolved);
+  const includes = targets.length > 0 ? { includes: targets } : {};
   if (other) {
     const toolbox: LoadedToolbox = { files: {}, tools: [], root: resolved.value, origins: new Map(), diagnostics: resolved.diagnostics.map(fromHoconDiagnostic) };
-    return { kind: 'toolbox', toolbox, fileKind: other };
+    return { kind: 'toolbox', toolbox, fileKind: other, ...includes };
   }
   if (isAgentNetwork(resolved.value)) {
     const network = loadAgentNetwork(file, { ...common, resolvedNetwork: resolved });
-    return projectRoot ? { kind: 'network', network, inProject: true } : { kind: 'network', network };
+    return projectRoot ? { kind: 'network', network, inProject: true, ...includes } : { kind: 'network', network, ...includes };
   }
-  return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }) };
+  return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }), ...includes };
 }
 
 /** The effective toolbox of either kind of file. */

@@ -2,6 +2,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef } from 'react';
 import type { WorkspaceStores } from '../state/workspace';
 import { attachModelContext, markersFor } from './languageFeatures';
+import { createFileCommands } from '../files/fileCommands';
 import { monaco } from './monacoSetup';
 
 export interface TextEditorProps {
@@ -46,7 +47,18 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     const detach = attachModelContext(model, {
       analysis: () => useAnalysis.getState().analysis,
       isCurrent,
+      whenCurrent: () =>
+        new Promise((resolve) => {
+          if (isCurrent()) return resolve(useAnalysis.getState().analysis);
+          const stop = useAnalysis.subscribe(() => {
+            if (!isCurrent()) return;
+            stop();
+            resolve(useAnalysis.getState().analysis);
+          });
+        }),
       openClass: (tool) => void stores.useEntryPython.getState().openSource(tool),
+      // As File > Open does: unsaved changes are asked about first.
+      openFile: (file) => void createFileCommands(stores.api, useDocument).open(file),
     });
 
     // Markers only from an analysis of exactly this text: offsets from an older text would point at wrong places.
@@ -78,7 +90,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       detach();
       editor.dispose();
     };
-  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython]);
+  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython, stores.api]);
 
   useEffect(() => monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs'), [theme]);
   useEffect(() => {

@@ -5,17 +5,23 @@ import { braceDepth, completionContextAt } from './completionContext';
 import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
 import { plural } from '../../shared/plural';
+import { includeAt, includeFileToOpen, includeHoverLines } from './includeHover';
 
 /** What the providers need from the window that owns a model: its latest analysis and whether it is current. */
 export interface ModelContext {
   analysis(): ToolboxAnalysis | null;
   /** True when the analysis was made from the model's current text (offsets are exact). */
   isCurrent(): boolean;
+  /** The analysis of the model's current text once it has come (the editor asks for links before it has). */
+  whenCurrent?(): Promise<ToolboxAnalysis | null>;
   /** Shows a tool's class source (the hover on `class` links to it). */
   openClass?(tool: string): void;
+  /** Opens a file in the editor (Ctrl/Cmd+click on an include). */
+  openFile?(path: string): void;
 }
 
 const OPEN_CLASS_COMMAND = 'toolboxEditor.openClass';
+const OPEN_FILE_COMMAND = 'toolboxEditor.openFile';
 const CLASS_LINE = /^\s*"?class"?\s*[:=]\s*"([^"]+)"/;
 
 const contexts = new Map<string, ModelContext>();
@@ -51,6 +57,10 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   monaco.editor.registerCommand(OPEN_CLASS_COMMAND, (_accessor: unknown, uri: unknown, tool: unknown) => {
     if (typeof uri === 'string' && typeof tool === 'string') contexts.get(uri)?.openClass?.(tool);
   });
+  monaco.editor.registerCommand(OPEN_FILE_COMMAND, (_accessor: unknown, uri: unknown, file: unknown) => {
+    if (typeof uri === 'string' && typeof file === 'string') contexts.get(uri)?.openFile?.(file);
+  });
+  registerIncludeFeatures(monaco, contextOf);
 
   monaco.languages.registerCompletionItemProvider(HOCON_LANGUAGE_ID, {
     triggerCharacters: ['"', ':', '=', ' ', '.'],
@@ -170,6 +180,52 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
         }
       }
       return ranges;
+    },
+  });
+}
+
+/** On an `include`: a hover saying which file it resolved to, and a link (Ctrl/Cmd+click) that opens that file. */
+function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monaco.editor.ITextModel) => ModelContext | undefined): void {
+  const currentAnalysis = (model: Monaco.editor.ITextModel) => {
+    const context = contextOf(model);
+    return context?.isCurrent() ? context.analysis() : null;
+  };
+  monaco.languages.registerHoverProvider(HOCON_LANGUAGE_ID, {
+    provideHover(model, position) {
+      const analysis = currentAnalysis(model);
+      const include = analysis ? includeAt(analysis, model.getOffsetAt(position)) : undefined;
+      if (!analysis || !include) return null;
+      const from = model.getPositionAt(include.range.start.offset);
+      const to = model.getPositionAt(include.range.end.offset);
+      return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), contents: includeHoverLines(include, analysis.workingDirectory).map((value) => ({ value })) };
+    },
+  });
+  const linkModels = new WeakMap<Monaco.languages.ILink, Monaco.editor.ITextModel>();
+  // The links are found once per text; which file one opens is decided at the click, from the analysis then (a
+  // change of the working directory preference changes it without changing the text).
+  monaco.languages.registerLinkProvider(HOCON_LANGUAGE_ID, {
+    async provideLinks(model) {
+      const context = contextOf(model);
+      const analysis = context?.whenCurrent ? await context.whenCurrent() : currentAnalysis(model);
+      const links: Monaco.languages.ILink[] = [];
+      for (const include of analysis?.includes ?? []) {
+        if (includeFileToOpen(include) === undefined) continue;
+        const from = model.getPositionAt(include.range.start.offset);
+        const to = model.getPositionAt(include.range.end.offset);
+        const link = { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), tooltip: 'Open the file this include reads' };
+        linkModels.set(link, model);
+        links.push(link);
+      }
+      return { links };
+    },
+    resolveLink(link) {
+      const model = linkModels.get(link);
+      const analysis = model ? currentAnalysis(model) : null;
+      const include = model && analysis ? includeAt(analysis, model.getOffsetAt({ lineNumber: link.range.startLineNumber, column: link.range.startColumn })) : undefined;
+      const file = include ? includeFileToOpen(include) : undefined;
+      if (!model || file === undefined) return link;
+      const args = encodeURIComponent(JSON.stringify([model.uri.toString(), file]));
+      return { ...link, url: `command:${OPEN_FILE_COMMAND}?${args}` };
     },
   });
 }

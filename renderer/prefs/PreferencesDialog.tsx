@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Preferences } from '../../shared/api/toolboxApi';
+import type { Preferences, ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import { WorkingDirectoryField } from './WorkingDirectoryField';
 import { ModalForm } from '../layout/ModalForm';
 import { errorMessage } from '../../shared/errorMessage';
 import type { PreferencesStoreHook } from './preferencesStore';
@@ -8,7 +9,16 @@ import type { PreferencesStoreHook } from './preferencesStore';
  * Theme, Python interpreter, PYTHONPATH and AGENT_TOOL_PATH (used by test runs); saved per user through the window's
  * preferences store, which every reader subscribes to. The dialog edits a draft: nothing changes until Save.
  */
-export function PreferencesDialog({ usePreferences, onClose }: { usePreferences: PreferencesStoreHook; onClose(): void }) {
+export function PreferencesDialog({
+  usePreferences,
+  onClose,
+  openFile = null,
+}: {
+  usePreferences: PreferencesStoreHook;
+  onClose(): void;
+  /** The open file's analysis: the folder neuro-san is taken to run in for it, shown beside its preference. */
+  openFile?: Pick<ToolboxAnalysis, 'file' | 'workingDirectory'> | null;
+}) {
   const [prefs, setPrefs] = useState<Preferences | null>(() => usePreferences.getState().prefs);
   const [error, setError] = useState<string | null>(null);
   // One folder a line, kept as typed (blank lines included) until saved.
@@ -29,7 +39,7 @@ export function PreferencesDialog({ usePreferences, onClose }: { usePreferences:
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    usePreferences.getState().save({ theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath, pythonPath }).then(
+    usePreferences.getState().save({ theme: prefs.theme, python: prefs.python, agentToolPath: prefs.agentToolPath, pythonPath, neuroSanCwd: (prefs.neuroSanCwd ?? '').trim() }).then(
       () => onClose(),
       (e: unknown) => setError(errorMessage(e)),
     );
@@ -66,6 +76,7 @@ export function PreferencesDialog({ usePreferences, onClose }: { usePreferences:
             PYTHONPATH entry). Empty: the value the app was started with, else <code>neuro_san/coded_tools</code>.
           </p>
           <p className="hint">The interpreter, PYTHONPATH and AGENT_TOOL_PATH are used by test runs.</p>
+          <WorkingDirectoryField value={prefs.neuroSanCwd ?? ''} onChange={(neuroSanCwd) => setPrefs({ ...prefs, neuroSanCwd })} openFile={openFile} />
         </>
       )}
       {error && <p className="field-error">{error}</p>}

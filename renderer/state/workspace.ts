@@ -7,6 +7,7 @@ import { createAnalysisStore, type AnalysisStoreHook } from './analysisStore';
 import { createDocumentStore, type DocumentStoreHook } from './documentStore';
 import { createViewStore, type ViewStoreHook } from './viewStore';
 import { createEntryPythonStore, type EntryPythonStoreHook } from '../preflight/entryPythonStore';
+import { refreshOnWorkingDirectoryChange } from '../prefs/workingDirectoryRefresh';
 
 /** The stores of one window, created once and handed to every region. */
 export interface WorkspaceStores {
@@ -35,5 +36,7 @@ export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const useAnalysis = createAnalysisStore(api, useDocument);
   const documentModel = createDocumentModel(useDocument);
   const base: BaseStores = { api, useDocument, useAnalysis, documentModel, useView: createViewStore(), usePreferences: createPreferencesStore(api) };
-  return { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView) };
+  const stores = { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView) };
+  refreshOnWorkingDirectoryChange(stores);
+  return stores;
 }

@@ -74,6 +74,21 @@ export const ToolboxAnalysisT = Type.Object({
    */
   detail: Nullable(ToolDetailT),
   diagnostics: Type.Array(DiagnosticT),
+  /** The folder neuro-san is taken to run in for this file, and why (`chosen`: the preference). */
+  workingDirectory: Type.Optional(
+    Type.Object({ path: Type.String(), why: Type.Union([Type.Literal('chosen'), Type.Literal('registries'), Type.Literal('file-folder')]) }),
+  ),
+  /** Each `include` written in this file and the file it resolved to, in neuro-san's and the specification's reading. */
+  includes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        range: SourceRange,
+        target: Type.String(),
+        neuroSan: Type.Optional(Type.Object({ path: Type.String(), found: Type.Boolean(), dependsOnCwd: Type.Boolean() })),
+        spec: Type.Optional(Type.Object({ read: Type.Array(Type.String()), tried: Type.Array(Type.String()) })),
+      }),
+    ),
+  ),
   network: Nullable(
     Type.Object({
       toolboxFile: Nullable(Type.Object({ path: Type.String(), written: Type.String(), from: Type.String() })),
@@ -145,6 +160,11 @@ export const PreferencesT = Type.Object({
   pythonPath: Type.Array(Type.String()),
   /** Default per-call timeout for test runs. */
   timeoutSeconds: Type.Number({ minimum: 1, maximum: 3600 }),
+  /**
+   * neuro-san's working directory, where it finds a top-level `include`: empty or absent = the default (the nearest
+   * folder upward from the file holding `registries/`, else the file's folder); a relative one is relative to that.
+   */
+  neuroSanCwd: Type.Optional(Type.String()),
   /**
    * Pane sizes as proportions of the window (tool list and side column of its width, Problems of its height; a
    * value above 1 is a pixel size from an older version), kept with the other preferences so they survive a

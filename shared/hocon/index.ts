@@ -12,7 +12,7 @@ export type * from './syntax-tree';
 export { parseHocon, MAX_NESTING_DEPTH } from './parser';
 export { printSyntax } from './printer';
 export { IncludeBudget } from './include-budget';
-export { INCLUDE_LIMITS, resolveHocon, resolveFile, type IncludeHost, type IncludeLimits, type ResolveOptions, type ResolvedDocument } from './resolve';
+export { INCLUDE_LIMITS, resolveHocon, resolveFile, type IncludeHost, type IncludeLimits, type ResolveOptions, type ResolvedDocument, type IncludeLookup } from './resolve';
 export type {
   HoconValue,
   HoconObject,

@@ -64,6 +64,20 @@ export interface ResolvedDocument {
   syntax: SyntaxDocument | undefined;
   /** Every file read, the root first. */
   sources: SourceText[];
+  /** Each file include met, where it was looked for and what it read (absent where there was none). */
+  includes?: IncludeLookup[];
+}
+
+/** Where one `include` statement was looked for in this reading, and the files it read (none: not found). */
+export interface IncludeLookup {
+  /** The including file, and the statement's offsets in it. */
+  file: string;
+  start: number;
+  end: number;
+  /** The name as written. */
+  target: string;
+  read: string[];
+  tried: string[];
 }
 
 /** Parses and resolves HOCON text. Never throws on bad input. */
@@ -101,7 +115,7 @@ export function resolveInOnePass(source: SourceText, options: ResolveOptions): R
   new SubstitutionResolver(read.root, options.env ?? {}, diagnostics, read.builder.dirty).resolveDocument();
   // As the general path: what the parse reports first, then what building and resolving report.
   const all = read.parseDiagnostics.length === 0 ? diagnostics : [...read.parseDiagnostics, ...diagnostics];
-  return lazySyntaxResult(read.root, source, all, (loader as HostIncludeLoader).sources);
+  return lazySyntaxResult(read.root, source, all, (loader as HostIncludeLoader).sources, (loader as HostIncludeLoader).includes);
 }
 
 /** The general path: parse to a syntax tree, build values, apply includes, resolve substitutions. */
@@ -133,6 +147,7 @@ export function resolveGeneral(source: SourceText, syntaxKind: 'hocon' | 'json' 
     diagnostics,
     syntax,
     sources: loader.sources,
+    ...(loader.includes.length > 0 ? { includes: loader.includes } : {}),
   };
 }
 
@@ -145,9 +160,10 @@ function plainResult(value: HoconObject, source: SourceText): ResolvedDocument {
 }
 
 /** A result whose syntax tree is parsed when first read. */
-function lazySyntaxResult(value: HoconObject, source: SourceText, diagnostics: Diagnostic[], sources: SourceText[]): ResolvedDocument {
+function lazySyntaxResult(value: HoconObject, source: SourceText, diagnostics: Diagnostic[], sources: SourceText[], includes?: IncludeLookup[]): ResolvedDocument {
   let syntax: SyntaxDocument | undefined;
   return {
+    ...(includes !== undefined && includes.length > 0 ? { includes } : {}),
     ok: !diagnostics.some((d) => d.severity === 'error'),
     value,
     diagnostics,
@@ -181,6 +197,7 @@ const PROBE_EXTENSIONS = ['.conf', '.json', '.properties'];
 
 class HostIncludeLoader implements IncludeLoader {
   readonly sources: SourceText[] = [];
+  readonly includes: IncludeLookup[] = [];
   private readonly parsed = new Map<string, IncludedContent>();
   private readonly sizes = new Map<string, number>();
   private readonly budget: IncludeBudget;
@@ -202,7 +219,12 @@ class HostIncludeLoader implements IncludeLoader {
       this.exhausted = true;
       return report(`${over}; this include and those after it were not read`);
     }
-    const found = this.find(include, from, diagnostics, report);
+    const tried: string[] = [];
+    const found = this.find(include, from, diagnostics, report, tried);
+    if (include.mode !== 'url' && include.mode !== 'classpath') {
+      const read = found.flatMap((content) => (content.kind === 'none' ? [] : [content.kind === 'syntax' ? content.source.name : content.fileKey]));
+      this.includes.push({ file: from.name, start: include.start, end: include.end, target: include.target, read, tried });
+    }
     for (const content of found) this.budget.spendBytes(content.kind === 'none' ? 0 : (this.sizes.get(content.fileKey) ?? 0));
     return found;
   }
@@ -212,6 +234,7 @@ class HostIncludeLoader implements IncludeLoader {
     from: SourceText,
     diagnostics: Diagnostic[],
     report: (message: string, severity?: 'error' | 'warning') => IncludedContent[],
+    tried: string[],
   ): IncludedContent[] {
     if (include.mode === 'url') {
       return report(`url() includes are refused: Toolbox Editor never reads configuration from the network (${include.target})`);
@@ -223,7 +246,6 @@ class HostIncludeLoader implements IncludeLoader {
     if (host === undefined) return report(`Cannot include "${include.target}": no file access in this context`, include.required ? 'error' : 'warning');
     const name = include.target;
     const directories = this.directoriesFor(include, from);
-    const tried: string[] = [];
     // neuro-san (pyhocon): the exact name, next to the including file first, then under the base directory.
     for (const directory of directories) {
       const path = directory === '' ? normalizePath(name) : joinPath(directory, name);

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Preferences, ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import { apiCaller } from '../testSupport/apiCalls';
+import { workspace } from '../testSupport/cliRun';
+import { createApiService, type ApiService } from './handlers';
+
+let service: ApiService | undefined;
+afterEach(() => service?.dispose());
+
+function setup(files: Record<string, string>) {
+  const dir = workspace(files, 'toolbox-editor-api-cwd-');
+  service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env: {}, emit: () => undefined });
+  return { dir, call: apiCaller(service) };
+}
+
+// neuro-san looks for a top-level include in the folder it runs in: the preference decides which file that is.
+const files = {
+  'project/registries/tb.hocon': 'include "shared.hocon"\nt { class = "m.C", description = "Looks things up in the catalog of parts." }\n',
+  'project/registries/shared.hocon': 'u { class = "m.U", description = "Read next to the file, as the specification reads it." }\n',
+  'project/shared.hocon': 'v { class = "m.V", description = "Read when neuro-san runs in the project root." }\n',
+  'elsewhere/shared.hocon': 'w { class = "m.W", description = "Read when neuro-san runs in the other folder." }\n',
+};
+
+describe('the preference "neuro-san\'s working directory"', () => {
+  it('changes which file a top-level include reads, and the analysis says which folder and why', async () => {
+    const { dir, call } = setup(files);
+    const file = path.join(dir, 'project', 'registries', 'tb.hocon');
+    const analyse = () => call<ToolboxAnalysis>('toolbox.analyze', { path: file, text: files['project/registries/tb.hocon'], noDefault: true });
+    const own = (a: ToolboxAnalysis) => a.tools.map((t) => t.name);
+
+    const byDefault = await analyse();
+    expect(byDefault.workingDirectory).toEqual({ path: path.join(dir, 'project'), why: 'registries' });
+    expect(own(byDefault)).toEqual(['v', 't']);
+    expect(byDefault.includes).toEqual([
+      expect.objectContaining({
+        target: 'shared.hocon',
+        range: expect.objectContaining({ start: expect.objectContaining({ line: 1, column: 1 }) }),
+        neuroSan: { path: path.join(dir, 'project', 'shared.hocon'), found: true, dependsOnCwd: true },
+        spec: expect.objectContaining({ read: [path.join(dir, 'project', 'registries', 'shared.hocon')] }),
+      }),
+    ]);
+
+    // Relative to the project's root.
+    await call<Preferences>('prefs.set', { neuroSanCwd: '../elsewhere' });
+    const moved = await analyse();
+    expect(moved.workingDirectory).toEqual({ path: path.join(dir, 'elsewhere'), why: 'chosen' });
+    expect(own(moved)).toEqual(['w', 't']);
+    expect(moved.diagnostics.find((d) => d.rule === 'include-working-directory')?.message).toContain(path.join(dir, 'elsewhere', 'shared.hocon'));
+
+    // Absolute, and a folder without the file: neuro-san skips the include.
+    await call<Preferences>('prefs.set', { neuroSanCwd: path.join(dir, 'project', 'registries', '..', '..') });
+    const none = await analyse();
+    expect(none.workingDirectory).toEqual({ path: dir, why: 'chosen' });
+    expect(own(none)).toEqual(['t']);
+    expect(none.includes?.[0]?.neuroSan).toEqual({ path: path.join(dir, 'shared.hocon'), found: false, dependsOnCwd: true });
+
+    // Empty: the default again.
+    await call<Preferences>('prefs.set', { neuroSanCwd: '' });
+    expect(own(await analyse())).toEqual(['v', 't']);
+  });
+
+  it('defaults to the file\'s folder outside a project, where a relative preference is relative to', async () => {
+    const { dir, call } = setup({ 'a/tb.hocon': files['project/registries/tb.hocon'], 'a/shared.hocon': files['project/shared.hocon'], 'b/shared.hocon': files['elsewhere/shared.hocon'] });
+    const file = path.join(dir, 'a', 'tb.hocon');
+    const analyse = () => call<ToolboxAnalysis>('toolbox.analyze', { path: file, text: files['project/registries/tb.hocon'], noDefault: true });
+    const byDefault = await analyse();
+    expect(byDefault.workingDirectory).toEqual({ path: path.join(dir, 'a'), why: 'file-folder' });
+    expect(byDefault.tools.map((t) => t.name)).toEqual(['v', 't']);
+    await call<Preferences>('prefs.set', { neuroSanCwd: '../b' });
+    const moved = await analyse();
+    expect(moved.workingDirectory).toEqual({ path: path.join(dir, 'b'), why: 'chosen' });
+    expect(moved.tools.map((t) => t.name)).toEqual(['w', 't']);
+  });
+});
