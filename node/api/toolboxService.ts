@@ -7,10 +7,9 @@ import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/render-catalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
-import type { Origin } from '../../shared/hocon/index';
+import { describeJsonSyntaxError, JsonText, readJsonText, type Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
-import { describeJsonSyntaxError, JsonText, readJsonText } from '../../shared/toolbox/jsonText';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import { WorkerPool, type ToolDescription } from '../python/index';

@@ -4,7 +4,7 @@
  * an input schema and a handler. `call` never throws; every failure comes back as a result with `isError`.
  */
 import { performance } from 'node:perf_hooks';
-import { describeJsonSyntaxError, readJsonText } from '../../shared/toolbox/jsonText';
+import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
 import { errorMessage } from '../../shared/errorMessage';
