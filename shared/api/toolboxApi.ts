@@ -5,13 +5,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
+import { FileTextEditT } from './textEdits';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Pos = Type.Object({ offset: Type.Number(), line: Type.Number(), column: Type.Number() });
 export const SourceRange = Type.Object({ start: Pos, end: Pos });
-
-export const TextEditT = Type.Object({ file: Type.String(), offset: Type.Number(), length: Type.Number(), newText: Type.String() });
 
 export const DiagnosticT = Type.Object({
   severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
@@ -22,7 +21,7 @@ export const DiagnosticT = Type.Object({
   column: Type.Number(),
   range: SourceRange,
   tool: Type.Optional(Type.String()),
-  fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(TextEditT) })),
+  fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(FileTextEditT) })),
 });
 
 /**

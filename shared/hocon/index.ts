@@ -45,6 +45,6 @@ export {
 } from './json-read';
 export { JsonText, layoutJsonText, layoutIfJson, jsonMemberTexts } from './json-text';
 export { parsePath, formatPath, formatKeySegment } from './path-expression';
-export { applyEdits, type TextEdit } from './text-edits';
+export { applyEdits, type TextEdit, type FileTextEdit } from './text-edits';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
 export { setValueChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checked-edits';
