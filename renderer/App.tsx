@@ -173,7 +173,7 @@ export function App({ api }: { api: ApiClient }) {
             onSave={() => void commands.saveAs()}
             onCompare={() => openDialog({ kind: 'compare' })}
             onRestore={() => {
-              if (recovered !== null) documentModel.applyEdits([{ offset: 0, length: documentModel.model.getValueLength(), content: recovered }]);
+              if (recovered !== null) documentModel.applyEdits([{ offset: 0, length: documentModel.model.getValueLength(), newText: recovered }]);
               setRecovered(null);
               useDocument.getState().setNotice(null);
             }}

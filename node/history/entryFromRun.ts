@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
-import { readJsonText } from '../../shared/toolbox/jsonText';
+import { readJsonText } from '../../shared/hocon/index';
 
 export interface RunInputs {
   tool: string;

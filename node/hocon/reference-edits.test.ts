@@ -50,8 +50,8 @@ describeWithShared('reference/neuro-san/toolboxes', 'edits on the reference tool
       for (const tool of tools) {
         const edits = removeKey(text, [tool]);
         expect(edits).toHaveLength(1);
-        const edit = edits[0] as { offset: number; length: number; content: string };
-        expect(edit.content).toBe('');
+        const edit = edits[0]!;
+        expect(edit.newText).toBe('');
         const edited = applyEdits(text, edits);
         expect(edited).toBe(text.slice(0, edit.offset) + text.slice(edit.offset + edit.length));
         expect(text.slice(edit.offset, edit.offset + edit.length)).toContain(tool);

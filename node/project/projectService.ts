@@ -70,7 +70,7 @@ export class ProjectService {
       for (const edit of fileEdits) {
         if (lineAt(before, edit.offset) !== edit.before) throw new ApiError('conflict', `${file} changed since the preview (line ${edit.line}): preview the rename again.`);
       }
-      files.push({ absolute, before, after: applyEdits(before, fileEdits.map((e) => ({ offset: e.offset, length: e.length, content: e.newText }))) });
+      files.push({ absolute, before, after: applyEdits(before, fileEdits) });
     }
     for (const f of files) await writeTextFile(f.absolute, f.after);
     const undoId = randomUUID();

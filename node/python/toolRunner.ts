@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { JsonText } from '../../shared/toolbox/jsonText';
+import { JsonText } from '../../shared/hocon/index';
 import type { NeuroSanCheck } from '../../shared/toolbox/neuroSanCheck';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { PythonWorker, WorkerExitError } from './pythonWorker';

@@ -2,7 +2,7 @@
  * ToolBox tools whose handlers run the real Python classes through a ToolRunner (one warm worker per toolbox).
  * Arguments are checked against the tool's schema first; a mismatch is reported unless the caller sends anyway.
  */
-import { JsonText } from '../../shared/toolbox/jsonText';
+import { JsonText } from '../../shared/hocon/index';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
 import type { DescribeResult, JsonObject, ToolRunner } from '../python';
 import { ToolBox, type Tool, type ToolCallContext, type ToolOutput } from './toolBox';

@@ -7,7 +7,7 @@
  * re-runs): it finds the tool, reads the argument text, and its handler (pythonTools.ts) checks and runs them.
  */
 import { performance } from 'node:perf_hooks';
-import { describeJsonSyntaxError, readJsonText } from '../../shared/toolbox/jsonText';
+import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
 import type { JsonValue } from '../../shared/toolbox/runnable';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
 import { errorMessage } from '../../shared/errorMessage';

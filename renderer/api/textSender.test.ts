@@ -30,7 +30,7 @@ describe('the text sender', () => {
     const edited = big.replace('# head', '# headx');
     expect(await sender.send(edited, invoke)).toBe(edited);
     expect(sent[0]!.text).toBe(big);
-    expect(sent[1]).toMatchObject({ edit: { base: sent[0]!.textId, offset: 6, length: 0, insert: 'x' } });
+    expect(sent[1]).toMatchObject({ edit: { base: sent[0]!.textId, offset: 6, length: 0, newText: 'x' } });
     expect(sent[1]!.text).toBeUndefined();
   });
 

@@ -69,7 +69,7 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
     model,
     applyEdits(edits) {
       if (edits.length === 0) return;
-      const operations = edits.map((e) => ({ range: rangeOf(e.offset, e.length), text: e.content, forceMoveMarkers: true }));
+      const operations = edits.map((e) => ({ range: rangeOf(e.offset, e.length), text: e.newText, forceMoveMarkers: true }));
       const burst = burstOfEdit();
       if (burst === null || burst !== openBurst) model.pushStackElement();
       applying = true;

@@ -27,7 +27,7 @@ function renameInRequired(text: string, tool: string, from: string, to: string):
   if (!found.inText) return setValue(text, requiredPath(tool), JSON.stringify(names(found.array).map((n) => (n === from ? to : n))));
   return found.array.elements
     .filter((e) => e.kind === 'string' && e.value === from)
-    .map((e) => ({ offset: e.start, length: e.end - e.start, content: JSON.stringify(to) }));
+    .map((e) => ({ offset: e.start, length: e.end - e.start, newText: JSON.stringify(to) }));
 }
 
 /** The edits that take `name` out of `required`, with the separator before it (or after it, for the first). */
@@ -37,15 +37,15 @@ function removeFromRequired(text: string, tool: string, name: string): TextEdit[
   if (!found.inText) return setValue(text, requiredPath(tool), JSON.stringify(names(found.array).filter((n) => n !== name)));
   const { elements } = found.array;
   const keep = elements.filter((e) => !(e.kind === 'string' && e.value === name));
-  if (keep.length === 0) return [{ offset: elements[0]!.start, length: elements[elements.length - 1]!.end - elements[0]!.start, content: '' }];
+  if (keep.length === 0) return [{ offset: elements[0]!.start, length: elements[elements.length - 1]!.end - elements[0]!.start, newText: '' }];
   const edits: TextEdit[] = [];
   elements.forEach((element, i) => {
     if (!(element.kind === 'string' && element.value === name)) return;
     const previous = elements[i - 1];
     const next = elements[i + 1];
     // `, "b"` goes with the element before; the first element takes the separator after it.
-    if (previous) edits.push({ offset: previous.end, length: element.end - previous.end, content: '' });
-    else if (next) edits.push({ offset: element.start, length: next.start - element.start, content: '' });
+    if (previous) edits.push({ offset: previous.end, length: element.end - previous.end, newText: '' });
+    else if (next) edits.push({ offset: element.start, length: next.start - element.start, newText: '' });
   });
   // Two removals next to each other would overlap on a shared separator: fall back to writing the array.
   try {
@@ -65,7 +65,7 @@ export function chainEdits(text: string, steps: ((text: string) => TextEdit[])[]
   while (start < text.length && start < after.length && text[start] === after[start]) start++;
   let end = 0;
   while (end < text.length - start && end < after.length - start && text[text.length - 1 - end] === after[after.length - 1 - end]) end++;
-  return [{ offset: start, length: text.length - start - end, content: after.slice(start, after.length - end) }];
+  return [{ offset: start, length: text.length - start - end, newText: after.slice(start, after.length - end) }];
 }
 
 /** Renames a parameter, and the name in `required`. */

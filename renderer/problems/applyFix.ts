@@ -9,7 +9,7 @@ export function applyFix(stores: WorkspaceStores, diagnostic: DiagnosticDto): bo
   if (!diagnostic.fix) return false;
   const { analysis, analyzedText } = stores.useAnalysis.getState();
   if (analyzedText !== stores.useDocument.getState().text || !analysis || diagnostic.file !== analysis.file) return false;
-  const edits = diagnostic.fix.edits.filter((e) => e.file === analysis.file).map((e) => ({ offset: e.offset, length: e.length, content: e.newText }));
+  const edits = diagnostic.fix.edits.filter((e) => e.file === analysis.file);
   stores.documentModel.applyEdits(edits);
   return true;
 }

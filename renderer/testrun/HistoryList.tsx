@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '../../shared/api/testRunApi';
-import { layoutIfJson } from '../../shared/toolbox/jsonText';
+import { layoutIfJson } from '../../shared/hocon/index';
 import { entryArgsJson } from './runInputs';
 
 export interface HistoryActions {

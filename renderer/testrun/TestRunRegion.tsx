@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
-import { layoutIfJson } from '../../shared/toolbox/jsonText';
+import { layoutIfJson } from '../../shared/hocon/index';
 import { useUiStore } from '../state/uiStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';

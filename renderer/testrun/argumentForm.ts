@@ -3,7 +3,7 @@
  * the arguments they send. A field the user left alone is absent from the arguments — unset is not `""`, not
  * `null` — which is the complaint this form exists to avoid.
  */
-import { describeJsonSyntaxError, jsonMemberTexts, layoutJsonText, readJsonText } from '../../shared/toolbox/jsonText';
+import { describeJsonSyntaxError, jsonMemberTexts, layoutJsonText, readJsonText } from '../../shared/hocon/index';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 

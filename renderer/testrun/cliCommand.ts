@@ -1,5 +1,5 @@
 /** "Copy as CLI command": the `toolbox-editor call` line that repeats a test run from a shell (POSIX quoting). */
-import { layoutIfJson } from '../../shared/toolbox/jsonText';
+import { layoutIfJson } from '../../shared/hocon/index';
 
 /** Single-quotes a word for sh unless it is plainly safe; a `'` inside becomes `'\''`. */
 export function shellQuote(word: string): string {

@@ -1,5 +1,5 @@
 /** One tool's inputs in the test-run pane, and the run request they make. */
-import { describeJsonSyntaxError, layoutIfJson, readJsonText } from '../../shared/toolbox/jsonText';
+import { describeJsonSyntaxError, layoutIfJson, readJsonText } from '../../shared/hocon/index';
 import type { HistoryEntry } from '../../shared/api/testRunApi';
 import { argsFromFields, fieldsFromArgs, type FieldSpec, type FieldValues } from './argumentForm';
 

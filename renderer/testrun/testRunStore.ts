@@ -1,7 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
-import { layoutIfJson } from '../../shared/toolbox/jsonText';
+import { layoutIfJson } from '../../shared/hocon/index';
 import { flushPendingEdits } from '../state/pendingEdits';
 import type { BaseStores } from '../state/workspace';
 import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';

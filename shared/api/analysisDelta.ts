@@ -35,14 +35,14 @@ export function shiftBetween(file: string, before: string, after: string): Posit
     return n;
   };
   const lineStart = (s: string, at: number) => s.lastIndexOf('\n', at - 1) + 1;
-  const newEnd = change.offset + change.insert.length;
+  const newEnd = change.offset + change.newText.length;
   const nextNewline = before.indexOf('\n', end);
   return {
     file,
     start: change.offset,
     end,
     lineEnd: nextNewline === -1 ? before.length : nextNewline,
-    offsetDelta: change.insert.length - change.length,
+    offsetDelta: change.newText.length - change.length,
     lineDelta: newlines(after, change.offset, newEnd) - newlines(before, change.offset, end),
     columnDelta: newEnd - lineStart(after, newEnd) - (end - lineStart(before, end)),
   };

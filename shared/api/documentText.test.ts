@@ -16,15 +16,15 @@ describe('a text change between two texts', () => {
   it.each(cases)('%j -> %j is one replacement that applies back', (before, after) => {
     const change = textChangeBetween(before, after);
     expect(applyTextChange(before, change)).toBe(after);
-    expect(change.length + change.insert.length).toBeLessThanOrEqual(Math.max(before.length, after.length) * 2);
+    expect(change.length + change.newText.length).toBeLessThanOrEqual(Math.max(before.length, after.length) * 2);
   });
 
   it('is only the middle that differs', () => {
-    expect(textChangeBetween('# head\nbody', '# headx\nbody')).toEqual({ offset: 6, length: 0, insert: 'x' });
-    expect(textChangeBetween('abcdef', 'abXYef')).toEqual({ offset: 2, length: 2, insert: 'XY' });
+    expect(textChangeBetween('# head\nbody', '# headx\nbody')).toEqual({ offset: 6, length: 0, newText: 'x' });
+    expect(textChangeBetween('abcdef', 'abXYef')).toEqual({ offset: 2, length: 2, newText: 'XY' });
   });
 
   it('refuses a change that does not fit in the base', () => {
-    expect(applyTextChange('short', { offset: 3, length: 5, insert: '' })).toBeUndefined();
+    expect(applyTextChange('short', { offset: 3, length: 5, newText: '' })).toBeUndefined();
   });
 });

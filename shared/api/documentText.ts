@@ -3,20 +3,17 @@
  * a 5,000-tool file (megabytes) would otherwise send the whole file, several times, a keystroke.
  *
  * The client names each text it sends (`textId`); the main side keeps the last few by name, so the next request can
- * send `edit: { base, offset, length, insert }` instead. When the base is gone (evicted, or the main side restarted) the
+ * send `edit: { base, offset, length, newText }` instead. When the base is gone (evicted, or the main side restarted) the
  * request fails with `unknown_text` and the client sends the whole text again.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import type { TextEdit } from '../hocon/index';
+import { TextEditT } from './textEdits';
 
 export const TextId = Type.String({ minLength: 1, maxLength: 100 });
 
-/** The text named `base` with `length` UTF-16 units at `offset` replaced by `insert`. */
-export const TextEditOfT = Type.Object({
-  base: TextId,
-  offset: Type.Integer({ minimum: 0 }),
-  length: Type.Integer({ minimum: 0 }),
-  insert: Type.String(),
-});
+/** The text named `base` with `length` UTF-16 units at `offset` replaced by `newText`. */
+export const TextEditOfT = Type.Object({ base: TextId, ...TextEditT.properties });
 export type TextEditOf = Static<typeof TextEditOfT>;
 
 /** The request fields of a method that reads the document's text: exactly one of `text` and `edit`. */
@@ -34,7 +31,7 @@ export interface DocumentTextPayload {
 }
 
 /** The one change that turns `before` into `after`: the differing middle between their common prefix and suffix. */
-export function textChangeBetween(before: string, after: string): { offset: number; length: number; insert: string } {
+export function textChangeBetween(before: string, after: string): TextEdit {
   const shorter = Math.min(before.length, after.length);
   // Whole blocks first (a substring comparison is a memory comparison), then the characters of the differing block:
   // the texts are megabytes and this runs per keystroke.
@@ -46,11 +43,11 @@ export function textChangeBetween(before: string, after: string): { offset: numb
   const most = shorter - start;
   while (end + BLOCK <= most && before.substring(before.length - end - BLOCK, before.length - end) === after.substring(after.length - end - BLOCK, after.length - end)) end += BLOCK;
   while (end < most && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
-  return { offset: start, length: before.length - start - end, insert: after.slice(start, after.length - end) };
+  return { offset: start, length: before.length - start - end, newText: after.slice(start, after.length - end) };
 }
 
 /** `base` with the change applied; undefined when the change does not fit in it. */
-export function applyTextChange(base: string, change: { offset: number; length: number; insert: string }): string | undefined {
+export function applyTextChange(base: string, change: TextEdit): string | undefined {
   if (change.offset + change.length > base.length) return undefined;
-  return base.slice(0, change.offset) + change.insert + base.slice(change.offset + change.length);
+  return base.slice(0, change.offset) + change.newText + base.slice(change.offset + change.length);
 }

@@ -1,6 +1,8 @@
 /** The API's view of a neuro-san project (shared/project/analyzeProject.ts): what the project view shows. */
 import { Type, type Static } from '@sinclair/typebox';
 import { FILE_KINDS } from '../project/fileKind';
+import type { PlannedEdit } from '../project/renameTool';
+import { FileTextEditT, type Assert, type SameShape } from './textEdits';
 
 export const FileKindT = Type.Union(FILE_KINDS.map((k) => Type.Literal(k)));
 
@@ -37,14 +39,13 @@ export type ProjectView = Static<typeof ProjectViewT>;
 
 /** One replacement in a project file (offsets in UTF-16 units of the file's text on disk). */
 export const ProjectEditT = Type.Object({
+  ...FileTextEditT.properties,
   /** Relative to the project root. */
   file: Type.String({ minLength: 1 }),
-  offset: Type.Integer({ minimum: 0 }),
-  length: Type.Integer({ minimum: 0 }),
-  newText: Type.String(),
   /** For the preview: the line, and the line's text before and after. */
   line: Type.Integer(),
   before: Type.String(),
   after: Type.String(),
 });
 export type ProjectEdit = Static<typeof ProjectEditT>;
+type _ProjectEditShape = Assert<SameShape<ProjectEdit, PlannedEdit>>;

@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
+import { FileTextEditT } from './textEdits';
 import { READINGS } from '../toolbox/reading';
 import { TOOL_KINDS } from '../toolbox/runnable';
 
@@ -17,8 +18,6 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 export const Pos = Type.Object({ offset: Type.Number(), line: Type.Number(), column: Type.Number() });
 export const SourceRange = Type.Object({ start: Pos, end: Pos });
 
-export const TextEditT = Type.Object({ file: Type.String(), offset: Type.Number(), length: Type.Number(), newText: Type.String() });
-
 export const DiagnosticT = Type.Object({
   severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
   rule: Type.String(),
@@ -28,7 +27,7 @@ export const DiagnosticT = Type.Object({
   column: Type.Number(),
   range: SourceRange,
   tool: Type.Optional(Type.String()),
-  fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(TextEditT) })),
+  fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(FileTextEditT) })),
 });
 
 /**

@@ -184,8 +184,8 @@ function linesBefore(text: string, edits: readonly TextEdit[], resolve: ResolveO
     for (const edit of sorted) {
       const start = edit.offset + delta;
       if (offset < start) break;
-      if (offset < start + edit.content.length) return source.positionAt(edit.offset).line;
-      delta += edit.content.length - edit.length;
+      if (offset < start + edit.newText.length) return source.positionAt(edit.offset).line;
+      delta += edit.newText.length - edit.length;
     }
     return source.positionAt(offset - delta).line;
   };

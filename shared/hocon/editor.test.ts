@@ -138,6 +138,6 @@ describe('renameKey and moveEntry', () => {
 
 describe('applyEdits', () => {
   it('refuses overlapping edits', () => {
-    expect(() => applyEdits('abc', [{ offset: 0, length: 2, content: '' }, { offset: 1, length: 1, content: 'x' }])).toThrow(/Overlapping/);
+    expect(() => applyEdits('abc', [{ offset: 0, length: 2, newText: '' }, { offset: 1, length: 1, newText: 'x' }])).toThrow(/Overlapping/);
   });
 });

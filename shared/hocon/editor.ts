@@ -128,14 +128,14 @@ export function setValue(text: string, path: PathLike, valueText: string, option
   if (last !== undefined && !shadowed(root, keys, last.field)) {
     const field = last.field;
     if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
-      return [{ offset: field.key.end, length: field.value.end - field.key.end, content: ` ${separatorStyle(text, last.parent)}${valueText}`.replace(/^ (:)/, '$1') }];
+      return [{ offset: field.key.end, length: field.value.end - field.key.end, newText: ` ${separatorStyle(text, last.parent)}${valueText}`.replace(/^ (:)/, '$1') }];
     }
     if (field.separator === '+=') {
       // `a += x` appends: setting the value means `a = value` (the spacing around the separator kept).
       const afterSeparator = text.slice(field.separatorStart + 2, field.value.start);
-      return [{ offset: field.separatorStart, length: field.value.end - field.separatorStart, content: `=${afterSeparator}${valueText}` }];
+      return [{ offset: field.separatorStart, length: field.value.end - field.separatorStart, newText: `=${afterSeparator}${valueText}` }];
     }
-    return [{ offset: field.value.start, length: field.value.end - field.value.start, content: valueText }];
+    return [{ offset: field.value.start, length: field.value.end - field.value.start, newText: valueText }];
   }
   // Insert into the deepest object that exists.
   for (let depth = keys.length - 1; depth >= 0; depth--) {
@@ -217,7 +217,7 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
   if (last === undefined) {
     if (!object.braced) {
       const needsEol = text.length > 0 && !text.endsWith('\n');
-      return [{ offset: text.length, length: 0, content: `${needsEol ? eol : ''}${entry}${eol}` }];
+      return [{ offset: text.length, length: 0, newText: `${needsEol ? eol : ''}${entry}${eol}` }];
     }
     const baseIndent = indentOfLine(text, object.start);
     const indent = baseIndent + detectIndentUnit(text, options);
@@ -227,11 +227,11 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
       const closeLine = lineStartOf(text, object.end - 1);
       if (closeLine > object.start + 1 && isBlank(text.slice(closeLine, object.end - 1))) {
         const insertAt = text[closeLine - 2] === '\r' ? closeLine - 2 : closeLine - 1;
-        return [{ offset: insertAt, length: 0, content: `${eol}${indent}${entry}` }];
+        return [{ offset: insertAt, length: 0, newText: `${eol}${indent}${entry}` }];
       }
-      return [{ offset: object.start + 1, length: 0, content: `${eol}${indent}${entry}` }];
+      return [{ offset: object.start + 1, length: 0, newText: `${eol}${indent}${entry}` }];
     }
-    return [{ offset: object.start + 1, length: inner.length, content: `${eol}${indent}${entry}${eol}${baseIndent}` }];
+    return [{ offset: object.start + 1, length: inner.length, newText: `${eol}${indent}${entry}${eol}${baseIndent}` }];
   }
   const usesCommasBetween = object.entries.slice(0, -1).some((e) => e.comma >= 0);
   const lastHasComma = last.comma >= 0;
@@ -241,14 +241,14 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
   const closesOnSameLine = object.braced && object.end - 1 < lineEnd && object.end - 1 >= afterLast;
   if (closesOnSameLine || !restIsTrivia(text, afterLast)) {
     // Single-line object: `{ a = 1 }` → `{ a = 1, b = 2 }`.
-    edits.push({ offset: afterLast, length: 0, content: `${lastHasComma ? '' : ','} ${entry}${lastHasComma ? ',' : ''}` });
+    edits.push({ offset: afterLast, length: 0, newText: `${lastHasComma ? '' : ','} ${entry}${lastHasComma ? ',' : ''}` });
     return edits;
   }
   const startOfLine = lineStartOf(text, last.start);
   const indent = isBlank(text.slice(startOfLine, last.start)) ? text.slice(startOfLine, last.start) : indentOfLine(text, last.start);
-  if (!lastHasComma && usesCommasBetween) edits.push({ offset: last.end, length: 0, content: ',' });
+  if (!lastHasComma && usesCommasBetween) edits.push({ offset: last.end, length: 0, newText: ',' });
   const insertAt = lineEnd > 0 && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
-  edits.push({ offset: insertAt, length: 0, content: `${eol}${indent}${entry}${lastHasComma ? ',' : ''}` });
+  edits.push({ offset: insertAt, length: 0, newText: `${eol}${indent}${entry}${lastHasComma ? ',' : ''}` });
   return edits;
 }
 
@@ -301,7 +301,7 @@ export function removeKey(text: string, path: PathLike): TextEdit[] {
     const block = entryBlock(text, match, true);
     const previous = edits[edits.length - 1];
     if (previous !== undefined && block.start < previous.offset + previous.length) continue;
-    edits.push({ offset: block.start, length: block.end - block.start, content: '' });
+    edits.push({ offset: block.start, length: block.end - block.start, newText: '' });
   }
   return edits;
 }
@@ -314,7 +314,7 @@ export function renameKey(text: string, path: PathLike, newName: string): TextEd
   if (matches.length === 0) throw new Error(`No key ${JSON.stringify(keys)} in this text`);
   return matches.map((match) => {
     const segment = match.field.key.segments[match.segmentIndex] as { start: number; end: number; quoted: boolean };
-    return { offset: segment.start, length: segment.end - segment.start, content: formatKeySegment(newName, segment.quoted) };
+    return { offset: segment.start, length: segment.end - segment.start, newText: formatKeySegment(newName, segment.quoted) };
   });
 }
 
@@ -343,7 +343,7 @@ export function moveEntry(text: string, path: PathLike, target: { before: string
   let moved = text.slice(block.start, block.end);
   const entries = moving.parent.entries;
   const usesCommas = entries.slice(0, -1).some((e) => e.comma >= 0);
-  const edits: TextEdit[] = [{ offset: block.start, length: block.end - block.start, content: '' }];
+  const edits: TextEdit[] = [{ offset: block.start, length: block.end - block.start, newText: '' }];
   const siblingIsLast = entries[entries.length - 1] === sibling;
   if (usesCommas && moving.field.comma < 0 && !('after' in target && siblingIsLast)) {
     // It will no longer be last: it needs the comma the others have.
@@ -351,11 +351,11 @@ export function moveEntry(text: string, path: PathLike, target: { before: string
     moved = moved.slice(0, at) + ',' + moved.slice(at);
   }
   if (usesCommas && 'after' in target && siblingIsLast && sibling.comma < 0) {
-    edits.push({ offset: sibling.end, length: 0, content: ',' });
+    edits.push({ offset: sibling.end, length: 0, newText: ',' });
   }
   // When the moved entry was last, the entry before it becomes last; its trailing comma is valid HOCON and stays.
   const insertAt = 'before' in target ? siblingBlock.start : siblingBlock.end;
-  edits.push({ offset: insertAt, length: 0, content: moved });
+  edits.push({ offset: insertAt, length: 0, newText: moved });
   return edits;
 }
 
@@ -379,10 +379,10 @@ function moveInline(text: string, entries: readonly EntryNode[], moving: FieldNo
     const previous = entries[index - 1] as EntryNode;
     removeStart = previous.kind === 'field' && previous.comma >= 0 ? previous.comma : previous.end;
   }
-  const edits: TextEdit[] = [{ offset: removeStart, length: removeEnd - removeStart, content: '' }];
-  if (before) edits.push({ offset: sibling.start, length: 0, content: `${entryText}, ` });
-  else if (sibling.comma >= 0) edits.push({ offset: sibling.comma + 1, length: 0, content: ` ${entryText},` });
-  else edits.push({ offset: sibling.end, length: 0, content: `, ${entryText}` });
+  const edits: TextEdit[] = [{ offset: removeStart, length: removeEnd - removeStart, newText: '' }];
+  if (before) edits.push({ offset: sibling.start, length: 0, newText: `${entryText}, ` });
+  else if (sibling.comma >= 0) edits.push({ offset: sibling.comma + 1, length: 0, newText: ` ${entryText},` });
+  else edits.push({ offset: sibling.end, length: 0, newText: `, ${entryText}` });
   return edits.sort((x, y) => x.offset - y.offset);
 }
 

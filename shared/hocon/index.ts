@@ -28,8 +28,23 @@ export type {
 export { originOf, keyOriginOf, getPath, getField, BooleanValue, NumberValue, ArrayValue, ObjectValue, StringValue, NullValue, HoconField } from './values';
 export { FieldMap } from './field-map';
 export { isAbsolutePath, dirnameOf, joinPath, extensionOf, normalizePath } from './include-paths';
-export { toJson, toJsonText, exactIntegerDigits, type JsonValue, type ToJsonOptions } from './to-json';
+// The one JSON layer: JSON data and text from resolved values, the one reader (JSON.parse's or Python's rules), text
+// kept as written.
+export { toJson, toJsonText, type JsonValue, type ToJsonOptions, type ToJsonTextOptions } from './to-json';
+export { valueAtPointer } from './json-pointer';
+export {
+  readJsonText,
+  readJsonWith,
+  scanJson,
+  describeJsonSyntaxError,
+  type JsonSyntaxError,
+  type JsonReadResult,
+  type JsonReadOptions,
+  type JsonPath,
+  type JsonBuilder,
+} from './json-read';
+export { JsonText, layoutJsonText, layoutIfJson, jsonMemberTexts } from './json-text';
 export { parsePath, formatPath, formatKeySegment } from './path-expression';
-export { applyEdits, type TextEdit } from './text-edits';
+export { applyEdits, type TextEdit, type FileTextEdit } from './text-edits';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
 export { setValueChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checked-edits';

@@ -45,3 +45,47 @@ describe('toJsonText', () => {
     expect(() => toJsonText(resolved('a = [1, 2, 3]\nb = 9223372036854775807\n'), { maxNodes: 3 })).toThrow(HoconError);
   });
 });
+
+describe("toJsonText for Python's json.loads", () => {
+  const python = { reader: 'python' } as const;
+
+  it('writes what JSON.stringify writes when no number needs more', () => {
+    const value = resolved('s = "a\\"b\\u0001é", n = -3, f = 2.5, t = true, z = null, e {}, l = [], a = [1, [2, {x = y}]], "k\\"q" = 0');
+    expect(toJsonText(value, python)).toBe(JSON.stringify(toJson(value)));
+  });
+
+  it('writes integers beyond 2^53 exactly and keeps floats floats for Python', () => {
+    const value = resolved('big = 12345678901234567890, neg = -12345678901234567890, one = 1.0, exp = 1E3, mz = -0.0, h = 1e21, x = 1e400, y = -1e400, s = 1.5e-7');
+    expect(toJsonText(value, python)).toBe(
+      '{"big":12345678901234567890,"neg":-12345678901234567890,"one":1.0,"exp":1000.0,"mz":-0.0,"h":1e+21,"x":Infinity,"y":-Infinity,"s":1.5e-7}',
+    );
+    expect(toJsonText(value, { ...python, indent: 2 })).toContain('\n  "one": 1.0,\n');
+  });
+
+  it("keeps the file's key order, where a JavaScript object puts integer-like keys first", () => {
+    const value = resolved('b = 1, "2" = 2, "1" = 3, "__proto__" = 4');
+    expect(toJsonText(value, python)).toBe('{"b":1,"2":2,"1":3,"__proto__":4}');
+    expect(toJsonText(value)).toBe('{"1":3,"2":2,"b":1,"__proto__":4}');
+  });
+
+  it('writes args nested deeper than the stack by substitutions', () => {
+    const depth = 20_000;
+    const lines = ['a0 = 1.0'];
+    for (let i = 1; i < depth; i++) lines.push(`a${i} = [\${a${i - 1}}]`);
+    const text = toJsonText(resolveHocon(lines.join('\n')).value.fields.value(`a${depth - 1}`)!, python);
+    expect(text).toBe('['.repeat(depth - 1) + '1.0' + ']'.repeat(depth - 1));
+  });
+});
+
+describe('toJson', () => {
+  it('keeps a key named __proto__ as data, in the file\'s order, never as the prototype', () => {
+    const json = toJson(resolved('a = 1, "__proto__" { polluted = true, "__proto__" = [2] }, b = 3')) as Record<string, unknown>;
+    expect(Object.keys(json)).toEqual(['a', '__proto__', 'b']);
+    expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    expect(JSON.stringify(json)).toBe('{"a":1,"__proto__":{"polluted":true,"__proto__":[2]},"b":3}');
+    const inner = Object.getOwnPropertyDescriptor(json, '__proto__')!.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(inner)).toBe(Object.prototype);
+    expect(Object.keys(inner)).toEqual(['polluted', '__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

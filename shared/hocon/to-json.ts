@@ -1,8 +1,12 @@
 /**
- * Plain JSON from resolved values. Substitutions share values (`a = [${b}, ${b}]`), so a small file can describe
- * an enormous tree; the conversion counts what it writes and stops with a positioned error past a limit.
+ * Plain JSON from resolved values: JSON data (toJson) and the one JSON text writer (toJsonText). Substitutions share
+ * values (`a = [${b}, ${b}]`), so a small file can describe an enormous tree; both count what they write and stop
+ * with a positioned error past a limit.
  */
+import { CharCode } from './char-code';
 import { HoconError, makeDiagnostic } from './diagnostics';
+import type { FieldMap } from './field-map';
+import { JsonLayout } from './json-layout';
 import type { HoconNumber, HoconValue } from './values';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -21,29 +25,80 @@ export function toJson(value: HoconValue, options: ToJsonOptions = {}): JsonValu
   return convertToJson(value, options.maxNodes, (v) => (exact ? v.text : v.value));
 }
 
-/**
- * The resolved value as JSON text, as `JSON.stringify(toJson(value), null, indent)` writes it, except that integers
- * beyond ±(2^53 − 1) are written exactly (`9223372036854775807`, not `9223372036854776000`). A value without such
- * integers is written by JSON.stringify itself; only one with them takes the slower writer here.
- */
-export function toJsonText(value: HoconValue, options: { indent?: number; maxNodes?: number } = {}): string {
-  let big = false;
-  const json = convertToJson(value, options.maxNodes, (v) => {
-    const digits = exactIntegerDigits(v.text);
-    if (digits === undefined) return v.value;
-    big = true;
-    return new ExactInteger(digits) as unknown as JsonValue;
-  });
-  return big ? writeJson(json, options.indent ?? 0) : JSON.stringify(json, null, options.indent);
+export interface ToJsonTextOptions {
+  /** Spaces a level, as JSON.stringify's third argument; 0 (the default) writes one line without spaces. */
+  indent?: number;
+  maxNodes?: number;
+  /**
+   * Whose JSON reader the text is for, so that it reads what neuro-san's pyhocon gives. Integers are exact for both
+   * (`9223372036854775807`, not `9223372036854776000`).
+   *  - 'javascript' (the default): otherwise as `JSON.stringify(toJson(value), null, indent)` writes it: floats as
+   *    JavaScript writes them (`1.0` is `1`, `1e400` is `null`), integer-like keys first as an object orders them.
+   *  - 'python' (Python's `json.loads`; the constructor args sent to the test-run worker): floats stay floats
+   *    (`1.0`, `-0.0`, `Infinity`; `1` would be an int to Python), keys in the file's order.
+   */
+  reader?: 'javascript' | 'python';
 }
 
-/** An integer too large for a JavaScript number, as its canonical digits (only inside toJsonText). */
-class ExactInteger {
-  constructor(readonly digits: string) {}
+/** The resolved value as JSON text for `reader`. Throws a HoconError (with a position) only past `maxNodes`. */
+export function toJsonText(value: HoconValue, options: ToJsonTextOptions = {}): string {
+  const python = options.reader === 'python';
+  const limit = options.maxNodes ?? MAX_JSON_NODES;
+  let budget = limit;
+  const layout = new JsonLayout(options.indent ?? 0);
+  // Iterative, as the conversion is: substitutions can nest a value deeper than recursion may go. The stack holds
+  // values still to write, keys' JSON text, and CLOSE where a container ends; members are pushed in reverse.
+  const stack: Array<HoconValue | string | typeof CLOSE> = [value];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item === CLOSE) {
+      layout.close();
+      continue;
+    }
+    if (typeof item === 'string') {
+      layout.token(item);
+      continue;
+    }
+    if (--budget < 0) throw tooLarge(item, limit);
+    if (item.kind === 'object') {
+      const fields = item.fields;
+      layout.open('{');
+      stack.push(CLOSE);
+      const order = python ? undefined : javascriptKeyOrder(fields);
+      for (let j = fields.size - 1; j >= 0; j--) {
+        const i = order ? order[j]! : j;
+        stack.push(fields.valueAt(i), JSON.stringify(fields.keyAt(i)));
+      }
+    } else if (item.kind === 'array') {
+      layout.open('[');
+      stack.push(CLOSE);
+      for (let i = item.elements.length - 1; i >= 0; i--) stack.push(item.elements[i]!);
+    } else if (item.kind === 'number') {
+      layout.token(numberText(item, python));
+    } else {
+      layout.token(item.kind === 'null' ? 'null' : JSON.stringify(item.value));
+    }
+  }
+  return layout.text();
+}
+
+const CLOSE = Symbol('close');
+
+/** A number's JSON text: an integer exact; a float as JavaScript writes it, or so that Python reads a float. */
+function numberText(n: HoconNumber, python: boolean): string {
+  const x = n.value;
+  if (n.numberKind === 'int') return Number.isSafeInteger(x) ? String(x) : (exactIntegerDigits(n.text) ?? JSON.stringify(x));
+  if (!python) return JSON.stringify(x);
+  // JSON.stringify writes a whole float as an integer (1, 0 for -0.0) and an overflowing one as null; Python's json
+  // reads `Infinity` (float('1e400') is what pyhocon gives). `1e+21` and `0.5` already read as floats.
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '-Infinity';
+  if (Object.is(x, -0)) return '-0.0';
+  return Number.isInteger(x) && Math.abs(x) < 1e21 ? `${x}.0` : String(x);
 }
 
 /** The canonical digits of an integer's source text (`-9223372036854775808`), or undefined if it is not one. */
-export function exactIntegerDigits(text: string): string | undefined {
+function exactIntegerDigits(text: string): string | undefined {
   try {
     return BigInt(text).toString();
   } catch {
@@ -51,39 +106,25 @@ export function exactIntegerDigits(text: string): string | undefined {
   }
 }
 
-/** JSON.stringify's layout (`": "` after keys, `indent` spaces a level, `{}`/`[]` when empty), with ExactIntegers. */
-function writeJson(value: JsonValue, indent: number): string {
-  const out: string[] = [];
-  const write = (v: JsonValue, depth: number): void => {
-    if (v instanceof ExactInteger) {
-      out.push(v.digits);
-      return;
-    }
-    if (v === null || typeof v !== 'object') {
-      out.push(JSON.stringify(v));
-      return;
-    }
-    const array = Array.isArray(v);
-    const keys = array ? undefined : Object.keys(v);
-    const count = array ? v.length : keys!.length;
-    if (count === 0) {
-      out.push(array ? '[]' : '{}');
-      return;
-    }
-    const inner = indent > 0 ? '\n' + ' '.repeat(indent * (depth + 1)) : '';
-    out.push(array ? '[' : '{');
-    for (let i = 0; i < count; i++) {
-      out.push(i === 0 ? inner : ',' + inner);
-      if (array) write(v[i]!, depth + 1);
-      else {
-        out.push(JSON.stringify(keys![i]), indent > 0 ? ': ' : ':');
-        write((v as { [key: string]: JsonValue })[keys![i]!]!, depth + 1);
-      }
-    }
-    out.push(indent > 0 ? '\n' + ' '.repeat(indent * depth) : '', array ? ']' : '}');
-  };
-  write(value, 0);
-  return out.join('');
+/**
+ * The order in which a JavaScript object (what toJson makes) holds these keys: array-index keys (`"2"`, `"10"`)
+ * first, ascending, then the others in the file's order. Undefined when that is the file's order (no key starts with
+ * a digit). An object without a prototype orders them so, and takes `__proto__` as a plain key.
+ */
+function javascriptKeyOrder(fields: FieldMap): number[] | undefined {
+  let digits = false;
+  for (let i = 0; i < fields.size && !digits; i++) {
+    const c = fields.keyAt(i).charCodeAt(0);
+    digits = c >= CharCode.Digit0 && c <= CharCode.Digit9;
+  }
+  if (!digits) return undefined;
+  const places = Object.create(null) as Record<string, number>;
+  for (let i = 0; i < fields.size; i++) places[fields.keyAt(i)] = i;
+  return Object.keys(places).map((key) => places[key]!);
+}
+
+function tooLarge(v: HoconValue, limit: number): HoconError {
+  return new HoconError(makeDiagnostic(v.source, v.start, v.end, `The resolved value is too large to convert (more than ${limit} values)`));
 }
 
 /**
@@ -102,9 +143,7 @@ function convertToJson(value: HoconValue, maxNodes: number | undefined, bigInteg
   const targets: Array<JsonValue[] | { [key: string]: JsonValue }> = [root];
   const keys: Array<string | undefined> = [undefined];
   const count = (v: HoconValue): void => {
-    if (--budget < 0) {
-      throw new HoconError(makeDiagnostic(v.source, v.start, v.end, `The resolved value is too large to convert (more than ${limit} values)`));
-    }
+    if (--budget < 0) throw tooLarge(v, limit);
   };
   const scalar = (v: Exclude<HoconValue, { kind: 'object' | 'array' }>): JsonValue => {
     if (v.kind === 'number') return v.numberKind === 'int' && !Number.isSafeInteger(v.value) ? bigInteger(v) : v.value;

@@ -35,7 +35,7 @@ describe('planToolRename', () => {
   it('renames the key and every reference, keeping each one\'s quoting, touching nothing else', () => {
     const plan = planToolRename(project, 'lookup', 'find_weather', (f) => files[f]);
     if (!plan.ok) throw new Error(plan.problem);
-    const byFile = (file: string) => applyEdits(files[file]!, plan.edits.filter((e) => e.file === file).map((e) => ({ offset: e.offset, length: e.length, content: e.newText })));
+    const byFile = (file: string) => applyEdits(files[file]!, plan.edits.filter((e) => e.file === file));
     expect(byFile('toolbox/toolbox_info.hocon')).toBe(toolbox.replace('lookup:', 'find_weather:'));
     expect(byFile('registries/n.hocon')).toBe(network.replace('"lookup"', '"find_weather"').replace('= lookup', '= find_weather'));
     expect(plan.edits.map((e) => `${e.file}:${e.line} ${e.after}`)).toEqual([

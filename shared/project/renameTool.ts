@@ -1,14 +1,10 @@
-import { renameKey } from '../hocon/index';
+import { renameKey, type FileTextEdit, type TextEdit } from '../hocon/index';
 import type { ProjectAnalysis } from './analyzeProject';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** One replacement in a project file, with the line it is on before and after (for the preview). */
-export interface PlannedEdit {
-  file: string;
-  offset: number;
-  length: number;
-  newText: string;
+export interface PlannedEdit extends FileTextEdit {
   line: number;
   before: string;
   after: string;
@@ -31,7 +27,7 @@ export function planToolRename(analysis: ProjectAnalysis, tool: string, newName:
   if (analysis.tools.some((t) => t.name === newName)) return { ok: false, problem: `The toolbox already has a tool '${newName}'.` };
   const toolboxText = read(toolboxPath);
   if (toolboxText === undefined) return { ok: false, problem: `Cannot read ${toolboxPath}.` };
-  const edits: PlannedEdit[] = renameKey(toolboxText, [tool], newName).map((e) => planned(toolboxPath, toolboxText, e.offset, e.length, e.content));
+  const edits: PlannedEdit[] = renameKey(toolboxText, [tool], newName).map((e) => planned(toolboxPath, toolboxText, e));
   for (const user of entry.users) {
     const text = read(user.file);
     if (text === undefined) return { ok: false, problem: `Cannot read ${user.file}.` };
@@ -40,12 +36,12 @@ export function planToolRename(analysis: ProjectAnalysis, tool: string, newName:
     const quoted = written.startsWith('"') ? JSON.stringify(newName) : written.startsWith("'") ? `'${newName}'` : newName;
     const unquoted = written.replace(/^(["'])(.*)\1$/, '$2');
     if (unquoted !== tool) return { ok: false, problem: `${user.file}:${user.line}: the reference to '${tool}' is written as ${written}, which a rename cannot rewrite.` };
-    edits.push(planned(user.file, text, user.offset, user.length, quoted));
+    edits.push(planned(user.file, text, { offset: user.offset, length: user.length, newText: quoted }));
   }
   return { ok: true, edits };
 }
 
-function planned(file: string, text: string, offset: number, length: number, newText: string): PlannedEdit {
+function planned(file: string, text: string, { offset, length, newText }: TextEdit): PlannedEdit {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEndAt = text.indexOf('\n', offset + length);
   const lineEnd = lineEndAt === -1 ? text.length : lineEndAt;

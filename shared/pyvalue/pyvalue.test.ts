@@ -33,10 +33,19 @@ describe('readJson', () => {
     expect(pyRepr(r.value)).toBe("{'b': 1.0, 'a': 12345678901234567890, 'c': [nan, inf, -inf, -0.0, inf], 's': '\\ud800x'}");
   });
   it('reports where the text stops being JSON', () => {
-    expect(readJson('{\n  "a": [1, 2,]\n}')).toMatchObject({ ok: false, error: { line: 2, column: 14, message: 'Expecting value, found "]"' } });
+    expect(readJson('{\n  "a": [1, 2,]\n}')).toMatchObject({ ok: false, error: { line: 2, column: 14, message: 'Expecting value' } });
     expect(readJson('{"a": 1} x')).toMatchObject({ ok: false, error: { line: 1, column: 10 } });
     expect(readJson('"tab\there"')).toMatchObject({ ok: false, error: { column: 5 } });
     expect(readJson('{"a" 1}')).toMatchObject({ ok: false, error: { message: "Expecting ':' delimiter", column: 6 } });
+    expect(readJson('[-NaN]')).toMatchObject({ ok: false, error: { message: 'Expecting value', column: 2 } });
+  });
+  it('skips a leading BOM and reads nesting deeper than the stack', () => {
+    expect(readJson('\ufeff[1]')).toEqual({ ok: true, value: [1n] });
+    const depth = 100_000;
+    const r = readJson('['.repeat(depth) + '{}' + ']'.repeat(depth));
+    let v = r.ok ? r.value : undefined;
+    for (let i = 0; i < depth && Array.isArray(v); i++) v = v[0];
+    expect(v).toEqual(new Map());
   });
   it('keeps the first position and last value of a repeated key, as Python dicts do', () => {
     const r = readJson('{"a": 1, "b": 2, "a": 3}');

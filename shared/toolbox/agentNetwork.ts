@@ -1,9 +1,9 @@
 import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
-import { ENTRY_JSON } from './hoconJson';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
+import { ENTRY_JSON } from './toolEntry';
 import { closestName, quoteLike } from './rules/ruleContext';
 import { compareDiagnostics, diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 

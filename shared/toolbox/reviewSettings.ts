@@ -7,7 +7,7 @@
  * Each description check is "warning" (the default for most) or "off". Mistakes in the file are reported as
  * diagnostics of rule `review-settings` in that file, and the rest of it still applies.
  */
-import { readJsonText, describeJsonSyntaxError } from './jsonText';
+import { readJsonText, describeJsonSyntaxError } from '../hocon/index';
 import { DEFAULT_DESCRIPTION_TOKEN_BUDGET, DESCRIPTION_RULE_IDS, RULES_OFF_BY_DEFAULT } from './rules/descriptionReview';
 
 export const REVIEW_SETTINGS_FILE = '.toolbox-editor.json';

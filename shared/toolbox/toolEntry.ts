@@ -1,9 +1,13 @@
-import { toJson, type FieldMap, type HoconField, type HoconObject, type HoconValue, type Origin } from '../hocon/index';
+import { toJson, toJsonText, type FieldMap, type HoconField, type HoconObject, type HoconValue, type Origin, type ToJsonOptions } from '../hocon/index';
 import { inferDisplayAs, type DisplayAs } from './displayAs';
-import { ENTRY_JSON } from './hoconJson';
-import { pythonJsonText } from './pythonJson';
 import type { ToolOrigin } from './layering';
 import type { JsonValue, RunnableToolSpec, ToolKind } from './runnable';
+
+/**
+ * How an entry's args and parameters become plain JSON (HOCON's toJson, numbers as JavaScript numbers): without a
+ * size limit, since the file was read whole already and validation must not stop half-way through an entry.
+ */
+export const ENTRY_JSON: ToJsonOptions = { maxNodes: Infinity };
 
 /** The keys neuro-san reads in a toolbox entry. */
 export const ENTRY_KEYS = ['class', 'args', 'description', 'parameters', 'display_as', 'base_tool_info_url'] as const;
@@ -147,7 +151,7 @@ export function toRunnableSpec(entry: ToolEntry): RunnableToolSpec | undefined {
     kind: entry.kind,
     className: entry.className,
     ...(entry.args ? { args: entry.args } : {}),
-    ...(argsValue?.kind === 'object' ? { argsJson: pythonJsonText(argsValue) } : {}),
+    ...(argsValue?.kind === 'object' ? { argsJson: toJsonText(argsValue, { reader: 'python', maxNodes: Infinity }) } : {}),
     ...(entry.description !== undefined ? { description: entry.description } : {}),
     ...(parameters && typeof parameters === 'object' && !Array.isArray(parameters) ? { parameters } : {}),
   };

@@ -1,12 +1,4 @@
-import type { Origin, Position, Range, SourceText } from '../hocon/index';
-
-/** A text change in one file: replace `length` UTF-16 units at `offset` with `newText`. */
-export interface FileTextEdit {
-  file: string;
-  offset: number;
-  length: number;
-  newText: string;
-}
+import type { FileTextEdit, Origin, Position, Range, SourceText } from '../hocon/index';
 
 export interface QuickFix {
   /** What the fix does, as a button or menu label: `Change "int" to "integer"`. */

@@ -2,7 +2,7 @@
  * `toolbox-editor call FILE TOOL`: runs one tool of a toolbox file in a real Python worker and prints the result.
  */
 import path from 'node:path';
-import { describeJsonSyntaxError, readJsonText } from '../../../shared/toolbox/jsonText';
+import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/index';
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { loadToolSpecs, toolCaller, type ToolResult } from '../../toolbox';

@@ -48,7 +48,7 @@ describe('toolbox-editor render', () => {
   it('reports a broken context with its position, and checks expected_format', async () => {
     writeFileSync(path.join(tmp, 't.jinja2'), '{# expected_format: ^Hi \\d+$ #}Hi {{ n }}');
     writeFileSync(path.join(tmp, 'bad.json'), '{"n": 1,\n "m": }');
-    expect(await render('t.jinja2', '--context', 'bad.json')).toMatchObject({ code: 1, stderr: 'bad.json:2:7 error context-json Expecting value, found "}"\n' });
+    expect(await render('t.jinja2', '--context', 'bad.json')).toMatchObject({ code: 1, stderr: 'bad.json:2:7 error context-json Expecting value\n' });
     writeFileSync(path.join(tmp, 'n.json'), '{"n": 12}');
     expect(await render('t.jinja2', '--context', 'n.json')).toEqual({ code: 0, stdout: 'Hi 12', stderr: '' });
     writeFileSync(path.join(tmp, 'f.json'), '{"n": 1.0}');

@@ -1,7 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { DISPLAY_AS_VALUES } from '../displayAs';
-import { valueAtPointer } from '../hoconJson';
-import type { HoconObject } from '../../hocon/index';
+import { valueAtPointer, type HoconObject } from '../../hocon/index';
 import { ENTRY_KEYS } from '../toolEntry';
 import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
 import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './removedTools';

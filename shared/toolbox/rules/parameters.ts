@@ -1,6 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import { toJson, type HoconObject, type HoconString, type HoconValue } from '../../hocon/index';
-import { ENTRY_JSON, valueAtPointer } from '../hoconJson';
+import { toJson, valueAtPointer, type HoconObject, type HoconString, type HoconValue } from '../../hocon/index';
+import { ENTRY_JSON } from '../toolEntry';
 import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
 import { checkParameterTypes, reportedValues } from './parameterTypes';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';

@@ -1,12 +1,9 @@
-import type { HoconValue, ToJsonOptions } from '../hocon/index';
+import type { HoconValue } from './values';
 
 /**
- * How an entry's args and parameters become plain JSON (HOCON's toJson, numbers as JavaScript numbers): without a
- * size limit, since the file was read whole already and validation must not stop half-way through an entry.
+ * The value at a JSON pointer (`/properties/x/type`) inside a resolved value: where in the file the member of
+ * toJson's data that a JSON-Schema error names was written.
  */
-export const ENTRY_JSON: ToJsonOptions = { maxNodes: Infinity };
-
-/** The value at a JSON pointer (`/properties/x/type`) inside a resolved value, for positioning schema errors. */
 export function valueAtPointer(value: HoconValue, pointer: string): HoconValue | undefined {
   if (pointer === '') return value;
   let current: HoconValue | undefined = value;

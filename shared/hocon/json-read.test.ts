@@ -1,13 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeJsonSyntaxError, jsonMemberTexts, layoutIfJson, layoutJsonText, readJsonText, scanJson, type JsonPath } from './jsonText';
+import { describeJsonSyntaxError, readJsonText, readJsonWith, scanJson, type JsonBuilder, type JsonPath } from './index';
 
 const where = (text: string) => {
   const error = scanJson(text);
   return error && describeJsonSyntaxError(error);
 };
 
-describe('JSON text as the user wrote it', () => {
+/** Each value as a tagged string, so that the test sees what the builder was given. */
+const TAGGED: JsonBuilder<string> = {
+  number: (text) => `n:${text}`,
+  string: (value) => `s:${value}`,
+  literal: (value) => `l:${value}`,
+  array: (items) => `[${items.join(' ')}]`,
+  object: (members) => `{${members.map(([k, v]) => `${k}=${v}`).join(' ')}}`,
+};
+
+describe('the JSON reader', () => {
   it('says where text stops being JSON, in the words and positions of Python\'s json', () => {
     // Each as `python3 -c 'import json; json.loads(...)'` reports it (line, column, message).
     expect(where('')).toBe('line 1, column 1: Expecting value');
@@ -63,36 +72,24 @@ describe('JSON text as the user wrote it', () => {
     ]);
   });
 
-  it('lays the text out anew keeping every token as written', () => {
-    const text = ' { "x" : 1.0 ,"big":12345678901234567890, "2": [ ], "1": {"e": "a\\"b, c: [d]"}, "z": [true,null , -0.0e+1] }\n';
-    expect(layoutJsonText(text)).toBe('{"x":1.0,"big":12345678901234567890,"2":[],"1":{"e":"a\\"b, c: [d]"},"z":[true,null,-0.0e+1]}');
-    expect(layoutJsonText(text, 2)).toBe(
-      '{\n  "x": 1.0,\n  "big": 12345678901234567890,\n  "2": [],\n  "1": {\n    "e": "a\\"b, c: [d]"\n  },\n  "z": [\n    true,\n    null,\n    -0.0e+1\n  ]\n}',
-    );
-    expect(layoutIfJson('{"x": 1.0,')).toBe('{"x": 1.0,');
-    // For what JSON.stringify wrote, the same text as JSON.stringify writes with the other layout.
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        expect(layoutJsonText(JSON.stringify(value, null, 2))).toBe(JSON.stringify(value));
-        expect(layoutJsonText(JSON.stringify(value), 2)).toBe(JSON.stringify(value, null, 2));
-      }),
-    );
+  it('builds values inner first, members in order with repeats, numbers as written', () => {
+    expect(readJsonWith('{"a": [1.0, "x\\u0021", true, null, {}], "b": {"c": []}, "a": -0}', TAGGED)).toEqual({
+      ok: true,
+      value: '{a=[n:1.0 s:x! l:true l:null {}] b={c=[]} a=n:-0}',
+    });
+    expect(readJsonWith('[1, ]', TAGGED)).toMatchObject({ ok: false, error: { line: 1, column: 5, message: 'Expecting value' } });
   });
 
-  it('gives an object\'s members as written, the last of a repeated key', () => {
-    expect(jsonMemberTexts('{"x": 1.0, "y": {"z": 12345678901234567890}, "x": 2.50}')).toEqual(
-      new Map([
-        ['x', '2.50'],
-        ['y', '{"z": 12345678901234567890}'],
-      ]),
-    );
-    expect(jsonMemberTexts('[1]')).toBeUndefined();
-    expect(jsonMemberTexts('{"x": ')).toBeUndefined();
+  it("reads Python's NaN, Infinity and -Infinity and skips a BOM only when asked", () => {
+    const text = '\ufeff[NaN, Infinity, -Infinity, 1e400]';
+    expect(readJsonWith(text, TAGGED, { python: true })).toEqual({ ok: true, value: '[n:NaN n:Infinity n:-Infinity n:1e400]' });
+    expect(where(text)).toBe('line 1, column 1: Expecting value');
+    expect(where('[NaN]')).toBe('line 1, column 2: Expecting value');
+    expect(readJsonWith('[-Inf]', TAGGED, { python: true })).toMatchObject({ ok: false, error: { column: 2, message: 'Expecting value' } });
   });
 
   it('reads nesting deeper than the stack', () => {
     const depth = 100_000;
     expect(scanJson('['.repeat(depth) + '1.0' + ']'.repeat(depth))).toBeUndefined();
-    expect(layoutJsonText('['.repeat(depth) + ']'.repeat(depth))).toBe('['.repeat(depth - 1) + '[]' + ']'.repeat(depth - 1));
   });
 });
