@@ -7,7 +7,7 @@ import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/render-catalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
-import { describeJsonSyntaxError, JsonText, readJsonText, type Origin } from '../../shared/hocon/index';
+import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';
 import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/toolEntry';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
