@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, one after another. Each prints its medians and ratios against a peer measured in
-// the same run (JSON.parse, @pushcorn/hocon-parser, Python Jinja2, a fresh python3 per call, the UI goals).
+// the same run (JSON.parse, @pushcorn/hocon-parser, Python Jinja2, a fresh python3 per call, the renderer with
+// Monaco's full index, the UI goals).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
