@@ -7,6 +7,8 @@ import { resolveFileAsNeuroSan } from '../../shared/neurosan/index';
 import { toJson } from '../../shared/hocon/index';
 import { isAgentNetwork, loadAgentNetwork } from '../../shared/toolbox/agentNetwork';
 import { loadToolbox } from '../../shared/toolbox/loadToolbox';
+import { includeReadingWarnings } from '../../shared/toolbox/includeReadingDifferences';
+import { includeWorkingDirectoryWarnings } from '../../shared/toolbox/includeWorkingDirectory';
 import { READING_RULE, readingDifferenceWarnings } from '../../shared/toolbox/readingDifferences';
 import { memoryHost } from '../../shared/toolbox/testHost';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
@@ -94,10 +96,11 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { file: string; cwd: string; ok: boolean; spec_agrees: boolean; env_dependent?: Record<string, string> })
     .filter((r) => r.ok && !r.spec_agrees);
-  const diskHost = (overlay?: { path: string; text: string }): IncludeHost => ({
+  const diskHost = (overlay: ReadonlyMap<string, string> = new Map()): IncludeHost => ({
     readFile(p) {
       const absolute = path.resolve(cases, p);
-      if (overlay && absolute === overlay.path) return overlay.text;
+      const fixed = overlay.get(absolute);
+      if (fixed !== undefined) return fixed;
       try {
         return readFileSync(absolute, 'utf8');
       } catch {
@@ -107,11 +110,14 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
   });
   // The corpus' toolbox files and toolbox agents read the same both ways; its networks' agents and configs do not.
   // Each file is taken as a toolbox here (every top-level key an entry), so that every fix is tried on real text.
+  // A difference that comes from an included file is said, and fixed, in that file.
   const bothWays = (host: IncludeHost, file: string, cwd: string, env: Record<string, string>) => {
     const ns = resolveFileAsNeuroSan(file, { host, cwd, env });
     const spec = resolveFile(file, { host, baseDir: cwd, env });
-    return { ns, spec, warnings: ns.ok && spec.ok ? readingDifferenceWarnings(ns.value, spec.value, 'toolbox', (o) => o.source.name === file, true) : [] };
+    const includes = 'reading' in ns ? [...includeWorkingDirectoryWarnings(ns.reading, ns.sources, host), ...includeReadingWarnings(ns.reading, ns.sources, host)] : [];
+    return { ns, spec, warnings: ns.ok && spec.ok ? [...includes, ...readingDifferenceWarnings(ns.value, spec.value, 'toolbox', () => true, true)] : includes };
   };
+  const readEqually = (read: ReturnType<typeof bothWays>) => read.ns.ok && read.spec.ok && JSON.stringify(toJson(read.ns.value)) === JSON.stringify(toJson(read.spec.value));
   let equalAfterFixes = 0;
   let compared = 0;
   const notFixed: string[] = [];
@@ -123,14 +129,13 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
       const env = record.env_dependent ?? {};
       const before = bothWays(diskHost(), file, cwd, env);
       if (!before.ns.ok || !before.spec.ok) return;
-      const differ = JSON.stringify(toJson(before.ns.value)) !== JSON.stringify(toJson(before.spec.value));
-      if (!differ) return;
+      if (readEqually(before)) return;
       compared++;
-      // Every difference in the file itself is said (one in an included file is said in that file).
-      const inFile = before.warnings.filter((d) => d.file === file);
-      const fixed = applyFixes(readFileSync(file, 'utf8'), file, inFile);
-      const after = bothWays(diskHost({ path: file, text: fixed }), file, cwd, env);
-      if (after.ns.ok && after.spec.ok && JSON.stringify(toJson(after.ns.value)) === JSON.stringify(toJson(after.spec.value))) equalAfterFixes++;
+      // Every fix, in whichever file of the include graph it is.
+      const overlay = new Map<string, string>();
+      for (const name of new Set(before.warnings.map((d) => d.file))) overlay.set(name, applyFixes(readFileSync(name, 'utf8'), name, before.warnings));
+      const after = bothWays(diskHost(overlay), file, cwd, env);
+      if (readEqually(after)) equalAfterFixes++;
       else notFixed.push(`${record.file}: ${after.warnings.map((d) => d.message).join(' | ')}`);
     });
   }
