@@ -80,6 +80,85 @@ describe('a warning where the two readings of an entry differ, with a fix both r
     expect(ns).toEqual(spec);
   });
 
+  it('each other kind of difference: its words, its fix, and after the fixes both readings are equal', () => {
+    const files: Record<string, string> = {
+      'tb.hocon': [
+        'w { class = "a.b.C", args { n = 1.',
+        '  s = "caf\\u00e9 \\/ ok", t = a\tb, l = [1], l += 2, none = null, z = ${w.args.none} } }',
+        '"r.s" { class = "a.b.C" }',
+        'ref = ${"r.s"}',
+        'x = 1, x = ${x}, x = 2',
+        'i { class = "a.b.C", args { include "more" } }',
+        'j { class = "a.b.C", args { include "inner.conf" } }',
+        'a = top',
+        'v.class = "a.b.C"',
+        'v.args.n = 5 ',
+      ].join('\n'),
+      'more.conf': 'y = 1\n',
+      'inner.conf': 'a = inner\nb = ${a}\n',
+      'sub/tb.hocon': 'include "common.hocon"\n',
+      'sub/common.hocon': 'c { class = "a.b.C" }\n',
+    };
+    const all = (host: IncludeHost, file: string) =>
+      loadToolbox({ host, baseDir: '.', env: {}, reading: 'neuro-san', neuroSanCwd: '.', userFile: file }).diagnostics.filter((d) => d.rule === READING_RULE || d.fix !== undefined);
+    const found = [...all(memoryHost(files), 'tb.hocon'), ...all(memoryHost(files), 'sub/tb.hocon')];
+    expect(found.map((d) => [d.tool ?? null, d.file, d.line, d.column, d.message, d.fix?.title ?? null])).toEqual([
+      ['j', 'inner.conf', 2, 5, 'neuro-san reads "top" here, where the text seems to say "inner".', 'Write the value itself, not the substitution'],
+      ['w', 'tb.hocon', 1, 33, 'neuro-san reads "1." here, where the text seems to say 1..', 'Write it as 1.0'],
+      ['w', 'tb.hocon', 2, 7, 'neuro-san keeps \\u00e9 \\/ as written: neuro-san gets "caf\\\\u00e9 \\\\/ ok", not "café / ok".', 'Write the characters themselves'],
+      ['w', 'tb.hocon', 2, 30, 'neuro-san turns each tab into spaces: neuro-san gets "a  b", not "a\\tb".', 'Write the tab as \\t'],
+      ['w', 'tb.hocon', 2, 44, 'neuro-san does not append with +=: it gets 2, not a list of 2.', 'Write the whole list with ='],
+      ['w', 'tb.hocon', 2, 69, 'neuro-san leaves the key z out, because its substitution is null: it gets no z at all, where the text seems to say null.', 'Write it as null'],
+      ['r.s', 'tb.hocon', 3, 1, 'neuro-san keeps the quotes of this key: the name is "r.s" with its quote characters, not r.s, so an agent network naming r.s does not find it.', 'Write the key as r_s'],
+      ['x', 'tb.hocon', 5, 18, 'neuro-san keeps an earlier setting of x, because one of them is a substitution: it gets 1, not 2.', 'Remove the earlier settings of x'],
+      ['i', 'tb.hocon', 6, 29, 'neuro-san reads only a file named exactly "more", so it skips this include, where the text seems to read more.conf.', 'Include "more.conf"'],
+      ['v', 'tb.hocon', 10, 12, 'neuro-san reads a number with a blank after it as a string: neuro-san gets "5", not 5.', 'Remove the blank after the number'],
+      [
+        null,
+        'sub/tb.hocon',
+        1,
+        1,
+        'neuro-san looks for "common.hocon" in the folder it runs in (.), not next to this file: there is no common.hocon, so neuro-san skips the include. Started from another folder, it reads another file or none; use a path that does not depend on it, or run neuro-san from here.',
+        'Include "sub/common.hocon"',
+      ],
+    ]);
+    // The quoted key's substitution is renamed with it.
+    expect(found.find((d) => d.tool === 'r.s')!.fix!.edits.map((e) => [e.offset, e.newText])).toEqual([
+      [files['tb.hocon']!.indexOf('"r.s"'), 'r_s'],
+      [files['tb.hocon']!.indexOf('${"r.s"}') + 2, 'r_s'],
+    ]);
+    const fixed = { ...files };
+    for (const name of Object.keys(files)) fixed[name] = applyFixes(files[name]!, name, found);
+    for (const file of ['tb.hocon', 'sub/tb.hocon']) {
+      const host = memoryHost(fixed);
+      expect(all(host, file).filter((d) => d.rule === READING_RULE)).toEqual([]);
+      const { ns, spec } = comparedValues(host, file, '.');
+      expect(ns).toEqual(spec);
+    }
+  });
+
+  it('where no way of writing reads the same both ways, the warning says so and offers no fix', () => {
+    const text = 'e { class = "a.b.C", args { l = [${?NOT_SET_HERE}], b = "x\\by" } }\nf { class = "a.b.C", args { include "props" } }\n';
+    const host = memoryHost({ 'tb.hocon': text, 'props.properties': 'k=true\n' });
+    expect(warnings(host, 'tb.hocon', '.').map((d) => [d.tool, d.line, d.column, d.message, d.fix])).toEqual([
+      [
+        'e',
+        1,
+        33,
+        'neuro-san puts null in the list where ${?NOT_SET_HERE} is not set, where the text seems to leave the element out: neuro-san gets a list of 1, not a list of 0. No way of writing the list reads the same both ways while the variable may be unset: set it, or remove the element.',
+        undefined,
+      ],
+      ['e', 1, 57, 'neuro-san keeps \\b as written: neuro-san gets "x\\\\by", not "x\\by". A backspace or form feed has no way of being written that both read the same; leave it out.', undefined],
+      [
+        'f',
+        2,
+        29,
+        'neuro-san reads only a file named exactly "props", so it skips this include, where the text seems to read props.properties. pyhocon cannot read props.properties as a properties file: no way of including it reads the same both ways.',
+        undefined,
+      ],
+    ]);
+  });
+
   it('a byte-order mark: neuro-san cannot load the file, and the fix drops the mark', () => {
     const host = memoryHost({ 'tb.hocon': '\ufeffa { class = "a.b.C" }\n' });
     const [error] = loadToolbox({ host, userFile: 'tb.hocon', reading: 'neuro-san', neuroSanCwd: '.' }).diagnostics;
@@ -121,6 +200,19 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
   let equalAfterFixes = 0;
   let compared = 0;
   const notFixed: string[] = [];
+  // The files whose difference no way of writing reads the same both ways: each has a warning without a fix that
+  // says so, and they alone stay different.
+  const unset = 'an unset ${?VAR} in a list: null in neuro-san\'s reading, the element left out in the text\'s';
+  const noFormBothRead: Record<string, string> = {
+    'lb-snippets/lb-parse-valid__156.conf': unset,
+    'lb-snippets/lb-subst__258.conf': unset,
+    'lightbend/env-variables.conf': unset,
+    'own/subst__optional.conf': unset,
+    'neurosan/neuro-san-studio/registries/agent_network_designer.hocon': unset,
+    'lightbend/equiv03/includes.conf': 'an include of a .properties file, which pyhocon reads as HOCON (through letters/a.conf)',
+    'lightbend/equiv03/letters/a.conf': 'an include of a .properties file, which pyhocon reads as HOCON',
+    'own/strings__escapes.conf': '\\b and \\f, which pyhocon keeps as written, beside \\r, which it decodes',
+  };
 
   for (const record of records) {
     it(record.file, () => {
@@ -136,14 +228,18 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
       for (const name of new Set(before.warnings.map((d) => d.file))) overlay.set(name, applyFixes(readFileSync(name, 'utf8'), name, before.warnings));
       const after = bothWays(diskHost(overlay), file, cwd, env);
       if (readEqually(after)) equalAfterFixes++;
-      else notFixed.push(`${record.file}: ${after.warnings.map((d) => d.message).join(' | ')}`);
+      else notFixed.push(record.file);
+      if (record.file in noFormBothRead) {
+        expect(before.warnings.some((d) => d.fix === undefined && /no way of/i.test(d.message)), before.warnings.map((d) => d.message).join('\n')).toBe(true);
+      } else {
+        expect(after.warnings.map((d) => d.message).filter((m) => !m.includes('in the folder it runs in'))).toEqual([]);
+      }
     });
   }
 
   it('the fixes make both readings equal in the files read differently', () => {
-    console.log(`${equalAfterFixes} of ${compared} files read equally after the fixes; not: \n${notFixed.join('\n')}`);
     expect(compared).toBeGreaterThan(100);
-    // The rest: list elements from an unset ${?VAR} (null in neuro-san's reading), differences in included files.
-    expect(equalAfterFixes).toBeGreaterThanOrEqual(99);
+    expect(notFixed.sort()).toEqual(Object.keys(noFormBothRead).sort());
+    expect(equalAfterFixes).toBe(compared - notFixed.length);
   });
 });

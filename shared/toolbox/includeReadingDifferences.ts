@@ -7,12 +7,13 @@
  *   pyhocon only a file of exactly that name. The fix names the HOCON and JSON files; pyhocon cannot read a
  *   `.properties` file as one (it reads it as HOCON), so there is no fix for that part.
  */
-import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath, type IncludeHost, type SourceText } from '../hocon/index';
+import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath, type HoconObject, type IncludeHost, type SourceText } from '../hocon/index';
 import type { IncludeResolution, NeuroSanReading } from '../neurosan/index';
 import { READING_RULE } from './readingDifferences';
 import { diagnosticAt, type QuickFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
-export function includeReadingWarnings(reading: NeuroSanReading, sources: readonly SourceText[], host: IncludeHost | undefined): ToolboxDiagnostic[] {
+/** `root` (when given): the file's top-level entries, to name the entry an include is in. */
+export function includeReadingWarnings(reading: NeuroSanReading, sources: readonly SourceText[], host: IncludeHost | undefined, root?: HoconObject): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
   const exists = (path: string) => typeof host?.readFile(path) === 'string';
   for (const include of reading.includes) {
@@ -29,6 +30,7 @@ export function includeReadingWarnings(reading: NeuroSanReading, sources: readon
     const targets = readable.map((extension) => writtenTarget(include, reading.cwd, beside) + extension);
     out.push(
       diagnosticAt(at, 'warning', READING_RULE, `neuro-san reads only a file named exactly "${include.target}", so it skips this include, where the text seems to read ${names}.${unreadable}`, {
+        tool: root === undefined ? undefined : entryAt(root, at),
         fix: targets.length > 0 ? includeFix(at, include, targets) : undefined,
       }),
     );
@@ -49,7 +51,7 @@ export function workingDirectoryIncludeFix(include: IncludeResolution, source: S
 
 /** The name to write for `beside` (a path next to the including file): from the working directory for a top-level include. */
 function writtenTarget(include: IncludeResolution, cwd: string, beside: string): string {
-  return include.dependsOnCwd && isAbsolutePath(beside) ? relativePath(cwd, beside) : include.target;
+  return include.dependsOnCwd && isAbsolutePath(beside) === isAbsolutePath(cwd) ? relativePath(cwd, beside) : include.target;
 }
 
 /** The include statement with each target in place of the one written (one statement per target). */
@@ -65,10 +67,19 @@ function includeFix(at: { source: SourceText; start: number; end: number }, incl
   return { title, edits: [{ file: at.source.name, offset: at.start, length: at.end - at.start, newText: written }] };
 }
 
-/** `to` written relative to the folder `from` (both absolute). */
+/** The top-level key whose value holds `at` (as written in the same file). */
+function entryAt(root: HoconObject, at: { source: SourceText; start: number }): string | undefined {
+  for (let i = 0; i < root.fields.size; i++) {
+    const d = root.fields.fieldAt(i).lastDefinition;
+    if (d !== undefined && d.source.name === at.source.name && d.valueStart <= at.start && at.start < d.valueEnd) return root.fields.keyAt(i);
+  }
+  return undefined;
+}
+
+/** `to` written relative to the folder `from` (both absolute, or both relative to the same folder). */
 function relativePath(from: string, to: string): string {
-  const a = normalizePath(from).split(/[\\/]+/).filter((p) => p !== '');
-  const b = normalizePath(to).split(/[\\/]+/).filter((p) => p !== '');
+  const a = normalizePath(from).split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
+  const b = normalizePath(to).split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common++;
   return [...a.slice(common).map(() => '..'), ...b.slice(common)].join('/') || '.';

@@ -111,7 +111,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
     const document = userDocument as NeuroSanResolvedDocument;
     diagnostics.push(...includeWorkingDirectoryWarnings(document.reading, document.sources, options.host));
-    diagnostics.push(...includeReadingWarnings(document.reading, document.sources, options.host));
+    diagnostics.push(...includeReadingWarnings(document.reading, document.sources, options.host, user));
   }
   if (options.reading === 'neuro-san' && user && options.userFile) {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.

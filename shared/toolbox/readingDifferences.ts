@@ -3,7 +3,7 @@
  * say (the HOCON specification's reading): a warning at the exact place, in words the author can act on (`neuro-san
  * drops the space before ${x}: the LLM reads "Looks upX"`), with a quick fix to a form both readings read the same.
  */
-import { toJson, type HoconField, type HoconObject, type HoconValue, type JsonValue, type Origin } from '../hocon/index';
+import { toJson, type FieldDefinition, type HoconField, type HoconObject, type HoconValue, type JsonValue, type Origin } from '../hocon/index';
 import { diagnosticOf, replaceTextFix, type QuickFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 export const READING_RULE = 'neuro-san-reads';
@@ -25,8 +25,13 @@ export function readingDifferenceWarnings(
   // The text's own reading is compared where it has the value: a key it lacks after a syntax error says nothing.
   specWhole = specComplete;
   const found: ToolboxDiagnostic[] = [];
+  // A value copied by a substitution (`item1 = ${defaults}`) differs wherever it is copied: said once, where written.
+  const said = new Set<string>();
   const report = (d: ToolboxDiagnostic | undefined) => {
-    if (d) found.push(d);
+    if (d === undefined) return;
+    const once = `${d.file}:${d.range.start.offset}:${d.range.end.offset}:${d.message}`;
+    if (!said.has(once)) found.push(d);
+    said.add(once);
   };
   if (scope === 'toolbox') {
     compareObjects(neuroSan, spec, undefined, ours, report);
@@ -58,7 +63,12 @@ function compareObjects(ns: HoconObject, spec: HoconObject, tool: string | undef
     const theirs = nsFields.valueAt(i);
     const written = specFields.value(key);
     if (written !== undefined) {
-      if (theirs !== written && appendedTo(specFields.get(key)!, theirs, written, tool ?? key, ours, report)) continue;
+      if (theirs !== written) {
+        const field = specFields.get(key)!;
+        if (appendedTo(field, theirs, written, tool ?? key, ours, report) || redefined(field, theirs, written, tool ?? key, ours, report)) continue;
+        compareValues(theirs, written, tool ?? key, key, ours, report, substitutedAt(field, written));
+        continue;
+      }
       compareValues(theirs, written, tool ?? key, key, ours, report);
       continue;
     }
@@ -114,6 +124,37 @@ function appendedTo(field: HoconField, ns: HoconValue, spec: HoconValue, tool: s
   return true;
 }
 
+/**
+ * A key set more than once, an earlier setting a substitution (`a = 1, a = ${a}, a = 2`): pyhocon may keep an
+ * earlier value. The last setting is what the text says, so the earlier ones are removed. Says whether it reported.
+ */
+function redefined(field: HoconField, ns: HoconValue, spec: HoconValue, tool: string, ours: (where: Origin) => boolean, report: Report): boolean {
+  if (field.definitionCount < 2 || spec.kind === 'object') return false;
+  const definitions = field.definitions;
+  const last = definitions[definitions.length - 1]!;
+  const earlier = definitions.slice(0, -1);
+  const valueText = (d: FieldDefinition) => d.source.text.slice(d.valueStart, d.valueEnd);
+  if (valueText(last).includes('${') || !earlier.some((d) => valueText(d).includes('${'))) return false;
+  // Only settings written with their own key in the same file can be removed whole (not `x.a = 1` or an include).
+  if (earlier.some((d) => d.source !== last.source || d.viaInclude || /[.\w"]/.test(d.source.text[d.keyStart - 1] ?? ''))) return false;
+  if (JSON.stringify(toJson(ns)) === JSON.stringify(toJson(spec))) return true;
+  const at = { source: last.source, start: last.keyStart, end: last.valueEnd };
+  if (!ours(at)) return true;
+  const text = last.source.text;
+  const edits = earlier.map((d) => {
+    const end = d.valueEnd + /^[ \t]*,?[ \t]*/.exec(text.slice(d.valueEnd))![0].length;
+    return { file: last.source.name, offset: d.keyStart, length: end - d.keyStart, newText: '' };
+  });
+  const key = text.slice(last.keyStart, last.keyEnd);
+  report(
+    diagnosticOf(at, 'warning', READING_RULE, `neuro-san keeps an earlier setting of ${key}, because one of them is a substitution: it gets ${words(ns)}, not ${words(spec)}.`, tool, {
+      title: `Remove the earlier settings of ${key}`,
+      edits,
+    }),
+  );
+  return true;
+}
+
 /** A JSON value written so that both readings take it as it is. */
 function literal(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
@@ -131,8 +172,30 @@ function renameKeyFix(at: Origin, key: string, identifier: string): QuickFix {
   return { title: `Write the key as ${identifier}`, edits };
 }
 
-/** `key`: the key the value is under (what the LLM reads is a description). */
-function compareValues(ns: HoconValue, spec: HoconValue, tool: string | undefined, key: string | undefined, ours: (where: Origin) => boolean, report: Report): void {
+/**
+ * Where a scalar set by a substitution is written (`${x}`), when its value was read elsewhere (where `x` is set):
+ * the warning and its fix belong where the substitution is.
+ */
+function substitutedAt(field: HoconField, spec: HoconValue): Origin | undefined {
+  if (!field.viaSubstitution || spec.kind === 'object' || spec.kind === 'array') return undefined;
+  const d = field.lastDefinition;
+  if (d === undefined || (d.source === spec.source && d.valueStart <= spec.start && spec.end <= d.valueEnd)) return undefined;
+  return { source: d.source, start: d.valueStart, end: d.valueEnd };
+}
+
+/**
+ * `key`: the key the value is under (what the LLM reads is a description). `substituted`: where the substitution
+ * that set a scalar is written, if elsewhere than the value.
+ */
+function compareValues(
+  ns: HoconValue,
+  spec: HoconValue,
+  tool: string | undefined,
+  key: string | undefined,
+  ours: (where: Origin) => boolean,
+  report: Report,
+  substituted?: Origin,
+): void {
   // One value standing for both readings (neuro-san's reading takes the spec's where they are the same): no difference.
   if (ns === spec) return;
   if (ns.kind === 'object' && spec.kind === 'object') {
@@ -145,7 +208,7 @@ function compareValues(ns: HoconValue, spec: HoconValue, tool: string | undefine
   }
   if (sameScalar(ns, spec)) return;
   // The specification's origin is the value as written (a concatenation's whole text); neuro-san's when it has none.
-  const at = spec.end > spec.start ? spec : ns;
+  const at = substituted ?? (spec.end > spec.start ? spec : ns);
   if (!ours(at)) return;
   report(difference(ns, spec, at, tool, key === 'description' ? 'the LLM reads' : 'neuro-san gets'));
 }
@@ -277,9 +340,12 @@ function withoutTabs(text: string): string {
   });
 }
 
-/** The value the text seems to say, written so that no reading can take it otherwise (never for a substitution). */
+/**
+ * The value the text seems to say, written so that no reading can take it otherwise. A substitution neuro-san
+ * resolves to another value (a key set twice, a file included into an object) is replaced by that value.
+ */
 function literalFix(at: Origin, text: string, spec: HoconValue): QuickFix | undefined {
-  if (text.includes('${')) return undefined;
+  if (text.includes('${')) return edit(at, 'Write the value itself, not the substitution', literal(toJson(spec)));
   switch (spec.kind) {
     case 'string':
       return edit(at, 'Quote the value', JSON.stringify(spec.value));
