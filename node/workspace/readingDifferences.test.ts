@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { IncludeHost } from '../../shared/hocon/index';
@@ -137,6 +137,18 @@ describe('a warning where the two readings of an entry differ, with a fix both r
     }
   });
 
+  it('an unquoted URL: the text seems to end it at the comment, neuro-san reads it whole; quoted, both read the URL', () => {
+    const text = 'u { class = "a.b.C", args { base_url = http://example.org/api }\n}\n';
+    const found = warnings(memoryHost({ 'tb.hocon': text }), 'tb.hocon', '.');
+    expect(found.map((d) => [d.tool, d.line, d.column, d.message, d.fix?.title])).toEqual([
+      ['u', 1, 40, 'neuro-san reads "http://example.org/api" here, where the text seems to say "http": // starts a comment.', 'Quote the value'],
+    ]);
+    const host = memoryHost({ 'tb.hocon': applyFixes(text, 'tb.hocon', found) });
+    expect(resolveFile('tb.hocon', { host, baseDir: '.' }).ok).toBe(true);
+    const { ns, spec } = comparedValues(host, 'tb.hocon', '.');
+    expect(ns).toEqual(spec);
+  });
+
   it('where no way of writing reads the same both ways, the warning says so and offers no fix', () => {
     const text = 'e { class = "a.b.C", args { l = [${?NOT_SET_HERE}], b = "x\\by" } }\nf { class = "a.b.C", args { include "props" } }\n';
     const host = memoryHost({ 'tb.hocon': text, 'props.properties': 'k=true\n' });
@@ -241,5 +253,57 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
     expect(compared).toBeGreaterThan(100);
     expect(notFixed.sort()).toEqual(Object.keys(noFormBothRead).sort());
     expect(equalAfterFixes).toBe(compared - notFixed.length);
+  });
+});
+
+describeWithShared('conformance/neuro-san/toolboxes', 'whole toolbox files: every entry read differently is warned about, and the fixes make it read the same', (dir) => {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(hocon|json)$/.test(f))
+    .sort();
+  const disk = (overlay: ReadonlyMap<string, string>): IncludeHost => ({
+    readFile(p) {
+      const fixed = overlay.get(p);
+      if (fixed !== undefined) return fixed;
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  /** Each entry both ways (a key neuro-san reads with its quotes is the entry of that name without them). */
+  const entries = (host: IncludeHost, file: string, cwd: string) => {
+    const ns = resolveFileAsNeuroSan(file, { host, cwd, env: {} });
+    const spec = resolveFile(file, { host, baseDir: cwd, env: {} });
+    // The text's own reading may hold an error (a raw tab in a quoted string, `//` starting a comment): its value
+    // is compared where it has one, as the editor does.
+    if (!ns.ok) return undefined;
+    const theirs = toJson(ns.value) as Record<string, unknown>;
+    const written = toJson(spec.value) as Record<string, unknown>;
+    const names = new Set([...Object.keys(written), ...Object.keys(theirs).map((k) => k.replace(/^"(.*)"$/s, '$1'))]);
+    const differing = [...names].filter((name) => !(name in theirs) || JSON.stringify(theirs[name]) !== JSON.stringify(written[name]));
+    return { differing, specOk: spec.ok };
+  };
+  let withDifferences = 0;
+
+  for (const relative of files) {
+    it(relative, () => {
+      const file = path.join(dir, relative);
+      const cwd = path.dirname(file);
+      const before = entries(disk(new Map()), file, cwd);
+      // A file neuro-san (or the text) cannot read has no entries to compare: its error is tested with the CLI.
+      if (before === undefined || before.differing.length === 0) return;
+      withDifferences++;
+      const diagnostics = loadToolbox({ host: disk(new Map()), baseDir: cwd, env: {}, reading: 'neuro-san', neuroSanCwd: cwd, userFile: file }).diagnostics;
+      const said = diagnostics.filter((d) => d.rule === READING_RULE);
+      for (const name of before.differing) expect(said.map((d) => d.tool), name).toContain(name);
+      const overlay = new Map<string, string>();
+      for (const name of new Set(said.map((d) => d.file))) overlay.set(name, applyFixes(readFileSync(name, 'utf8'), name, said));
+      expect(entries(disk(overlay), file, cwd)).toEqual({ differing: [], specOk: true });
+    });
+  }
+
+  it('has toolboxes read differently to fix', () => {
+    expect(withDifferences).toBeGreaterThanOrEqual(3);
   });
 });

@@ -249,6 +249,10 @@ function difference(ns: HoconValue, spec: HoconValue, at: Origin, tool: string |
   const tabs = spec.kind === 'string' && spec.value.includes('\t') && ns.kind === 'string' && !ns.value.includes('\t');
   const escapes = ns.kind === 'string' && spec.kind === 'string' ? keptEscapes(text) : [];
   if (!blank && !tabs && escapes.length === 0) {
+    const comment = commentInside(ns, spec, at);
+    if (comment !== undefined) {
+      return diagnosticOf(at, 'warning', READING_RULE, `neuro-san reads ${words(ns)} here, where the text seems to say ${words(spec)}: // starts a comment.`, tool, comment);
+    }
     const trailing = numberBeforeBlank(ns, spec, at);
     if (trailing !== undefined) {
       return diagnosticOf(at, 'warning', READING_RULE, `neuro-san reads a number with a blank after it as a string: ${reads}.`, tool, trailing);
@@ -319,6 +323,16 @@ function numberBeforeBlank(ns: HoconValue, spec: HoconValue, at: Origin): QuickF
   const blanks = /^[ \t]+/.exec(at.source.text.slice(at.end))?.[0];
   if (blanks === undefined) return undefined;
   return replaceTextFix('Remove the blank after the number', at.source.name, at.start, at.end - at.start + blanks.length, numberText(spec.text, spec.value));
+}
+
+/**
+ * `a = http://x`: the specification ends the value before `://` (a `:` then a comment), pyhocon keeps it all;
+ * quoted, both read what neuro-san does.
+ */
+function commentInside(ns: HoconValue, spec: HoconValue, at: Origin): QuickFix | undefined {
+  if (ns.kind !== 'string' || spec.kind !== 'string' || !ns.value.startsWith(spec.value) || ns.source.name !== at.source.name) return undefined;
+  if (ns.start !== at.start || ns.end <= at.end || !at.source.text.slice(at.end, ns.end).includes('//')) return undefined;
+  return edit(ns, 'Quote the value', JSON.stringify(ns.value));
 }
 
 /** A number as both readings read it: as written when it is plain JSON (`1.` is written `1.0`). */
