@@ -90,12 +90,15 @@ describe('a warning where the two readings of an entry differ, with a fix both r
         'x = 1, x = ${x}, x = 2',
         'i { class = "a.b.C", args { include "more" } }',
         'j { class = "a.b.C", args { include "inner.conf" } }',
+        'k { class = "a.b.C", args { include "same" } }',
         'a = top',
         'v.class = "a.b.C"',
         'v.args.n = 5 ',
       ].join('\n'),
       'more.conf': 'y = 1\n',
       'inner.conf': 'a = inner\nb = ${a}\n',
+      // pyhocon reads it as HOCON, which gives the same here.
+      'same.properties': 'p=v\n',
       'sub/tb.hocon': 'include "common.hocon"\n',
       'sub/common.hocon': 'c { class = "a.b.C" }\n',
     };
@@ -112,7 +115,8 @@ describe('a warning where the two readings of an entry differ, with a fix both r
       ['r.s', 'tb.hocon', 3, 1, 'neuro-san keeps the quotes of this key: the name is "r.s" with its quote characters, not r.s, so an agent network naming r.s does not find it.', 'Write the key as r_s'],
       ['x', 'tb.hocon', 5, 18, 'neuro-san keeps an earlier setting of x, because one of them is a substitution: it gets 1, not 2.', 'Remove the earlier settings of x'],
       ['i', 'tb.hocon', 6, 29, 'neuro-san reads only a file named exactly "more", so it skips this include, where the text seems to read more.conf.', 'Include "more.conf"'],
-      ['v', 'tb.hocon', 10, 12, 'neuro-san reads a number with a blank after it as a string: neuro-san gets "5", not 5.', 'Remove the blank after the number'],
+      ['k', 'tb.hocon', 8, 29, 'neuro-san reads only a file named exactly "same", so it skips this include, where the text seems to read same.properties.', 'Include "same.properties"'],
+      ['v', 'tb.hocon', 11, 12, 'neuro-san reads a number with a blank after it as a string: neuro-san gets "5", not 5.', 'Remove the blank after the number'],
       [
         null,
         'sub/tb.hocon',
@@ -151,7 +155,7 @@ describe('a warning where the two readings of an entry differ, with a fix both r
 
   it('where no way of writing reads the same both ways, the warning says so and offers no fix', () => {
     const text = 'e { class = "a.b.C", args { l = [${?NOT_SET_HERE}], b = "x\\by" } }\nf { class = "a.b.C", args { include "props" } }\n';
-    const host = memoryHost({ 'tb.hocon': text, 'props.properties': 'k=true\n' });
+    const host = memoryHost({ 'tb.hocon': text, 'props.properties': 'k=true\n', 'same.properties': 'k=v\n' });
     expect(warnings(host, 'tb.hocon', '.').map((d) => [d.tool, d.line, d.column, d.message, d.fix])).toEqual([
       [
         'e',
@@ -165,7 +169,7 @@ describe('a warning where the two readings of an entry differ, with a fix both r
         'f',
         2,
         29,
-        'neuro-san reads only a file named exactly "props", so it skips this include, where the text seems to read props.properties. pyhocon cannot read props.properties as a properties file: no way of including it reads the same both ways.',
+        'neuro-san reads only a file named exactly "props", so it skips this include, where the text seems to read props.properties. pyhocon reads props.properties as HOCON, which gives other values: no way of including it reads the same both ways.',
         undefined,
       ],
     ]);
@@ -221,8 +225,6 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
     'lightbend/env-variables.conf': unset,
     'own/subst__optional.conf': unset,
     'neurosan/neuro-san-studio/registries/agent_network_designer.hocon': unset,
-    'lightbend/equiv03/includes.conf': 'an include of a .properties file, which pyhocon reads as HOCON (through letters/a.conf)',
-    'lightbend/equiv03/letters/a.conf': 'an include of a .properties file, which pyhocon reads as HOCON',
     'own/strings__escapes.conf': '\\b and \\f, which pyhocon keeps as written, beside \\r, which it decodes',
   };
 

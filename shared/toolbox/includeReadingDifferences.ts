@@ -4,11 +4,11 @@
  * - a top-level include neuro-san looks up in its working directory, where the file is next to the including one:
  *   the path written from the working directory (the specification's reading finds it there too);
  * - an include without an extension: the specification reads `name.conf`, `name.json` and `name.properties`,
- *   pyhocon only a file of exactly that name. The fix names the HOCON and JSON files; pyhocon cannot read a
- *   `.properties` file as one (it reads it as HOCON), so there is no fix for that part.
+ *   pyhocon only a file of exactly that name. The fix names the files; a `.properties` file only where pyhocon,
+ *   which reads it as HOCON, gets the same values (`a=b` yes, `a=true` no: a boolean, not a string).
  */
-import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath, type HoconObject, type IncludeHost, type SourceText } from '../hocon/index';
-import type { IncludeResolution, NeuroSanReading } from '../neurosan/index';
+import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath, resolveHocon, toJson, type HoconObject, type IncludeHost, type SourceText } from '../hocon/index';
+import { readAsNeuroSan, type IncludeResolution, type NeuroSanReading } from '../neurosan/index';
 import { READING_RULE } from './readingDifferences';
 import { diagnosticAt, type QuickFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
@@ -23,10 +23,12 @@ export function includeReadingWarnings(reading: NeuroSanReading, sources: readon
     const beside = joinPath(dirnameOf(include.from.file), include.target);
     const found = ['.conf', '.json', '.properties'].filter((extension) => exists(beside + extension));
     if (found.length === 0) continue;
-    const readable = found.filter((extension) => extension !== '.properties');
+    // pyhocon reads a .properties file as HOCON: named, it is read the same only where that gives the same values.
+    const properties = found.includes('.properties') ? readsAlike(beside + '.properties', host) : true;
+    const readable = found.filter((extension) => extension !== '.properties' || properties);
     const names = found.map((extension) => `${include.target}${extension}`).join(', ');
     const at = { source, start: include.from.start, end: include.from.end };
-    const unreadable = found.includes('.properties') ? ` pyhocon cannot read ${include.target}.properties as a properties file: no way of including it reads the same both ways.` : '';
+    const unreadable = properties ? '' : ` pyhocon reads ${include.target}.properties as HOCON, which gives other values: no way of including it reads the same both ways.`;
     const targets = readable.map((extension) => writtenTarget(include, reading.cwd, beside) + extension);
     out.push(
       diagnosticAt(at, 'warning', READING_RULE, `neuro-san reads only a file named exactly "${include.target}", so it skips this include, where the text seems to read ${names}.${unreadable}`, {
@@ -65,6 +67,15 @@ function includeFix(at: { source: SourceText; start: number; end: number }, incl
   const written = targets.map((t) => statement.slice(0, index) + JSON.stringify(t) + statement.slice(index + quoted.length)).join(`\n${indent}`);
   const title = targets.length === 1 ? `Include "${targets[0]}"` : `Include ${targets.map((t) => `"${t}"`).join(' and ')}`;
   return { title, edits: [{ file: at.source.name, offset: at.start, length: at.end - at.start, newText: written }] };
+}
+
+/** Whether a .properties file gives the same values read as properties and, as pyhocon reads it, as HOCON. */
+function readsAlike(path: string, host: IncludeHost | undefined): boolean {
+  const text = host?.readFile(path);
+  if (typeof text !== 'string') return false;
+  const asHocon = readAsNeuroSan(text, { file: path, checkFileName: false, host, cwd: dirnameOf(path) });
+  const asProperties = resolveHocon(text, { fileName: path, syntax: 'properties' });
+  return asHocon.ok && asProperties.ok && JSON.stringify(asHocon.value) === JSON.stringify(toJson(asProperties.value));
 }
 
 /** The top-level key whose value holds `at` (as written in the same file). */
