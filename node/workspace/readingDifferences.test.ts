@@ -40,6 +40,22 @@ function comparedValues(host: IncludeHost, file: string, cwd: string, env: Recor
   return { ns: agents(ns), spec: agents(spec) };
 }
 
+/** The files on disk (paths relative to `base`), with the fixed texts of `overlay` (absolute path → text) in their place. */
+function fixedDisk(base: string, overlay: ReadonlyMap<string, string>): IncludeHost {
+  return {
+    readFile(p) {
+      const absolute = path.resolve(base, p);
+      const fixed = overlay.get(absolute);
+      if (fixed !== undefined) return fixed;
+      try {
+        return readFileSync(absolute, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
 describe('a warning where the two readings of an entry differ, with a fix both read the same', () => {
   const text = [
     'x = "X"',
@@ -191,18 +207,7 @@ describeWithShared('conformance', 'the corpus: every value read differently is w
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { file: string; cwd: string; ok: boolean; spec_agrees: boolean; env_dependent?: Record<string, string> })
     .filter((r) => r.ok && !r.spec_agrees);
-  const diskHost = (overlay: ReadonlyMap<string, string> = new Map()): IncludeHost => ({
-    readFile(p) {
-      const absolute = path.resolve(cases, p);
-      const fixed = overlay.get(absolute);
-      if (fixed !== undefined) return fixed;
-      try {
-        return readFileSync(absolute, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-  });
+  const diskHost = (overlay: ReadonlyMap<string, string> = new Map()) => fixedDisk(cases, overlay);
   // The corpus' toolbox files and toolbox agents read the same both ways; its networks' agents and configs do not.
   // Each file is taken as a toolbox here (every top-level key an entry), so that every fix is tried on real text.
   // A difference that comes from an included file is said, and fixed, in that file.
@@ -262,17 +267,7 @@ describeWithShared('conformance/neuro-san/toolboxes', 'whole toolbox files: ever
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(hocon|json)$/.test(f))
     .sort();
-  const disk = (overlay: ReadonlyMap<string, string>): IncludeHost => ({
-    readFile(p) {
-      const fixed = overlay.get(p);
-      if (fixed !== undefined) return fixed;
-      try {
-        return readFileSync(p, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-  });
+  const disk = (overlay: ReadonlyMap<string, string>) => fixedDisk(dir, overlay);
   /** Each entry both ways (a key neuro-san reads with its quotes is the entry of that name without them). */
   const entries = (host: IncludeHost, file: string, cwd: string) => {
     const ns = resolveFileAsNeuroSan(file, { host, cwd, env: {} });
