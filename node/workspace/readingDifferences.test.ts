@@ -180,7 +180,7 @@ describe('a warning where the two readings of an entry differ, with a fix both r
         'neuro-san puts null in the list where ${?NOT_SET_HERE} is not set, where the text seems to leave the element out: neuro-san gets a list of 1, not a list of 0. No way of writing the list reads the same both ways while the variable may be unset: set it, or remove the element.',
         undefined,
       ],
-      ['e', 1, 57, 'neuro-san keeps \\b as written: neuro-san gets "x\\\\by", not "x\\by". A backspace or form feed has no way of being written that both read the same; leave it out.', undefined],
+      ['e', 1, 57, 'neuro-san keeps \\b as written: neuro-san gets "x\\\\by", not "x\\by". \\b: no way of writing it reads the same both ways; leave it out.', undefined],
       [
         'f',
         2,

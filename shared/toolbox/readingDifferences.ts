@@ -263,7 +263,8 @@ function difference(ns: HoconValue, spec: HoconValue, at: Origin, tool: string |
   // neuro-san keeps written as the character itself.
   let fixed = blank ? text.replace(BLANK_BEFORE_SUBSTITUTION, (_all, quote: string, blanks: string, substitution: string) => `${blanks}${quote}${substitution}`) : text;
   if (tabs) fixed = withoutTabs(fixed);
-  const decodable = escapes.every((e) => decodedEscape(e) !== undefined);
+  const undecodable = escapes.filter((e) => decodedEscape(e) === undefined);
+  const decodable = undecodable.length === 0;
   if (escapes.length > 0 && decodable) fixed = withEscapesDecoded(fixed);
   const title = blank
     ? 'Move the space inside the quotes'
@@ -277,7 +278,7 @@ function difference(ns: HoconValue, spec: HoconValue, at: Origin, tool: string |
     : tabs
       ? `neuro-san turns each tab into spaces: ${reads}.`
       : `neuro-san keeps ${escapes.join(' ')} as written: ${reads}.` +
-        (decodable ? '' : ' A backspace or form feed has no way of being written that both read the same; leave it out.');
+        (decodable ? '' : ` ${undecodable.join(' ')}: no way of writing ${undecodable.length === 1 ? 'it' : 'them'} reads the same both ways; leave ${undecodable.length === 1 ? 'it' : 'them'} out.`);
   return diagnosticOf(at, 'warning', READING_RULE, message, tool, fixed === text || (escapes.length > 0 && !decodable && !blank && !tabs) ? undefined : edit(at, title, fixed));
 }
 
@@ -303,10 +304,13 @@ function withEscapesDecoded(text: string): string {
   );
 }
 
-/** The character an escape stands for, as both readings read it in a quoted string; undefined for a control character. */
+/**
+ * The character an escape stands for, as both readings read it in a quoted string; undefined for a control character
+ * (\b, \f, \u0000) or half a surrogate pair, which cannot stand in the text as itself.
+ */
 function decodedEscape(escape: string): string | undefined {
   const char = escape === '\\/' ? '/' : escape[1] === 'u' ? String.fromCharCode(parseInt(escape.slice(2), 16)) : undefined;
-  if (char === undefined || char < ' ' || (char >= '\x7f' && char <= '\x9f')) return undefined;
+  if (char === undefined || char < ' ' || (char >= '\x7f' && char <= '\x9f') || (char >= '\ud800' && char <= '\udfff')) return undefined;
   return char === '"' ? '\\"' : char === '\\' ? '\\\\' : char;
 }
 
@@ -317,7 +321,10 @@ function unsetInList(ns: HoconValue, spec: HoconValue, text: string): string | u
   return /\$\{\?[^}]*\}/.exec(text)?.[0];
 }
 
-/** A number, then blanks, then the end of the text: pyhocon reads the blanks as part of an unquoted string. */
+/**
+ * A number, then blanks where pyhocon wants a delimiter (at the end of the file): it reads them as one unquoted
+ * string. Without the blanks both read the number.
+ */
 function numberBeforeBlank(ns: HoconValue, spec: HoconValue, at: Origin): QuickFix | undefined {
   if (spec.kind !== 'number' || ns.kind !== 'string') return undefined;
   const blanks = /^[ \t]+/.exec(at.source.text.slice(at.end))?.[0];
