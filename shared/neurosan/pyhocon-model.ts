@@ -63,7 +63,8 @@ export class UnquotedToken {
 
 /** `include ...` as a token: the included tree's items (or list elements), spliced where it stood. */
 export class IncludeToken {
-  constructor(readonly items: Array<[string, PyHocon]> | PyHocon[]) {}
+  /** A key's item may carry where it was written in the included file (kept so that warnings can point there). */
+  constructor(readonly items: Array<[string, PyHocon] | [string, PyHocon, FieldSpan | undefined]> | PyHocon[]) {}
 }
 
 export type PyContainerParent = ConfigTree | PyHocon[];

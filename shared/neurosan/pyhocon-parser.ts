@@ -23,6 +23,7 @@ import {
   UnquotedToken,
   lineAndColumn,
   parseKey,
+  type FieldSpan,
   type PyHocon,
   type SourceSpan,
   type Token,
@@ -369,8 +370,8 @@ export class PyhoconParser {
       if (element instanceof IncludeToken) {
         for (const item of element.items) {
           if (!Array.isArray(item)) throw this.fail('TypeError', loc, `'${typeof item}' object is not subscriptable`);
-          const [key, value] = item as [string, PyHocon];
-          this.putEntry(tree, key, undefined, value, undefined, loc);
+          const [key, value, span] = item as [string, PyHocon, FieldSpan | undefined];
+          this.putEntry(tree, key, undefined, value, span, loc);
         }
       } else {
         const span = element.keySpan !== undefined ? { key: element.keySpan, value: element.valueSpan } : undefined;
@@ -674,8 +675,8 @@ export class PyhoconParser {
     if (result === undefined) return new IncludeToken([]);
     if (Array.isArray(result)) return new IncludeToken(result);
     // `obj.items()`: each value read through get() (a null becomes None, a list a copy).
-    const items: Array<[string, PyHocon]> = [];
-    for (const key of result.map.keys()) items.push([key, result.get(key)]);
+    const items: Array<[string, PyHocon, FieldSpan | undefined]> = [];
+    for (const key of result.map.keys()) items.push([key, result.get(key), result.spans.get(key)]);
     return new IncludeToken(items);
   }
 }

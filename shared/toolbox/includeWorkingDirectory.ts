@@ -4,13 +4,15 @@
  * which file neuro-san reads there (or that it finds none and skips the include), so the author is not surprised when
  * the agent is started from another folder.
  */
-import type { SourceText } from '../hocon/index';
+import type { IncludeHost, SourceText } from '../hocon/index';
 import type { NeuroSanReading } from '../neurosan/index';
+import { workingDirectoryIncludeFix } from './includeReadingDifferences';
 import { diagnosticAt, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 const INCLUDE_CWD_RULE = 'include-working-directory';
 
-export function includeWorkingDirectoryWarnings(reading: NeuroSanReading, sources: readonly SourceText[]): ToolboxDiagnostic[] {
+/** `host` (when given) lets the warning offer the path from the working directory, where the file is next to this one. */
+export function includeWorkingDirectoryWarnings(reading: NeuroSanReading, sources: readonly SourceText[], host?: IncludeHost): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
   for (const include of reading.includes) {
     if (!include.dependsOnCwd) continue;
@@ -26,6 +28,7 @@ export function includeWorkingDirectoryWarnings(reading: NeuroSanReading, source
         INCLUDE_CWD_RULE,
         `neuro-san looks for "${include.target}" in the folder it runs in (${reading.cwd}), not next to this file: ${found}. ` +
           'Started from another folder, it reads another file or none; use a path that does not depend on it, or run neuro-san from here.',
+        { fix: workingDirectoryIncludeFix(include, source, reading.cwd, host) },
       ),
     );
   }

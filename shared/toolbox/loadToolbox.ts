@@ -1,5 +1,6 @@
 import { dirnameOf, extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { resolveFileAsNeuroSan, type NeuroSanEntryCache, type NeuroSanResolvedDocument } from '../neurosan/index';
+import { includeReadingWarnings } from './includeReadingDifferences';
 import { includeWorkingDirectoryWarnings } from './includeWorkingDirectory';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
@@ -110,7 +111,8 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
   if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
     const document = userDocument as NeuroSanResolvedDocument;
-    diagnostics.push(...includeWorkingDirectoryWarnings(document.reading, document.sources));
+    diagnostics.push(...includeWorkingDirectoryWarnings(document.reading, document.sources, options.host));
+    diagnostics.push(...includeReadingWarnings(document.reading, document.sources, options.host, user));
   }
   if (options.reading === 'neuro-san' && user && options.userFile) {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
