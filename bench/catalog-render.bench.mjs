@@ -18,7 +18,7 @@ const runs = arg('--runs', 30);
 // 'neutral': the engine is pure (no Node built-ins), as the renderer runs it.
 const { JinjaEnvironment, readJson } = await bundleForBench(
   'catalog',
-  { 'shared/jinja/environment.ts': '{ JinjaEnvironment }', 'shared/pyvalue/json-read.ts': '{ readJson }' },
+  { 'shared/jinja/environment.ts': '{ JinjaEnvironment }', 'shared/pyvalue/jsonRead.ts': '{ readJson }' },
   { platform: 'neutral' },
 );
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ApiError } from '../../shared/api/contract';
 import type { ApiHandlers } from './handlers';
 import { countCatalogTokens } from '../../shared/catalog/catalogTokens';
-import { renderCatalog } from '../../shared/catalog/render-catalog';
+import { renderCatalog } from '../../shared/catalog/renderCatalog';
 import { ToolIndex } from '../../shared/review/similarity';
 import { loadTokenizer } from '../tokens/tokenizers';
 import { baselineSide, compareToolboxes } from '../review/compareToolbox';

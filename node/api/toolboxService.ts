@@ -5,7 +5,7 @@ import { neuroSanWorkingDirectoryOf, type WorkingDirectory } from '../neurosan/n
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
 import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
-import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/render-catalog';
+import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/renderCatalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/toolEntry';

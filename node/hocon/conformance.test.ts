@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { parseHocon, printSyntax } from '../../shared/hocon/index';
-import { readCorpus, runCase } from './conformance-corpus';
+import { readCorpus, runCase } from './conformanceCorpus';
 import { describeWithShared } from '../testSupport/sharedData';
 
 /**

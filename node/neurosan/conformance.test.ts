@@ -4,9 +4,9 @@ import { expect, it } from 'vitest';
 import { describeWithShared, sharedPath } from '../testSupport/sharedData';
 import { resolveAsNeuroSan } from '../cli/commands/resolve';
 import { resolveHocon } from '../../shared/hocon/index';
-import { dumpValue } from '../../shared/hocon/dump-value';
+import { dumpValue } from '../../shared/hocon/dumpValue';
 import { NeuroSanEntryCache, readAsNeuroSan, resolveFileAsNeuroSan } from '../../shared/neurosan/index';
-import { fileIncludeHost } from '../hocon/file-include-host';
+import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { neuroSanFileHost } from './neuroSanFiles';
 
 /**

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { defaultWorkingDirectory, type PyhoconIncludeHost } from '../../shared/neurosan/index';
-import { fileIncludeHost } from '../hocon/file-include-host';
+import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { isDirectory } from '../project/projectSettingsOnDisk';
 
 /** Reads included files from disk (pyhocon treats a file it cannot read like a missing one). */

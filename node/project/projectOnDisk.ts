@@ -4,7 +4,7 @@ import type { IncludeHost } from '../../shared/hocon/index';
 import { analyzeProject, type ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
-import { fileIncludeHost } from '../hocon/file-include-host';
+import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { defaultToolboxPath } from '../paths';
 import { projectSettingsOf } from './projectSettingsOnDisk';
 

@@ -4,7 +4,7 @@ import { createTwoFilesPatch } from 'diff';
 import type { ToolboxDiffDto } from '../../shared/api/reviewApi';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { findJson } from '../../shared/catalog/findJson';
-import { renderCatalog } from '../../shared/catalog/render-catalog';
+import { renderCatalog } from '../../shared/catalog/renderCatalog';
 import { diffToolboxes, type ToolSnapshot } from '../../shared/review/toolboxDiff';
 import type { ToolEntry } from '../../shared/toolbox/toolEntry';
 import { resourcesDir } from '../paths';

@@ -5,8 +5,8 @@
  * surrogates arrive exactly); results come back the same way.
  */
 import { spawnSync } from 'node:child_process';
-import { jsonDumps } from '../../shared/pyvalue/json-dumps';
-import { readJson } from '../../shared/pyvalue/json-read';
+import { jsonDumps } from '../../shared/pyvalue/jsonDumps';
+import { readJson } from '../../shared/pyvalue/jsonRead';
 import type { PyValue } from '../../shared/pyvalue/types';
 import type { KeyOrder } from '../../shared/jinja/environment';
 

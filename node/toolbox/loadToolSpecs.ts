@@ -11,7 +11,7 @@ import { fileTypeProblem, loadToolbox, type LoadedToolbox } from '../../shared/t
 import type { Reading } from '../../shared/toolbox/reading';
 import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
 import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
-import { fileIncludeHost } from '../hocon/file-include-host';
+import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { defaultToolboxPath } from '../paths';
 
 export class ToolSpecLoadError extends Error {

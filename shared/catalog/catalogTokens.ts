@@ -5,7 +5,7 @@
  * text (`overhead`), give or take a token per tool where the tokenizer merges characters across two entries.
  * The counter is given by the caller (node/tokens/): the encodings are too big for the renderer.
  */
-import { renderCatalog, type RenderCatalogRequest } from './render-catalog';
+import { renderCatalog, type RenderCatalogRequest } from './renderCatalog';
 
 export interface ToolTokens {
   name: string;

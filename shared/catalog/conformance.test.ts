@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeWithShared } from '../../node/testSupport/sharedData';
 import { JinjaEnvironment, type KeyOrder } from '../jinja/environment';
-import { readJson } from '../pyvalue/json-read';
+import { readJson } from '../pyvalue/jsonRead';
 import type { PyValue } from '../pyvalue/types';
 
 function loadCases(root: string): Map<string, PyValue> {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCatalogRules, checkExpectedFormat } from './contract';
 import { readTemplateMetadata } from './metadata';
-import { translatePythonRegex } from './python-regex';
-import { renderCatalog } from './render-catalog';
-import { readJson } from '../pyvalue/json-read';
+import { translatePythonRegex } from './pythonRegex';
+import { renderCatalog } from './renderCatalog';
+import { readJson } from '../pyvalue/jsonRead';
 import type { PyValue } from '../pyvalue/types';
 
 const annotated = readFileSync(path.resolve(__dirname, '../../fixtures/templates/toolbox_catalog_annotated.jinja2'), 'utf8');

@@ -11,11 +11,11 @@
  * with a `tools` array, and every tool has `name`, `description`, `input`, `output` and `type`.
  */
 import type { TemplateDiagnostic } from '../jinja/diagnostic';
-import { readJson } from '../pyvalue/json-read';
+import { readJson } from '../pyvalue/jsonRead';
 import { pyRepr } from '../pyvalue/repr';
 import type { PyValue } from '../pyvalue/types';
 import type { TemplateMetadata } from './metadata';
-import { translatePythonRegex } from './python-regex';
+import { translatePythonRegex } from './pythonRegex';
 
 export const CATALOG_PREFIX = 'Here is the toolbox catalog: ';
 export const REQUIRED_TOOL_KEYS = ['name', 'description', 'input', 'output', 'type'] as const;

@@ -1,4 +1,4 @@
-import type { Range, SourceText } from './text-position';
+import type { Range, SourceText } from './textPosition';
 
 /**
  * A problem found while parsing or resolving. Every diagnostic has a position: there is no such thing as an

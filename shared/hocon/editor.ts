@@ -11,10 +11,10 @@
  * entry is the last one and the entry before ends with a comma, the block starts at that comma (JSON style stays
  * JSON style).
  */
-import { formatKeySegment, parsePath } from './path-expression';
+import { formatKeySegment, parsePath } from './pathExpression';
 import { parseHocon } from './parser';
-import type { EntryNode, FieldNode, ObjectNode, SyntaxDocument } from './syntax-tree';
-import { applyEdits, type TextEdit } from './text-edits';
+import type { EntryNode, FieldNode, ObjectNode, SyntaxDocument } from './syntaxTree';
+import { applyEdits, type TextEdit } from './textEdits';
 
 export type PathLike = string | readonly string[];
 

@@ -1,7 +1,7 @@
-import { CharCode } from './char-code';
+import { CharCode } from './charCode';
 import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
-import { PathBuilder, parseSubstitutionPath } from './path-expression';
-import { RecentStrings } from './recent-strings';
+import { PathBuilder, parseSubstitutionPath } from './pathExpression';
+import { RecentStrings } from './recentStrings';
 import { Scanner, decodeQuoted, indexWithin } from './scanner';
 import type {
   ArrayNode,
@@ -14,9 +14,9 @@ import type {
   Separator,
   SyntaxDocument,
   ValueNode,
-} from './syntax-tree';
-import { SourceText } from './text-position';
-import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
+} from './syntaxTree';
+import { SourceText } from './textPosition';
+import { isValueStart, TokenKind, type TokenKind as Kind } from './tokenKind';
 
 /**
  * Objects and arrays nested deeper than this are reported (one positioned error) and skipped without recursion,

@@ -1,6 +1,6 @@
 import { Scanner } from './scanner';
-import type { SyntaxDocument, Span } from './syntax-tree';
-import { TokenKind } from './token-kind';
+import type { SyntaxDocument, Span } from './syntaxTree';
+import { TokenKind } from './tokenKind';
 
 /**
  * Prints a syntax tree back to text by concatenating the tokens it covers: white space and comments included,

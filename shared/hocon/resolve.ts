@@ -2,20 +2,20 @@
  * Reading a configuration: parse the file, apply includes, resolve substitutions. File access is injected
  * (`IncludeHost`), so this runs in the browser, in Node and in tests alike.
  */
-import { ValueBuilder, type IncludeLoader, type IncludedContent } from './build-values';
+import { ValueBuilder, type IncludeLoader, type IncludedContent } from './buildValues';
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
-import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './include-paths';
-import { IncludeBudget, type IncludeLimits } from './include-budget';
-import { checkJsonSyntax } from './json-syntax';
+import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './includePaths';
+import { IncludeBudget, type IncludeLimits } from './includeBudget';
+import { checkJsonSyntax } from './jsonSyntax';
 import { parseSource } from './parser';
-import { readDocument } from './plain-document';
-import { parseProperties } from './properties-file';
-import { SubstitutionResolver } from './resolve-substitutions';
-import type { IncludeNode, SyntaxDocument } from './syntax-tree';
-import { SourceText } from './text-position';
+import { readDocument } from './plainDocument';
+import { parseProperties } from './propertiesFile';
+import { SubstitutionResolver } from './resolveSubstitutions';
+import type { IncludeNode, SyntaxDocument } from './syntaxTree';
+import { SourceText } from './textPosition';
 import type { HoconObject } from './values';
 
-export { INCLUDE_LIMITS, type IncludeLimits } from './include-budget';
+export { INCLUDE_LIMITS, type IncludeLimits } from './includeBudget';
 
 /** Reads files for includes. Synchronous: configurations are small, and the resolver stays simple and pure. */
 export interface IncludeHost {
@@ -87,7 +87,7 @@ export function resolveHocon(text: string, options: ResolveOptions = {}): Resolv
   const syntaxKind = options.syntax ?? syntaxFromExtension(fileName);
   if (syntaxKind === 'hocon') {
     // Most files are read in one pass, the few entries that need the general machinery handed to it (see
-    // plain-document.ts); a file with a syntax problem takes the general path, which reports it.
+    // plainDocument.ts); a file with a syntax problem takes the general path, which reports it.
     const result = resolveInOnePass(source, options);
     if (result !== undefined) return result;
   }

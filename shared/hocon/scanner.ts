@@ -1,6 +1,6 @@
-import { CharCode } from './char-code';
-import { endsUnquoted, isDigit, isNumberChar, isWhitespace } from './character-classes';
-import { TokenKind } from './token-kind';
+import { CharCode } from './charCode';
+import { endsUnquoted, isDigit, isNumberChar, isWhitespace } from './characterClasses';
+import { TokenKind } from './tokenKind';
 
 /**
  * The HOCON scanner: a pull tokenizer over a string, char-code based, that never allocates per character and never

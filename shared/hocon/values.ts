@@ -2,8 +2,8 @@
  * Resolved HOCON values. Every value is its own origin: `source` (the file it was written in), and `start`/`end`
  * (offsets of its text there). Use `originOf(value)` for the file name and line/column range.
  */
-import type { FieldMap } from './field-map';
-import type { Range, SourceText } from './text-position';
+import type { FieldMap } from './fieldMap';
+import type { Range, SourceText } from './textPosition';
 
 export interface Origin {
   source: SourceText;

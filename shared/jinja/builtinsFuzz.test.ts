@@ -3,7 +3,7 @@
 // diagnostic, and nothing of JavaScript shows in its output. fast-check's seed is fixed in CI (vitest.setup.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../pyvalue/json-read';
+import { readJson } from '../pyvalue/jsonRead';
 import type { PyValue } from '../pyvalue/types';
 import { JinjaEnvironment } from './environment';
 

@@ -2,7 +2,7 @@
 // and the outcome is Python Jinja2's (python3 + jinja2, as in CI).
 import { describe, expect, it } from 'vitest';
 import { renderWithPython } from '../../node/testing/pythonJinjaOracle';
-import { readJson } from '../pyvalue/json-read';
+import { readJson } from '../pyvalue/jsonRead';
 import type { PyValue } from '../pyvalue/types';
 import { JinjaEnvironment } from './environment';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { JinjaEnvironment } from './environment';
 import { renderWithPython } from '../../node/testing/pythonJinjaOracle';
-import { readJson } from '../pyvalue/json-read';
+import { readJson } from '../pyvalue/jsonRead';
 import type { PyValue } from '../pyvalue/types';
 
 function ctx(json: string): Map<string, PyValue> {

@@ -13,7 +13,7 @@ import type { FilterFn, RuntimeContext, TestFn } from './runtime/context';
 import { builtinMethod } from './runtime/methods';
 import { LoopContext, Namespace } from './runtime/objects';
 import { binaryOp, contains, dictLookup, iterate, pyCompare, pyEquals, sliceIndices, truthy, unaryOp } from './runtime/ops';
-import { missingAttribute, missingElement, undefinedError, undefinedName } from './runtime/undefined-error';
+import { missingAttribute, missingElement, undefinedError, undefinedName } from './runtime/undefinedError';
 
 /** Variables of one scope; lookups walk outwards. */
 export class Frame {

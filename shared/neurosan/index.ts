@@ -15,5 +15,5 @@ export {
   type Environment,
 } from './reading';
 export { type ExactJson } from './reading';
-export { resolveFileAsNeuroSan, toHocon, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './as-resolved-document';
-export { NeuroSanEntryCache } from './entry-cache';
+export { resolveFileAsNeuroSan, toHocon, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './asResolvedDocument';
+export { NeuroSanEntryCache } from './entryCache';

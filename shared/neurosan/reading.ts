@@ -4,18 +4,18 @@
  * `json.dumps`/`json.loads`; the result is a JSON value, or a failure, which neuro-san reports as
  * `There was an error loading toolbox_info file "X".` with the parser's message as its cause.
  *
- * The rules are pyhocon's (pyhocon-parser.ts, pyhocon-model.ts, pyhocon-resolve.ts): where they differ from the
+ * The rules are pyhocon's (pyhoconParser.ts, pyhoconModel.ts, pyhoconResolve.ts): where they differ from the
  * HOCON specification's is listed in README.md of this folder.
  */
-import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhocon-parser';
+import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
 import { dirnameOf, joinPath } from '../hocon/index';
-import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, resetCopyBudget, type PyHocon, type SourceSpan } from './pyhocon-model';
-import { resolveSubstitutions, type Environment } from './pyhocon-resolve';
+import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, resetCopyBudget, type PyHocon, type SourceSpan } from './pyhoconModel';
+import { resolveSubstitutions, type Environment } from './pyhoconResolve';
 import type { JsonValue } from '../hocon/index';
-import { floatJson } from '../pyvalue/float-repr';
+import { floatJson } from '../pyvalue/floatRepr';
 import { SourceText } from '../hocon/index';
 import type { ResolvedDocument } from '../hocon/index';
-import type { NeuroSanEntryCache } from './entry-cache';
+import type { NeuroSanEntryCache } from './entryCache';
 
 export type { IncludeResolution, PyhoconIncludeHost, SourceSpan, Environment };
 
@@ -39,7 +39,7 @@ export interface NeuroSanReadOptions {
   /**
    * For a file being typed in: the specification's reading of the same text (already made for the keystroke) and a
    * cache kept per file between keystrokes. With both, only the top-level entries whose text changed are read again,
-   * where that gives what reading the whole file gives (see entry-cache.ts); the answer is the same either way.
+   * where that gives what reading the whole file gives (see entryCache.ts); the answer is the same either way.
    */
   spec?: ResolvedDocument;
   entryCache?: NeuroSanEntryCache;
@@ -161,7 +161,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       return { error, phase };
     }
   };
-  // While a file is typed in: the entries read before are reused where that gives the same (see entry-cache.ts).
+  // While a file is typed in: the entries read before are reused where that gives the same (see entryCache.ts).
   const byEntries =
     options.entryCache !== undefined && options.spec !== undefined
       ? options.entryCache.readByEntries(text, file, options.spec, { cwd, check: (config) => checkSerializable(config, undefined) })

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { floatJson, floatRepr } from './float-repr';
-import { jsonDumps } from './json-dumps';
-import { readJson } from './json-read';
+import { floatJson, floatRepr } from './floatRepr';
+import { jsonDumps } from './jsonDumps';
+import { readJson } from './jsonRead';
 import { pyRepr } from './repr';
 import { compareCodePoints, codePointLength } from './codepoints';
 

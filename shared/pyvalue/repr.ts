@@ -1,5 +1,5 @@
 /** Python's `str()` and `repr()` of the value model: what `{{ value }}` prints with autoescape off. */
-import { floatRepr } from './float-repr';
+import { floatRepr } from './floatRepr';
 import { isTuple, Markup, PyObject, Undefined, type PyValue } from './types';
 
 // str.isprintable() is false for these categories (Unicode database of the running engine; Python 3.11 has 14.0).

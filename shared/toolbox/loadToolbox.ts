@@ -39,7 +39,7 @@ export interface LoadOptions extends ToolboxFiles {
   neuroSanCwd?: string;
   /**
    * For neuro-san's reading of a file being typed in: kept per file between keystrokes, so that only the entries whose
-   * text changed are read again (shared/neurosan/entry-cache.ts).
+   * text changed are read again (shared/neurosan/entryCache.ts).
    */
   neuroSanEntryCache?: NeuroSanEntryCache;
 }

@@ -6,7 +6,7 @@ import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/ind
 import type { JsonValue } from '../../../shared/toolbox/runnable';
 import { ToolRunner, type JsonObject } from '../../python';
 import { loadToolSpecs, toolCaller, type ToolResult } from '../../toolbox';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 export const callCommand: CliCommand = {

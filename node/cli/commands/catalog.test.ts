@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveFile, toJson, toJsonText } from '../../../shared/hocon/index';
-import { fileIncludeHost } from '../../hocon/file-include-host';
+import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { runCliIn } from '../../testSupport/cliRun';
 import { describeWithShared } from '../../testSupport/sharedData';
 

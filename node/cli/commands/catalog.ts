@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { catalogSourcesFromTools } from '../../../shared/catalog/fromToolbox';
-import { renderCatalog } from '../../../shared/catalog/render-catalog';
+import { renderCatalog } from '../../../shared/catalog/renderCatalog';
 import { readTextFileSync } from '../../files/textFiles';
 import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
-import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
-import { reportUnreadFiles } from './toolbox-cli-support';
+import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './templateCliSupport';
+import { diskReading, readingOptions, readingUsage } from './readingCliSupport';
+import { reportUnreadFiles } from './toolboxCliSupport';
 import { countCatalogTokens } from '../../../shared/catalog/catalogTokens';
 import { DEFAULT_TOKENIZER, isTokenizerName, loadTokenizer, TOKENIZER_NAMES } from '../../tokens/tokenizers';
-import { formatTokenTable } from './catalog-tokens-table';
+import { formatTokenTable } from './catalogTokensTable';
 
 export const catalogCommand: CliCommand = {
   name: 'catalog',

@@ -7,8 +7,8 @@ import { ToolRunner } from '../../python';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
-import { reportUnreadFiles } from './toolbox-cli-support';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
+import { reportUnreadFiles } from './toolboxCliSupport';
 import { diagnosticsJson } from './validate';
 
 export const checkCommand: CliCommand = {

@@ -1,6 +1,6 @@
 import { parseHocon, printSyntax } from '../../../shared/hocon/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { formatDiagnostic, readTextFile } from './hocon-cli-support';
+import { formatDiagnostic, readTextFile } from './hoconCliSupport';
 
 export const printCommand: CliCommand = {
   name: 'print',

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { renderTemplateWithContract } from '../../../shared/catalog/render-catalog';
-import { readJson } from '../../../shared/pyvalue/json-read';
+import { renderTemplateWithContract } from '../../../shared/catalog/renderCatalog';
+import { readJson } from '../../../shared/pyvalue/jsonRead';
 import type { PyValue } from '../../../shared/pyvalue/types';
 import { readTextFileSync } from '../../files/textFiles';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './template-cli-support';
+import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './templateCliSupport';
 
 export const renderCommand: CliCommand = {
   name: 'render',

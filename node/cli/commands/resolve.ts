@@ -2,11 +2,11 @@ import path from 'node:path';
 import { resolveFile, toJsonText } from '../../../shared/hocon/index';
 import { readAsNeuroSan } from '../../../shared/neurosan/index';
 import { readTextFileSync } from '../../files/textFiles';
-import { fileIncludeHost } from '../../hocon/file-include-host';
+import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { neuroSanFileHost, neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
-import { formatDiagnostic } from './hocon-cli-support';
-import { readingChoice, readingOptions, readingUsage } from './reading-cli-support';
+import { formatDiagnostic } from './hoconCliSupport';
+import { readingChoice, readingOptions, readingUsage } from './readingCliSupport';
 
 const usage = [
   'Usage: toolbox-editor resolve FILE... [--as neuro-san|spec] [--cwd DIR]',

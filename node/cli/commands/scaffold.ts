@@ -4,7 +4,7 @@ import { ToolRunner } from '../../python';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../../scaffold/scaffoldTool';
 import { loadToolSpecs } from '../../toolbox';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
 
 export const scaffoldCommand: CliCommand = {
   name: 'scaffold',

@@ -1,6 +1,6 @@
 import { applyEdits, parseHocon, setValueChecked } from '../../../shared/hocon/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { emitEdited, formatDiagnostic, readFileToEdit, resolveOptionsFor } from './hocon-cli-support';
+import { emitEdited, formatDiagnostic, readFileToEdit, resolveOptionsFor } from './hoconCliSupport';
 
 export const setCommand: CliCommand = {
   name: 'set',

@@ -7,7 +7,7 @@ import { ToolRunner, type JsonObject } from '../../python';
 import { loadToolSpecs, toolCaller } from '../../toolbox';
 import { caseArgsJson, readTestCaseFile, testCaseFileFor, type StoredCase } from '../../testcases/testCaseFile';
 import { runCases } from '../../testcases/runCases';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './python-cli-support';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 
 export const testCommand: CliCommand = {

@@ -1,10 +1,10 @@
 import { fieldOf, keyOrigin, type ToolEntry } from '../../../shared/toolbox/toolEntry';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
-import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
-import { reportUnreadFiles } from './toolbox-cli-support';
+import { diskReading, readingOptions, readingUsage } from './readingCliSupport';
+import { reportUnreadFiles } from './toolboxCliSupport';
 import { isDirectoryArgument } from '../../project/projectArgument';
-import { toolsOfProject } from './tools-project';
+import { toolsOfProject } from './toolsProject';
 
 export const toolsCommand: CliCommand = {
   name: 'tools',

@@ -1,6 +1,6 @@
 import { applyEdits, removeKeyChecked } from '../../../shared/hocon/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { emitEdited, readFileToEdit, resolveOptionsFor } from './hocon-cli-support';
+import { emitEdited, readFileToEdit, resolveOptionsFor } from './hoconCliSupport';
 
 export const unsetCommand: CliCommand = {
   name: 'unset',

@@ -8,13 +8,13 @@ import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neu
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { reviewLoaded } from '../../review/reviewToolbox';
 import { toSarif } from './sarifReport';
-import { diskReading, readingOptions, readingUsage } from './reading-cli-support';
+import { diskReading, readingOptions, readingUsage } from './readingCliSupport';
 import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
 import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
 import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
-import { validateProject } from './validate-project';
+import { validateProject } from './validateProject';
 
 export const validateCommand: CliCommand = {
   name: 'validate',

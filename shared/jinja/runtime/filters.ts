@@ -3,16 +3,16 @@
  * its quirks (`title` splits on `-\s({[<`, `truncate` has a leeway of 5, `round` returns a float).
  */
 import { codePoints, codePointLength } from '../../pyvalue/codepoints';
-import { JsonDumpsError, jsonDumps } from '../../pyvalue/json-dumps';
+import { JsonDumpsError, jsonDumps } from '../../pyvalue/jsonDumps';
 import { pyStr } from '../../pyvalue/repr';
 import { Markup, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
 import { bindArgs } from './args';
 import type { FilterFn, RuntimeContext } from './context';
 import { builtinMethod } from './methods';
-import { missingAttribute, undefinedError } from './undefined-error';
+import { missingAttribute, undefinedError } from './undefinedError';
 import { asNumber, binaryOp, htmlEscape, iterate, pyCompare, pyEquals, pyLen, truthy } from './ops';
-import { percentFormat } from './percent-format';
+import { percentFormat } from './percentFormat';
 import { pyCapitalize, pySplitLines, pyStrip } from './pystr';
 
 function str(v: PyValue): string {

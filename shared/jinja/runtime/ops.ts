@@ -5,8 +5,8 @@
 import { codePointLength, codePoints, compareCodePoints } from '../../pyvalue/codepoints';
 import { Markup, PyObject, Undefined, isStr, isTuple, makeTuple, strText, typeName, type PyDict, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
-import { percentFormat } from './percent-format';
-import { undefinedError } from './undefined-error';
+import { percentFormat } from './percentFormat';
+import { undefinedError } from './undefinedError';
 
 export function truthy(v: PyValue): boolean {
   if (v === null) return false;

@@ -17,7 +17,7 @@ import {
   pyStr,
   spendCopyBudget,
   type PyHocon,
-} from './pyhocon-model';
+} from './pyhoconModel';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

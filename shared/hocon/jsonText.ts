@@ -4,9 +4,9 @@
  * becomes 1, an int; big integers round), and reorder integer-like keys, so the editor sends the text itself to the
  * worker and uses JSON.parse's values only for its own checks (ajv) and display.
  */
-import { CharCode } from './char-code';
-import { JsonLayout } from './json-layout';
-import { scanJson } from './json-read';
+import { CharCode } from './charCode';
+import { JsonLayout } from './jsonLayout';
+import { scanJson } from './jsonRead';
 
 /** JSON text to send exactly as written (to the worker, where Python's json reads it). */
 export class JsonText {

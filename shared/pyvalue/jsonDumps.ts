@@ -6,8 +6,8 @@
  * (`","` / `": "` once `indent` is given), keys converted as Python converts them, `sort_keys` by code point.
  */
 import { compareCodePoints } from './codepoints';
-import { floatJson, floatRepr } from './float-repr';
-import { AsciiWriter } from './ascii-writer';
+import { floatJson, floatRepr } from './floatRepr';
+import { AsciiWriter } from './asciiWriter';
 import { Markup, typeName, type PyValue } from './types';
 
 export interface JsonDumpsOptions {

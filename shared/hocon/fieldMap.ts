@@ -13,7 +13,7 @@
  * Unlike a Map, do not delete while iterating: collect the keys first.
  */
 import { Scanner } from './scanner';
-import type { SourceText } from './text-position';
+import type { SourceText } from './textPosition';
 import { HoconField, type HoconValue } from './values';
 
 /** Up to this many keys, look-ups scan the array. */

@@ -1,11 +1,11 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { dumpValue } from '../../shared/hocon/dump-value';
-import { readPlainDocument } from '../../shared/hocon/plain-document';
+import { dumpValue } from '../../shared/hocon/dumpValue';
+import { readPlainDocument } from '../../shared/hocon/plainDocument';
 import { resolveGeneral, resolveInOnePass } from '../../shared/hocon/resolve';
-import { SourceText } from '../../shared/hocon/text-position';
-import { corpusOptions } from './conformance-corpus';
+import { SourceText } from '../../shared/hocon/textPosition';
+import { corpusOptions } from './conformanceCorpus';
 import { describeWithShared } from '../testSupport/sharedData';
 
 

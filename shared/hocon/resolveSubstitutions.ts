@@ -27,8 +27,8 @@ import {
   type SubstitutionExpr,
   type Undefined,
 } from './expressions';
-import { simpleText } from './build-values';
-import { FieldMap } from './field-map';
+import { simpleText } from './buildValues';
+import { FieldMap } from './fieldMap';
 import { ArrayValue, ObjectValue, StringValue, type HoconArray, type HoconObject, type HoconValue, type Origin } from './values';
 
 /** Deeper resolution than this (long substitution chains) is reported instead of risking the stack. */

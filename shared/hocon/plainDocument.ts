@@ -22,15 +22,15 @@
  * resolver's step limit, or an entry handed over that reported something before being undone make it give up
  * (undefined), and the caller takes the general path from the start.
  */
-import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './build-values';
-import { RecentStrings } from './recent-strings';
+import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './buildValues';
+import { RecentStrings } from './recentStrings';
 import { EntryParser, MAX_NESTING_DEPTH, MAX_VALUES, TOO_MANY_VALUES } from './parser';
-import { MAX_STEPS } from './resolve-substitutions';
+import { MAX_STEPS } from './resolveSubstitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
-import type { SourceText } from './text-position';
-import { isValueStart, TokenKind, type TokenKind as Kind } from './token-kind';
-import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './field-map';
+import type { SourceText } from './textPosition';
+import { isValueStart, TokenKind, type TokenKind as Kind } from './tokenKind';
+import { buildIndex, FIELD_SLOTS, FieldMap, SMALL_OBJECT } from './fieldMap';
 import { ArrayValue, BooleanValue, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconArray, type HoconObject, type HoconValue } from './values';
 
 /**

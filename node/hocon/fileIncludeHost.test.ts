@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveFile, toJson } from '../../shared/hocon/index';
-import { fileIncludeHost } from './file-include-host';
+import { fileIncludeHost } from './fileIncludeHost';
 import { workspace as makeWorkspace } from '../testSupport/cliRun';
 
 const LATIN1 = Buffer.from('a = "caf\xe9"\n', 'latin1');

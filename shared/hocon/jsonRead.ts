@@ -5,9 +5,9 @@
  * the stack. What the text becomes is the caller's choice: JSON.parse's values (`readJsonText`), a value model of its
  * own (`readJsonWith` and a JsonBuilder: Python's values in shared/pyvalue), or only the spans (`scanJson`).
  */
-import { CharCode } from './char-code';
-import { SourceText } from './text-position';
-import type { JsonValue } from './to-json';
+import { CharCode } from './charCode';
+import { SourceText } from './textPosition';
+import type { JsonValue } from './toJson';
 
 /** Where and why a text is not JSON. Line and column count from 1; `offset` counts UTF-16 code units from 0. */
 export interface JsonSyntaxError {

@@ -4,7 +4,7 @@
  * `printSyntax` gives the input back byte for byte. Line/column come from `SourceText.positionAt` on demand.
  */
 import type { Diagnostic } from './diagnostics';
-import type { SourceText } from './text-position';
+import type { SourceText } from './textPosition';
 
 export interface Span {
   start: number;

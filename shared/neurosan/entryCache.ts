@@ -11,13 +11,13 @@
 import type { ResolvedDocument } from '../hocon/index';
 import { FieldMap } from '../hocon/index';
 import { ObjectValue, type HoconField, type HoconObject } from '../hocon/index';
-import { convertEntry, entrySameAsSpec, mergeEntry, placeEntry } from './entry-values';
-import { ConfigTree, type PyHocon } from './pyhocon-model';
-import { ExpandedText, PyhoconParser, type IncludeResolution, type ParseContext } from './pyhocon-parser';
+import { convertEntry, entrySameAsSpec, mergeEntry, placeEntry } from './entryValues';
+import { ConfigTree, type PyHocon } from './pyhoconModel';
+import { ExpandedText, PyhoconParser, type IncludeResolution, type ParseContext } from './pyhoconParser';
 
 type EntryReading = { key: string; value: PyHocon } | undefined;
 
-/** An entry's text, its reading and, once asked for, its value as HoconValues (entry-values.ts). */
+/** An entry's text, its reading and, once asked for, its value as HoconValues (entryValues.ts). */
 interface KeptEntry {
   chunk: string;
   reading: EntryReading;
@@ -111,7 +111,7 @@ export class NeuroSanEntryCache {
   /**
    * The value of the text last read entry by entry (`text`, with the same `spec`), as toHocon makes it from the whole
    * reading; undefined when it was not read by entries or an entry cannot be converted alone. Each entry is converted
-   * once; the spec's own value stands for an entry where it is the same in every respect (entry-values.ts).
+   * once; the spec's own value stands for an entry where it is the same in every respect (entryValues.ts).
    */
   resolvedValue(text: string, spec: ResolvedDocument): HoconObject | undefined {
     const layout = this.layout;

@@ -1,6 +1,6 @@
 import { Scanner, decodeQuoted, indexWithin } from './scanner';
-import type { PathSegment } from './syntax-tree';
-import { TokenKind } from './token-kind';
+import type { PathSegment } from './syntaxTree';
+import { TokenKind } from './tokenKind';
 
 /**
  * Builds the segments of a path expression from its tokens: unquoted text splits at '.', quoted text never does,

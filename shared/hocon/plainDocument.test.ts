@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readPlainDocument } from './plain-document';
+import { readPlainDocument } from './plainDocument';
 import { resolveGeneral, resolveHocon, resolveInOnePass, type ResolveOptions } from './resolve';
-import { SourceText } from './text-position';
-import { dumpValue } from './dump-value';
-import { toJson, toJsonText } from './to-json';
+import { SourceText } from './textPosition';
+import { dumpValue } from './dumpValue';
+import { toJson, toJsonText } from './toJson';
 
 /** The fast path either gives up or gives exactly what the general path gives, which then has no diagnostic. */
 function checkPlainAgrees(text: string, name = '<input>'): boolean {

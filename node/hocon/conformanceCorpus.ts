@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveFile, toJson, type IncludeHost, type JsonValue, type ResolveOptions, type ResolvedDocument } from '../../shared/hocon/index';
-import { fileIncludeHost } from './file-include-host';
+import { fileIncludeHost } from './fileIncludeHost';
 
 /**
  * Runs the conformance corpus in `../shared/conformance/hocon` (see its README): working directory `cases/`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dumpValue } from '../hocon/dump-value';
+import { dumpValue } from '../hocon/dumpValue';
 import { resolveFile } from '../hocon/index';
 import { loadToolbox } from '../toolbox/loadToolbox';
 import { memoryHost } from '../toolbox/testHost';

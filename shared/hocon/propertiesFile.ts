@@ -2,8 +2,8 @@
  * Java `.properties` files, as Lightbend reads them: `a.b.c = value` lines become nested objects of strings.
  * Supports `=`, `:` or white space as separator, `#`/`!` comments, backslash line continuation and escapes.
  */
-import type { SourceText } from './text-position';
-import { FieldMap } from './field-map';
+import type { SourceText } from './textPosition';
+import { FieldMap } from './fieldMap';
 import { HoconField, ObjectValue, StringValue, type HoconObject, type HoconString } from './values';
 
 export function parseProperties(source: SourceText): HoconObject {

@@ -2,7 +2,7 @@
  * Character classes of the HOCON grammar, as Lightbend's tokenizer defines them. Looked up by char code so the
  * scanner never runs a regular expression per character.
  */
-import { CharCode } from './char-code';
+import { CharCode } from './charCode';
 
 /** Characters that end unquoted text (besides white space and the start of a `//` comment). */
 const FORBIDDEN_IN_UNQUOTED = '$"{}[]:=,+#`^?!@*&\\';

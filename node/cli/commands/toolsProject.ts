@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { CliIo } from '../command';
 import { loadProjectFromDisk } from '../../project/projectOnDisk';
 import { findProjectRoot } from '../../project/projectSettingsOnDisk';
-import { reportUnreadFiles } from './toolbox-cli-support';
+import { reportUnreadFiles } from './toolboxCliSupport';
 import { plural } from '../../../shared/plural';
 
 /**

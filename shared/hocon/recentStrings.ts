@@ -3,7 +3,7 @@
  * toolbox ("type", "description", "string"...), and one shared string is less to allocate and to collect than
  * thousands of equal ones. A small hash table by first and last character and length; a miss just slices.
  */
-import type { SourceText } from './text-position';
+import type { SourceText } from './textPosition';
 
 const SLOTS = 512;
 /** Longer strings are rarely repeated; their slices share the text's memory anyway. */

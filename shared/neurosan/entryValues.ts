@@ -1,5 +1,5 @@
 /**
- * The values of neuro-san's reading entry by entry, while a file is typed in (see entry-cache.ts): each top-level
+ * The values of neuro-san's reading entry by entry, while a file is typed in (see entryCache.ts): each top-level
  * entry is converted to HoconValues once, with offsets relative to its text, and placed at its offset in each new
  * text. Where an entry's converted value is the specification's value of the same text in every respect the app
  * reads (kind, value, how written, positions, fields and their definitions), the spec's value (made for the keystroke
@@ -9,10 +9,10 @@
 import { FieldMap } from '../hocon/index';
 import { SourceText } from '../hocon/index';
 import { ArrayValue, BooleanValue, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconValue } from '../hocon/index';
-import { toHocon } from './as-resolved-document';
-import { ConfigTree, isPlainKey } from './pyhocon-model';
+import { toHocon } from './asResolvedDocument';
+import { ConfigTree, isPlainKey } from './pyhoconModel';
 import { toPlainJson, type ReadingOrigin } from './reading';
-import { parseEntry } from './entry-cache';
+import { parseEntry } from './entryCache';
 
 /** An entry's field as `toHocon` makes it, offsets relative to the entry's text; undefined where it cannot be. */
 export function convertEntry(chunk: string, file: string, cwd: string): HoconField | undefined {

@@ -3,10 +3,10 @@
  * values (`a = [${b}, ${b}]`), so a small file can describe an enormous tree; both count what they write and stop
  * with a positioned error past a limit.
  */
-import { CharCode } from './char-code';
+import { CharCode } from './charCode';
 import { HoconError, makeDiagnostic } from './diagnostics';
-import type { FieldMap } from './field-map';
-import { JsonLayout } from './json-layout';
+import type { FieldMap } from './fieldMap';
+import { JsonLayout } from './jsonLayout';
 import type { HoconNumber, HoconValue } from './values';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

@@ -4,8 +4,8 @@
  */
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { Scanner } from './scanner';
-import type { ObjectNode, SyntaxDocument, ValueNode } from './syntax-tree';
-import { TokenKind } from './token-kind';
+import type { ObjectNode, SyntaxDocument, ValueNode } from './syntaxTree';
+import { TokenKind } from './tokenKind';
 
 export function checkJsonSyntax(document: SyntaxDocument): Diagnostic[] {
   const source = document.source;

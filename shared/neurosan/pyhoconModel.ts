@@ -1,4 +1,4 @@
-import { floatRepr } from '../pyvalue/float-repr';
+import { floatRepr } from '../pyvalue/floatRepr';
 
 /**
  * The values pyhocon 0.3.61 builds while it reads a file, with the rules of its `ConfigTree` (put, get, merge) and

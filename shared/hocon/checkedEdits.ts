@@ -5,15 +5,15 @@
  * when the document changed exactly as asked — the path has the value given (or is gone) and nothing else moved —
  * and no new error appeared. Otherwise they throw an EditRefusedError that says why, in words, with line numbers.
  */
-import { parsePath } from './path-expression';
+import { parsePath } from './pathExpression';
 import { parseHocon } from './parser';
 import { resolveHocon, type ResolveOptions } from './resolve';
-import type { ObjectNode, ValueNode } from './syntax-tree';
-import { applyEdits, type TextEdit } from './text-edits';
-import { toJson, type JsonValue } from './to-json';
+import type { ObjectNode, ValueNode } from './syntaxTree';
+import { applyEdits, type TextEdit } from './textEdits';
+import { toJson, type JsonValue } from './toJson';
 import { removeKey, setValue, type EditOptions, type PathLike } from './editor';
 import type { Diagnostic } from './diagnostics';
-import { SourceText } from './text-position';
+import { SourceText } from './textPosition';
 
 export class EditRefusedError extends Error {}
 

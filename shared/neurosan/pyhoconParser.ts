@@ -27,7 +27,7 @@ import {
   type PyHocon,
   type SourceSpan,
   type Token,
-} from './pyhocon-model';
+} from './pyhoconModel';
 import { IncludeBudget, dirnameOf, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */

@@ -4,7 +4,7 @@
  * self-references (`a = ${a} x`, `a += x`) are replaced by the value the key had before this definition. What
  * cannot be known yet (substitutions, concatenations containing them) stays as an expression for the resolver.
  */
-import { CharCode } from './char-code';
+import { CharCode } from './charCode';
 import { HoconError, makeDiagnostic, type Diagnostic } from './diagnostics';
 import {
   UNDEFINED,
@@ -15,11 +15,11 @@ import {
   type MergeExpr,
   type SubstitutionExpr,
 } from './expressions';
-import { RecentStrings } from './recent-strings';
+import { RecentStrings } from './recentStrings';
 import { decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
-import type { EntryNode, FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntax-tree';
-import type { SourceText } from './text-position';
-import { FieldMap } from './field-map';
+import type { EntryNode, FieldNode, IncludeNode, ObjectNode, ValueNode } from './syntaxTree';
+import type { SourceText } from './textPosition';
+import { FieldMap } from './fieldMap';
 import {
   ArrayValue,
   BooleanValue,
@@ -97,7 +97,7 @@ export class ValueBuilder {
     rootSource: SourceText,
     private readonly loader: IncludeLoader | undefined,
     readonly diagnostics: Diagnostic[],
-    /** The root object and dirty set, when the one-pass reader has started them (see plain-document.ts). */
+    /** The root object and dirty set, when the one-pass reader has started them (see plainDocument.ts). */
     root?: HoconObject,
     dirty?: Set<object>,
   ) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EditRefusedError, removeKeyChecked, setValueChecked } from './checked-edits';
+import { EditRefusedError, removeKeyChecked, setValueChecked } from './checkedEdits';
 import { resolveHocon } from './resolve';
-import { applyEdits } from './text-edits';
-import { toJson } from './to-json';
+import { applyEdits } from './textEdits';
+import { toJson } from './toJson';
 import type { ResolveOptions } from './resolve';
 
 const json = (text: string, options?: ResolveOptions) => toJson(resolveHocon(text, options).value);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseHocon, type Diagnostic, type ResolveOptions } from '../../../shared/hocon/index';
-import { fileIncludeHost } from '../../hocon/file-include-host';
+import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
 import type { CliIo } from '../command';
 

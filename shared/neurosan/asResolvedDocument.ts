@@ -17,10 +17,10 @@ import {
   type HoconObject,
   type HoconValue,
 } from '../hocon/index';
-import type { SourceSpan } from './pyhocon-model';
-import { floatRepr } from '../pyvalue/float-repr';
-import { INCLUDE_LIMIT_FAILURE } from './pyhocon-parser';
-import type { NeuroSanEntryCache } from './entry-cache';
+import type { SourceSpan } from './pyhoconModel';
+import { floatRepr } from '../pyvalue/floatRepr';
+import { INCLUDE_LIMIT_FAILURE } from './pyhoconParser';
+import type { NeuroSanEntryCache } from './entryCache';
 import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
@@ -79,7 +79,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, words);
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
-  // While a file is typed in, from the entries converted at earlier keystrokes (entry-cache.ts), else the whole reading.
+  // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts), else the whole reading.
   const fromEntries = options.spec !== undefined && options.entryCache !== undefined ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
   // The file's own values point into `source` (so that only values of included files count as included).
   const value = fromEntries ?? toHocon(reading.exact, '', reading.origins, new Map([...reading.sources, [path, source]]), source, undefined);
