@@ -1,5 +1,5 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { apiMethodNames, type ApiEvent, type ApiEventPayload } from '../shared/api/contract';
+import { apiMethodNames, type ApiEvent, type ApiEventPayload } from '../shared/api/index';
 import type { Dispatch } from '../node/api/dispatcher';
 import { APP_PAGE_URL } from './appProtocol';
 import { API_EVENT_CHANNEL, apiChannel } from './channels';

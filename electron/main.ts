@@ -1,6 +1,6 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import path from 'node:path';
-import type { MenuCommand } from '../shared/api/contract';
+import type { MenuCommand } from '../shared/api/index';
 import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
 import { RecentFiles } from '../node/state/userState';

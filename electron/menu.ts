@@ -1,5 +1,5 @@
 import { app, dialog, Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import type { MenuCommand } from '../shared/api/contract';
+import type { MenuCommand } from '../shared/api/index';
 import { APP_VERSION } from '../shared/version';
 
 /** The native menu. File items are forwarded to the page, which owns the document and its unsaved changes. */

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { isApiEvent, isApiMethod, unknownMethodResult, type ApiResult, type DesktopBridge } from '../shared/api/contract';
+import { isApiEvent, isApiMethod, unknownMethodResult, type ApiResult, type DesktopBridge } from '../shared/api/index';
 import { API_EVENT_CHANNEL, apiChannel } from './channels';
 
 /**

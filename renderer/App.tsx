@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ApiClient } from '../shared/api/contract';
+import type { ApiClient } from '../shared/api/index';
 import { CentreRegion } from './editor/CentreRegion';
 import { CompareDialog } from './files/CompareDialog';
 import { installFileDrop, installUndoShortcuts } from './files/dropFiles';

@@ -1,5 +1,5 @@
-import { analysisChange } from '../../shared/api/analysisDelta';
-import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/toolboxApi';
+import { analysisChange } from '../../shared/api/index';
+import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/index';
 
 /**
  * The last few analyses sent, by the textId of their text, so the next answer can be a change of the one the renderer

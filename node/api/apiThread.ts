@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ApiEvent, ApiEventPayload, ApiResult } from '../../shared/api/contract';
+import type { ApiEvent, ApiEventPayload, ApiResult } from '../../shared/api/index';
 import { API_THREAD_RESOURCE_LIMITS } from './apiThreadLimits';
 import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessages';
 import { createDispatcher, type Dispatch } from './dispatcher';

@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
-import { ApiError, apiMethods, isApiMethod, unknownMethodResult, type ApiMethod, type ApiResult } from '../../shared/api/contract';
-import { requestDepthProblem } from '../../shared/api/jsonDepth';
+import { ApiError, apiMethods, isApiMethod, unknownMethodResult, type ApiMethod, type ApiResult } from '../../shared/api/index';
+import { requestDepthProblem } from '../../shared/api/index';
 import type { ApiHandlers } from './handlers';
 import { errorMessage } from '../../shared/errorMessage';
 

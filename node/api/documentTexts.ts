@@ -1,5 +1,5 @@
-import { ApiError } from '../../shared/api/contract';
-import { applyTextChange, type DocumentTextPayload } from '../../shared/api/documentText';
+import { ApiError } from '../../shared/api/index';
+import { applyTextChange, type DocumentTextPayload } from '../../shared/api/index';
 
 /**
  * The texts clients named (`textId`), the last few, so a request can carry an edit of one instead of the whole text

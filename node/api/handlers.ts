@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ApiEvent, ApiEventPayload, ApiMethod, ApiRequest, ApiResponse } from '../../shared/api/contract';
+import type { ApiEvent, ApiEventPayload, ApiMethod, ApiRequest, ApiResponse } from '../../shared/api/index';
 import { APP_VERSION } from '../../shared/version';
 import { FileWatcher } from '../files/fileWatcher';
 import { listFolder } from '../files/listFolder';

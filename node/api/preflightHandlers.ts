@@ -7,9 +7,9 @@
  * that entry's findings are dropped, as they may no longer hold (check again to know).
  */
 import path from 'node:path';
-import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/contract';
-import type { ToolEntry } from '../../shared/toolbox/toolEntry';
-import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/index';
+import type { ToolEntry } from '../../shared/toolbox/index';
+import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
 import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type ToolFinding } from '../preflight/preflightToolbox';
 import { toWorkerSpec } from '../python/workerProtocol';

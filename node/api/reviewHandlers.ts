@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ApiError } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/index';
 import type { ApiHandlers } from './handlers';
 import { countCatalogTokens } from '../../shared/catalog/catalogTokens';
 import { renderCatalog } from '../../shared/catalog/renderCatalog';

@@ -3,8 +3,8 @@
  * toolbox file. Kept out of handlers.ts, which only spreads these in.
  */
 import path from 'node:path';
-import type { ApiRequest, ApiResponse } from '../../shared/api/contract';
-import { ApiError } from '../../shared/api/contract';
+import type { ApiRequest, ApiResponse } from '../../shared/api/index';
+import { ApiError } from '../../shared/api/index';
 import { entryFromRun } from '../history/entryFromRun';
 import { HistoryStore } from '../history/historyStore';
 import { runCases } from '../testcases/runCases';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { access, lstat, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/index';
 
 export interface AtomicWriteOptions {
   /**

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, type FolderListing } from '../../shared/api/contract';
+import { ApiError, type FolderListing } from '../../shared/api/index';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** The files the Open dialog's browser offers: what neuro-san reads a toolbox from. */

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { ApiError } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/index';
 
 /**
  * Reading a file by name without trusting what the name points at. The file is opened without blocking (a FIFO with

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ApiError, type FileContent } from '../../shared/api/contract';
+import { ApiError, type FileContent } from '../../shared/api/index';
 import { writeFileAtomic } from './atomicWrite';
 import { readRegularFile, readRegularFileSync } from './regularFile';
 import { errorMessage } from '../../shared/errorMessage';

@@ -1,7 +1,7 @@
 /** What the history keeps of one `tool.run`: the request's inputs and the result's outcome. */
 import { randomUUID } from 'node:crypto';
-import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
-import type { HistoryEntry } from '../../shared/api/testRunApi';
+import type { ToolRunResultDto } from '../../shared/api/index';
+import type { HistoryEntry } from '../../shared/api/index';
 import { readJsonText } from '../../shared/hocon/index';
 
 export interface RunInputs {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { HistoryEntry } from '../../shared/api/testRunApi';
+import type { HistoryEntry } from '../../shared/api/index';
 import { writePrivateFile } from '../state/privateState';
 
 /** Enough to find a recent call again without the file growing without end. */

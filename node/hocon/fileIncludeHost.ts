@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/index';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { NotAFileError, readTextFileSync } from '../files/textFiles';
 import { errorMessage } from '../../shared/errorMessage';

@@ -4,7 +4,7 @@
  * (at the value for `class`, whose text is what is wrong).
  */
 import type { HoconField, Origin } from '../../shared/hocon/index';
-import { keyOrigin, type ToolEntry } from '../../shared/toolbox/toolEntry';
+import { keyOrigin, type ToolEntry } from '../../shared/toolbox/index';
 
 export function originOfPath(entry: ToolEntry, at: readonly string[]): Origin {
   let field: HoconField = entry.field;

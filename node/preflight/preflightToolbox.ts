@@ -8,9 +8,9 @@
  * timeout (a hang kills the worker; the next entry gets a fresh one), and the whole with a time limit.
  */
 import { performance } from 'node:perf_hooks';
-import type { LoadedToolbox } from '../../shared/toolbox/loadToolbox';
-import { toRunnableSpec, type ToolEntry } from '../../shared/toolbox/toolEntry';
-import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
+import type { LoadedToolbox } from '../../shared/toolbox/index';
+import { toRunnableSpec, type ToolEntry } from '../../shared/toolbox/index';
+import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { formatSeconds } from '../python/runResult';
 import type { PreflightFinding } from '../python/preflightProtocol';
 import type { ToolRunner } from '../python/toolRunner';

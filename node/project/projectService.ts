@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ApiError } from '../../shared/api/contract';
-import type { ProjectEdit, ProjectView } from '../../shared/api/projectApi';
+import { ApiError } from '../../shared/api/index';
+import type { ProjectEdit, ProjectView } from '../../shared/api/index';
 import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FileKind } from '../../shared/project/fileKind';
 import { planToolRename } from '../../shared/project/renameTool';

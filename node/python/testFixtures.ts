@@ -1,7 +1,7 @@
 /** Helpers for the tests of node/python and node/toolbox: the fixture tools in fixtures/python/. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import { appRoot } from '../paths';
 import { parseStat } from './processTree';
 import { ToolRunner, type ToolRunnerOptions } from './toolRunner';

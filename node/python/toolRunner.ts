@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { JsonText } from '../../shared/hocon/index';
-import type { NeuroSanCheck } from '../../shared/toolbox/neuroSanCheck';
-import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type { NeuroSanCheck } from '../../shared/toolbox/index';
+import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import { PythonWorker, WorkerExitError } from './pythonWorker';
 import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from './runResult';
 import { workerLaunch, workerScriptPath, type PythonEnvironmentOptions } from './workerOptions';

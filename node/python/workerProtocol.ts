@@ -2,8 +2,8 @@
  * The messages between the Node side and the Python worker (resources/python/tbe_worker/server.py).
  * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
  */
-import type { NeuroSanCheck } from '../../shared/toolbox/neuroSanCheck';
-import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type { NeuroSanCheck } from '../../shared/toolbox/index';
+import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import type {
   WorkerCanImportReply,
   WorkerCanImportRequest,

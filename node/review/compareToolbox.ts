@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import type { ToolboxDiffDto } from '../../shared/api/reviewApi';
+import type { ToolboxDiffDto } from '../../shared/api/index';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { findJson } from '../../shared/catalog/findJson';
 import { renderCatalog } from '../../shared/catalog/renderCatalog';
 import { diffToolboxes, type ToolSnapshot } from '../../shared/review/toolboxDiff';
-import type { ToolEntry } from '../../shared/toolbox/toolEntry';
+import type { ToolEntry } from '../../shared/toolbox/index';
 import { resourcesDir } from '../paths';
 import { DEFAULT_TOKENIZER, loadTokenizer } from '../tokens/tokenizers';
 import { loadFileFromDisk, toolboxOf } from '../workspace/toolboxOnDisk';

@@ -1,5 +1,5 @@
 import { diffWords } from 'diff';
-import type { ToolboxDiffDto, ToolChangeDto } from '../../shared/api/reviewApi';
+import type { ToolboxDiffDto, ToolChangeDto } from '../../shared/api/index';
 import { plural } from '../../shared/plural';
 
 const SIGN: Record<ToolChangeDto['kind'], string> = { added: '+', removed: '-', renamed: '→', changed: '~' };

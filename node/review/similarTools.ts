@@ -1,5 +1,5 @@
-import { keyOrigin, type ToolEntry } from '../../shared/toolbox/toolEntry';
-import { diagnosticOf, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
+import { keyOrigin, type ToolEntry } from '../../shared/toolbox/index';
+import { diagnosticOf, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { ToolIndex, type ToolText } from '../../shared/review/similarity';
 
 /** What the LLM reads of each tool, as the similarity index takes it: name, description, parameter names. */

@@ -3,7 +3,7 @@
  * docstring from the description, `invoke` reading each declared parameter (its type in a comment) and answering
  * a clear "not implemented" result, and `async_invoke` running it. Valid Python that imports and runs at once.
  */
-import type { JsonValue } from '../../shared/toolbox/runnable';
+import type { JsonValue } from '../../shared/toolbox/index';
 
 export interface ModuleSource {
   /** The class's own name (the last part of `class`). */

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import type { ToolRunner } from '../python/toolRunner';
 import { resolveInterpreter } from '../python/workerOptions';
 import { isPythonIdentifier, pythonModuleText } from './pythonModuleText';

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Duplex } from 'node:stream';
-import { isApiMethod, unknownMethodResult, type ApiEvent, type ApiEventPayload } from '../../shared/api/contract';
-import { requestDepthProblem } from '../../shared/api/jsonDepth';
+import { isApiMethod, unknownMethodResult, type ApiEvent, type ApiEventPayload } from '../../shared/api/index';
+import { requestDepthProblem } from '../../shared/api/index';
 import { RENDERER_CSP } from '../../shared/security/csp';
 import { startApiThread } from '../api/apiThread';
 import { RequestGuards } from './requestGuards';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/api/toolboxApi';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/api/index';
 import { writePrivateFile } from './privateState';
 
 /** The user's preferences (theme, Python interpreter, AGENT_TOOL_PATH...), in `preferences.json` in the state folder. */

@@ -1,5 +1,5 @@
 /** Whether a tool's result meets a saved case's expectation, and if not, a message saying how it differs. */
-import type { TestExpectation } from '../../shared/api/testRunApi';
+import type { TestExpectation } from '../../shared/api/index';
 
 export interface ResultToCheck {
   content: string;

@@ -1,5 +1,5 @@
 /** Runs saved test cases one after another through any way of calling a tool (the CLI's ToolBox, the app's worker). */
-import type { TestCase } from '../../shared/api/testRunApi';
+import type { TestCase } from '../../shared/api/index';
 import { checkCase, type CaseVerdict, type ResultToCheck } from './checkCase';
 
 export interface CaseOutcome {

@@ -10,9 +10,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { TestCaseFileT, type TestCase } from '../../shared/api/testRunApi';
+import { TestCaseFileT, type TestCase } from '../../shared/api/index';
 import { describeJsonSyntaxError, readJsonText, scanJson } from '../../shared/hocon/index';
-import { ApiError } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/index';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 

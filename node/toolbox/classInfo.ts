@@ -2,7 +2,7 @@
  * What `ToolRunner.describe` revealed, in the form the toolbox model takes (`loadToolbox({ classInfo })`), so the
  * catalog and forms can show a LangChain tool's own text and a toolkit's tools.
  */
-import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
+import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import type { DescribeResult } from '../python';
 
 export function classInfoFromDescription(described: DescribeResult): LoadedClassInfo | undefined {

@@ -7,10 +7,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileTypeProblem, loadToolbox, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
-import type { Reading } from '../../shared/toolbox/reading';
-import type { RunnableToolSpec } from '../../shared/toolbox/runnable';
-import { toRunnableSpec } from '../../shared/toolbox/toolEntry';
+import { fileTypeProblem, loadToolbox, type LoadedToolbox } from '../../shared/toolbox/index';
+import type { Reading } from '../../shared/toolbox/index';
+import type { RunnableToolSpec } from '../../shared/toolbox/index';
+import { toRunnableSpec } from '../../shared/toolbox/index';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { defaultToolboxPath } from '../paths';
 

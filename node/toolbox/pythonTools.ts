@@ -3,7 +3,7 @@
  * Arguments are checked against the tool's schema first; a mismatch is reported unless the caller sends anyway.
  */
 import { JsonText } from '../../shared/hocon/index';
-import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/runnable';
+import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import type { DescribeResult, JsonObject, ToolRunner } from '../python';
 import { ToolBox, type Tool, type ToolCallContext, type ToolOutput } from './toolBox';
 import { checkArgs } from './validateArgs';

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
-import type { JsonValue } from '../../shared/toolbox/runnable';
+import type { JsonValue } from '../../shared/toolbox/index';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
 import { errorMessage } from '../../shared/errorMessage';
 

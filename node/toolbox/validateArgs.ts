@@ -4,7 +4,7 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { JsonValue } from '../../shared/toolbox/runnable';
+import type { JsonValue } from '../../shared/toolbox/index';
 
 export interface ArgsCheck {
   valid: boolean;

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { SourceText } from '../../shared/hocon/index';
 import { readAsNeuroSan } from '../../shared/neurosan/index';
-import { differenceMessage, readingDifferences, type NeuroSanCheck, type ReadingDifference } from '../../shared/toolbox/neuroSanCheck';
-import type { ToolEntry } from '../../shared/toolbox/toolEntry';
-import { keyOrigin } from '../../shared/toolbox/toolEntry';
-import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/toolboxDiagnostic';
+import { differenceMessage, readingDifferences, type NeuroSanCheck, type ReadingDifference } from '../../shared/toolbox/index';
+import type { ToolEntry } from '../../shared/toolbox/index';
+import { keyOrigin } from '../../shared/toolbox/index';
+import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { readTextFileSync } from '../files/textFiles';
 import { neuroSanFileHost } from '../neurosan/neuroSanFiles';
 import type { ToolRunner } from '../python/toolRunner';

@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/agentNetwork';
-import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/loadToolbox';
+import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/index';
+import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/index';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
-import type { Reading } from '../../shared/toolbox/reading';
-import type { LoadedClassInfo } from '../../shared/toolbox/toolEntry';
+import type { Reading } from '../../shared/toolbox/index';
+import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { defaultToolboxPath } from '../paths';
 import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import { projectHost } from '../project/projectOnDisk';
 import { networkProblemsInProject } from '../../shared/project/brokenTools';
-import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/includeTargets';
+import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
 
 export interface DiskLoadOptions {
   cwd: string;

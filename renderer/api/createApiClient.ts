@@ -1,4 +1,4 @@
-import { unwrapResult, type ApiClient, type DesktopBridge } from '../../shared/api/contract';
+import { unwrapResult, type ApiClient, type DesktopBridge } from '../../shared/api/index';
 import { createHttpApiClient } from './httpApiClient';
 
 declare global {

@@ -6,7 +6,7 @@ import {
   type ApiEvent,
   type ApiEventPayload,
   type ApiResult,
-} from '../../shared/api/contract';
+} from '../../shared/api/index';
 
 /**
  * Browser mode's transport: `POST /api/<method>` with the token as a Bearer header, and one WebSocket at

@@ -1,5 +1,5 @@
-import { ApiError } from '../../shared/api/contract';
-import { textChangeBetween, type DocumentTextPayload } from '../../shared/api/documentText';
+import { ApiError } from '../../shared/api/index';
+import { textChangeBetween, type DocumentTextPayload } from '../../shared/api/index';
 
 /** Below this size a text is always sent whole (an edit saves nothing worth the bookkeeping). */
 const WHOLE_TEXT_BELOW = 16_384;

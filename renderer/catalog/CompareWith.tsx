@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ToolboxDiffDto } from '../../shared/api/reviewApi';
+import type { ToolboxDiffDto } from '../../shared/api/index';
 import type { WorkspaceStores } from '../state/workspace';
 import { createTextSender } from '../api/textSender';
 import { errorMessage } from '../../shared/errorMessage';

@@ -1,4 +1,4 @@
-import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import type { CatalogRenderResult } from '../../shared/api/index';
 import { plural } from '../../shared/plural';
 
 /** The catalog's contract check: the template's expected_format and the catalog rules, as the render reported them. */

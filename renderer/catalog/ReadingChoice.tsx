@@ -1,4 +1,4 @@
-import type { Reading } from '../../shared/api/toolboxApi';
+import type { Reading } from '../../shared/api/index';
 
 /**
  * Whose reading of the file the catalog shows: neuro-san's (the default: what the LLM gets) or the HOCON

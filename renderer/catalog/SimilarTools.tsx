@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import type { CatalogRenderResult } from '../../shared/api/index';
 import type { WorkspaceStores } from '../state/workspace';
 import { useDocumentRequest } from './useDocumentRequest';
 

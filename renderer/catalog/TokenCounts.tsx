@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { TokenizerName as Tokenizer } from '../../shared/api/reviewApi';
-import type { CatalogRenderResult } from '../../shared/api/toolboxApi';
+import type { TokenizerName as Tokenizer } from '../../shared/api/index';
+import type { CatalogRenderResult } from '../../shared/api/index';
 import type { WorkspaceStores } from '../state/workspace';
 import type { CatalogState } from './catalogStore';
 import { useDocumentRequest } from './useDocumentRequest';

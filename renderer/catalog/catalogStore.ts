@@ -1,7 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { ApiRequest } from '../../shared/api/contract';
-import type { CatalogRenderResult, Reading } from '../../shared/api/toolboxApi';
-import type { DocumentTextPayload } from '../../shared/api/documentText';
+import type { ApiRequest } from '../../shared/api/index';
+import type { CatalogRenderResult, Reading } from '../../shared/api/index';
+import type { DocumentTextPayload } from '../../shared/api/index';
 import { createTextSender } from '../api/textSender';
 import { latestWins } from '../state/latestWins';
 import type { BaseStores } from '../state/workspace';

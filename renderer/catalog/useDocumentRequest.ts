@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DocumentTextPayload } from '../../shared/api/documentText';
+import type { DocumentTextPayload } from '../../shared/api/index';
 import { createTextSender } from '../api/textSender';
 import { latestWins } from '../state/latestWins';
 import type { WorkspaceStores } from '../state/workspace';

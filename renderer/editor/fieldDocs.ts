@@ -1,4 +1,4 @@
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 
 /**
  * Each toolbox entry field's documentation, from neuro-san's toolbox_info_hocon_reference.md (hovers in the HOCON

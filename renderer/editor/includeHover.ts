@@ -1,4 +1,4 @@
-import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import type { ToolboxAnalysis } from '../../shared/api/index';
 
 /** One include of the analysed file and where it resolved (see shared/toolbox/includeTargets.ts). */
 export type AnalysedInclude = NonNullable<ToolboxAnalysis['includes']>[number];

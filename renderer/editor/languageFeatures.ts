@@ -1,6 +1,6 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { DISPLAY_AS_VALUES } from '../../shared/toolbox/displayAs';
-import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/toolboxApi';
+import { DISPLAY_AS_VALUES } from '../../shared/toolbox/index';
+import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/index';
 import { braceDepth, completionContextAt } from './completionContext';
 import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FolderListing } from '../../shared/api/contract';
+import type { FolderListing } from '../../shared/api/index';
 import { errorMessage } from '../../shared/errorMessage';
 
 export interface FolderBrowserProps {

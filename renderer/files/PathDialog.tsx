@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FolderListing } from '../../shared/api/contract';
+import type { FolderListing } from '../../shared/api/index';
 import { ModalForm } from '../layout/ModalForm';
 import { FolderBrowser } from './FolderBrowser';
 

@@ -1,4 +1,4 @@
-import type { ApiClient, MenuCommand } from '../../shared/api/contract';
+import type { ApiClient, MenuCommand } from '../../shared/api/index';
 import { fileName, isDirty, type DocumentStoreHook } from '../state/documentStore';
 import { flushPendingEdits } from '../state/pendingEdits';
 import { useUiStore } from '../state/uiStore';

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../shared/api/contract';
+import type { ApiClient } from '../../shared/api/index';
 import { createTextSender } from '../api/textSender';
 import { isDirty, type DocumentStoreHook } from '../state/documentStore';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { DISPLAY_AS_VALUES } from '../../shared/toolbox/displayAs';
-import type { DiagnosticDto, ToolDetail, ToolSummary } from '../../shared/api/toolboxApi';
+import { DISPLAY_AS_VALUES } from '../../shared/toolbox/index';
+import type { DiagnosticDto, ToolDetail, ToolSummary } from '../../shared/api/index';
 import { FIELD_DOCS } from '../editor/fieldDocs';
 import { KIND_LABEL, ORIGIN_LABEL } from '../tools/toolFilter';
 import { isEditable } from '../tools/toolCommands';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 import { PromptDialog } from '../layout/PromptDialog';
 import type { WorkspaceStores } from '../state/workspace';
 import { errorMessage } from '../../shared/errorMessage';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiClient } from '../../shared/api/contract';
+import type { ApiClient } from '../../shared/api/index';
 import type { AnalysisStoreHook } from '../state/analysisStore';
 import type { DocumentStoreHook } from '../state/documentStore';
 import type { ViewStoreHook } from '../state/viewStore';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Preferences, ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import type { Preferences, ToolboxAnalysis } from '../../shared/api/index';
 import { WorkingDirectoryField } from './WorkingDirectoryField';
 import { ModalForm } from '../layout/ModalForm';
 import { errorMessage } from '../../shared/errorMessage';

@@ -1,4 +1,4 @@
-import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
+import type { ToolboxAnalysis } from '../../shared/api/index';
 import { WHY } from '../editor/includeHover';
 
 /**

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ApiClient, ApiRequest } from '../../shared/api/contract';
-import type { Preferences } from '../../shared/api/toolboxApi';
+import type { ApiClient, ApiRequest } from '../../shared/api/index';
+import type { Preferences } from '../../shared/api/index';
 
 export interface PreferencesState {
   /** The user's preferences as the main side holds them; null until the first answer. */

@@ -1,4 +1,4 @@
-import type { Preferences } from '../../shared/api/toolboxApi';
+import type { Preferences } from '../../shared/api/index';
 
 /** The theme to show for a preference: 'system' follows the OS setting (and its changes). */
 export function effectiveTheme(preference: Preferences['theme'], systemDark: boolean): 'light' | 'dark' {

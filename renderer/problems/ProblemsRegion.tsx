@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import type { DiagnosticDto } from '../../shared/api/toolboxApi';
+import type { DiagnosticDto } from '../../shared/api/index';
 import { formFieldAt } from '../form/fieldRanges';
 import { focusFormField } from '../form/revealField';
 import type { WorkspaceStores } from '../state/workspace';

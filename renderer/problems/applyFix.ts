@@ -1,4 +1,4 @@
-import type { DiagnosticDto } from '../../shared/api/toolboxApi';
+import type { DiagnosticDto } from '../../shared/api/index';
 import type { WorkspaceStores } from '../state/workspace';
 
 /**

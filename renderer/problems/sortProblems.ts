@@ -1,4 +1,4 @@
-import type { DiagnosticDto } from '../../shared/api/toolboxApi';
+import type { DiagnosticDto } from '../../shared/api/index';
 
 /**
  * The order of the Problems panel: errors first, then warnings, each by position — the open file's first, then

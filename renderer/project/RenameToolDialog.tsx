@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ProjectView } from '../../shared/api/projectApi';
+import type { ProjectView } from '../../shared/api/index';
 import { ModalForm } from '../layout/ModalForm';
 import type { RenamePlan } from './useProjectEdits';
 

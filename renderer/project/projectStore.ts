@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ApiClient } from '../../shared/api/contract';
-import type { ProjectView } from '../../shared/api/projectApi';
+import type { ApiClient } from '../../shared/api/index';
+import type { ProjectView } from '../../shared/api/index';
 import { errorMessage } from '../../shared/errorMessage';
 import type { FileKind } from '../../shared/project/fileKind';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProjectEdit } from '../../shared/api/projectApi';
+import type { ProjectEdit } from '../../shared/api/index';
 import { errorMessage } from '../../shared/errorMessage';
 import { isDirty } from '../state/documentStore';
 import type { WorkspaceStores } from '../state/workspace';

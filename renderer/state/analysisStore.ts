@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { ApiClient } from '../../shared/api/contract';
-import { applyAnalysisChange } from '../../shared/api/analysisDelta';
-import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/toolboxApi';
+import type { ApiClient } from '../../shared/api/index';
+import { applyAnalysisChange } from '../../shared/api/index';
+import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/index';
 import { createTextSender } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
 import { flushPendingEdits } from './pendingEdits';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { acknowledgeText, nameText } from '../api/textSender';
-import { ApiError, type ApiClient } from '../../shared/api/contract';
+import { ApiError, type ApiClient } from '../../shared/api/index';
 import { flushPendingEdits } from './pendingEdits';
 import { errorMessage } from '../../shared/errorMessage';
 

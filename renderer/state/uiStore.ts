@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../shared/api/contract';
+import type { AppInfo } from '../../shared/api/index';
 import type { UnsavedChoice } from '../files/unsavedPrompt';
 
 /**

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 
 /** `python`: a tool class's source, read-only (opened from the form or a hover on `class`). */
 export type CentreTab = 'form' | 'hocon' | 'python';

@@ -1,4 +1,4 @@
-import type { ApiClient } from '../../shared/api/contract';
+import type { ApiClient } from '../../shared/api/index';
 import { createCatalogStore, type CatalogStoreHook } from '../catalog/catalogStore';
 import { createDocumentModel, type DocumentModel } from '../editor/documentModel';
 import { createPreferencesStore, type PreferencesStoreHook } from '../prefs/preferencesStore';

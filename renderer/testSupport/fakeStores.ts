@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ApiClient } from '../../shared/api/contract';
+import type { ApiClient } from '../../shared/api/index';
 import type { DocumentStoreHook } from '../state/documentStore';
 
 /** One call the fake API received, answered by the test when it chooses (so order and overlap are in its hands). */

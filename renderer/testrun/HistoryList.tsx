@@ -1,4 +1,4 @@
-import type { HistoryEntry } from '../../shared/api/testRunApi';
+import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
 import { entryArgsJson } from './runInputs';
 

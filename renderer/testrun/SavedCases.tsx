@@ -1,4 +1,4 @@
-import type { TestCase, TestCasesRun } from '../../shared/api/testRunApi';
+import type { TestCase, TestCasesRun } from '../../shared/api/index';
 
 /**
  * The toolbox's saved test cases: how many the selected tool has, and "Run saved cases" — the checks

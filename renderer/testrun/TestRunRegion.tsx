@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { HistoryEntry } from '../../shared/api/testRunApi';
+import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
 import { useUiStore } from '../state/uiStore';
 import type { WorkspaceStores } from '../state/workspace';

@@ -1,6 +1,6 @@
 /** One tool's inputs in the test-run pane, and the run request they make. */
 import { describeJsonSyntaxError, layoutIfJson, readJsonText } from '../../shared/hocon/index';
-import type { HistoryEntry } from '../../shared/api/testRunApi';
+import type { HistoryEntry } from '../../shared/api/index';
 import { argsFromFields, fieldsFromArgs, type FieldSpec, type FieldValues } from './argumentForm';
 
 export interface ToolInputs {

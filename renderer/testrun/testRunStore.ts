@@ -1,6 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
-import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/testRunApi';
+import type { ToolRunResultDto } from '../../shared/api/index';
+import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
 import { flushPendingEdits } from '../state/pendingEdits';
 import type { BaseStores } from '../state/workspace';

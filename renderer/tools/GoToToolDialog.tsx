@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 import { filterTools, KIND_LABEL, navigate } from './toolFilter';
 
 const MAX_SHOWN = 50;

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 import { PromptDialog } from '../layout/PromptDialog';
 import type { KindFilter } from '../state/viewStore';
 import type { WorkspaceStores } from '../state/workspace';

@@ -1,5 +1,5 @@
 import { insertKey, removeKey, renameKey, type TextEdit } from '../../shared/hocon';
-import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/index';
 import { indentValue, NEW_TOOL_BASE_NAME, toolTemplate, uniqueToolName, type NewToolKind } from './toolTemplates';
 
 /**

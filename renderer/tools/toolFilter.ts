@@ -1,4 +1,4 @@
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 import type { KindFilter } from '../state/viewStore';
 
 export interface ToolFilter {

@@ -1,4 +1,4 @@
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 
 export type NewToolKind = ToolSummary['kind'];
 

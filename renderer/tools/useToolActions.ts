@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { TextEdit } from '../../shared/hocon';
-import type { ToolSummary } from '../../shared/api/toolboxApi';
+import type { ToolSummary } from '../../shared/api/index';
 import { focusFormField } from '../form/revealField';
 import type { WorkspaceStores } from '../state/workspace';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';

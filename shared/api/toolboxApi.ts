@@ -6,8 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileTextEditT } from './textEdits';
-import { READINGS } from '../toolbox/reading';
-import { TOOL_KINDS } from '../toolbox/runnable';
+import { READINGS } from '../toolbox/index';
+import { TOOL_KINDS } from '../toolbox/index';
 
 /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
 export const ReadingT = Type.Union(READINGS.map((reading) => Type.Literal(reading)));

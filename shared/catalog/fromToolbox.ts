@@ -4,9 +4,9 @@
  * Python class can say (a LangChain tool's description and arguments) marked unknown until the class is loaded.
  */
 import type { HoconValue } from '../hocon/index';
-import type { LoadedClassInfo, ToolEntry } from '../toolbox/toolEntry';
-import { fieldOf } from '../toolbox/toolEntry';
-import type { JsonValue } from '../toolbox/runnable';
+import type { LoadedClassInfo, ToolEntry } from '../toolbox/index';
+import { fieldOf } from '../toolbox/index';
+import type { JsonValue } from '../toolbox/index';
 import type { PyValue } from '../pyvalue/types';
 import type { CatalogToolSource } from './mapping';
 

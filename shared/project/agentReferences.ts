@@ -1,5 +1,5 @@
 import type { HoconObject } from '../hocon/index';
-import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 
 /**
  * An agent's `tools` name the agents it may call: agents of the same network, other networks (`/path`), or MCP

@@ -1,9 +1,9 @@
 import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import { isAbsolutePath, normalizePath } from '../hocon/index';
-import { keyOrigin } from '../toolbox/toolEntry';
-import { loadAgentNetwork, type LoadedNetwork } from '../toolbox/agentNetwork';
-import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../toolbox/loadToolbox';
-import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { keyOrigin } from '../toolbox/index';
+import { loadAgentNetwork, type LoadedNetwork } from '../toolbox/index';
+import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../toolbox/index';
+import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import { brokenToolPointers, toolboxErrorsByTool } from './brokenTools';
 import { checkTestCaseAgent } from './testCase';
 import { checkAgentReferences } from './agentReferences';

@@ -1,6 +1,6 @@
-import type { LoadedNetwork } from '../toolbox/agentNetwork';
-import type { LoadedToolbox } from '../toolbox/loadToolbox';
-import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import type { LoadedNetwork } from '../toolbox/index';
+import type { LoadedToolbox } from '../toolbox/index';
+import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 
 /** A toolbox's errors by the tool they belong to. */
 export function toolboxErrorsByTool(toolbox: LoadedToolbox | undefined): Map<string, ToolboxDiagnostic[]> {

@@ -1,6 +1,6 @@
 import { dirnameOf, joinPath } from '../hocon/index';
 import type { HoconObject, Origin } from '../hocon/index';
-import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 
 /** One line of a manifest: a network file and whether the server serves it. */
 export interface ManifestEntry {

@@ -1,6 +1,6 @@
 import { dirnameOf, joinPath } from '../hocon/index';
 import type { HoconObject } from '../hocon/index';
-import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/toolboxDiagnostic';
+import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 
 /**
  * A neuro-san test case names the agent network it tests as the server knows it (`basic/hello_world`): a network

@@ -5,8 +5,8 @@
  * parameter removed, a new required parameter or one that became required, a changed type, enum values taken away
  * or a new enum. Not breaking: a new tool, a new optional parameter, descriptions, args, display_as.
  */
-import type { JsonValue } from '../toolbox/runnable';
-import type { ToolChangeDto } from '../api/reviewApi';
+import type { JsonValue } from '../toolbox/index';
+import type { ToolChangeDto } from '../api/index';
 
 /** What the diff compares of one tool (the ToolEntry fields, as plain JSON). */
 export interface ToolSnapshot {

@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/index';
-import type { JsonValue } from '../../../shared/toolbox/runnable';
+import type { JsonValue } from '../../../shared/toolbox/index';
 import { ToolRunner, type JsonObject } from '../../python';
 import { loadToolSpecs, toolCaller, type ToolResult } from '../../toolbox';
 import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';

@@ -2,7 +2,7 @@
  * `toolbox-editor check FILE`: preflight of every entry the user wrote, in the chosen interpreter, without calling
  * any tool (see node/preflight/preflightToolbox.ts).
  */
-import { formatDiagnosticLine } from '../../../shared/toolbox/toolboxDiagnostic';
+import { formatDiagnosticLine } from '../../../shared/toolbox/index';
 import { ToolRunner } from '../../python';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';

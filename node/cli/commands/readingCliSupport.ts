@@ -3,7 +3,7 @@ import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import type { DiskLoadOptions } from '../../workspace/toolboxOnDisk';
 import { UsageError, type CliIo } from '../command';
 
-import { READINGS, type Reading } from '../../../shared/toolbox/reading';
+import { READINGS, type Reading } from '../../../shared/toolbox/index';
 
 /** The `--as` and `--cwd` options, for parseCommandLine. */
 export const readingOptions = {

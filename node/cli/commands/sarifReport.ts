@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_VERSION } from '../../../shared/version';
-import type { ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import type { ToolboxDiagnostic } from '../../../shared/toolbox/index';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const DOCS = 'https://github.com/cognizant-ai-lab/neuro-san';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ApiError } from '../../../shared/api/contract';
+import { ApiError } from '../../../shared/api/index';
 import type { TemplateDiagnostic } from '../../../shared/jinja/diagnostic';
 import type { KeyOrder } from '../../../shared/jinja/environment';
 import { TemplateError } from '../../../shared/jinja/errors';

@@ -1,4 +1,4 @@
-import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
 
 /**

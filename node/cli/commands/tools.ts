@@ -1,4 +1,4 @@
-import { fieldOf, keyOrigin, type ToolEntry } from '../../../shared/toolbox/toolEntry';
+import { fieldOf, keyOrigin, type ToolEntry } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { diskReading, readingOptions, readingUsage } from './readingCliSupport';

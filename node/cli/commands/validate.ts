@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { ToolRunner } from '../../python';
 import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
@@ -9,8 +9,8 @@ import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/tool
 import { reviewLoaded } from '../../review/reviewToolbox';
 import { toSarif } from './sarifReport';
 import { diskReading, readingOptions, readingUsage } from './readingCliSupport';
-import type { ToolEntry } from '../../../shared/toolbox/toolEntry';
-import { neuroSanCheckLines } from '../../../shared/toolbox/neuroSanCheck';
+import type { ToolEntry } from '../../../shared/toolbox/index';
+import { neuroSanCheckLines } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';

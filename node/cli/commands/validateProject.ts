@@ -2,7 +2,7 @@ import path from 'node:path';
 import { summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
 import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
-import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/toolboxDiagnostic';
+import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
 import { loadProjectFromDisk, PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
 import { findProjectRoot } from '../../project/projectSettingsOnDisk';

@@ -1,0 +1,11 @@
+// The surface of shared/api/: code outside the folder imports it from here (eslint.config.js).
+export * from './analysisDelta';
+export * from './contract';
+export * from './documentText';
+export * from './jsonDepth';
+export * from './preflightApi';
+export * from './projectApi';
+export * from './reviewApi';
+export * from './testRunApi';
+export * from './textEdits';
+export * from './toolboxApi';
