@@ -33,10 +33,12 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
       saved: s.saved,
       savedError: s.savedError,
       lastUpdateMs: s.lastUpdateMs,
-      updateCount: s.updateCount,
+      renderedText: s.renderedText,
     })),
   );
   const status = stores.useDocument((s) => s.status);
+  // Whether the preview shows the editor's text as it is now, or an earlier text while the next render is on its way.
+  const upToDate = stores.useDocument((s) => s.text === state.renderedText);
   const [view, setView] = useState<View>('text');
   const [copied, setCopied] = useState(false);
   const text = state.current?.text ?? null;
@@ -50,7 +52,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
   };
 
   return (
-    <section className="region catalog-region" aria-label="Catalog preview">
+    <section className="region catalog-region" aria-label="Catalog preview" aria-busy={!upToDate} data-catalog={upToDate ? 'current' : 'pending'}>
       <h2 className="region-title">Catalog preview</h2>
       {status !== 'ready' ? (
         <div className="placeholder">Open a toolbox file to see the tool catalog an LLM is shown.</div>
@@ -79,7 +81,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
               </div>
               <p className="hint" data-testid="catalog-stats">
                 {state.current.text.length} characters
-                {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs} data-update-count={state.updateCount}> · updated {state.lastUpdateMs} ms after the edit</span>}
+                {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs}> · updated {state.lastUpdateMs} ms after the edit</span>}
               </p>
               {view === 'text' && <VisibleWhitespace text={state.current.text} label="Rendered catalog" />}
               {view === 'json' &&

@@ -36,8 +36,13 @@ describe('the catalog store', () => {
     renders()[atOpen]!.resolve(rendered('one'));
     await vi.advanceTimersByTimeAsync(0);
     expect(useCatalog.getState().current).toMatchObject({ text: 'one' });
+    // The preview shows 'a = 12' while the editor holds 'a = 1234': not current until the next render lands.
+    expect(useCatalog.getState().renderedText).toBe('a = 12');
     expect(renders()).toHaveLength(atOpen + 2);
     expect(renders()[atOpen + 1]!.request.text).toBe('a = 1234');
+    renders()[atOpen + 1]!.resolve(rendered('two'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useCatalog.getState().renderedText).toBe(useDocument.getState().text);
   });
 
   it('never lets a slow answer overwrite a newer one', async () => {

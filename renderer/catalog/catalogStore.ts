@@ -30,8 +30,8 @@ export interface CatalogState {
   savedError: string | null;
   /** From the text change (a keystroke) to the new catalog on screen's data: what "within 150 ms" is about. */
   lastUpdateMs: number | null;
-  /** How many renders of the current text have landed: tells one update from the next when two take as long. */
-  updateCount: number;
+  /** The editor text `current` was rendered from: the preview is current while it is the editor's text. */
+  renderedText: string | null;
   setTemplatePath(templatePath: string): void;
   setKeyOrder(keyOrder: KeyOrder): void;
   setReading(reading: Reading): void;
@@ -73,7 +73,7 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
     saved: null,
     savedError: null,
     lastUpdateMs: null,
-    updateCount: 0,
+    renderedText: null,
     setTemplatePath: (templatePath) => {
       set({ templatePath });
       renderBoth();
@@ -122,11 +122,11 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
     await currentTexts.send(text, (fields) => api.invoke('catalog.render', request(fields))).then(
       (current) => {
         if (isLatest()) {
-          store.setState((s) => ({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt), updateCount: s.updateCount + 1 }));
+          store.setState({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt), renderedText: text });
         }
       },
       (error: unknown) => {
-        if (isLatest()) store.setState({ current: null, currentError: errorMessage(error) });
+        if (isLatest()) store.setState({ current: null, currentError: errorMessage(error), renderedText: text });
       },
     );
   };
