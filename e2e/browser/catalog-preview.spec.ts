@@ -63,6 +63,9 @@ test('a template the user picks, with a variable, shows its contract failures an
     ['{#- expected_format: Here is the toolbox catalog: \\{.*\\} -#}', '{# this comment leaves its newline #}', 'Pick for {{ task }}: {{ tools | tojson }} ', ''].join('\n'),
   );
   const pane = await openFixture(page, server);
+  // The settings are folded under their summary until opened.
+  await expect(pane.getByLabel('Template file')).toBeHidden();
+  await pane.getByText('Template: default (toolbox_catalog.jinja2)').click();
   await pane.getByLabel('Template file').fill('picker.jinja2');
   await pane.getByLabel('Template file').press('Enter');
   await pane.getByRole('button', { name: 'Add variable' }).click();

@@ -14,8 +14,10 @@ export function CatalogSettings({ settings, templateInUse }: { settings: Setting
   const setVar = (index: number, change: Partial<{ name: string; value: string }>) =>
     settings.setVars(vars.map((v, i) => (i === index ? { ...v, ...change } : v)));
 
+  // Folded until opened: its summary already says which template and key order are in use, and at 1280×800 the open
+  // settings pushed the rendered catalog below the pane's fold.
   return (
-    <details className="catalog-settings" open>
+    <details className="catalog-settings">
       <summary>
         Template: <span title={templateInUse ?? undefined}>{settings.templatePath ? settings.templatePath : 'default (toolbox_catalog.jinja2)'}</span> · keys{' '}
         {settings.keyOrder}
