@@ -4,7 +4,7 @@
 // carried a stack trace.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { request } from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,9 @@ const CONCURRENCY = 32;
 
 let server: Server;
 let fifo: string;
+let rssBefore = 0;
 beforeAll(async () => {
+  rssBefore = process.memoryUsage().rss;
   server = await startScratchServer({ limits: { requestTimeoutMs: 3000, headersTimeoutMs: 3000 } });
   fifo = path.join(server.dir, 'fifo.conf');
   if (process.platform !== 'win32') execFileSync('mkfifo', [fifo]);
@@ -30,17 +32,18 @@ beforeAll(async () => {
   writeFileSync(path.join(server.dir, 'tb.hocon'), 'tool { class = "a.B", description = "d" }\n');
 }, 30_000);
 afterAll(async () => {
-  agent.destroy();
   await server?.close();
 });
 
-const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-
-/** An authorised API call over a kept-alive connection: the status and the body. */
+/**
+ * An authorised API call on a connection of its own: the status and the body. (Over kept-alive connections, a CI run
+ * under load once reused a socket the server was closing as idle, and read ECONNRESET: a race of the client's, not a
+ * fault of the server's.)
+ */
 function post(method: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
-    const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: `/api/${method}`, agent, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: `/api/${method}`, agent: false, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
@@ -199,6 +202,9 @@ describe('fuzzing browser mode', () => {
 
   it('still answers afterwards, within memory', async () => {
     expect((await rawRequest(server.port, apiRequest(server.port, 'app.info', '{}'))).status).toBe(200);
-    expect(process.memoryUsage().rss).toBeLessThan(500 * 1024 * 1024);
+    // The test process is a reused vitest fork: what an earlier test file left (the 5,000,000-value HOCON test) counts
+    // in its RSS (683 MB in a CI run). The server's share is what the fuzzing added to it, against a server that
+    // starts at about 100 MB: 400 MB more keeps it under 500 MB.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * 1024 * 1024);
   });
 });
