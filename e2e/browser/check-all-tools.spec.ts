@@ -1,5 +1,6 @@
 import { test as base, expect } from '@playwright/test';
 import type { BrowserModeServer } from '../support/browserMode';
+import { hoverShowing } from '../support/editorPage';
 import { startWithPythonFixtures } from '../support/pythonFixtures';
 
 const test = base.extend<{ server: BrowserModeServer }>({
@@ -65,9 +66,8 @@ test('a hover on an entry\'s class links to its Python source', async ({ page, s
   await page.goto(server.url);
   await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON', exact: true }).click();
   const editor = page.getByRole('region', { name: 'Editor' });
-  await editor.locator('.view-lines').getByText('StrictTool', { exact: false }).first().hover();
-  const link = page.locator('.monaco-hover').getByRole('link', { name: 'Open the Python source of fake_langchain.strict.StrictTool' });
-  await link.click();
+  const hover = await hoverShowing(page, editor.locator('.view-lines').getByText('StrictTool', { exact: false }).first(), 'Open the Python source');
+  await hover.getByRole('link', { name: 'Open the Python source of fake_langchain.strict.StrictTool' }).click();
   await expect(editor.getByRole('tab', { name: 'Python: strict.py' })).toHaveAttribute('aria-selected', 'true');
   await expect(editor.getByTestId('python-source').locator('.view-lines')).toContainText('class StrictTool:');
 });

@@ -1,5 +1,5 @@
 import { expect, startBrowserMode, test } from '../support/browserMode';
-import { analysisCurrent } from '../support/editorPage';
+import { analysisCurrent, hoverShowing } from '../support/editorPage';
 
 // The HOCON editor's own features, which depend on the Monaco features the renderer bundles
 // (renderer/editor/monacoFeatures.ts): diagnostics drawn as markers, and hovers that explain a field.
@@ -13,13 +13,7 @@ test('the HOCON text shows problems as markers and explains a field on hover', a
     await expect(page.locator('.monaco-editor .squiggly-warning').first()).toBeVisible();
 
     const classKey = page.locator('.monaco-editor .view-lines span', { hasText: /^"class"$/ }).first();
-    const hover = page.getByRole('tooltip').filter({ hasText: 'Fully qualified class name' });
-    // A hover shows after the mouse rests; move away and back until it does (a busy machine may miss the first).
-    await expect(async () => {
-      await page.mouse.move(0, 0);
-      await classKey.hover();
-      await expect(hover).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    await hoverShowing(page, classKey, 'Fully qualified class name');
   } finally {
     await server.stop();
   }

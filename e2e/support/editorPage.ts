@@ -33,7 +33,11 @@ export async function hoverShowing(page: Page, target: Locator, text: string): P
   const hover = page.getByRole('tooltip').filter({ hasText: text });
   await expect(async () => {
     await page.mouse.move(0, 0);
-    await target.hover();
+    // The pointer glides in, as a hand moves it: Monaco sometimes shows no hover for a pointer that jumps onto a word
+    // from outside the editor in one move (seen on a loaded CI machine, and always on the first line).
+    const box = await target.boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    else await target.hover();
     await expect(hover).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   return hover;
