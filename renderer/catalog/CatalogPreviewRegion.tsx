@@ -70,7 +70,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
           {state.current && (
             <>
               <ContractResults result={state.current} />
-              <div className="pane-tabs" role="tablist" aria-label="Catalog view">
+              <div className="pane-tabs catalog-views" role="tablist" aria-label="Catalog view">
                 {(['text', 'json', 'diff', 'readings', 'tokens', 'similar', 'compare'] as const).map((v) => (
                   <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
                     {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved', readings: 'Diff vs other reading', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' }[v]}
