@@ -150,9 +150,9 @@ test('a run stops at its timeout, and a long run can be cancelled once Cancel sh
   await pane.getByLabel('Timeout (s)').fill('');
   await pane.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(pane.getByRole('button', { name: 'Running…' })).toBeDisabled();
-  const started = Date.now();
+  // Cancel shows once the run has gone on for 300 ms (pinned with fake timers in testRunStore.test.ts: a wall clock
+  // read here measured from whenever the page was seen running, and failed a loaded CI run at 164 ms).
   await pane.getByRole('button', { name: 'Cancel' }).click();
-  expect(Date.now() - started).toBeGreaterThanOrEqual(200); // not shown at once: only after 300 ms of running
   await expect(result).toContainText('Error (cancelled)');
   await expect(pane.getByRole('button', { name: 'Cancel' })).toBeHidden();
 });
