@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appRoot } from '../paths';
-import { createDispatcher } from './dispatcher';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
+import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 
 // The app's "Check with neuro-san" (toolbox.checkWithNeuroSan), with fixtures/fake_neuro_san (a FAKE neuro_san, see
 // its README) on the worker's PYTHONPATH, and without it.
@@ -13,20 +13,10 @@ afterEach(() => service?.dispose());
 
 function setup(pythonPath: string[]) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-neurosan-'));
-  service = createApiService({
-    mode: 'browser',
-    cwd: dir,
-    initialFile: null,
-    stateDir: path.join(dir, '.state'),
+  service = browserModeService(dir, {
     env: { PATH: process.env.PATH },
-    emit: () => undefined,
   });
-  const dispatch = createDispatcher(service.handlers);
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(method, payload);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  };
+  const call = apiCaller(service);
   return { dir, call, ready: call('prefs.set', { pythonPath }) };
 }
 

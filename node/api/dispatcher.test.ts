@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher } from './dispatcher';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
+import { browserModeService } from '../testSupport/apiCalls';
 
 let service: ApiService | undefined;
 afterEach(() => service?.dispose());
@@ -11,11 +12,7 @@ afterEach(() => service?.dispose());
 function setup() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-'));
   const events: unknown[] = [];
-  service = createApiService({
-    mode: 'browser',
-    cwd: dir,
-    initialFile: null,
-    stateDir: path.join(dir, '.state'),
+  service = browserModeService(dir, {
     emit: (event, payload) => events.push({ event, payload }),
   });
   return { dir, events, dispatch: createDispatcher(service.handlers), watcher: service.watcher };

@@ -6,7 +6,8 @@ import type { ApiResult } from '../../shared/api/contract';
 import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
 import { createDispatcher } from './dispatcher';
 import { DocumentTexts } from './documentTexts';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
+import { browserModeService } from '../testSupport/apiCalls';
 
 describe('texts sent as edits of earlier ones', () => {
   it('applies an edit to the named base and remembers the result under its own name', () => {
@@ -42,7 +43,7 @@ describe('toolbox.analyze and catalog.render with edits', () => {
 
   it('analyse (and snapshot) the edited text, and answer unknown_text for an unknown base', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-texts-'));
-    service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), emit: () => undefined });
+    service = browserModeService(dir);
     const dispatch = createDispatcher(service.handlers);
     const text = 'a { class = "m.A", description = "Does A" }';
     const first = (await dispatch('toolbox.analyze', { path: null, text, textId: 'w-1', noDefault: true })) as ApiResult<ToolboxAnalysis>;

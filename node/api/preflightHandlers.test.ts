@@ -6,28 +6,18 @@ import type { ToolboxCheckResult, ToolScaffoldResult, ToolSourceResult } from '.
 import type { ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { appRoot } from '../paths';
 import { fixturesPythonDir } from '../python/testFixtures';
-import { createDispatcher } from './dispatcher';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
+import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 
 let service: ApiService | undefined;
 afterEach(() => service?.dispose());
 
 function setup() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-preflight-'));
-  service = createApiService({
-    mode: 'browser',
-    cwd: dir,
-    initialFile: null,
-    stateDir: path.join(dir, '.state'),
+  service = browserModeService(dir, {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PYTHONPATH: fixturesPythonDir() },
-    emit: () => undefined,
   });
-  const dispatch = createDispatcher(service.handlers);
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(method, payload);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  };
+  const call = apiCaller(service);
   return { dir, call };
 }
 

@@ -4,8 +4,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { fixturesPythonDir } from '../python/testFixtures';
 import { runCliIn, workspace } from '../testSupport/cliRun';
-import { createDispatcher } from './dispatcher';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
+import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 
 // The app's `tool.run` and `toolbox-editor call` run a tool the same way (ToolBox.call): the same call gets the same
 // answer, in the same words, from both.
@@ -25,10 +25,8 @@ afterEach(() => service?.dispose());
 
 let runs = 0;
 async function inApp(tool: string, argsJson: string) {
-  service ??= createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env, emit: () => undefined });
-  const result = await createDispatcher(service.handlers)('tool.run', { path: path.join(dir, 'toolbox_info.hocon'), text: toolboxText, tool, runId: `r${++runs}`, argsJson });
-  if (!result.ok) throw new Error(result.error.message);
-  const run = result.value as ToolRunResultDto;
+  service ??= browserModeService(dir, { env });
+  const run = await apiCaller(service)<ToolRunResultDto>('tool.run', { path: path.join(dir, 'toolbox_info.hocon'), text: toolboxText, tool, runId: `r${++runs}`, argsJson });
   return { content: run.content, isError: run.isError, errorKind: run.errorKind, problems: run.argumentProblems };
 }
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { fixturesPythonDir } from '../python/testFixtures';
-import { createDispatcher } from './dispatcher';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
+import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 
 let service: ApiService | undefined;
 afterEach(() => service?.dispose());
@@ -13,20 +13,11 @@ afterEach(() => service?.dispose());
 function setup() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-api-tools-'));
   const events: Array<{ event: string; payload: unknown }> = [];
-  service = createApiService({
-    mode: 'browser',
-    cwd: dir,
-    initialFile: null,
-    stateDir: path.join(dir, '.state'),
+  service = browserModeService(dir, {
     env: { ...process.env, PYTHONPATH: fixturesPythonDir() },
     emit: (event, payload) => events.push({ event, payload }),
   });
-  const dispatch = createDispatcher(service.handlers);
-  const call = async <T>(method: string, payload: unknown): Promise<T> => {
-    const result = await dispatch(method, payload);
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value as T;
-  };
+  const call = apiCaller(service);
   return { dir, events, call };
 }
 

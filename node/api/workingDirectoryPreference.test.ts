@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Preferences, ToolboxAnalysis } from '../../shared/api/toolboxApi';
-import { apiCaller } from '../testSupport/apiCalls';
+import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 import { workspace } from '../testSupport/cliRun';
-import { createApiService, type ApiService } from './handlers';
+import type { ApiService } from './handlers';
 
 let service: ApiService | undefined;
 afterEach(() => service?.dispose());
 
 function setup(files: Record<string, string>) {
   const dir = workspace(files, 'toolbox-editor-api-cwd-');
-  service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env: {}, emit: () => undefined });
+  service = browserModeService(dir, { env: {} });
   return { dir, call: apiCaller(service) };
 }
 

@@ -4,9 +4,10 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry, TestCasesRun } from '../../shared/api/testRunApi';
 import type { ToolRunResultDto } from '../../shared/api/toolboxApi';
 import { createDispatcher } from '../api/dispatcher';
-import { createApiService, type ApiService } from '../api/handlers';
+import type { ApiService } from '../api/handlers';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import { fixturesPythonDir } from './testFixtures';
+import { browserModeService } from '../testSupport/apiCalls';
 
 // In neuro-san an LLM's tool-call arguments are JSON that Python's json reads: the tool gets 1.0 as a float and
 // 12345678901234567890 as that int. A test run must give the tool the same, whichever way the input is typed.
@@ -32,7 +33,7 @@ afterEach(() => service?.dispose());
 
 /** The API as both transports serve it (IPC and browser mode's HTTP go through this dispatcher). */
 function api() {
-  service = createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env, emit: () => undefined });
+  service = browserModeService(dir, { env });
   const dispatch = createDispatcher(service.handlers);
   return async <T>(method: string, payload: unknown): Promise<T> => {
     // As the HTTP bridge carries it: JSON over the wire.

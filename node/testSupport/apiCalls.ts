@@ -1,5 +1,14 @@
+import path from 'node:path';
 import { createDispatcher } from '../api/dispatcher';
-import type { ApiService } from '../api/handlers';
+import { createApiService, type ApiHost, type ApiService } from '../api/handlers';
+
+/**
+ * For tests: the API service as browser mode makes it, working in `dir` (state in `dir/.state`, no open file, events
+ * dropped unless `emit` is given); `host` overrides any of those.
+ */
+export function browserModeService(dir: string, host: Partial<ApiHost> = {}): ApiService {
+  return createApiService({ mode: 'browser', cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), emit: () => undefined, ...host });
+}
 
 /**
  * For tests: calls the API's methods as the transports do (through the dispatcher, which checks each request
