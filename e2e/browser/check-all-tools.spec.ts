@@ -1,16 +1,8 @@
-import { test as base, expect } from '@playwright/test';
-import type { BrowserModeServer } from '../support/browserMode';
+import { expect } from '@playwright/test';
 import { hoverShowing } from '../support/editorPage';
-import { startWithPythonFixtures } from '../support/pythonFixtures';
+import { testWithPythonFixture } from '../support/pythonFixtures';
 
-const test = base.extend<{ server: BrowserModeServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const server = await startWithPythonFixtures({ fixture: 'preflight_toolbox.hocon' });
-    await use(server);
-    await server.stop();
-  },
-});
+const test = testWithPythonFixture('preflight_toolbox.hocon');
 test.use({ viewport: { width: 1600, height: 1100 } });
 
 test('"Check all tools" shows the planted problems on their entries and a summary; nothing is checked on open', async ({ page, server }) => {

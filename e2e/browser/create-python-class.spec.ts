@@ -1,17 +1,9 @@
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserModeServer } from '../support/browserMode';
-import { startWithPythonFixtures } from '../support/pythonFixtures';
+import { testWithPythonFixture } from '../support/pythonFixtures';
 
-const test = base.extend<{ server: BrowserModeServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const server = await startWithPythonFixtures({ fixture: 'scaffold_toolbox.hocon' });
-    await use(server);
-    await server.stop();
-  },
-});
+const test = testWithPythonFixture('scaffold_toolbox.hocon');
 test.use({ viewport: { width: 1600, height: 1100 } });
 
 test('"Create Python class" writes the module, which runs at once with its not-implemented message; never twice', async ({ page, server }) => {

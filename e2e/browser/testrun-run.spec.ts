@@ -1,17 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserModeServer } from '../support/browserMode';
-import { startWithPythonFixtures } from '../support/pythonFixtures';
+import { testWithPythonFixture } from '../support/pythonFixtures';
 
-const test = base.extend<{ server: BrowserModeServer }>({
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const server = await startWithPythonFixtures({ fixture: 'testrun_toolbox.hocon' });
-    await use(server);
-    await server.stop();
-  },
-});
+const test = testWithPythonFixture('testrun_toolbox.hocon');
 test.use({ viewport: { width: 1600, height: 1100 } });
 
 async function openTool(page: Page, server: BrowserModeServer, tool: string) {
