@@ -120,15 +120,10 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
-      await preferences.get(); // the reading follows the preference "neuro-san's working directory"
       const read = toolbox.load(request);
       return analyses.answer(toolbox.analyze(request, await reviewLoaded(read.loaded, read.file, host.cwd, { live: true }), read), request.text, doc.textId, known);
     },
-    'catalog.render': async (request) => {
-      const doc = withText(texts, request);
-      await preferences.get();
-      return toolbox.renderCatalog(doc);
-    },
+    'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {
       const result = await toolbox.run(request);
       await testRun.recordRun(request, result);

@@ -118,9 +118,9 @@ export class ToolboxService {
     return { file, loaded, workingDirectory };
   }
 
-  /** The preference "neuro-san's working directory" ('' = the default). The handlers load the preferences first. */
+  /** The preference "neuro-san's working directory" ('' = the default). */
   private chosenWorkingDirectory(): string {
-    return this.preferences.peek()?.neuroSanCwd ?? '';
+    return this.preferences.current().neuroSanCwd ?? '';
   }
 
   /** The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. */
