@@ -1,4 +1,5 @@
 /** The API's run settings methods: what a document's runs use and where each setting comes from; writing them out. */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/index';
 import { writeSettingsInUse, SettingsFileError } from '../run/runSettingsWrite';
@@ -17,6 +18,8 @@ export function createRunSettingsHandlers(toolbox: ToolboxService, cwd: string):
     'run.settings': async ({ path: p }) => view(documentPath(cwd, p)),
     'run.writeSettings': async ({ path: p }) => {
       const file = path.resolve(cwd, p);
+      // Only for a toolbox saved as a file: the settings go beside it (or at its project's root), never beside a device.
+      if (!isRegularFile(file)) throw new ApiError('not_found', `Save the toolbox first: its run settings are written beside it (${file} is not a file).`);
       try {
         await writeSettingsInUse(toolbox.runContext(file).settings);
       } catch (error) {
@@ -26,4 +29,12 @@ export function createRunSettingsHandlers(toolbox: ToolboxService, cwd: string):
       return view(file);
     },
   };
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
