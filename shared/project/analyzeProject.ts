@@ -10,6 +10,7 @@ import { checkAgentReferences } from './agentReferences';
 import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
 import { readManifest, type ManifestEntry } from './manifest';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
+import type { NeuroSanFacts } from '../neurosan/versions/index';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -22,6 +23,8 @@ export interface AnalyzeOptions {
   defaultFile?: string;
   /** Kinds the user chose, by path. */
   kindOverrides?: Readonly<Record<string, FileKind>>;
+  /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
+  neuroSan?: NeuroSanFacts;
 }
 
 export interface ProjectFileInfo {
@@ -199,8 +202,9 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
   };
 }
 
-function defaults(options: AnalyzeOptions): { defaultFile?: string } {
-  return options.defaultFile ? { defaultFile: options.defaultFile } : {};
+/** What every toolbox and network of the project is read with: the default toolbox and the neuro-san version's facts. */
+function defaults(options: AnalyzeOptions): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
+  return { ...(options.defaultFile ? { defaultFile: options.defaultFile } : {}), ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) };
 }
 
 /** Each tool of the project's toolbox with the agents that use it (networks that use another toolbox are left out). */
