@@ -1,0 +1,102 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CHANGES, factsFor, NEWEST_KNOWN_VERSION, parseVersion } from '../../shared/neurosan/versions/index';
+import { resolveFile } from '../../shared/hocon/index';
+import { fileIncludeHost } from '../hocon/fileIncludeHost';
+import { runCliIn } from '../testSupport/cliRun';
+import { defaultToolboxFileOf } from './projectVersion';
+
+const fixture = path.resolve(__dirname, '../../fixtures/versions/pinned_0_5');
+
+/** `file:line rule` of each problem, and the summary's version line. */
+async function validate(dir: string, ...args: string[]) {
+  const { code, stdout } = await runCliIn(dir, ['validate', '.', ...args]);
+  const lines = stdout.trimEnd().split('\n');
+  return {
+    code,
+    problems: lines.filter((l) => /^\S+:\d+:\d+ /.test(l)).map((l) => l.split(' ').slice(0, 3).join(' ')),
+    messages: lines.filter((l) => /^\S+:\d+:\d+ /.test(l)),
+    checkedFor: lines.find((l) => l.startsWith('checked for ')),
+  };
+}
+
+function copyOfFixture(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tbe-versions-'));
+  cpSync(fixture, dir, { recursive: true });
+  return dir;
+}
+
+describe('a project pinned to neuro-san 0.5.55 (fixtures/versions/pinned_0_5)', () => {
+  it('"int" gets nothing, "integer" is an error with neuro-san\'s consequence, the 0.5 default toolbox defines its tools', async () => {
+    const result = await validate(fixture);
+    expect(result.checkedFor).toBe('checked for neuro-san 0.5.55 (pin: neuro-san==0.5.55 in requirements.txt:2)');
+    expect(result.problems).toEqual([
+      'registries/helper.hocon:15:39 warning broken-tool',
+      'tools/my_toolbox.hocon:8:66 error unrecognized-type',
+      'tools/my_toolbox.hocon:10:36 error unrecognized-type',
+    ]);
+    // tavily_search, requests_get and bing_search are 0.5.55's; agent_toolbox_info_file names the toolbox there.
+    expect(result.messages.join('\n')).not.toMatch(/undefined-tool|removed-tool|ignored-key|:9:\d+ /);
+    expect(result.messages[1]).toContain('so the LLM is shown "items": {"type": "null"} and every element it sends is refused');
+    expect(result.messages[2]).toContain(
+      "neuro-san 0.5.55 does not know the type 'integer' (it knows string, int, float, boolean, array, object): its converter gives the field the type None, and pydantic refuses the model (ConfigError: unable to infer type for attribute \"scale\")",
+    );
+  });
+
+  it('the quick fix for "integer" is "int" there, which that neuro-san knows', async () => {
+    const { stdout } = await runCliIn(fixture, ['validate', 'tools/my_toolbox.hocon', '--json']);
+    const fixes = (JSON.parse(stdout) as { rule: string; fix?: { title: string } }[]).filter((d) => d.rule === 'unrecognized-type').map((d) => d.fix?.title);
+    expect(fixes).toEqual(['Change "integer" to "int"', 'Change "integer" to "int"']);
+  });
+
+  it('at the newest release the same files get its own verdicts: "int" and "integer" nothing, the 0.5 tools gone', async () => {
+    const result = await validate(fixture, '--neuro-san-version', NEWEST_KNOWN_VERSION);
+    expect(result.problems).toEqual([
+      'registries/helper.hocon:3:32 warning ignored-key',
+      'registries/helper.hocon:12:37 error undefined-tool',
+      'registries/helper.hocon:13:39 error removed-tool',
+      'registries/helper.hocon:14:38 error undefined-tool',
+      // The key that named its toolbox is ignored: the tool is nowhere.
+      'registries/helper.hocon:15:39 error undefined-tool',
+    ]);
+    expect(result.messages[1]).toContain("'tavily_search' left neuro-san's default toolbox in 0.6.5 (PR #515, 2025-10-24)");
+  });
+
+  it('.toolbox-editor.json at the root says which version, over the pin', async () => {
+    const dir = copyOfFixture();
+    writeFileSync(path.join(dir, '.toolbox-editor.json'), JSON.stringify({ neuroSanVersion: '0.6.3' }));
+    const result = await validate(dir);
+    expect(result.checkedFor).toBe('checked for neuro-san 0.6.3 (project setting: neuroSanVersion in .toolbox-editor.json)');
+    // 0.6.3 may or may not have dropped tavily_search (PR #515's release is not known exactly): nothing said of it.
+    expect(result.problems).not.toContain('registries/helper.hocon:12:37 error undefined-tool');
+    expect(result.problems).toContain('registries/helper.hocon:14:38 error undefined-tool');
+  });
+
+  it('validate --json and --format json-report carry the version; the plain array stays an array', async () => {
+    const dir = await runCliIn(fixture, ['validate', '.', '--json']);
+    expect(JSON.parse(dir.stdout).neuroSan).toEqual({ version: '0.5.55', from: 'pin', how: 'neuro-san==0.5.55 in requirements.txt:2', file: 'requirements.txt', line: 2 });
+    const plain = await runCliIn(fixture, ['validate', 'tools/my_toolbox.hocon', '--format', 'json']);
+    expect(Array.isArray(JSON.parse(plain.stdout))).toBe(true);
+    const report = await runCliIn(fixture, ['validate', 'tools/my_toolbox.hocon', '--format', 'json-report']);
+    expect(JSON.parse(report.stdout)).toMatchObject({
+      neuroSan: [{ files: ['tools/my_toolbox.hocon'], version: '0.5.55', from: 'pin' }],
+      diagnostics: [{ rule: 'unrecognized-type' }, { rule: 'unrecognized-type' }],
+    });
+  });
+});
+
+describe('the default toolboxes shipped for each version (resources/default_toolboxes)', () => {
+  it('each holds exactly the tools the table says that version ships', () => {
+    for (const change of CHANGES) {
+      if (change.set.defaultToolbox === undefined || change.version === undefined) continue;
+      const facts = factsFor(parseVersion(change.version)!);
+      const file = defaultToolboxFileOf(facts)!;
+      const read = resolveFile(file, { host: fileIncludeHost, env: {} });
+      expect(read.diagnostics, file).toEqual([]);
+      expect([...read.value.fields.keys()], file).toEqual(facts.sure.defaultTools);
+      expect(readFileSync(file, 'utf8')).toMatch(/^# The default toolbox of neuro-san |^\n# Copyright © 2023-2026 Cognizant/);
+    }
+  });
+});
