@@ -87,6 +87,14 @@ describe('a project pinned to neuro-san 0.5.55 (fixtures/versions/pinned_0_5)', 
   });
 });
 
+describe('the version the chosen Python has installed', () => {
+  it('validate --with-neuro-san takes it over the pin (from its metadata: nothing of neuro-san is imported)', async () => {
+    const installed = path.resolve(__dirname, '../../fixtures/versions/installed_0_5_40');
+    const { stdout } = await runCliIn(fixture, ['validate', 'tools/my_toolbox.hocon', '--with-neuro-san', '--pythonpath', installed], { PATH: process.env.PATH });
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('checked for neuro-san 0.5.40 (interpreter: installed in python3 (importlib.metadata))');
+  }, 30_000);
+});
+
 describe('the default toolboxes shipped for each version (resources/default_toolboxes)', () => {
   it('each holds exactly the tools the table says that version ships', () => {
     for (const change of CHANGES) {
