@@ -95,6 +95,39 @@ describe('the version the chosen Python has installed', () => {
   }, 30_000);
 });
 
+describe('AGENT_TOOL_PATH_ONLY (fixtures/versions/tool_path_only: .env sets it, neuro-san 0.6.94 pinned)', () => {
+  const project = path.resolve(__dirname, '../../fixtures/versions/tool_path_only');
+
+  it('a class written with the AGENT_TOOL_PATH package in front resolves nowhere: an error, fixed by dropping it', async () => {
+    const result = await validate(project);
+    expect(result.problems).toEqual(['registries/sums.hocon:12:22 error agent-tool-path-only', 'toolbox/toolbox_info.hocon:3:18 error agent-tool-path-only']);
+    expect(result.messages[0]).toContain("so 'coded_tools.sums.adder.Adder' is not found. Write it relative to AGENT_TOOL_PATH: 'sums.adder.Adder'.");
+    const { stdout } = await runCliIn(project, ['validate', '.', '--json']);
+    const fix = (JSON.parse(stdout) as { diagnostics: { fix?: { edits: { newText: string }[] } }[] }).diagnostics[0]!.fix;
+    expect(fix?.edits[0]?.newText).toBe('"sums.adder.Adder"');
+  });
+
+  it('nothing before 0.6.94 (neuro-san does not read the variable), nor where the project leaves it off', async () => {
+    expect((await validate(project, '--neuro-san-version', '0.6.93')).problems).toEqual([]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-tool-path-'));
+    cpSync(project, dir, { recursive: true });
+    writeFileSync(path.join(dir, '.env'), 'AGENT_TOOL_PATH=coded_tools\nAGENT_TOOL_PATH_ONLY=false\n');
+    expect((await validate(dir)).problems).toEqual([]);
+  });
+});
+
+describe('MCP_SERVERS_INFO_FILE', () => {
+  it("is said deprecated in neuro-san's words only for a neuro-san newer than the editor knows (AGENT_MCP_INFO_FILE is in no known release)", async () => {
+    const dir = copyOfFixture();
+    writeFileSync(path.join(dir, '.env'), 'OPENAI_API_KEY=\nMCP_SERVERS_INFO_FILE=mcp/mcp_info.hocon\n');
+    expect((await validate(dir, '--neuro-san-version', NEWEST_KNOWN_VERSION)).problems.filter((p) => p.startsWith('.env'))).toEqual([]);
+    const newer = await validate(dir, '--neuro-san-version', '0.7.0');
+    expect(newer.messages.filter((m) => m.startsWith('.env'))).toEqual([
+      '.env:2:1 warning deprecated-variable neuro-san 0.7.0: "MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7. Please switch to AGENT_MCP_INFO_FILE env var."',
+    ]);
+  });
+});
+
 describe('the default toolboxes shipped for each version (resources/default_toolboxes)', () => {
   it('each holds exactly the tools the table says that version ships', () => {
     for (const change of CHANGES) {

@@ -7,7 +7,7 @@ import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { projectSettingsOf } from './projectSettingsOnDisk';
+import { projectSettingsOf, readDotEnv } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -78,6 +78,13 @@ export interface LoadedProject {
   neuroSan: ProjectNeuroSan;
 }
 
+/** AGENT_TOOL_PATH_ONLY as neuro-san would get it (the environment's, else the project's .env's), and the .env's text. */
+function dotEnvOf(root: string, env: Record<string, string | undefined>): { agentToolPathOnly?: string; dotEnv?: { file: string; text: string } } {
+  const value = env.AGENT_TOOL_PATH_ONLY ?? readDotEnv(root).AGENT_TOOL_PATH_ONLY;
+  const text = fileIncludeHost.readFile(path.join(root, '.env'));
+  return { ...(value !== undefined ? { agentToolPathOnly: value } : {}), ...(typeof text === 'string' ? { dotEnv: { file: '.env', text } } : {}) };
+}
+
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
   const absolute = path.resolve(root);
@@ -93,6 +100,7 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
     ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
     neuroSan: version.facts,
+    ...dotEnvOf(absolute, options.env),
   });
   return { root: absolute, analysis, truncated: files.truncated === true, neuroSan: version.neuroSan };
 }
