@@ -1,10 +1,10 @@
-import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconField, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { isRemovedTool, leftDefaultToolboxWords, notDefinedMessage, removedToolMessage } from './rules/removedTools';
 import { defaultMayDefine, newestFacts, versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
-import { ENTRY_JSON } from './toolEntry';
+import { ENTRY_JSON, keyOrigin } from './toolEntry';
 import { closestName, quoteLike } from './rules/ruleContext';
 import { compareDiagnostics, diagnosticAt, replaceTextFix, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
@@ -99,9 +99,12 @@ export function loadAgentNetwork(
   const agents: ToolboxAgent[] = [];
   const agentList = root.fields.value('tools');
   const agentKey = facts.sure.toolboxAgentKey;
+  const otherKey = agentKey === 'toolbox' ? 'base_tool' : 'toolbox';
   for (const agent of agentList?.kind === 'array' ? agentList.elements : []) {
     if (agent.kind !== 'object') continue;
     const toolbox = agent.fields.value(agentKey);
+    const other = agent.fields.get(otherKey);
+    if (other && !toolbox) diagnostics.push(otherToolboxKeyWarning(otherKey, other, stringOf(agent.fields.value('name')), facts));
     if (!toolbox) continue;
     const name = stringOf(agent.fields.value('name')) ?? '(unnamed agent)';
     if (toolbox.kind !== 'string') {
@@ -151,6 +154,23 @@ function ignoredKeyWarning(key: string, value: HoconValue, facts: NeuroSanFacts,
       ? { fix: replaceTextFix('Rename to "toolbox_info_file"', value.source.name, keyAt, key.length, 'toolbox_info_file') }
       : {};
   return diagnosticAt(value, 'warning', 'ignored-key', `${versionWords(facts)} ignores "${key}"${why}: it reads ${reads}.`, fix);
+}
+
+/**
+ * An agent naming its tool with the key of another era: "base_tool" is read by neuro-san 0.5.19 to 0.5.24 only,
+ * "toolbox" from 0.5.25 (commit 78b29bff). The agent is then no toolbox tool: without a function it is not offered.
+ */
+function otherToolboxKeyWarning(key: string, field: HoconField, agent: string | undefined, facts: NeuroSanFacts): ToolboxDiagnostic {
+  const reads = facts.sure.toolboxAgentKey;
+  const era = key === 'base_tool' ? 'read by neuro-san 0.5.19 to 0.5.24 only' : 'read from neuro-san 0.5.25 on';
+  const keyAt = keyOrigin(field);
+  return diagnosticAt(
+    keyAt,
+    'warning',
+    'ignored-key',
+    `${versionWords(facts)} ignores "${key}" (${era}): it names a toolbox tool with "${reads}", so agent '${agent ?? '(unnamed)'}' is no toolbox tool here.`,
+    { fix: replaceTextFix(`Rename to "${reads}"`, keyAt.source.name, keyAt.start, keyAt.end - keyAt.start, JSON.stringify(reads)) },
+  );
 }
 
 /** neuro-san's server builds a toolbox agent from its toolbox entry and args alone; only its network designer refuses `tools`. */

@@ -75,6 +75,11 @@ describe('networks, by the version of neuro-san the project runs', () => {
   it('before 0.5.25 an agent names its tool with "base_tool"', () => {
     const host = memoryHost({ 'net.hocon': '{ "tools": [ { "name": "a", "instructions": "i", "tools": ["b"] }, { "name": "b", "base_tool": "nowhere" } ] }' });
     expect(loadAgentNetwork('net.hocon', { host, neuroSan: at('0.5.23') }).agents.map((a) => a.toolName)).toEqual(['nowhere']);
-    expect(loadAgentNetwork('net.hocon', { host, neuroSan: at('0.5.55') }).agents).toEqual([]);
+    const later = loadAgentNetwork('net.hocon', { host, neuroSan: at('0.5.28') });
+    expect(later.agents).toEqual([]);
+    // Not a toolbox tool at 0.5.28: said at the key, with the rename as its fix.
+    const [ignored] = later.diagnostics.filter((d) => d.rule === 'ignored-key');
+    expect(ignored).toMatchObject({ severity: 'warning', message: 'neuro-san 0.5.28 ignores "base_tool" (read by neuro-san 0.5.19 to 0.5.24 only): it names a toolbox tool with "toolbox", so agent \'b\' is no toolbox tool here.' });
+    expect(ignored!.fix?.edits[0]?.newText).toBe('"toolbox"');
   });
 });

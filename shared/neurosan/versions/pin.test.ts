@@ -51,8 +51,11 @@ describe('pins in the files pip reads', () => {
     expect(pinsInPyproject(pep621, 'pyproject.toml').map((p) => [p.line, p.implied?.text])).toEqual([[4, '0.6.42']]);
     const poetry = ['[tool.poetry.dependencies]', 'python = "^3.11"', 'neuro-san = "^0.5.55"', 'other = { version = "1" }'].join('\n');
     expect(pinsInPyproject(poetry, 'pyproject.toml').map((p) => [p.line, p.implied?.text])).toEqual([[3, SERIES_NEWEST['0.5']]]);
-    const table = 'neuro-san = { version = "0.5.30", optional = true }';
+    const table = '[tool.poetry.dependencies]\nneuro-san = { version = "0.5.30", optional = true }';
     expect(pinsInPyproject(table, 'pyproject.toml').map((p) => p.implied?.text)).toEqual(['0.5.30']);
+    // neuro-san's own pyproject names itself; a build requirement is no pin either.
+    const own = ['[build-system]', 'requires = ["neuro-san==0.1.0"]', '[project]', 'name = "neuro-san"', 'dependencies = ["leaf-common"]', '[project.optional-dependencies]', 'all = [', '  "neuro-san>=0.6.1",', ']'].join('\n');
+    expect(pinsInPyproject(own, 'pyproject.toml').map((p) => [p.line, p.implied?.text])).toEqual([[8, NEWEST_KNOWN_VERSION]]);
   });
 
   it('setup.cfg: install_requires and its indented lines', () => {

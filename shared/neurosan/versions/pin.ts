@@ -160,19 +160,37 @@ function pinOf(file: string, line: number, written: string, specifiers: string |
 }
 
 /**
- * neuro-san requirements in a pyproject.toml: PEP 621 `dependencies = [...]` (and optional-dependencies), Poetry's
- * `neuro-san = "^0.5"` or `neuro-san = { version = "..." }`. Read line by line: the strings that name neuro-san.
+ * neuro-san requirements in a pyproject.toml: the strings of PEP 621's `dependencies` and `optional-dependencies`
+ * arrays, and Poetry's `neuro-san = "^0.5"` or `neuro-san = { version = "..." }` in its dependency tables. Read line
+ * by line, by table: `name = "neuro-san"` (neuro-san's own pyproject) or a build requirement is no pin.
  */
 export function pinsInPyproject(text: string, file: string): NeuroSanPin[] {
   const pins: NeuroSanPin[] = [];
   const lines = text.split(/\r?\n/);
+  let table = '';
+  let inArray = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.replace(/(^|\s)#.*$/, '');
-    // A PEP 508 string: "neuro-san>=0.5.40,<0.6".
-    for (const s of line.matchAll(/["']([^"']*)["']/g)) {
-      const m = NAME.exec(s[1]!);
-      if (m) pins.push(pinOf(file, i + 1, s[1]!.trim(), specifiersOf(s[1]!.slice(m[0].length))));
+    const header = /^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*$/.exec(line);
+    if (header && !inArray) {
+      table = header[1]!.replace(/\s+/g, '');
+      continue;
     }
+    const pep621 = table === 'project' || table === 'project.optional-dependencies';
+    if (!inArray && pep621) {
+      const key = /^\s*([A-Za-z0-9_.-]+)\s*=\s*\[/.exec(line);
+      if (key && (table === 'project.optional-dependencies' || key[1] === 'dependencies')) inArray = true;
+    }
+    if (inArray) {
+      // A PEP 508 string: "neuro-san>=0.5.40,<0.6".
+      for (const s of line.matchAll(/["']([^"']*)["']/g)) {
+        const m = NAME.exec(s[1]!);
+        if (m) pins.push(pinOf(file, i + 1, s[1]!.trim(), specifiersOf(s[1]!.slice(m[0].length))));
+      }
+      if (line.includes(']')) inArray = false;
+      continue;
+    }
+    if (!/^tool\.poetry(\.group\.[^.]+)?\.(dev-)?dependencies$/.test(table)) continue;
     // Poetry: neuro-san = "^0.5.55" or neuro-san = { version = "^0.5.55", ... }.
     const poetry = /^\s*["']?(neuro[-_.]san)["']?\s*=\s*(?:["']([^"']*)["']|\{[^}]*\bversion\s*=\s*["']([^"']*)["'])/i.exec(line);
     if (poetry) {
