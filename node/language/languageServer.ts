@@ -5,6 +5,8 @@ import {
   CompletionItemKind,
   DiagnosticSeverity,
   FoldingRangeKind,
+  MessageType,
+  ShowMessageNotification,
   ResponseError,
   SymbolKind as LspSymbolKind,
   TextDocumentSyncKind,
@@ -327,7 +329,9 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     const check = { file: c.absolute, ...(reading.host ? { host: reading.host } : {}), cwd: c.project.root, env: reading.env ?? {} };
     const result = formatChecked(text, options, check, range ? { start: c.doc.offsetAt(range.start), end: c.doc.offsetAt(range.end) } : undefined);
     if (!result.ok) {
-      void connection.window.showWarningMessage(result.line !== undefined ? `${path.basename(c.absolute)}:${result.line}:${result.column ?? 1}: ${result.message}` : result.message);
+      // A notification, not a request: every client shows it, none has to answer.
+      const message = result.line !== undefined ? `${path.basename(c.absolute)}:${result.line}:${result.column ?? 1}: ${result.message}` : result.message;
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
       return [];
     }
     return result.edits.map((e) => ({ range: { start: c.doc.positionAt(e.offset), end: c.doc.positionAt(e.offset + e.length) }, newText: e.newText }));
