@@ -71,12 +71,15 @@ export interface LoadedProject {
   analysis: ProjectAnalysis;
   /** The folder held more than PROJECT_WALK_LIMITS: only part of it was read. */
   truncated: boolean;
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO). */
+  warnings: string[];
 }
 
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
   const absolute = path.resolve(root);
-  const settings = projectSettingsOf(absolute, options);
+  const warnings: string[] = [];
+  const settings = projectSettingsOf(absolute, { ...options, problems: warnings });
   const files = listProjectFiles(absolute);
   const analysis = analyzeProject({
     files,
@@ -86,5 +89,5 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
   });
-  return { root: absolute, analysis, truncated: files.truncated === true };
+  return { root: absolute, analysis, truncated: files.truncated === true, warnings };
 }

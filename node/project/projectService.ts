@@ -25,9 +25,9 @@ export class ProjectService {
     private readonly env: Record<string, string | undefined>,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean } {
+  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; warnings: string[] } {
     const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) });
-    return { ...loaded.analysis, truncated: loaded.truncated };
+    return { ...loaded.analysis, truncated: loaded.truncated, warnings: loaded.warnings };
   }
 
   open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
@@ -43,6 +43,7 @@ export class ProjectService {
       tools: a.tools,
       undefinedToolUsers: a.undefinedToolUsers,
       ...(a.truncated ? { truncated: true } : {}),
+      ...(a.warnings.length > 0 ? { warnings: a.warnings } : {}),
     };
   }
 

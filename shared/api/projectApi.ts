@@ -34,6 +34,8 @@ export const ProjectViewT = Type.Object({
   undefinedToolUsers: Type.Array(Type.Object({ ...ToolUserT.properties, tool: Type.String() })),
   /** The folder held more files than a project walk reads (node/project/projectOnDisk.ts): only part was read. */
   truncated: Type.Optional(Type.Boolean()),
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO or a device). */
+  warnings: Type.Optional(Type.Array(Type.String())),
 });
 export type ProjectView = Static<typeof ProjectViewT>;
 

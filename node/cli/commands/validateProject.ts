@@ -16,8 +16,9 @@ export function validateProject(dir: string, options: { json: boolean; noDefault
   // The project is read whole, from its root (the nearest folder upward holding registries/), for the context a file
   // needs (its toolbox, what includes it); what is reported is what lies under DIR.
   const absolute = path.resolve(io.cwd, dir);
-  const { root, analysis: whole, truncated } = loadProjectFromDisk(findProjectRoot(absolute), { env: io.env, noDefault: options.noDefault });
+  const { root, analysis: whole, truncated, warnings } = loadProjectFromDisk(findProjectRoot(absolute), { env: io.env, noDefault: options.noDefault });
   const analysis = within(whole, path.relative(root, absolute).split(path.sep).join('/'));
+  for (const warning of warnings) io.stderr(`${warning}\n`);
   if (truncated) io.stderr(`${root} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
   const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
   const diagnostics = analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
