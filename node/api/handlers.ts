@@ -86,12 +86,12 @@ export function createApiService(host: ApiHost): ApiService {
       await recent.add(content.path).catch(() => undefined);
       return content;
     },
-    'file.write': async ({ path: p, text, expectedMtimeMs, overwrite }) => {
+    'file.write': async ({ path: p, text, expectedMtimeMs, expectedSha256, overwrite }) => {
       const target = resolvePath(p);
       watcher.writingStarts(target);
       let stamp;
       try {
-        stamp = await writeTextFile(target, text, { expectedMtimeMs, overwrite });
+        stamp = await writeTextFile(target, text, { expectedMtimeMs, expectedSha256, overwrite });
         watcher.acknowledge(stamp.path, stamp.mtimeMs);
       } finally {
         watcher.writingEnds(target);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { access, lstat, open, readdir, readFile, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { access, lstat, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/index';
+import { oneAtATime } from './oneAtATime';
+import { readRegularFile } from './regularFile';
 
 export interface AtomicWriteOptions {
   /**
@@ -10,6 +12,11 @@ export interface AtomicWriteOptions {
    * bits included, whatever the umask) and a new one gets 0o644 less the umask.
    */
   mode?: number;
+  /**
+   * Checked after the new text is durable beside the file and right before it replaces it (in the same turn as the
+   * write, one save of the file at a time in this process): throwing leaves the file as it was.
+   */
+  precondition?: (realTarget: string) => Promise<void>;
 }
 
 /** A temporary file a save leaves behind only when it was killed; older than this it is nobody's. */
@@ -21,13 +28,18 @@ const STALE_TEMP_MS = 60_000;
  * read it back and compare. The file stays as it was apart from its content: a symlink keeps pointing at its
  * (updated) target, even a dangling one; the mode (and the owner, where the system lets us) is kept; a read-only
  * file is refused rather than replaced; a file with other hard links is written in place, so every name sees the
- * new text. Temporary files of an earlier save that was killed are removed.
+ * new text. Temporary files of an earlier save that was killed are removed. Writes of the same file are serialised.
  */
 export async function writeFileAtomic(target: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const realTarget = await linkTarget(target);
+  await oneAtATime(realTarget, () => writeSerialised(target, realTarget, text, options));
+}
+
+async function writeSerialised(target: string, realTarget: string, text: string, options: AtomicWriteOptions): Promise<void> {
   const dir = path.dirname(realTarget);
   const base = path.basename(realTarget);
   const existing = await stat(realTarget).catch(() => undefined);
+  if (existing && !existing.isFile()) throw new ApiError('io', `${target} is not a regular file (a device, FIFO, socket or folder): it was not written.`);
   if (existing && options.mode === undefined) {
     // No write bit at all (0444), or none for us (another user's 0644): the file is read-only, and replacing it by a
     // rename would get round that.
@@ -38,20 +50,30 @@ export async function writeFileAtomic(target: string, text: string, options: Ato
   }
   await removeStaleTemps(dir, base);
   const bytes = Buffer.from(text, 'utf8');
+  const precondition = options.precondition ? () => options.precondition!(realTarget) : async () => undefined;
   if (existing && existing.nlink > 1) {
-    await writeInPlace(realTarget, bytes);
+    await writeInPlace(realTarget, bytes, precondition);
   } else {
     const mode = options.mode ?? (existing ? existing.mode & 0o7777 : undefined);
-    await replaceByRename(realTarget, dir, base, bytes, mode, existing);
+    await replaceByRename(realTarget, dir, base, bytes, mode, existing, precondition);
   }
   await syncFolder(dir);
-  const back = await readFile(realTarget);
+  // Read back as any file is read (a regular file, bounded): a name swapped for a FIFO meanwhile cannot hang this.
+  const back = Buffer.from((await readRegularFile(realTarget, bytes.length)).bytes);
   if (!back.equals(bytes)) {
     throw new Error(`${target} was written but reads back differently (${back.length} bytes instead of ${bytes.length}).`);
   }
 }
 
-async function replaceByRename(realTarget: string, dir: string, base: string, bytes: Buffer, mode: number | undefined, existing: Stats | undefined): Promise<void> {
+async function replaceByRename(
+  realTarget: string,
+  dir: string,
+  base: string,
+  bytes: Buffer,
+  mode: number | undefined,
+  existing: Stats | undefined,
+  precondition: () => Promise<void>,
+): Promise<void> {
   const tmp = path.join(dir, `.${base}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(tmp, 'wx', mode ?? 0o644);
@@ -68,6 +90,7 @@ async function replaceByRename(realTarget: string, dir: string, base: string, by
     } finally {
       await handle.close();
     }
+    await precondition();
     await rename(tmp, realTarget);
   } catch (error) {
     await unlink(tmp).catch(() => undefined);
@@ -80,7 +103,7 @@ async function replaceByRename(realTarget: string, dir: string, base: string, by
  * place. Not atomic, so the new text is first made durable beside it; that copy is removed once the file holds it
  * (a save killed in between leaves it, with the whole new text, until the next save).
  */
-async function writeInPlace(realTarget: string, bytes: Buffer): Promise<void> {
+async function writeInPlace(realTarget: string, bytes: Buffer, precondition: () => Promise<void>): Promise<void> {
   const dir = path.dirname(realTarget);
   const copy = path.join(dir, `.${path.basename(realTarget)}.${randomBytes(6).toString('hex')}.tmp`);
   const spare = await open(copy, 'wx', 0o600);
@@ -89,6 +112,12 @@ async function writeInPlace(realTarget: string, bytes: Buffer): Promise<void> {
     await spare.sync();
   } finally {
     await spare.close();
+  }
+  try {
+    await precondition();
+  } catch (error) {
+    await unlink(copy).catch(() => undefined);
+    throw error;
   }
   const handle = await open(realTarget, 'r+');
   try {
