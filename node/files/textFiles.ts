@@ -31,6 +31,9 @@ export function fileError(error: unknown, filePath: string, verb: 'read' | 'writ
       return new ApiError('io', `The disk is full: ${filePath} was not changed.`);
     case 'EROFS':
       return new ApiError('io', `${filePath} is on a read-only file system.`);
+    case 'ERR_INVALID_ARG_VALUE':
+      if (filePath.includes('\0')) return new ApiError('invalid_request', `A path cannot contain a NUL character: ${JSON.stringify(filePath)}.`);
+      return new ApiError('invalid_request', `Cannot ${verb} ${filePath}: ${errorMessage(error)}`);
     default:
       if (error instanceof ApiError) return error;
       return new ApiError('io', `Cannot ${verb} ${filePath}: ${errorMessage(error)}`);
