@@ -7,7 +7,7 @@ import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { projectSettingsOf, readDotEnv } from './projectSettingsOnDisk';
+import { projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -76,19 +76,22 @@ export interface LoadedProject {
   truncated: boolean;
   /** The neuro-san version the project was checked for, and why. */
   neuroSan: ProjectNeuroSan;
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO). */
+  warnings: string[];
 }
 
 /** AGENT_TOOL_PATH_ONLY as neuro-san would get it (the environment's, else the project's .env's), and the .env's text. */
-function dotEnvOf(root: string, env: Record<string, string | undefined>): { agentToolPathOnly?: string; dotEnv?: { file: string; text: string } } {
-  const value = env.AGENT_TOOL_PATH_ONLY ?? readDotEnv(root).AGENT_TOOL_PATH_ONLY;
-  const text = fileIncludeHost.readFile(path.join(root, '.env'));
-  return { ...(value !== undefined ? { agentToolPathOnly: value } : {}), ...(typeof text === 'string' ? { dotEnv: { file: '.env', text } } : {}) };
+function dotEnvOf(dotEnv: DotEnv, env: Record<string, string | undefined>): { agentToolPathOnly?: string; dotEnv?: { file: string; text: string } } {
+  const value = env.AGENT_TOOL_PATH_ONLY ?? dotEnv.values.AGENT_TOOL_PATH_ONLY;
+  return { ...(value !== undefined ? { agentToolPathOnly: value } : {}), ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}) };
 }
 
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
   const absolute = path.resolve(root);
-  const settings = projectSettingsOf(absolute, options);
+  const warnings: string[] = [];
+  const dotEnv = readDotEnv(absolute);
+  const settings = projectSettingsOf(absolute, { ...options, problems: warnings, dotEnv });
   const files = listProjectFiles(absolute);
   const version = projectVersionFacts(absolute, options.versionLookup);
   const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
@@ -100,7 +103,7 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
     ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
     neuroSan: version.facts,
-    ...dotEnvOf(absolute, options.env),
+    ...dotEnvOf(dotEnv, options.env),
   });
-  return { root: absolute, analysis, truncated: files.truncated === true, neuroSan: version.neuroSan };
+  return { root: absolute, analysis, truncated: files.truncated === true, neuroSan: version.neuroSan, warnings };
 }

@@ -47,6 +47,8 @@ export const ProjectViewT = Type.Object({
   truncated: Type.Optional(Type.Boolean()),
   /** The neuro-san version the project is checked for. */
   neuroSan: Type.Optional(NeuroSanVersionT),
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO or a device). */
+  warnings: Type.Optional(Type.Array(Type.String())),
 });
 export type ProjectView = Static<typeof ProjectViewT>;
 

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readTextFileSync } from '../../files/textFiles';
 import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { ToolRunner } from '../../python';
@@ -159,7 +159,7 @@ async function neuroSanFindings(
     const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
     let text = '';
     try {
-      text = readFileSync(absolute, 'utf8');
+      text = readTextFileSync(absolute).text;
     } catch {
       // The file could not be read: its problem is already among the diagnostics.
     }

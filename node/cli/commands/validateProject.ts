@@ -19,12 +19,13 @@ export function validateProject(dir: string, options: { json: boolean; noDefault
   // The project is read whole, from its root (the nearest folder upward holding registries/), for the context a file
   // needs (its toolbox, what includes it); what is reported is what lies under DIR.
   const absolute = path.resolve(io.cwd, dir);
-  const { root, analysis: whole, truncated, neuroSan } = loadProjectFromDisk(findProjectRoot(absolute), {
+  const { root, analysis: whole, truncated, neuroSan, warnings } = loadProjectFromDisk(findProjectRoot(absolute), {
     env: io.env,
     noDefault: options.noDefault,
     ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
   });
   const analysis = within(whole, path.relative(root, absolute).split(path.sep).join('/'));
+  for (const warning of warnings) io.stderr(`${warning}\n`);
   if (truncated) io.stderr(`${root} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
   const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
   const diagnostics = analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
