@@ -99,4 +99,17 @@ describe('HistoryStore', () => {
       { target: { kind: 'toolbox', tool: 'greet' }, argsJson: '{"n":2}' },
     ]);
   });
+
+  it('keeps the calls of tools named like Object members, and lists only lists', async () => {
+    const dir = stateDir();
+    const store = new HistoryStore(dir);
+    const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+    for (const [i, name] of names.entries()) await store.add('/a/toolbox.hocon', entry(name, i));
+    const restarted = new HistoryStore(dir);
+    for (const [i, name] of names.entries()) expect((await restarted.list('/a/toolbox.hocon', name)).map((e) => e.id)).toEqual([`id-${name}-${i}`]);
+    expect(await restarted.list('/a/toolbox.hocon', 'isPrototypeOf')).toEqual([]);
+    await restarted.clear('/a/toolbox.hocon', '__proto__');
+    expect(await restarted.list('/a/toolbox.hocon', '__proto__')).toEqual([]);
+    expect(await restarted.list('/a/toolbox.hocon', 'constructor')).toHaveLength(1);
+  });
 });

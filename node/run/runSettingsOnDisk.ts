@@ -94,17 +94,20 @@ export function runContextFor(toolboxFile: string, env: Record<string, string | 
   const projectRoot = projectRootOf(toolboxFile);
   const baseDir = path.dirname(located.path);
   const dotEnv = readDotEnv(baseDir);
+  const projectDotEnv = projectRoot === undefined ? undefined : projectRoot === baseDir ? dotEnv : readDotEnv(projectRoot);
   const layout = neuroSanWorkingDirectoryOf(toolboxFile);
   // In a project, AGENT_TOOL_PATH as neuro-san-studio sets it: its `.env`, else its `coded_tools/` (the environment's
   // own value is taken first by the resolver).
-  const projectAgentToolPath = projectRoot !== undefined ? projectSettingsOf(projectRoot, { env: {} }).AGENT_TOOL_PATH : undefined;
+  const projectAgentToolPath = projectRoot !== undefined ? projectSettingsOf(projectRoot, { env: {}, ...(projectDotEnv ? { dotEnv: projectDotEnv } : {}) }).AGENT_TOOL_PATH : undefined;
+  // A `.env` that could not be read (a FIFO, too big) is said with the file's problems: its variables are not used.
+  const dotEnvProblems = [...new Set([dotEnv.problem, projectDotEnv?.problem].filter((p): p is string => p !== undefined))];
   const sources: RunSettingsSources = {
-    file: { path: located.path, exists: file.exists, section: file.section, problems: file.problems },
+    file: { path: located.path, exists: file.exists, section: file.section, problems: [...file.problems, ...dotEnvProblems] },
     baseDir,
     layoutWorkingDirectory: layout.path,
     ...(projectAgentToolPath ? { layoutAgentToolPath: { value: projectAgentToolPath.value, from: projectAgentToolPath.from === '.env' ? '.env' : 'layout' } } : {}),
     env,
-    dotEnv,
+    dotEnv: dotEnv.values,
     ...overrides,
     resolvePath: (base, p) => path.resolve(base, p),
     pathDelimiter: path.delimiter,
@@ -113,7 +116,7 @@ export function runContextFor(toolboxFile: string, env: Record<string, string | 
   return {
     settings,
     commandLineOptions: commandLineOptions(settings),
-    runner: runnerOptionsOf(settings, workerEnvironment(env, projectRoot, sources)),
+    runner: runnerOptionsOf(settings, workerEnvironment(env, projectRoot, projectDotEnv?.values ?? {}, sources)),
     projectRoot,
   };
 }
@@ -123,12 +126,14 @@ export function runContextFor(toolboxFile: string, env: Record<string, string | 
  * neuro-san-studio loads it, never over a variable already set) and its settings (toolbox, manifest) filled in; then
  * the variables the settings file sets.
  */
-function workerEnvironment(env: Record<string, string | undefined>, projectRoot: string | undefined, sources: RunSettingsSources): Record<string, string | undefined> {
+function workerEnvironment(
+  env: Record<string, string | undefined>,
+  projectRoot: string | undefined,
+  projectDotEnv: Record<string, string>,
+  sources: RunSettingsSources,
+): Record<string, string | undefined> {
   let base = env;
-  if (projectRoot !== undefined) {
-    const projectDotEnv = readDotEnv(projectRoot);
-    base = environmentWith({ ...projectDotEnv, ...env }, projectSettingsOf(projectRoot, { env }));
-  }
+  if (projectRoot !== undefined) base = environmentWith({ ...projectDotEnv, ...env }, projectSettingsOf(projectRoot, { env, dotEnv: { values: projectDotEnv } }));
   return { ...base, ...variablesOf(sources.file.section, sources) };
 }
 

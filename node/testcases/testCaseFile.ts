@@ -25,6 +25,7 @@ import {
   type SavedCase,
 } from '../../shared/run/index';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { escapesFolder } from '../files/folderBounds';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 import { CaseFileT } from './caseFileFormat';
 
@@ -107,8 +108,20 @@ function dedented(text: string, start: number, end: number): string {
   return lines.map((line, k) => (k > 0 && indentation && line.startsWith(indentation) ? line.slice(indentation.length) : line)).join('\n');
 }
 
+/**
+ * The file lives beside its toolbox: a link planted in its place must neither send the cases anywhere else nor show
+ * another file as cases. (Every change reads the file first, so this guards the writes too.)
+ */
+async function refuseLinkOut(file: string): Promise<void> {
+  const elsewhere = await escapesFolder(file, path.dirname(file));
+  if (elsewhere !== undefined) {
+    throw new TestCaseFileError(`${file} is a link to ${elsewhere}, outside the toolbox's folder: it is neither read nor written. Remove the link, and the editor creates the file.`);
+  }
+}
+
 /** The cases of a file, or null when there is no such file. */
 export async function readCaseFile(file: string): Promise<CaseFile | null> {
+  await refuseLinkOut(file);
   let text: string;
   try {
     // Bounded and regular files only, as every file is read (a FIFO named like the cases file must not hang us).

@@ -7,6 +7,7 @@ import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileTextEditT } from './textEdits';
 import { RunRequestT } from './runApi';
+import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
 import { TOOL_KINDS } from '../toolbox/index';
 
@@ -89,6 +90,8 @@ export const ToolboxAnalysisT = Type.Object({
       }),
     ),
   ),
+  /** The neuro-san version the file is checked for, and why. */
+  neuroSan: Type.Optional(NeuroSanVersionT),
   network: Nullable(
     Type.Object({
       toolboxFile: Nullable(Type.Object({ path: Type.String(), written: Type.String(), from: Type.String() })),

@@ -28,6 +28,15 @@ describe('Copy as CLI', () => {
     );
     expect(callCommandLine('tb.hocon', { target: toolboxTarget('greet'), argsJson: '{}' })).toBe(`toolbox-editor call tb.hocon greet --args '{}'`);
   });
+
+  it('puts the options first and -- before a file or tool name that starts with -, and --name=value for a value that does', () => {
+    expect(callCommandLine('t.hocon', { target: toolboxTarget('-dash'), argsJson: '{}' })).toBe(`toolbox-editor call --args '{}' -- t.hocon -dash`);
+    expect(callCommandLine('-t.hocon', { target: toolboxTarget('p'), argsJson: '-1' }, ['--pythonpath', '-odd dir'])).toBe(`toolbox-editor call --args=-1 '--pythonpath=-odd dir' -- -t.hocon p`);
+    // The line node/cli/commands/call.test.ts runs.
+    expect(callCommandLine('-dashed.hocon', { target: toolboxTarget('-dash'), argsJson: '{"name": "-Ada"}', timeoutSeconds: 30 })).toBe(
+      `toolbox-editor call --args '{"name":"-Ada"}' --timeout 30 -- -dashed.hocon -dash`,
+    );
+  });
 });
 
 describe('the saved cases of a toolbox', () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,18 @@ function freshRoot(): string {
 const toolboxIn = (root: string) => path.join(root, 'scaffold_toolbox.hocon');
 
 describe('toolbox-editor scaffold', () => {
+  it('writes nothing through a package folder that is a link out of the root', async () => {
+    const root = freshRoot();
+    const outside = freshRoot();
+    mkdirSync(path.join(outside, 'target'));
+    symlinkSync(path.join(outside, 'target'), path.join(root, 'new_tools'));
+    const result = await runCliIn(appRoot(), ['scaffold', toolboxIn(root), 'word_count', '--root', root], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`${path.join(root, 'new_tools')} leads to ${path.join(outside, 'target')}, outside ${root}: no module was written`);
+    expect(readdirSync(path.join(outside, 'target'))).toEqual([]);
+    expect(existsSync(path.join(root, 'new_tools', 'word_count.py'))).toBe(false);
+  });
+
   it('writes a module that `call` runs at once, from anywhere, answering its not-implemented message; a second run refuses', async () => {
     const root = freshRoot();
     const toolbox = toolboxIn(root);
