@@ -14,6 +14,7 @@ import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
 import { descriptionText } from './valueText';
+import { useSourcedField } from './FieldSource';
 
 /** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
 export function ToolForm({ stores }: { stores: WorkspaceStores }) {
@@ -78,6 +79,11 @@ function ToolFields({
   const described = (field: string) => (byField.get(field) ? `msg-${field}` : undefined);
   const disabled = !editable;
   const coded = tool.kind === 'coded';
+  // Fields set more than once, or from a substitution or another file, say so and ask which definition an edit changes.
+  const className = useSourcedField(editor, ['class'], 'class');
+  const description = useSourcedField(editor, ['description'], 'description');
+  const displayAs = useSourcedField(editor, ['display_as'], 'display_as');
+  const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url');
 
   return (
     <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`} data-tool={tool.name}>
@@ -96,8 +102,9 @@ function ToolFields({
 
       <label className="field" title={FIELD_DOCS.class}>
         <span>Class</span>
-        <CommitInput label="Class" field="class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
+        <CommitInput label="Class" field="class" value={String(className.shown(tool.className ?? ''))} disabled={disabled || className.waiting} describedBy={described('class')} onCommit={(v) => className.commit(JSON.stringify(v))} />
       </label>
+      {className.note}
       <ClassActions stores={stores} tool={tool} editable={editable} />
       {messages('class')}
 
@@ -105,8 +112,9 @@ function ToolFields({
         <>
           <label className="field">
             <span>Description</span>
-            <CommitInput label="Description" field="description" multiline value={detail.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
+            <CommitInput label="Description" field="description" multiline value={String(description.shown(detail.description ?? ''))} disabled={disabled || description.waiting} describedBy={described('description')} onCommit={(v) => description.commit(descriptionText(v))} />
           </label>
+          {description.note}
           {messages('description')}
         </>
       )}
@@ -116,9 +124,9 @@ function ToolFields({
         <select
           aria-label="Display as"
           data-field="display_as"
-          disabled={disabled}
-          value={tool.displayAsInferred ? '' : tool.displayAs}
-          onChange={(e) => editor.set(['display_as'], e.target.value === '' ? null : JSON.stringify(e.target.value))}
+          disabled={disabled || displayAs.waiting}
+          value={String(displayAs.shown(tool.displayAsInferred ? '' : tool.displayAs))}
+          onChange={(e) => displayAs.commit(e.target.value === '' ? null : JSON.stringify(e.target.value))}
         >
           <option value="">{tool.displayAsInferred ? `${tool.displayAs} (inferred)` : 'not set (inferred)'}</option>
           {DISPLAY_AS_VALUES.map((v) => (
@@ -129,6 +137,7 @@ function ToolFields({
           {!tool.displayAsInferred && !(DISPLAY_AS_VALUES as readonly string[]).includes(tool.displayAs) && <option value={tool.displayAs}>{tool.displayAs} (invalid)</option>}
         </select>
       </label>
+      {displayAs.note}
       {messages('display_as')}
 
       {!coded && (
@@ -136,12 +145,20 @@ function ToolFields({
           <div className="field">
             <span>Tool info URL</span>
             <div className="field-row">
-              <CommitInput label="Tool info URL" field="base_tool_info_url" value={tool.baseToolInfoUrl ?? ''} disabled={disabled} placeholder="https://python.langchain.com/docs/…" onCommit={(v) => editor.set(['base_tool_info_url'], v ? JSON.stringify(v) : null)} />
+              <CommitInput
+                label="Tool info URL"
+                field="base_tool_info_url"
+                value={String(toolInfoUrl.shown(tool.baseToolInfoUrl ?? ''))}
+                disabled={disabled || toolInfoUrl.waiting}
+                placeholder="https://python.langchain.com/docs/…"
+                onCommit={(v) => toolInfoUrl.commit(v ? JSON.stringify(v) : null)}
+              />
               <button type="button" disabled={!/^https?:\/\//.test(tool.baseToolInfoUrl ?? '')} onClick={() => window.open(tool.baseToolInfoUrl ?? '', '_blank', 'noopener')}>
                 Open
               </button>
             </div>
           </div>
+          {toolInfoUrl.note}
           {messages('base_tool_info_url')}
           <fieldset className="field" data-field="args">
             <legend>Arguments (args)</legend>
