@@ -21,11 +21,14 @@ import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 import { projectContextOf } from '../project/projectSettingsOnDisk';
+import { ReviewCaches } from '../review/reviewToolbox';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
 // A keystroke loads the text up to three times (the analysis; the catalog from each reading), and the saved text too.
 const LOAD_CACHE_SIZE = 6;
+/** Files whose checks' caches are kept (see reviewCachesFor). */
+const REVIEW_CACHE_FILES = 4;
 
 export interface DocumentRef {
   /** Absolute path, or null for a document never saved. */
@@ -57,6 +60,8 @@ export class ToolboxService {
    */
   /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
   private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
+  /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
+  private readonly reviewCaches = new Map<string, ReviewCaches>();
   private readonly loads: Array<{
     file: string;
     text: string;
@@ -128,6 +133,17 @@ export class ToolboxService {
   /** The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. */
   workingDirectoryFor(file: string): WorkingDirectory {
     return neuroSanWorkingDirectoryOf(file, this.chosenWorkingDirectory());
+  }
+
+  /** What the description and similarity checks keep between keystrokes in `file` (node/review/reviewToolbox.ts). */
+  reviewCachesFor(file: string): ReviewCaches {
+    let caches = this.reviewCaches.get(file);
+    if (!caches) {
+      caches = new ReviewCaches();
+      this.reviewCaches.set(file, caches);
+      if (this.reviewCaches.size > REVIEW_CACHE_FILES) this.reviewCaches.delete(this.reviewCaches.keys().next().value as string);
+    }
+    return caches;
   }
 
   private entryCacheFor(file: string): NeuroSanEntryCache {
