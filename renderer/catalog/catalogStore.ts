@@ -190,6 +190,13 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
     else timer = setTimeout(flush, ANALYSIS_WAIT_MS);
   };
   useDocument.subscribe((state, previous) => {
+    if (state.loadGeneration !== previous.loadGeneration) {
+      // Another document: its catalog is not the one shown. The pane says it is rendering (a big file's first render
+      // waits for its analysis, seconds) instead of showing the previous file's catalog; answers for it are dropped.
+      latestCurrent.start();
+      latestSaved.start();
+      store.setState({ current: null, currentError: null, saved: null, savedError: null, lastUpdateMs: null, renderedText: null });
+    }
     if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) {
       if (state.status === 'ready' && big()) savedPending = true;
       else renderSaved();
