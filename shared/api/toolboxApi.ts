@@ -29,6 +29,8 @@ export const DiagnosticT = Type.Object({
   range: SourceRange,
   tool: Type.Optional(Type.String()),
   fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(FileTextEditT) })),
+  /** 'environment': a "Check all tools" finding about the Python environment, not the file (shown apart). */
+  group: Type.Optional(Type.Literal('environment')),
 });
 
 /**
@@ -249,5 +251,14 @@ export type DiagnosticDto = Static<typeof DiagnosticT>;
 export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
 export type Preferences = Static<typeof PreferencesT>;
 export type ToolRunResultDto = Static<typeof ToolRunResultT>;
+
+/**
+ * What "Check all tools" findings depend on besides the entries: the environment the tools run in. For now the
+ * preferences' interpreter, PYTHONPATH folders and AGENT_TOOL_PATH; the one place to add a project's run settings.
+ * Findings made under other run settings are dropped (node/api/preflightHandlers.ts) and the renderer asks again.
+ */
+export function runSettingsKey(prefs: Pick<Preferences, 'python' | 'pythonPath' | 'agentToolPath'>): string {
+  return JSON.stringify([prefs.python, prefs.pythonPath, prefs.agentToolPath]);
+}
 
 export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: 'python3', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };
