@@ -32,6 +32,11 @@ describe('description checks, each with its good and its bad example', () => {
   it('description-no-verb: the first sentence says what the tool does', () => {
     expect(found(tool('weather', GOOD))).toEqual([]);
     expect(found(tool('weather', 'The weather in a city, with its temperature and the wind. Uses a public API.'))).toEqual(['description-no-verb weather 1:40']);
+    // A verb off the list, recognised by the object after it; and one added to the list.
+    expect(found(tool('boom', 'Raise a RuntimeError with the given message, to test error handling.'))).toEqual([]);
+    expect(found(tool('echo', 'Echo the text it is given back to the caller, unchanged.'))).toEqual([]);
+    expect(found(tool('fails', 'Raises when the input is empty, otherwise does nothing at all.'))).toEqual([]);
+    expect(found(tool('weather', 'Weather in a city, with its temperature and the wind, from a public API.'))).toEqual(['description-no-verb weather 1:40']);
   });
 
   it('parameter-undocumented', () => {

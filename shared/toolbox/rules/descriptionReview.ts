@@ -7,7 +7,7 @@
 import type { HoconObject, HoconValue, Origin } from '../../hocon/index';
 import { keyOrigin, type ToolEntry } from '../toolEntry';
 import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
-import { actionVerbOf } from './actionVerbs';
+import { actionVerbOf, startsWithVerb } from './actionVerbs';
 import { plural } from '../../plural';
 
 export const DESCRIPTION_RULE_IDS = [
@@ -202,7 +202,8 @@ function checkLength({ entry, text, where }: Described, report: Report): boolean
 function checkVerb({ entry, text, where }: Described, report: Report) {
   // The first sentence is where a reader (and an LLM skimming a catalog) looks for what the tool does.
   const first = text.trim().split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
-  if (!words(first).some((w) => actionVerbOf(w) !== undefined)) {
+  const said = words(first);
+  if (!startsWithVerb(said) && !said.some((w) => actionVerbOf(w) !== undefined)) {
     report('description-no-verb', where, `The description of '${entry.name}' does not say what the tool does: start with a verb, e.g. "Returns…", "Searches…", "Sends…".`);
   }
 }
