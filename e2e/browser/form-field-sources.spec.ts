@@ -61,7 +61,10 @@ test.describe('a field set again by an environment override', () => {
       const note = form.getByRole('note', { name: 'Where args.max_results comes from' });
       await expect(note).toContainText('line 6 5 written here — overridden');
       await expect(note).toContainText('environment override: TAVILY_MAX_RESULTS = 3 — wins');
-      await screenshotBothThemes(page, testInfo, 'override-set');
+      await screenshotBothThemes(page, testInfo, 'override-set-1280');
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await screenshotBothThemes(page, testInfo, 'override-set-1920');
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // The base: what neuro-san gets once the variable is unset. The override line stays.
       const choices = note.getByRole('group', { name: 'Which definition of args.max_results an edit changes' });
