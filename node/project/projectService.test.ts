@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/contract';
-import { runCliIn } from '../testSupport/cliRun';
+import { NEWEST_SUMMARY, runCliIn } from '../testSupport/cliRun';
 import { ProjectService } from './projectService';
 
 const fixture = path.resolve(__dirname, '../../fixtures/project');
@@ -58,7 +58,7 @@ describe('ProjectService', () => {
 describe('files of other kinds opened alone', () => {
   it('validate FILE reads a manifest or an LLM config for its HOCON only (no toolbox rules)', async () => {
     const result = await runCliIn(fixture, ['validate', 'registries/manifest.hocon', 'config/llm_config.hocon']);
-    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result).toMatchObject({ code: 0, stdout: `${NEWEST_SUMMARY}\n` });
   });
 
   it('an undefined tool close to a defined one offers it as a quick fix', async () => {

@@ -9,6 +9,7 @@ import { applyEdits } from '../../shared/hocon/index';
 import { readTextFile, writeTextFile } from '../files/textFiles';
 import { loadProjectFromDisk, projectHost } from './projectOnDisk';
 import { findProjectRoot } from './projectSettingsOnDisk';
+import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
 interface AppliedSet {
@@ -25,9 +26,9 @@ export class ProjectService {
     private readonly env: Record<string, string | undefined>,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean } {
+  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan } {
     const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) });
-    return { ...loaded.analysis, truncated: loaded.truncated };
+    return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan };
   }
 
   open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
@@ -43,6 +44,7 @@ export class ProjectService {
       tools: a.tools,
       undefinedToolUsers: a.undefinedToolUsers,
       ...(a.truncated ? { truncated: true } : {}),
+      neuroSan: a.neuroSan,
     };
   }
 
