@@ -46,7 +46,8 @@ const TOOLBOX_SCHEMA = {
               type: 'object',
               required: ['type'],
               properties: {
-                type: { enum: ['string', 'integer', 'number', 'boolean', 'array', 'object'] },
+                // The types neuro-san takes (its own "int" and "float" too): the peer reports what ours reports.
+                type: { enum: ['string', 'integer', 'number', 'boolean', 'array', 'object', 'int', 'float'] },
                 description: { type: 'string', minLength: 1 },
                 enum: { type: 'array' },
               },
