@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/index';
+import { runSettingsKeyOf } from '../../shared/run/index';
 import type { ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
@@ -26,6 +27,8 @@ interface KeptCheck {
   findings: ToolFinding[];
   /** Each checked entry's text when it was checked. */
   entryTexts: Map<string, string>;
+  /** The run settings it was made with (runSettingsKeyOf): findings about another environment are dropped. */
+  settings: string;
 }
 
 function entryText(entry: ToolEntry): string {
@@ -39,6 +42,11 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   toolbox.addedDiagnostics = (file, tools) => {
     const check = kept.get(file);
     if (!check) return [];
+    // The settings as they are now (the project's file, the preferences, the environment): a few small reads.
+    if (check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
+      kept.delete(file);
+      return [];
+    }
     const current = tools.filter((t) => check.entryTexts.get(t.name) === entryText(t));
     return locateFindings(current, check.findings);
   };
@@ -66,7 +74,11 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
           cancelled: () => state.cancelled,
           onEntry: (callId) => void (current = callId),
         });
-        kept.set(file, { findings: report.findings, entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])) });
+        kept.set(file, {
+          findings: report.findings,
+          entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])),
+          settings: runSettingsKeyOf(context.settings),
+        });
         return {
           diagnostics: report.diagnostics,
           summary: report.summary,

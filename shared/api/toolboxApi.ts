@@ -10,6 +10,7 @@ import { RunRequestT } from './runApi';
 import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
 import { TOOL_KINDS } from '../toolbox/index';
+import { DEFINITION_KINDS } from '../hocon/index';
 
 /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
 export const ReadingT = Type.Union(READINGS.map((reading) => Type.Literal(reading)));
@@ -30,6 +31,8 @@ export const DiagnosticT = Type.Object({
   range: SourceRange,
   tool: Type.Optional(Type.String()),
   fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(FileTextEditT) })),
+  /** 'environment': a "Check all tools" finding about the Python environment, not the file (shown apart). */
+  group: Type.Optional(Type.Literal('environment')),
 });
 
 /**
@@ -53,12 +56,39 @@ export const ToolSummaryT = Type.Object({
   warnings: Type.Number(),
 });
 
+/** Where one field's value comes from (shared/toolbox/fieldSources.ts): listed only when not simply written once. */
+export const FieldSourceT = Type.Object({
+  path: Type.Array(Type.String()),
+  definitions: Type.Array(
+    Type.Object({
+      where: Type.Union([Type.Literal('here'), Type.Literal('include'), Type.Literal('default')]),
+      file: Type.String(),
+      range: SourceRange,
+      text: Type.String(),
+      kind: Type.Union(DEFINITION_KINDS.map((kind) => Type.Literal(kind))),
+      references: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          optional: Type.Boolean(),
+          from: Type.Union([Type.Literal('file'), Type.Literal('environment')]),
+          set: Type.Boolean(),
+          value: Type.Optional(Type.String()),
+          hidden: Type.Optional(Type.Boolean()),
+        }),
+      ),
+    }),
+  ),
+  winner: Type.Integer(),
+});
+
 /** The fields of one tool the form and the test run need beyond its summary. */
 export const ToolDetailT = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   parameters: Type.Unknown(),
   args: Type.Unknown(),
+  /** The fields whose value is not simply written once in the entry, and where it comes from. */
+  sources: Type.Optional(Type.Array(FieldSourceT)),
 });
 
 export const ToolboxAnalysisT = Type.Object({
@@ -210,9 +240,19 @@ export type ToolboxAnalysis = Static<typeof ToolboxAnalysisT>;
 export type ToolboxAnalysisChange = Static<typeof ToolboxAnalysisChangeT>;
 export type ToolSummary = Static<typeof ToolSummaryT>;
 export type ToolDetail = Static<typeof ToolDetailT>;
+export type FieldSourceDto = Static<typeof FieldSourceT>;
 export type DiagnosticDto = Static<typeof DiagnosticT>;
 export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
 export type Preferences = Static<typeof PreferencesT>;
 export type ToolRunResultDto = Static<typeof ToolRunResultT>;
+
+/**
+ * What of the preferences the run settings may come from (interpreter, PYTHONPATH folders, AGENT_TOOL_PATH): when it
+ * changes, "Check all tools" findings may be about another environment, and the renderer asks again. The main side
+ * compares the run settings themselves (shared/run runSettingsKeyOf), which a project's settings file changes too.
+ */
+export function runSettingsKey(prefs: Pick<Preferences, 'python' | 'pythonPath' | 'agentToolPath'>): string {
+  return JSON.stringify([prefs.python, prefs.pythonPath, prefs.agentToolPath]);
+}
 
 export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: '', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };

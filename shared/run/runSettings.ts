@@ -242,6 +242,20 @@ function referencedValue(entry: EnvReference, name: string, sources: Pick<RunSet
 }
 
 /**
+ * What a Python environment is made of, as one string: "Check all tools" findings made under other settings (another
+ * interpreter, PYTHONPATH, AGENT_TOOL_PATH, working directory or variables) are about another environment.
+ */
+export function runSettingsKeyOf(settings: ResolvedRunSettings): string {
+  return JSON.stringify([
+    settings.python.value,
+    settings.pythonPath.map((p) => p.value),
+    settings.agentToolPath?.value ?? null,
+    settings.workingDirectory.value,
+    settings.env.map((v) => [v.name, v.set, v.value ?? null]),
+  ]);
+}
+
+/**
  * The options `toolbox-editor call` (or `test`) needs to run as the app did: the settings it would not find by itself
  * in the project file (a preference, the app's command line or environment), as words of a command line.
  */
