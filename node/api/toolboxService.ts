@@ -69,7 +69,6 @@ export class ToolboxService {
     text: string;
     noDefault: boolean;
     reading: Reading;
-    chosenCwd: string;
     generation: number;
     at: number;
     loaded: LoadedFile;
@@ -92,14 +91,17 @@ export class ToolboxService {
     const file = this.documentPath(doc);
     const noDefault = doc.noDefault ?? false;
     const reading = doc.reading ?? 'neuro-san';
-    const chosenCwd = this.chosenWorkingDirectory();
+    // Where neuro-san finds a top-level include (the run settings' working directory, else the preference, else the
+    // project's root, else the file's folder); the spec's reading looks up to there too.
+    const workingDirectory = this.workingDirectoryFor(file);
     const now = Date.now();
     const cached = this.loads.find(
       (c) =>
         c.file === file &&
         c.noDefault === noDefault &&
         c.reading === reading &&
-        c.chosenCwd === chosenCwd &&
+        c.workingDirectory.path === workingDirectory.path &&
+        c.workingDirectory.why === workingDirectory.why &&
         c.generation === this.classInfoGeneration &&
         now - c.at < LOAD_CACHE_MS &&
         c.text === doc.text,
@@ -107,9 +109,6 @@ export class ToolboxService {
     if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory, env: cached.env };
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
-    // Where neuro-san finds a top-level include (the preference, else the project's root, else the file's folder);
-    // the spec's reading looks up to there too.
-    const workingDirectory = this.workingDirectoryFor(file);
     const env = project?.env ?? this.env;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
@@ -122,7 +121,7 @@ export class ToolboxService {
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded, workingDirectory, env };
   }
@@ -132,7 +131,10 @@ export class ToolboxService {
     return this.preferences.current().neuroSanCwd ?? '';
   }
 
-  /** The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. */
+  /**
+   * The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. The same
+   * folder as the run settings' `workingDirectory` (runContext), where the file's tools run.
+   */
   workingDirectoryFor(file: string): WorkingDirectory {
     return neuroSanWorkingDirectoryOf(file, this.chosenWorkingDirectory());
   }

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileTypeProblem } from '../../../shared/toolbox/index';
 import { runnableSpecs, type ToolSpecs } from '../../toolbox';
 import { loadFileFromDisk, toolboxOf, type LoadedFile } from '../../workspace/toolboxOnDisk';
-import { neuroSanWorkingDirectoryOf } from '../../neurosan/neuroSanFiles';
 import { runContextFor, type RunContext } from '../../run/runSettingsOnDisk';
 import { UsageError, type CliIo } from '../command';
 
@@ -60,14 +59,15 @@ export function runContextOfCli(file: string, io: CliIo, values: RunOptionValues
 
 /**
  * The toolbox `file` read as the app reads it for a run: neuro-san's reading, from the folder neuro-san is taken to
- * run in (the project's root, else the file's folder: never the folder the command happens to run in).
+ * run in — the run settings' working directory (`--cwd`, else the project's settings file's, else the project's root,
+ * else the file's folder: never the folder the command happens to run in), where its tools run too.
  */
 export function loadForRun(file: string, io: CliIo, values: RunOptionValues): { loaded: LoadedFile; specs: ToolSpecs } {
   const absolute = path.resolve(io.cwd, file);
   // Not a toolbox at all (a .yaml): say so, rather than what reading it as HOCON would.
   const typeProblem = fileTypeProblem(absolute);
   if (typeProblem) throw new Error(typeProblem);
-  const workingDirectory = neuroSanWorkingDirectoryOf(absolute).path;
+  const workingDirectory = runContextOfCli(file, io, values).settings.workingDirectory.value;
   const loaded = loadFileFromDisk(absolute, {
     cwd: workingDirectory,
     env: io.env,
