@@ -280,10 +280,11 @@ export class ToolboxService {
     const python = context.settings.python.value;
     const saved = await readTextFile(file).then((r) => r.text, () => undefined);
     if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
-    const cwd = this.workingDirectoryFor(file).path;
+    // neuro-san runs where the file's tools run, with their environment (the project's .env, the settings' variables).
+    const cwd = context.settings.workingDirectory.value;
     let result;
     try {
-      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: this.env });
+      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: context.runner.env ?? this.env });
     } catch (error) {
       return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
     }

@@ -2,8 +2,6 @@ import path from 'node:path';
 import { readTextFileSync } from '../../files/textFiles';
 import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { ToolRunner } from '../../python';
-import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { reviewLoaded } from '../../review/reviewToolbox';
@@ -15,7 +13,7 @@ import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
-import { interpreterNeuroSan, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import { NeuroSanPythons, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
 export const validateCommand: CliCommand = {
@@ -23,7 +21,8 @@ export const validateCommand: CliCommand = {
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
-    '                                [--cwd DIR] [--neuro-san-version V] [--with-neuro-san [--python P] [--pythonpath DIR]...]',
+    '                                [--cwd DIR] [--neuro-san-version V]',
+    '                                [--with-neuro-san [--python P] [--pythonpath DIR]... [--agent-tool-path PATH]]',
     '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
@@ -46,9 +45,12 @@ export const validateCommand: CliCommand = {
     '  --with-neuro-san',
     "                also load each toolbox FILE with the installed neuro-san's own code (in the chosen Python): its",
     '                version, its load error or each tool\'s error, and every value it reads differently from the',
-    "                editor (the editor's bug); one line says so when that Python cannot import neuro_san",
-    '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
-    '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
+    "                editor (the editor's bug); one line says so when that Python cannot import neuro_san. The",
+    "                Python is the project's run settings' (.toolbox-editor.json, as call, test and check use them; --cwd",
+    "                is where neuro-san runs), and the version it has installed is the version checked for",
+    "  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default: the project's, else python3)",
+    "  --pythonpath DIR  with --with-neuro-san: put DIR in front of the project's PYTHONPATH (repeatable)",
+    "  --agent-tool-path PATH  with --with-neuro-san: AGENT_TOOL_PATH (default: the project's, else inherited)",
     ...neuroSanVersionUsage,
     ...readingUsage('neuro-san'),
   ].join('\n'),
@@ -61,63 +63,78 @@ export const validateCommand: CliCommand = {
       'with-neuro-san': { type: 'boolean' },
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
+      'agent-tool-path': { type: 'string' },
       ...neuroSanVersionOptions,
     });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
     if (format !== 'text' && format !== 'json' && format !== 'json-report' && format !== 'sarif') throw new UsageError(`--format takes text, json, json-report or sarif, not '${format}'`);
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
-    if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
-      if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
-      const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
-      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup }, io);
-    }
-    // The Python --with-neuro-san starts anyway says which neuro-san it has (read from its metadata, nothing imported).
-    const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
-    const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
-    const all: ToolboxDiagnostic[] = [];
-    const seen = new Set<string>();
-    const checkLines: string[] = [];
-    for (const file of parsed.positionals) {
-      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup };
-      const loaded = loadFileFromDisk(file, options);
-      versions.push({ file, neuroSan: loaded.neuroSan });
-      const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
-      if (parsed.values['with-neuro-san']) {
-        const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
-        found.push(...checked.diagnostics);
-        checkLines.push(...checked.lines);
+    const withNeuroSan = parsed.values['with-neuro-san'] ?? false;
+    // The Pythons --with-neuro-san starts (each file's run settings'): each says which neuro-san it has, read from its
+    // metadata with nothing imported, and that is the version its files are checked for.
+    const pythons = withNeuroSan ? new NeuroSanPythons(parsed.values, io) : undefined;
+    try {
+      if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
+        if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
+        const dir = parsed.positionals[0]!;
+        // A toolbox at the folder's top stands for the folder: its run settings are the folder's, else its project's.
+        const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(path.join(dir, 'toolbox_info.hocon')));
+        return await validateProject(dir, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup }, io);
       }
-      found.sort(compareDiagnostics);
-      for (const d of found) {
-        // Two networks sharing one toolbox would report its problems twice.
-        // The same file may be named relatively (given) and absolutely (a network's toolbox, found from the cwd).
-        const key = `${path.resolve(io.cwd, d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          all.push(d);
+      const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
+      const all: ToolboxDiagnostic[] = [];
+      const seen = new Set<string>();
+      const checkLines: string[] = [];
+      for (const file of parsed.positionals) {
+        const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(file));
+        const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup };
+        const loaded = loadFileFromDisk(file, options);
+        versions.push({ file, neuroSan: loaded.neuroSan });
+        const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
+        if (pythons) {
+          const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', pythons, io);
+          found.push(...checked.diagnostics);
+          checkLines.push(...checked.lines);
+        }
+        found.sort(compareDiagnostics);
+        for (const d of found) {
+          // Two networks sharing one toolbox would report its problems twice.
+          // The same file may be named relatively (given) and absolutely (a network's toolbox, found from the cwd).
+          const key = `${path.resolve(io.cwd, d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            all.push(d);
+          }
         }
       }
+      report(all, versions, checkLines, format, io);
+      return all.some((d) => d.severity === 'error') ? 1 : 0;
+    } finally {
+      await pythons?.dispose();
     }
-    const checkedFor = byVersion(versions);
-    if (format === 'sarif') {
-      io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan: checkedFor }), null, 2)}\n`);
-      for (const line of checkLines) io.stderr(`${line}\n`);
-    } else if (format === 'json') {
-      io.stdout(diagnosticsJson(all));
-      for (const line of checkLines) io.stderr(`${line}\n`);
-    } else if (format === 'json-report') {
-      io.stdout(`${JSON.stringify({ neuroSan: checkedFor, diagnostics: plainDiagnostics(all) }, null, 2)}\n`);
-      for (const line of checkLines) io.stderr(`${line}\n`);
-    } else {
-      for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
-      for (const line of checkLines) io.stdout(`${line}\n`);
-      // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
-      for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
-    }
-    return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };
+
+/** What `validate FILE...` prints, in the format asked for. */
+function report(all: readonly ToolboxDiagnostic[], versions: readonly { file: string; neuroSan: ProjectNeuroSan }[], checkLines: readonly string[], format: string, io: CliIo): void {
+  const checkedFor = byVersion(versions);
+  if (format === 'sarif') {
+    io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan: checkedFor }), null, 2)}\n`);
+    for (const line of checkLines) io.stderr(`${line}\n`);
+  } else if (format === 'json') {
+    io.stdout(diagnosticsJson(all));
+    for (const line of checkLines) io.stderr(`${line}\n`);
+  } else if (format === 'json-report') {
+    io.stdout(`${JSON.stringify({ neuroSan: checkedFor, diagnostics: plainDiagnostics(all) }, null, 2)}\n`);
+    for (const line of checkLines) io.stderr(`${line}\n`);
+  } else {
+    for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
+    for (const line of checkLines) io.stdout(`${line}\n`);
+    // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
+    for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
+  }
+}
 
 /** The `--json` form of diagnostics (also `check --json`'s): positions as line/column, the range's end as endLine/endColumn. */
 export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
@@ -140,23 +157,23 @@ function byVersion(versions: readonly { file: string; neuroSan: ProjectNeuroSan 
   return [...groups.values()];
 }
 
-/** `--with-neuro-san` for one file: the findings as diagnostics, and the lines that say what was checked. */
+/** `--with-neuro-san` for one file, in the Python of its run settings: the findings as diagnostics, and the lines that say what was checked. */
 async function neuroSanFindings(
   file: string,
   tools: readonly ToolEntry[],
   isToolbox: boolean,
-  values: { python?: string; pythonpath?: string[]; cwd?: string },
+  pythons: NeuroSanPythons,
   io: CliIo,
 ): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[] }> {
-  const python = values.python ?? 'python3';
   if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`] };
   const absolute = path.resolve(io.cwd, file);
-  const cwd = neuroSanWorkingDirectory(absolute, values.cwd, io.cwd);
-  const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
+  const { runner, context } = pythons.for(file);
+  const python = context.settings.python.value;
+  // neuro-san runs where the project's tools run; it is given the file as AGENT_TOOLBOX_INFO_FILE would name it from there.
+  const cwd = context.settings.workingDirectory.value;
   try {
-    // neuro-san is given the file as AGENT_TOOLBOX_INFO_FILE would name it from its working directory.
     const given = path.relative(cwd, absolute) || absolute;
-    const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
+    const result = await checkWithNeuroSan(runner, given, { cwd, env: context.runner.env ?? io.env });
     let text = '';
     try {
       text = readTextFileSync(absolute).text;
@@ -166,7 +183,5 @@ async function neuroSanFindings(
     return { diagnostics: neuroSanCheckDiagnostics(result, file, text, tools), lines: neuroSanCheckLines(result.check, file, python, result.differences) };
   } catch (error) {
     return { diagnostics: [], lines: [`${file}: the check with neuro-san could not run: ${errorMessage(error)}`] };
-  } finally {
-    await runner.dispose();
   }
 }
