@@ -70,10 +70,17 @@ export function createApiService(host: ApiHost): ApiService {
     (doc, request, runId) => toolbox.run(doc, request, runId),
     (runId) => toolbox.cancel(runId),
   );
-  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
+  const toolbox = new ToolboxService(
+    host.cwd,
+    host.env ?? process.env,
+    preferences,
+    (runId, state) => host.emit('run.progress', { runId, state }),
+    (file) => host.emit('python.neuroSan', { path: file }),
+  );
   const preflight = createPreflightHandlers(toolbox, host.cwd);
 
-  const project = new ProjectService(host.cwd, host.env ?? process.env);
+  // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
+  const project = new ProjectService(host.cwd, host.env ?? process.env, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 

@@ -24,6 +24,8 @@ import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../
 import { documentPath } from './documentPath';
 import { projectContextOf } from '../project/projectSettingsOnDisk';
 import { ReviewCaches } from '../review/reviewToolbox';
+import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
+import type { VersionLookup } from '../neurosan/projectVersion';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -62,6 +64,8 @@ export class ToolboxService {
    */
   /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
   private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
+  /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
+  private readonly installedNeuroSan = new InstalledNeuroSan();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
   private readonly reviewCaches = new Map<string, ReviewCaches>();
   private readonly loads: Array<{
@@ -81,6 +85,8 @@ export class ToolboxService {
     private readonly env: Record<string, string | undefined>,
     private readonly preferences: PreferencesStore,
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
+    /** The Python of `file`'s runs said which neuro-san it has, and that changes the version files are checked for. */
+    private readonly onNeuroSanLearned: (file: string) => void = () => undefined,
   ) {}
 
   documentPath(doc: DocumentRef): string {
@@ -110,6 +116,7 @@ export class ToolboxService {
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
     const env = project?.env ?? this.env;
+    const interpreter = doc.path ? this.interpreterNeuroSan(file) : undefined;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
       env,
@@ -120,6 +127,7 @@ export class ToolboxService {
       ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
+      ...(interpreter ? { versionLookup: { interpreter } } : {}),
     });
     this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
@@ -265,6 +273,25 @@ export class ToolboxService {
     });
   }
 
+  /**
+   * The neuro-san the Python of `file`'s runs has, when its worker has said so (the version the file is checked for,
+   * unless the project sets one); undefined before any worker of that environment was started.
+   */
+  interpreterNeuroSan(file: string): VersionLookup['interpreter'] {
+    return this.installedNeuroSan.empty ? undefined : this.installedNeuroSan.of(this.runContext(file).settings);
+  }
+
+  /**
+   * After a run, a class load or a check started `file`'s worker anyway: asks it which neuro-san it has (its metadata,
+   * nothing imported); when that is news, loads made before are stale and the window is told.
+   */
+  async learnNeuroSan(file: string): Promise<void> {
+    const { runner, context } = this.runnerFor(file);
+    if (!(await this.installedNeuroSan.learn(runner, context.settings).catch(() => false))) return;
+    this.classInfoGeneration++;
+    this.onNeuroSanLearned(file);
+  }
+
   /** The warm runner of a document's file, started with its run settings. */
   runnerFor(file: string): { runner: ToolRunner; context: RunContext } {
     const context = this.runContext(file);
@@ -288,6 +315,7 @@ export class ToolboxService {
     } catch (error) {
       return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
     }
+    await this.learnNeuroSan(file);
     const { loaded } = this.load({ path: file, text: saved });
     const diagnostics = neuroSanCheckDiagnostics(result, file, saved, toolboxOf(loaded).tools);
     return {
@@ -329,6 +357,8 @@ export class ToolboxService {
     } finally {
       this.runs.delete(runId);
       if (started) this.onRunProgress(runId, 'finished');
+      // The worker is started now: which neuro-san it has is one metadata read away (after the run, not before it).
+      void this.learnNeuroSan(file);
     }
   }
 
@@ -348,6 +378,7 @@ export class ToolboxService {
       result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
     } finally {
       if (runId !== undefined) this.runs.delete(runId);
+      void this.learnNeuroSan(file);
     }
     if (!result.ok) return { ok: false, error: result.traceback ? `${result.error}\n${result.traceback}` : result.error };
     const known = this.classInfo.get(file) ?? new Map<string, LoadedClassInfo>();

@@ -12,6 +12,7 @@ import { projectFileOf } from './projectFiles';
 import { loadProjectFromDisk, projectHost } from './projectOnDisk';
 import { findProjectRoot } from './projectSettingsOnDisk';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
+import type { VersionLookup } from '../neurosan/projectVersion';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
 interface AppliedSet {
@@ -26,10 +27,13 @@ export class ProjectService {
   constructor(
     private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
+    /** What the Python of a project's runs said it has installed, when one was started (the app). */
+    private readonly installedNeuroSan: (root: string) => VersionLookup['interpreter'] = () => undefined,
   ) {}
 
   private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) });
+    const interpreter = this.installedNeuroSan(root);
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...(interpreter ? { versionLookup: { interpreter } } : {}) });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 

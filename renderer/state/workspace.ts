@@ -38,5 +38,10 @@ export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const base: BaseStores = { api, useDocument, useAnalysis, documentModel, useView: createViewStore(), usePreferences: createPreferencesStore(api) };
   const stores = { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView, base.usePreferences) };
   refreshOnWorkingDirectoryChange(stores);
+  // The Python of the runs said which neuro-san it has: the open file may now be checked for another version.
+  api.on('python.neuroSan', () => {
+    stores.useAnalysis.getState().refresh();
+    stores.useCatalog.getState().refresh();
+  });
   return stores;
 }
