@@ -210,6 +210,11 @@ export const apiMethods = {
       text: Type.String(),
       names: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
       batchId: Type.Optional(Type.String({ minLength: 1 })),
+      /**
+       * Tools the text renamed since it was saved (name in the cases → name in the text): their cases run against
+       * the new name. The cases file keeps the saved name until the toolbox is saved (then `testcases.renameTool`).
+       */
+      renamedTools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     }),
     response: TestCasesRunT,
   },
