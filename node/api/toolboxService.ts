@@ -66,6 +66,8 @@ export class ToolboxService {
   private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
   /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
   private readonly installedNeuroSan = new InstalledNeuroSan();
+  /** What the settings files said for a file lately (settingsOf). */
+  private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
   private readonly reviewCaches = new Map<string, ReviewCaches>();
   private readonly loads: Array<{
@@ -99,8 +101,8 @@ export class ToolboxService {
     const reading = doc.reading ?? 'neuro-san';
     // Where neuro-san finds a top-level include (the run settings' working directory, else the preference, else the
     // project's root, else the file's folder); the spec's reading looks up to there too.
-    const workingDirectory = this.workingDirectoryFor(file);
     const now = Date.now();
+    const { workingDirectory, interpreter } = this.settingsOf(file, doc.path !== null, now);
     const cached = this.loads.find(
       (c) =>
         c.file === file &&
@@ -116,7 +118,6 @@ export class ToolboxService {
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
     const env = project?.env ?? this.env;
-    const interpreter = doc.path ? this.interpreterNeuroSan(file) : undefined;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
       env,
@@ -132,6 +133,21 @@ export class ToolboxService {
     this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded, workingDirectory, env };
+  }
+
+  /**
+   * What a load takes from the settings files for `file`: where neuro-san runs, and which neuro-san its runs' Python
+   * has (when one said so). Read again after LOAD_CACHE_MS, or at once when the preferences or what is known of the
+   * Pythons change: a keystroke loads up to three times, and reading the run settings takes about a millisecond.
+   */
+  private settingsOf(file: string, saved: boolean, now: number): { workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] } {
+    const prefs = JSON.stringify(this.preferences.current());
+    const known = this.fileSettings.get(file);
+    if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && now - known.at < LOAD_CACHE_MS) return known;
+    const read = { at: now, prefs, generation: this.classInfoGeneration, workingDirectory: this.workingDirectoryFor(file), interpreter: saved ? this.interpreterNeuroSan(file) : undefined };
+    this.fileSettings.set(file, read);
+    if (this.fileSettings.size > LOAD_CACHE_SIZE) this.fileSettings.delete(this.fileSettings.keys().next().value as string);
+    return read;
   }
 
   /** The preference "neuro-san's working directory" ('' = the default). */
