@@ -42,7 +42,7 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
             <ArgLeaf value={child} path={[...path, key]} editor={editor} disabled={disabled} />
           )}
           {!disabled && (
-            <button className="icon" aria-label={`Remove ${key}`} title={removeTitle(editor, [...path, key])} onClick={() => editor.set([...path, key], null)}>
+            <button className="icon" aria-label={`Remove ${key}`} title={removeTitle(editor, [...path, key])} onClick={() => editor.remove([...path, key])}>
               ×
             </button>
           )}

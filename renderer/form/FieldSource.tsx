@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldSourceDto } from '../../shared/api/index';
-import { baseValue, editTarget, type EditTarget, type SourceChoice } from './fieldSourceEdits';
+import { baseValue, definitionRole, definitionStanding, editTarget, type EditTarget, type SourceChoice } from '../../shared/toolbox/index';
 import type { EntryEditor } from './useEntryEditor';
 
 type Definition = FieldSourceDto['definitions'][number];
@@ -12,28 +12,6 @@ function placeOf(d: Definition): string {
   if (d.where === 'here') return `line ${d.range.start.line}`;
   if (d.where === 'include') return `${fileName(d.file)}:${d.range.start.line} (included)`;
   return 'default toolbox';
-}
-
-/** What a definition does now, in words: "environment override: TAVILY_MAX_RESULTS unset, keeps 5". */
-function roleOf(d: Definition, index: number, source: FieldSourceDto): string {
-  const winner = source.definitions[source.winner];
-  const reference = d.references[0];
-  if (d.kind === 'substitution' && reference?.from === 'environment') {
-    if (reference.set) {
-      const value = reference.hidden ? 'is set (value not shown: a credential)' : `= ${reference.value}`;
-      return `${reference.optional ? 'environment override' : 'from the environment'}: ${reference.name} ${value}`;
-    }
-    if (!reference.optional) return `from the environment: ${reference.name} is unset (neuro-san cannot load the file)`;
-    const keeps = winner !== undefined && source.winner < index ? `keeps ${winner.text}` : 'so the key is not set';
-    return `environment override: ${reference.name} unset, ${keeps}`;
-  }
-  if (d.kind === 'substitution' && reference) return `copies ${reference.name}`;
-  if (d.kind === 'expression') {
-    return `built from ${d.references.map((r) => (r.from === 'environment' ? `${r.name} (${r.set ? (r.hidden ? 'set' : `= ${r.value}`) : 'unset'})` : r.name)).join(', ')}`;
-  }
-  if (d.kind === 'append') return 'appends to it';
-  if (d.where === 'default') return "the default toolbox's value: an edit writes it in this file";
-  return 'written here';
 }
 
 const CHOICE_LABEL: Record<SourceChoice, string> = {
@@ -59,9 +37,9 @@ export function FieldSourceNote({ name, source, target, choice, onChoose }: { na
       <ul>
         {source.definitions.map((d, i) => (
           <li key={i} className={i === source.winner ? 'wins' : undefined}>
-            <span className="field-source-place">{placeOf(d)}</span> <code>{d.text}</code> <span className="field-source-role">{roleOf(d, i, source)}</span>
-            {i === source.winner && source.definitions.length > 1 && <strong> — wins</strong>}
-            {i < source.winner && <span className="hint"> — overridden</span>}
+            <span className="field-source-place">{placeOf(d)}</span> <code>{d.text}</code> <span className="field-source-role">{definitionRole(d, i, source)}</span>
+            {definitionStanding(i, source) === 'wins' && <strong> — wins</strong>}
+            {definitionStanding(i, source) === 'overridden' && <span className="hint"> — overridden</span>}
           </li>
         ))}
       </ul>
