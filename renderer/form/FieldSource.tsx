@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { FieldSourceDto } from '../../shared/api/index';
 import { baseValue, definitionRole, definitionStanding, editTarget, type EditTarget, type SourceChoice } from '../../shared/toolbox/index';
 import type { EntryEditor } from './useEntryEditor';
+import './fieldSource.css';
 
 type Definition = FieldSourceDto['definitions'][number];
 
@@ -67,15 +68,43 @@ export interface SourcedField {
   commit(valueText: string | null): boolean;
 }
 
-/** The state of one field with a source (the choice is the form's, per field, until the tool changes). */
-export function useSourcedField(editor: EntryEditor, path: string[], name: string): SourcedField {
+/**
+ * What a note folded to one line says (a table cell has no room for the list): the definition that wins when it is
+ * not a plain value here, an override that finds nothing, or how many times the key is set.
+ */
+export function compactSummary(source: FieldSourceDto): string {
+  const winner = source.definitions[source.winner];
+  if (winner === undefined) {
+    const unset = [...source.definitions].reverse().find((d) => d.kind === 'substitution');
+    return `${unset?.text ?? 'substitution'}: unset`;
+  }
+  if (winner.where === 'default') return source.definitions.length > 1 ? `default; ${source.definitions.at(-1)?.text} unset` : 'default toolbox';
+  if (winner.where === 'include') return `from ${fileName(winner.file)}`;
+  if (winner.kind !== 'value' && winner.kind !== 'object') return `${winner.text} wins`;
+  return `set ${source.definitions.length} times`;
+}
+
+/** The state of one field with a source (the choice is the form's, per field, until the tool changes). `compact`: a table cell's note, folded to one line. */
+export function useSourcedField(editor: EntryEditor, path: string[], name: string, options: { compact?: boolean } = {}): SourcedField {
   const source = editor.sourceOf(path);
   const target = editTarget(source);
   const [choice, setChoice] = useState<SourceChoice | undefined>(undefined);
   const active = choice && !target.direct && target.choices.includes(choice) ? choice : undefined;
   const base = active === 'base' && source ? baseValue(source) : undefined;
+  const full = source && <FieldSourceNote name={name} source={source} target={target} choice={active} onChoose={setChoice} />;
   return {
-    note: source && <FieldSourceNote name={name} source={source} target={target} choice={active} onChoose={setChoice} />,
+    note:
+      source && options.compact ? (
+        <details className="field-source-compact">
+          <summary title={`Where ${name} comes from${target.direct || active ? '' : ': open to choose which definition an edit changes'}`}>
+            {compactSummary(source)}
+            {!target.direct && !active && ' — choose'}
+          </summary>
+          {full}
+        </details>
+      ) : (
+        full
+      ),
     waiting: !target.direct && active === undefined,
     shown: (value) => (base ? base.value : value),
     // After 'both' or 'override' the key has one plain definition: the next edits go to it (see sourceEdits).

@@ -39,9 +39,17 @@ export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
       const detail = stores.useAnalysis.getState().analysis?.detail;
       return detail?.name === toolName ? detail.sources?.find((s) => samePath(s.path, path)) : undefined;
     };
+    /** The keys right under `path` the analysis lists with no value: set only by a `${?VAR}` that finds nothing now. */
+    const unsetKeysUnder = (path: readonly string[]): string[] => {
+      const detail = stores.useAnalysis.getState().analysis?.detail;
+      if (detail?.name !== toolName) return [];
+      const under = (s: FieldSourceDto) => s.path.length === path.length + 1 && samePath(s.path.slice(0, -1), path);
+      return (detail.sources ?? []).filter((s) => under(s) && s.winner < 0).map((s) => s.path[path.length]!);
+    };
     return {
       toolName,
       sourceOf,
+      unsetKeysUnder,
       /** The document's text now (what an edit is computed from). */
       text: () => stores.useDocument.getState().text,
       /**
