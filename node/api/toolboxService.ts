@@ -17,6 +17,7 @@ import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import { factsOfProject } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
@@ -314,6 +315,7 @@ export class ToolboxService {
           ...(request.slyData ? { slyData: request.slyData as JsonObject } : {}),
           ...(request.toolkitTool ? { toolkitTool: request.toolkitTool } : {}),
           sendInvalid: request.sendInvalidArgs ?? false,
+          neuroSan: factsOfProject(loaded.neuroSan),
           onStarted: () => {
             started = true;
             this.onRunProgress(request.runId, 'started');

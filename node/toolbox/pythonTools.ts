@@ -48,7 +48,7 @@ async function runChecked(
   context: ToolCallContext,
   toolkitTool: string | undefined,
 ): Promise<ToolOutput> {
-  const check = checkArgs(schema, input);
+  const check = checkArgs(schema, input, context.neuroSan);
   if (!check.valid && !context.sendInvalid) {
     return {
       content:

@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
 import type { JsonValue } from '../../shared/toolbox/index';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -39,6 +40,8 @@ export interface ToolCallContext {
   toolkitTool?: string;
   /** Called when the call reaches the Python worker: from then on it runs (not called when it is refused first). */
   onStarted?: () => void;
+  /** The neuro-san version the project runs: how the arguments' schema reads its type names (default: the newest). */
+  neuroSan?: NeuroSanFacts;
 }
 
 /** Everything a run can tell beyond its content; Python-backed tools fill these in. */

@@ -6,6 +6,8 @@ import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/ind
 import type { JsonValue } from '../../../shared/toolbox/index';
 import { ToolRunner, type JsonObject } from '../../python';
 import { loadToolSpecs, toolCaller, type ToolResult } from '../../toolbox';
+import { versionFactsOfFile } from '../../workspace/toolboxOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -32,7 +34,8 @@ export const callCommand: CliCommand = {
   ].join('\n'),
   async run(args, io) {
     const options = parseCallArgs(args);
-    const specs = await loadToolSpecs(path.resolve(io.cwd, options.file), {
+    const absolute = path.resolve(io.cwd, options.file);
+    const specs = await loadToolSpecs(absolute, {
       cwd: io.cwd,
       env: io.env,
       withDefaults: options.withDefaults,
@@ -52,6 +55,8 @@ export const callCommand: CliCommand = {
           slyData: options.slyData,
           ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
           sendInvalid: options.sendInvalid,
+          // The arguments' schema is read as the neuro-san version the file is checked for reads it (`int` is integer).
+          neuroSan: versionFactsOfFile(absolute, projectRootOf(absolute)).facts,
         },
       );
       printResult(result, options.json, io);

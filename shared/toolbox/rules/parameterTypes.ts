@@ -38,6 +38,11 @@ const MEANING: Readonly<Record<string, string>> = {
   array: 'array',
 };
 
+/** The JSON Schema type a type name means (`int` → `integer`, `str` → `string`), or undefined for one that means none. */
+export function typeMeaning(written: string): string | undefined {
+  return Object.hasOwn(MEANING, written) ? MEANING[written] : undefined;
+}
+
 /** The spelling of what `written` means that the project's neuro-san knows (the standard one where it can). */
 export function knownSpelling(written: string, facts: NeuroSanFacts): string | undefined {
   const meaning = MEANING[written];
