@@ -19,6 +19,7 @@ import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import { factsOfProject } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
@@ -317,6 +318,7 @@ export class ToolboxService {
     try {
       const result = await toolbox.call(request, {
         callId: runId,
+        neuroSan: factsOfProject(loaded.neuroSan),
         onStarted: () => {
           started = true;
           this.onRunProgress(runId, 'started');

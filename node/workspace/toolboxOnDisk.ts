@@ -65,7 +65,7 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(path.resolve(options.cwd, file));
   const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
   const absolute = path.resolve(options.cwd, file);
-  const version = options.neuroSan ?? projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...options.versionLookup, alsoSettingsIn: path.dirname(absolute) });
+  const version = options.neuroSan ?? versionFactsOfFile(absolute, projectRoot, options.versionLookup);
   const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
   const common = {
     host,
@@ -79,6 +79,11 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
     neuroSan: version.facts,
   };
   return { ...loadResolved(file, common, projectRoot), neuroSan: version.neuroSan };
+}
+
+/** The neuro-san version a file is checked and run for: its project's, else what is pinned or set up from its folder. */
+export function versionFactsOfFile(absolute: string, projectRoot: string | undefined, lookup?: VersionLookup): ProjectVersionFacts {
+  return projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...lookup, alsoSettingsIn: path.dirname(absolute) });
 }
 
 function loadResolved(file: string, common: Parameters<typeof resolveToolboxFile>[1] & Omit<LoadOptions, 'userFile' | 'resolvedUserFile'>, projectRoot: string | undefined): LoadedFileOfKind {

@@ -49,4 +49,4 @@ export { applyEdits, type TextEdit, type FileTextEdit } from './textEdits';
 export { formatHocon, type FormatOptions, type FormatRange, type FormatResult } from './formatter';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
 export { keyDefinitions, definitionKindOf, DEFINITION_KINDS, setDefinition, removeDefinition, type KeyDefinition, type DefinitionKind } from './editor';
-export { setValueChecked, setDefinitionChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';
+export { setValueChecked, setDefinitionChecked, removeDefinitionChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';

@@ -3,6 +3,8 @@ export * from './agentNetwork';
 export * from './displayAs';
 export * from './includeReadingDifferences';
 export * from './fieldSources';
+export * from './fieldSourceEdits';
+export * from './fieldSourceWords';
 export * from './includeTargets';
 export * from './includeWorkingDirectory';
 export * from './layering';

@@ -7,7 +7,8 @@ import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/ind
 import { targetFromName, toolboxTarget, type RunRequest } from '../../../shared/run/index';
 import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs, type ToolResult } from '../../toolbox';
-import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { toolboxOf, versionFactsOfFile } from '../../workspace/toolboxOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
@@ -69,7 +70,9 @@ export const callCommand: CliCommand = {
     const agentNetwork = values['agent-network'];
     const runner = new ToolRunner({ ...context.runner, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
     try {
-      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request);
+      // The arguments' schema is read as the neuro-san version the file is checked for reads it (`int` is integer).
+      const neuroSan = versionFactsOfFile(path.resolve(io.cwd, file), projectRootOf(path.resolve(io.cwd, file))).facts;
+      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan });
       printResult(result, values.json ?? false, io);
       return result.isError ? 1 : 0;
     } finally {
