@@ -21,6 +21,7 @@ import type { SourceSpan } from './pyhoconModel';
 import { floatRepr } from '../pyvalue/floatRepr';
 import { INCLUDE_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
+import { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
 import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
@@ -33,6 +34,8 @@ export interface NeuroSanResolveOptions {
   /** While the file is typed in: the spec's reading of the same text and a cache per file (see reading.ts). */
   spec?: ResolvedDocument;
   entryCache?: NeuroSanEntryCache;
+  /** How neuro-san names the file in its failure (`toolbox_info`, `agent network`...): see reading.ts. */
+  purpose?: string;
 }
 
 export type NeuroSanResolvedDocument = ResolvedDocument & { reading: NeuroSanReading };
@@ -54,14 +57,20 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
       return content === undefined || typeof content === 'string' ? content : content.folder ? undefined : { problem: content.problem };
     },
   };
-  const reading = readAsNeuroSan(source.text, {
-    file: path,
-    cwd: options.cwd,
-    host,
-    env: options.env ?? {},
-    checkFileName: false,
-    ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
-  });
+  // A .json file is read with Python's json module, not pyhocon (jsonFile.ts).
+  const reading = isJsonFileName(path)
+    ? readJsonAsNeuroSan(source.text, path, options.cwd, options.purpose)
+    : readAsNeuroSan(source.text, {
+        file: path,
+        cwd: options.cwd,
+        host,
+        env: options.env ?? {},
+        checkFileName: false,
+        // The value is made with its origins below (toHocon) unless the entries give it.
+        positions: options.entryCache === undefined,
+        ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
+        ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
+      });
   const empty = new ObjectValue(new FieldMap(), source, 0, 0);
   const sources = [source, ...[...reading.sources.values()].filter((s) => s.name !== path)];
   if (typeof text !== 'string') {
@@ -80,7 +89,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
   // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts), else the whole reading.
-  const fromEntries = options.spec !== undefined && options.entryCache !== undefined ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
+  const fromEntries = options.spec !== undefined && options.entryCache !== undefined && !isJsonFileName(path) ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
   // The file's own values point into `source` (so that only values of included files count as included).
   const value = fromEntries ?? toHocon(reading.exact, '', reading.origins, new Map([...reading.sources, [path, source]]), source, undefined);
   if (value.kind !== 'object') {

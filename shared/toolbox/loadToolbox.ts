@@ -50,7 +50,10 @@ export type ReadDocument = ResolvedDocument & { specReading?: ResolvedDocument }
 /** Reads one file by the reading chosen in `options`. */
 export function resolveToolboxFile(
   path: string,
-  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'>,
+  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'> & {
+    /** How neuro-san names the file in its failure: `toolbox_info` (the default), `agent network`, `manifest`... */
+    purpose?: string;
+  },
 ): ReadDocument {
   if (options.reading === 'neuro-san') {
     const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
@@ -62,7 +65,7 @@ export function resolveToolboxFile(
       host: options.host,
       cwd,
       env: options.env ?? {},
-      notAnObject: 'ValueError: overlay is not a dictionary',
+      ...(options.purpose === undefined || options.purpose === 'toolbox_info' ? { notAnObject: 'ValueError: overlay is not a dictionary' } : { purpose: options.purpose }),
       ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : {}),
     });
     return spec !== undefined ? Object.assign(resolved, { specReading: spec }) : resolved;
