@@ -17,6 +17,7 @@ import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
+import { UrlIncludeStore } from '../project/urlIncludes';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -64,10 +65,11 @@ export function createApiService(host: ApiHost): ApiService {
     (request) => toolbox.run(request),
     (runId) => toolbox.cancel(runId),
   );
-  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
+  const urlIncludes = new UrlIncludeStore(host.stateDir);
+  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }), urlIncludes);
   const preflight = createPreflightHandlers(toolbox, preferences, host.cwd, host.env ?? process.env);
 
-  const project = new ProjectService(host.cwd, host.env ?? process.env);
+  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes);
 
   const handlers: ApiHandlers = {
     'app.info': async () => ({
@@ -153,6 +155,11 @@ export function createApiService(host: ApiHost): ApiService {
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
     'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),
     'project.undoEdits': async ({ undoId }) => project.undoEdits(undoId),
+    'project.fetchIncludes': async ({ path: p }) => {
+      const fetched = await project.fetchIncludes(resolvePath(p));
+      toolbox.forgetLoads();
+      return fetched;
+    },
   };
   return {
     handlers,

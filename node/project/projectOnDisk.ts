@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { analysisOf, type ProjectAnalysis } from '../../shared/project/analyzeProject';
@@ -116,6 +116,11 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
 export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): ProjectReader {
   const settings = projectSettingsOf(root, options);
   const files = options.files ?? listProjectFiles(root);
+  // A toolbox the settings name in JSON (neuro-san reads .json too) is a file of the project like the others.
+  const toolbox = settings.AGENT_TOOLBOX_INFO_FILE?.value;
+  if (toolbox !== undefined && toolbox.endsWith('.json') && !path.isAbsolute(toolbox) && !toolbox.startsWith('..') && !files.includes(toolbox) && existsSync(path.join(root, toolbox))) {
+    files.push(toolbox);
+  }
   return new ProjectReader({
     files,
     root: '.',

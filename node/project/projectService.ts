@@ -7,8 +7,9 @@ import type { FileKind } from '../../shared/project/fileKind';
 import { planToolRename } from '../../shared/project/renameTool';
 import { applyEdits } from '../../shared/hocon/index';
 import { readTextFile, writeTextFile } from '../files/textFiles';
-import { loadProjectFromDisk, projectHost } from './projectOnDisk';
-import { findProjectRoot } from './projectSettingsOnDisk';
+import { listProjectFiles, loadProjectFromDisk, projectHost } from './projectOnDisk';
+import { findProjectRoot, isDirectory } from './projectSettingsOnDisk';
+import { urlIncludesOfFiles, type FetchedInclude, type UrlIncludeStore } from './urlIncludes';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
 interface AppliedSet {
@@ -23,10 +24,12 @@ export class ProjectService {
   constructor(
     private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
+    private readonly urlIncludes?: UrlIncludeStore,
   ) {}
 
   private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean } {
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}) });
+    const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls });
     return { ...loaded.analysis, truncated: loaded.truncated };
   }
 
@@ -44,6 +47,18 @@ export class ProjectService {
       undefinedToolUsers: a.undefinedToolUsers,
       ...(a.truncated ? { truncated: true } : {}),
     };
+  }
+
+  /**
+   * The user allowed fetching the project's includes by URL: each is fetched (and those they include), kept, and
+   * read from then on, for this project.
+   */
+  async fetchIncludes(start: string): Promise<{ root: string; fetched: FetchedInclude[] }> {
+    if (!this.urlIncludes) throw new ApiError('invalid_request', 'Includes by URL cannot be fetched here.');
+    const root = findProjectRoot(path.resolve(this.cwd, start));
+    const files = isDirectory(path.join(root, 'registries')) ? listProjectFiles(root).map((f) => path.join(root, f)) : [path.resolve(this.cwd, start)];
+    await this.urlIncludes.allow(root);
+    return { root, fetched: await this.urlIncludes.fetchAll(urlIncludesOfFiles(files)) };
   }
 
   renamePreview(root: string, tool: string, newName: string): { edits: ProjectEdit[] } {

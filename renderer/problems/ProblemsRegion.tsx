@@ -9,6 +9,7 @@ import { isEditable } from '../tools/toolCommands';
 import { applyFix } from './applyFix';
 import { sortProblems } from './sortProblems';
 import { NeuroSanCheck } from './NeuroSanCheck';
+import { UrlIncludesPrompt } from '../project/UrlIncludesPrompt';
 import { plural } from '../../shared/plural';
 
 const ROW_HEIGHT = 24;
@@ -52,6 +53,7 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
       </h2>
       {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
       <NeuroSanCheck key={path ?? ''} stores={stores} />
+      <UrlIncludesPrompt key={`urls:${path ?? ''}`} stores={stores} />
       <div ref={listRef} className="problem-list">
         {analysis && diagnostics.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
         {!analysis && <p className="placeholder">Every problem neuro-san would find in this file, with its position.</p>}

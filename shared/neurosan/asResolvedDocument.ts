@@ -56,6 +56,11 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
       // A folder is an IOError to pyhocon (skipped); a file that is not UTF-8 makes Python raise.
       return content === undefined || typeof content === 'string' ? content : content.folder ? undefined : { problem: content.problem };
     },
+    // An include by URL: what was fetched beforehand (the user allowed it), else nothing.
+    readUrl(url: string): string | undefined | { problem: string } {
+      const content = options.host.readUrl?.(url);
+      return content === undefined || typeof content === 'string' ? content : { problem: content.problem };
+    },
   };
   // A .json file is read with Python's json module, not pyhocon (jsonFile.ts).
   const reading = isJsonFileName(path)

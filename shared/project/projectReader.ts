@@ -1,6 +1,6 @@
 import { dirnameOf, joinPath, normalizePath, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
-import { fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
+import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
 import { checkAgentReferences } from './agentReferences';
@@ -308,6 +308,10 @@ export class ProjectReader {
     const unknownUse = kind === 'other' && reading !== undefined && !reading.ok && !SYNTAX_FAILURES.has(reading.failure.type);
     if (!include?.replacesFailure && !unknownUse) out.push(...this.failureOf(document).map((d) => inKindWords(d, kind)));
     // A file of no kind neuro-san reads (a template, a logging configuration) is not compared.
+    if (kind !== 'other' && reading !== undefined && document.ok) {
+      // `key += "\n" ${x}`: pyhocon replaces where the text seems to append (every kind, toolboxes and networks too).
+      out.push(...appendWarnings(document.value, this.spec(path).syntax));
+    }
     if (how.compare && kind !== 'other' && reading !== undefined && document.ok) {
       const spec = this.spec(path);
       // neuro-san's manifest registry drops the quotes pyhocon keeps in a key ("basic/x.hocon").

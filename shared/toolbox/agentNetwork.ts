@@ -89,6 +89,7 @@ export function loadAgentNetwork(
 
   const toolbox = loadedToolbox?.(toolboxFile?.path) ?? loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
   const toolNames = new Set(toolbox.tools.map((t) => t.name));
+  const toolboxUnread = toolbox.userFileUnread === true;
   const agents: ToolboxAgent[] = [];
   const agentList = root.fields.value('tools');
   for (const agent of agentList?.kind === 'array' ? agentList.elements : []) {
@@ -109,7 +110,8 @@ export function loadAgentNetwork(
       defined,
       where: toolbox,
     });
-    if (!defined) {
+    // The toolbox file neuro-san cannot read says so itself: which tools it defines is not known (one report).
+    if (!defined && !toolboxUnread) {
       // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
       const removed = REMOVED_TOOLS.has(toolbox.value);
       // A likely typo of a tool that exists: offer it (the quick fix "use the closest existing tool").

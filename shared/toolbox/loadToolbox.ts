@@ -82,6 +82,8 @@ export interface LoadedToolbox {
   origins: Map<string, ToolOrigin>;
   /** Syntax, resolution and validation problems in the user's files, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /** The user's file could not be read (its error is among the diagnostics): which tools it defines is not known. */
+  userFileUnread?: boolean;
 }
 
 /** HOCON's own diagnostics in the toolbox diagnostic form. */
@@ -111,6 +113,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   const defaults = read(options.defaultFile, false);
   const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
   const user = read(options.userFile, true, userDocument);
+  const unread = userDocument !== undefined && !userDocument.ok && userDocument.diagnostics.some((d) => d.severity === 'error') ? { userFileUnread: true } : {};
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
   if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
     const document = userDocument as NeuroSanResolvedDocument;
@@ -135,7 +138,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     });
   }
   if (!defaults && !user) {
-    return { files: filesOf(options), tools: [], root: undefined, origins: new Map(), diagnostics };
+    return { files: filesOf(options), tools: [], root: undefined, origins: new Map(), diagnostics, ...unread };
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
@@ -143,7 +146,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);
-  return { files: filesOf(options), tools, root: layered.root, origins: layered.origins, diagnostics: diagnostics.sort(compareDiagnostics) };
+  return { files: filesOf(options), tools, root: layered.root, origins: layered.origins, diagnostics: diagnostics.sort(compareDiagnostics), ...unread };
 }
 
 /** neuro-san cannot load a file that starts with a byte-order mark: its error gets the fix that drops the mark. */
