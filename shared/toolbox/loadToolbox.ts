@@ -53,20 +53,23 @@ export function resolveToolboxFile(
   options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'> & {
     /** How neuro-san names the file in its failure: `toolbox_info` (the default), `agent network`, `manifest`... */
     purpose?: string;
+    /** The spec's reading is wanted too (a project's files, compared): made first, it stands in where they agree. */
+    withSpec?: boolean;
   },
 ): ReadDocument {
   if (options.reading === 'neuro-san') {
     const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
     const cache = options.neuroSanEntryCache;
-    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up.
-    const spec = cache !== undefined ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
+    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up,
+    // and where both read the same values its values stand for neuro-san's.
+    const spec = cache !== undefined || options.withSpec === true ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
     // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
     const resolved = resolveFileAsNeuroSan(path, {
       host: options.host,
       cwd,
       env: options.env ?? {},
       ...(options.purpose === undefined || options.purpose === 'toolbox_info' ? { notAnObject: 'ValueError: overlay is not a dictionary' } : { purpose: options.purpose }),
-      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : {}),
+      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : spec !== undefined ? { sameAs: spec } : {}),
     });
     return spec !== undefined ? Object.assign(resolved, { specReading: spec }) : resolved;
   }

@@ -26,6 +26,8 @@ export function readingDifferenceWarnings(
   specComplete = true,
   how: { keysUnquoted?: boolean } = {},
 ): ToolboxDiagnostic[] {
+  // One value standing for both readings (they read the same): nothing differs.
+  if (neuroSan === spec) return [];
   // The text's own reading is compared where it has the value: a key it lacks after a syntax error says nothing.
   specWhole = specComplete;
   unquotedKeys = how.keysUnquoted === true;
