@@ -73,6 +73,9 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   return { kind: 'toolbox', toolbox, fileKind: kind, ...includes, diagnostics };
 }
 
+/** How many files that include a fragment the app reads for the fragment's problems at each keystroke. */
+const APP_INCLUDERS_READ = 3;
+
 /** The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. */
 function fileReader(file: string, options: DiskLoadOptions): ProjectReader {
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
@@ -103,6 +106,8 @@ function fileReader(file: string, options: DiskLoadOptions): ProjectReader {
     ...(options.urlsFetched ? { urlsFetched: true } : {}),
     // A network's toolbox is found from the working directory (absolute) and listed from `cwd`: one file.
     keyOf: (p: string) => path.resolve(options.cwd, p),
+    // A file typed in (the app): a fragment's problems from the first files that include it, not from all of them.
+    ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
   });
 }
 

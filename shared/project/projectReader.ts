@@ -61,6 +61,11 @@ export interface ProjectReaderOptions {
    * directory). Default: the path normalized.
    */
   keyOf?(path: string): string;
+  /**
+   * How many of a fragment's includers are read for its problems (default all). The app, reading at each keystroke,
+   * reads the first few: what a fragment holds wrong shows in any file that includes it.
+   */
+  includersRead?: number;
 }
 
 /** The words neuro-san names each kind of file with in its failures. */
@@ -283,7 +288,8 @@ export class ProjectReader {
         // Read where it is included: its problems are those its includers meet in it.
         this.gathering.add(this.key(path));
         try {
-          return includers.flatMap((includer) => this.diagnostics(includer)).filter((d) => this.key(d.file) === this.key(path));
+          const read = includers.slice(0, this.options.includersRead ?? includers.length);
+          return read.flatMap((includer) => this.diagnostics(includer)).filter((d) => this.key(d.file) === this.key(path));
         } finally {
           this.gathering.delete(this.key(path));
         }
