@@ -1,14 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
-import { analysisOf, type ProjectAnalysis } from '../../shared/project/analyzeProject';
+import { analysisOf, type ProjectAnalysis, type ProjectExtras } from '../../shared/project/analyzeProject';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { environmentWith } from '../../shared/project/settings';
 import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { defaultToolboxPath } from '../paths';
-import { isDirectory, projectRootOf, projectSettingsOf } from './projectSettingsOnDisk';
+import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
+import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -56,6 +57,8 @@ export interface ProjectLoadOptions {
   /** Unsaved editor text by absolute path. */
   overlays?: ReadonlyMap<string, string>;
   noDefault?: boolean;
+  /** How to find the neuro-san version: one from the command line, what the interpreter said (node/neurosan/projectVersion.ts). */
+  versionLookup?: VersionLookup;
   /** The project's files (relative to the root), when the caller listed them: a folder of several projects. */
   files?: string[] & { truncated?: boolean };
   /** Includes by `http(s)` URL fetched beforehand (the user allowed it), by URL. */
@@ -103,36 +106,55 @@ export interface LoadedProject {
   analysis: ProjectAnalysis;
   /** The folder held more than PROJECT_WALK_LIMITS: only part of it was read. */
   truncated: boolean;
+  /** The neuro-san version the project was checked for, and why. */
+  neuroSan: ProjectNeuroSan;
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO). */
+  warnings: string[];
+}
+
+/** AGENT_TOOL_PATH_ONLY as neuro-san would get it (the environment's, else the project's .env's), and the .env's text. */
+function dotEnvOf(dotEnv: DotEnv, env: Record<string, string | undefined>): { agentToolPathOnly?: string; dotEnv?: { file: string; text: string } } {
+  const value = env.AGENT_TOOL_PATH_ONLY ?? dotEnv.values.AGENT_TOOL_PATH_ONLY;
+  return { ...(value !== undefined ? { agentToolPathOnly: value } : {}), ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}) };
 }
 
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
-  const absolute = path.resolve(root);
-  const reader = projectReaderOnDisk(absolute, options);
-  return { root: absolute, analysis: analysisOf(reader, reader.options.settings), truncated: (reader.files as { truncated?: boolean }).truncated === true };
+  const { reader, neuroSan, warnings, extras } = projectReaderOnDisk(path.resolve(root), options);
+  const truncated = (reader.files as { truncated?: boolean }).truncated === true;
+  return { root: path.resolve(root), analysis: analysisOf(reader, reader.options.settings, extras), truncated, neuroSan, warnings };
 }
 
-/** The reader of a project on disk (paths relative to its root): see shared/project/projectReader.ts. */
-export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): ProjectReader {
-  const settings = projectSettingsOf(root, options);
+/**
+ * The reader of a project on disk (paths relative to its root, see shared/project/projectReader.ts), for the
+ * neuro-san version it runs, with what its analysis needs besides.
+ */
+export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): { reader: ProjectReader; neuroSan: ProjectNeuroSan; warnings: string[]; extras: ProjectExtras } {
+  const warnings: string[] = [];
+  const dotEnv = readDotEnv(root);
+  const settings = projectSettingsOf(root, { ...options, problems: warnings, dotEnv });
   const files = options.files ?? listProjectFiles(root);
   // A toolbox the settings name in JSON (neuro-san reads .json too) is a file of the project like the others.
   const toolbox = settings.AGENT_TOOLBOX_INFO_FILE?.value;
   if (toolbox !== undefined && toolbox.endsWith('.json') && !path.isAbsolute(toolbox) && !toolbox.startsWith('..') && !files.includes(toolbox) && existsSync(path.join(root, toolbox))) {
     files.push(toolbox);
   }
-  return new ProjectReader({
+  const version = projectVersionFacts(root, options.versionLookup);
+  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
+  const reader = new ProjectReader({
     files,
     root: '.',
     host: projectHost(root, options.overlays, options.readUrl),
     env: environmentWith(options.env, settings),
     settings,
-    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
     ...(options.readUrl ? { urlsFetched: true } : {}),
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
+    neuroSan: version.facts,
   });
+  return { reader, neuroSan: version.neuroSan, warnings, extras: dotEnvOf(dotEnv, options.env) };
 }
 
 /** The projects a folder holds: each folder holding `registries/` with the files below it that are its own. */

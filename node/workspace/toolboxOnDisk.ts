@@ -7,7 +7,7 @@ import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
 import { ProjectReader } from '../../shared/project/projectReader';
-import { defaultToolboxPath } from '../paths';
+import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf, projectSettingsOf } from '../project/projectSettingsOnDisk';
 import { listProjectFilesCached, projectHost } from '../project/projectOnDisk';
 
@@ -33,13 +33,22 @@ export interface DiskLoadOptions {
   urlsFetched?: boolean;
   /** Reads an include by URL fetched beforehand. */
   readUrl?(url: string): string | undefined;
+  /** The neuro-san version the file is checked for, when the caller found it; else found here (node/neurosan/projectVersion.ts). */
+  neuroSan?: ProjectVersionFacts;
+  /** How to find it when not given: a version from the command line, what the interpreter said. */
+  versionLookup?: VersionLookup;
 }
 
 /**
  * `fileKind`: a file recognised as another neuro-san kind (a manifest, an LLM config...): it is read for its HOCON
  * alone, with no tools and no toolbox rules. `diagnostics`: the file's problems by its kind (ProjectReader).
  */
-export type LoadedFile = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
+export type LoadedFile = LoadedFileOfKind & {
+  /** The neuro-san version the file was checked for, and why. */
+  neuroSan: ProjectVersionFacts['neuroSan'];
+};
+
+type LoadedFileOfKind = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
       kind: 'network';
       network: LoadedNetwork;
       /** The network lies in a neuro-san project: its toolbox's problems are the toolbox's (see diagnosticsOf). */
@@ -58,7 +67,13 @@ export type LoadedFile = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: 
  * directory, the project root).
  */
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
-  const reader = fileReader(file, options);
+  const absolute = path.resolve(options.cwd, file);
+  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(absolute);
+  const version = options.neuroSan ?? projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...options.versionLookup, alsoSettingsIn: path.dirname(absolute) });
+  return { ...loadWithReader(file, fileReader(file, projectRoot, version, options)), neuroSan: version.neuroSan };
+}
+
+function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
   const kind = reader.kind(file);
   const document = reader.document(file);
   const targets = includeTargetsOf(document);
@@ -77,11 +92,11 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
 const APP_INCLUDERS_READ = 3;
 
 /** The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. */
-function fileReader(file: string, options: DiskLoadOptions): ProjectReader {
+function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
   const absolute = path.resolve(options.cwd, file);
   // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
-  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(absolute);
+  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
   const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
   const inBase = (p: string) => (path.isAbsolute(file) ? p : path.relative(options.cwd, p).split(path.sep).join('/') || '.');
@@ -99,7 +114,8 @@ function fileReader(file: string, options: DiskLoadOptions): ProjectReader {
     baseDir: inBase(options.baseDir ?? options.cwd),
     neuroSanCwd,
     ...(options.reading !== undefined ? { reading: options.reading } : {}),
-    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(defaultFile ? { defaultFile } : {}),
+    neuroSan: version.facts,
     ...(options.neuroSanEntryCache !== undefined ? { entryCacheFor: (p: string) => (path.resolve(options.cwd, p) === absolute ? options.neuroSanEntryCache : undefined) } : {}),
     // What the worker learned loading the file's tools (its own, or its network's toolbox's).
     ...(options.classInfo !== undefined ? { classInfoFor: () => options.classInfo } : {}),

@@ -7,6 +7,9 @@ import { FILE_KINDS, type FileKind } from './fileKind';
 import type { ManifestEntry } from './manifest';
 import { ProjectReader } from './projectReader';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
+import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
+import { toolPathOnlyProblems } from './toolPathOnly';
+import { deprecatedVariableWarnings } from './deprecatedVariables';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -23,7 +26,16 @@ export interface AnalyzeOptions {
   urlsFetched?: boolean;
   /** Whether a network name is served by a manifest of any project in the folder validated (projectReader.ts). */
   knownAgent?(name: string): boolean;
+  /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
+  neuroSan?: NeuroSanFacts;
+  /** The project's AGENT_TOOL_PATH_ONLY (the environment's, else its .env's). */
+  agentToolPathOnly?: string;
+  /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
+  dotEnv?: { file: string; text: string };
 }
+
+/** What a project's analysis needs besides its files: from its settings (AGENT_TOOL_PATH_ONLY, its .env). */
+export type ProjectExtras = Pick<AnalyzeOptions, 'agentToolPathOnly' | 'dotEnv'>;
 
 export interface ProjectFileInfo {
   path: string;
@@ -95,12 +107,13 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
     ...(options.urlsFetched ? { urlsFetched: true } : {}),
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
+    ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}),
   });
-  return analysisOf(reader, options.settings);
+  return analysisOf(reader, options.settings, options);
 }
 
 /** The whole project as `reader` reads it: each file's kind and problems, manifests, tools and their users. */
-export function analysisOf(reader: ProjectReader, settings: ProjectSettings): ProjectAnalysis {
+export function analysisOf(reader: ProjectReader, settings: ProjectSettings, extras: ProjectExtras = {}): ProjectAnalysis {
   const toolboxSetting = settings.AGENT_TOOLBOX_INFO_FILE;
   const projectToolbox = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
   const files: ProjectFileInfo[] = reader.files.map((path) => ({ path, ...reader.kind(path), errors: 0, warnings: 0 }));
@@ -120,6 +133,18 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings): Pr
     for (const n of served) servedAnywhere.add(n);
     manifests.push({ path: file.path, inUse: manifestInUse !== undefined && normalizePath(file.path) === normalizePath(manifestInUse), served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
   }
+
+  const facts = reader.options.neuroSan ?? newestFacts();
+  diagnostics.push(
+    ...toolPathOnlyProblems({
+      facts,
+      flag: extras.agentToolPathOnly ?? reader.options.env.AGENT_TOOL_PATH_ONLY,
+      agentToolPath: settings.AGENT_TOOL_PATH?.value,
+      toolboxes: reader.loadedToolboxes(),
+      networks: files.filter((f) => f.kind === 'network').map((f) => reader.document(f.path).value),
+    }),
+    ...deprecatedVariableWarnings(extras.dotEnv, facts),
+  );
 
   const unique = dedupe(diagnostics).sort(compareDiagnostics);
   const byFile = new Map(files.map((f) => [normalizePath(f.path), f]));

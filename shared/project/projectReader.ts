@@ -10,6 +10,7 @@ import { includersOf } from './includeIndex';
 import { includeProblems } from './includeProblems';
 import { readManifest, type ManifestHost, type ReadManifest } from './manifest';
 import type { ProjectSettings } from './settings';
+import type { NeuroSanFacts } from '../neurosan/versions/index';
 import { checkTestCaseAgent } from './testCase';
 
 /**
@@ -66,6 +67,8 @@ export interface ProjectReaderOptions {
    * reads the first few: what a fragment holds wrong shows in any file that includes it.
    */
   includersRead?: number;
+  /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
+  neuroSan?: NeuroSanFacts;
 }
 
 /** The words neuro-san names each kind of file with in its failures. */
@@ -402,8 +405,13 @@ export class ProjectReader {
     };
   }
 
-  private defaults(): { defaultFile?: string } {
-    return this.options.defaultFile ? { defaultFile: this.options.defaultFile } : {};
+  private defaults(): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
+    return { ...(this.options.defaultFile ? { defaultFile: this.options.defaultFile } : {}), ...(this.options.neuroSan ? { neuroSan: this.options.neuroSan } : {}) };
+  }
+
+  /** The toolboxes read so far (the project's, those its networks use). */
+  loadedToolboxes(): LoadedToolbox[] {
+    return [...this.toolboxes.values()];
   }
 
   /** The path relative to the root, '/'-separated (what the naming conventions look at). */

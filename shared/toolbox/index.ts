@@ -3,6 +3,7 @@ export * from './agentNetwork';
 export * from './appendReading';
 export * from './displayAs';
 export * from './includeReadingDifferences';
+export * from './fieldSources';
 export * from './includeTargets';
 export * from './includeWorkingDirectory';
 export * from './layering';

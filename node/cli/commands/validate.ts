@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readTextFileSync } from '../../files/textFiles';
 import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { ToolRunner } from '../../python';
@@ -19,16 +19,20 @@ import { listProjectFiles, projectsUnder } from '../../project/projectOnDisk';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { UrlIncludeStore, urlIncludesOfFiles } from '../../project/urlIncludes';
 import { defaultStateDir } from '../../state/userState';
+import { interpreterNeuroSan, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
-    'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
+    'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
+    '                                [--cwd DIR] [--neuro-san-version V] [--fetch-includes]',
     '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--fetch-includes]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes]',
     '',
-    'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
+    'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
+    '("checked for neuro-san 0.5.55 (pin: ...)"). Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
     '(its toolbox_info_file key, else $AGENT_TOOLBOX_INFO_FILE).',
     'A DIR is a neuro-san project: every .hocon file under it is checked by its kind (toolbox, agent network,',
@@ -39,8 +43,9 @@ export const validateCommand: CliCommand = {
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
-    '                tool?, fix?, endLine, endColumn} (documented in README, "Machine-readable reports"); sarif: a',
-    '                SARIF 2.1.0 log for code-scanning services (pull-request annotations)',
+    '                tool?, fix?, endLine, endColumn} (documented in README, "Machine-readable reports"); json-report:',
+    '                {neuroSan: [{files, version, from, how}], diagnostics: [...]}; sarif: a SARIF 2.1.0 log for',
+    "                code-scanning services (pull-request annotations), the version in the run's properties",
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
     '  --fetch-includes',
@@ -53,6 +58,7 @@ export const validateCommand: CliCommand = {
     '                line and exit 2 when it has one it cannot import (a missing dependency, an old Python)',
     '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
     '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
+    ...neuroSanVersionUsage,
     ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
@@ -65,26 +71,32 @@ export const validateCommand: CliCommand = {
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
       'fetch-includes': { type: 'boolean' },
+      ...neuroSanVersionOptions,
     });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
-    if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format takes text, json or sarif, not '${format}'`);
+    if (format !== 'text' && format !== 'json' && format !== 'json-report' && format !== 'sarif') throw new UsageError(`--format takes text, json, json-report or sarif, not '${format}'`);
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
     const isDir = parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd);
     // Includes by URL: fetched first (when asked), then read from what was kept; the reading never fetches.
     const urls = parsed.values['fetch-includes'] ? await fetchIncludes(parsed.positionals, isDir, io) : undefined;
     if (isDir) {
-      if (format === 'sarif') throw new UsageError('--format sarif takes FILEs: give the project\'s files rather than its DIR');
-      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, ...(urls ? { readUrl: urls } : {}) }, io);
+      if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
+      const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
+      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}) }, io);
     }
+    // The Python --with-neuro-san starts anyway says which neuro-san it has (read from its metadata, nothing imported).
+    const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
+    const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     const checkLines: string[] = [];
     // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
     let environmentProblem = false;
     for (const file of parsed.positionals) {
-      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
+      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
       const loaded = loadFileFromDisk(file, options);
+      versions.push({ file, neuroSan: loaded.neuroSan });
       const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
       if (parsed.values['with-neuro-san']) {
         const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
@@ -103,15 +115,21 @@ export const validateCommand: CliCommand = {
         }
       }
     }
+    const checkedFor = byVersion(versions);
     if (format === 'sarif') {
-      io.stdout(`${JSON.stringify(toSarif(all, io.cwd), null, 2)}\n`);
+      io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan: checkedFor }), null, 2)}\n`);
       for (const line of checkLines) io.stderr(`${line}\n`);
     } else if (format === 'json') {
       io.stdout(diagnosticsJson(all));
       for (const line of checkLines) io.stderr(`${line}\n`);
+    } else if (format === 'json-report') {
+      io.stdout(`${JSON.stringify({ neuroSan: checkedFor, diagnostics: plainDiagnostics(all) }, null, 2)}\n`);
+      for (const line of checkLines) io.stderr(`${line}\n`);
     } else {
       for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
       for (const line of checkLines) io.stdout(`${line}\n`);
+      // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
+      for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
     }
     if (environmentProblem) return 2;
     return all.some((d) => d.severity === 'error') ? 1 : 0;
@@ -141,8 +159,23 @@ async function fetchIncludes(positionals: readonly string[], isDir: boolean, io:
 
 /** The `--json` form of diagnostics (also `check --json`'s): positions as line/column, the range's end as endLine/endColumn. */
 export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
-  const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
-  return `${JSON.stringify(plain, null, 2)}\n`;
+  return `${JSON.stringify(plainDiagnostics(all), null, 2)}\n`;
+}
+
+function plainDiagnostics(all: readonly ToolboxDiagnostic[]) {
+  return all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
+}
+
+/** The files checked, grouped by the neuro-san version each was checked for (one group in the usual case). */
+function byVersion(versions: readonly { file: string; neuroSan: ProjectNeuroSan }[]): (ProjectNeuroSan & { files: string[] })[] {
+  const groups = new Map<string, ProjectNeuroSan & { files: string[] }>();
+  for (const { file, neuroSan } of versions) {
+    const key = `${neuroSan.version}\0${neuroSan.from}\0${neuroSan.how}`;
+    const group = groups.get(key);
+    if (group) group.files.push(file);
+    else groups.set(key, { files: [file], ...neuroSan });
+  }
+  return [...groups.values()];
 }
 
 /** `--with-neuro-san` for one file: the findings as diagnostics, and the lines that say what was checked. */
@@ -164,7 +197,7 @@ async function neuroSanFindings(
     const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
     let text = '';
     try {
-      text = readFileSync(absolute, 'utf8');
+      text = readTextFileSync(absolute).text;
     } catch {
       // The file could not be read: its problem is already among the diagnostics.
     }

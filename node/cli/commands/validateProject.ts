@@ -7,10 +7,14 @@ import type { CliIo } from '../command';
 import { PROJECT_WALK_LIMITS, projectReaderOnDisk, projectsUnder } from '../../project/projectOnDisk';
 import { plural } from '../../../shared/plural';
 import type { ProjectReader } from '../../../shared/project/projectReader';
+import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
+import type { VersionLookup } from '../../neurosan/projectVersion';
+import { neuroSanSummaryLine } from './neuroSanVersionCliSupport';
 
 export interface ValidateProjectOptions {
   json: boolean;
   noDefault: boolean;
+  versionLookup?: VersionLookup;
   /** Includes by URL fetched beforehand (--fetch-includes), by URL. */
   readUrl?: (url: string) => string | undefined;
 }
@@ -18,8 +22,8 @@ export interface ValidateProjectOptions {
 /**
  * `validate DIR`: every HOCON file of the project by its kind, each problem once, then a summary by kind. A folder
  * holding several projects (each folder with its own `registries/`) is read project by project, each from its own
- * root with its own settings, with a summary per project. Paths are printed relative to the working directory, as
- * the user would open them.
+ * root with its own settings and neuro-san version, with a summary per project. Paths are printed relative to the
+ * working directory, as the user would open them.
  */
 export function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): number {
   const absolute = path.resolve(io.cwd, dir);
@@ -28,32 +32,34 @@ export function validateProject(dir: string, options: ValidateProjectOptions, io
   const readers: ProjectReader[] = [];
   // A test case may lie outside the project it tests (neuro-san's own tests/): its agent is looked for in them all.
   const knownAgent = (name: string) => readers.some((r) => r.servesAgent(name));
-  for (const group of groups) {
-    readers.push(
-      projectReaderOnDisk(group.root, {
-        env: io.env,
-        noDefault: options.noDefault,
-        files: group.files,
-        knownAgent,
-        ...(group.loose ? { inProject: true } : {}),
-        ...(options.readUrl ? { readUrl: options.readUrl } : {}),
-      }),
-    );
-  }
+  const opened = groups.map((group) => {
+    const one = projectReaderOnDisk(group.root, {
+      env: io.env,
+      noDefault: options.noDefault,
+      files: group.files,
+      knownAgent,
+      ...(group.loose ? { inProject: true } : {}),
+      ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
+      ...(options.readUrl ? { readUrl: options.readUrl } : {}),
+    });
+    readers.push(one.reader);
+    for (const warning of one.warnings) io.stderr(`${warning}\n`);
+    return one;
+  });
   const projects = groups.map((group, i) => {
-    const reader = readers[i]!;
+    const { reader, neuroSan, extras } = opened[i]!;
     // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
     // is reported is what lies under DIR.
-    const whole = analysisOf(reader, reader.options.settings);
+    const whole = analysisOf(reader, reader.options.settings, extras);
     const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
     const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
-    return { root: group.root, loose: group.loose, analysis, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) };
+    return { root: group.root, loose: group.loose, analysis, neuroSan, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) };
   });
   if (options.json) {
     const one = (p: (typeof projects)[number]) => {
       const plain = p.diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
       const files = p.analysis.files.map((f) => ({ ...f, path: p.shown(f.path) }));
-      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis) };
+      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis), neuroSan: p.neuroSan };
     };
     // One project keeps the shape it always had; several are listed.
     const report = projects.length === 1 ? one(projects[0]!) : { projects: projects.map(one) };
@@ -61,7 +67,7 @@ export function validateProject(dir: string, options: ValidateProjectOptions, io
   } else {
     for (const p of projects) for (const d of p.diagnostics) io.stdout(`${formatDiagnosticLine(d)}\n`);
     if (projects.length === 0) io.stdout(`\nno HOCON file under ${path.relative(io.cwd, absolute) || '.'}\n`);
-    for (const p of projects) io.stdout(summaryText(p.analysis, projects.length > 1 ? heading(p, io) : undefined));
+    for (const p of projects) io.stdout(summaryText(p.analysis, p.neuroSan, projects.length > 1 ? heading(p, io) : undefined));
   }
   return projects.some((p) => p.analysis.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
@@ -71,7 +77,7 @@ function heading(project: { root: string; loose: boolean }, io: CliIo): string {
   return project.loose ? `${where} (files outside its projects)` : `project ${where}`;
 }
 
-function summaryText(analysis: ProjectAnalysis, title?: string): string {
+function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, title?: string): string {
   const rows = summaryByKind(analysis);
   const lines = ['', `${title !== undefined ? `${title}: ` : ''}${plural(analysis.files.length, 'file')}, by kind:`];
   const width = Math.max(...rows.map((r) => FILE_KIND_LABELS[r.kind].length));
@@ -82,6 +88,7 @@ function summaryText(analysis: ProjectAnalysis, title?: string): string {
   lines.push(`toolbox in use: ${toolbox ? describeSetting(toolbox) : 'the default toolbox only (no AGENT_TOOLBOX_INFO_FILE, none at the usual places)'}`);
   const manifest = analysis.settings.AGENT_MANIFEST_FILE;
   if (manifest) lines.push(`manifest in use: ${describeSetting(manifest)}`);
+  lines.push(neuroSanSummaryLine(neuroSan));
   return `${lines.join('\n')}\n`;
 }
 
