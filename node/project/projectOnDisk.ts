@@ -7,7 +7,7 @@ import { environmentWith } from '../../shared/project/settings';
 import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
 
@@ -139,7 +139,8 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
   if (toolbox !== undefined && toolbox.endsWith('.json') && !path.isAbsolute(toolbox) && !toolbox.startsWith('..') && !files.includes(toolbox) && existsSync(path.join(root, toolbox))) {
     files.push(toolbox);
   }
-  const version = projectVersionFacts(root, options.versionLookup);
+  // A project below the top of its repository (several projects in one folder) takes the pin the repository holds.
+  const version = projectVersionFacts(pinFolderOf(root), { ...options.versionLookup, alsoSettingsIn: root });
   const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
   const reader = new ProjectReader({
     files,

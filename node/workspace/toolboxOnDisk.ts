@@ -37,6 +37,11 @@ export interface DiskLoadOptions {
   neuroSan?: ProjectVersionFacts;
   /** How to find it when not given: a version from the command line, what the interpreter said. */
   versionLookup?: VersionLookup;
+  /**
+   * Readers kept by the caller for files read together (`validate FILE...` of one project): a project's files read
+   * once for all of them, as validate DIR reads them. Keyed by everything that decides a reading.
+   */
+  readers?: Map<string, ProjectReader>;
 }
 
 /**
@@ -70,7 +75,21 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   const absolute = path.resolve(options.cwd, file);
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(absolute);
   const version = options.neuroSan ?? projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...options.versionLookup, alsoSettingsIn: path.dirname(absolute) });
-  return { ...loadWithReader(file, fileReader(file, projectRoot, version, options)), neuroSan: version.neuroSan };
+  return { ...loadWithReader(file, sharedReader(file, projectRoot, version, options)), neuroSan: version.neuroSan };
+}
+
+/** The reader `options.readers` keeps for the same project read the same way, else a new one. */
+function sharedReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+  if (options.readers === undefined || projectRoot === undefined || options.overlays !== undefined || options.neuroSanEntryCache !== undefined) {
+    return fileReader(file, projectRoot, version, options);
+  }
+  const key = JSON.stringify([projectRoot, path.isAbsolute(file), options.cwd, options.baseDir, options.neuroSanCwd, options.reading, options.noDefault, version.neuroSan.version, options.urlsFetched]);
+  let reader = options.readers.get(key);
+  if (reader === undefined || !reader.isProjectFile(file)) {
+    reader = fileReader(file, projectRoot, version, options);
+    options.readers.set(key, reader);
+  }
+  return reader;
 }
 
 function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {

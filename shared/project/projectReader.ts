@@ -314,7 +314,7 @@ export class ProjectReader {
     const out = [...(include?.diagnostics ?? [])];
     // A file of no kind neuro-san reads is said not to be HOCON (a Markdown file named .hocon); what its values
     // need from where it is used (a substitution) is not known here.
-    const unknownUse = kind === 'other' && reading !== undefined && !reading.ok && !SYNTAX_FAILURES.has(reading.failure.type);
+    const unknownUse = kind === 'other' && reading !== undefined && !reading.ok && CONTEXT_FAILURES.has(reading.failure.type);
     if (!include?.replacesFailure && !unknownUse) out.push(...this.failureOf(document).map((d) => inKindWords(d, kind)));
     // A file of no kind neuro-san reads (a template, a logging configuration) is not compared.
     if (kind !== 'other' && reading !== undefined && document.ok) {
@@ -423,8 +423,8 @@ export class ProjectReader {
   }
 }
 
-/** Failures that say a text is not HOCON (or JSON) at all, whatever it is used for. */
-const SYNTAX_FAILURES = new Set(['ParseException', 'ParseSyntaxException', 'UnicodeDecodeError', 'JSONDecodeError', 'IndexError']);
+/** Failures that depend on where a file is used (what includes it sets), not on its text alone. */
+const CONTEXT_FAILURES = new Set(['ConfigMissingException', 'ConfigSubstitutionException']);
 
 /** neuro-san's failure names the file by its kind ("agent network file"), not always "toolbox_info file". */
 function inKindWords(d: ToolboxDiagnostic, kind: FileKind): ToolboxDiagnostic {

@@ -15,6 +15,7 @@ import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
+import type { ProjectReader } from '../../../shared/project/projectReader';
 import { listProjectFiles, projectsUnder } from '../../project/projectOnDisk';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { UrlIncludeStore, urlIncludesOfFiles } from '../../project/urlIncludes';
@@ -91,10 +92,12 @@ export const validateCommand: CliCommand = {
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     const checkLines: string[] = [];
+    // The files of one project are read once for all of them (their project's other files, its toolbox).
+    const readers = new Map<string, ProjectReader>();
     // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
     let environmentProblem = false;
     for (const file of parsed.positionals) {
-      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
+      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, readers, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
       const loaded = loadFileFromDisk(file, options);
       versions.push({ file, neuroSan: loaded.neuroSan });
       const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
