@@ -141,7 +141,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
   }
   // A project below the top of its repository (several projects in one folder) takes the pin the repository holds.
   const version = projectVersionFacts(pinFolderOf(root), { ...options.versionLookup, alsoSettingsIn: root });
-  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
+  const defaultFile = options.noDefault ? undefined : (packageDefaultToolbox(root) ?? defaultToolboxFileOf(version.facts));
   const reader = new ProjectReader({
     files,
     root: '.',
@@ -156,6 +156,15 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     neuroSan: version.facts,
   });
   return { reader, neuroSan: version.neuroSan, warnings, extras: dotEnvOf(dotEnv, options.env) };
+}
+
+/**
+ * neuro-san's own package (a checkout of neuro-san or a fork: its `registries/` lie in `neuro_san/`) ships its default
+ * toolbox beside its restorer; read as a project, that file is the default its networks get, whatever the version.
+ */
+export function packageDefaultToolbox(root: string): string | undefined {
+  const file = path.join(root, 'internals', 'run_context', 'langchain', 'toolbox', 'toolbox_info.hocon');
+  return path.basename(root) === 'neuro_san' && existsSync(file) ? file : undefined;
 }
 
 /** The projects a folder holds: each folder holding `registries/` with the files below it that are its own. */

@@ -9,7 +9,7 @@ import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index
 import { ProjectReader } from '../../shared/project/projectReader';
 import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf, projectSettingsOf } from '../project/projectSettingsOnDisk';
-import { listProjectFilesCached, projectHost } from '../project/projectOnDisk';
+import { listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -115,7 +115,7 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
   const absolute = path.resolve(options.cwd, file);
   // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
-  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
+  const defaultFile = options.noDefault ? undefined : ((projectRoot !== undefined ? packageDefaultToolbox(projectRoot) : undefined) ?? defaultToolboxFileOf(version.facts));
   const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
   const inBase = (p: string) => (path.isAbsolute(file) ? p : path.relative(options.cwd, p).split(path.sep).join('/') || '.');

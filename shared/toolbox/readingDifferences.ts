@@ -240,6 +240,9 @@ function compareValues(
 }
 
 function sameScalar(a: HoconValue, b: HoconValue): boolean {
+  // `True` unquoted: neuro-san reads the boolean (pyhocon takes the literals in any case), as its Python-minded
+  // author meant; only another HOCON reader would take a string. Nothing to say outside a toolbox.
+  if (fileScope && b.kind === 'string' && (a.kind === 'boolean' || a.kind === 'null') && b.value.toLowerCase() === String(a.kind === 'null' ? null : a.value)) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case 'string':
