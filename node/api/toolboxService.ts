@@ -24,6 +24,7 @@ import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 import { projectContextOf } from '../project/projectSettingsOnDisk';
+import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
@@ -83,6 +84,8 @@ export class ToolboxService {
     private readonly env: Record<string, string | undefined>,
     private readonly preferences: PreferencesStore,
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
+    /** Includes by URL, fetched when the user allowed it for the project (node/project/urlIncludes.ts). */
+    private readonly urlIncludes?: UrlIncludeStore,
   ) {}
 
   documentPath(doc: DocumentRef): string {
@@ -122,10 +125,16 @@ export class ToolboxService {
       ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
+      ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
     });
     this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded, workingDirectory, env };
+  }
+
+  /** Forgets the loads kept briefly: what a reading reads changed (includes by URL fetched). */
+  forgetLoads(): void {
+    this.loads.length = 0;
   }
 
   /** The preference "neuro-san's working directory" ('' = the default). */

@@ -241,6 +241,14 @@ export const apiMethods = {
     response: Type.Object({ undoId: Type.String(), files: Type.Array(Type.String()) }),
   },
   'project.undoEdits': { request: Type.Object({ undoId: Type.String({ minLength: 1 }) }), response: Type.Object({ files: Type.Array(Type.String()) }) },
+  /**
+   * The user allows fetching what the project of `path` (a file or folder in it) includes by http(s) URL: every such
+   * include is fetched now, kept in the state folder, and read from there from then on (remembered per project).
+   */
+  'project.fetchIncludes': {
+    request: Type.Object({ path: Path }),
+    response: Type.Object({ root: Type.String(), fetched: Type.Array(Type.Object({ url: Type.String(), problem: Type.Union([Type.String(), Type.Null()]) })) }),
+  },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([

@@ -1,5 +1,6 @@
 // The surface of shared/toolbox/: code outside the folder imports it from here (eslint.config.js).
 export * from './agentNetwork';
+export * from './appendReading';
 export * from './displayAs';
 export * from './includeReadingDifferences';
 export * from './fieldSources';
