@@ -7,7 +7,7 @@
  * The rules are pyhocon's (pyhoconParser.ts, pyhoconModel.ts, pyhoconResolve.ts): where they differ from the
  * HOCON specification's is listed in README.md of this folder.
  */
-import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
+import { ExpandedText, KEY_LIMIT_FAILURE, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
 import { dirnameOf, joinPath } from '../hocon/index';
 import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, resetCopyBudget, type PyHocon, type SourceSpan } from './pyhoconModel';
 import { resolveSubstitutions, type Environment } from './pyhoconResolve';
@@ -147,7 +147,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     let phase: 'parse' | 'resolve' | 'json' = 'parse';
     resetCopyBudget(text.length);
     try {
-      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
+      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, nesting: 0, substitutions: 0, recordSpans };
       const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
       if (!recordSpans) includes.push(...context.includes);
       phase = 'resolve';
@@ -170,7 +170,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   if ('error' in first) {
     let { error, phase } = first;
     // Read again for the position (the first reading keeps none); not after a limit was reached, which has none.
-    if (error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError') {
+    if (error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError' && error.type !== KEY_LIMIT_FAILURE) {
       const again = run(true);
       if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
     }
