@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
 import { reviewDescriptions } from '../../shared/toolbox/index';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
-import { loadTokenizer } from '../tokens/tokenizers';
+import { loadTokenizer, type CountTokens } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
@@ -80,7 +80,7 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   }));
   const budget = settings.descriptionTokenBudget;
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
-  const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
+  const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }));
   if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold));
   return out;

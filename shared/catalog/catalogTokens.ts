@@ -6,6 +6,7 @@
  * The counter is given by the caller (node/tokens/): the encodings are too big for the renderer.
  */
 import { renderCatalog, type RenderCatalogRequest } from './renderCatalog';
+import type { CountTokens } from '../tokenCount';
 
 export interface ToolTokens {
   name: string;
@@ -20,18 +21,27 @@ export interface CatalogTokens {
   overhead: number;
   /** Heaviest first; tools of equal weight in catalog order. */
   tools: ToolTokens[];
+  /** Whether any count is an estimate (too long to count exactly in time: node/tokens/boundedCount.ts). */
+  estimated: boolean;
 }
 
 export function countCatalogTokens(
   request: RenderCatalogRequest,
   renderedText: string,
   tokenizer: string,
-  count: (text: string) => number,
+  count: CountTokens,
 ): CatalogTokens {
-  const alone = (tools: RenderCatalogRequest['tools']) => count(renderCatalog({ ...request, tools, catalogRules: false }).text);
+  let estimated = false;
+  const tokensOf = (text: string) => {
+    const counted = count(text);
+    estimated ||= counted.estimated;
+    return counted.tokens;
+  };
+  const alone = (tools: RenderCatalogRequest['tools']) => tokensOf(renderCatalog({ ...request, tools, catalogRules: false }).text);
   const overhead = alone([]);
   const tools = request.tools.map((tool) => ({ name: tool.name, tokens: Math.max(0, alone([tool]) - overhead) }));
   // Array.prototype.sort is stable: equal counts keep the catalog's order.
   tools.sort((a, b) => b.tokens - a.tokens);
-  return { tokenizer, total: count(renderedText), overhead, tools };
+  const total = tokensOf(renderedText);
+  return { tokenizer, total, overhead, tools, estimated };
 }
