@@ -34,10 +34,11 @@ export const MAX_VALUES = 5_000_000;
 /**
  * A file with more keys than this is reported (one positioned error, at the key past it) and not read further: each
  * key becomes a field, a tool or a diagnostic downstream, so a file of a million (16.7 MB of `kN = N`) took half a
- * minute and 3 GB, then made an answer too long to send. The 5,000-tool benchmark toolbox has 86,250; a key path
- * counts each of its segments. neuro-san's reading counts the same keys against the same limit.
+ * minute and 3 GB, then made an answer too long to send; 200,000 tools still took 6 s of CPU and 1 GB. The 5,000-tool
+ * benchmark toolbox has 86,250 (a real one a few thousand); a key path counts each of its segments. neuro-san's
+ * reading counts the same keys against the same limit.
  */
-export const MAX_KEYS = 200_000;
+export const MAX_KEYS = 100_000;
 
 /** The words of the key limit, in both readings. */
 export function tooManyKeysMessage(): string {
@@ -308,15 +309,17 @@ class Parser {
     }
     const key = this.parseKey();
     const segments = key.segments.length;
-    this.keys += segments;
+    // A key path makes an object per segment but the last: they nest as deep as braces would, and count so for what
+    // its value nests. Past the limit the entry is reported at its key and dropped (its value read, not reported).
+    const pathLevels = segments > 1 ? segments - 1 : 0;
+    const tooDeep = this.depth + pathLevels > MAX_NESTING_DEPTH;
+    // Each segment is a key of its own (a dropped path is one).
+    this.keys += tooDeep ? 1 : segments;
     if (this.keys > MAX_KEYS) {
       this.error(key.start, key.end, tooManyKeysMessage());
       throw TOO_MANY_VALUES;
     }
-    // A key path makes an object per segment but the last: they nest as deep as braces would, and count so for what
-    // its value nests. Past the limit the entry is reported at its key and dropped (its value read, not reported).
-    const pathLevels = segments > 1 ? segments - 1 : 0;
-    if (this.depth + pathLevels > MAX_NESTING_DEPTH) {
+    if (tooDeep) {
       this.error(key.start, key.end, `Nesting deeper than ${MAX_NESTING_DEPTH} levels is not supported (a key path of ${segments.toLocaleString('en-US')} segments here)`);
       const dropped = this.parseFieldAfterKey(key);
       dropped.value = { kind: 'error', start: dropped.value.start, end: dropped.value.end };

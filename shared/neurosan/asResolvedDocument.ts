@@ -21,7 +21,7 @@ import type { SourceSpan } from './pyhoconModel';
 import { floatRepr } from '../pyvalue/floatRepr';
 import { INCLUDE_LIMIT_FAILURE, KEY_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
-import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+import { pointerPart, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
   host: IncludeHost;
@@ -118,7 +118,7 @@ export function toHocon(
   }
   const fields: HoconField[] = [];
   for (const [key, item] of value) {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${pointerPart(key)}`;
     const child = toHocon(item, at, origins, sources, fallback, span);
     const keySpan = origins.get(at)?.key;
     const keySource = keySpan !== undefined ? sources.get(keySpan.file) : undefined;

@@ -267,7 +267,7 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
       const item = itemOf(value, key);
-      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const at = `${pointer}/${pointerPart(key)}`;
       const span = value.spans.get(key);
       if (span !== undefined) origins.set(at, span);
       const child = toPlainJson(item, at, origins);
@@ -279,6 +279,11 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
     return { json, exact };
   }
   throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins.get(pointer)?.value);
+}
+
+/** A key as a JSON pointer's part (`~` and `/` escaped): most keys hold neither, and are their own part. */
+export function pointerPart(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
 function writeJson(value: ExactJson, indent: number, depth: number): string {
