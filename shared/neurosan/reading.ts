@@ -186,7 +186,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   }
   // The value is made from the first reading; origins need positions, which a second reading keeps.
   let converted: { json: JsonValue; exact: ExactJson } | undefined;
-  const conversion = () => (converted ??= toPlainJson(first.config, '', new Map()));
+  const conversion = () => (converted ??= toPlainJson(first.config, '', undefined));
   let origins: Map<string, ReadingOrigin> | undefined;
   const originsOf = () => {
     if (origins === undefined) {
@@ -243,19 +243,22 @@ function unserializableType(value: object): string {
 /** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
 export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
-/** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
-export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
+/**
+ * `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). With
+ * `origins`, where each value came from is recorded by JSON pointer (without, no pointer is made).
+ */
+export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin> | undefined): { json: JsonValue; exact: ExactJson } {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return { json: value, exact: value };
   if (typeof value === 'bigint') return { json: Number(value), exact: value };
   if (typeof value === 'number') return { json: value, exact: value };
   if (Array.isArray(value)) {
     const json: JsonValue[] = [];
     const exact: ExactJson[] = [];
-    const spans = listSpans.get(value);
+    const spans = origins === undefined ? undefined : listSpans.get(value);
     value.forEach((item, i) => {
-      const at = `${pointer}/${i}`;
+      const at = origins === undefined ? '' : `${pointer}/${i}`;
       const span = spans?.[i];
-      if (span !== undefined) origins.set(at, { value: span });
+      if (span !== undefined) origins!.set(at, { value: span });
       const child = toPlainJson(item, at, origins);
       json.push(child.json);
       exact.push(child.exact);
@@ -267,9 +270,11 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
       const item = itemOf(value, key);
-      const at = `${pointer}/${pointerPart(key)}`;
-      const span = value.spans.get(key);
-      if (span !== undefined) origins.set(at, span);
+      const at = origins === undefined ? '' : `${pointer}/${pointerPart(key)}`;
+      if (origins !== undefined) {
+        const span = value.spans.get(key);
+        if (span !== undefined) origins.set(at, span);
+      }
       const child = toPlainJson(item, at, origins);
       // json.loads keeps the last of duplicate keys, at the first one's place: a Map and an object do the same.
       if (key === '__proto__') Object.defineProperty(json, key, { value: child.json, enumerable: true, writable: true, configurable: true });
@@ -278,7 +283,7 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
     }
     return { json, exact };
   }
-  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins.get(pointer)?.value);
+  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins?.get(pointer)?.value);
 }
 
 /** A key as a JSON pointer's part (`~` and `/` escaped): most keys hold neither, and are their own part. */
