@@ -122,6 +122,8 @@ class PlainReader {
    * entry parser's, past MAX_KEYS the general path reads the file, and reports it.
    */
   private keysRead = 0;
+  /** As valuesAllowed, for keys. */
+  private keysAllowed = MAX_KEYS;
   /** Containers at or past ALWAYS_RESOLVE_LEVEL (the builder counts them as pending too). */
   private deepPending = 0;
   /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
@@ -286,6 +288,12 @@ class PlainReader {
   private recountValues(): void {
     this.valuesAllowed = MAX_VALUES - (this.entryParser === undefined ? 0 : this.entryParser.values);
     if (this.values > this.valuesAllowed) throw TOO_BIG;
+  }
+
+  /** Past the keys allowed so far: allow what the entry parser's count leaves, or give up. */
+  private recountKeys(): void {
+    this.keysAllowed = MAX_KEYS - (this.entryParser === undefined ? 0 : this.entryParser.keys);
+    if (this.keysRead > this.keysAllowed) throw TOO_BIG;
   }
 
   /** A quoted token's value: the scanner saw no problem, so it is closed; without escapes it is its content. */
@@ -481,7 +489,7 @@ class PlainReader {
       this.handOver(object, keyStart);
       return;
     }
-    if (++this.keysRead > MAX_KEYS - (this.entryParser === undefined ? 0 : this.entryParser.keys)) throw TOO_BIG;
+    if (++this.keysRead > this.keysAllowed) this.recountKeys();
     if (entries.direct) {
       object.fields.set(name as string, HoconField.plain(name as string, value, keyStart, keyEnd));
     } else {
