@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiEvent, ApiEventPayload, ApiMethod, ApiRequest, ApiResponse } from '../../shared/api/index';
+import { ApiError } from '../../shared/api/index';
 import { APP_VERSION } from '../../shared/version';
 import { FileWatcher } from '../files/fileWatcher';
 import { listFolder } from '../files/listFolder';
@@ -15,6 +16,7 @@ import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
+import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
 
@@ -53,7 +55,11 @@ export interface ApiService {
 export function createApiService(host: ApiHost): ApiService {
   const recent = new RecentFiles(host.stateDir);
   const watcher = new FileWatcher((change) => host.emit('file.changed', change));
-  const resolvePath = (p: string) => path.resolve(host.cwd, p);
+  const resolvePath = (p: string) => {
+    // Node refuses such a path in its own words (ERR_INVALID_ARG_VALUE, "without null bytes"): say it in ours.
+    if (p.includes('\0')) throw new ApiError('invalid_request', `A path cannot contain a NUL character: ${JSON.stringify(p)}.`);
+    return path.resolve(host.cwd, p);
+  };
   const preferences = new PreferencesStore(host.stateDir);
   const recovery = new RecoveryStore(host.stateDir);
   const texts = new DocumentTexts();
@@ -61,13 +67,15 @@ export function createApiService(host: ApiHost): ApiService {
   const testRun = createTestRunHandlers(
     host.cwd,
     host.stateDir,
-    (request) => toolbox.run(request),
+    (doc, request, runId) => toolbox.run(doc, request, runId),
     (runId) => toolbox.cancel(runId),
   );
   const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
-  const preflight = createPreflightHandlers(toolbox, preferences, host.cwd, host.env ?? process.env);
+  const preflight = createPreflightHandlers(toolbox, host.cwd);
 
   const project = new ProjectService(host.cwd, host.env ?? process.env);
+  /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
+  const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
   const handlers: ApiHandlers = {
     'app.info': async () => ({
@@ -86,12 +94,12 @@ export function createApiService(host: ApiHost): ApiService {
       await recent.add(content.path).catch(() => undefined);
       return content;
     },
-    'file.write': async ({ path: p, text, expectedMtimeMs, overwrite }) => {
+    'file.write': async ({ path: p, text, expectedMtimeMs, expectedSha256, overwrite }) => {
       const target = resolvePath(p);
       watcher.writingStarts(target);
       let stamp;
       try {
-        stamp = await writeTextFile(target, text, { expectedMtimeMs, overwrite });
+        stamp = await writeTextFile(target, text, { expectedMtimeMs, expectedSha256, overwrite });
         watcher.acknowledge(stamp.path, stamp.mtimeMs);
       } finally {
         watcher.writingEnds(target);
@@ -121,12 +129,13 @@ export function createApiService(host: ApiHost): ApiService {
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
       const read = toolbox.load(request);
-      return analyses.answer(toolbox.analyze(request, await reviewLoaded(read.loaded, read.file, host.cwd, { live: true }), read), request.text, doc.textId, known);
+      const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: toolbox.reviewCachesFor(read.file) });
+      return analyses.answer(toolbox.analyze(request, review, read), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
-    'tool.run': async (request) => {
-      const result = await toolbox.run(request);
-      await testRun.recordRun(request, result);
+    'tool.run': async ({ path: p, text, runId, run }) => {
+      const result = await toolbox.run({ path: p, text }, run, runId);
+      await testRun.recordRun(p, run, result);
       return result;
     },
     // A tool run, a run of all saved cases (by its batch id), or a check of all tools.
@@ -151,8 +160,26 @@ export function createApiService(host: ApiHost): ApiService {
     'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
-    'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),
-    'project.undoEdits': async ({ undoId }) => project.undoEdits(undoId),
+    'project.applyEdits': async ({ root, edits, renamedTool }) => {
+      const applied = await project.applyEdits(resolvePath(root), edits);
+      if (renamedTool) {
+        // The tool's runs go with it (its saved cases were among the edits).
+        const toolbox = resolvePath(renamedTool.toolbox);
+        await testRun.history.rename(toolbox, renamedTool.tool, renamedTool.newName).catch(() => undefined);
+        renames.set(applied.undoId, { ...renamedTool, toolbox });
+      }
+      return applied;
+    },
+    'project.undoEdits': async ({ undoId }) => {
+      const undone = await project.undoEdits(undoId);
+      const renamed = renames.get(undoId);
+      if (renamed) {
+        renames.delete(undoId);
+        await testRun.history.rename(renamed.toolbox, renamed.newName, renamed.tool).catch(() => undefined);
+      }
+      return undone;
+    },
+    ...createRunSettingsHandlers(toolbox, host.cwd),
   };
   return {
     handlers,

@@ -70,6 +70,12 @@ export function TokenCounts({ stores, settings, current }: { stores: WorkspaceSt
               Estimated: too long to count exactly in time (a very long run of characters is counted in pieces).
             </p>
           )}
+          {counts.tools.some((t) => t.unknown) && (
+            <p className="hint">
+              {counts.tools.filter((t) => t.unknown).length} tools' descriptions or inputs are unknown until their class is loaded (+ ?): counted
+              without the placeholder, so the catalog the LLM gets is longer.
+            </p>
+          )}
           <table className="token-table" aria-label="Tokens per tool">
             <thead>
               <tr>
@@ -88,7 +94,10 @@ export function TokenCounts({ stores, settings, current }: { stores: WorkspaceSt
                 <tr key={t.name}>
                   <td>{t.name}</td>
                   <td className="number">{t.tokens}</td>
-                  <td className="number">{percent(t.tokens)}</td>
+                  <td className="number" title={t.unknown ? 'Its description or input is unknown until the Test run pane loads its class: counted without the placeholder' : undefined}>
+                    {percent(t.tokens)}
+                    {t.unknown && ' + ?'}
+                  </td>
                   <td className="bar-cell">
                     <span className="token-bar" style={{ width: counts.total > 0 ? `${(t.tokens / counts.total) * 100}%` : 0 }} />
                   </td>

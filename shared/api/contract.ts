@@ -17,7 +17,8 @@ import {
   ToolRunRequestT,
   ToolRunResultT,
 } from './toolboxApi';
-import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
+import { HistoryEntryT, TestCaseListT, TestCasesRunT } from './testRunApi';
+import { RunSettingsViewT, SavedCaseT } from './runApi';
 import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolScaffoldResultT, ToolSourceRequestT, ToolSourceResultT } from './preflightApi';
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
@@ -31,6 +32,8 @@ export const FileContentT = Type.Object({
   /** Modification time when read; sent back on save so the main side can notice someone else's change. */
   mtimeMs: Type.Number(),
   size: Type.Number(),
+  /** SHA-256 of the bytes read (hex); sent back on save, which is refused when the disk holds anything else. */
+  sha256: Type.String(),
 });
 
 /** One folder as browser mode's Open dialog browses it: sub-folders and toolbox files, names only. */
@@ -42,7 +45,7 @@ export const FolderListingT = Type.Object({
   truncated: Type.Boolean(),
 });
 
-export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number() });
+export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number(), sha256: Type.String() });
 
 export const AppInfoT = Type.Object({
   mode: Type.Union([Type.Literal('desktop'), Type.Literal('browser')]),
@@ -74,7 +77,12 @@ export const apiMethods = {
       text: Type.String(),
       /** The mtime the renderer last saw; a different one on disk means someone else changed the file. */
       expectedMtimeMs: Type.Optional(Type.Number()),
-      /** Write even though the file changed on disk since expectedMtimeMs (the user chose "keep mine"). */
+      /**
+       * The sha256 of the content the renderer last read or saved. When given it decides (not the mtime): a save
+       * over other content is a `conflict`, however the mtime was left.
+       */
+      expectedSha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+      /** Write even though the file changed on disk since it was read (the user chose "keep mine"). */
       overwrite: Type.Optional(Type.Boolean()),
     }),
     response: FileStamp,
@@ -168,25 +176,47 @@ export const apiMethods = {
     response: Type.Object({ entries: Type.Array(HistoryEntryT) }),
   },
   'history.clear': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }), response: Type.Object({}) },
-  /** The saved test cases beside a toolbox file (`<name>.tests.json`); `error` when the file exists but is unusable. */
-  'testcases.list': {
-    request: Type.Object({ path: Path }),
-    response: Type.Object({ file: Type.String(), cases: Type.Array(TestCaseT), error: Type.Optional(Type.String()) }),
+  /** Moves a tool's runs to its new name (after the tool was renamed by hand). */
+  'history.rename': {
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) }),
+    response: Type.Object({}),
   },
+  /** The saved test cases beside a toolbox file (`<name>.tests.json`); `error` when the file exists but is unusable. */
+  'testcases.list': { request: Type.Object({ path: Path }), response: TestCaseListT },
   /**
-   * `argsJson`: the case's arguments exactly as the user wrote them (a history entry's argsJson); the file keeps this
-   * text as `args` (so `1.0` stays a float), and `testCase.args` is then taken from it.
+   * Saves a case under its name: a new one (a name already taken is refused), or, with `replaces`, in place of the
+   * case of that name (an edit, a rename). `upgraded`: the file had to move to format version 2 to hold it.
    */
   'testcases.save': {
-    request: Type.Object({ path: Path, testCase: TestCaseT, argsJson: Type.Optional(Type.String()) }),
-    response: Type.Object({ file: Type.String(), saved: TestCaseT }),
+    request: Type.Object({ path: Path, testCase: SavedCaseT, replaces: Type.Optional(Type.String({ minLength: 1 })) }),
+    response: Type.Object({ file: Type.String(), saved: SavedCaseT, upgraded: Type.Boolean() }),
   },
-  /** Runs every saved case against the document's current text, the checks `toolbox-editor test` makes on the disk. */
+  'testcases.delete': { request: Type.Object({ path: Path, name: Type.String({ minLength: 1 }) }), response: Type.Object({ file: Type.String() }) },
+  /** A copy of a case under a free name (`name (2)`...). */
+  'testcases.duplicate': {
+    request: Type.Object({ path: Path, name: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ file: Type.String(), saved: SavedCaseT }),
+  },
+  /** Moves every case (and the history) of a tool to another name: after a rename by hand, for cases left behind. */
+  'testcases.renameTool': {
+    request: Type.Object({ path: Path, tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ file: Type.String(), moved: Type.Integer() }),
+  },
+  /** Runs the saved cases (all, or those `names` names) against the document's current text, as `toolbox-editor test` does on the disk. */
   'testcases.run': {
     /** `batchId`: a name for this run of all cases, so `tool.cancel` with it stops the run (the case running and the rest). */
-    request: Type.Object({ path: Path, text: Type.String(), batchId: Type.Optional(Type.String({ minLength: 1 })) }),
+    request: Type.Object({
+      path: Path,
+      text: Type.String(),
+      names: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+      batchId: Type.Optional(Type.String({ minLength: 1 })),
+    }),
     response: TestCasesRunT,
   },
+  /** The run settings of a document's runs (the project's `.toolbox-editor.json`, preferences, environment, layout), each with its source. */
+  'run.settings': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }), response: RunSettingsViewT },
+  /** Writes the settings in use into the project's settings file (its `run` section), so that the CLI and CI use them too. */
+  'run.writeSettings': { request: Type.Object({ path: Path }), response: RunSettingsViewT },
   /** The native folder chooser (desktop); `{ path: null }` in browser mode, where the renderer asks for a path. */
   'dialog.openFolder': { request: Type.Object({}), response: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }) },
   /** A folder (or a file in it) opened as a neuro-san project: its root is the nearest folder upward holding registries/. */
@@ -202,7 +232,12 @@ export const apiMethods = {
   },
   /** Writes previewed edits to the project's files, all or none; `undoId` undoes them as one step. */
   'project.applyEdits': {
-    request: Type.Object({ root: Path, edits: Type.Array(ProjectEditT) }),
+    /** `renamedTool`: the edits rename this tool: its test-run history moves along (and back on undo). */
+    request: Type.Object({
+      root: Path,
+      edits: Type.Array(ProjectEditT),
+      renamedTool: Type.Optional(Type.Object({ toolbox: Path, tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) })),
+    }),
     response: Type.Object({ undoId: Type.String(), files: Type.Array(Type.String()) }),
   },
   'project.undoEdits': { request: Type.Object({ undoId: Type.String({ minLength: 1 }) }), response: Type.Object({ files: Type.Array(Type.String()) }) },
@@ -215,6 +250,9 @@ export const MenuCommandT = Type.Union([
   Type.Literal('save'),
   Type.Literal('saveAs'),
   Type.Literal('close'),
+  // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
+  Type.Literal('undo'),
+  Type.Literal('redo'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */

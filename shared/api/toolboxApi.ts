@@ -6,8 +6,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileTextEditT } from './textEdits';
+import { RunRequestT } from './runApi';
+import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
 import { TOOL_KINDS } from '../toolbox/index';
+import { DEFINITION_KINDS } from '../hocon/index';
 
 /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
 export const ReadingT = Type.Union(READINGS.map((reading) => Type.Literal(reading)));
@@ -28,6 +31,8 @@ export const DiagnosticT = Type.Object({
   range: SourceRange,
   tool: Type.Optional(Type.String()),
   fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(FileTextEditT) })),
+  /** 'environment': a "Check all tools" finding about the Python environment, not the file (shown apart). */
+  group: Type.Optional(Type.Literal('environment')),
 });
 
 /**
@@ -51,12 +56,39 @@ export const ToolSummaryT = Type.Object({
   warnings: Type.Number(),
 });
 
+/** Where one field's value comes from (shared/toolbox/fieldSources.ts): listed only when not simply written once. */
+export const FieldSourceT = Type.Object({
+  path: Type.Array(Type.String()),
+  definitions: Type.Array(
+    Type.Object({
+      where: Type.Union([Type.Literal('here'), Type.Literal('include'), Type.Literal('default')]),
+      file: Type.String(),
+      range: SourceRange,
+      text: Type.String(),
+      kind: Type.Union(DEFINITION_KINDS.map((kind) => Type.Literal(kind))),
+      references: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          optional: Type.Boolean(),
+          from: Type.Union([Type.Literal('file'), Type.Literal('environment')]),
+          set: Type.Boolean(),
+          value: Type.Optional(Type.String()),
+          hidden: Type.Optional(Type.Boolean()),
+        }),
+      ),
+    }),
+  ),
+  winner: Type.Integer(),
+});
+
 /** The fields of one tool the form and the test run need beyond its summary. */
 export const ToolDetailT = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   parameters: Type.Unknown(),
   args: Type.Unknown(),
+  /** The fields whose value is not simply written once in the entry, and where it comes from. */
+  sources: Type.Optional(Type.Array(FieldSourceT)),
 });
 
 export const ToolboxAnalysisT = Type.Object({
@@ -88,6 +120,8 @@ export const ToolboxAnalysisT = Type.Object({
       }),
     ),
   ),
+  /** The neuro-san version the file is checked for, and why. */
+  neuroSan: Type.Optional(NeuroSanVersionT),
   network: Nullable(
     Type.Object({
       toolboxFile: Nullable(Type.Object({ path: Type.String(), written: Type.String(), from: Type.String() })),
@@ -151,13 +185,16 @@ export const CatalogRenderResultT = Type.Object({
 
 export const PreferencesT = Type.Object({
   theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]),
-  /** `python3`, an interpreter path, or a virtualenv folder. */
+  /**
+   * This machine's interpreter (`python3`, a path, or a virtualenv folder): overrides the project's run settings;
+   * empty (or `python3`, the old default) = the project's, else python3.
+   */
   python: Type.String(),
-  /** AGENT_TOOL_PATH for coded tools; empty = inherited. */
+  /** AGENT_TOOL_PATH where the project's run settings, the environment and the layout give none. */
   agentToolPath: Type.String(),
-  /** Extra PYTHONPATH folders. */
+  /** PYTHONPATH folders this machine adds after the project's (relative ones from the working directory). */
   pythonPath: Type.Array(Type.String()),
-  /** Default per-call timeout for test runs. */
+  /** Default per-call timeout where the project's run settings give none. */
   timeoutSeconds: Type.Number({ minimum: 1, maximum: 3600 }),
   /**
    * neuro-san's working directory, where it finds a top-level `include`: empty or absent = the default (the nearest
@@ -172,26 +209,13 @@ export const PreferencesT = Type.Object({
   layout: Type.Optional(Type.Object({ tools: Type.Number(), side: Type.Number(), problems: Type.Number() })),
 });
 
+/** `tool.run`: one run of a tool of the document (its unsaved text), named for `tool.cancel` and progress events. */
 export const ToolRunRequestT = Type.Object({
   path: Nullable(Type.String()),
   text: Type.String(),
-  tool: Type.String({ minLength: 1 }),
   /** Names the run for `tool.cancel` and progress events. */
   runId: Type.String({ minLength: 1, maxLength: 200 }),
-  /**
-   * The arguments as JSON text, sent to the tool exactly as written: Python's json reads it, as neuro-san reads an
-   * LLM's tool-call arguments (`1.0` a float, `12345678901234567890` exact). Text that is not JSON is a result with
-   * errorKind `validation` saying where. What the Test-run pane sends.
-   */
-  argsJson: Type.Optional(Type.String()),
-  /** The arguments as a value (its numbers JavaScript's: 1.0 arrives as 1); instead of argsJson. Absent: `{}`. */
-  args: Type.Optional(Type.Unknown()),
-  slyData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  timeoutSeconds: Type.Optional(Type.Number({ minimum: 0.1, maximum: 3600 })),
-  /** Send arguments even if they do not match `parameters` (neuro-san does not enforce them either). */
-  sendInvalidArgs: Type.Optional(Type.Boolean()),
-  /** For a toolkit entry: which of its tools. */
-  toolkitTool: Type.Optional(Type.String()),
+  run: RunRequestT,
 });
 
 export const ToolRunResultT = Type.Object({
@@ -216,9 +240,19 @@ export type ToolboxAnalysis = Static<typeof ToolboxAnalysisT>;
 export type ToolboxAnalysisChange = Static<typeof ToolboxAnalysisChangeT>;
 export type ToolSummary = Static<typeof ToolSummaryT>;
 export type ToolDetail = Static<typeof ToolDetailT>;
+export type FieldSourceDto = Static<typeof FieldSourceT>;
 export type DiagnosticDto = Static<typeof DiagnosticT>;
 export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
 export type Preferences = Static<typeof PreferencesT>;
 export type ToolRunResultDto = Static<typeof ToolRunResultT>;
 
-export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: 'python3', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };
+/**
+ * What of the preferences the run settings may come from (interpreter, PYTHONPATH folders, AGENT_TOOL_PATH): when it
+ * changes, "Check all tools" findings may be about another environment, and the renderer asks again. The main side
+ * compares the run settings themselves (shared/run runSettingsKeyOf), which a project's settings file changes too.
+ */
+export function runSettingsKey(prefs: Pick<Preferences, 'python' | 'pythonPath' | 'agentToolPath'>): string {
+  return JSON.stringify([prefs.python, prefs.pythonPath, prefs.agentToolPath]);
+}
+
+export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: '', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };

@@ -12,6 +12,6 @@ export function formatTokenTable(counts: CatalogTokens): string {
   if (counts.estimated) out += 'Estimated: too long to count exactly in time (a very long run of characters is counted in pieces)\n';
   out += row('total', counts.total);
   out += row('template', counts.overhead).replace(/\n$/, `${share(counts.overhead)}\n`);
-  for (const t of counts.tools) out += row(t.name, t.tokens).replace(/\n$/, `${share(t.tokens)}\n`);
+  for (const t of counts.tools) out += row(t.name, t.tokens).replace(/\n$/, `${share(t.tokens)}${t.unknown ? ' + unknown until its class is loaded' : ''}\n`);
   return out;
 }

@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
+import { analysisCurrent, screenshotBothThemes } from '../support/editorPage';
+
+// Issue 24: a value set in the file and again by `${?VAR}` on the next line. The form shows both and the
+// variable's state, and an edit keeps the override line unless the user chooses otherwise.
+const FIXTURE = 'env_override.hocon';
+const OVERRIDE_LINE = '"max_results": ${?TAVILY_MAX_RESULTS}  # env override';
+
+async function openTool(page: Page, server: BrowserModeServer, tool = 'tavily_search') {
+  await page.goto(server.url);
+  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: tool, exact: true }).click();
+  const form = page.getByRole('form', { name: `Tool ${tool}` });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+const onDisk = (server: BrowserModeServer) => readFileSync(path.join(server.dir, FIXTURE), 'utf8');
+
+async function save(page: Page) {
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page).toHaveTitle(`${FIXTURE} — Toolbox Editor`);
+}
+
+test.describe('a field set again by an environment override', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('unset: the form shows both definitions and that the override keeps 5; an edit changes 5 and keeps the override', async ({ page }, testInfo) => {
+    const server = await startBrowserMode({ fixture: FIXTURE });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server);
+      const field = form.getByLabel('args.max_results', { exact: true });
+      await expect(field).toHaveValue('5');
+      const note = form.getByRole('note', { name: 'Where args.max_results comes from' });
+      await expect(note).toContainText('line 6 5 written here — wins');
+      await expect(note).toContainText('line 7 ${?TAVILY_MAX_RESULTS} environment override: TAVILY_MAX_RESULTS unset, keeps 5');
+      await screenshotBothThemes(page, testInfo, 'override-unset');
+
+      await field.fill('10');
+      await field.press('Enter');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('"max_results": 5', '"max_results": 10'));
+      expect(onDisk(server)).toContain(OVERRIDE_LINE);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('set: the form shows its value and asks which definition to change; only "Replace both" removes the override', async ({ page }, testInfo) => {
+    const server = await startBrowserMode({ fixture: FIXTURE, env: { TAVILY_MAX_RESULTS: '3' } });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server);
+      const field = form.getByLabel('args.max_results', { exact: true });
+      await expect(field).toHaveValue('3');
+      await expect(field).toBeDisabled();
+      const note = form.getByRole('note', { name: 'Where args.max_results comes from' });
+      await expect(note).toContainText('line 6 5 written here — overridden');
+      await expect(note).toContainText('environment override: TAVILY_MAX_RESULTS = 3 — wins');
+      await screenshotBothThemes(page, testInfo, 'override-set-1280');
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await screenshotBothThemes(page, testInfo, 'override-set-1920');
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // The base: what neuro-san gets once the variable is unset. The override line stays.
+      const choices = note.getByRole('group', { name: 'Which definition of args.max_results an edit changes' });
+      await choices.getByRole('button', { name: 'Change the base' }).click();
+      await expect(field).toHaveValue('5');
+      await field.fill('8');
+      await field.press('Enter');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('"max_results": 5', '"max_results": 8'));
+      // While the base is chosen the field shows it; chosen again, the choice is undone and the value wins again.
+      await expect(field).toHaveValue('8');
+      await choices.getByRole('button', { name: 'Change the base' }).click();
+      await expect(field).toHaveValue('3');
+      await expect(field).toBeDisabled();
+
+      // Replace both: the user's choice, and then the only way the override goes.
+      await choices.getByRole('button', { name: 'Replace both' }).click();
+      await field.fill('9');
+      await field.press('Enter');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('"max_results": 5', '"max_results": 9').replace(`            ${OVERRIDE_LINE}\n`, ''));
+      await expect(field).toHaveValue('9');
+      await expect(form.getByRole('note', { name: 'Where args.max_results comes from' })).toHaveCount(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('an argument set only by an unset ${?VAR} is shown, says so, and is replaced only once chosen', async ({ page }, testInfo) => {
+    const server = await startBrowserMode({ fixture: FIXTURE });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server);
+      // HOCON skips the override, so neuro-san gets no search_depth: the form still shows the key the user wrote.
+      const field = form.getByLabel('args.search_depth', { exact: true });
+      await expect(field).toHaveValue('');
+      await expect(field).toBeDisabled();
+      const note = form.getByRole('note', { name: 'Where args.search_depth comes from' });
+      await expect(note).toContainText('line 9 ${?TAVILY_SEARCH_DEPTH} environment override: TAVILY_SEARCH_DEPTH unset now, and nothing else sets the key');
+      await expect(note).toContainText('neuro-san gets no value');
+      await screenshotBothThemes(page, testInfo, 'lone-override');
+      await note.getByRole('button', { name: 'Change the override' }).click();
+      await field.fill('advanced');
+      await field.press('Enter');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('${?TAVILY_SEARCH_DEPTH}', '"advanced"'));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a parameter cell set again by ${?VAR}: a folded note under the cell, and the same choice as a field', async ({ page }, testInfo) => {
+    const server = await startBrowserMode({ fixture: FIXTURE, env: { CITY_HELP: 'A city name, e.g. Paris.' } });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server, 'weather');
+      const cell = form.getByLabel('city description', { exact: true });
+      await expect(cell).toHaveValue('A city name, e.g. Paris.');
+      await expect(cell).toBeDisabled();
+      const folded = form.getByRole('table', { name: 'Parameters' }).locator('details.field-source-compact');
+      await expect(folded.locator('summary')).toHaveText('${?CITY_HELP} wins — choose');
+      await screenshotBothThemes(page, testInfo, 'parameter-cell-folded');
+      await folded.locator('summary').click();
+      const note = form.getByRole('note', { name: 'Where city description comes from' });
+      await expect(note).toContainText('line 20 "The city." written here — overridden');
+      await expect(note).toContainText('environment override: CITY_HELP = A city name, e.g. Paris. — wins');
+      await screenshotBothThemes(page, testInfo, 'parameter-cell-open');
+      await note.getByRole('button', { name: 'Change the base' }).click();
+      await expect(cell).toHaveValue('The city.');
+      await cell.fill('The city to report on.');
+      await cell.press('Tab');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('"The city."', '"The city to report on."'));
+      expect(onDisk(server)).toContain('"description": ${?CITY_HELP}  # env override');
+    } finally {
+      await server.stop();
+    }
+  });
+});
