@@ -85,7 +85,7 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
 }
 
 function DiffReport({ report }: { report: ToolboxDiffDto }) {
-  const { tokensBefore, tokensAfter, tokenizer, diff } = report.catalog;
+  const { tokensBefore, tokensAfter, tokenizer, tokensEstimated, diff } = report.catalog;
   const delta = tokensAfter - tokensBefore;
   return (
     <div aria-label="Toolbox diff">
@@ -119,8 +119,9 @@ function DiffReport({ report }: { report: ToolboxDiffDto }) {
         </table>
       )}
       <p data-testid="diff-tokens">
-        Catalog: {tokensBefore} → {tokensAfter} tokens ({delta >= 0 ? '+' : ''}
-        {delta}, {tokenizer}; an estimate for other providers)
+        Catalog: {tokensEstimated ? 'about ' : ''}
+        {tokensBefore} → {tokensAfter} tokens ({delta >= 0 ? '+' : ''}
+        {delta}, {tokenizer}; {tokensEstimated ? 'estimated: too long to count exactly in time; ' : ''}an estimate for other providers)
       </p>
       {diff && (
         <pre className="catalog-diff" aria-label="Catalog diff against the comparison">

@@ -62,8 +62,14 @@ export function TokenCounts({ stores, settings, current }: { stores: WorkspaceSt
       {counts && (
         <>
           <p data-testid="catalog-token-total">
+            {counts.estimated ? 'About ' : ''}
             <strong>{counts.total}</strong> tokens in the whole catalog ({counts.tools.length} tools; the template's own text {counts.overhead})
           </p>
+          {counts.estimated && (
+            <p className="hint" data-testid="catalog-token-estimated">
+              Estimated: too long to count exactly in time (a very long run of characters is counted in pieces).
+            </p>
+          )}
           {counts.tools.some((t) => t.unknown) && (
             <p className="hint">
               {counts.tools.filter((t) => t.unknown).length} tools' descriptions or inputs are unknown until their class is loaded (+ ?): counted

@@ -304,6 +304,7 @@ export type ApiErrorCode =
   | 'unauthorized' // browser mode: the request lacks the start URL's token
   | 'forbidden' // browser mode: foreign Host or Origin
   | 'unknown_text' // an edit's base text is not (or no longer) held by the main side: send the whole text
+  | 'too_large' // the answer would be longer than an answer may be (jsonSize.ts)
   | 'internal';
 
 export interface ApiErrorPayload {
