@@ -1,73 +1,93 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
-import type { DiagnosticDto } from '../../shared/api/index';
-import { formFieldAt } from '../form/fieldRanges';
-import { focusFormField } from '../form/revealField';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { WorkspaceStores } from '../state/workspace';
 import { fileName } from '../state/documentStore';
-import { isEditable } from '../tools/toolCommands';
 import { applyFix } from './applyFix';
 import { sortProblems } from './sortProblems';
 import { NeuroSanCheck } from './NeuroSanCheck';
 import { plural } from '../../shared/plural';
+import { filterProblems, problemKey, problemRows } from './problemFilter';
+import { groupLabel, ProblemFilterBar } from './ProblemFilterBar';
+import { revealProblem } from './revealProblem';
 
 const ROW_HEIGHT = 24;
 
 /**
- * Every diagnostic of the document, errors first. Click or Enter shows it: in the Form tab, the form field it is
- * about (when it has one); else its line in the HOCON tab. A problem with a quick fix has the fix as a button.
+ * Every diagnostic of the document, errors first, filtered and grouped as the filter bar says. Click or Enter shows
+ * it (revealProblem); F8 and Shift+F8 step through the list as shown, the problem shown is marked. A problem with a
+ * quick fix has the fix as a button.
  */
 export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
   const analysis = stores.useAnalysis((s) => s.analysis);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   const text = stores.useDocument((s) => s.text);
   const path = stores.useDocument((s) => s.path);
+  const filter = stores.useView((s) => s.problemFilter);
+  const grouping = stores.useView((s) => s.problemGrouping);
+  const active = stores.useView((s) => s.activeProblem);
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   // Marks whether the list reflects the text as it is now (the bench and tests wait for 'current').
   const current = analyzedText !== null && analyzedText === text;
-  const diagnostics = useMemo(() => sortProblems(analysis?.diagnostics ?? [], analysis?.file), [analysis]);
+  const all = useMemo(() => sortProblems(analysis?.diagnostics ?? [], analysis?.file), [analysis]);
+  const diagnostics = useMemo(() => filterProblems(all, filter), [all, filter]);
+  const rows = useMemo(() => problemRows(diagnostics, grouping, folded, analysis?.file), [diagnostics, grouping, folded, analysis?.file]);
   const listRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: diagnostics.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
-  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const errors = all.filter((d) => d.severity === 'error').length;
 
-  const jump = (d: DiagnosticDto) => {
-    if (d.tool) stores.useAnalysis.getState().select(d.tool);
-    if (d.file !== analysis?.file) return;
-    const showText = () => {
-      stores.useView.getState().setTab('hocon');
-      // Let the HOCON tab show before revealing (the editor measures its size when visible).
-      requestAnimationFrame(() => stores.documentModel.reveal(d.range.start.offset, d.range.end.offset));
-    };
-    const tool = d.tool ? analysis.tools.find((t) => t.name === d.tool) : undefined;
-    if (stores.useView.getState().tab === 'form' && tool && isEditable(analysis, tool) && current) {
-      const field = formFieldAt(text, tool.valueRange.start.offset, tool.valueRange.end.offset, d.range.start.offset);
-      if (field !== undefined) return void focusFormField(tool.name, field).then((shown) => shown || showText());
-    }
-    showText();
-  };
+  // The problem F8 moved to is brought into view in the list (its group unfolded).
+  useEffect(() => {
+    if (active === null) return;
+    const at = rows.findIndex((r) => r.kind === 'problem' && problemKey(r.problem) === active);
+    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
+  }, [active, rows, virtualizer]);
+  useEffect(() => {
+    if (active === null || folded.size === 0) return;
+    const problem = diagnostics.find((d) => problemKey(d) === active);
+    const key = problem && (grouping === 'file' ? problem.file : grouping === 'tool' ? (problem.tool ?? '') : null);
+    if (key && folded.has(key)) setFolded((f) => new Set([...f].filter((k) => k !== key)));
+    // On a move only (not when the user folds the group holding the active problem): `active` alone.
+  }, [active]);
+
+  const toggle = (key: string) => setFolded((f) => (f.has(key) ? new Set([...f].filter((k) => k !== key)) : new Set([...f, key])));
 
   return (
     <section className="region problems-region" aria-label="Problems" data-analysis={current ? 'current' : 'pending'}>
-      <h2 className="region-title">
-        Problems {analysis ? `— ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}` : ''}
-      </h2>
-      {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
-      <NeuroSanCheck key={path ?? ''} stores={stores} />
-      <div ref={listRef} className="problem-list">
-        {analysis && diagnostics.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
+      <div className="problems-header">
+        <h2 className="region-title">Problems {analysis ? `— ${plural(errors, 'error')}, ${plural(all.length - errors, 'warning')}` : ''}</h2>
+        {all.length > 0 && <ProblemFilterBar useView={stores.useView} problems={all} shown={diagnostics.length} />}
+        {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
+        <NeuroSanCheck key={path ?? ''} stores={stores} />
+      </div>
+      <div ref={listRef} className="problem-list" role="list" aria-label="Problem list">
+        {analysis && all.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
+        {all.length > 0 && diagnostics.length === 0 && <p className="placeholder">No problem matches the filter.</p>}
         {!analysis && <p className="placeholder">Every problem neuro-san would find in this file, with its position.</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
-            const d = diagnostics[row.index] as DiagnosticDto;
+            const r = rows[row.index]!;
+            const style = { position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` } as const;
+            if (r.kind === 'group') {
+              return (
+                <div key={`group:${r.key}`} role="listitem" className="problem-group" style={style}>
+                  <button aria-expanded={!r.folded} onClick={() => toggle(r.key)} title={r.key}>
+                    <span aria-hidden="true">{r.folded ? '▸' : '▾'}</span> {groupLabel(grouping, r.label)} <span className="hint">({r.count})</span>
+                  </button>
+                </div>
+              );
+            }
+            const d = r.problem;
             const elsewhere = d.file !== analysis?.file;
+            const isActive = problemKey(d) === active;
             return (
-              <div key={row.index} className={`problem-row problem-${d.severity}`} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}>
-                <button className="problem" onClick={() => jump(d)} title={d.message}>
+              <div key={`${row.index}:${problemKey(d)}`} role="listitem" aria-current={isActive || undefined} className={`problem-row problem-${d.severity}${isActive ? ' active' : ''}${grouping !== 'none' ? ' in-group' : ''}`} style={style}>
+                <button className="problem" onClick={() => revealProblem(stores, d)} title={d.message}>
                   <span className="problem-icon" aria-label={d.severity}>
                     {d.severity === 'error' ? '✕' : '⚠'}
                   </span>
                   <span className="problem-message">{d.message}</span>
                   <span className="problem-where">
-                    {elsewhere ? `${fileName(d.file)} ` : ''}
+                    {elsewhere && grouping !== 'file' ? `${fileName(d.file)} ` : ''}
                     {d.line}:{d.column} [{d.rule}]
                   </span>
                 </button>
