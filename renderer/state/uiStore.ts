@@ -17,6 +17,8 @@ export type Dialog =
   | { kind: 'compare' }
   /** Go to tool (Ctrl+P). */
   | { kind: 'goToTool' }
+  /** Every command, with its shortcut (Ctrl+Shift+P, F1). */
+  | { kind: 'commandPalette' }
   /** Save / Don't save / Cancel before unsaved work is replaced or closed; `answer` resolves the one who asked. */
   | { kind: 'unsaved'; file: string; answer(choice: UnsavedChoice): void };
 

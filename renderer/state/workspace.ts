@@ -8,6 +8,7 @@ import { createDocumentStore, type DocumentStoreHook } from './documentStore';
 import { createViewStore, type ViewStoreHook } from './viewStore';
 import { createEntryPythonStore, type EntryPythonStoreHook } from '../preflight/entryPythonStore';
 import { refreshOnWorkingDirectoryChange } from '../prefs/workingDirectoryRefresh';
+import { createCommandRegistry, type CommandRegistry } from '../commands/commandRegistry';
 
 /** The stores of one window, created once and handed to every region. */
 export interface WorkspaceStores {
@@ -26,17 +27,25 @@ export interface WorkspaceStores {
   useCatalog: CatalogStoreHook;
   /** Test runs, their history and the saved cases. */
   useTestRun: TestRunStoreHook;
+  /** The window's commands: what the palette lists, the menus and buttons run and the keys are bound to. */
+  commands: CommandRegistry;
 }
 
 /** What the catalog and test-run stores are made from. */
-export type BaseStores = Omit<WorkspaceStores, 'useCatalog' | 'useTestRun' | 'useEntryPython'>;
+export type BaseStores = Omit<WorkspaceStores, 'useCatalog' | 'useTestRun' | 'useEntryPython' | 'commands'>;
 
 export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const useDocument = createDocumentStore(api);
   const useAnalysis = createAnalysisStore(api, useDocument);
   const documentModel = createDocumentModel(useDocument);
   const base: BaseStores = { api, useDocument, useAnalysis, documentModel, useView: createViewStore(), usePreferences: createPreferencesStore(api) };
-  const stores = { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView) };
+  const stores = {
+    ...base,
+    useCatalog: createCatalogStore(base),
+    useTestRun: createTestRunStore(base),
+    useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView),
+    commands: createCommandRegistry(),
+  };
   refreshOnWorkingDirectoryChange(stores);
   return stores;
 }

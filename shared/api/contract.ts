@@ -215,6 +215,8 @@ export const MenuCommandT = Type.Union([
   Type.Literal('save'),
   Type.Literal('saveAs'),
   Type.Literal('close'),
+  /** View → Command Palette: the page's palette of every command. */
+  Type.Literal('palette'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */
