@@ -3,7 +3,7 @@ import type { ApiClient } from '../shared/api/index';
 import { CentreRegion } from './editor/CentreRegion';
 import { CompareDialog } from './files/CompareDialog';
 import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
-import { createFileCommands, installFileShortcuts } from './files/fileCommands';
+import { createFileCommands } from './files/fileCommands';
 import { PathDialog } from './files/PathDialog';
 import { UnsavedDialog } from './files/UnsavedDialog';
 import { installRecovery } from './files/recovery';
@@ -23,7 +23,13 @@ import { TestRunRegion } from './testrun/TestRunRegion';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import { ToolListRegion } from './tools/ToolListRegion';
 import { ProjectRegion } from './project/ProjectRegion';
-import { createProjectStore } from './project/projectStore';
+import { absoluteIn, createProjectStore } from './project/projectStore';
+import { installKeyBindings } from './commands/commandRegistry';
+import { CommandButton } from './commands/CommandButton';
+import { CommandPalette } from './commands/CommandPalette';
+import { MENU_COMMANDS } from './commands/menuCommands';
+import { workbenchCommands } from './commands/workbenchCommands';
+import { SplitPanes } from './ui/SplitPanes';
 
 export function App({ api }: { api: ApiClient }) {
   const stores = useMemo(() => createWorkspaceStores(api), [api]);
@@ -46,13 +52,29 @@ export function App({ api }: { api: ApiClient }) {
   const analysis = useAnalysis((s) => s.analysis);
   const listFolder = useCallback((folder: string) => api.invoke('folder.list', { path: folder }), [api]);
   const problemsEmpty = (analysis?.diagnostics.length ?? 0) === 0;
-  const { sizes, resize, restore: restoreLayout } = usePaneSizes(usePreferences, problemsEmpty);
+  const { sizes, shares, collapsed, resize, toggle, restore: restoreLayout } = usePaneSizes(usePreferences, problemsEmpty);
+  const hasProject = useProject((s) => s.project !== null || s.error !== null);
+  /** Opens a folder as a project, then its toolbox in use in the editor (asking first about unsaved work). */
+  const openProject = useCallback(
+    async (folder: string) => {
+      await useProject.getState().open(folder);
+      const project = useProject.getState().project;
+      if (project?.toolbox && project.root === folder) await commands.open(absoluteIn(project, project.toolbox.path));
+    },
+    [useProject, commands],
+  );
+  const openFolder = useCallback(() => {
+    if (!useUiStore.getState().info?.nativeDialogs) return openDialog({ kind: 'openFolder' });
+    void api.invoke('dialog.openFolder', {}).then(({ path: folder }) => {
+      if (folder) void openProject(folder);
+    });
+  }, [api, openDialog, openProject]);
 
   // Start-up: learn the host, open the file named on the command line (or offer an untitled file's lost edits).
   useEffect(() => {
     const started = api.invoke('app.info', {}).then((appInfo) => {
       setInfo(appInfo);
-      if (appInfo.initialProject) void useProject.getState().open(appInfo.initialProject);
+      if (appInfo.initialProject) void openProject(appInfo.initialProject);
       if (appInfo.initialFile) void useDocument.getState().open(appInfo.initialFile);
       else
         void api.invoke('recovery.get', { path: null }).then(({ text }) => {
@@ -68,11 +90,29 @@ export function App({ api }: { api: ApiClient }) {
       (p) => restoreLayout(p.layout),
       () => undefined,
     );
-  }, [api, setInfo, useDocument, usePreferences, restoreLayout, useProject]);
+  }, [api, setInfo, useDocument, usePreferences, restoreLayout, openProject]);
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
-  useEffect(() => installFileShortcuts(commands), [commands]);
-  useEffect(() => api.on('menu.command', ({ command, path: p }) => void commands.run(command, p)), [api, commands]);
+  // The window's commands, and their keys: one registry for the palette, the menus, the toolbar and the keyboard.
+  useEffect(
+    () =>
+      stores.commands.register(
+        workbenchCommands({
+          stores,
+          files: commands,
+          openFolder,
+          hasProject: () => useProject.getState().project !== null,
+          closeProject: () => useProject.getState().close(),
+          toggle,
+        }),
+      ),
+    [stores, commands, openFolder, useProject, toggle],
+  );
+  useEffect(() => installKeyBindings(stores.commands), [stores]);
+  useEffect(
+    () => api.on('menu.command', ({ command, path: p }) => void (command === 'openPath' ? commands.open(p) : stores.commands.run(MENU_COMMANDS[command]))),
+    [api, commands, stores],
+  );
   useEffect(() => installUndoShortcuts(documentModel.undo, documentModel.redo), [documentModel]);
   useEffect(
     () => installFileDrop(useDocument, (p) => commands.open(p), commands.mayDiscard),
@@ -86,18 +126,6 @@ export function App({ api }: { api: ApiClient }) {
       }),
     [api, useDocument],
   );
-  // Go to tool: Ctrl/Cmd+P anywhere (also inside Monaco, whose own Ctrl+P would be the browser's print).
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'p') {
-        event.preventDefault();
-        event.stopPropagation();
-        if (useAnalysis.getState().analysis) useUiStore.getState().openDialog({ kind: 'goToTool' });
-      }
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [useAnalysis]);
 
   // The title carries the unsaved marker; closing the tab or window with unsaved work asks first.
   useEffect(() => {
@@ -126,45 +154,33 @@ export function App({ api }: { api: ApiClient }) {
     <div className="app" style={{ gridTemplateRows: `auto minmax(0, 1fr) 5px ${sizes.problems}px auto` }}>
       <header className="toolbar" role="toolbar" aria-label="File">
         <span className="app-name">Toolbox Editor</span>
-        <button onClick={() => void commands.newFile()}>New</button>
-        <button onClick={() => void commands.open()}>Open…</button>
-        <button
-          onClick={() =>
-            info?.nativeDialogs
-              ? void api.invoke('dialog.openFolder', {}).then(({ path: folder }) => {
-                  if (folder) void useProject.getState().open(folder);
-                })
-              : openDialog({ kind: 'openFolder' })
-          }
-          title="Open a neuro-san project folder"
-        >
+        <CommandButton registry={stores.commands} id="file.new">New</CommandButton>
+        <CommandButton registry={stores.commands} id="file.open">Open…</CommandButton>
+        <CommandButton registry={stores.commands} id="file.openFolder" title="Open a neuro-san project folder">
           Open Folder…
-        </button>
-        <button onClick={() => void commands.save()} disabled={status !== 'ready'}>
-          Save
-        </button>
-        <button onClick={() => void commands.saveAs()} disabled={status !== 'ready'}>
-          Save As…
-        </button>
-        <button onClick={() => void commands.close()} disabled={status === 'empty'}>
-          Close
-        </button>
+        </CommandButton>
+        <CommandButton registry={stores.commands} id="file.save">Save</CommandButton>
+        <CommandButton registry={stores.commands} id="file.saveAs">Save As…</CommandButton>
+        <CommandButton registry={stores.commands} id="file.close">Close</CommandButton>
         <span className="toolbar-gap" />
-        <button onClick={documentModel.undo} disabled={status !== 'ready'} title="Undo (Ctrl+Z)">
-          Undo
-        </button>
-        <button onClick={documentModel.redo} disabled={status !== 'ready'} title="Redo (Ctrl+Shift+Z)">
-          Redo
-        </button>
+        <CommandButton registry={stores.commands} id="edit.undo">Undo</CommandButton>
+        <CommandButton registry={stores.commands} id="edit.redo">Redo</CommandButton>
         <span className="status-spacer" />
-        <button onClick={() => openDialog({ kind: 'preferences' })}>Preferences</button>
+        <CommandButton registry={stores.commands} id="view.palette">Commands…</CommandButton>
+        <CommandButton registry={stores.commands} id="view.preferences">Preferences</CommandButton>
       </header>
 
       <main className="workspace" style={{ gridTemplateColumns: `${sizes.tools}px 5px minmax(0, 1fr) 5px ${sizes.side}px` }}>
-        <div className="left-regions">
-          <ProjectRegion stores={stores} useProject={useProject} openFile={openInEditor} />
-          <ToolListRegion stores={stores} />
-        </div>
+        <SplitPanes
+          className="left-regions"
+          label="Resize the project tree"
+          share={shares.project}
+          onResize={(px, extent) => resize('project', px, extent)}
+          first={hasProject && <ProjectRegion stores={stores} useProject={useProject} openFile={openInEditor} collapse={{ collapsed: collapsed.includes('project'), toggle: () => toggle('project') }} />}
+          firstCollapsed={collapsed.includes('project')}
+          second={<ToolListRegion stores={stores} collapse={{ collapsed: collapsed.includes('tools'), toggle: () => toggle('tools') }} />}
+          secondCollapsed={collapsed.includes('tools')}
+        />
         <Splitter label="Resize the tool list" orientation="vertical" value={sizes.tools} direction={1} onResize={(v) => resize('tools', v)} />
 
         <section className="region editor-region" aria-label="Editor">
@@ -215,10 +231,14 @@ export function App({ api }: { api: ApiClient }) {
         </section>
 
         <Splitter label="Resize the side panes" orientation="vertical" value={sizes.side} direction={-1} onResize={(v) => resize('side', v)} />
-        <div className="side-regions">
-          <CatalogPreviewRegion stores={stores} />
-          <TestRunRegion stores={stores} />
-        </div>
+        <SplitPanes
+          className="side-regions"
+          label="Resize the catalog preview"
+          share={shares.catalog}
+          onResize={(px, extent) => resize('catalog', px, extent)}
+          first={<CatalogPreviewRegion stores={stores} />}
+          second={<TestRunRegion stores={stores} />}
+        />
       </main>
 
       <Splitter label="Resize the problems panel" orientation="horizontal" value={sizes.problems} direction={-1} onResize={(v) => resize('problems', v)} />
@@ -229,13 +249,15 @@ export function App({ api }: { api: ApiClient }) {
         <PathDialog
           title="Open a folder as a project"
           actionLabel="Open"
+          pick="folder"
           initialPath=""
           suggestions={[]}
           cwd={info.cwd}
+          listFolder={listFolder}
           onCancel={closeDialog}
           onSubmit={(chosen) => {
             closeDialog();
-            void useProject.getState().open(chosen);
+            void openProject(chosen);
           }}
         />
       )}
@@ -267,6 +289,7 @@ export function App({ api }: { api: ApiClient }) {
       )}
       {dialog?.kind === 'preferences' && <PreferencesDialog usePreferences={usePreferences} onClose={closeDialog} openFile={analysis} />}
       {dialog?.kind === 'compare' && <CompareDialog stores={stores} theme={theme} onClose={closeDialog} />}
+      {dialog?.kind === 'commandPalette' && <CommandPalette registry={stores.commands} desktop={info?.mode === 'desktop'} onClose={closeDialog} />}
       {dialog?.kind === 'goToTool' && analysis && (
         <GoToToolDialog
           tools={analysis.tools}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useRevealWhenShown } from '../ui/useRevealWhenShown';
 import type { ToolboxDiffDto } from '../../shared/api/index';
 import type { WorkspaceStores } from '../state/workspace';
 import { createTextSender } from '../api/textSender';
@@ -19,6 +20,8 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sender] = useState(createTextSender);
+  // The comparison's answer (or its error) brought into view with the form above it.
+  const revealed = useRevealWhenShown<HTMLDivElement>(report ?? error);
 
   useEffect(() => {
     if (path === null) return;
@@ -49,7 +52,7 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
   };
 
   return (
-    <div className="compare-with" aria-busy={busy}>
+    <div className="compare-with" aria-busy={busy} ref={revealed}>
       {revisions && !revisions.inRepository && <p className="hint">This file is not in a git repository: compare it with another file.</p>}
       <form
         className="field-row"
