@@ -239,3 +239,68 @@ test('browser mode: Open Folder asks for a Folder and browses folders; after cli
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+const CURRENCY_TOOL = `{
+    "convert_currency": {
+        "class": "money.Convert",
+        "description": "Converts an amount from one currency to another at today's rate and returns the result.",
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "amount": { "type": "number", "description": "The amount to convert, in the source currency." },
+                "currency": { "type": "string", "enum": ["USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD"], "description": "The target currency: USD, EUR, GBP, JPY, CHF, CAD or AUD." }
+            },
+            "required": ["amount", "currency"]
+        }
+    },
+    "web_search": {
+        "class": "langchain_community.tools.tavily_search.TavilySearchResults",
+        "args": { "max_results": 5 }
+    }
+}
+`;
+
+test('at 1280×800 a parameter reads whole (its type, its enum as chips); + parameter and Add put the cursor in the new row', async ({ page }, testInfo) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-parameters-'));
+  writeFileSync(path.join(dir, 'currency.hocon'), CURRENCY_TOOL);
+  const server = await startBrowserMode({ dir, open: path.join(dir, 'currency.hocon') });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await analysisCurrent(page);
+    const form = page.getByRole('form', { name: 'Tool convert_currency' });
+    // Not cut: the text fits the field.
+    const type = form.getByLabel('amount type');
+    await expect(type).toHaveValue('number');
+    expect(await type.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    const chips = form.getByRole('button', { name: 'currency enum: USD, EUR, GBP, JPY, CHF, CAD, AUD' });
+    await expect(chips.locator('.chip')).toHaveText(['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD']);
+    const box = (await chips.boundingBox())!;
+    for (const chip of await chips.locator('.chip').all()) {
+      const c = (await chip.boundingBox())!;
+      expect(c.x + c.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    }
+    await page.screenshot({ path: testInfo.outputPath('parameters-1280.png') });
+    // Focus turns the chips into the text to edit; leaving turns it back.
+    await chips.focus();
+    await expect(form.getByLabel('currency enum', { exact: true })).toBeFocused();
+    await expect(form.getByLabel('currency enum', { exact: true })).toHaveValue('USD, EUR, GBP, JPY, CHF, CAD, AUD');
+
+    await form.getByRole('button', { name: '+ parameter' }).click();
+    const name = form.getByLabel('new_parameter name');
+    await expect(name).toBeFocused();
+    // Selected: what is typed replaces the placeholder name.
+    await page.keyboard.type('target_date');
+    await expect(form.getByLabel('target_date name')).toBeFocused();
+
+    await page.getByRole('listbox', { name: 'Tools', exact: true }).getByRole('option', { name: 'web_search' }).click();
+    const langchain = page.getByRole('form', { name: 'Tool web_search' });
+    await langchain.getByRole('button', { name: '+ argument' }).click();
+    await langchain.getByLabel('Argument name').fill('timeout');
+    await page.keyboard.press('Enter');
+    await expect(langchain.getByLabel('args.timeout', { exact: true })).toBeFocused();
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
+import { focusFormField } from './revealField';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, leafDisplay, leafText } from './valueText';
 
@@ -44,6 +45,7 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
               multiline={typeof child === 'string' ? 'cell' : undefined}
               value={leafDisplay(child)}
               disabled={disabled}
+              field={`args:${[...path, key].join('.')}`}
               onCommit={(v) => editor.set([...path, key], typeof child === 'string' && v.includes('\n') ? descriptionText(v) : leafText(v))}
             />
           )}
@@ -61,7 +63,9 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
               className="inline-form"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (name.trim()) editor.set([...path, name.trim()], '""');
+                const key = name.trim();
+                // The new argument's value takes the focus: its name is given, its value is what comes next.
+                if (key && editor.set([...path, key], '""')) void focusFormField(editor.toolName, `args:${[...path, key].join('.')}`, { waitForField: true });
                 setAdding(false);
                 setName('');
               }}

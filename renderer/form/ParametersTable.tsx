@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
+import { EnumCell } from './EnumCell';
+import { focusFormField } from './revealField';
 import { removeParameter, removeRequiredName, renameParameter } from './parameterEdits';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, enumText, leafDisplay, leafText } from './valueText';
@@ -101,13 +103,7 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   />
                 </td>
                 <td>
-                  <CommitInput
-                    label={`${name} enum`}
-                    value={Array.isArray(p.enum) ? p.enum.map(String).join(', ') : ''}
-                    disabled={disabled}
-                    field={`parameter:${name}:enum`}
-                    onCommit={(v) => editor.set([...props(name), 'enum'], enumText(v))}
-                  />
+                  <EnumCell name={name} values={Array.isArray(p.enum) ? p.enum : null} disabled={disabled} onCommit={(v) => editor.set([...props(name), 'enum'], enumText(v))} />
                 </td>
                 <td>
                   <CommitInput label={`${name} default`} value={p.default === undefined ? '' : leafDisplay(p.default)} disabled={disabled} field={`parameter:${name}:default`} onCommit={(v) => editor.set([...props(name), 'default'], v === '' ? null : leafText(v))} />
@@ -147,8 +143,9 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
           onClick={() => {
             let name = 'new_parameter';
             for (let i = 2; name in properties; i++) name = `new_parameter_${i}`;
-            if (schema.type === undefined) editor.set(['parameters'], `{ "type": "object", "properties": { "${name}": ${NEW_PROPERTY} } }`);
-            else editor.set([...props(name)], NEW_PROPERTY);
+            const added = schema.type === undefined ? editor.set(['parameters'], `{ "type": "object", "properties": { "${name}": ${NEW_PROPERTY} } }`) : editor.set([...props(name)], NEW_PROPERTY);
+            // The new row's name, selected: typing names it (the row shows once the analysis of the edit is back).
+            if (added) void focusFormField(editor.toolName, `parameter:${name}:name`, { selectText: true, waitForField: true });
           }}
         >
           + parameter
