@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { CatalogDiff } from './CatalogDiff';
 import { CatalogMappingNote } from './CatalogMappingNote';
 import { CatalogSettings } from './CatalogSettings';
@@ -17,7 +17,7 @@ import './catalog.css';
 type View = 'text' | 'json' | 'diff' | 'readings' | 'tokens' | 'similar' | 'compare';
 
 /** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
-export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
+export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
   const useCatalog = stores.useCatalog;
   const state = useCatalog(
     useShallow((s) => ({

@@ -2,9 +2,8 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ApiRequest } from '../../shared/api/index';
 import type { CatalogRenderResult, Reading } from '../../shared/api/index';
 import type { DocumentTextPayload } from '../../shared/api/index';
-import { createTextSender } from '../api/textSender';
 import { latestWins } from '../state/latestWins';
-import type { BaseStores } from '../state/workspace';
+import type { BaseStores } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** tojson's key order, as the contract's catalog.render takes it. */
@@ -62,7 +61,7 @@ export const ANALYSIS_WAIT_MS = 1000;
  * Keeps the catalog preview current: renders the editor's text (debounced while typing) and the saved text (when a
  * save or open changes it), with the pane's template, key order and variables.
  */
-export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores): CatalogStoreHook {
+export function createCatalogStore({ api, useDocument, useAnalysis, texts }: BaseStores): CatalogStoreHook {
   const store = create<CatalogState>()((set) => ({
     templatePath: '',
     keyOrder: 'sorted',
@@ -107,8 +106,8 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
   };
 
   // The current and the saved text go as edits of the last one each sent (textSender.ts).
-  const currentTexts = createTextSender();
-  const savedTexts = createTextSender();
+  const currentTexts = texts.createSender();
+  const savedTexts = texts.createSender();
   // An answer to an older render is dropped, so a slow render never overwrites a newer.
   const latestCurrent = latestWins();
   const latestSaved = latestWins();

@@ -1,12 +1,11 @@
 import type { FileCommands } from '../files/fileCommands';
-import type { CollapsiblePane } from '../layout/usePaneSizes';
+import type { CollapsiblePane } from '../layout/paneLayout';
 import { goToProblem } from '../problems/revealProblem';
-import { useUiStore } from '../state/uiStore';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import type { Command } from './commandRegistry';
 
 export interface WorkbenchCommandDeps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   files: FileCommands;
   /** Open Folder: the native dialog, or the app's own in browser mode. */
   openFolder(): void;
@@ -20,7 +19,7 @@ export interface WorkbenchCommandDeps {
  * dialog); a shortcut here is the only binding of its key.
  */
 export function workbenchCommands({ stores, files, openFolder, hasProject, closeProject, toggle }: WorkbenchCommandDeps): Command[] {
-  const ui = () => useUiStore.getState();
+  const ui = () => stores.useUi.getState();
   const ready = () => stores.useDocument.getState().status === 'ready';
   const analysed = () => stores.useAnalysis.getState().analysis !== null;
   const problems = () => (stores.useAnalysis.getState().analysis?.diagnostics.length ?? 0) > 0;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FolderListing } from '../../shared/api/index';
-import { ModalForm } from '../layout/ModalForm';
+import { ModalForm } from '../ui/ModalForm';
 import { FolderBrowser } from './FolderBrowser';
 
 export interface PathDialogProps {

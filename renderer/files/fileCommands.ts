@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../shared/api/index';
 import { fileName, isDirty, type DocumentStoreHook } from '../state/documentStore';
-import { flushPendingEdits } from '../state/pendingEdits';
-import { useUiStore } from '../state/uiStore';
+import type { PendingEdits } from '../state/pendingEdits';
+import type { UiStoreHook } from '../state/uiStore';
 import { askAboutUnsaved } from './unsavedPrompt';
 
 /**
@@ -9,14 +9,14 @@ import { askAboutUnsaved } from './unsavedPrompt';
  * commands/workbenchCommands.ts) for the toolbar, the keys, the palette and the native menu. Unsaved work is never
  * dropped without the user confirming it.
  */
-export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHook) {
+export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHook, useUi: UiStoreHook, edits: PendingEdits) {
   const doc = () => useDocument.getState();
-  const ui = () => useUiStore.getState();
+  const ui = () => useUi.getState();
   /** Whether the open document may be replaced: not changed, saved now, or the user chose not to save it. */
   const mayDiscard = async (): Promise<boolean> => {
-    flushPendingEdits(); // typing not yet written is unsaved work too
+    edits.flush(); // typing not yet written is unsaved work too
     if (!isDirty(doc())) return true;
-    const choice = await askAboutUnsaved(fileName(doc().path));
+    const choice = await askAboutUnsaved(useUi, fileName(doc().path));
     if (choice === 'cancel') return false;
     if (choice === 'discard') return true;
     // An untitled file needs a name first: Save As, and the user repeats what they were doing.

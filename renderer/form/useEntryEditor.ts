@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { removeKey, removeKeyChecked, renameKey, setValue, setValueChecked } from '../../shared/hocon';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
@@ -15,7 +15,7 @@ const CHECKED_EDIT_MAX_CHARS = 1_000_000;
  * text resolving to exactly that change (the tool defined twice, a key copied by a substitution...) is refused
  * with the reason, as a notice.
  */
-export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
+export function useEntryEditor(stores: Workspace, toolName: string) {
   return useMemo(() => {
     /** Applies the edits computed from the current text; false (and a notice saying why) when refused. */
     const apply = (compute: (text: string) => ReturnType<typeof setValue>): boolean => {

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { fileName } from '../state/documentStore';
 import { applyFix } from './applyFix';
 import { sortProblems } from './sortProblems';
@@ -17,7 +17,7 @@ const ROW_HEIGHT = 24;
  * it (revealProblem); F8 and Shift+F8 step through the list as shown, the problem shown is marked. A problem with a
  * quick fix has the fix as a button.
  */
-export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
+export function ProblemsRegion({ stores }: { stores: Workspace }) {
   const analysis = stores.useAnalysis((s) => s.analysis);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   const text = stores.useDocument((s) => s.text);

@@ -1,7 +1,7 @@
 import type { DiagnosticDto } from '../../shared/api/index';
 import { formFieldAt } from '../form/fieldRanges';
 import { focusFormField } from '../form/revealField';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { isEditable } from '../tools/toolCommands';
 import { filterProblems, problemKey, stepProblem } from './problemFilter';
 import { sortProblems } from './sortProblems';
@@ -10,7 +10,7 @@ import { sortProblems } from './sortProblems';
  * Shows a problem: its tool selected; in the Form tab the form field it is about (when it has one and the list is
  * of the text as it is now), else its line in the HOCON tab. A problem in another file selects its tool only.
  */
-export function revealProblem(stores: WorkspaceStores, d: DiagnosticDto): void {
+export function revealProblem(stores: Workspace, d: DiagnosticDto): void {
   const { analysis, analyzedText } = stores.useAnalysis.getState();
   const text = stores.useDocument.getState().text;
   stores.useView.getState().setActiveProblem(problemKey(d));
@@ -31,13 +31,13 @@ export function revealProblem(stores: WorkspaceStores, d: DiagnosticDto): void {
 }
 
 /** The problems as the panel lists them: sorted, then filtered. */
-export function visibleProblems(stores: WorkspaceStores): DiagnosticDto[] {
+export function visibleProblems(stores: Workspace): DiagnosticDto[] {
   const analysis = stores.useAnalysis.getState().analysis;
   return filterProblems(sortProblems(analysis?.diagnostics ?? [], analysis?.file), stores.useView.getState().problemFilter);
 }
 
 /** F8 / Shift+F8: the next (previous) problem the panel lists, shown. Says whether there was one. */
-export function goToProblem(stores: WorkspaceStores, step: 1 | -1): boolean {
+export function goToProblem(stores: Workspace, step: 1 | -1): boolean {
   const problems = visibleProblems(stores);
   const index = stepProblem(problems, stores.useView.getState().activeProblem, step);
   const problem = problems[index];

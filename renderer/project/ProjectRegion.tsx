@@ -3,7 +3,7 @@ import { insertKey } from '../../shared/hocon';
 import { topLevelIndent } from '../tools/toolCommands';
 import { indentValue, toolTemplate } from '../tools/toolTemplates';
 import { FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '../../shared/project/fileKind';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 import { RenameToolDialog } from './RenameToolDialog';
 import { useProjectEdits } from './useProjectEdits';
@@ -22,7 +22,7 @@ const PLURAL: Record<FileKind, string> = {
 };
 
 export interface ProjectRegionProps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   useProject: ProjectStoreHook;
   /** Opens a file in the editor (asking first when the open one has unsaved changes); resolves true when opened. */
   openFile(path: string): Promise<boolean>;

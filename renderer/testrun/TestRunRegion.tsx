@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
-import { useUiStore } from '../state/uiStore';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { ArgumentForm } from './ArgumentForm';
 import { fieldsFromArgs, fieldsOf } from './argumentForm';
 import { cliCommand } from './cliCommand';
@@ -14,7 +13,7 @@ import { toolKey } from './testRunStore';
 import './testrun.css';
 
 /** Running the selected tool with the user's arguments and sly_data, its result, history and saved cases. */
-export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
+export function TestRunRegion({ stores }: { stores: Workspace }) {
   const { useAnalysis, useDocument } = stores;
   const useTestRun = stores.useTestRun;
   const analysis = useAnalysis((s) => s.analysis);
@@ -46,7 +45,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const actions = useTestRun.getState();
   const toolName = tool?.name ?? null;
   // What a run puts on PYTHONPATH: the preferences' folders, then what the app was started with.
-  const inherited = useUiStore((s) => s.info?.pythonPath);
+  const inherited = stores.useUi((s) => s.info?.pythonPath);
   const ownPath = prefs?.pythonPath ?? [];
   const inheritedPath = (inherited ?? []).filter((p) => !ownPath.includes(p));
   // After a run, its result is brought into view (the inputs above can fill the pane).

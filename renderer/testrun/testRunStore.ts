@@ -2,8 +2,7 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ToolRunResultDto } from '../../shared/api/index';
 import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
-import { flushPendingEdits } from '../state/pendingEdits';
-import type { BaseStores } from '../state/workspace';
+import type { BaseStores } from '../workspace';
 import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -61,7 +60,7 @@ function caseName(entry: HistoryEntry): string {
   return `${entry.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`;
 }
 
-export function createTestRunStore({ api, useDocument }: BaseStores): TestRunStoreHook {
+export function createTestRunStore({ api, useDocument, edits }: BaseStores): TestRunStoreHook {
   let runCounter = 0;
   /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
   const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
@@ -82,7 +81,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
 
     run: async (tool, request) => {
       if (get().running) return;
-      flushPendingEdits(); // the run uses the entry as the form shows it
+      edits.flush(); // the run uses the entry as the form shows it
       const { path, text } = useDocument.getState();
       const key = toolKey(path, tool);
       const runId = newRunId('run');
@@ -136,7 +135,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     },
 
     describe: async (tool) => {
-      flushPendingEdits();
+      edits.flush();
       const { path, text } = useDocument.getState();
       const runId = newRunId('describe');
       set({ describing: { key: toolKey(path, tool), runId }, notice: null });
@@ -163,7 +162,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     },
 
     runCases: async () => {
-      flushPendingEdits();
+      edits.flush();
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
       const batchId = newRunId('cases');

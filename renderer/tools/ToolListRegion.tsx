@@ -5,9 +5,9 @@ import { CollapseToggle } from '../ui/CollapseToggle';
 import { Icon } from '../ui/icons';
 import { MenuButton } from '../ui/Menu';
 import type { ToolSummary } from '../../shared/api/index';
-import { PromptDialog } from '../layout/PromptDialog';
+import { PromptDialog } from '../ui/PromptDialog';
 import type { KindFilter } from '../state/viewStore';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { NetworkAgents } from './NetworkAgents';
 import { CheckAllTools } from '../preflight/CheckAllTools';
 import { agentsUsing, invalidNameReason, isEditable } from './toolCommands';
@@ -24,7 +24,7 @@ const ADD_COMMANDS = [
 ] as const;
 
 export interface ToolListRegionProps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   /** Folding the list to its title row (the layout keeps whether it is). */
   collapse?: { collapsed: boolean; toggle(): void };
 }

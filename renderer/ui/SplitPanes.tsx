@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { splitPixels } from '../layout/usePaneSizes';
-import { Splitter } from '../layout/Splitter';
+import { splitPixels } from './splitPixels';
+import { Splitter } from './Splitter';
 import { useElementHeight } from './useElementSize';
 
 export interface SplitPanesProps {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { create } from 'zustand';
 import type { Preferences } from '../../shared/api/index';
 import type { PreferencesStoreHook } from '../prefs/preferencesStore';
 
@@ -108,70 +109,65 @@ export function shareOf(key: keyof PaneSizes, px: number, window: WindowSize, ex
   return clampShare(key, px / (extent ?? (key === 'problems' ? window.height : window.width)));
 }
 
-/** The pixels of the first of two panes splitting `extent` at `share`, each keeping at least `minPx`. */
-export function splitPixels(share: number, extent: number, minPx: number): number {
-  if (extent <= 2 * minPx) return Math.round(extent / 2);
-  return Math.round(Math.max(minPx, Math.min(extent - minPx, share * extent)));
-}
-
 const windowSize = (): WindowSize => ({ width: window.innerWidth, height: window.innerHeight });
 
 /** How long after the last drag the sizes are saved to the preferences (a drag resizes many times a second). */
 const SAVE_DELAY_MS = 500;
 
-const storedLayout = (layout: Layout): NonNullable<Preferences['layout']> => layout;
+export interface LayoutState {
+  layout: Layout;
+  /** A pane dragged to `px` pixels: of the window, or of `extent` (its column's height) for a column split. */
+  resize(key: keyof PaneSizes, px: number, extent?: number): void;
+  /** Folds a pane to its title, or unfolds it. */
+  toggle(pane: CollapsiblePane): void;
+  /** Takes the layout the preferences kept, unless the user changed it meanwhile (read once at start-up). */
+  restore(saved: Preferences['layout']): void;
+}
 
 /**
- * Pane sizes and folded panes, remembered across sessions: in localStorage (at hand at once, so the first frame has
- * them) and in the preferences (which outlive a browser-mode restart: each start has a new port, so a new
- * localStorage). `restore` takes the layout from the preferences once they are read (the app reads them once at
- * start-up). `sizes` are the window-sized panes' pixels, following the window as it is resized; `shares` the
- * proportions (the column splits are drawn from these).
+ * The window's pane sizes and folded panes, remembered across sessions: in localStorage (at hand at once, so the
+ * first frame has them) and in the preferences (which outlive a browser-mode restart: each start has a new port,
+ * so a new localStorage). One per window, owned by its workspace; `usePanePixels` draws them in pixels.
  */
-export function usePaneSizes(usePreferences: PreferencesStoreHook, problemsEmpty = false) {
+export function createLayoutStore(usePreferences: PreferencesStoreHook) {
+  let touched = false;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  return create<LayoutState>()((set, get) => {
+    const change = (next: Layout) => {
+      touched = true;
+      localStorage.setItem(KEY, JSON.stringify(next));
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => void usePreferences.getState().save({ layout: next }).catch(() => undefined), SAVE_DELAY_MS);
+      set({ layout: next });
+    };
+    return {
+      layout: readLayout(globalThis.localStorage?.getItem(KEY) ?? null, typeof window === 'undefined' ? undefined : windowSize()),
+      resize: (key, px, extent) => change({ ...get().layout, [key]: shareOf(key, px, windowSize(), extent) }),
+      toggle: (pane) => {
+        const { collapsed } = get().layout;
+        change({ ...get().layout, collapsed: collapsed.includes(pane) ? collapsed.filter((p) => p !== pane) : [...collapsed, pane] });
+      },
+      restore: (saved) => {
+        if (touched || !saved) return;
+        const next = readLayout(JSON.stringify(saved), windowSize());
+        localStorage.setItem(KEY, JSON.stringify(next));
+        set({ layout: next });
+      },
+    };
+  });
+}
+
+export type LayoutStoreHook = ReturnType<typeof createLayoutStore>;
+
+/** The window-sized panes' pixels, following the window as it is resized; the shares and folds as they are. */
+export function usePanePixels(useLayout: LayoutStoreHook, problemsEmpty = false) {
   const [win, setWin] = useState(windowSize);
-  const [layout, setLayout] = useState(() => readLayout(localStorage.getItem(KEY), windowSize()));
-  const touched = useRef(false);
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(saveTimer.current), []);
   useEffect(() => {
     const onResize = () => setWin(windowSize());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  const restore = useCallback((saved: Preferences['layout']) => {
-    // A change made meanwhile wins over what was saved.
-    if (touched.current || !saved) return;
-    const next = readLayout(JSON.stringify(saved), windowSize());
-    localStorage.setItem(KEY, JSON.stringify(next));
-    setLayout(next);
-  }, []);
-  const change = useCallback(
-    (update: (previous: Layout) => Layout) => {
-      touched.current = true;
-      setLayout((previous) => {
-        const next = update(previous);
-        localStorage.setItem(KEY, JSON.stringify(next));
-        clearTimeout(saveTimer.current);
-        saveTimer.current = setTimeout(() => void usePreferences.getState().save({ layout: storedLayout(next) }).catch(() => undefined), SAVE_DELAY_MS);
-        return next;
-      });
-    },
-    [usePreferences],
-  );
-  /** A pane dragged to `px` pixels: of the window, or of `extent` (its column's height) for a column split. */
-  const resize = useCallback(
-    (key: keyof PaneSizes, px: number, extent?: number) => change((previous) => ({ ...previous, [key]: shareOf(key, px, windowSize(), extent) })),
-    [change],
-  );
-  const toggle = useCallback(
-    (pane: CollapsiblePane) =>
-      change((previous) => ({
-        ...previous,
-        collapsed: previous.collapsed.includes(pane) ? previous.collapsed.filter((p) => p !== pane) : [...previous.collapsed, pane],
-      })),
-    [change],
-  );
+  const layout = useLayout((s) => s.layout);
   const { collapsed, ...shares } = layout;
-  return { sizes: pixelSizes(shares, win, problemsEmpty), shares, collapsed, resize, toggle, restore };
+  return { sizes: pixelSizes(shares, win, problemsEmpty), shares, collapsed };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PANE_SIZES, EDITOR_MIN_SHARE, EMPTY_PROBLEMS_PX, pixelSizes, readLayout, readPaneSizes, shareOf, splitPixels } from './usePaneSizes';
+import { DEFAULT_PANE_SIZES, EDITOR_MIN_SHARE, EMPTY_PROBLEMS_PX, pixelSizes, readLayout, readPaneSizes, shareOf } from './paneLayout';
 
 describe('pane sizes as proportions of the window', () => {
   it('restores saved proportions within bounds and ignores garbage', () => {
@@ -28,11 +28,5 @@ describe('pane sizes as proportions of the window', () => {
     expect(layout).toEqual({ tools: 0.2, side: 0.3, problems: 0.2, project: 0.4, catalog: DEFAULT_PANE_SIZES.catalog, collapsed: ['tools'] });
     expect(readLayout(null).collapsed).toEqual([]);
     expect(shareOf('catalog', 300, { width: 1280, height: 800 }, 600)).toBe(0.5);
-  });
-  it('never lets a split pane shrink below its least height', () => {
-    expect(splitPixels(0.3, 600, 56)).toBe(180);
-    expect(splitPixels(0.01, 600, 56)).toBe(56);
-    expect(splitPixels(0.99, 600, 56)).toBe(544);
-    expect(splitPixels(0.3, 100, 56)).toBe(50);
   });
 });
