@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../shared/api/index';
 import { CatalogPreviewRegion } from './catalog/CatalogPreviewRegion';
 import { CommandButton } from './commands/CommandButton';
-import { CentreRegion } from './editor/CentreRegion';
+import { CentreRegion } from './CentreRegion';
 import { NoticeBar } from './layout/NoticeBar';
 import { usePanePixels } from './layout/paneLayout';
 import { StatusBar } from './layout/StatusBar';

@@ -3,7 +3,7 @@ import { createTextChannel, type TextChannel } from './api/textSender';
 import { createCatalogStore, type CatalogStoreHook } from './catalog/catalogStore';
 import { createCommandRegistry, installKeyBindings, type CommandRegistry } from './commands/commandRegistry';
 import { MENU_COMMANDS } from './commands/menuCommands';
-import { workbenchCommands } from './commands/workbenchCommands';
+import { workbenchCommands } from './workbenchCommands';
 import { createDocumentModel, type DocumentModel } from './editor/documentModel';
 import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
 import { createFileCommands, type FileCommands } from './files/fileCommands';

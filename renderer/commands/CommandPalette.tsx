@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { navigate } from '../tools/toolFilter';
+import { navigate } from '../ui/listNavigation';
 import { formatShortcut, isMac, type Command, type CommandRegistry } from './commandRegistry';
 import { matchCommands } from './matchCommands';
 

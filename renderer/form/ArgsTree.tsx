@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
-import { focusFormField } from './revealField';
+import { focusFormField } from '../ui/focusField';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, leafDisplay, leafText } from './valueText';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import { EnumCell } from './EnumCell';
-import { focusFormField } from './revealField';
+import { focusFormField } from '../ui/focusField';
 import { removeParameter, removeRequiredName, renameParameter } from './parameterEdits';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, enumText, leafDisplay, leafText } from './valueText';

@@ -9,7 +9,7 @@ import type { Workspace } from '../workspace';
 import { ArgsTree } from './ArgsTree';
 import { CommitInput } from './CommitInput';
 import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
-import { applyFix } from '../problems/applyFix';
+import { applyFix } from '../editor/applyFix';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';

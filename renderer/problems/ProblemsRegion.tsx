@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Workspace } from '../workspace';
 import { fileName } from '../state/documentStore';
-import { applyFix } from './applyFix';
+import { applyFix } from '../editor/applyFix';
 import { sortProblems } from './sortProblems';
 import { NeuroSanCheck } from './NeuroSanCheck';
 import { plural } from '../../shared/plural';

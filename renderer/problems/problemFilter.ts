@@ -1,17 +1,7 @@
 import type { DiagnosticDto } from '../../shared/api/index';
+import type { ProblemFilter, ProblemGrouping } from '../state/viewStore';
 
-/** What the Problems panel shows: problems matching every part (an empty part matches all). */
-export interface ProblemFilter {
-  /** Words of the message, rule, tool or file name, each matched case-insensitively. */
-  text: string;
-  severity: 'all' | DiagnosticDto['severity'];
-  rule: string;
-  tool: string;
-}
-
-export type ProblemGrouping = 'none' | 'file' | 'tool';
-
-export const NO_PROBLEM_FILTER: ProblemFilter = { text: '', severity: 'all', rule: '', tool: '' };
+export { NO_PROBLEM_FILTER, type ProblemFilter, type ProblemGrouping } from '../state/viewStore';
 
 export const isFiltering = (filter: ProblemFilter) =>
   filter.text.trim() !== '' || filter.severity !== 'all' || filter.rule !== '' || filter.tool !== '';

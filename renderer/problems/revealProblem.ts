@@ -1,6 +1,6 @@
 import type { DiagnosticDto } from '../../shared/api/index';
 import { formFieldAt } from '../form/fieldRanges';
-import { focusFormField } from '../form/revealField';
+import { focusFormField } from '../ui/focusField';
 import type { Workspace } from '../workspace';
 import { isEditable } from '../tools/toolCommands';
 import { filterProblems, problemKey, stepProblem } from './problemFilter';

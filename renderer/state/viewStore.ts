@@ -1,6 +1,18 @@
 import { create } from 'zustand';
-import type { ToolSummary } from '../../shared/api/index';
-import { NO_PROBLEM_FILTER, type ProblemFilter, type ProblemGrouping } from '../problems/problemFilter';
+import type { DiagnosticDto, ToolSummary } from '../../shared/api/index';
+
+/** What the Problems panel shows: problems matching every part (an empty part matches all). */
+export interface ProblemFilter {
+  /** Words of the message, rule, tool or file name, each matched case-insensitively. */
+  text: string;
+  severity: 'all' | DiagnosticDto['severity'];
+  rule: string;
+  tool: string;
+}
+
+export type ProblemGrouping = 'none' | 'file' | 'tool';
+
+export const NO_PROBLEM_FILTER: ProblemFilter = { text: '', severity: 'all', rule: '', tool: '' };
 
 /** `python`: a tool class's source, read-only (opened from the form or a hover on `class`). */
 export type CentreTab = 'form' | 'hocon' | 'python';

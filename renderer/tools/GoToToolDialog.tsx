@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ToolSummary } from '../../shared/api/index';
-import { filterTools, KIND_LABEL, navigate } from './toolFilter';
+import { filterTools, KIND_LABEL } from './toolFilter';
+import { navigate } from '../ui/listNavigation';
 
 const MAX_SHOWN = 50;
 

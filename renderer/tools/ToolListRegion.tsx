@@ -11,7 +11,8 @@ import type { Workspace } from '../workspace';
 import { NetworkAgents } from './NetworkAgents';
 import { CheckAllTools } from '../preflight/CheckAllTools';
 import { agentsUsing, invalidNameReason, isEditable } from './toolCommands';
-import { filterTools, KIND_LABEL, navigate, ORIGIN_LABEL } from './toolFilter';
+import { filterTools, KIND_LABEL, ORIGIN_LABEL } from './toolFilter';
+import { navigate } from '../ui/listNavigation';
 import { useToolActions } from './useToolActions';
 import { plural } from '../../shared/plural';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { TextEdit } from '../../shared/hocon';
 import type { ToolSummary } from '../../shared/api/index';
-import { focusFormField } from '../form/revealField';
+import { focusFormField } from '../ui/focusField';
 import type { Workspace } from '../workspace';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';

@@ -1,9 +1,9 @@
-import { ToolForm } from '../form/ToolForm';
-import type { CentreTab } from '../state/viewStore';
-import type { Workspace } from '../workspace';
-import { TextEditor } from './TextEditor';
-import { OutlinePanel } from './OutlinePanel';
-import { PythonSourceView } from '../preflight/PythonSourceView';
+import { ToolForm } from './form/ToolForm';
+import type { CentreTab } from './state/viewStore';
+import type { Workspace } from './workspace';
+import { TextEditor } from './editor/TextEditor';
+import { OutlinePanel } from './editor/OutlinePanel';
+import { PythonSourceView } from './preflight/PythonSourceView';
 
 const TABS: { id: CentreTab; label: string }[] = [
   { id: 'form', label: 'Form' },

@@ -1,8 +1,8 @@
-import type { FileCommands } from '../files/fileCommands';
-import type { CollapsiblePane } from '../layout/paneLayout';
-import { goToProblem } from '../problems/revealProblem';
-import type { Workspace } from '../workspace';
-import type { Command } from './commandRegistry';
+import type { FileCommands } from './files/fileCommands';
+import type { CollapsiblePane } from './layout/paneLayout';
+import { goToProblem } from './problems/revealProblem';
+import type { Workspace } from './workspace';
+import type { Command } from './commands/commandRegistry';
 
 export interface WorkbenchCommandDeps {
   stores: Workspace;
