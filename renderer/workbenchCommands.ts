@@ -1,6 +1,7 @@
 import type { FileCommands } from './files/fileCommands';
 import type { CollapsiblePane } from './layout/paneLayout';
 import { goToProblem } from './problems/revealProblem';
+import { runUndoCommand } from './editor/undoShortcuts';
 import type { Workspace } from './workspace';
 import type { Command } from './commands/commandRegistry';
 
@@ -31,8 +32,9 @@ export function workbenchCommands({ stores, files, openFolder, hasProject, close
     { id: 'file.save', title: 'Save', category: 'File', shortcuts: ['Mod+S'], enabled: ready, run: () => files.save() },
     { id: 'file.saveAs', title: 'Save as…', category: 'File', shortcuts: ['Mod+Shift+S'], enabled: ready, run: () => files.saveAs() },
     { id: 'file.close', title: 'Close the file', category: 'File', shortcuts: ['Mod+W'], keyScope: 'desktop', enabled: () => stores.useDocument.getState().status !== 'empty', run: () => files.close() },
-    { id: 'edit.undo', title: 'Undo', category: 'Edit', shortcuts: ['Mod+Z'], keyScope: 'focus', enabled: ready, run: () => stores.documentModel.undo() },
-    { id: 'edit.redo', title: 'Redo', category: 'Edit', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], keyScope: 'focus', enabled: ready, run: () => stores.documentModel.redo() },
+    // The document's one undo (editor/undoShortcuts.ts binds the keys): a text field outside the document keeps its own.
+    { id: 'edit.undo', title: 'Undo', category: 'Edit', shortcuts: ['Mod+Z'], keyScope: 'focus', enabled: ready, run: () => runUndoCommand('undo', stores.documentModel) },
+    { id: 'edit.redo', title: 'Redo', category: 'Edit', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], keyScope: 'focus', enabled: ready, run: () => runUndoCommand('redo', stores.documentModel) },
     { id: 'view.palette', title: 'Show all commands', category: 'View', shortcuts: ['Mod+Shift+P', 'F1'], run: () => ui().openDialog({ kind: 'commandPalette' }) },
     { id: 'view.goToTool', title: 'Go to tool…', category: 'View', shortcuts: ['Mod+P'], enabled: analysed, run: () => ui().openDialog({ kind: 'goToTool' }) },
     { id: 'view.form', title: 'Show the form', category: 'View', enabled: ready, run: () => stores.useView.getState().setTab('form') },

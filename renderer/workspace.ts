@@ -5,7 +5,8 @@ import { createCommandRegistry, installKeyBindings, type CommandRegistry } from 
 import { MENU_COMMANDS } from './commands/menuCommands';
 import { workbenchCommands } from './workbenchCommands';
 import { createDocumentModel, type DocumentModel } from './editor/documentModel';
-import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
+import { installUndoShortcuts } from './editor/undoShortcuts';
+import { installFileDrop } from './files/dropFiles';
 import { createFileCommands, type FileCommands } from './files/fileCommands';
 import { installRecovery } from './files/recovery';
 import { createLayoutStore, type LayoutStoreHook } from './layout/paneLayout';
@@ -107,7 +108,7 @@ export function createWorkspace(api: ApiClient): Workspace {
     useProject,
     useCatalog: createCatalogStore(base),
     useTestRun: createTestRunStore(base),
-    useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, useView, events),
+    useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, useView, usePreferences, events),
     commands: createCommandRegistry(),
     files,
     openProject,

@@ -7,5 +7,7 @@ export const MENU_COMMANDS: Record<Exclude<MenuCommand, 'openPath'>, string> = {
   save: 'file.save',
   saveAs: 'file.saveAs',
   close: 'file.close',
+  undo: 'edit.undo',
+  redo: 'edit.redo',
   palette: 'view.palette',
 };

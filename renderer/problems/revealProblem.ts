@@ -30,10 +30,13 @@ export function revealProblem(stores: Workspace, d: DiagnosticDto): void {
   showText();
 }
 
-/** The problems as the panel lists them: sorted, then filtered. */
+/** The file's problems: not what "Check all tools" found about the Python environment (a group of its own). */
+export const fileProblems = (diagnostics: readonly DiagnosticDto[]) => diagnostics.filter((d) => d.group !== 'environment');
+
+/** The file's problems as the panel lists them: sorted, then filtered. */
 export function visibleProblems(stores: Workspace): DiagnosticDto[] {
   const analysis = stores.useAnalysis.getState().analysis;
-  return filterProblems(sortProblems(analysis?.diagnostics ?? [], analysis?.file), stores.useView.getState().problemFilter);
+  return filterProblems(fileProblems(sortProblems(analysis?.diagnostics ?? [], analysis?.file)), stores.useView.getState().problemFilter);
 }
 
 /** F8 / Shift+F8: the next (previous) problem the panel lists, shown. Says whether there was one. */

@@ -10,6 +10,9 @@ import { checkAgentReferences } from './agentReferences';
 import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
 import { readManifest, type ManifestEntry } from './manifest';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
+import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
+import { toolPathOnlyProblems } from './toolPathOnly';
+import { deprecatedVariableWarnings } from './deprecatedVariables';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -22,6 +25,12 @@ export interface AnalyzeOptions {
   defaultFile?: string;
   /** Kinds the user chose, by path. */
   kindOverrides?: Readonly<Record<string, FileKind>>;
+  /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
+  neuroSan?: NeuroSanFacts;
+  /** The project's AGENT_TOOL_PATH_ONLY (the environment's, else its .env's). */
+  agentToolPathOnly?: string;
+  /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
+  dotEnv?: { file: string; text: string };
 }
 
 export interface ProjectFileInfo {
@@ -177,6 +186,17 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     manifests.push({ path: file.path, inUse: file.path === manifestInUse, served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
   }
 
+  diagnostics.push(
+    ...toolPathOnlyProblems({
+      facts: options.neuroSan ?? newestFacts(),
+      flag: options.agentToolPathOnly ?? env.AGENT_TOOL_PATH_ONLY,
+      agentToolPath: settings.AGENT_TOOL_PATH?.value,
+      toolboxes: toolboxes.values(),
+      networks: files.filter((f) => f.kind === 'network').map((f) => docs.get(f.path)!.value),
+    }),
+    ...deprecatedVariableWarnings(options.dotEnv, options.neuroSan ?? newestFacts()),
+  );
+
   const unique = dedupe(diagnostics).sort(compareDiagnostics);
   const byFile = new Map(files.map((f) => [f.path, f]));
   for (const d of unique) {
@@ -199,8 +219,9 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
   };
 }
 
-function defaults(options: AnalyzeOptions): { defaultFile?: string } {
-  return options.defaultFile ? { defaultFile: options.defaultFile } : {};
+/** What every toolbox and network of the project is read with: the default toolbox and the neuro-san version's facts. */
+function defaults(options: AnalyzeOptions): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
+  return { ...(options.defaultFile ? { defaultFile: options.defaultFile } : {}), ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) };
 }
 
 /** Each tool of the project's toolbox with the agents that use it (networks that use another toolbox are left out). */
