@@ -25,25 +25,8 @@ export function ProblemFilterBar({ useView, problems, shown }: { useView: ViewSt
         <option value="error">Errors</option>
         <option value="warning">Warnings</option>
       </select>
-      <select aria-label="Rule" value={filter.rule} onChange={(e) => setProblemFilter({ rule: e.target.value })}>
-        <option value="">All rules</option>
-        {/* A rule chosen before the list changed stays a choice, with no problem now. */}
-        {filter.rule && !rules.some(([r]) => r === filter.rule) && <option value={filter.rule}>{filter.rule} (0)</option>}
-        {rules.map(([rule, n]) => (
-          <option key={rule} value={rule}>
-            {rule} ({n})
-          </option>
-        ))}
-      </select>
-      <select aria-label="Tool" value={filter.tool} onChange={(e) => setProblemFilter({ tool: e.target.value })}>
-        <option value="">All tools</option>
-        {filter.tool && !tools.some(([t]) => t === filter.tool) && <option value={filter.tool}>{filter.tool} (0)</option>}
-        {tools.map(([tool, n]) => (
-          <option key={tool} value={tool}>
-            {tool} ({n})
-          </option>
-        ))}
-      </select>
+      <FacetSelect label="Rule" every="All rules" value={filter.rule} counts={rules} onChange={(rule) => setProblemFilter({ rule })} />
+      <FacetSelect label="Tool" every="All tools" value={filter.tool} counts={tools} onChange={(tool) => setProblemFilter({ tool })} />
       <select aria-label="Group by" value={grouping} onChange={(e) => setProblemGrouping(e.target.value as ProblemGrouping)}>
         <option value="none">Not grouped</option>
         <option value="file">By file</option>
@@ -58,6 +41,22 @@ export function ProblemFilterBar({ useView, problems, shown }: { useView: ViewSt
         </>
       )}
     </div>
+  );
+}
+
+/** One facet of the filter (a rule, a tool): each value with how many problems it has, or all. */
+function FacetSelect({ label, every, value, counts, onChange }: { label: string; every: string; value: string; counts: [string, number][]; onChange(value: string): void }) {
+  return (
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{every}</option>
+      {/* A value chosen before the list changed stays a choice, with no problem now. */}
+      {value && !counts.some(([v]) => v === value) && <option value={value}>{value} (0)</option>}
+      {counts.map(([v, n]) => (
+        <option key={v} value={v}>
+          {v} ({n})
+        </option>
+      ))}
+    </select>
   );
 }
 
