@@ -5,6 +5,7 @@ import type { Workspace } from '../workspace';
 import { fileName } from '../state/documentStore';
 import { applyFix } from '../editor/applyFix';
 import { NeuroSanCheck } from './NeuroSanCheck';
+import { UrlIncludesPrompt } from '../project/UrlIncludesPrompt';
 import { plural } from '../../shared/plural';
 import { filterProblems, problemKey, problemRows } from './problemFilter';
 import { groupLabel, ProblemFilterBar } from './ProblemFilterBar';
@@ -70,6 +71,7 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
         {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
         <NeuroSanCheck key={path ?? ''} stores={stores} />
       </div>
+      <UrlIncludesPrompt key={`urls:${path ?? ''}`} stores={stores} />
       {environment.length > 0 && (
         // Not the file's problems: what the Python environment lacks for its tools, until the entry or the run settings change.
         <details className="problem-group" aria-label="Environment">

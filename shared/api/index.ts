@@ -6,6 +6,7 @@ export * from './jsonDepth';
 export * from './preflightApi';
 export * from './projectApi';
 export * from './reviewApi';
+export * from './runApi';
 export * from './testRunApi';
 export * from './textEdits';
 export * from './toolboxApi';
