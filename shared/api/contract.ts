@@ -261,6 +261,8 @@ export const MenuCommandT = Type.Union([
   // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
   Type.Literal('undo'),
   Type.Literal('redo'),
+  /** View → Command Palette: the page's palette of every command. */
+  Type.Literal('palette'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */
