@@ -19,6 +19,7 @@ import { createReviewHandlers } from './reviewHandlers';
 import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
+import { UrlIncludeStore } from '../project/urlIncludes';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -70,17 +71,19 @@ export function createApiService(host: ApiHost): ApiService {
     (doc, request, runId) => toolbox.run(doc, request, runId),
     (runId) => toolbox.cancel(runId),
   );
+  const urlIncludes = new UrlIncludeStore(host.stateDir);
   const toolbox = new ToolboxService(
     host.cwd,
     host.env ?? process.env,
     preferences,
     (runId, state) => host.emit('run.progress', { runId, state }),
+    urlIncludes,
     (file) => host.emit('python.neuroSan', { path: file }),
   );
   const preflight = createPreflightHandlers(toolbox, host.cwd);
 
   // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
-  const project = new ProjectService(host.cwd, host.env ?? process.env, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
+  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -187,6 +190,11 @@ export function createApiService(host: ApiHost): ApiService {
       return undone;
     },
     ...createRunSettingsHandlers(toolbox, host.cwd),
+    'project.fetchIncludes': async ({ path: p }) => {
+      const fetched = await project.fetchIncludes(resolvePath(p));
+      toolbox.forgetLoads();
+      return fetched;
+    },
   };
   return {
     handlers,

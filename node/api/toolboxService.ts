@@ -19,10 +19,12 @@ import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import { factsOfProject } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 import { projectContextOf } from '../project/projectSettingsOnDisk';
+import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
 import type { VersionLookup } from '../neurosan/projectVersion';
@@ -87,6 +89,8 @@ export class ToolboxService {
     private readonly env: Record<string, string | undefined>,
     private readonly preferences: PreferencesStore,
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
+    /** Includes by URL, fetched when the user allowed it for the project (node/project/urlIncludes.ts). */
+    private readonly urlIncludes?: UrlIncludeStore,
     /** The Python of `file`'s runs said which neuro-san it has, and that changes the version files are checked for. */
     private readonly onNeuroSanLearned: (file: string) => void = () => undefined,
   ) {}
@@ -129,6 +133,7 @@ export class ToolboxService {
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
       ...(interpreter ? { versionLookup: { interpreter } } : {}),
+      ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
     });
     this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
@@ -148,6 +153,11 @@ export class ToolboxService {
     this.fileSettings.set(file, read);
     if (this.fileSettings.size > LOAD_CACHE_SIZE) this.fileSettings.delete(this.fileSettings.keys().next().value as string);
     return read;
+  }
+
+  /** Forgets the loads kept briefly: what a reading reads changed (includes by URL fetched). */
+  forgetLoads(): void {
+    this.loads.length = 0;
   }
 
   /** The preference "neuro-san's working directory" ('' = the default). */
@@ -364,6 +374,7 @@ export class ToolboxService {
     try {
       const result = await toolbox.call(request, {
         callId: runId,
+        neuroSan: factsOfProject(loaded.neuroSan),
         onStarted: () => {
           started = true;
           this.onRunProgress(runId, 'started');

@@ -35,7 +35,7 @@ async function runChecked(
   input: JsonValue,
   context: ToolCallContext,
 ): Promise<ToolOutput> {
-  const check = checkArgs(schema, input);
+  const check = checkArgs(schema, input, context.neuroSan);
   if (!check.valid && !request.sendInvalidArgs) {
     return {
       content:

@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
 import type { JsonValue } from '../../shared/toolbox/index';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
 import type { RunRequest } from '../../shared/run/index';
 import { errorMessage } from '../../shared/errorMessage';
@@ -22,6 +23,8 @@ export interface ToolCallContext {
   callId?: string;
   /** Called when the call reaches the Python worker: from then on it runs (not called when it is refused first). */
   onStarted?: () => void;
+  /** The neuro-san version the project runs: how the arguments' schema reads its type names (default: the newest). */
+  neuroSan?: NeuroSanFacts;
 }
 
 /** Everything a run can tell beyond its content; Python-backed tools fill these in. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { create } from 'zustand';
-import type { BaseStores } from '../state/workspace';
-import { fakeApi, fakeDocument } from '../testSupport/fakeStores';
+import type { BaseStores } from '../workspace';
+import { fakeApi, fakeDocument, fakeWindow } from '../testSupport/fakeStores';
 import { createTestRunStore, SHOW_CANCEL_AFTER_MS, toolKey } from './testRunStore';
 
 beforeEach(() => vi.useFakeTimers());
@@ -16,7 +16,7 @@ function setup(text = 'echo { class = fixture_tools.echo.Echo, description = Ech
     useDocument.setState({ text: next });
     useAnalysis.setState({ analysis: { tools: [...next.matchAll(/^(\w+) \{/gm)].map((m) => ({ name: m[1] })) } });
   };
-  const useTestRun = createTestRunStore({ api, useDocument, useAnalysis } as unknown as BaseStores);
+  const useTestRun = createTestRunStore({ api, useDocument, ...fakeWindow(), useAnalysis } as unknown as BaseStores);
   return { useTestRun, useDocument, edit, callsOf, key: toolKey(useDocument.getState().path, 'echo') };
 }
 

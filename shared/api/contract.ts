@@ -246,6 +246,14 @@ export const apiMethods = {
     response: Type.Object({ undoId: Type.String(), files: Type.Array(Type.String()) }),
   },
   'project.undoEdits': { request: Type.Object({ undoId: Type.String({ minLength: 1 }) }), response: Type.Object({ files: Type.Array(Type.String()) }) },
+  /**
+   * The user allows fetching what the project of `path` (a file or folder in it) includes by http(s) URL: every such
+   * include is fetched now, kept in the state folder, and read from there from then on (remembered per project).
+   */
+  'project.fetchIncludes': {
+    request: Type.Object({ path: Path }),
+    response: Type.Object({ root: Type.String(), fetched: Type.Array(Type.Object({ url: Type.String(), problem: Type.Union([Type.String(), Type.Null()]) })) }),
+  },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([
@@ -258,6 +266,8 @@ export const MenuCommandT = Type.Union([
   // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
   Type.Literal('undo'),
   Type.Literal('redo'),
+  /** View → Command Palette: the page's palette of every command. */
+  Type.Literal('palette'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */
@@ -306,6 +316,7 @@ export type ApiErrorCode =
   | 'unauthorized' // browser mode: the request lacks the start URL's token
   | 'forbidden' // browser mode: foreign Host or Origin
   | 'unknown_text' // an edit's base text is not (or no longer) held by the main side: send the whole text
+  | 'too_large' // the answer would be longer than an answer may be (jsonSize.ts)
   | 'internal';
 
 export interface ApiErrorPayload {

@@ -1,11 +1,11 @@
-import { dirnameOf, extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, extensionOf, FieldMap, ObjectValue, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { resolveFileAsNeuroSan, type NeuroSanEntryCache, type NeuroSanResolvedDocument } from '../neurosan/index';
 import { includeReadingWarnings } from './includeReadingDifferences';
 import { includeWorkingDirectoryWarnings } from './includeWorkingDirectory';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
-import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
-import { compareDiagnostics, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { keyOrigin, readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
+import { compareDiagnostics, diagnosticOf, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 import { validateEntries } from './validateToolbox';
 import type { NeuroSanFacts } from '../neurosan/versions/index';
 
@@ -56,20 +56,26 @@ export type ReadDocument = ResolvedDocument & { specReading?: ResolvedDocument }
 /** Reads one file by the reading chosen in `options`. */
 export function resolveToolboxFile(
   path: string,
-  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'>,
+  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'> & {
+    /** How neuro-san names the file in its failure: `toolbox_info` (the default), `agent network`, `manifest`... */
+    purpose?: string;
+    /** The spec's reading is wanted too (a project's files, compared): made first, it stands in where they agree. */
+    withSpec?: boolean;
+  },
 ): ReadDocument {
   if (options.reading === 'neuro-san') {
     const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
     const cache = options.neuroSanEntryCache;
-    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up.
-    const spec = cache !== undefined ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
+    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up,
+    // and where both read the same values its values stand for neuro-san's.
+    const spec = cache !== undefined || options.withSpec === true ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
     // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
     const resolved = resolveFileAsNeuroSan(path, {
       host: options.host,
       cwd,
       env: options.env ?? {},
-      notAnObject: 'ValueError: overlay is not a dictionary',
-      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : {}),
+      ...(options.purpose === undefined || options.purpose === 'toolbox_info' ? { notAnObject: 'ValueError: overlay is not a dictionary' } : { purpose: options.purpose }),
+      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : spec !== undefined ? { sameAs: spec } : {}),
     });
     return spec !== undefined ? Object.assign(resolved, { specReading: spec }) : resolved;
   }
@@ -85,6 +91,8 @@ export interface LoadedToolbox {
   origins: Map<string, ToolOrigin>;
   /** Syntax, resolution and validation problems in the user's files, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /** The user's file could not be read (its error is among the diagnostics): which tools it defines is not known. */
+  userFileUnread?: boolean;
   /**
    * The user's file as the HOCON specification reads it, when that reading was made (always for 'spec'; for
    * 'neuro-san' where the warnings between the two were looked for): every definition of each key, for the form.
@@ -118,7 +126,8 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   };
   const defaults = read(options.defaultFile, false);
   const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
-  const user = read(options.userFile, true, userDocument);
+  const user = atMostMaxTools(read(options.userFile, true, userDocument), diagnostics);
+  const unread = userDocument !== undefined && !userDocument.ok && userDocument.diagnostics.some((d) => d.severity === 'error') ? { userFileUnread: true } : {};
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
   if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
     const document = userDocument as NeuroSanResolvedDocument;
@@ -145,7 +154,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     });
   }
   if (!defaults && !user) {
-    return { files: filesOf(options), tools: [], root: undefined, origins: new Map(), diagnostics };
+    return { files: filesOf(options), tools: [], root: undefined, origins: new Map(), diagnostics, ...unread };
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
@@ -160,7 +169,25 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     origins: layered.origins,
     diagnostics: diagnostics.sort(compareDiagnostics),
     ...(userSpecRoot ? { userSpecRoot } : {}),
+    ...unread,
   };
+}
+
+/**
+ * A toolbox of more tools than this is checked up to there, with one error at the first tool past it: each tool is
+ * read, validated, compared between the readings, summarised and sent, and 100,000 (each a key `kN = N`) took 4 s of
+ * CPU and 760 MB to analyse. The 5,000-tool benchmark toolbox is half of it; a real toolbox has tens to hundreds.
+ */
+export const MAX_TOOLS = 10_000;
+
+/** `user` with its first MAX_TOOLS tools, the rest said to be left out; as it is when it has no more. */
+function atMostMaxTools(user: HoconObject | undefined, diagnostics: ToolboxDiagnostic[]): HoconObject | undefined {
+  if (user === undefined || user.fields.size <= MAX_TOOLS) return user;
+  const fields = user.fields;
+  const first = fields.fieldAt(MAX_TOOLS);
+  const message = `More than ${MAX_TOOLS.toLocaleString('en-US')} tools: Toolbox Editor checks toolboxes with up to that many; '${first.key}' and the ${(fields.size - MAX_TOOLS - 1).toLocaleString('en-US')} after it are left out`;
+  diagnostics.push(diagnosticOf(keyOrigin(first), 'error', 'toolbox-limit', message, undefined));
+  return new ObjectValue(new FieldMap(Array.from({ length: MAX_TOOLS }, (_, i) => fields.fieldAt(i))), user.source, user.start, user.end);
 }
 
 /** neuro-san cannot load a file that starts with a byte-order mark: its error gets the fix that drops the mark. */

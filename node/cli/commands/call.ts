@@ -8,6 +8,7 @@ import { targetFromName, toolboxTarget, type RunRequest } from '../../../shared/
 import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs, type ToolResult } from '../../toolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { factsOfProject } from '../../../shared/neurosan/versions/index';
 import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
@@ -70,7 +71,8 @@ export const callCommand: CliCommand = {
         ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
         ...(values['send-invalid'] ? { sendInvalidArgs: true } : {}),
       };
-      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request);
+      // The arguments' schema is read as the neuro-san version the file is checked for reads it (`int` is integer).
+      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
       printResult(result, values.json ?? false, io);
       return result.isError ? 1 : 0;
     } finally {
