@@ -116,6 +116,12 @@ export function createWorkspace(api: ApiClient): Workspace {
     openInEditor,
   };
   refreshOnWorkingDirectoryChange(workspace);
+  // The Python of the runs said which neuro-san it has: the open file may now be checked for another version (the
+  // project store reads the project again on the same event).
+  api.on('python.neuroSan', () => {
+    useAnalysis.getState().refresh();
+    workspace.useCatalog.getState().refresh();
+  });
   workspace.commands.register(
     workbenchCommands({
       stores: workspace,

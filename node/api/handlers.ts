@@ -72,10 +72,18 @@ export function createApiService(host: ApiHost): ApiService {
     (runId) => toolbox.cancel(runId),
   );
   const urlIncludes = new UrlIncludeStore(host.stateDir);
-  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }), urlIncludes);
+  const toolbox = new ToolboxService(
+    host.cwd,
+    host.env ?? process.env,
+    preferences,
+    (runId, state) => host.emit('run.progress', { runId, state }),
+    urlIncludes,
+    (file) => host.emit('python.neuroSan', { path: file }),
+  );
   const preflight = createPreflightHandlers(toolbox, host.cwd);
 
-  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes);
+  // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
+  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 

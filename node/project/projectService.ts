@@ -12,6 +12,7 @@ import { projectFileOf } from './projectFiles';
 import { listProjectFiles, loadProjectFromDisk, projectHost } from './projectOnDisk';
 import { findProjectRoot, isDirectory } from './projectSettingsOnDisk';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
+import type { VersionLookup } from '../neurosan/projectVersion';
 import { urlIncludesOfFiles, type FetchedInclude, type UrlIncludeStore } from './urlIncludes';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
@@ -28,11 +29,14 @@ export class ProjectService {
     private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
     private readonly urlIncludes?: UrlIncludeStore,
+    /** What the Python of a project's runs said it has installed, when one was started (the app). */
+    private readonly installedNeuroSan: (root: string) => VersionLookup['interpreter'] = () => undefined,
   ) {}
 
   private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
     const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls });
+    const interpreter = this.installedNeuroSan(root);
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(interpreter ? { versionLookup: { interpreter } } : {}) });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 

@@ -13,7 +13,7 @@ describe('the hover on an include', () => {
     );
     expect(lines).toEqual([
       'neuro-san reads `/x/a.hocon` (found in its working directory `/x`)',
-      'That folder is the nearest folder with registries/; Preferences can set another (neuro-san\'s working directory).',
+      'That folder is the nearest folder with registries/; the run settings or Preferences can set another (neuro-san\'s working directory).',
       'The specification reads `/x/registries/sub/a.hocon`.',
       'Ctrl/Cmd+click opens `/x/a.hocon`.',
     ]);

@@ -29,7 +29,11 @@ export function includeHoverLines(include: AnalysedInclude, workingDirectory: To
     lines.push(ns.found ? `neuro-san reads ${code(ns.path)} (found ${place})` : `neuro-san finds no ${code(ns.path)} (it looks ${place} only) and skips this include`);
     if (ns.dependsOnCwd && workingDirectory) {
       const why = WHY[workingDirectory.why];
-      lines.push(workingDirectory.why === 'chosen' ? `That folder is ${why} (neuro-san's working directory).` : `That folder is ${why}; Preferences can set another (neuro-san's working directory).`);
+      lines.push(
+        workingDirectory.why === 'chosen' || workingDirectory.why === 'project-file'
+          ? `That folder is ${why} (neuro-san's working directory).`
+          : `That folder is ${why}; the run settings or Preferences can set another (neuro-san's working directory).`,
+      );
     }
   }
   const spec = include.spec;
@@ -46,6 +50,7 @@ export function includeHoverLines(include: AnalysedInclude, workingDirectory: To
 
 /** Why a folder is neuro-san's working directory, as the hover and the Preferences dialog say it. */
 export const WHY: Record<NonNullable<ToolboxAnalysis['workingDirectory']>['why'], string> = {
+  'project-file': "the project's run settings' workingDirectory (.toolbox-editor.json), where its tools run",
   chosen: 'set in Preferences',
   registries: 'the nearest folder with registries/',
   'file-folder': "the file's folder (no folder upward holds registries/)",

@@ -49,6 +49,7 @@ export function ProjectStatus({ stores, useProject }: { stores: Workspace; usePr
       {neuroSan && (
         <span className="status-neuro-san" aria-label="neuro-san version" title={`${neuroSan.from}: ${neuroSan.how}`}>
           neuro-san {neuroSan.version}
+          {neuroSan.from === 'interpreter' ? ' (installed)' : ''}
         </span>
       )}
     </>

@@ -24,7 +24,7 @@ export type ProjectStoreHook = ReturnType<typeof createProjectStore>;
 
 /** The folder open as a neuro-san project (the project view); the document store still holds the one file edited. */
 export function createProjectStore(api: ApiClient) {
-  return create<ProjectState>()((set, get) => ({
+  const store = create<ProjectState>()((set, get) => ({
     project: null,
     loading: false,
     error: null,
@@ -51,6 +51,9 @@ export function createProjectStore(api: ApiClient) {
     setLastChange: (lastChange) => set({ lastChange }),
     close: () => set({ project: null, error: null, lastChange: null }),
   }));
+  // The Python of the project's runs said which neuro-san it has: the project is checked for that version now.
+  api.on('python.neuroSan', () => void store.getState().refresh());
+  return store;
 }
 
 /** A project path (relative to the root) as an absolute one, in the root's separator style. */

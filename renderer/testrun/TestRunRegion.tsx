@@ -49,7 +49,8 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   const record = useTestRun((s) => (key ? s.results[key] : undefined));
   const history = useTestRun((s) => (key ? s.history[key] : undefined));
   const prefs = stores.usePreferences((s) => s.prefs);
-  const cases = useTestRun((s) => s.cases);
+  const savedCases = useTestRun((s) => s.cases);
+  const renames = useTestRun((s) => s.renames);
   const notice = useTestRun((s) => s.notice);
   const caseRun = useTestRun((s) => s.caseRun);
   const casesRunning = useTestRun((s) => s.casesRunning);
@@ -57,6 +58,20 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   // The actions never change (zustand makes them once); getState() itself is a new object after every update.
   const actions = useTestRun.getState();
   const toolName = tool?.name ?? null;
+  // Cases of a tool renamed since the save are shown under its new name (on disk they keep the saved one until then).
+  const toolNamesKey = analysis?.tools.map((t) => t.name).join('\u0000') ?? '';
+  const cases = useMemo(() => {
+    const shown = useTestRun.getState().renamesShown();
+    if (!savedCases || shown.size === 0) return savedCases;
+    return {
+      ...savedCases,
+      cases: savedCases.cases.map((c) => {
+        const to = shown.get(c.request.target.tool);
+        return to === undefined ? c : { ...c, request: { ...c.request, target: { ...c.request.target, tool: to } } };
+      }),
+    };
+    // The names in the text decide which renames hold (toolNamesKey), with the renames recorded.
+  }, [savedCases, renames, toolNamesKey, useTestRun]);
   /** The case being edited, or saved from a run: the dialog's title and what it starts from. */
   const [editing, setEditing] = useState<{ testCase: SavedCase; replaces?: string } | null>(null);
   // After a run, its result is brought into view (the inputs above can fill the pane).

@@ -42,7 +42,7 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
   const { filterText, filterKind, onlyProblems, setFilter } = useView();
   const actions = useToolActions(stores);
   const [renaming, setRenaming] = useState<ToolSummary | null>(null);
-  const [deleted, setDeleted] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState<{ name: string; cases: number; casesFile: string } | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   const tools = useMemo(
@@ -64,7 +64,12 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
   };
 
   const remove = (tool: ToolSummary) => {
-    if (actions.remove(tool)) setDeleted(tool.name);
+    // Its saved test cases (and runs) are never deleted with it: the toast says they are kept, and where.
+    const testRun = stores.useTestRun.getState();
+    const shown = testRun.renamesShown();
+    const cases = testRun.cases?.cases.filter((c) => (shown.get(c.request.target.tool) ?? c.request.target.tool) === tool.name).length ?? 0;
+    const casesFile = testRun.cases?.file.split(/[\\/]/).pop() ?? '';
+    if (actions.remove(tool)) setDeleted({ name: tool.name, cases, casesFile });
   };
 
   // The commands read the list's state when run, through a ref: registered once, never stale.
@@ -150,7 +155,9 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
           </div>
           {deleted && (
             <div className="toast" role="status">
-              Deleted {deleted}.{' '}
+              Deleted {deleted.name}.{' '}
+              {deleted.cases > 0 &&
+                `Its ${plural(deleted.cases, 'saved test case')} and its runs are kept in ${deleted.casesFile}: Undo brings the tool back; saved without it, the Test run pane offers to move them to another tool or delete them. `}
               <button
                 onClick={() => {
                   documentModel.undo();

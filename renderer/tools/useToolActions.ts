@@ -41,9 +41,9 @@ export function useToolActions(stores: Workspace) {
       override: (tool: ToolSummary) => run((text, tools) => overrideTool(text, tools, tool)),
       rename: (tool: ToolSummary, name: string) => {
         if (!run((text) => renameTool(text, tool, name))) return false;
-        // Its saved test cases and its runs go with it (a later undo leaves them under the new name: the Test run
-        // pane then offers to move them back).
-        if (useDocument.getState().path) void stores.useTestRun.getState().moveCases(tool.name, name);
+        // Its saved test cases and its runs follow the name the saved file has: they move when the file is saved with
+        // the new name (an undo, or closing without saving, leaves them where they are), shown under it meanwhile.
+        if (useDocument.getState().path) stores.useTestRun.getState().recordRename(tool.name, name);
         return true;
       },
       remove: (tool: ToolSummary) => run((text, tools) => deleteTool(text, tools, tool)),

@@ -210,6 +210,11 @@ export const apiMethods = {
       text: Type.String(),
       names: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
       batchId: Type.Optional(Type.String({ minLength: 1 })),
+      /**
+       * Tools the text renamed since it was saved (name in the cases → name in the text): their cases run against
+       * the new name. The cases file keeps the saved name until the toolbox is saved (then `testcases.renameTool`).
+       */
+      renamedTools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     }),
     response: TestCasesRunT,
   },
@@ -273,6 +278,11 @@ export const apiEvents = {
   'menu.command': Type.Object({ command: MenuCommandT, path: Type.Optional(Type.String()) }),
   /** A test run started or ended (the renderer shows Cancel after 300 ms of running). */
   'run.progress': Type.Object({ runId: Type.String(), state: Type.Union([Type.Literal('started'), Type.Literal('finished')]) }),
+  /**
+   * The Python that `path`'s tools run in said which neuro-san it has (after a run or a check had started it): the
+   * version files of its projects are checked for may have changed, so their analysis and the project are read again.
+   */
+  'python.neuroSan': Type.Object({ path: Type.String() }),
 } as const satisfies Record<string, TSchema>;
 
 export type ApiMethod = keyof typeof apiMethods;

@@ -105,9 +105,15 @@ export const ToolboxAnalysisT = Type.Object({
    */
   detail: Nullable(ToolDetailT),
   diagnostics: Type.Array(DiagnosticT),
-  /** The folder neuro-san is taken to run in for this file, and why (`chosen`: the preference). */
+  /**
+   * The folder neuro-san is taken to run in for this file (where its tools run too), and why: `project-file`, the
+   * project's `.toolbox-editor.json` (`run.workingDirectory`); `chosen`, the preference; else the layout.
+   */
   workingDirectory: Type.Optional(
-    Type.Object({ path: Type.String(), why: Type.Union([Type.Literal('chosen'), Type.Literal('registries'), Type.Literal('file-folder')]) }),
+    Type.Object({
+      path: Type.String(),
+      why: Type.Union([Type.Literal('project-file'), Type.Literal('chosen'), Type.Literal('registries'), Type.Literal('file-folder')]),
+    }),
   ),
   /** Each `include` written in this file and the file it resolved to, in neuro-san's and the specification's reading. */
   includes: Type.Optional(

@@ -7,9 +7,9 @@ import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/ind
 import { targetFromName, toolboxTarget, type RunRequest } from '../../../shared/run/index';
 import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs, type ToolResult } from '../../toolbox';
-import { toolboxOf, versionFactsOfFile } from '../../workspace/toolboxOnDisk';
-import { projectRootOf } from '../../project/projectSettingsOnDisk';
-import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { factsOfProject } from '../../../shared/neurosan/versions/index';
+import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -55,24 +55,24 @@ export const callCommand: CliCommand = {
     const timeoutSeconds = secondsOption('--timeout', values.timeout);
     const argsJson = values.args === undefined ? '{}' : jsonText('--args', values.args);
 
-    const { loaded, specs } = loadForRun(file, io, values);
-    if (reportUnreadFiles(toolboxOf(loaded).diagnostics, io) > 0) return 1;
+    const read = loadForRun(file, io, values);
+    if (reportUnreadFiles(toolboxOf(read.loaded).diagnostics, io) > 0) return 1;
     const context = runContextOfCli(file, io, values);
     reportSettingsProblems(context, io);
-    const toolkitTool = values['toolkit-tool'];
-    const request: RunRequest = {
-      target: toolkitTool !== undefined ? toolboxTarget(tool, toolkitTool) : targetFromName(tool, toolboxOf(loaded).tools),
-      argsJson,
-      ...(slyData !== undefined ? { slyData: slyData as Record<string, unknown> } : {}),
-      ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
-      ...(values['send-invalid'] ? { sendInvalidArgs: true } : {}),
-    };
     const agentNetwork = values['agent-network'];
     const runner = new ToolRunner({ ...context.runner, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
     try {
+      const { loaded, specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
+      const toolkitTool = values['toolkit-tool'];
+      const request: RunRequest = {
+        target: toolkitTool !== undefined ? toolboxTarget(tool, toolkitTool) : targetFromName(tool, toolboxOf(loaded).tools),
+        argsJson,
+        ...(slyData !== undefined ? { slyData: slyData as Record<string, unknown> } : {}),
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+        ...(values['send-invalid'] ? { sendInvalidArgs: true } : {}),
+      };
       // The arguments' schema is read as the neuro-san version the file is checked for reads it (`int` is integer).
-      const neuroSan = versionFactsOfFile(path.resolve(io.cwd, file), projectRootOf(path.resolve(io.cwd, file))).facts;
-      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan });
+      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
       printResult(result, values.json ?? false, io);
       return result.isError ? 1 : 0;
     } finally {

@@ -12,7 +12,7 @@ import { HistoryStore } from '../../history/historyStore';
 import { ProjectService } from '../../project/projectService';
 import { findProjectRoot, projectRootOf } from '../../project/projectSettingsOnDisk';
 import { projectHost } from '../../project/projectOnDisk';
-import { defaultStateDir } from '../../state/userState';
+import { stateDirsOf } from '../../state/userState';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { ApiError } from '../../../shared/api/index';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
@@ -33,8 +33,10 @@ export const renameCommand: CliCommand = {
     '',
     'Options:',
     '  --write                 apply the edits',
-    "  --state-dir DIR         the app's state folder whose history moves along (default: $TOOLBOX_EDITOR_STATE_DIR,",
-    "                          else ~/.config/toolbox-editor, browser mode's; the desktop app's is its user data folder)",
+    "  --state-dir DIR         the state folder whose test-run history moves along (default: $TOOLBOX_EDITOR_STATE_DIR,",
+    "                          else the desktop app's and browser mode's, each that exists: ~/.config/toolbox-editor on",
+    "                          Linux; ~/Library/Application Support/toolbox-editor and ~/.config/toolbox-editor on macOS;",
+    "                          %APPDATA%\\toolbox-editor and ~/.config/toolbox-editor on Windows)",
   ].join('\n'),
   async run(args, io) {
     const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean' }, 'state-dir': { type: 'string' } });
@@ -60,9 +62,10 @@ export const renameCommand: CliCommand = {
       io.stderr(`toolbox-editor rename: nothing was renamed: ${(error as Error).message}\n`);
       return 1;
     }
-    const stateDir = values['state-dir'] !== undefined ? path.resolve(io.cwd, values['state-dir']) : defaultStateDir(io.env);
-    await new HistoryStore(stateDir).rename(toolbox, tool, newName);
-    io.stdout(`renamed '${tool}' to '${newName}': ${counted}; its runs in ${stateDir}'s history moved too\n`);
+    // The runs move in every state folder that keeps them: the desktop app's and browser mode's differ off Linux.
+    const stateDirs = values['state-dir'] !== undefined ? [path.resolve(io.cwd, values['state-dir'])] : stateDirsOf(io.env);
+    for (const stateDir of stateDirs) await new HistoryStore(stateDir).rename(toolbox, tool, newName);
+    io.stdout(`renamed '${tool}' to '${newName}': ${counted}; its runs in ${stateDirs.map((d) => `${d}'s`).join(' and ')} history moved too\n`);
     return 0;
   },
 };
