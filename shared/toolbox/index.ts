@@ -5,6 +5,7 @@ export * from './includeReadingDifferences';
 export * from './includeTargets';
 export * from './includeWorkingDirectory';
 export * from './layering';
+export * from './llmInputSchema';
 export * from './loadToolbox';
 export * from './neuroSanCheck';
 export * from './reading';
