@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { webCommand } from './web';
+import { mcpCommand } from './mcp';
 import { callCommand } from './call';
 import { toolsCommand } from './tools';
 import { validateCommand } from './validate';
@@ -13,4 +14,4 @@ import { similarCommand } from './similar';
 import { resolveCommand, printCommand, setCommand, unsetCommand } from './hoconCommands';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, scaffoldCommand, resolveCommand, printCommand, setCommand, unsetCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, mcpCommand, scaffoldCommand, resolveCommand, printCommand, setCommand, unsetCommand];

@@ -1,0 +1,180 @@
+/**
+ * `toolbox-editor mcp FILE|DIR`: the toolbox's tools served to any MCP client (Claude Desktop, VS Code, MCP Inspector),
+ * over stdio, or Streamable HTTP on 127.0.0.1 with `--http PORT`.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { readJsonText, describeJsonSyntaxError } from '../../../shared/hocon/index';
+import { environmentWith } from '../../../shared/project/settings';
+import { errorMessage } from '../../../shared/errorMessage';
+import { FileWatcher } from '../../files/fileWatcher';
+import { readTextFile } from '../../files/textFiles';
+import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
+import { defaultToolboxPath } from '../../paths';
+import { isDirectoryArgument } from '../../project/projectArgument';
+import { findProjectRoot, projectSettingsOf } from '../../project/projectSettingsOnDisk';
+import { ToolRunner, type JsonObject } from '../../python';
+import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
+import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
+
+/** The variable a fixed HTTP token is read from (so a client's configuration can keep it). */
+export const MCP_TOKEN_VARIABLE = 'TOOLBOX_EDITOR_MCP_TOKEN';
+
+export const mcpCommand: CliCommand = {
+  name: 'mcp',
+  summary: "serve a toolbox's tools to MCP clients (stdio, or Streamable HTTP on 127.0.0.1)",
+  usage: [
+    'Usage: toolbox-editor mcp FILE|DIR [--http PORT] [--timeout SECONDS] [--sly-data FILE] [--python PATH] ...',
+    '',
+    'An MCP server whose tools are the toolbox\'s effective tools (the default toolbox overridden or extended by FILE,',
+    'as neuro-san merges them), each with the description and the argument schema neuro-san gives an LLM. A call',
+    'runs the real Python class in a warm worker; a call past --timeout, or cancelled by the client, is stopped and',
+    'every process it started is killed. An edit of FILE is announced to clients (notifications/tools/list_changed).',
+    'A DIR is a neuro-san project: its toolbox (AGENT_TOOLBOX_INFO_FILE, .env, conventional place), run from its root',
+    'with its AGENT_TOOL_PATH.',
+    '',
+    'Without --http it speaks MCP on stdin/stdout (what a client that starts it expects); its messages go to stderr.',
+    '',
+    'Options:',
+    '  --http PORT             Streamable HTTP at http://127.0.0.1:PORT/mcp instead (0: a free port). Every request',
+    `                          needs "Authorization: Bearer TOKEN": TOKEN is $${MCP_TOKEN_VARIABLE} when set, else a`,
+    '                          random one; the URL and token are printed on stdout',
+    '  --timeout SECONDS       stop a call after this long (default 30)',
+    '  --sly-data FILE         a JSON object: the sly_data of a call that brings none in _meta.sly_data',
+    '  --cwd DIR               the folder neuro-san runs in (default: the project root, else the working directory)',
+    ...PYTHON_OPTION_HELP,
+  ].join('\n'),
+  async run(args, io) {
+    const options = await parseMcpArgs(args, io);
+    // The SDK is loaded only by the commands that speak MCP: every other command starts without it.
+    const { ServedToolbox } = await import('../../mcp/servedToolbox');
+    const { serveHttp, serveStdio } = await import('../../mcp/mcpSessions');
+    const log = (line: string) => io.stderr(`toolbox-editor mcp: ${line}\n`);
+    const runner = new ToolRunner({
+      env: options.env,
+      cwd: options.cwd,
+      ...(options.python !== undefined ? { python: options.python } : {}),
+      ...(options.agentToolPath !== undefined ? { agentToolPath: options.agentToolPath } : {}),
+      pythonPath: options.pythonPath,
+    });
+    const served = new ServedToolbox({
+      file: options.file,
+      cwd: options.cwd,
+      env: options.env,
+      withDefaults: options.withDefaults,
+      runner,
+      timeoutMs: options.timeoutMs,
+      slyData: options.slyData,
+      log,
+    });
+    const watcher = new FileWatcher(() => void served.load());
+    try {
+      const readAt = mtimeOf(options.file);
+      await served.load();
+      log(`serving ${served.tools.length} tool${served.tools.length === 1 ? '' : 's'} of ${options.file}`);
+      // From the version read: an edit made while the classes were loading is announced too.
+      watcher.watch(options.file, readAt);
+      if (options.port === undefined) {
+        await serveStdio(served);
+        return 0;
+      }
+      const http = await serveHttp(served, { port: options.port, ...(io.env[MCP_TOKEN_VARIABLE] ? { token: io.env[MCP_TOKEN_VARIABLE] } : {}), log });
+      io.stdout(`Toolbox Editor MCP: ${http.url}\nAuthorization: Bearer ${http.token}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void http.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      return 0;
+    } finally {
+      watcher.dispose();
+      await runner.dispose();
+    }
+  },
+};
+
+interface McpOptions {
+  file: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  port?: number;
+  timeoutMs: number;
+  slyData: JsonObject;
+  python?: string;
+  pythonPath: string[];
+  agentToolPath?: string;
+  withDefaults: boolean;
+}
+
+async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
+  const { values, positionals } = parseCommandLine(args, {
+    http: { type: 'string' },
+    timeout: { type: 'string' },
+    'sly-data': { type: 'string' },
+    cwd: { type: 'string' },
+    ...PYTHON_OPTION_SPECS,
+  });
+  if (positionals.length !== 1) throw new UsageError('give one toolbox FILE or project DIR');
+  const given = positionals[0]!;
+  let port: number | undefined;
+  if (values.http !== undefined) {
+    port = Number(values.http);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--http must be a port number from 0 to 65535');
+  }
+  let timeoutMs = 30_000;
+  if (values.timeout !== undefined) {
+    const seconds = Number(values.timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--timeout must be a positive number of seconds');
+    timeoutMs = seconds * 1000;
+  }
+  const python = pythonSettings(values);
+  const slyData = values['sly-data'] === undefined ? {} : await readSlyDataFile(path.resolve(io.cwd, values['sly-data']));
+  if (isDirectoryArgument(given, io.cwd)) {
+    // A project: its toolbox and AGENT_TOOL_PATH as neuro-san would get them, run from its root.
+    const root = findProjectRoot(path.resolve(io.cwd, given));
+    const settings = projectSettingsOf(root, { env: io.env });
+    const toolbox = settings.AGENT_TOOLBOX_INFO_FILE;
+    const agentToolPath = python.agentToolPath ?? (settings.AGENT_TOOL_PATH ? path.resolve(root, settings.AGENT_TOOL_PATH.value) : undefined);
+    return {
+      ...python,
+      ...(agentToolPath !== undefined ? { agentToolPath } : {}),
+      // No toolbox of its own: neuro-san offers the default toolbox alone.
+      ...(toolbox ? { file: path.resolve(root, toolbox.value) } : { file: defaultToolboxPath(), withDefaults: false }),
+      cwd: values.cwd !== undefined ? path.resolve(io.cwd, values.cwd) : root,
+      env: environmentWith(io.env, settings),
+      ...(port !== undefined ? { port } : {}),
+      timeoutMs,
+      slyData,
+    };
+  }
+  return {
+    ...python,
+    file: path.resolve(io.cwd, given),
+    cwd: neuroSanWorkingDirectory(given, values.cwd, io.cwd),
+    env: io.env,
+    ...(port !== undefined ? { port } : {}),
+    timeoutMs,
+    slyData,
+  };
+}
+
+async function readSlyDataFile(file: string): Promise<JsonObject> {
+  let text: string;
+  try {
+    text = (await readTextFile(file)).text;
+  } catch (error) {
+    throw new UsageError(`--sly-data: ${errorMessage(error)}`);
+  }
+  const read = readJsonText(text);
+  if (!read.ok) throw new UsageError(`--sly-data ${file} is not valid JSON at ${describeJsonSyntaxError(read.error)}`);
+  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) throw new UsageError(`--sly-data ${file} must hold a JSON object`);
+  return read.value as JsonObject;
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * A toolbox as an MCP server offers it (`toolbox-editor mcp`): the tools neuro-san would offer an LLM, with the name,
+ * description and argument schema the LLM is given, run through the one ToolBox.call path in the warm Python worker.
+ *
+ * The SDK-facing part (sessions, transports) is in mcpSessions.ts; this file knows nothing of the wire.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { llmInputSchema, type JsonValue } from '../../shared/toolbox/index';
+import { errorMessage } from '../../shared/errorMessage';
+import type { JsonObject, ToolRunner } from '../python';
+import { describedToolBox, loadToolSpecs, toolNotFound, type ToolBox } from '../toolbox';
+
+/** One tool as an MCP client lists it. */
+export interface ServedTool {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: unknown };
+}
+
+/** What `tools/call` answers (the MCP CallToolResult shape). */
+export interface ServedCallResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  isError: boolean;
+  _meta: { [key: string]: unknown };
+}
+
+export interface ServedToolboxOptions {
+  /** The toolbox file (absolute). */
+  file: string;
+  /** neuro-san's working directory: where a top-level include is found, and where tools run. */
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Layer the file over neuro-san's default toolbox (as neuro-san does). */
+  withDefaults: boolean;
+  runner: ToolRunner;
+  /** Each call's time limit. */
+  timeoutMs: number;
+  /** The sly_data of a call whose request brings none in `_meta.sly_data`. */
+  slyData: JsonObject;
+  /** Where to say what is not offered and why (the server's stderr: MCP clients show it in their logs). */
+  log: (line: string) => void;
+}
+
+/** The key of a request's and a result's `_meta` that carries neuro-san's sly_data. */
+export const SLY_DATA_META = 'sly_data';
+
+export class ServedToolbox {
+  private toolbox: ToolBox | undefined;
+  private listing: ServedTool[] = [];
+  private readonly listeners = new Set<() => void>();
+  /** Readings one after another: a second edit while a reading runs is read after it. */
+  private loading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ServedToolboxOptions) {}
+
+  /** The tools as listed now. */
+  get tools(): ServedTool[] {
+    return this.listing;
+  }
+
+  /** Called after a reload that changed the list (name, description or schema of a tool). */
+  onToolsChanged(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Reads the toolbox (again) and loads the classes of its LangChain entries to learn their descriptions. A file
+   * that cannot be read keeps the tools of the last good reading (and says why); the first reading throws.
+   */
+  load(): Promise<void> {
+    const next = this.loading.then(() => this.loadNow());
+    this.loading = next.catch(() => undefined);
+    return next;
+  }
+
+  private async loadNow(): Promise<void> {
+    const { file, cwd, env, withDefaults, runner, log } = this.options;
+    let loaded;
+    try {
+      const specs = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san' });
+      loaded = { specs, described: await describedToolBox(specs.specs, runner, specs.problems, file) };
+    } catch (error) {
+      if (!this.toolbox) throw error;
+      log(`${errorMessage(error)}\n(still serving the tools read before)`);
+      return;
+    }
+    const { specs, described } = loaded;
+    const listing: ServedTool[] = [];
+    for (const problem of specs.problems) log(`not offered: ${problem.tool}: ${problem.message}`);
+    for (const spec of specs.specs) {
+      if (spec.kind === 'coded') {
+        try {
+          listing.push({ name: spec.name, description: spec.description ?? '', inputSchema: llmInputSchema(spec.parameters) as ServedTool['inputSchema'] });
+        } catch (error) {
+          log(`not offered: ${spec.name}: ${errorMessage(error)}`);
+        }
+        continue;
+      }
+      const result = described.descriptions.get(spec.name);
+      if (!result?.ok) {
+        log(`not offered: ${spec.name}: its class did not load: ${result ? result.error : 'not described'}`);
+        continue;
+      }
+      const description = result.description;
+      if (description.kind === 'toolkit') {
+        for (const member of description.tools) listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
+      } else if (description.kind === 'langchain') {
+        listing.push(servedLangChainTool(spec.name, description.description, description.argsSchema));
+      }
+    }
+    const changed = this.toolbox !== undefined && !isDeepStrictEqual(listing, this.listing);
+    this.toolbox = described.toolbox;
+    this.listing = listing;
+    if (changed) for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Runs one tool in the worker with the call's time limit; `signal` cancels it (the worker and everything it
+   * started are killed). `meta` is the request's `_meta`: its `sly_data` replaces the default one.
+   */
+  async call(name: string, args: { [key: string]: unknown } | undefined, context: { signal?: AbortSignal; meta?: { [key: string]: unknown } }): Promise<ServedCallResult> {
+    const toolbox = this.toolbox;
+    if (!toolbox || !this.listing.some((t) => t.name === name)) {
+      return errorResult(toolNotFound(name, this.listing.map((t) => t.name), this.options.file));
+    }
+    const given = context.meta?.[SLY_DATA_META];
+    if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
+      return errorResult(`_meta.${SLY_DATA_META} must be an object (neuro-san's sly_data), not ${JSON.stringify(given)}`);
+    }
+    const slyData = structuredClone((given as JsonObject | undefined) ?? this.options.slyData);
+    const result = await toolbox.call(
+      { name, arguments: (args ?? {}) as JsonValue },
+      { slyData, timeoutMs: this.options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) },
+    );
+    return {
+      content: [{ type: 'text', text: result.content }],
+      isError: result.isError,
+      _meta: {
+        [SLY_DATA_META]: result.slyData ?? slyData,
+        durationMs: Math.round(result.durationMs),
+        ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+        ...(result.stdout ? { stdout: result.stdout } : {}),
+        ...(result.stderr ? { stderr: result.stderr } : {}),
+        ...(result.logging ? { logging: result.logging } : {}),
+      },
+    };
+  }
+}
+
+/** A LangChain tool as its class describes itself: its own description, and its args schema as an object schema. */
+function servedLangChainTool(name: string, description: string | null, argsSchema: JsonObject | null): ServedTool {
+  const schema = argsSchema && typeof argsSchema === 'object' ? { ...argsSchema } : {};
+  delete schema.title;
+  return { name, description: description ?? '', inputSchema: { ...schema, type: 'object' } };
+}
+
+function errorResult(text: string): ServedCallResult {
+  return { content: [{ type: 'text', text }], isError: true, _meta: {} };
+}
