@@ -153,6 +153,7 @@ export function createApiService(host: ApiHost): ApiService {
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
     'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),
     'project.undoEdits': async ({ undoId }) => project.undoEdits(undoId),
+    'mcp.listTools': async ({ root, url }) => project.mcpListTools(resolvePath(root), url),
   };
   return {
     handlers,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { analyzeProject, type ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FileKind } from '../../shared/project/fileKind';
+import type { McpListing } from '../../shared/mcp/index';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { defaultToolboxPath } from '../paths';
@@ -54,6 +55,8 @@ export interface ProjectLoadOptions {
   /** Unsaved editor text by absolute path. */
   overlays?: ReadonlyMap<string, string>;
   noDefault?: boolean;
+  /** What the project's MCP servers answered when asked (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
 /** Reads files relative to the project root (absolute paths as they are), unsaved text first. */
@@ -85,6 +88,7 @@ export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): 
     settings,
     ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
+    ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}),
   });
   return { root: absolute, analysis, truncated: files.truncated === true };
 }

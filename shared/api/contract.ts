@@ -22,6 +22,7 @@ import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolSc
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
+import { McpListingT } from './mcpApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -206,6 +207,11 @@ export const apiMethods = {
     response: Type.Object({ undoId: Type.String(), files: Type.Array(Type.String()) }),
   },
   'project.undoEdits': { request: Type.Object({ undoId: Type.String({ minLength: 1 }) }), response: Type.Object({ files: Type.Array(Type.String()) }) },
+  /**
+   * Asks one MCP server of the project for its tools (`tools/list`) with the project's settings for it: the only way
+   * the app contacts a server, on the user's action. The answer (or why there is none) is kept with the time read.
+   */
+  'mcp.listTools': { request: Type.Object({ root: Path, url: Type.String({ minLength: 1, maxLength: 4096 }) }), response: McpListingT },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { FILE_KINDS } from '../project/fileKind';
 import type { PlannedEdit } from '../project/renameTool';
 import { FileTextEditT, type Assert, type SameShape } from './textEdits';
+import { McpListingT, ProjectMcpT } from './mcpApi';
 
 export const FileKindT = Type.Union(FILE_KINDS.map((k) => Type.Literal(k)));
 
@@ -34,6 +35,10 @@ export const ProjectViewT = Type.Object({
   undefinedToolUsers: Type.Array(Type.Object({ ...ToolUserT.properties, tool: Type.String() })),
   /** The folder held more files than a project walk reads (node/project/projectOnDisk.ts): only part was read. */
   truncated: Type.Optional(Type.Boolean()),
+  /** The MCP servers the networks name (nothing contacted to know them). */
+  mcp: ProjectMcpT,
+  /** What servers answered when the user last asked them (`mcp.listTools`), kept for the project. */
+  mcpListings: Type.Array(McpListingT),
 });
 export type ProjectView = Static<typeof ProjectViewT>;
 

@@ -10,6 +10,7 @@ import { checkAgentReferences } from './agentReferences';
 import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
 import { readManifest, type ManifestEntry } from './manifest';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
+import { analyzeProjectMcp, deprecatedVariableNote, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -22,6 +23,8 @@ export interface AnalyzeOptions {
   defaultFile?: string;
   /** Kinds the user chose, by path. */
   kindOverrides?: Readonly<Record<string, FileKind>>;
+  /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
 export interface ProjectFileInfo {
@@ -76,6 +79,10 @@ export interface ProjectAnalysis {
   undefinedToolUsers: (ToolUser & { tool: string })[];
   /** Every problem once, in the file it is in, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /** The MCP servers the networks name, the agents using each, and the info file's settings (no credential). */
+  mcp: ProjectMcp;
+  /** The info file's settings with their credentials: for the side that connects, never to show. */
+  mcpSettings: ReadonlyMap<string, McpServerSettings>;
 }
 
 /**
@@ -158,6 +165,13 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     }
   }
 
+  const mcp = analyzeProjectMcp({
+    networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: docs.get(f.path)!.value })),
+    ...mcpInfoFile(settings, host, (path) => docs.get(normalizePath(path)) ?? read(path), diagnostics),
+    ...(options.mcpListings ? { listings: options.mcpListings } : {}),
+  });
+  diagnostics.push(...mcp.diagnostics);
+
   const manifestHost = {
     fileProblem(path: string) {
       const doc = docs.get(normalizePath(path));
@@ -196,7 +210,36 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     tools,
     undefinedToolUsers,
     diagnostics: unique,
+    mcp: mcp.mcp,
+    mcpSettings: mcp.settings,
   };
+}
+
+/** The MCP info file neuro-san reads (AGENT_MCP_INFO_FILE, else the deprecated MCP_SERVERS_INFO_FILE), read. */
+function mcpInfoFile(
+  settings: ProjectSettings,
+  host: IncludeHost,
+  read: (path: string) => ResolvedDocument,
+  diagnostics: ToolboxDiagnostic[],
+): Pick<Parameters<typeof analyzeProjectMcp>[0], 'info'> {
+  const current = settings.AGENT_MCP_INFO_FILE;
+  const deprecated = settings.MCP_SERVERS_INFO_FILE;
+  const chosen = current ? { setting: current, variable: 'AGENT_MCP_INFO_FILE' as const } : deprecated ? { setting: deprecated, variable: 'MCP_SERVERS_INFO_FILE' as const } : undefined;
+  if (!chosen) return {};
+  const path = normalizePath(chosen.setting.value);
+  const view = {
+    path,
+    variable: chosen.variable,
+    from: chosen.setting.from,
+    ...(chosen.variable === 'MCP_SERVERS_INFO_FILE' ? { note: deprecatedVariableNote(chosen.setting.from) } : {}),
+  };
+  if (typeof host.readFile(path) !== 'string') {
+    const problem = `${chosen.variable} names ${path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${path}" when an agent uses an MCP server.`;
+    return { info: { view: { ...view, problem }, root: undefined } };
+  }
+  const doc = read(path);
+  diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
+  return { info: { view, root: doc.value } };
 }
 
 function defaults(options: AnalyzeOptions): { defaultFile?: string } {
