@@ -1,0 +1,89 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoot } from '../paths';
+import { ProjectService } from '../project/projectService';
+import { runCliIn } from '../testSupport/cliRun';
+import { startEverythingServer, type RunningMcpServer } from '../testSupport/everythingServer';
+
+// The fixture project's network names server-everything (EVERYTHING_MCP_URL), filters it to ["echo",
+// "no_such_tool"] for one agent, and names http://127.0.0.1:2/mcp, where nothing listens. Everything stays on
+// 127.0.0.1.
+const project = path.join(appRoot(), 'fixtures', 'mcp', 'project');
+const network = path.join('registries', 'everything.hocon');
+
+describe('opening a project contacts none of its MCP servers', () => {
+  let server: Server;
+  let connections = 0;
+  let url = '';
+  beforeAll(async () => {
+    server = createServer((_req, res) => res.writeHead(404).end());
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('not the project view, nor validate DIR or tools DIR without --mcp; validate DIR --mcp does', async () => {
+    const env = { EVERYTHING_MCP_URL: url };
+    const view = new ProjectService(project, env).open(project);
+    expect(view.mcp.servers.map((s) => s.url)).toEqual([url, 'http://127.0.0.1:2/mcp']);
+    expect((await runCliIn(project, ['validate', '.'], env)).stdout).toContain('MCP servers: 2 (not contacted: --mcp asks them)');
+    expect((await runCliIn(project, ['tools', '.'], env)).stdout).toContain(`${url} (not asked: --mcp lists its tools)`);
+    expect(connections).toBe(0);
+    // The same count sees a server being asked.
+    const asked = await runCliIn(project, ['validate', '.', '--mcp'], env);
+    expect(asked.stdout).toMatch(/mcp-unreachable/);
+    expect(connections).toBeGreaterThan(0);
+  });
+});
+
+describe("server-everything, named by the fixture project's network", () => {
+  let everything: RunningMcpServer;
+  beforeAll(async () => {
+    everything = await startEverythingServer();
+  }, 30_000);
+  afterAll(() => everything.stop());
+  const env = () => ({ EVERYTHING_MCP_URL: everything.url });
+
+  it('the project view lists its tools when asked, and then reports the filter naming a tool it lacks', async () => {
+    const service = new ProjectService(project, env());
+    const before = service.open(project);
+    const warningsOf = (view: typeof before) => view.files.find((f) => f.path === 'registries/everything.hocon')!.warnings;
+    expect(before.mcpListings).toEqual([]);
+    const listing = await service.mcpListTools(project, everything.url);
+    expect(listing.ok && listing.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
+    const unreachable = await service.mcpListTools(project, 'http://127.0.0.1:2/mcp');
+    expect(unreachable).toMatchObject({ ok: false, error: 'connection refused (nothing listens there)' });
+    const after = service.open(project);
+    expect(after.mcpListings.map((l) => l.url)).toEqual([everything.url, 'http://127.0.0.1:2/mcp']);
+    // One for no_such_tool, one for the server that did not answer.
+    expect(warningsOf(after)).toBe(warningsOf(before) + 2);
+    await expect(service.mcpListTools(project, 'http://127.0.0.1:1/elsewhere')).rejects.toThrow(/No network of the project names/);
+  });
+
+  it('validate DIR --mcp reports the filter entry and the silent server where they are written', async () => {
+    const { code, stdout } = await runCliIn(project, ['validate', '.', '--mcp'], env());
+    expect(code).toBe(0);
+    expect(stdout).toMatch(new RegExp(`^${network.replace('.', '\\.')}:\\d+:\\d+ warning mcp-unknown-tool ${everything.url} has no tool 'no_such_tool'`, 'm'));
+    expect(stdout).toMatch(/warning mcp-unreachable http:\/\/127\.0\.0\.1:2\/mcp did not answer/);
+    expect(stdout).toContain('MCP servers: 2, 1 answered when asked');
+  });
+
+  it('tools DIR --mcp lists what each agent gets', async () => {
+    const { stdout } = await runCliIn(project, ['tools', '.', '--mcp'], env());
+    const section = stdout.slice(stdout.indexOf('MCP servers'));
+    expect(section).toContain(`agent 'echoer' takes echo, no_such_tool (filter from the network)\n    echo\n`);
+    expect(section).toContain("agent 'pinger' takes ping (filter from the MCP info file)");
+    expect(section).toContain('http://127.0.0.1:2/mcp: did not answer: connection refused');
+  });
+
+  it('call --mcp URL echo runs the server\'s tool', async () => {
+    const result = await runCliIn(project, ['call', '--mcp', everything.url, 'echo', '--args', '{"message": "hello from the test"}'], env());
+    expect(result).toMatchObject({ code: 0, stdout: 'Echo: hello from the test\n' });
+    const missing = await runCliIn(project, ['call', '--mcp', everything.url, 'no_such_tool'], env());
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/has no tool 'no_such_tool' \(it lists echo, /);
+  });
+});
