@@ -14,6 +14,7 @@ export const callCommand: CliCommand = {
   summary: 'run one tool of a toolbox file with chosen arguments and sly_data',
   usage: [
     'Usage: toolbox-editor call FILE TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--python PATH] [--json]',
+    '       toolbox-editor call --mcp URL TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--json]',
     '',
     'Runs TOOL from the toolbox FILE (.hocon or .json, layered over neuro-san\'s default toolbox as neuro-san does)',
     'in a Python worker and prints its content. Exits 1 when the result is an error. A toolkit entry\'s tools are',
@@ -28,9 +29,18 @@ export const callCommand: CliCommand = {
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
+    '  --mcp URL               call TOOL of the MCP server at URL instead (Streamable HTTP, as neuro-san connects),',
+    '                          by the name the server gives it or the one neuro-san gives the LLM (a__b for a/b);',
+    '                          headers and OAuth client credentials from sly_data\'s http_headers / mcp_client_info',
+    '                          for URL, else from the MCP info file neuro-san reads here ($AGENT_MCP_INFO_FILE, else',
+    '                          the deprecated $MCP_SERVERS_INFO_FILE, else the project\'s .env or conventional place)',
   ].join('\n'),
   async run(args, io) {
     const options = parseCallArgs(args);
+    if (options.mcp !== undefined) {
+      const { callMcpTool } = await import('./callMcp');
+      return callMcpTool({ url: options.mcp, tool: options.tool, args: options.args, slyData: options.slyData, json: options.json, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
+    }
     const specs = await loadToolSpecs(path.resolve(io.cwd, options.file), {
       cwd: io.cwd,
       env: io.env,
@@ -62,6 +72,8 @@ export const callCommand: CliCommand = {
 };
 
 interface CallOptions {
+  /** With `--mcp URL`: the server to call TOOL of (no FILE). */
+  mcp?: string;
   file: string;
   tool: string;
   /** The arguments' JSON text, as given. */
@@ -86,10 +98,13 @@ function parseCallArgs(args: string[]): CallOptions {
     'agent-network': { type: 'string' },
     'send-invalid': { type: 'boolean' },
     json: { type: 'boolean' },
+    mcp: { type: 'string' },
   });
   const { values, positionals } = parsed;
-  if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
-  const [file, tool] = positionals as [string, string];
+  const mcp = values.mcp;
+  if (mcp !== undefined && positionals.length !== 1) throw new UsageError('with --mcp URL, give the TOOL name alone');
+  if (mcp === undefined && positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
+  const [file, tool] = (mcp !== undefined ? ['', positionals[0]] : positionals) as [string, string];
   const slyData = values['sly-data'] === undefined ? {} : parseJson('--sly-data', values['sly-data']);
   if (slyData === null || typeof slyData !== 'object' || Array.isArray(slyData)) {
     throw new UsageError('--sly-data must be a JSON object');
@@ -101,6 +116,7 @@ function parseCallArgs(args: string[]): CallOptions {
     timeoutMs = seconds * 1000;
   }
   return {
+    ...(mcp !== undefined ? { mcp } : {}),
     file,
     tool,
     args: values.args === undefined ? '{}' : jsonText('--args', values.args),

@@ -15,6 +15,7 @@ import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
+import { MCP_OPTION_HELP } from './mcpCliSupport';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
@@ -22,7 +23,7 @@ export const validateCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
     '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--mcp]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
@@ -31,7 +32,9 @@ export const validateCommand: CliCommand = {
     'manifest, fragment, LLM config, MCP servers info, test case), each problem once, with the toolbox neuro-san',
     'would use ($AGENT_TOOLBOX_INFO_FILE, else DIR/.env, else neuro_san_studio/toolbox/toolbox_info.hocon or',
     'toolbox/toolbox_info.hocon); a summary by kind ends the output. With --json: {root, settings, files,',
-    'diagnostics, summary}.',
+    'diagnostics, summary, mcp}. The MCP servers the networks name are checked as written (a URL neuro-san does not',
+    'read as MCP, the MCP info file); with --mcp each is asked for its tools: a filter naming a tool the server does',
+    'not list, and a server that does not answer, are warnings.',
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
@@ -39,6 +42,7 @@ export const validateCommand: CliCommand = {
     '                SARIF 2.1.0 log for code-scanning services (pull-request annotations)',
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
+    MCP_OPTION_HELP,
     '  --with-neuro-san',
     "                also load each toolbox FILE with the installed neuro-san's own code (in the chosen Python): its",
     '                version, its load error or each tool\'s error, and every value it reads differently from the',
@@ -54,6 +58,7 @@ export const validateCommand: CliCommand = {
       format: { type: 'string' },
       'no-default': { type: 'boolean' },
       'with-neuro-san': { type: 'boolean' },
+      mcp: { type: 'boolean' },
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
     });
@@ -63,8 +68,9 @@ export const validateCommand: CliCommand = {
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
     if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
       if (format === 'sarif') throw new UsageError('--format sarif takes FILEs: give the project\'s files rather than its DIR');
-      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false }, io);
+      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, mcp: parsed.values.mcp ?? false }, io);
     }
+    if (parsed.values.mcp) throw new UsageError('--mcp takes a project DIR (its networks name the servers)');
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     const checkLines: string[] = [];
