@@ -32,7 +32,7 @@ const surfaceRule = (reach) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
+  { ignores: ['dist/**', 'editors/vscode/dist/**', 'editors/vscode/resources/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

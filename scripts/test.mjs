@@ -35,6 +35,14 @@ if (!run('build', process.execPath, ['scripts/build.mjs'])) {
   process.exit(1);
 }
 
+// The VS Code extension packs without the network (`npm run package:vscode`): where this machine can (root on
+// Linux), the packaging runs in a network namespace of its own, so a step that reached out would fail here.
+const offline = process.platform === 'linux' && process.getuid?.() === 0 && spawnSync('unshare', ['-n', 'true']).status === 0;
+const packaged = offline
+  ? run('VS Code extension, without the network', 'unshare', ['-n', process.execPath, 'scripts/package-vscode.mjs'])
+  : run('VS Code extension', process.execPath, ['scripts/package-vscode.mjs']);
+if (!packaged || !existsSync('editors/vscode/toolbox-editor-hocon.vsix')) failures.push('VS Code extension');
+
 const unitReport = 'test-reports/vitest.json';
 const unitOk = run('unit and conformance tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]);
 if (!unitOk) failures.push('unit tests');

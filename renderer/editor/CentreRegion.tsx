@@ -2,6 +2,7 @@ import { ToolForm } from '../form/ToolForm';
 import type { CentreTab } from '../state/viewStore';
 import type { WorkspaceStores } from '../state/workspace';
 import { TextEditor } from './TextEditor';
+import { OutlinePanel } from './OutlinePanel';
 import { PythonSourceView } from '../preflight/PythonSourceView';
 
 const TABS: { id: CentreTab; label: string }[] = [
@@ -38,7 +39,8 @@ export function CentreRegion({ stores, theme }: { stores: WorkspaceStores; theme
       <div role="tabpanel" id="panel-form" aria-labelledby="tab-form" className="tab-panel form-panel" hidden={tab !== 'form'}>
         <ToolForm stores={stores} />
       </div>
-      <div role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel" hidden={tab !== 'hocon'}>
+      <div role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel hocon-panel" hidden={tab !== 'hocon'}>
+        <OutlinePanel stores={stores} visible={tab === 'hocon'} />
         <TextEditor stores={stores} theme={theme} visible={tab === 'hocon'} />
       </div>
       {source && (

@@ -1,10 +1,22 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { DISPLAY_AS_VALUES } from '../../shared/toolbox/index';
 import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/index';
-import { braceDepth, completionContextAt } from './completionContext';
-import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
+import {
+  completionsAt,
+  definition,
+  foldingRegions,
+  formatChecked,
+  hoverAt,
+  outline,
+  quickFixesAt,
+  references,
+  rename,
+  renameTarget,
+  type LanguageWorld,
+  type Location,
+  type OutlineSymbol,
+  type ToolFacts,
+} from '../../shared/language/index';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
-import { plural } from '../../shared/plural';
 import { includeAt, includeFileToOpen, includeHoverLines } from './includeHover';
 
 /** What the providers need from the window that owns a model: its latest analysis and whether it is current. */
@@ -18,6 +30,8 @@ export interface ModelContext {
   openClass?(tool: string): void;
   /** Opens a file in the editor (Ctrl/Cmd+click on an include). */
   openFile?(path: string): void;
+  /** Says something to the user (why Format Document did nothing). */
+  notify?(message: string): void;
 }
 
 const OPEN_CLASS_COMMAND = 'toolboxEditor.openClass';
@@ -49,7 +63,7 @@ export function toolAt(analysis: ToolboxAnalysis, offset: number): ToolSummary |
 
 let registered = false;
 
-/** Completions, hovers, quick fixes and folding for HOCON models, once per page. */
+/** The language service (shared/language) for HOCON models, once per page: Monaco is its adapter. */
 export function registerLanguageFeatures(monaco: typeof Monaco): void {
   if (registered) return;
   registered = true;
@@ -62,73 +76,45 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   });
   registerIncludeFeatures(monaco, contextOf);
 
+  const kinds = {
+    enum: monaco.languages.CompletionItemKind.EnumMember,
+    class: monaco.languages.CompletionItemKind.Class,
+    tool: monaco.languages.CompletionItemKind.Function,
+    property: monaco.languages.CompletionItemKind.Property,
+  };
   monaco.languages.registerCompletionItemProvider(HOCON_LANGUAGE_ID, {
     triggerCharacters: ['"', ':', '=', ' ', '.'],
     provideCompletionItems(model, position) {
       const analysis = contextOf(model)?.analysis();
       if (!analysis) return { suggestions: [] };
       const offset = model.getOffsetAt(position);
-      const tool = toolAt(analysis, offset);
-      const text = model.getValue();
-      const depth = tool ? braceDepth(text, tool.valueRange.start.offset, offset) : 0;
-      const linePrefix = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
-      const context = completionContextAt(linePrefix, depth);
-      if (context.kind === 'none') return { suggestions: [] };
-      const range = new monaco.Range(position.lineNumber, context.prefixStart + 1, position.lineNumber, position.column);
-      const quote = (value: string) => JSON.stringify(value);
-      const values = (items: string[], kind: Monaco.languages.CompletionItemKind, detail: string) =>
-        items.map((label) => ({ label, kind, detail, insertText: quote(label), range, filterText: quote(label) }));
-      switch (context.kind) {
-        case 'display-as':
-          return { suggestions: values([...DISPLAY_AS_VALUES], monaco.languages.CompletionItemKind.EnumMember, 'display_as') };
-        case 'class':
+      const items = completionsAt(model.getValue(), offset, toolFacts(analysis));
+      return {
+        suggestions: items.map((item) => {
+          const from = model.getPositionAt(item.replaceStart);
           return {
-            suggestions: values(
-              [...new Set(analysis.tools.map((t) => t.className).filter((c): c is string => !!c))],
-              monaco.languages.CompletionItemKind.Class,
-              'class used in this toolbox',
-            ),
+            label: item.label,
+            kind: kinds[item.kind],
+            ...(item.detail ? { detail: item.detail } : {}),
+            ...(item.documentation !== undefined ? { documentation: { value: item.documentation } } : {}),
+            insertText: item.insertText,
+            filterText: item.filterText,
+            ...(item.sortText ? { sortText: item.sortText } : {}),
+            range: new monaco.Range(from.lineNumber, from.column, position.lineNumber, position.column),
           };
-        case 'tool-name':
-          return { suggestions: values(analysis.tools.map((t) => t.name), monaco.languages.CompletionItemKind.Function, 'tool in the toolbox') };
-        case 'entry-key': {
-          const keys = KEYS_BY_KIND[tool?.kind ?? 'coded'];
-          const quoted = /"\w*$/.test(linePrefix) || text.slice(tool?.valueRange.start.offset ?? 0, offset).includes('"class"');
-          return {
-            suggestions: keys.map((key, i) => ({
-              label: key,
-              kind: monaco.languages.CompletionItemKind.Property,
-              documentation: { value: FIELD_DOCS[key] ?? '' },
-              insertText: quoted ? `"${key}": ` : `${key} = `,
-              filterText: quoted ? `"${key}"` : key,
-              sortText: String(i),
-              range,
-            })),
-          };
-        }
-      }
+        }),
+      };
     },
   });
 
   monaco.languages.registerHoverProvider(HOCON_LANGUAGE_ID, {
     provideHover(model, position) {
-      const word = model.getWordAtPosition(position);
       const analysis = contextOf(model)?.analysis();
-      if (!word) return null;
-      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
       const link = analysis ? openClassLink(model, position, analysis) : undefined;
-      const doc = FIELD_DOCS[word.word];
-      if (doc) return { range, contents: [{ value: doc }, ...(link ? [link] : [])] };
-      if (link) return { range, contents: [link] };
-      const tool = analysis?.tools.find((t) => t.name === word.word);
-      if (tool) {
-        const lines = [`**${tool.name}** — ${tool.kind} tool (${tool.origin === 'default' ? 'default toolbox' : tool.origin === 'override' ? 'overrides the default' : 'this file'})`];
-        if (tool.className) lines.push(`class \`${tool.className}\``);
-        lines.push(`display_as \`${tool.displayAs}\`${tool.displayAsInferred ? ' (inferred)' : ''}`);
-        if (tool.errors + tool.warnings) lines.push(`${plural(tool.errors, 'error')}, ${plural(tool.warnings, 'warning')}`);
-        return { range, contents: lines.map((value) => ({ value })) };
-      }
-      return null;
+      const world = analysis && contextOf(model)?.isCurrent() ? worldOf(model, analysis) : undefined;
+      const hover = hoverAt(model.getValue(), model.getOffsetAt(position), analysis ? toolFacts(analysis) : [], world ? { world, file: world.file } : undefined);
+      if (!hover) return link ? { contents: [link] } : null;
+      return { range: rangeOf(monaco, model, hover.start, hover.end), contents: [...hover.lines.map((value) => ({ value })), ...(link ? [link] : [])] };
     },
   });
 
@@ -137,49 +123,136 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
       const context = contextOf(model);
       const analysis = context?.analysis();
       if (!context || !analysis || !context.isCurrent()) return { actions: [], dispose() {} };
-      const start = model.getOffsetAt(range.getStartPosition());
-      const end = model.getOffsetAt(range.getEndPosition());
-      const actions: Monaco.languages.CodeAction[] = [];
-      for (const d of analysis.diagnostics) {
-        if (!d.fix || d.file !== analysis.file) continue;
-        if (d.range.end.offset < start || d.range.start.offset > end) continue;
-        actions.push({
-          title: d.fix.title,
-          kind: 'quickfix',
-          isPreferred: true,
-          diagnostics: [],
-          edit: {
-            edits: d.fix.edits
-              .filter((e) => e.file === analysis.file)
-              .map((e) => {
-                const from = model.getPositionAt(e.offset);
-                const to = model.getPositionAt(e.offset + e.length);
-                return {
-                  resource: model.uri,
-                  versionId: model.getVersionId(),
-                  textEdit: { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: e.newText },
-                };
-              }),
-          },
-        });
-      }
+      const fixes = quickFixesAt(analysis.diagnostics, analysis.file, model.getOffsetAt(range.getStartPosition()), model.getOffsetAt(range.getEndPosition()));
+      const actions: Monaco.languages.CodeAction[] = fixes.map((fix) => ({
+        title: fix.title,
+        kind: 'quickfix',
+        isPreferred: true,
+        diagnostics: [],
+        edit: {
+          edits: fix.edits
+            .filter((e) => e.file === analysis.file)
+            .map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText } })),
+        },
+      }));
       return { actions, dispose() {} };
     },
   });
 
   monaco.languages.registerFoldingRangeProvider(HOCON_LANGUAGE_ID, {
     provideFoldingRanges(model) {
-      const analysis = contextOf(model)?.analysis();
-      const ranges: Monaco.languages.FoldingRange[] = [];
-      if (analysis && contextOf(model)?.isCurrent()) {
-        for (const tool of analysis.tools) {
-          if (tool.file !== analysis.file) continue;
-          const start = model.getPositionAt(tool.keyRange.start.offset).lineNumber;
-          const end = model.getPositionAt(tool.valueRange.end.offset).lineNumber;
-          if (end > start) ranges.push({ start, end, kind: monaco.languages.FoldingRangeKind.Region });
-        }
-      }
-      return ranges;
+      return foldingRegions(model.getValue())
+        .map((r) => ({
+          start: model.getPositionAt(r.start).lineNumber,
+          end: model.getPositionAt(r.end).lineNumber,
+          kind: r.kind === 'comment' ? monaco.languages.FoldingRangeKind.Comment : monaco.languages.FoldingRangeKind.Region,
+        }))
+        .filter((r) => r.end > r.start);
+    },
+  });
+
+  registerNavigation(monaco, contextOf);
+}
+
+/** The text's name for the service, and a world of this one text (other files are opened by the app, not read here). */
+type ModelWorld = LanguageWorld & { file: string };
+
+function worldOf(model: Monaco.editor.ITextModel, analysis: ToolboxAnalysis | null): ModelWorld {
+  const file = analysis?.file ?? model.uri.path;
+  return { file, read: (f) => (f === file ? model.getValue() : undefined), resolveOptions: () => ({ fileName: file }) };
+}
+
+function rangeOf(monaco: typeof Monaco, model: Monaco.editor.ITextModel, start: number, end: number): Monaco.Range {
+  const from = model.getPositionAt(start);
+  const to = model.getPositionAt(end);
+  return new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
+}
+
+/** The toolbox analysis's tools as the service's facts. */
+function toolFacts(analysis: ToolboxAnalysis): ToolFacts[] {
+  return analysis.tools.map((t: ToolSummary) => ({
+    name: t.name,
+    origin: t.origin === 'default' || t.origin === 'override' ? t.origin : 'this file',
+    kind: t.kind,
+    className: t.className ?? null,
+    displayAs: t.displayAs,
+    displayAsInferred: t.displayAsInferred,
+    errors: t.errors,
+    warnings: t.warnings,
+  }));
+}
+
+/**
+ * Outline (Ctrl+Shift+O and the Outline beside the editor), Format Document (Shift+Alt+F), go to definition (F12),
+ * find references (Shift+F12) and rename (F2), all from the language service (shared/language), on this file's text.
+ */
+function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.editor.ITextModel) => ModelContext | undefined): void {
+  const symbolKinds: Record<OutlineSymbol['kind'], Monaco.languages.SymbolKind> = {
+    object: monaco.languages.SymbolKind.Object,
+    array: monaco.languages.SymbolKind.Array,
+    string: monaco.languages.SymbolKind.String,
+    number: monaco.languages.SymbolKind.Number,
+    boolean: monaco.languages.SymbolKind.Boolean,
+    null: monaco.languages.SymbolKind.Null,
+    substitution: monaco.languages.SymbolKind.Variable,
+    include: monaco.languages.SymbolKind.File,
+    value: monaco.languages.SymbolKind.Field,
+  };
+  monaco.languages.registerDocumentSymbolProvider(HOCON_LANGUAGE_ID, {
+    provideDocumentSymbols(model) {
+      const convert = (s: OutlineSymbol): Monaco.languages.DocumentSymbol => ({
+        name: s.name || '""',
+        detail: s.detail,
+        kind: symbolKinds[s.kind],
+        tags: [],
+        range: rangeOf(monaco, model, s.start, s.end),
+        selectionRange: rangeOf(monaco, model, s.nameStart, s.nameEnd),
+        children: s.children.map(convert),
+      });
+      return outline(model.getValue()).map(convert);
+    },
+  });
+  const format = (model: Monaco.editor.ITextModel, options: Monaco.languages.FormattingOptions, range?: Monaco.Range) => {
+    const file = contextOf(model)?.analysis()?.file ?? model.uri.path;
+    const text = model.getValue();
+    const result = formatChecked(text, { indent: options.insertSpaces ? options.tabSize : 'tab' }, { file }, range ? { start: model.getOffsetAt(range.getStartPosition()), end: model.getOffsetAt(range.getEndPosition()) } : undefined);
+    if (!result.ok) {
+      contextOf(model)?.notify?.(result.line !== undefined ? `Line ${result.line}, column ${result.column ?? 1}: ${result.message}` : result.message);
+      return [];
+    }
+    return result.edits.map((e) => ({ range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText }));
+  };
+  monaco.languages.registerDocumentFormattingEditProvider(HOCON_LANGUAGE_ID, { provideDocumentFormattingEdits: (model, options) => format(model, options) });
+  monaco.languages.registerDocumentRangeFormattingEditProvider(HOCON_LANGUAGE_ID, { provideDocumentRangeFormattingEdits: (model, range, options) => format(model, options, range) });
+
+  const inThisFile = (model: Monaco.editor.ITextModel, locations: Location[], world: ModelWorld): Monaco.languages.Location[] =>
+    locations.filter((l) => l.file === world.file).map((l) => ({ uri: model.uri, range: rangeOf(monaco, model, l.start, l.end) }));
+  monaco.languages.registerDefinitionProvider(HOCON_LANGUAGE_ID, {
+    provideDefinition(model, position) {
+      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
+      return inThisFile(model, definition(world, world.file, model.getOffsetAt(position)), world);
+    },
+  });
+  monaco.languages.registerReferenceProvider(HOCON_LANGUAGE_ID, {
+    provideReferences(model, position, context) {
+      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
+      return inThisFile(model, references(world, world.file, model.getOffsetAt(position), context.includeDeclaration), world);
+    },
+  });
+  monaco.languages.registerRenameProvider(HOCON_LANGUAGE_ID, {
+    resolveRenameLocation(model, position) {
+      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
+      const target = renameTarget(world, world.file, model.getOffsetAt(position));
+      if ('problem' in target) return { range: rangeOf(monaco, model, 0, 0), text: '', rejectReason: target.problem };
+      return { range: rangeOf(monaco, model, target.start, target.end), text: target.placeholder };
+    },
+    provideRenameEdits(model, position, newName) {
+      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
+      const result = rename(world, world.file, model.getOffsetAt(position), newName);
+      if (!result.ok) return { edits: [], rejectReason: result.problem };
+      return {
+        edits: result.edits.map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText } })),
+      };
     },
   });
 }

@@ -19,6 +19,15 @@ import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
 import 'monaco-editor/editor/contrib/folding/browser/folding';
 import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
 import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus';
+// From the language service too: Format Document, go to definition (F12, Ctrl+click), find references (Shift+F12),
+// rename (F2), and the outline as Go to Symbol (Ctrl+Shift+O).
+import 'monaco-editor/editor/contrib/format/browser/formatActions';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
+import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/link/goToDefinitionAtPosition';
+import 'monaco-editor/editor/contrib/rename/browser/rename';
+import 'monaco-editor/editor/contrib/documentSymbols/browser/documentSymbols';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoSymbolQuickAccess';
 // Ordinary text editing.
 import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
 import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { DISPLAY_AS_VALUES } from '../../shared/toolbox/index';
 import type { DiagnosticDto, ToolDetail, ToolSummary } from '../../shared/api/index';
-import { FIELD_DOCS } from '../editor/fieldDocs';
+import { FIELD_DOCS } from '../../shared/language/fieldDocs';
 import { KIND_LABEL, ORIGIN_LABEL } from '../tools/toolFilter';
 import { isEditable } from '../tools/toolCommands';
 import { useToolActions } from '../tools/useToolActions';

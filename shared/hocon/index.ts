@@ -46,5 +46,6 @@ export {
 export { JsonText, layoutJsonText, layoutIfJson, jsonMemberTexts } from './jsonText';
 export { parsePath, formatPath, formatKeySegment } from './pathExpression';
 export { applyEdits, type TextEdit, type FileTextEdit } from './textEdits';
+export { formatHocon, type FormatOptions, type FormatRange, type FormatResult } from './formatter';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
 export { setValueChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';

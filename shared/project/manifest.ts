@@ -65,7 +65,8 @@ export function readManifest(root: HoconObject, host: ManifestHost): ReadManifes
   return { entries, diagnostics };
 }
 
-function locateNetwork(key: string, manifestFile: string, host: ManifestHost): string | undefined {
+/** The network file (relative to the root) a manifest key names: next to the manifest, then in each folder above. */
+export function locateNetwork(key: string, manifestFile: string, host: ManifestHost): string | undefined {
   let dir = dirnameOf(manifestFile);
   for (;;) {
     const candidate = joinPath(dir, key);

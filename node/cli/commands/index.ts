@@ -12,6 +12,8 @@ import { scaffoldCommand } from './scaffold';
 import { diffCommand } from './diff';
 import { similarCommand } from './similar';
 import { resolveCommand, printCommand, setCommand, unsetCommand } from './hoconCommands';
+import { formatCommand } from './format';
+import { lspCommand } from './lsp';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, mcpCommand, scaffoldCommand, resolveCommand, printCommand, setCommand, unsetCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, mcpCommand, scaffoldCommand, resolveCommand, printCommand, setCommand, unsetCommand, formatCommand, lspCommand];

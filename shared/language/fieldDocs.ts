@@ -1,4 +1,4 @@
-import type { ToolSummary } from '../../shared/api/index';
+import type { ToolKind } from '../toolbox/index';
 
 /**
  * Each toolbox entry field's documentation, from neuro-san's toolbox_info_hocon_reference.md (hovers in the HOCON
@@ -29,7 +29,7 @@ export const FIELD_DOCS: Record<string, string> = {
 };
 
 /** The keys an entry of this kind uses (completion order: the required ones first). */
-export const KEYS_BY_KIND: Record<ToolSummary['kind'], string[]> = {
+export const KEYS_BY_KIND: Record<ToolKind, string[]> = {
   coded: ['class', 'description', 'parameters', 'display_as'],
   langchain: ['class', 'args', 'base_tool_info_url', 'display_as'],
   toolkit: ['class', 'args', 'base_tool_info_url', 'display_as'],

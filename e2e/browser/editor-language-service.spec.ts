@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, startBrowserMode, test } from '../support/browserMode';
+import { analysisCurrent } from '../support/editorPage';
+
+// The HOCON tab's outline, Format Document, go to definition (F12), find references (Shift+F12) and rename (F2), all
+// from the language service (shared/language) that the language server uses too.
+
+/** The line the cursor is on: the editor marks its number. */
+async function cursorLine(page: Page): Promise<number> {
+  return Number(await page.locator('.monaco-editor .line-numbers.active-line-number').first().textContent());
+}
+
+/** Puts the cursor at a line and column with Go to Line (Ctrl+G), as a keyboard user would. */
+async function placeCursor(page: Page, line: number, column: number): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => cursorLine(page)).toBe(line);
+}
+
+/** The text as saved (Ctrl+S), read from disk. */
+async function savedText(page: Page, file: string): Promise<string> {
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page).not.toHaveTitle(/^●/);
+  return readFileSync(file, 'utf8');
+}
+
+test('the HOCON tab has an outline, Format Document, F12, Shift+F12 and F2', async ({ page }) => {
+  const server = await startBrowserMode({ fixture: 'shared_args.hocon' });
+  try {
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' }).click();
+    await analysisCurrent(page);
+
+    const file = path.join(server.dir, 'shared_args.hocon');
+    // The outline lists the tools and their keys; a click shows the key in the editor.
+    const outline = page.getByRole('navigation', { name: 'Outline' });
+    await expect(outline.getByRole('button', { name: 'fetch_again' })).toBeVisible();
+    await outline.getByRole('button', { name: 'fetch_again' }).click();
+    await expect.poll(() => cursorLine(page)).toBe(11);
+
+    // Format Document (Shift+Alt+F; Ctrl+Shift+I on Linux): the odd indentation and separator are tidied, nothing else.
+    await placeCursor(page, 3, 6);
+    await page.keyboard.press(process.platform === 'linux' ? 'Control+Shift+I' : 'Shift+Alt+F');
+    await expect.poll(() => savedText(page, file)).toContain('\n    "fetch_slow": {\n        "class": "langchain');
+
+    // F12 on `args` in ${fetch.args}: to the key it reads.
+    await placeCursor(page, 9, 26);
+    await page.keyboard.press('F12');
+    await expect.poll(() => cursorLine(page)).toBe(5);
+
+    // Shift+F12: the key and the two ${...} that read it.
+    await placeCursor(page, 9, 26);
+    await page.keyboard.press('Shift+F12');
+    const peek = page.locator('.peekview-widget');
+    await expect(peek).toBeVisible();
+    await expect(peek).toContainText('References (3)');
+    await page.keyboard.press('Escape');
+
+    // F2 on the tool's key: the key and every ${fetch...} that names it.
+    await placeCursor(page, 3, 6);
+    await page.keyboard.press('F2');
+    const input = page.locator('.rename-box input, .rename-input').first();
+    await expect(input).toBeVisible();
+    await input.fill('fetch_fast');
+    await input.press('Enter');
+    await expect.poll(() => savedText(page, file)).toContain('"fetch_fast": {');
+    const text = readFileSync(file, 'utf8');
+    expect(text.match(/\$\{fetch_fast\.args\}/g)).toHaveLength(2);
+    expect(text).not.toContain('${fetch.args}');
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,418 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  DiagnosticSeverity,
+  FoldingRangeKind,
+  MessageType,
+  ShowMessageNotification,
+  ResponseError,
+  SymbolKind as LspSymbolKind,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type Connection,
+  type Diagnostic,
+  type DocumentSymbol,
+  type InitializeResult,
+  type Location as LspLocation,
+  type Range,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FormatOptions, TextEdit } from '../../shared/hocon/index';
+import {
+  completionsAt,
+  definition,
+  foldingRegions,
+  formatChecked,
+  hoverAt,
+  outline,
+  quickFixesAt,
+  references,
+  rename,
+  renameTarget,
+  type Location,
+  type OutlineSymbol,
+  type ToolFacts,
+} from '../../shared/language/index';
+import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
+import { MAX_TEXT_FILE_BYTES } from '../files/textFiles';
+import { findProjectRoot } from '../project/projectSettingsOnDisk';
+import { editorConfigOptions } from './editorConfigOnDisk';
+import { ProjectWorkspace } from './projectWorkspace';
+import { APP_VERSION } from '../../shared/version';
+
+/**
+ * `toolbox-editor lsp`: the language service (shared/language) over LSP 3.17, for VS Code, Neovim, JetBrains (LSP4IJ)
+ * and any other client. Documents sync incrementally; each belongs to the neuro-san project found from it (the
+ * nearest folder upward holding `registries/`, else its folder), which is read as `validate DIR` reads it, the
+ * editor's unsaved texts first, and its diagnostics published for every file of the project. The server never runs
+ * project code, and a handler that fails answers an error instead of taking the server down.
+ */
+export interface LanguageServerOptions {
+  env: Record<string, string | undefined>;
+  /** How long edits settle before the project is read again (ms). */
+  settleMs?: number;
+}
+
+/** A document longer than this (UTF-16 units) is not analysed, as the app opens no larger file. */
+const MAX_DOCUMENT_LENGTH = MAX_TEXT_FILE_BYTES;
+
+export function startLanguageServer(connection: Connection, options: LanguageServerOptions): void {
+  const documents = new TextDocuments(TextDocument);
+  /** Unsaved texts by absolute path (what the projects read before the disk). */
+  const overlays = new Map<string, string>();
+  const projects = new Map<string, ProjectWorkspace>();
+  /** Files that were given diagnostics, by project root: cleared when a reading finds none there any more. */
+  const published = new Map<string, Set<string>>();
+  const pending = new Map<string, NodeJS.Timeout>();
+  const settleMs = options.settleMs ?? 150;
+  let workspaceFolders: string[] = [];
+
+  const log = (message: string) => connection.console.log(message);
+
+  const projectOf = (absolute: string): ProjectWorkspace => {
+    const root = findProjectRoot(absolute);
+    let project = projects.get(root);
+    if (!project) {
+      project = new ProjectWorkspace(root, overlays, options.env);
+      projects.set(root, project);
+    }
+    return project;
+  };
+
+  /** The project read as it is now (read again only when something changed since). */
+  const current = (project: ProjectWorkspace): ProjectWorkspace => {
+    if (project.stale) {
+      const failure = project.refresh();
+      if (failure) log(`Reading ${project.root} failed: ${failure}`);
+    }
+    return project;
+  };
+
+  const schedule = (project: ProjectWorkspace) => {
+    project.stale = true;
+    clearTimeout(pending.get(project.root));
+    pending.set(
+      project.root,
+      setTimeout(() => {
+        pending.delete(project.root);
+        publish(current(project));
+      }, settleMs),
+    );
+  };
+
+  const publish = (project: ProjectWorkspace) => {
+    const analysis = project.analysis;
+    if (!analysis) return;
+    const byFile = new Map<string, ToolboxDiagnostic[]>();
+    for (const d of analysis.diagnostics) {
+      const absolute = project.absolute(d.file);
+      byFile.set(absolute, [...(byFile.get(absolute) ?? []), d]);
+    }
+    const before = published.get(project.root) ?? new Set<string>();
+    for (const absolute of before) {
+      if (!byFile.has(absolute)) void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: [] });
+    }
+    for (const [absolute, found] of byFile) {
+      const text = overlays.get(absolute) ?? project.read(absolute);
+      const doc = TextDocument.create(uriOf(absolute), 'hocon', 0, text ?? '');
+      void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: found.map((d) => toLspDiagnostic(d, doc)) });
+    }
+    published.set(project.root, new Set(byFile.keys()));
+  };
+
+  const textOf = (uri: string) => documents.get(uri);
+
+  /** The document, its project (current) and its name there; undefined for a document that is not a file or too big. */
+  const context = (uri: string) => {
+    const doc = textOf(uri);
+    const absolute = fileOf(uri);
+    if (!doc || absolute === undefined || doc.getText().length > MAX_DOCUMENT_LENGTH) return undefined;
+    const project = current(projectOf(absolute));
+    return { doc, absolute, project, file: project.relative(absolute) };
+  };
+
+  /** A location of the service as an LSP location (the file's text read to place it). */
+  const locationOf = (project: ProjectWorkspace, location: Location): LspLocation => {
+    const absolute = project.absolute(location.file);
+    const text = overlays.get(absolute) ?? project.read(absolute) ?? '';
+    const doc = TextDocument.create(uriOf(absolute), 'hocon', 0, text);
+    return { uri: uriOf(absolute), range: { start: doc.positionAt(location.start), end: doc.positionAt(location.end) } };
+  };
+
+  const workspaceEdit = (project: ProjectWorkspace, edits: readonly (TextEdit & { file: string })[]): WorkspaceEdit => {
+    const changes: Record<string, LspTextEdit[]> = {};
+    for (const edit of edits) {
+      const absolute = project.absolute(edit.file);
+      const uri = uriOf(absolute);
+      const doc = documents.get(uri) ?? TextDocument.create(uri, 'hocon', 0, project.read(absolute) ?? '');
+      (changes[uri] ??= []).push({ range: { start: doc.positionAt(edit.offset), end: doc.positionAt(edit.offset + edit.length) }, newText: edit.newText });
+    }
+    return { changes };
+  };
+
+  const toolFacts = (project: ProjectWorkspace): ToolFacts[] =>
+    (project.analysis?.tools ?? []).map((t) => ({ name: t.name, origin: t.origin, errors: t.errors, file: t.file, line: t.line, users: t.users.map((u) => ({ agent: u.agent, network: u.network })) }));
+
+  /** Runs a request handler; a failure is logged and answered as an error, never taking the server down. */
+  const guarded =
+    <P, R>(name: string, handler: (params: P) => R) =>
+    (params: P): R | ResponseError<void> => {
+      try {
+        return handler(params);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log(`${name} failed: ${message}`);
+        return new ResponseError(-32603, `${name} failed: ${message}`);
+      }
+    };
+
+  connection.onInitialize((params): InitializeResult => {
+    workspaceFolders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
+    if (workspaceFolders.length === 0 && params.rootUri) {
+      const root = fileOf(params.rootUri);
+      if (root) workspaceFolders = [root];
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: ['"', ':', '=', ' ', '.'] },
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'toolbox-editor', version: APP_VERSION },
+    };
+  });
+
+  connection.onInitialized(() => {
+    for (const folder of workspaceFolders) schedule(projectOf(folder));
+    if (workspaceFolders.length > 0) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) => {
+        for (const removed of event.removed) {
+          const folder = fileOf(removed.uri);
+          if (folder) workspaceFolders = workspaceFolders.filter((f) => f !== folder);
+        }
+        for (const added of event.added) {
+          const folder = fileOf(added.uri);
+          if (folder) {
+            workspaceFolders.push(folder);
+            schedule(projectOf(folder));
+          }
+        }
+      });
+    }
+  });
+
+  const changed = (uri: string, text: string | undefined) => {
+    const absolute = fileOf(uri);
+    if (absolute === undefined) return;
+    if (text === undefined) overlays.delete(absolute);
+    else if (text.length <= MAX_DOCUMENT_LENGTH) overlays.set(absolute, text);
+    else {
+      overlays.delete(absolute);
+      void connection.sendDiagnostics({ uri, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Warning, source: 'toolbox', message: `This file is larger than ${MAX_DOCUMENT_LENGTH / 1048576} MB: it is not analysed.` }] });
+      return;
+    }
+    schedule(projectOf(absolute));
+  };
+  documents.onDidOpen((e) => changed(e.document.uri, e.document.getText()));
+  documents.onDidChangeContent((e) => changed(e.document.uri, e.document.getText()));
+  documents.onDidClose((e) => changed(e.document.uri, undefined));
+  documents.onDidSave((e) => changed(e.document.uri, e.document.getText()));
+  connection.onDidChangeWatchedFiles((e) => {
+    for (const change of e.changes) {
+      const absolute = fileOf(change.uri);
+      if (absolute) schedule(projectOf(absolute));
+    }
+  });
+
+  connection.onHover(
+    guarded('hover', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c) return null;
+      const offset = c.doc.offsetAt(params.position);
+      const hover = hoverAt(c.doc.getText(), offset, toolFacts(c.project), { world: c.project, file: c.file });
+      if (!hover) return null;
+      return { contents: { kind: 'markdown', value: hover.lines.join('\n\n') }, range: { start: c.doc.positionAt(hover.start), end: c.doc.positionAt(hover.end) } };
+    }),
+  );
+
+  connection.onCompletion(
+    guarded('completion', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c) return [];
+      const offset = c.doc.offsetAt(params.position);
+      const kinds = { enum: CompletionItemKind.EnumMember, class: CompletionItemKind.Class, tool: CompletionItemKind.Function, property: CompletionItemKind.Property };
+      return completionsAt(c.doc.getText(), offset, toolFacts(c.project)).map((item) => ({
+        label: item.label,
+        kind: kinds[item.kind],
+        ...(item.detail ? { detail: item.detail } : {}),
+        ...(item.documentation ? { documentation: { kind: 'markdown' as const, value: item.documentation } } : {}),
+        filterText: item.filterText,
+        ...(item.sortText ? { sortText: item.sortText } : {}),
+        textEdit: { range: { start: c.doc.positionAt(item.replaceStart), end: params.position }, newText: item.insertText },
+      }));
+    }),
+  );
+
+  connection.onDefinition(
+    guarded('definition', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c) return null;
+      return definition(c.project, c.file, c.doc.offsetAt(params.position)).map((l) => locationOf(c.project, l));
+    }),
+  );
+
+  connection.onReferences(
+    guarded('references', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c) return null;
+      return references(c.project, c.file, c.doc.offsetAt(params.position), params.context.includeDeclaration).map((l) => locationOf(c.project, l));
+    }),
+  );
+
+  connection.onPrepareRename(
+    guarded('prepareRename', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c) return null;
+      const target = renameTarget(c.project, c.file, c.doc.offsetAt(params.position));
+      if ('problem' in target) throw new Error(target.problem);
+      return { range: { start: c.doc.positionAt(target.start), end: c.doc.positionAt(target.end) }, placeholder: target.placeholder };
+    }),
+  );
+
+  connection.onRenameRequest(
+    guarded('rename', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c) return null;
+      const result = rename(c.project, c.file, c.doc.offsetAt(params.position), params.newName);
+      if (!result.ok) throw new Error(result.problem);
+      return workspaceEdit(c.project, result.edits);
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    guarded('documentSymbol', (params) => {
+      const doc = textOf(params.textDocument.uri);
+      if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
+      return outline(doc.getText()).map((s) => toDocumentSymbol(s, doc));
+    }),
+  );
+
+  connection.onFoldingRanges(
+    guarded('foldingRange', (params) => {
+      const doc = textOf(params.textDocument.uri);
+      if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
+      return foldingRegions(doc.getText())
+        .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line, kind: r.kind === 'comment' ? FoldingRangeKind.Comment : FoldingRangeKind.Region }))
+        .filter((r) => r.endLine > r.startLine);
+    }),
+  );
+
+  const formatting = (uri: string, client: { tabSize: number; insertSpaces: boolean }, range?: Range): LspTextEdit[] => {
+    const c = context(uri);
+    if (!c) return [];
+    const options: FormatOptions = { indent: client.insertSpaces ? client.tabSize : 'tab', ...editorConfigOptions(c.absolute) };
+    const text = c.doc.getText();
+    const reading = c.project.resolveOptions();
+    const check = { file: c.absolute, ...(reading.host ? { host: reading.host } : {}), cwd: c.project.root, env: reading.env ?? {} };
+    const result = formatChecked(text, options, check, range ? { start: c.doc.offsetAt(range.start), end: c.doc.offsetAt(range.end) } : undefined);
+    if (!result.ok) {
+      // A notification, not a request: every client shows it, none has to answer.
+      const message = result.line !== undefined ? `${path.basename(c.absolute)}:${result.line}:${result.column ?? 1}: ${result.message}` : result.message;
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+      return [];
+    }
+    return result.edits.map((e) => ({ range: { start: c.doc.positionAt(e.offset), end: c.doc.positionAt(e.offset + e.length) }, newText: e.newText }));
+  };
+  connection.onDocumentFormatting(guarded('formatting', (params) => formatting(params.textDocument.uri, params.options)));
+  connection.onDocumentRangeFormatting(guarded('rangeFormatting', (params) => formatting(params.textDocument.uri, params.options, params.range)));
+
+  connection.onCodeAction(
+    guarded('codeAction', (params) => {
+      const c = context(params.textDocument.uri);
+      if (!c || !c.project.analysis) return [];
+      const fixes = quickFixesAt(c.project.analysis.diagnostics, c.file, c.doc.offsetAt(params.range.start), c.doc.offsetAt(params.range.end));
+      return fixes.map((fix) => ({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: true, edit: workspaceEdit(c.project, fix.edits) }));
+    }),
+  );
+
+  connection.onShutdown(() => {
+    for (const timer of pending.values()) clearTimeout(timer);
+    pending.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function toLspDiagnostic(d: ToolboxDiagnostic, doc: TextDocument): Diagnostic {
+  const start = doc.positionAt(d.range.start.offset);
+  const end = doc.positionAt(Math.max(d.range.end.offset, d.range.start.offset));
+  return {
+    range: { start, end },
+    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+    code: d.rule,
+    source: 'toolbox',
+    message: d.fix ? `${d.message} (quick fix: ${d.fix.title})` : d.message,
+  };
+}
+
+const SYMBOL_KINDS: Record<OutlineSymbol['kind'], LspSymbolKind> = {
+  object: LspSymbolKind.Object,
+  array: LspSymbolKind.Array,
+  string: LspSymbolKind.String,
+  number: LspSymbolKind.Number,
+  boolean: LspSymbolKind.Boolean,
+  null: LspSymbolKind.Null,
+  substitution: LspSymbolKind.Variable,
+  include: LspSymbolKind.File,
+  value: LspSymbolKind.Field,
+};
+
+function toDocumentSymbol(symbol: OutlineSymbol, doc: TextDocument): DocumentSymbol {
+  // Iterative over the children (an outline can be thousands deep in breadth, bounded in depth by the service).
+  const make = (s: OutlineSymbol): DocumentSymbol => ({
+    name: s.name || '""',
+    ...(s.detail ? { detail: s.detail } : {}),
+    kind: SYMBOL_KINDS[s.kind],
+    range: { start: doc.positionAt(s.start), end: doc.positionAt(s.end) },
+    selectionRange: { start: doc.positionAt(s.nameStart), end: doc.positionAt(s.nameEnd) },
+    children: [],
+  });
+  const top = make(symbol);
+  const stack: [OutlineSymbol, DocumentSymbol][] = [[symbol, top]];
+  while (stack.length > 0) {
+    const [s, d] = stack.pop()!;
+    for (const child of s.children) {
+      const made = make(child);
+      d.children!.push(made);
+      stack.push([child, made]);
+    }
+  }
+  return top;
+}
+
+function fileOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return path.resolve(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+function uriOf(absolute: string): string {
+  return pathToFileURL(absolute).href;
+}
