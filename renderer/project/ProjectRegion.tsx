@@ -7,6 +7,7 @@ import type { WorkspaceStores } from '../state/workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 import { RenameToolDialog } from './RenameToolDialog';
 import { useProjectEdits } from './useProjectEdits';
+import { McpServers } from './McpServers';
 import { plural } from '../../shared/plural';
 
 const PLURAL: Record<FileKind, string> = {
@@ -35,6 +36,7 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
   const project = useProject((s) => s.project);
   const error = useProject((s) => s.error);
   const lastChange = useProject((s) => s.lastChange);
+  const asking = useProject((s) => s.asking);
   const [selectedTool, setSelectedTool] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const edits = useProjectEdits(stores, useProject);
@@ -183,6 +185,14 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
             </div>
           )}
         </details>
+        <McpServers
+          mcp={project.mcp}
+          listings={project.mcpListings}
+          asking={asking}
+          onList={(url) => void useProject.getState().listMcpTools(url)}
+          onOpen={(file, offset, length) => void open(file, offset, length)}
+          onOpenInfoFile={(file) => void open(file)}
+        />
         {project.undefinedToolUsers.length > 0 && (
           <details open>
             <summary>Undefined tools ({project.undefinedToolUsers.length})</summary>
