@@ -115,6 +115,14 @@ describe('toolbox-editor mcp with an MCP client of the SDK', () => {
     expect(fromMeta).toMatchObject({ content: [{ text: '2' }], _meta: { sly_data: { calls: 2, seen: 't' } } });
   });
 
+  it('checks arguments against the schema it publishes: null for an optional one passes, a missing required one not', async () => {
+    const client = await sdkClient(serverArgs());
+    expect(await client.callTool({ name: 'count_calls', arguments: { tag: null } })).toMatchObject({ isError: false, content: [{ text: '1' }] });
+    const missing = await client.callTool({ name: 'greet', arguments: {} });
+    expect(missing).toMatchObject({ isError: true, _meta: { errorKind: 'validation' } });
+    expect((missing as { content: { text: string }[] }).content[0]!.text).toContain("must have required property 'name'");
+  });
+
   it('announces an edit of the file (notifications/tools/list_changed) and lists the new tools', async () => {
     const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tbe-mcp-edit-')), 'toolbox_info.hocon');
     copyFileSync(fixture, copy);

@@ -5,7 +5,7 @@
  * The SDK-facing part (sessions, transports) is in mcpSessions.ts; this file knows nothing of the wire.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { llmInputSchema, type JsonValue } from '../../shared/toolbox/index';
+import { llmInputSchema, type JsonValue, type RunnableToolSpec } from '../../shared/toolbox/index';
 import { errorMessage } from '../../shared/errorMessage';
 import type { JsonObject, ToolRunner } from '../python';
 import { describedToolBox, loadToolSpecs, toolNotFound, type ToolBox } from '../toolbox';
@@ -77,39 +77,48 @@ export class ServedToolbox {
 
   private async loadNow(): Promise<void> {
     const { file, cwd, env, withDefaults, runner, log } = this.options;
-    let loaded;
+    const listing: ServedTool[] = [];
+    let described;
+    const notes: string[] = [];
     try {
-      const specs = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san' });
-      loaded = { specs, described: await describedToolBox(specs.specs, runner, specs.problems, file) };
+      const read = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san' });
+      for (const problem of read.problems) notes.push(`not offered: ${problem.tool}: ${problem.message}`);
+      // A coded tool's arguments are checked against the schema the client is given (an optional one may be null),
+      // as neuro-san's model checks what an LLM sends; one neuro-san cannot make a model of is not offered.
+      const specs: RunnableToolSpec[] = [];
+      for (const spec of read.specs) {
+        if (spec.kind !== 'coded') {
+          specs.push(spec);
+          continue;
+        }
+        try {
+          const inputSchema = llmInputSchema(spec.parameters) as ServedTool['inputSchema'];
+          specs.push({ ...spec, parameters: inputSchema as { [key: string]: JsonValue } });
+        } catch (error) {
+          notes.push(`not offered: ${spec.name}: ${errorMessage(error)}`);
+        }
+      }
+      described = await describedToolBox(specs, runner, read.problems, file);
+      for (const spec of specs) {
+        if (spec.kind === 'coded') {
+          listing.push({ name: spec.name, description: spec.description ?? '', inputSchema: spec.parameters as ServedTool['inputSchema'] });
+          continue;
+        }
+        const result = described.descriptions.get(spec.name);
+        if (!result?.ok) {
+          notes.push(`not offered: ${spec.name}: its class did not load: ${result ? result.error : 'not described'}`);
+        } else if (result.description.kind === 'toolkit') {
+          for (const member of result.description.tools) listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
+        } else if (result.description.kind === 'langchain') {
+          listing.push(servedLangChainTool(spec.name, result.description.description, result.description.argsSchema));
+        }
+      }
     } catch (error) {
       if (!this.toolbox) throw error;
       log(`${errorMessage(error)}\n(still serving the tools read before)`);
       return;
     }
-    const { specs, described } = loaded;
-    const listing: ServedTool[] = [];
-    for (const problem of specs.problems) log(`not offered: ${problem.tool}: ${problem.message}`);
-    for (const spec of specs.specs) {
-      if (spec.kind === 'coded') {
-        try {
-          listing.push({ name: spec.name, description: spec.description ?? '', inputSchema: llmInputSchema(spec.parameters) as ServedTool['inputSchema'] });
-        } catch (error) {
-          log(`not offered: ${spec.name}: ${errorMessage(error)}`);
-        }
-        continue;
-      }
-      const result = described.descriptions.get(spec.name);
-      if (!result?.ok) {
-        log(`not offered: ${spec.name}: its class did not load: ${result ? result.error : 'not described'}`);
-        continue;
-      }
-      const description = result.description;
-      if (description.kind === 'toolkit') {
-        for (const member of description.tools) listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
-      } else if (description.kind === 'langchain') {
-        listing.push(servedLangChainTool(spec.name, description.description, description.argsSchema));
-      }
-    }
+    for (const note of notes) log(note);
     const changed = this.toolbox !== undefined && !isDeepStrictEqual(listing, this.listing);
     this.toolbox = described.toolbox;
     this.listing = listing;
