@@ -38,6 +38,7 @@ export const callCommand: CliCommand = {
   async run(args, io) {
     const options = parseCallArgs(args);
     if (options.mcp !== undefined) {
+      // Python's options mean nothing to a server's tool.
       const { callMcpTool } = await import('./callMcp');
       return callMcpTool({ url: options.mcp, tool: options.tool, args: options.args, slyData: options.slyData, json: options.json, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) }, io);
     }
@@ -141,7 +142,7 @@ function jsonText(option: string, text: string): string {
   return text;
 }
 
-function printResult(result: ToolResult, json: boolean, io: CliIo): void {
+export function printResult(result: ToolResult, json: boolean, io: CliIo): void {
   if (json) {
     const report = {
       content: result.content,

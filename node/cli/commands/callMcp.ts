@@ -1,10 +1,12 @@
 /**
  * `toolbox-editor call --mcp URL TOOL`: calls one tool of an MCP server as neuro-san would (Streamable HTTP, the
- * headers of the MCP info file or of sly_data's http_headers), and prints its content like `call` does.
+ * headers of sly_data's http_headers or the MCP info file), through the same ToolBox.call as a toolbox entry, and
+ * prints its result as `call` does.
  */
 import type { JsonObject } from '../../python';
-import { resolveFilterEntry } from '../../../shared/mcp/index';
+import { providerSafeName, resolveFilterEntry } from '../../../shared/mcp/index';
 import type { CliIo } from '../command';
+import { printResult } from './call';
 
 export interface McpCallOptions {
   url: string;
@@ -17,36 +19,30 @@ export interface McpCallOptions {
 }
 
 export async function callMcpTool(options: McpCallOptions, io: CliIo): Promise<number> {
-  const args: unknown = JSON.parse(options.args);
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    io.stderr('toolbox-editor call: --args for an MCP tool must be a JSON object\n');
-    return 2;
-  }
   const { mcpInfoOnDisk } = await import('../../mcp/mcpInfoOnDisk');
-  const { callServerTool, listServerTools, McpUnreachable } = await import('../../mcp/mcpClient');
+  const { listServerTools, McpUnreachable } = await import('../../mcp/mcpClient');
+  const { mcpToolBox } = await import('../../mcp/mcpToolBox');
   const info = mcpInfoOnDisk(io.cwd, io.env);
   for (const note of info?.notes ?? []) io.stderr(`${note}\n`);
   const settings = info?.servers.get(options.url);
   const request = { slyData: options.slyData, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+  let tools;
   try {
-    // By the name the server advertises, or the one neuro-san gives the LLM (`a__b` for `a/b`).
-    const names = (await listServerTools(options.url, settings, request)).map((t) => t.name);
-    const tool = resolveFilterEntry(options.tool, names);
-    if (tool === undefined) {
-      io.stderr(`toolbox-editor call: ${options.url} has no tool '${options.tool}' (it lists ${names.join(', ') || 'none'})\n`);
-      return 1;
-    }
-    const outcome = await callServerTool(options.url, settings, tool, args as JsonObject, request);
-    if (options.json) {
-      io.stdout(`${JSON.stringify({ content: outcome.content, isError: outcome.isError, durationMs: Math.round(outcome.durationMs * 1000) / 1000, result: outcome.raw })}\n`);
-    } else {
-      const line = outcome.content.endsWith('\n') ? outcome.content : `${outcome.content}\n`;
-      (outcome.isError ? io.stderr : io.stdout)(line);
-    }
-    return outcome.isError ? 1 : 0;
+    tools = await listServerTools(options.url, settings, request);
   } catch (error) {
     if (!(error instanceof McpUnreachable)) throw error;
     io.stderr(`toolbox-editor call: ${options.url} did not answer: ${error.message}\n`);
     return 1;
   }
+  // By the name the server advertises, or the one neuro-san gives the LLM (`a__b` for `a/b`).
+  const names = tools.map((t) => t.name);
+  const original = resolveFilterEntry(options.tool, names);
+  if (original === undefined) {
+    io.stderr(`toolbox-editor call: ${options.url} has no tool '${options.tool}' (it lists ${names.join(', ') || 'none'})\n`);
+    return 1;
+  }
+  const toolbox = mcpToolBox(options.url, settings, tools);
+  const result = await toolbox.call({ name: providerSafeName(original), arguments: options.args }, { slyData: options.slyData, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) });
+  printResult(result, options.json, io);
+  return result.isError ? 1 : 0;
 }
