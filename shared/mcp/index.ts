@@ -5,3 +5,4 @@ export * from './mcpReferences';
 export * from './mcpToolNames';
 export * from './mcpUrl';
 export * from './projectMcp';
+export * from './slyCredentials';
