@@ -9,7 +9,8 @@ test('the HOCON text shows problems as markers and explains a field on hover', a
     await page.goto(server.url);
     await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' }).click();
     await analysisCurrent(page);
-    // "type": "int" is a warning: a squiggle under it.
+    // "type": "long" is an error (neuro-san does not know it), the short description a warning: a squiggle under each.
+    await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
     await expect(page.locator('.monaco-editor .squiggly-warning').first()).toBeVisible();
 
     const classKey = page.locator('.monaco-editor .view-lines span', { hasText: /^"class"$/ }).first();

@@ -6,7 +6,7 @@ test('a quick fix from the Problems panel is applied in the text as a code actio
   try {
     await page.goto(server.url);
     const problems = page.getByRole('region', { name: 'Problems' });
-    const problem = problems.getByRole('button', { name: /"int" is not JSON Schema/ });
+    const problem = problems.getByRole('button', { name: /Unrecognized type 'long'/ });
     await expect(problem).toBeVisible();
     await screenshotBothThemes(page, testInfo, 'problems');
     // From the Form tab a click selects the form field; from the HOCON tab it reveals the line.
@@ -17,7 +17,7 @@ test('a quick fix from the Problems panel is applied in the text as a code actio
     // can come before that (and then shows nothing), so it is pressed again until the menu offers the fix.
     await expect(page.locator('.monaco-editor.focused')).toBeVisible();
     // Monaco's code-action menu (the Problems row has the same fix as a button of its own).
-    const fix = page.locator('.context-view, .monaco-editor').getByText('Change "int" to "integer"').first();
+    const fix = page.locator('.context-view, .monaco-editor').getByText('Change "long" to "integer"').first();
     await expect(async () => {
       await page.keyboard.press('ControlOrMeta+.');
       await expect(fix).toBeVisible({ timeout: 2_000 });

@@ -118,13 +118,14 @@ test.describe('problems', () => {
       await openFixture(page, server, 'search');
       const problems = page.getByRole('region', { name: 'Problems' });
       await analysisCurrent(page);
-      // The one error is listed first, above the nine warnings written before it.
-      await expect(problems.locator('button.problem').first()).toContainText("Unrecognized type 'str' for field 'wait'");
+      // Errors are listed first: the 'wait' error above the seven warnings written before it.
+      await expect(problems.locator('button.problem').nth(0)).toContainText("Unrecognized type 'long' for field 'limit'");
+      await expect(problems.locator('button.problem').nth(1)).toContainText("Unrecognized type 'str' for field 'wait'");
 
       // From the Form tab, a problem in a field selects that field; the form's message names the parameter.
       const form = page.getByRole('form', { name: 'Tool search' });
-      await expect(form).toContainText('Parameter limit: Type "int" is not JSON Schema');
-      await problems.getByRole('button', { name: /Type "int" is not JSON Schema/ }).first().click();
+      await expect(form).toContainText("Parameter limit: Unrecognized type 'long'");
+      await problems.getByRole('button', { name: /Unrecognized type 'long'/ }).first().click();
       await expect(form.getByLabel('limit type')).toBeFocused();
 
       // A key the form does not show: its line in the HOCON tab, the start of the line in view.
@@ -142,10 +143,9 @@ test.describe('problems', () => {
       expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(textArea.y + textArea.height);
 
       // The quick fix is a button on the row.
-      const before = await problems.getByRole('button', { name: /Type "int" is not JSON Schema/ }).count();
-      await problems.getByRole('button', { name: 'Change "int" to "integer"' }).first().click();
+      await problems.getByRole('button', { name: 'Change "long" to "integer"' }).first().click();
       await analysisCurrent(page);
-      await expect(problems.getByRole('button', { name: /Type "int" is not JSON Schema/ })).toHaveCount(before - 1);
+      await expect(problems.getByRole('button', { name: /Unrecognized type 'long'/ })).toHaveCount(0);
     } finally {
       await server.stop();
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, repoRoot, startBrowserMode, test } from '../support/browserMode';
 import { needShared } from '../support/sharedData';
+import { NEWEST_KNOWN_VERSION } from '../../shared/neurosan/versions/index';
 
 
 test('neuro-san-studio opened as a project: each file\'s kind, the toolbox in use and where from, a tool\'s users', async ({ page }, testInfo) => {
@@ -25,6 +26,9 @@ test('neuro-san-studio opened as a project: each file\'s kind, the toolbox in us
     const status = page.getByRole('contentinfo', { name: 'Status' });
     await expect(status.getByLabel('File kind')).toHaveValue('network');
     await expect(status.getByLabel('Toolbox in use')).toHaveText('Toolbox: neuro_san_studio/toolbox/toolbox_info.hocon (convention)');
+    // The corpus copy has no requirements.txt: checked for the newest release the editor knows, and it says so.
+    await expect(status.getByLabel('neuro-san version')).toHaveText(`neuro-san ${NEWEST_KNOWN_VERSION}`);
+    await expect(status.getByLabel('neuro-san version')).toHaveAttribute('title', /^newest known: no neuro-san pin/);
     // Read as neuro-san runs it (from the project root, with the project's toolbox): its includes are found, its tools
     // defined. The toolbox's 'attachment_path' typo is a warning in the toolbox (neuro-san ignores a required name it
     // does not know), so this network has nothing to point at (node/project/projectOnDisk.test.ts has a network that

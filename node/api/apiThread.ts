@@ -7,6 +7,7 @@ import { API_THREAD_RESOURCE_LIMITS } from './apiThreadLimits';
 import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessages';
 import { createDispatcher, type Dispatch } from './dispatcher';
 import { createApiService, type ApiHost } from './handlers';
+import { WorkerProcessRelay } from '../python/workerProcessRelay';
 
 /**
  * The API runs on its own thread: analysing a big toolbox on every keystroke must not stall the desktop app's main
@@ -51,6 +52,8 @@ function inProcess(host: ApiHost): ApiThread {
 
 class ThreadedApi implements ApiThread {
   private worker: Worker | undefined;
+  /** The Python workers of the running thread, spawned here so that this thread reaps them. */
+  private relay: WorkerProcessRelay | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, (json: string) => void>();
   private disposed = false;
@@ -74,7 +77,9 @@ class ThreadedApi implements ApiThread {
       nativeDialogs: host.dialogs !== undefined,
     };
     const worker = new Worker(this.entry, { workerData: data, resourceLimits: API_THREAD_RESOURCE_LIMITS });
-    worker.on('message', (message: FromApiThread) => void this.receive(worker, message));
+    this.relay = new WorkerProcessRelay((message) => worker.postMessage(message satisfies ToApiThread));
+    const relay = this.relay;
+    worker.on('message', (message: FromApiThread) => void this.receive(worker, relay, message));
     worker.on('error', (error) => this.lost(worker, `The API thread failed: ${error.message}`));
     worker.on('exit', (code) => this.lost(worker, `The API thread stopped (exit code ${code}).`));
     // Nothing to wait for once the app is quitting: the process may exit while the thread is idle.
@@ -83,8 +88,14 @@ class ThreadedApi implements ApiThread {
     return worker;
   }
 
-  private async receive(worker: Worker, message: FromApiThread): Promise<void> {
+  private async receive(worker: Worker, relay: WorkerProcessRelay, message: FromApiThread): Promise<void> {
     switch (message.type) {
+      case 'child-spawn':
+      case 'child-stdin':
+      case 'child-stdin-end':
+      case 'child-kill':
+        relay.receive(message);
+        return;
       case 'result': {
         const resolve = this.pending.get(message.id);
         this.pending.delete(message.id);
@@ -115,6 +126,8 @@ class ThreadedApi implements ApiThread {
   private lost(worker: Worker, message: string): void {
     if (this.worker !== worker) return;
     this.worker = undefined;
+    this.relay?.orphaned();
+    this.relay = undefined;
     const answer = JSON.stringify({ ok: false, error: { code: 'internal', message } } satisfies ApiResult<unknown>);
     for (const resolve of this.pending.values()) resolve(answer);
     this.pending.clear();
@@ -145,5 +158,7 @@ class ThreadedApi implements ApiThread {
     worker.postMessage({ type: 'dispose' } satisfies ToApiThread);
     await Promise.race([stopped, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
     await worker.terminate();
+    this.relay?.orphaned();
+    this.relay = undefined;
   }
 }

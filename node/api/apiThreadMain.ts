@@ -6,11 +6,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessages';
 import { createDispatcher } from './dispatcher';
 import { createApiService } from './handlers';
+import { useWorkerSpawner } from '../python/workerProcess';
+import { relayedSpawner } from '../python/workerProcessRelay';
 
 const port = parentPort;
 if (!port) throw new Error('apiThreadMain runs only as a worker thread (see apiThread.ts).');
 const data = workerData as ApiThreadData;
 const post = (message: FromApiThread) => port.postMessage(message);
+
+// Python workers are spawned by the starting thread, which outlives this one and so always reaps them.
+const relay = relayedSpawner(post);
+useWorkerSpawner(relay.spawner);
 
 let nextDialog = 1;
 const dialogAnswers = new Map<number, (path: string | null) => void>();
@@ -46,6 +52,9 @@ port.on('message', (message: ToApiThread) => {
     case 'dispose':
       service.dispose();
       port.close();
+      return;
+    case 'child-event':
+      relay.receive(message);
       return;
   }
 });

@@ -44,6 +44,20 @@ describe('the API dispatcher', () => {
     expect(readFileSync(file, 'utf8')).toBe('a = 1\n');
   });
 
+  it('says in plain words that a path cannot hold a NUL character, whatever the method', async () => {
+    const { dir, dispatch } = setup();
+    const bad = path.join(dir, 'a\u0000b.hocon');
+    for (const [method, payload] of [
+      ['file.watch', { path: bad, mtimeMs: 1 }],
+      ['file.read', { path: bad }],
+      ['file.write', { path: bad, text: 'a = 1\n' }],
+      ['file.unwatch', { path: bad }],
+    ] as const) {
+      const result = await dispatch(method, payload);
+      expect(result).toEqual({ ok: false, error: { code: 'invalid_request', message: `A path cannot contain a NUL character: ${JSON.stringify(bad)}.` } });
+    }
+  });
+
   it('pushes file.changed for a watched file changed by someone else, but not for our own save', async () => {
     const { dir, dispatch, events, watcher } = setup();
     const file = path.join(dir, 'w.hocon');

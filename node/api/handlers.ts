@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiEvent, ApiEventPayload, ApiMethod, ApiRequest, ApiResponse } from '../../shared/api/index';
+import { ApiError } from '../../shared/api/index';
 import { APP_VERSION } from '../../shared/version';
 import { FileWatcher } from '../files/fileWatcher';
 import { listFolder } from '../files/listFolder';
@@ -53,7 +54,11 @@ export interface ApiService {
 export function createApiService(host: ApiHost): ApiService {
   const recent = new RecentFiles(host.stateDir);
   const watcher = new FileWatcher((change) => host.emit('file.changed', change));
-  const resolvePath = (p: string) => path.resolve(host.cwd, p);
+  const resolvePath = (p: string) => {
+    // Node refuses such a path in its own words (ERR_INVALID_ARG_VALUE, "without null bytes"): say it in ours.
+    if (p.includes('\0')) throw new ApiError('invalid_request', `A path cannot contain a NUL character: ${JSON.stringify(p)}.`);
+    return path.resolve(host.cwd, p);
+  };
   const preferences = new PreferencesStore(host.stateDir);
   const recovery = new RecoveryStore(host.stateDir);
   const texts = new DocumentTexts();
@@ -86,12 +91,12 @@ export function createApiService(host: ApiHost): ApiService {
       await recent.add(content.path).catch(() => undefined);
       return content;
     },
-    'file.write': async ({ path: p, text, expectedMtimeMs, overwrite }) => {
+    'file.write': async ({ path: p, text, expectedMtimeMs, expectedSha256, overwrite }) => {
       const target = resolvePath(p);
       watcher.writingStarts(target);
       let stamp;
       try {
-        stamp = await writeTextFile(target, text, { expectedMtimeMs, overwrite });
+        stamp = await writeTextFile(target, text, { expectedMtimeMs, expectedSha256, overwrite });
         watcher.acknowledge(stamp.path, stamp.mtimeMs);
       } finally {
         watcher.writingEnds(target);

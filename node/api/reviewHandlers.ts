@@ -36,7 +36,8 @@ export function createReviewHandlers(texts: DocumentTexts, toolbox: ToolboxServi
         const before = await baselineSide(file, against, cwd);
         return await compareToolboxes(before, { file, text: current.text, label: `${path.basename(file)} (editor)` }, { cwd, env, noDefault: doc.noDefault ?? false });
       } catch (error) {
-        throw new ApiError('not_found', (error as Error).message);
+        // A file that cannot be read says why in its own code (a FIFO is `io`); git's refusals are `not_found`.
+        throw error instanceof ApiError ? error : new ApiError('not_found', (error as Error).message);
       }
     },
     'git.revisions': async ({ path: p }) => {

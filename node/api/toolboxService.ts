@@ -167,6 +167,7 @@ export class ToolboxService {
       diagnostics,
       ...(read.workingDirectory ? { workingDirectory: { ...read.workingDirectory } } : {}),
       ...(loaded.includes ? { includes: loaded.includes } : {}),
+      neuroSan: loaded.neuroSan,
       network:
         loaded.kind === 'network'
           ? {

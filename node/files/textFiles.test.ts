@@ -47,6 +47,12 @@ describe('saving a file', () => {
     expect(readFileSync(file, 'utf8')).toBe('a = 3\n');
   });
 
+  it('says plainly that a path cannot hold a NUL character', async () => {
+    const bad = path.join(dir, 'a\u0000b.hocon');
+    await expect(writeTextFile(bad, 'a = 1\n')).rejects.toMatchObject({ code: 'invalid_request', message: `A path cannot contain a NUL character: ${JSON.stringify(bad)}.` });
+    await expect(readTextFile(bad)).rejects.toMatchObject({ code: 'invalid_request', message: `A path cannot contain a NUL character: ${JSON.stringify(bad)}.` });
+  });
+
   it('says plainly when the folder does not exist', async () => {
     const error = await writeTextFile(path.join(dir, 'nope', 'x.hocon'), 'a = 1').catch((e: unknown) => e);
     expect((error as ApiError).code).toBe('not_found');

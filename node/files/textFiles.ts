@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,6 +31,9 @@ export function fileError(error: unknown, filePath: string, verb: 'read' | 'writ
       return new ApiError('io', `The disk is full: ${filePath} was not changed.`);
     case 'EROFS':
       return new ApiError('io', `${filePath} is on a read-only file system.`);
+    case 'ERR_INVALID_ARG_VALUE':
+      if (filePath.includes('\0')) return new ApiError('invalid_request', `A path cannot contain a NUL character: ${JSON.stringify(filePath)}.`);
+      return new ApiError('invalid_request', `Cannot ${verb} ${filePath}: ${errorMessage(error)}`);
     default:
       if (error instanceof ApiError) return error;
       return new ApiError('io', `Cannot ${verb} ${filePath}: ${errorMessage(error)}`);
@@ -52,10 +56,15 @@ export async function readTextFile(filePath: string, maxBytes: number = MAX_TEXT
   const absolute = path.resolve(filePath);
   try {
     const { bytes, info } = await readRegularFile(absolute, maxBytes, (info) => checkReadable(absolute, info, maxBytes));
-    return { path: absolute, text: decodeStrictly(absolute, bytes), mtimeMs: info.mtimeMs, size: bytes.length };
+    return { path: absolute, text: decodeStrictly(absolute, bytes), mtimeMs: info.mtimeMs, size: bytes.length, sha256: contentHash(bytes) };
   } catch (error) {
     throw fileError(error, absolute, 'read');
   }
+}
+
+/** The SHA-256 of a file's bytes, in hex: what a save compares with the disk (an mtime can be put back). */
+export function contentHash(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**
@@ -66,7 +75,7 @@ export function readTextFileSync(filePath: string, maxBytes: number = MAX_TEXT_F
   const absolute = path.resolve(filePath);
   try {
     const { bytes, info } = readRegularFileSync(absolute, maxBytes, (info) => checkReadable(absolute, info, maxBytes));
-    return { path: absolute, text: decodeStrictly(absolute, bytes), mtimeMs: info.mtimeMs, size: bytes.length };
+    return { path: absolute, text: decodeStrictly(absolute, bytes), mtimeMs: info.mtimeMs, size: bytes.length, sha256: contentHash(bytes) };
   } catch (error) {
     throw fileError(error, absolute, 'read');
   }
@@ -89,29 +98,44 @@ function decodeStrictly(absolute: string, bytes: Uint8Array): string {
   }
 }
 
+export interface SaveExpectation {
+  /** The content the caller last saw (its `sha256`): a save over any other content is a `conflict`. */
+  expectedSha256?: string;
+  /** The mtime the caller last saw: used only when no content hash is given (an mtime can be put back). */
+  expectedMtimeMs?: number;
+  /** Write whatever is on disk (the user chose "keep mine"). */
+  overwrite?: boolean;
+}
+
 /**
- * Saves text atomically. When the caller says which version it last saw (expectedMtimeMs) and the file on disk is
- * newer, nothing is written and a `conflict` error says so, unless the caller explicitly chose to overwrite.
+ * Saves text atomically. When the caller says which version it last saw and the file on disk is another, nothing is
+ * written and a `conflict` error says so, unless the caller explicitly chose to overwrite. The check is made against
+ * the disk right before the new text replaces the file, one save of a file at a time: of two saves racing from the
+ * same version, the second is the conflict.
  */
-export async function writeTextFile(
-  filePath: string,
-  text: string,
-  options: { expectedMtimeMs?: number; overwrite?: boolean } = {},
-): Promise<{ path: string; mtimeMs: number; size: number }> {
+export async function writeTextFile(filePath: string, text: string, options: SaveExpectation = {}): Promise<{ path: string; mtimeMs: number; size: number; sha256: string }> {
   const absolute = path.resolve(filePath);
   try {
-    if (options.expectedMtimeMs !== undefined && !options.overwrite) {
-      const current = await stat(absolute).catch(() => undefined);
-      if (current && current.mtimeMs !== options.expectedMtimeMs) {
-        throw new ApiError('conflict', `${absolute} was changed on disk by another program since it was opened.`);
-      }
-    }
-    await writeFileAtomic(absolute, text);
+    await writeFileAtomic(absolute, text, { precondition: (real) => unchangedOnDisk(real, absolute, options) });
     const info = await stat(absolute);
-    return { path: absolute, mtimeMs: info.mtimeMs, size: info.size };
+    return { path: absolute, mtimeMs: info.mtimeMs, size: info.size, sha256: contentHash(text) };
   } catch (error) {
     throw fileError(error, absolute, 'write');
   }
+}
+
+/** Throws `conflict` when the file on disk is not the version the caller last saw; a missing file is no conflict. */
+async function unchangedOnDisk(real: string, absolute: string, expected: SaveExpectation): Promise<void> {
+  if (expected.overwrite || (expected.expectedSha256 === undefined && expected.expectedMtimeMs === undefined)) return;
+  let current;
+  try {
+    current = await readRegularFile(real, MAX_TEXT_FILE_BYTES);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const changed = expected.expectedSha256 !== undefined ? contentHash(current.bytes) !== expected.expectedSha256 : current.info.mtimeMs !== expected.expectedMtimeMs;
+  if (changed) throw new ApiError('conflict', `${absolute} was changed on disk by another program since it was opened.`);
 }
 
 /** The offset of the first byte that does not start or continue a well-formed UTF-8 sequence. */

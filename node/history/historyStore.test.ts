@@ -72,4 +72,17 @@ describe('HistoryStore', () => {
     await store.add('/t.hocon', entry('echo', 3));
     expect((await store.list('/t.hocon', 'echo')).map((e) => e.id)).toEqual(['id-echo-3']);
   });
+
+  it('keeps the calls of tools named like Object members, and lists only lists', async () => {
+    const dir = stateDir();
+    const store = new HistoryStore(dir);
+    const names = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+    for (const [i, name] of names.entries()) await store.add('/a/toolbox.hocon', entry(name, i));
+    const restarted = new HistoryStore(dir);
+    for (const [i, name] of names.entries()) expect((await restarted.list('/a/toolbox.hocon', name)).map((e) => e.id)).toEqual([`id-${name}-${i}`]);
+    expect(await restarted.list('/a/toolbox.hocon', 'isPrototypeOf')).toEqual([]);
+    await restarted.clear('/a/toolbox.hocon', '__proto__');
+    expect(await restarted.list('/a/toolbox.hocon', '__proto__')).toEqual([]);
+    expect(await restarted.list('/a/toolbox.hocon', 'constructor')).toHaveLength(1);
+  });
 });

@@ -16,7 +16,14 @@ export const MAX_CONTENT_CHARS = 20_000;
 interface HistoryFile {
   version: 1;
   toolbox: string;
+  /** By tool name, without a prototype: a tool may be named `constructor`, `toString` or `__proto__`. */
   tools: Record<string, HistoryEntry[]>;
+}
+
+/** The calls kept for `tool`: its own entry only, and only a list (a damaged file may hold anything). */
+function callsOf(tools: Record<string, HistoryEntry[]>, tool: string): HistoryEntry[] {
+  const calls = Object.hasOwn(tools, tool) ? tools[tool] : undefined;
+  return Array.isArray(calls) ? calls : [];
 }
 
 export class HistoryStore {
@@ -38,11 +45,14 @@ export class HistoryStore {
     try {
       const parsed = JSON.parse(await readFile(this.fileFor(toolbox), 'utf8')) as Partial<HistoryFile>;
       // A hash collision or a damaged file: start afresh rather than show another toolbox's calls.
-      if (parsed.version === 1 && parsed.toolbox === toolbox && parsed.tools && typeof parsed.tools === 'object') return parsed as HistoryFile;
+      if (parsed.version === 1 && parsed.toolbox === toolbox && parsed.tools && typeof parsed.tools === 'object') {
+        // JSON.parse makes "__proto__" an own key; copied onto a prototype-less object it stays one.
+        return { version: 1, toolbox, tools: Object.assign(Object.create(null) as Record<string, HistoryEntry[]>, parsed.tools) };
+      }
     } catch {
       // no history yet, or unreadable: history is a convenience, never a reason to fail a run
     }
-    return { version: 1, toolbox, tools: {} };
+    return { version: 1, toolbox, tools: Object.create(null) as Record<string, HistoryEntry[]> };
   }
 
   private serialized<T>(toolbox: string, work: () => Promise<T>): Promise<T> {
@@ -59,7 +69,7 @@ export class HistoryStore {
   /** The tool's calls, newest first. */
   async list(toolbox: string, tool: string): Promise<HistoryEntry[]> {
     await this.queues.get(toolbox);
-    return (await this.read(toolbox)).tools[tool] ?? [];
+    return callsOf((await this.read(toolbox)).tools, tool);
   }
 
   /** Records a call (its content cut to MAX_CONTENT_CHARS) and drops the oldest beyond MAX_ENTRIES_PER_TOOL. */
@@ -70,7 +80,7 @@ export class HistoryStore {
       const kept: HistoryEntry = cut
         ? { ...entry, result: { ...entry.result, content: entry.result.content.slice(0, MAX_CONTENT_CHARS), truncated: true } }
         : entry;
-      content.tools[entry.tool] = [kept, ...(content.tools[entry.tool] ?? [])].slice(0, MAX_ENTRIES_PER_TOOL);
+      content.tools[entry.tool] = [kept, ...callsOf(content.tools, entry.tool)].slice(0, MAX_ENTRIES_PER_TOOL);
       await this.write(content);
       return kept;
     });

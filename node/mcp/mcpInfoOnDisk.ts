@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { resolveFile } from '../../shared/hocon/index';
-import { deprecatedVariableNote, readMcpInfo, type McpServerSettings } from '../../shared/mcp/index';
+import { mcpInfoChoice, readMcpInfo, type McpServerSettings } from '../../shared/mcp/index';
+import { projectVersionFacts } from '../neurosan/projectVersion';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { findProjectRoot, projectSettingsOf } from '../project/projectSettingsOnDisk';
 
@@ -20,19 +21,18 @@ export interface McpInfoOnDisk {
 
 export function mcpInfoOnDisk(cwd: string, env: Record<string, string | undefined>): McpInfoOnDisk | undefined {
   const root = findProjectRoot(cwd);
-  const settings = projectSettingsOf(root, { env });
-  const current = settings.AGENT_MCP_INFO_FILE;
-  const deprecated = settings.MCP_SERVERS_INFO_FILE;
-  const chosen = current ? { setting: current, variable: 'AGENT_MCP_INFO_FILE' as const } : deprecated ? { setting: deprecated, variable: 'MCP_SERVERS_INFO_FILE' as const } : undefined;
-  if (!chosen) return undefined;
+  const choice = mcpInfoChoice(projectSettingsOf(root, { env }), projectVersionFacts(root).facts);
+  if (!choice) return undefined;
+  const { view } = choice;
   // Relative to the project root, where neuro-san runs (settingsOf made them so); an absolute one as it is.
-  const file = path.resolve(root, chosen.setting.value);
-  const notes = chosen.variable === 'MCP_SERVERS_INFO_FILE' ? [`MCP info file ${file}: ${deprecatedVariableNote(chosen.setting.from)}`] : [];
+  const file = path.resolve(root, view.path);
+  const notes = [view.note, view.problem].filter((n): n is string => n !== undefined).map((n) => `MCP info file ${file} (${view.variable}): ${n}`);
+  if (view.problem) return { file, variable: view.variable, notes, servers: new Map() };
   if (typeof fileIncludeHost.readFile(file) !== 'string') {
-    return { file, variable: chosen.variable, notes: [...notes, `${chosen.variable} names ${file}, which cannot be read: no settings from it`], servers: new Map() };
+    return { file, variable: view.variable, notes: [...notes, `${view.variable} names ${file}, which cannot be read: no settings from it`], servers: new Map() };
   }
   const doc = resolveFile(file, { host: fileIncludeHost, baseDir: root, env });
   const errors = doc.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) notes.push(...errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`));
-  return { file, variable: chosen.variable, notes, servers: readMcpInfo(doc.value).servers };
+  return { file, variable: view.variable, notes, servers: readMcpInfo(doc.value).servers };
 }

@@ -6,6 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { llmInputSchema, type JsonValue, type RunnableToolSpec } from '../../shared/toolbox/index';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { errorMessage } from '../../shared/errorMessage';
 import type { JsonObject, ToolRunner } from '../python';
 import { describedToolBox, loadToolSpecs, toolNotFound, type ToolBox } from '../toolbox';
@@ -40,6 +41,8 @@ export interface ServedToolboxOptions {
   slyData: JsonObject;
   /** Where to say what is not offered and why (the server's stderr: MCP clients show it in their logs). */
   log: (line: string) => void;
+  /** The neuro-san version whose converter makes the schemas (the project's; the newest known by default). */
+  facts?: NeuroSanFacts;
 }
 
 /** The key of a request's and a result's `_meta` that carries neuro-san's sly_data. */
@@ -92,7 +95,7 @@ export class ServedToolbox {
           continue;
         }
         try {
-          const inputSchema = llmInputSchema(spec.parameters) as ServedTool['inputSchema'];
+          const inputSchema = llmInputSchema(spec.parameters, this.options.facts) as ServedTool['inputSchema'];
           specs.push({ ...spec, parameters: inputSchema as { [key: string]: JsonValue } });
         } catch (error) {
           notes.push(`not offered: ${spec.name}: ${errorMessage(error)}`);

@@ -88,6 +88,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
       'toolbox/toolbox_info.hocon:18:24 warning description-too-short',
       'toolbox/toolbox_info.hocon:22:34 error unrecognized-type',
       'toolbox/toolbox_info.hocon:30:24 warning description-too-short',
+      'checked for neuro-san',
     ]);
   });
 

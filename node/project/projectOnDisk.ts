@@ -6,8 +6,9 @@ import type { FileKind } from '../../shared/project/fileKind';
 import type { McpListing } from '../../shared/mcp/index';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { defaultToolboxPath } from '../paths';
-import { projectSettingsOf } from './projectSettingsOnDisk';
+import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
+import { projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -57,6 +58,8 @@ export interface ProjectLoadOptions {
   noDefault?: boolean;
   /** What the project's MCP servers answered when asked (their problems are reported then). */
   mcpListings?: ReadonlyMap<string, McpListing>;
+  /** How to find the neuro-san version: one from the command line, what the interpreter said (node/neurosan/projectVersion.ts). */
+  versionLookup?: VersionLookup;
 }
 
 /** Reads files relative to the project root (absolute paths as they are), unsaved text first. */
@@ -74,21 +77,37 @@ export interface LoadedProject {
   analysis: ProjectAnalysis;
   /** The folder held more than PROJECT_WALK_LIMITS: only part of it was read. */
   truncated: boolean;
+  /** The neuro-san version the project was checked for, and why. */
+  neuroSan: ProjectNeuroSan;
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO). */
+  warnings: string[];
+}
+
+/** AGENT_TOOL_PATH_ONLY as neuro-san would get it (the environment's, else the project's .env's), and the .env's text. */
+function dotEnvOf(dotEnv: DotEnv, env: Record<string, string | undefined>): { agentToolPathOnly?: string; dotEnv?: { file: string; text: string } } {
+  const value = env.AGENT_TOOL_PATH_ONLY ?? dotEnv.values.AGENT_TOOL_PATH_ONLY;
+  return { ...(value !== undefined ? { agentToolPathOnly: value } : {}), ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}) };
 }
 
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
   const absolute = path.resolve(root);
-  const settings = projectSettingsOf(absolute, options);
+  const warnings: string[] = [];
+  const dotEnv = readDotEnv(absolute);
+  const settings = projectSettingsOf(absolute, { ...options, problems: warnings, dotEnv });
   const files = listProjectFiles(absolute);
+  const version = projectVersionFacts(absolute, options.versionLookup);
+  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
   const analysis = analyzeProject({
     files,
     host: projectHost(absolute, options.overlays),
     env: options.env,
     settings,
-    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
     ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}),
+    neuroSan: version.facts,
+    ...dotEnvOf(dotEnv, options.env),
   });
-  return { root: absolute, analysis, truncated: files.truncated === true };
+  return { root: absolute, analysis, truncated: files.truncated === true, neuroSan: version.neuroSan, warnings };
 }

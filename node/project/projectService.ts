@@ -6,10 +6,13 @@ import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FileKind } from '../../shared/project/fileKind';
 import { planToolRename } from '../../shared/project/renameTool';
 import { applyEdits } from '../../shared/hocon/index';
-import { readTextFile, writeTextFile } from '../files/textFiles';
+import { readTextFile } from '../files/textFiles';
+import { writeTextFilesAllOrNone } from '../files/textFileSet';
+import { projectFileOf } from './projectFiles';
 import { loadProjectFromDisk, projectHost } from './projectOnDisk';
 import type { McpListing } from '../../shared/mcp/index';
 import { findProjectRoot } from './projectSettingsOnDisk';
+import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
 interface AppliedSet {
@@ -28,10 +31,10 @@ export class ProjectService {
     private readonly env: Record<string, string | undefined>,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean } {
+  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
     const listings = this.mcpListings.get(root);
     const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...(listings ? { mcpListings: listings } : {}) });
-    return { ...loaded.analysis, truncated: loaded.truncated };
+    return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 
   open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
@@ -49,6 +52,8 @@ export class ProjectService {
       ...(a.truncated ? { truncated: true } : {}),
       mcp: a.mcp,
       mcpListings: [...(this.mcpListings.get(root)?.values() ?? [])].filter((l) => a.mcp.servers.some((s) => s.url === l.url)),
+      neuroSan: a.neuroSan,
+      ...(a.warnings.length > 0 ? { warnings: a.warnings } : {}),
     };
   }
 
@@ -76,39 +81,43 @@ export class ProjectService {
       return typeof text === 'string' ? text : undefined;
     });
     if (!plan.ok) throw new ApiError('invalid_request', plan.problem);
+    // A file the project reaches outside its folder (an include of ../shared/agents.hocon) is not the project's to
+    // rewrite: the rename is refused before it is shown, rather than applied in part.
+    for (const file of new Set(plan.edits.map((e) => e.file))) projectFileOf(root, file);
     return { edits: plan.edits };
   }
 
   /**
-   * Applies a previewed set of edits to the files on disk, all or none: every file is read and checked against the
-   * preview (each edited line still reads as it did) before the first is written.
+   * Applies a previewed set of edits to the files on disk, all or none: every file must be a HOCON file inside the
+   * project's folder (symlinks resolved), and is read and checked against the preview (each edited line still reads
+   * as it did) before any is written; then they are written as one set (textFileSet.ts).
    */
   async applyEdits(root: string, edits: readonly ProjectEdit[]): Promise<{ undoId: string; files: string[] }> {
     const byFile = new Map<string, ProjectEdit[]>();
     for (const edit of edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
     const files: AppliedSet['files'] = [];
     for (const [file, fileEdits] of byFile) {
-      const absolute = path.resolve(root, file);
+      const absolute = projectFileOf(root, file);
       const before = (await readTextFile(absolute)).text;
       for (const edit of fileEdits) {
         if (lineAt(before, edit.offset) !== edit.before) throw new ApiError('conflict', `${file} changed since the preview (line ${edit.line}): preview the rename again.`);
       }
       files.push({ absolute, before, after: applyEdits(before, fileEdits) });
     }
-    for (const f of files) await writeTextFile(f.absolute, f.after);
+    await writeTextFilesAllOrNone(files);
     const undoId = randomUUID();
     this.applied.set(undoId, { root, files });
     return { undoId, files: files.map((f) => f.absolute) };
   }
 
-  /** Puts back every file of an applied set, unless one was changed since (then none is touched). */
+  /** Puts back every file of an applied set, all or none, unless one was changed since (then none is touched). */
   async undoEdits(undoId: string): Promise<{ files: string[] }> {
     const set = this.applied.get(undoId);
     if (!set) throw new ApiError('not_found', 'Nothing to undo: that change is not known (the app was restarted, or it was undone already).');
     for (const f of set.files) {
       if ((await readTextFile(f.absolute)).text !== f.after) throw new ApiError('conflict', `${f.absolute} was changed after the rename: undo it by hand.`);
     }
-    for (const f of set.files) await writeTextFile(f.absolute, f.before);
+    await writeTextFilesAllOrNone(set.files.map((f) => ({ absolute: f.absolute, before: f.after, after: f.before })));
     this.applied.delete(undoId);
     return { files: set.files.map((f) => f.absolute) };
   }

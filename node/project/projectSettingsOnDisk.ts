@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import { errorMessage } from '../../shared/errorMessage';
+import { readRegularFileSync } from '../files/regularFile';
 import { projectRelative } from '../../shared/project/analyzeProject';
 import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
 
@@ -28,22 +30,50 @@ export function isDirectory(p: string): boolean {
   }
 }
 
-/** The project's `.env` as neuro-san-studio's scripts read it (Node's own dotenv parser); empty when absent. */
-export function readDotEnv(root: string): Record<string, string> {
+/** The project's `.env`: its values, its text when it was read, and why it was not read or parsed. */
+export interface DotEnv {
+  values: Record<string, string>;
+  text?: string;
+  problem?: string;
+}
+
+/** A `.env` is a few lines; a larger one is not read (a device or a planted file must not fill memory). */
+const DOT_ENV_MAX_BYTES = 1024 * 1024;
+
+/**
+ * The project's `.env` as neuro-san-studio's scripts read it (Node's own dotenv parser); empty when absent. It is
+ * read as every project file is (a regular file only, bounded): a FIFO or a device named `.env` is not read, and
+ * `problem` says why.
+ */
+export function readDotEnv(root: string): DotEnv {
   const file = path.join(root, '.env');
-  if (!existsSync(file)) return {};
+  let text: string;
   try {
-    return parseEnv(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
+    text = new TextDecoder().decode(readRegularFileSync(file, DOT_ENV_MAX_BYTES).bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { values: {} };
+    return { values: {}, problem: `The project's .env was not read, so its settings are not used: ${errorMessage(error)}` };
+  }
+  try {
+    return { values: parseEnv(text) as Record<string, string>, text };
+  } catch (error) {
+    return { values: {}, text, problem: `The project's .env could not be read as a .env file: ${errorMessage(error)}` };
   }
 }
 
-/** The project's settings as neuro-san would get them, paths made relative to the root where they lie inside it. */
-export function projectSettingsOf(root: string, options: { env: Record<string, string | undefined>; projectSettings?: Partial<Record<SettingName, string>> }): ProjectSettings {
+/**
+ * The project's settings as neuro-san would get them, paths made relative to the root where they lie inside it.
+ * Why a file of them was not read (the `.env`) goes to `problems`.
+ */
+export function projectSettingsOf(
+  root: string,
+  options: { env: Record<string, string | undefined>; projectSettings?: Partial<Record<SettingName, string>>; problems?: string[]; dotEnv?: DotEnv },
+): ProjectSettings {
+  const dotEnv = options.dotEnv ?? readDotEnv(root);
+  if (dotEnv.problem !== undefined) options.problems?.push(dotEnv.problem);
   const settings = resolveProjectSettings({
     env: options.env,
-    dotEnv: readDotEnv(root),
+    dotEnv: dotEnv.values,
     exists: (p) => existsSync(path.join(root, p)),
     ...(options.projectSettings ? { projectSettings: options.projectSettings } : {}),
   });

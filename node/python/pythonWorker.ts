@@ -2,11 +2,11 @@
  * One Python worker process: spawns it, sends framed requests, matches replies by id, and notices when it dies.
  * It knows nothing about timeouts or restarts; ToolRunner decides those.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { encodeFrame, FrameDecoder } from './framing';
 import { killProcessTree } from './processTree';
 import { TextTail } from './textTail';
 import type { WorkerLaunch } from './workerOptions';
+import { spawnWorkerProcess, type WorkerProcess } from './workerProcess';
 import type { WorkerReply, WorkerRequest } from './workerProtocol';
 
 /** How much of the worker's stderr is kept for the report when it dies. */
@@ -47,7 +47,7 @@ interface Pending {
 }
 
 export class PythonWorker {
-  private readonly child: ChildProcess;
+  private readonly child: WorkerProcess;
   private readonly decoder = new FrameDecoder();
   private readonly pending = new Map<number, Pending>();
   private readonly tail = new TextTail(STDERR_TAIL_CHARS);
@@ -59,10 +59,9 @@ export class PythonWorker {
   readonly closed: Promise<void>;
 
   constructor(private readonly launch: WorkerLaunch) {
-    this.child = spawn(launch.command, launch.args, {
+    this.child = spawnWorkerProcess(launch.command, launch.args, {
       cwd: launch.cwd,
       env: launch.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
       detached: OWN_PROCESS_GROUP,
     });

@@ -27,6 +27,18 @@ describe('ToolRunner: editing a tool', () => {
     expect(runner.workerPid).toBe(pid);
   });
 
+  it('finds a class added to a module the worker imported already, without another class reloading it', async () => {
+    const file = path.join(tmp, 'grown_tool.py');
+    writeFileSync(file, toolSource('first'));
+    const runner = runners.make({ pythonPath: [tmp] });
+    expect((await runner.call(codedSpec('say', 'grown_tool.Say'), {})).content).toBe('first');
+    writeFileSync(file, `${toolSource('first')}\nclass Added:\n    def invoke(self, args, sly_data):\n        return "added"\n`);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    expect((await runner.call(codedSpec('added', 'grown_tool.Added'), {})).content).toBe('added');
+    expect((await runner.call(codedSpec('missing', 'grown_tool.Missing'), {})).content).toMatch(/has no attribute 'Missing'/);
+  });
+
   it('runs calls made at once one after the other, in order', async () => {
     const runner = runners.make();
     const echo = codedSpec('echo', 'fixture_tools.echo.Echo');

@@ -115,6 +115,13 @@ describe('ToolRunner: coded tools', () => {
     expect(run.slyData).toEqual({ user: 'u', big: '<5002 bytes of JSON, not shown: sly_data is cut at 1000 bytes>', small: 'kept' });
   });
 
+  it('captures bytes a tool writes to sys.stdout.buffer and sys.stderr.buffer', async () => {
+    const run = await runners.make().call(codedSpec('bytes', 'fixture_tools.outputs.Bytes'), {});
+    expect(run).toMatchObject({ isError: false, content: 'written' });
+    expect(run.stdout).toBe('café to stdout\n');
+    expect(run.stderr).toContain('bytes to stderr\n');
+  });
+
   it('cuts at 1 MB by default', async () => {
     const run = await runners.make().call(codedSpec('big', 'fixture_tools.outputs.Big'), { size: 1024 * 1024 + 10 });
     expect(run.content.length).toBeLessThan(1024 * 1024 + 100);

@@ -144,6 +144,8 @@ export interface WorkerInfoReply {
   cwd: string;
   sysPath: string[];
   agentToolPath: string | null;
+  /** The installed neuro-san's version (importlib.metadata; nothing of it imported), null when it is not installed. */
+  neuroSanVersion: string | null;
 }
 
 export interface WorkerFailureReply extends Partial<CapturedOutput> {

@@ -7,6 +7,7 @@ import { findJson } from '../../shared/catalog/findJson';
 import { renderCatalog } from '../../shared/catalog/renderCatalog';
 import { diffToolboxes, type ToolSnapshot } from '../../shared/review/toolboxDiff';
 import type { ToolEntry } from '../../shared/toolbox/index';
+import { readTextFile } from '../files/textFiles';
 import { resourcesDir } from '../paths';
 import { DEFAULT_TOKENIZER, loadTokenizer } from '../tokens/tokenizers';
 import { loadFileFromDisk, toolboxOf } from '../workspace/toolboxOnDisk';
@@ -52,15 +53,17 @@ function comparable(text: string): string {
 export async function compareToolboxes(before: CompareSide, after: CompareSide, options: CompareOptions): Promise<ToolboxDiffDto> {
   const template = readFileSync(path.join(resourcesDir(), 'toolbox_catalog.jinja2'), 'utf8');
   const count = await loadTokenizer(DEFAULT_TOKENIZER);
-  const load = (side: CompareSide) => {
-    // A side without text is read from the disk as every file is (strict UTF-8, the size cap), by the loader itself.
-    const overlays = side.text !== undefined ? new Map([[side.file, side.text]]) : undefined;
-    const toolbox = toolboxOf(loadFileFromDisk(side.file, { cwd: options.cwd, env: options.env, noDefault: options.noDefault ?? false, ...(overlays ? { overlays } : {}) }));
+  // A side without text is read first, as every file is (a regular file, strict UTF-8, the size cap): a missing file,
+  // a FIFO or a device is an error here, not an empty toolbox whose every tool the other side "added".
+  const [beforeText, afterText] = await Promise.all([before, after].map(async (side) => side.text ?? (await readTextFile(side.file)).text));
+  const load = (side: CompareSide, text: string) => {
+    const overlays = new Map([[side.file, text]]);
+    const toolbox = toolboxOf(loadFileFromDisk(side.file, { cwd: options.cwd, env: options.env, noDefault: options.noDefault ?? false, overlays }));
     const catalog = renderCatalog({ template, tools: catalogSourcesFromTools(toolbox.tools) }).text;
     return { tools: toolbox.tools.map(snapshot), catalog };
   };
-  const a = load(before);
-  const b = load(after);
+  const a = load(before, beforeText!);
+  const b = load(after, afterText!);
   const changes = diffToolboxes(a.tools, b.tools);
   for (const change of changes) {
     for (const d of change.details) if (typeof d.before === 'string' && typeof d.after === 'string') d.wordDiff = wordDiff(d.before, d.after);

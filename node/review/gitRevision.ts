@@ -1,19 +1,10 @@
 /**
  * Reads a file as it was at a git revision, with the `git` command (every machine with a repository has it; a
- * library would re-implement pack reading for one `git show`). Errors are plain sentences for the user.
+ * library would re-implement pack reading for one `git cat-file`), run through `safeGit` so that a repository's
+ * configuration starts no program. Errors are plain sentences for the user.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-
-function git(cwd: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (!error) resolve(stdout);
-      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') reject(new Error('the git command is not installed: only file-to-file comparison is possible'));
-      else reject(new Error(stderr.trim().replace(/^fatal: /, '') || error.message));
-    });
-  });
-}
+import { runGit as git } from './safeGit';
 
 /** The top folder of the repository `file` is in, or null when it is in none. */
 export async function repositoryOf(file: string): Promise<string | null> {
@@ -30,9 +21,13 @@ export async function fileAtRevision(file: string, revision: string): Promise<st
   const top = await repositoryOf(file);
   if (top === null) throw new Error(`${file} is not inside a git repository: compare it with another file instead`);
   try {
-    // `./name` is relative to -C's folder, so the path needs no translation to the repository's top.
-    return await git(path.dirname(file), ['show', `${revision}:./${path.basename(file)}`]);
+    // `./name` is relative to -C's folder, so the path needs no translation to the repository's top. `cat-file blob`
+    // prints the stored bytes: no textconv, no filter, and a folder or a missing file is an error.
+    return await git(path.dirname(file), ['cat-file', 'blob', `${revision}:./${path.basename(file)}`]);
   } catch (error) {
+    if (/promisor remote/.test((error as Error).message)) {
+      throw new Error(`cannot read ${path.basename(file)} at ${revision}: this partial clone does not hold it, and the editor fetches nothing (run git fetch yourself)`, { cause: error });
+    }
     throw new Error(`cannot read ${path.basename(file)} at ${revision}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
+import { escapesFolder } from '../files/folderBounds';
 import type { ToolRunner } from '../python/toolRunner';
 import { resolveInterpreter } from '../python/workerOptions';
 import { isPythonIdentifier, pythonModuleText } from './pythonModuleText';
@@ -100,6 +101,11 @@ export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOpti
     codedToolBase,
     python: resolveInterpreter(options.python, options.cwd),
   });
+  // A package folder that is a link out of the root (planted, or left by a move) would take the module elsewhere.
+  for (const dir of [...placement.packages, path.dirname(placement.file)]) {
+    const elsewhere = await escapesFolder(dir, options.root);
+    if (elsewhere !== undefined) throw new ScaffoldError(`${dir} leads to ${elsewhere}, outside ${options.root}: no module was written. Remove the link, or choose another root.`, 'io');
+  }
   const created: string[] = [];
   try {
     await mkdir(path.dirname(placement.file), { recursive: true });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../cli/main';
+import { NEWEST_KNOWN_VERSION } from '../../shared/neurosan/versions/index';
 
 /**
  * For tests: a private temporary folder holding `files` (names may contain folders; contents may be bytes), so
@@ -22,3 +23,6 @@ export async function runCliIn(cwd: string, args: string[], env: Record<string, 
   const code = await runCli(args, { stdout: (t) => void (out.stdout += t), stderr: (t) => void (out.stderr += t), cwd, env });
   return { code, ...out };
 }
+
+/** The line `validate` ends with for a file no pin, setting or interpreter dates: the newest release the editor knows. */
+export const NEWEST_SUMMARY = `checked for neuro-san ${NEWEST_KNOWN_VERSION} (newest known: no neuro-san pin in requirements*.txt, pyproject.toml or setup.cfg: the newest release the editor knows)`;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,23 @@ describe('the test case file', () => {
       version: 1,
       cases: [greet, { name: 'greets Ada (2)', tool: 'greet', args: { name: 'Bo' }, sly_data: { user: 'u1' }, expect: { error: true } }],
     });
+  });
+
+  it('refuses to save through a link planted in its place that leads out of the toolbox\'s folder', async () => {
+    const folder = path.join(tmp, 'planted');
+    mkdirSync(folder);
+    const victim = path.join(tmp, 'victim.json');
+    writeFileSync(victim, '{"mine": true}\n');
+    const file = path.join(folder, 'toolbox_info.tests.json');
+    symlinkSync(victim, file);
+    await expect(appendTestCase(file, greet)).rejects.toThrow(`${file} is a link to ${victim}, outside the toolbox's folder`);
+    expect(readFileSync(victim, 'utf8')).toBe('{"mine": true}\n');
+    await expect(readTestCaseFile(file)).rejects.toThrow(/outside the toolbox's folder: it is neither read nor written/);
+    // Dangling, it would create the file it names.
+    const dangling = path.join(folder, 'other.tests.json');
+    symlinkSync(path.join(tmp, 'created-elsewhere.json'), dangling);
+    await expect(appendTestCase(dangling, greet)).rejects.toThrow(/outside the toolbox's folder/);
+    expect(existsSync(path.join(tmp, 'created-elsewhere.json'))).toBe(false);
   });
 
   it('refuses a damaged or wrongly shaped file with a message naming the problem, and does not overwrite it', async () => {

@@ -14,6 +14,7 @@ import { TestCaseFileT, type TestCase } from '../../shared/api/index';
 import { describeJsonSyntaxError, readJsonText, scanJson } from '../../shared/hocon/index';
 import { ApiError } from '../../shared/api/index';
 import { writeFileAtomic } from '../files/atomicWrite';
+import { escapesFolder } from '../files/folderBounds';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 
 /** A case as its file holds it: `argsJson` is its `args` exactly as written there. */
@@ -82,8 +83,20 @@ function argsTexts(text: string): Map<number, string> {
   return texts;
 }
 
+/**
+ * The file lives beside its toolbox: a link planted in its place must neither send the cases anywhere else nor show
+ * another file as cases.
+ */
+async function refuseLinkOut(file: string): Promise<void> {
+  const elsewhere = await escapesFolder(file, path.dirname(file));
+  if (elsewhere !== undefined) {
+    throw new TestCaseFileError(`${file} is a link to ${elsewhere}, outside the toolbox's folder: it is neither read nor written. Remove the link, and the editor creates the file.`);
+  }
+}
+
 /** The cases of a file, or null when there is no such file. */
 export async function readTestCaseFile(file: string): Promise<StoredCaseFile | null> {
+  await refuseLinkOut(file);
   let text: string;
   try {
     // Bounded and regular files only, as every file is read (a FIFO named like the cases file must not hang us).

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/index';
-import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox } from '../../shared/toolbox/index';
+import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from '../../shared/toolbox/index';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
 import type { Reading } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
-import { defaultToolboxPath } from '../paths';
+import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import { projectHost } from '../project/projectOnDisk';
 import { networkProblemsInProject } from '../../shared/project/brokenTools';
@@ -29,13 +29,22 @@ export interface DiskLoadOptions {
   neuroSanCwd?: string;
   /** For neuro-san's reading of a file being typed in (the app): kept per file between keystrokes. */
   neuroSanEntryCache?: NeuroSanEntryCache;
+  /** The neuro-san version the file is checked for, when the caller found it; else found here (node/neurosan/projectVersion.ts). */
+  neuroSan?: ProjectVersionFacts;
+  /** How to find it when not given: a version from the command line, what the interpreter said. */
+  versionLookup?: VersionLookup;
 }
 
 /**
  * `fileKind`: a file recognised as another neuro-san kind (a manifest, an LLM config...): it is read for its HOCON
  * alone, with no tools and no toolbox rules.
  */
-export type LoadedFile = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
+export type LoadedFile = LoadedFileOfKind & {
+  /** The neuro-san version the file was checked for, and why. */
+  neuroSan: ProjectVersionFacts['neuroSan'];
+};
+
+type LoadedFileOfKind = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
       kind: 'network';
       network: LoadedNetwork;
       /** The network lies in a neuro-san project: its toolbox's problems are the toolbox's (see diagnosticsOf). */
@@ -55,6 +64,9 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(path.resolve(options.cwd, file));
   const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
+  const absolute = path.resolve(options.cwd, file);
+  const version = options.neuroSan ?? projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...options.versionLookup, alsoSettingsIn: path.dirname(absolute) });
+  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
   const common = {
     host,
     baseDir: options.baseDir ?? options.cwd,
@@ -62,9 +74,14 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
     ...(options.reading !== undefined ? { reading: options.reading } : {}),
     ...(options.neuroSanCwd !== undefined ? { neuroSanCwd: options.neuroSanCwd } : {}),
     ...(options.neuroSanEntryCache !== undefined ? { neuroSanEntryCache: options.neuroSanEntryCache } : {}),
-    ...(options.noDefault ? {} : { defaultFile: defaultToolboxPath() }),
+    ...(defaultFile ? { defaultFile } : {}),
     ...(options.classInfo ? { classInfo: options.classInfo } : {}),
+    neuroSan: version.facts,
   };
+  return { ...loadResolved(file, common, projectRoot), neuroSan: version.neuroSan };
+}
+
+function loadResolved(file: string, common: Parameters<typeof resolveToolboxFile>[1] & Omit<LoadOptions, 'userFile' | 'resolvedUserFile'>, projectRoot: string | undefined): LoadedFileOfKind {
   // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
   const resolved = resolveToolboxFile(file, common);
   // The text the reading was made from (its first source), not a second read of the file.

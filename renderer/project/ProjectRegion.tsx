@@ -95,6 +95,11 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
           <span className="muted">the default toolbox only</span>
         )}
       </p>
+      {project.warnings?.map((warning) => (
+        <p key={warning} role="alert" className="project-error">
+          {warning}
+        </p>
+      ))}
       {project.truncated && (
         <p role="alert" className="project-error">
           This folder holds too many files to read whole: only the first were read. Open the project's own folder.

@@ -4,7 +4,7 @@ import { relativeIn, type ProjectStoreHook } from './projectStore';
 
 /**
  * The status bar's part about the open file in its project: its kind (which the user may correct: the project reads
- * it again by that kind) and the toolbox in use with where it came from.
+ * it again by that kind), the toolbox in use with where it came from, and the neuro-san version it is checked for.
  */
 export function ProjectStatus({ stores, useProject }: { stores: WorkspaceStores; useProject: ProjectStoreHook }) {
   const path = stores.useDocument((s) => s.path);
@@ -14,7 +14,10 @@ export function ProjectStatus({ stores, useProject }: { stores: WorkspaceStores;
   const file = inProject !== undefined ? project?.files.find((f) => f.path === inProject) : undefined;
   const kind: FileKind | undefined = file?.kind ?? (analysis ? ((analysis.fileKind && isFileKind(analysis.fileKind.kind) ? analysis.fileKind.kind : analysis.kind) as FileKind) : undefined);
   // A network naming its own toolbox_info_file uses that one; otherwise the project's (from the environment, .env...).
-  const own = analysis?.network?.toolboxFile?.from === 'toolbox_info_file' ? analysis.network.toolboxFile : null;
+  const from = analysis?.network?.toolboxFile?.from;
+  const own = from === 'toolbox_info_file' || from === 'agent_toolbox_info_file' ? analysis!.network!.toolboxFile : null;
+  // The neuro-san version the open file (else the project) is checked for, and why (the title).
+  const neuroSan = analysis?.neuroSan ?? project?.neuroSan;
   const toolbox = own
     ? { path: own.written, from: own.from }
     : project?.toolbox
@@ -41,6 +44,11 @@ export function ProjectStatus({ stores, useProject }: { stores: WorkspaceStores;
       {project && toolbox && (
         <span className="status-toolbox" aria-label="Toolbox in use">
           Toolbox: {toolbox.path} ({toolbox.from})
+        </span>
+      )}
+      {neuroSan && (
+        <span className="status-neuro-san" aria-label="neuro-san version" title={`${neuroSan.from}: ${neuroSan.how}`}>
+          neuro-san {neuroSan.version}
         </span>
       )}
     </>

@@ -19,6 +19,8 @@ export interface DocumentState {
   savedText: string;
   /** The file's mtime at the last read or save; sent on save to detect someone else's change. */
   mtimeMs: number | null;
+  /** The sha256 of the file's content at the last read or save: a save over any other content is refused. */
+  sha256: string | null;
   /** 'empty' before any file is open. */
   status: 'empty' | 'loading' | 'ready';
   saving: boolean;
@@ -54,6 +56,7 @@ const initial: DocumentState = {
   text: '',
   savedText: '',
   mtimeMs: null,
+  sha256: null,
   status: 'empty',
   saving: false,
   notice: null,
@@ -104,6 +107,7 @@ export function createDocumentStore(api: ApiClient) {
             text: file.text,
             savedText: file.text,
             mtimeMs: file.mtimeMs,
+            sha256: file.sha256,
             status: 'ready',
             notice: null,
             overwriteOnSave: false,
@@ -147,10 +151,11 @@ export function createDocumentStore(api: ApiClient) {
             path,
             text,
             ...(sameFile && state.mtimeMs !== null ? { expectedMtimeMs: state.mtimeMs } : {}),
+            ...(sameFile && state.sha256 !== null ? { expectedSha256: state.sha256 } : {}),
             ...(sameFile && state.overwriteOnSave ? { overwrite: true } : {}),
           });
           if (!sameFile) unwatchCurrent();
-          set({ path: stamp.path, savedText: text, mtimeMs: stamp.mtimeMs, saving: false, notice: null, overwriteOnSave: false });
+          set({ path: stamp.path, savedText: text, mtimeMs: stamp.mtimeMs, sha256: stamp.sha256, saving: false, notice: null, overwriteOnSave: false });
           watch(stamp.path, stamp.mtimeMs);
           return true;
         } catch (error) {

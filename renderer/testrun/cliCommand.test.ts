@@ -27,4 +27,11 @@ describe('copy as CLI command', () => {
       `toolbox-editor call t.hocon p --args '{"x":1.0,"big":12345678901234567890}'`,
     );
   });
+
+  it('puts the options first and -- before a file or tool name that starts with -, and --name=value for a value that does', () => {
+    expect(cliCommand({ file: 't.hocon', tool: '-dash', argsJson: '{}' })).toBe(`toolbox-editor call --args '{}' -- t.hocon -dash`);
+    expect(cliCommand({ file: '-t.hocon', tool: 'p', argsJson: '-1', pythonPath: ['-odd dir'] })).toBe(`toolbox-editor call --args=-1 '--pythonpath=-odd dir' -- -t.hocon p`);
+    // The line node/cli/commands/call.test.ts runs.
+    expect(cliCommand({ file: '-dashed.hocon', tool: '-dash', argsJson: '{"name": "-Ada"}', timeoutSeconds: 30 })).toBe(`toolbox-editor call --args '{"name":"-Ada"}' --timeout 30 -- -dashed.hocon -dash`);
+  });
 });

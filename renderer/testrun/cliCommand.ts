@@ -23,15 +23,26 @@ export interface CliCall {
   agentToolPath?: string;
 }
 
+/**
+ * `--name value`, or `--name=value` when the value starts with `-`: the CLI's parser (Node's parseArgs) would take
+ * `--args -1` for a missing value.
+ */
+function option(name: string, value: string): string {
+  return value.startsWith('-') ? shellQuote(`${name}=${value}`) : `${name} ${shellQuote(value)}`;
+}
+
 export function cliCommand(call: CliCall): string {
   // The CLI names a toolkit's tools <entry>_<tool>.
   const tool = call.toolkitTool ? `${call.tool}_${call.toolkitTool}` : call.tool;
-  const words = ['toolbox-editor', 'call', shellQuote(call.file), shellQuote(tool), '--args', shellQuote(layoutIfJson(call.argsJson))];
-  if (call.slyData && Object.keys(call.slyData).length) words.push('--sly-data', shellQuote(JSON.stringify(call.slyData)));
-  if (call.timeoutSeconds !== undefined) words.push('--timeout', String(call.timeoutSeconds));
-  if (call.sendInvalidArgs) words.push('--send-invalid');
-  if (call.python && call.python !== 'python3') words.push('--python', shellQuote(call.python));
-  for (const dir of call.pythonPath ?? []) words.push('--pythonpath', shellQuote(dir));
-  if (call.agentToolPath) words.push('--agent-tool-path', shellQuote(call.agentToolPath));
-  return words.join(' ');
+  const options = [option('--args', layoutIfJson(call.argsJson))];
+  if (call.slyData && Object.keys(call.slyData).length) options.push(option('--sly-data', JSON.stringify(call.slyData)));
+  if (call.timeoutSeconds !== undefined) options.push(option('--timeout', String(call.timeoutSeconds)));
+  if (call.sendInvalidArgs) options.push('--send-invalid');
+  if (call.python && call.python !== 'python3') options.push(option('--python', call.python));
+  for (const dir of call.pythonPath ?? []) options.push(option('--pythonpath', dir));
+  if (call.agentToolPath) options.push(option('--agent-tool-path', call.agentToolPath));
+  const names = [shellQuote(call.file), shellQuote(tool)];
+  // A file or tool named `-x` would read as an option: the options go first, then `--` and the names.
+  if (call.file.startsWith('-') || tool.startsWith('-')) return ['toolbox-editor', 'call', ...options, '--', ...names].join(' ');
+  return ['toolbox-editor', 'call', ...names, ...options].join(' ');
 }

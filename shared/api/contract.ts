@@ -32,6 +32,8 @@ export const FileContentT = Type.Object({
   /** Modification time when read; sent back on save so the main side can notice someone else's change. */
   mtimeMs: Type.Number(),
   size: Type.Number(),
+  /** SHA-256 of the bytes read (hex); sent back on save, which is refused when the disk holds anything else. */
+  sha256: Type.String(),
 });
 
 /** One folder as browser mode's Open dialog browses it: sub-folders and toolbox files, names only. */
@@ -43,7 +45,7 @@ export const FolderListingT = Type.Object({
   truncated: Type.Boolean(),
 });
 
-export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number() });
+export const FileStamp = Type.Object({ path: Type.String(), mtimeMs: Type.Number(), size: Type.Number(), sha256: Type.String() });
 
 export const AppInfoT = Type.Object({
   mode: Type.Union([Type.Literal('desktop'), Type.Literal('browser')]),
@@ -75,7 +77,12 @@ export const apiMethods = {
       text: Type.String(),
       /** The mtime the renderer last saw; a different one on disk means someone else changed the file. */
       expectedMtimeMs: Type.Optional(Type.Number()),
-      /** Write even though the file changed on disk since expectedMtimeMs (the user chose "keep mine"). */
+      /**
+       * The sha256 of the content the renderer last read or saved. When given it decides (not the mtime): a save
+       * over other content is a `conflict`, however the mtime was left.
+       */
+      expectedSha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+      /** Write even though the file changed on disk since it was read (the user chose "keep mine"). */
       overwrite: Type.Optional(Type.Boolean()),
     }),
     response: FileStamp,

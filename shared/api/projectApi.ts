@@ -4,6 +4,7 @@ import { FILE_KINDS } from '../project/fileKind';
 import type { PlannedEdit } from '../project/renameTool';
 import { FileTextEditT, type Assert, type SameShape } from './textEdits';
 import { McpListingT, ProjectMcpT } from './mcpApi';
+import type { ProjectNeuroSan } from '../neurosan/versions/index';
 
 export const FileKindT = Type.Union(FILE_KINDS.map((k) => Type.Literal(k)));
 
@@ -20,6 +21,16 @@ export const ToolUserT = Type.Object({
   offset: Type.Integer(),
   length: Type.Integer(),
 });
+
+/** The neuro-san version a project (or a file) is checked for, and why (shared/neurosan/versions/projectVersion.ts). */
+export const NeuroSanVersionT = Type.Object({
+  version: Type.String(),
+  from: Type.Union([Type.Literal('command line'), Type.Literal('project setting'), Type.Literal('interpreter'), Type.Literal('pin'), Type.Literal('newest known')]),
+  how: Type.String(),
+  file: Type.Optional(Type.String()),
+  line: Type.Optional(Type.Integer()),
+});
+type _NeuroSanVersionShape = Assert<SameShape<Static<typeof NeuroSanVersionT>, ProjectNeuroSan>>;
 
 export const ProjectViewT = Type.Object({
   /** Absolute. Every other path is relative to it. */
@@ -39,6 +50,10 @@ export const ProjectViewT = Type.Object({
   mcp: ProjectMcpT,
   /** What servers answered when the user last asked them (`mcp.listTools`), kept for the project. */
   mcpListings: Type.Array(McpListingT),
+  /** The neuro-san version the project is checked for. */
+  neuroSan: Type.Optional(NeuroSanVersionT),
+  /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO or a device). */
+  warnings: Type.Optional(Type.Array(Type.String())),
 });
 export type ProjectView = Static<typeof ProjectViewT>;
 

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileTextEditT } from './textEdits';
+import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
 import { TOOL_KINDS } from '../toolbox/index';
 
@@ -88,6 +89,8 @@ export const ToolboxAnalysisT = Type.Object({
       }),
     ),
   ),
+  /** The neuro-san version the file is checked for, and why. */
+  neuroSan: Type.Optional(NeuroSanVersionT),
   network: Nullable(
     Type.Object({
       toolboxFile: Nullable(Type.Object({ path: Type.String(), written: Type.String(), from: Type.String() })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveHocon } from '../hocon/index';
-import { analyzeProjectMcp, type McpListing } from './projectMcp';
+import { factsFor, parseVersion } from '../neurosan/versions/index';
+import { analyzeProjectMcp, mcpInfoChoice, type McpListing } from './projectMcp';
 
 const root = (text: string, name: string, env: Record<string, string> = {}) => resolveHocon(text, { fileName: name, env }).value;
 
@@ -75,5 +76,25 @@ describe('the MCP servers of a project, as neuro-san reads its networks and MCP 
       "registries/n.hocon:3 mcp-unreachable https://mcp.example.com/mcp did not answer when asked (2026-01-02T00:00:00.000Z): connection refused (nothing listens there). neuro-san leaves a server it cannot reach out of agent 'front''s tools.",
       "registries/n.hocon:4 mcp-unknown-tool http://127.0.0.1:7/mcp has no tool 'nope' (asked 2026-01-02T03:04:05.000Z; it lists echo, add): neuro-san offers agent 'helper' nothing for it.",
     ]);
+  });
+});
+
+describe('which MCP info file the project\'s neuro-san reads, by its version', () => {
+  const facts = (version: string) => factsFor(parseVersion(version)!);
+  const agent = { AGENT_MCP_INFO_FILE: { value: 'mcp/new.hocon', from: '.env' } };
+  const old = { MCP_SERVERS_INFO_FILE: { value: 'mcp/old.hocon', from: 'environment' } };
+
+  it('a version that reads both: AGENT_MCP_INFO_FILE first, the old one with its deprecation in neuro-san\'s words', () => {
+    expect(mcpInfoChoice({ ...agent, ...old }, facts('0.6.99'))!.view).toEqual({ path: 'mcp/new.hocon', variable: 'AGENT_MCP_INFO_FILE', from: '.env' });
+    expect(mcpInfoChoice(old, facts('0.6.99'))!.view.note).toContain('"MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7.');
+  });
+
+  it('a version that may not read AGENT_MCP_INFO_FILE yet says so; one that reads only the old name ignores it', () => {
+    expect(mcpInfoChoice(agent, facts('0.6.95'))!.view.note).toMatch(/^neuro-san 0\.6\.95 may not read AGENT_MCP_INFO_FILE yet/);
+    expect(mcpInfoChoice(agent, facts('0.6.20'))!.view.problem).toBe(
+      'neuro-san 0.6.20 reads MCP_SERVERS_INFO_FILE only, not AGENT_MCP_INFO_FILE: its agents get no settings from this file. Set MCP_SERVERS_INFO_FILE to it.',
+    );
+    expect(mcpInfoChoice(old, facts('0.6.20'))!.view).toEqual({ path: 'mcp/old.hocon', variable: 'MCP_SERVERS_INFO_FILE', from: 'environment' });
+    expect(mcpInfoChoice({}, facts('0.6.20'))).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import type { HoconObject, Origin } from '../hocon/index';
+import { normalizePath, type HoconObject, type Origin } from '../hocon/index';
+import { versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
 import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 import { readMcpInfo, type McpInfo, type McpServerSettings, type SecretSource } from './mcpInfo';
 import { mcpReferencesOf, type McpReference } from './mcpReferences';
@@ -89,10 +90,45 @@ export interface McpAnalysis {
   diagnostics: ToolboxDiagnostic[];
 }
 
-/** The note for an info file named by the deprecated variable. */
-export function deprecatedVariableNote(from: string): string {
-  const how = from === 'convention' ? "found at neuro-san-studio's conventional place, which its deployment names with MCP_SERVERS_INFO_FILE" : `named by MCP_SERVERS_INFO_FILE (from ${from})`;
-  return `${how}: that variable is deprecated (neuro-san 0.6 reads AGENT_MCP_INFO_FILE first and drops the old name in 0.7). Set AGENT_MCP_INFO_FILE instead.`;
+type InfoSettings = Partial<Record<McpInfoVariable, { value: string; from: string }>>;
+
+/** The variables a neuro-san version reads, first wins: the facts' list, else the one its first MCP support read. */
+function variablesRead(values: NeuroSanFacts['sure']): readonly string[] {
+  return values.mcpInfoVariables.length > 0 ? values.mcpInfoVariables : ['MCP_SERVERS_INFO_FILE'];
+}
+
+/**
+ * The MCP info file the project's neuro-san reads: the first of the variables its version reads that the project
+ * sets (environment, .env, conventional place, project setting). Says when the version may not read the chosen one,
+ * when it deprecates it, and when it ignores the one the project sets (then there is no file).
+ */
+export function mcpInfoChoice(settings: InfoSettings, facts: NeuroSanFacts): { view: McpInfoFileView } | undefined {
+  const sure = variablesRead(facts.sure);
+  const maybe = variablesRead(facts.maybe);
+  const version = versionWords(facts);
+  const chosen = MCP_INFO_VARIABLES.find((name) => maybe.includes(name) && settings[name]);
+  if (!chosen) {
+    const ignored = settings.AGENT_MCP_INFO_FILE;
+    if (!ignored) return undefined;
+    return {
+      view: {
+        path: normalizePath(ignored.value),
+        variable: 'AGENT_MCP_INFO_FILE',
+        from: ignored.from,
+        problem: `${version} reads MCP_SERVERS_INFO_FILE only, not AGENT_MCP_INFO_FILE: its agents get no settings from this file. Set MCP_SERVERS_INFO_FILE to it.`,
+      },
+    };
+  }
+  const setting = settings[chosen]!;
+  const notes: string[] = [];
+  if (!sure.includes(chosen)) {
+    notes.push(`${version} may not read ${chosen} yet (it came in a release the editor does not know exactly); if it does not, set MCP_SERVERS_INFO_FILE to this file as well`);
+  }
+  const deprecation = facts.sure.deprecatedVariables[chosen];
+  if (deprecation) notes.push(`${version} reads it with a warning: "${deprecation}"`);
+  else if (chosen === 'MCP_SERVERS_INFO_FILE' && maybe.includes('AGENT_MCP_INFO_FILE')) notes.push('newer neuro-san reads AGENT_MCP_INFO_FILE first and deprecates this variable');
+  if (setting.from === 'convention') notes.push(`found at neuro-san-studio's conventional place (its deployment sets ${chosen} to it); neuro-san reads it only when the variable names it`);
+  return { view: { path: normalizePath(setting.value), variable: chosen, from: setting.from, ...(notes.length > 0 ? { note: `${notes.join('. ')}.` } : {}) } };
 }
 
 export function analyzeProjectMcp(input: McpAnalysisInput): McpAnalysis {

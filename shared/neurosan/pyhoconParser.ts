@@ -124,15 +124,19 @@ interface AssignGroup {
   valueSpan: SourceSpan | undefined;
 }
 
+// Strings are matched as `run (escape run)*` rather than `(char | escape)*`: V8 keeps a backtrack entry for each
+// repetition of an alternation, so a one-line 10 MB string overflowed the stack (a RangeError, reported as
+// RecursionError); a run of one character class keeps none.
 const KEY_WORD = /[A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff._\- /]+/y;
-const QUOTED_KEY = /"(?:[^"\n\r\\]|\\[^\n])*"/y;
-const TRIPLE_KEY = /"""(?:[^"\n\r\\]|"(?!"")|\\[^\n])*"""/y;
+const QUOTED_KEY = /"[^"\n\r\\]*(?:\\[^\n][^"\n\r\\]*)*"/y;
+const TRIPLE_KEY = /"""[^"\n\r\\]*(?:(?:"(?!"")|\\[^\n])[^"\n\r\\]*)*"""/y;
 const NUMBER = /[+-]?(?:\d*\.\d+|\d+(?:\.\d+)?)(?:[eE][+-]?\d+)?(?=$|[ \t]*(?:[$}\],#\n\r]|\/\/))/y;
 const MULTILINE = /"""[\s\S]*?"*"""/y;
-const QUOTED = /"((?:[^"\\\n]|\\[^\n])*)"([ \t]*)/y;
+const QUOTED = /"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"([ \t]*)/y;
 // Python's \s (str.isspace) rather than JavaScript's (which has U+FEFF and lacks U+001C-U+001F, U+0085).
 const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const UNQUOTED = new RegExp(`(?:[^^\`+?!@*&"\\[{${PY_SPACE}\\]}#,=$\\\\]|\\\\[^\\n])+[ \\t]*`, 'y');
+const UNQUOTED_CHAR = `[^^\`+?!@*&"\\[{${PY_SPACE}\\]}#,=$\\\\]`;
+const UNQUOTED = new RegExp(`(?=${UNQUOTED_CHAR}|\\\\[^\\n])${UNQUOTED_CHAR}*(?:\\\\[^\\n]${UNQUOTED_CHAR}*)*[ \\t]*`, 'y');
 const SUBSTITUTION = /\$\{[^}]+\}[ \t]*/y;
 const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
 const ESCAPE = /\\[^\n]/g;

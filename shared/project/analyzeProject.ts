@@ -10,7 +10,10 @@ import { checkAgentReferences } from './agentReferences';
 import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
 import { readManifest, type ManifestEntry } from './manifest';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
-import { analyzeProjectMcp, deprecatedVariableNote, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
+import { analyzeProjectMcp, mcpInfoChoice, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
+import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
+import { toolPathOnlyProblems } from './toolPathOnly';
+import { deprecatedVariableWarnings } from './deprecatedVariables';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -25,6 +28,12 @@ export interface AnalyzeOptions {
   kindOverrides?: Readonly<Record<string, FileKind>>;
   /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
   mcpListings?: ReadonlyMap<string, McpListing>;
+  /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
+  neuroSan?: NeuroSanFacts;
+  /** The project's AGENT_TOOL_PATH_ONLY (the environment's, else its .env's). */
+  agentToolPathOnly?: string;
+  /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
+  dotEnv?: { file: string; text: string };
 }
 
 export interface ProjectFileInfo {
@@ -167,7 +176,7 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
 
   const mcp = analyzeProjectMcp({
     networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: docs.get(f.path)!.value })),
-    ...mcpInfoFile(settings, host, (path) => docs.get(normalizePath(path)) ?? read(path), diagnostics),
+    ...mcpInfoFile(settings, options.neuroSan ?? newestFacts(), host, (path) => docs.get(normalizePath(path)) ?? read(path), diagnostics),
     ...(options.mcpListings ? { listings: options.mcpListings } : {}),
   });
   diagnostics.push(...mcp.diagnostics);
@@ -190,6 +199,17 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     for (const n of served) servedAnywhere.add(n);
     manifests.push({ path: file.path, inUse: file.path === manifestInUse, served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
   }
+
+  diagnostics.push(
+    ...toolPathOnlyProblems({
+      facts: options.neuroSan ?? newestFacts(),
+      flag: options.agentToolPathOnly ?? env.AGENT_TOOL_PATH_ONLY,
+      agentToolPath: settings.AGENT_TOOL_PATH?.value,
+      toolboxes: toolboxes.values(),
+      networks: files.filter((f) => f.kind === 'network').map((f) => docs.get(f.path)!.value),
+    }),
+    ...deprecatedVariableWarnings(options.dotEnv, options.neuroSan ?? newestFacts()),
+  );
 
   const unique = dedupe(diagnostics).sort(compareDiagnostics);
   const byFile = new Map(files.map((f) => [f.path, f]));
@@ -215,35 +235,29 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
   };
 }
 
-/** The MCP info file neuro-san reads (AGENT_MCP_INFO_FILE, else the deprecated MCP_SERVERS_INFO_FILE), read. */
+/** The MCP info file the project's neuro-san reads (by its version's variables), read. */
 function mcpInfoFile(
   settings: ProjectSettings,
+  facts: NeuroSanFacts,
   host: IncludeHost,
   read: (path: string) => ResolvedDocument,
   diagnostics: ToolboxDiagnostic[],
 ): Pick<Parameters<typeof analyzeProjectMcp>[0], 'info'> {
-  const current = settings.AGENT_MCP_INFO_FILE;
-  const deprecated = settings.MCP_SERVERS_INFO_FILE;
-  const chosen = current ? { setting: current, variable: 'AGENT_MCP_INFO_FILE' as const } : deprecated ? { setting: deprecated, variable: 'MCP_SERVERS_INFO_FILE' as const } : undefined;
-  if (!chosen) return {};
-  const path = normalizePath(chosen.setting.value);
-  const view = {
-    path,
-    variable: chosen.variable,
-    from: chosen.setting.from,
-    ...(chosen.variable === 'MCP_SERVERS_INFO_FILE' ? { note: deprecatedVariableNote(chosen.setting.from) } : {}),
-  };
-  if (typeof host.readFile(path) !== 'string') {
-    const problem = `${chosen.variable} names ${path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${path}" when an agent uses an MCP server.`;
+  const choice = mcpInfoChoice(settings, facts);
+  if (!choice) return {};
+  const { view } = choice;
+  if (view.problem || typeof host.readFile(view.path) !== 'string') {
+    const problem = view.problem ?? `${view.variable} names ${view.path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${view.path}" when an agent uses an MCP server.`;
     return { info: { view: { ...view, problem }, root: undefined } };
   }
-  const doc = read(path);
+  const doc = read(view.path);
   diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
   return { info: { view, root: doc.value } };
 }
 
-function defaults(options: AnalyzeOptions): { defaultFile?: string } {
-  return options.defaultFile ? { defaultFile: options.defaultFile } : {};
+/** What every toolbox and network of the project is read with: the default toolbox and the neuro-san version's facts. */
+function defaults(options: AnalyzeOptions): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
+  return { ...(options.defaultFile ? { defaultFile: options.defaultFile } : {}), ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) };
 }
 
 /** Each tool of the project's toolbox with the agents that use it (networks that use another toolbox are left out). */

@@ -1,11 +1,12 @@
-import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconField, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { readingDifferenceWarnings } from './readingDifferences';
-import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './rules/removedTools';
+import { isRemovedTool, leftDefaultToolboxWords, notDefinedMessage, removedToolMessage } from './rules/removedTools';
+import { defaultMayDefine, newestFacts, versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
 import type { JsonValue } from './runnable';
-import { ENTRY_JSON } from './toolEntry';
+import { ENTRY_JSON, keyOrigin } from './toolEntry';
 import { closestName, quoteLike } from './rules/ruleContext';
-import { compareDiagnostics, diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { compareDiagnostics, diagnosticAt, replaceTextFix, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** An agent of a network that is a toolbox tool: `{"name": ..., "toolbox": "<tool key>", "args": {...}}`. */
 export interface ToolboxAgent {
@@ -24,7 +25,7 @@ export interface ToolboxAgent {
 export interface LoadedNetwork {
   file: string;
   /** Which toolbox file the network uses, and why. */
-  toolboxFile?: { path: string; written: string; from: 'toolbox_info_file' | 'AGENT_TOOLBOX_INFO_FILE' };
+  toolboxFile?: { path: string; written: string; from: 'toolbox_info_file' | 'agent_toolbox_info_file' | 'AGENT_TOOLBOX_INFO_FILE' | 'AGENT_BASE_TOOL_INFO_FILE' };
   agents: ToolboxAgent[];
   toolbox: LoadedToolbox;
   diagnostics: ToolboxDiagnostic[];
@@ -55,45 +56,64 @@ export function loadAgentNetwork(
     diagnostics.push(...readingDifferenceWarnings(root, spec.value, 'network', () => true, spec.ok));
   }
 
+  const facts = options.neuroSan ?? newestFacts();
   let toolboxFile: LoadedNetwork['toolboxFile'];
   // Said once, where the network names the file (the toolbox reports it again at the file's start otherwise).
   let typeReported = false;
-  const keyField = root.fields.get('toolbox_info_file');
-  if (keyField) {
-    const value = keyField.value;
-    if (value.kind !== 'string') {
-      diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', `'toolbox_info_file' must be a string: the path of a toolbox info file.`));
-    } else {
-      toolboxFile = { path: locate(value.value, networkFile, options.baseDir, options.host), written: value.value, from: 'toolbox_info_file' };
-      const problem = fileTypeProblem(value.value);
-      if (problem) {
-        diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', problem));
-        typeReported = true;
-      }
+  // The keys this neuro-san reads, first wins (shared/neurosan/versions/facts.ts); the others it ignores.
+  const keys = facts.sure.networkToolboxKeys;
+  let stopped = false;
+  for (const key of NETWORK_TOOLBOX_KEYS) {
+    const keyField = root.fields.get(key);
+    if (!keyField) continue;
+    if (!keys.includes(key)) {
+      diagnostics.push(ignoredKeyWarning(key, keyField.value, facts, root.fields.get('toolbox_info_file') !== undefined));
+      continue;
     }
-  } else if (env.AGENT_TOOLBOX_INFO_FILE) {
-    toolboxFile = {
-      path: locate(env.AGENT_TOOLBOX_INFO_FILE, networkFile, options.baseDir, options.host),
-      written: env.AGENT_TOOLBOX_INFO_FILE,
-      from: 'AGENT_TOOLBOX_INFO_FILE',
-    };
+    if (toolboxFile || stopped) continue;
+    const value = keyField.value;
+    // Python's `or`: null and "" are passed over, to the next key and then the environment.
+    if (value.kind === 'null' || (value.kind === 'string' && value.value === '')) continue;
+    if (value.kind !== 'string') {
+      // neuro-san raises a TypeError: the keys after it and the environment are not read.
+      diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', `'${key}' must be a string: the path of a toolbox info file.`));
+      stopped = true;
+      continue;
+    }
+    toolboxFile = { path: locate(value.value, networkFile, options.baseDir, options.host), written: value.value, from: key as 'toolbox_info_file' | 'agent_toolbox_info_file' };
+    const problem = fileTypeProblem(value.value);
+    if (problem) {
+      diagnostics.push(diagnosticAt(value, 'error', 'toolbox-info-file', problem));
+      typeReported = true;
+    }
+  }
+  // The variable of the version (AGENT_BASE_TOOL_INFO_FILE before 0.5.25); the project's settings name the other.
+  const variable = facts.sure.toolboxFileVariable;
+  const fromEnv = env[variable] ? { written: env[variable]!, from: variable } : env.AGENT_TOOLBOX_INFO_FILE ? { written: env.AGENT_TOOLBOX_INFO_FILE, from: 'AGENT_TOOLBOX_INFO_FILE' as const } : undefined;
+  if (!toolboxFile && !stopped && fromEnv) {
+    toolboxFile = { path: locate(fromEnv.written, networkFile, options.baseDir, options.host), written: fromEnv.written, from: fromEnv.from };
   }
 
   const toolbox = loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
   const toolNames = new Set(toolbox.tools.map((t) => t.name));
   const agents: ToolboxAgent[] = [];
   const agentList = root.fields.value('tools');
+  const agentKey = facts.sure.toolboxAgentKey;
+  const otherKey = agentKey === 'toolbox' ? 'base_tool' : 'toolbox';
   for (const agent of agentList?.kind === 'array' ? agentList.elements : []) {
     if (agent.kind !== 'object') continue;
-    const toolbox = agent.fields.value('toolbox');
+    const toolbox = agent.fields.value(agentKey);
+    const other = agent.fields.get(otherKey);
+    if (other && !toolbox) diagnostics.push(otherToolboxKeyWarning(otherKey, other, stringOf(agent.fields.value('name')), facts));
     if (!toolbox) continue;
     const name = stringOf(agent.fields.value('name')) ?? '(unnamed agent)';
     if (toolbox.kind !== 'string') {
-      diagnostics.push(diagnosticAt(toolbox, 'error', 'toolbox-agent', `"toolbox" of agent '${name}' must be the name of a tool (a string).`));
+      diagnostics.push(diagnosticAt(toolbox, 'error', 'toolbox-agent', `"${agentKey}" of agent '${name}' must be the name of a tool (a string).`));
       continue;
     }
     const args = agent.fields.value('args');
-    const defined = toolNames.has(toolbox.value);
+    // A tool the default toolbox may hold at this version (where a release is not known exactly) counts as defined.
+    const defined = toolNames.has(toolbox.value) || defaultMayDefine(facts, toolbox.value);
     agents.push({
       name,
       toolName: toolbox.value,
@@ -103,10 +123,11 @@ export function loadAgentNetwork(
     });
     if (!defined) {
       // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
-      const removed = REMOVED_TOOLS.has(toolbox.value);
+      const removed = isRemovedTool(toolbox.value, facts);
       // A likely typo of a tool that exists: offer it (the quick fix "use the closest existing tool").
       const closest = removed ? undefined : closestName(toolbox.value, toolNames);
-      const message = removed ? removedToolMessage(toolbox.value) : notDefinedMessage(toolbox.value, toolboxFile?.written);
+      const left = removed ? undefined : leftDefaultToolboxWords(toolbox.value, facts);
+      const message = removed ? removedToolMessage(toolbox.value) : `${notDefinedMessage(toolbox.value, toolboxFile?.written, facts)}${left ? ` ${left}` : ''}`;
       diagnostics.push(
         diagnosticAt(toolbox, 'error', removed ? 'removed-tool' : 'undefined-tool', `${message}${closest ? ` Did you mean '${closest}'?` : ''}`, {
           ...(closest ? { fix: replaceValueFix(`Use '${closest}'`, toolbox, quoteLike(toolbox, closest)) } : {}),
@@ -114,14 +135,50 @@ export function loadAgentNetwork(
       );
     }
     const tools = agent.fields.get('tools');
-    if (tools) {
-      diagnostics.push(
-        diagnosticAt(tools.value, 'error', 'toolbox-agent-tools', `Agent '${name}' is a toolbox tool ('${toolbox.value}'), so it cannot have "tools" of its own: neuro-san builds it from the toolbox entry alone.`),
-      );
-    }
+    if (tools) diagnostics.push(diagnosticAt(tools.value, 'warning', 'toolbox-agent-tools', toolboxAgentToolsMessage(name, toolbox.value, facts)));
   }
   for (const d of toolbox.diagnostics) if (!(typeReported && d.rule === 'toolbox-file-type')) diagnostics.push(d);
   return { file: networkFile, ...(toolboxFile ? { toolboxFile } : {}), agents, toolbox, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+/** The network keys that ever named the user's toolbox file, in neuro-san's order of priority. */
+const NETWORK_TOOLBOX_KEYS = ['agent_toolbox_info_file', 'toolbox_info_file'] as const;
+
+/** A key this neuro-san does not read: what it reads instead, and a fix where renaming the key keeps the meaning. */
+function ignoredKeyWarning(key: string, value: HoconValue, facts: NeuroSanFacts, hasToolboxInfoFile: boolean): ToolboxDiagnostic {
+  const reads = facts.sure.networkToolboxKeys.length > 0 ? `"${facts.sure.networkToolboxKeys.join('", then "')}", then ${facts.sure.toolboxFileVariable}` : facts.sure.toolboxFileVariable;
+  const why = key === 'agent_toolbox_info_file' ? ' (removed in 0.6.1, PR #498)' : ' (read from 0.5.40)';
+  const keyAt = value.source.text.lastIndexOf(key, value.start);
+  const fix =
+    key === 'agent_toolbox_info_file' && !hasToolboxInfoFile && keyAt >= 0
+      ? { fix: replaceTextFix('Rename to "toolbox_info_file"', value.source.name, keyAt, key.length, 'toolbox_info_file') }
+      : {};
+  return diagnosticAt(value, 'warning', 'ignored-key', `${versionWords(facts)} ignores "${key}"${why}: it reads ${reads}.`, fix);
+}
+
+/**
+ * An agent naming its tool with the key of another era: "base_tool" is read by neuro-san 0.5.19 to 0.5.24 only,
+ * "toolbox" from 0.5.25 (commit 78b29bff). The agent is then no toolbox tool: without a function it is not offered.
+ */
+function otherToolboxKeyWarning(key: string, field: HoconField, agent: string | undefined, facts: NeuroSanFacts): ToolboxDiagnostic {
+  const reads = facts.sure.toolboxAgentKey;
+  const era = key === 'base_tool' ? 'read by neuro-san 0.5.19 to 0.5.24 only' : 'read from neuro-san 0.5.25 on';
+  const keyAt = keyOrigin(field);
+  return diagnosticAt(
+    keyAt,
+    'warning',
+    'ignored-key',
+    `${versionWords(facts)} ignores "${key}" (${era}): it names a toolbox tool with "${reads}", so agent '${agent ?? '(unnamed)'}' is no toolbox tool here.`,
+    { fix: replaceTextFix(`Rename to "${reads}"`, keyAt.source.name, keyAt.start, keyAt.end - keyAt.start, JSON.stringify(reads)) },
+  );
+}
+
+/** neuro-san's server builds a toolbox agent from its toolbox entry and args alone; only its network designer refuses `tools`. */
+function toolboxAgentToolsMessage(agent: string, tool: string, facts: NeuroSanFacts): string {
+  const designer = facts.sure.designerRefusesToolboxAgentTools
+    ? ` neuro-san's agent network designer refuses such an agent ("Toolbox agent cannot have 'tools'").`
+    : '';
+  return `Agent '${agent}' is a toolbox tool ('${tool}'): ${versionWords(facts)} ignores its "tools" and builds it from the toolbox entry alone.${designer}`;
 }
 
 function stringOf(value: HoconValue | undefined): string | undefined {

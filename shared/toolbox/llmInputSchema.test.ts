@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { factsFor, parseVersion } from '../neurosan/versions/index';
 import { llmInputSchema, LlmSchemaError } from './llmInputSchema';
 
 describe('llmInputSchema: the arguments schema an LLM is given through neuro-san', () => {
@@ -46,6 +47,13 @@ describe('llmInputSchema: the arguments schema an LLM is given through neuro-san
   it('a tool without parameters takes no arguments', () => {
     expect(llmInputSchema(undefined)).toEqual({ type: 'object', properties: {} });
     expect(llmInputSchema({})).toEqual({ type: 'object', properties: {} });
+  });
+
+  it('up to neuro-san 0.6.91 (pydantic.v1) an optional field shows its plain type, and unknown item types are null', () => {
+    const v1 = factsFor(parseVersion('0.5.55')!);
+    const parameters = { type: 'object', properties: { n: { type: 'int' }, q: { type: 'array', items: { type: 'integer' } } }, required: ['q'] };
+    expect(llmInputSchema(parameters, v1)).toEqual({ type: 'object', properties: { n: { type: 'integer' }, q: { type: 'array', items: { type: 'null' } } }, required: ['q'] });
+    expect(() => llmInputSchema({ type: 'object', properties: { n: { type: 'integer' } } }, v1)).toThrow('unable to infer type for attribute "n"');
   });
 
   it("refuses what neuro-san refuses, in neuro-san's words", () => {

@@ -7,6 +7,7 @@ import { layerToolboxes, type ToolOrigin } from './layering';
 import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
 import { compareDiagnostics, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 import { validateEntries } from './validateToolbox';
+import type { NeuroSanFacts } from '../neurosan/versions/index';
 
 export interface ToolboxFiles {
   /** The shipped default toolbox, unless the user chose not to layer over it. */
@@ -42,6 +43,11 @@ export interface LoadOptions extends ToolboxFiles {
    * text changed are read again (shared/neurosan/entryCache.ts).
    */
   neuroSanEntryCache?: NeuroSanEntryCache;
+  /**
+   * The facts of the neuro-san version the project runs (shared/neurosan/versions): which rules apply, in whose words.
+   * Default: the newest release the editor knows. `defaultFile` should be that version's default toolbox.
+   */
+  neuroSan?: NeuroSanFacts;
 }
 
 /** A file in neuro-san's reading, with the specification's reading of the same text when it was made on the way. */
@@ -136,7 +142,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
-  const findings = [...layered.diagnostics, ...validateEntries(tools, { toolboxFile: options.userFile })];
+  const findings = [...layered.diagnostics, ...validateEntries(tools, { toolboxFile: options.userFile, ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) })];
   // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);

@@ -2,13 +2,18 @@
  * The project's review settings: `.toolbox-editor.json` beside the toolbox file (documented in README.md).
  *
  *   { "rules": { "description-too-short": "off", "description-unmentioned-parameter": "warning" },
- *     "descriptionTokenBudget": 250, "tokenizer": "o200k_base", "similarityThreshold": 0.5 }
+ *     "descriptionTokenBudget": 250, "tokenizer": "o200k_base", "similarityThreshold": 0.5,
+ *     "neuroSanVersion": "0.5.55" }
+ *
+ * `neuroSanVersion` says which neuro-san the project runs, over its interpreter and its pin (shared/neurosan/versions); it is
+ * read from the file at the project's root, else beside the file checked.
  *
  * Each description check is "warning" (the default for most) or "off". Mistakes in the file are reported as
  * diagnostics of rule `review-settings` in that file, and the rest of it still applies.
  */
 import { readJsonText, describeJsonSyntaxError } from '../hocon/index';
 import { DEFAULT_DESCRIPTION_TOKEN_BUDGET, DESCRIPTION_RULE_IDS, RULES_OFF_BY_DEFAULT } from './rules/descriptionReview';
+import { parseVersion } from '../neurosan/versions/index';
 
 export const REVIEW_SETTINGS_FILE = '.toolbox-editor.json';
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.5;
@@ -19,6 +24,8 @@ export interface ReviewSettings {
   descriptionTokenBudget: number;
   tokenizer: 'o200k_base' | 'cl100k_base';
   similarityThreshold: number;
+  /** The neuro-san version the project runs, as the user set it (a valid version number). */
+  neuroSanVersion?: string;
   /** What is wrong with the file, in words (positions are not kept: the file is a few lines). */
   problems: string[];
 }
@@ -33,7 +40,7 @@ export function defaultReviewSettings(): ReviewSettings {
   };
 }
 
-const KNOWN_KEYS = new Set(['rules', 'descriptionTokenBudget', 'tokenizer', 'similarityThreshold']);
+const KNOWN_KEYS = new Set(['rules', 'descriptionTokenBudget', 'tokenizer', 'similarityThreshold', 'neuroSanVersion']);
 
 /** Reads the settings file's text (undefined: no file, the defaults). */
 export function readReviewSettings(text: string | undefined): ReviewSettings {
@@ -71,6 +78,11 @@ export function readReviewSettings(text: string | undefined): ReviewSettings {
   if (tokenizer !== undefined) {
     if (tokenizer === 'o200k_base' || tokenizer === 'cl100k_base') settings.tokenizer = tokenizer;
     else settings.problems.push("'tokenizer' must be \"o200k_base\" or \"cl100k_base\"");
+  }
+  const neuroSan = value.neuroSanVersion;
+  if (neuroSan !== undefined) {
+    if (typeof neuroSan === 'string' && parseVersion(neuroSan)) settings.neuroSanVersion = neuroSan.trim();
+    else settings.problems.push("'neuroSanVersion' must be a neuro-san version such as \"0.5.55\"");
   }
   const threshold = value.similarityThreshold;
   if (threshold !== undefined) {

@@ -6,7 +6,7 @@ const text = [
   't {',
   '  class = "m.C"',
   '  description = "d"',
-  '  parameters { type = object, properties { n { type = "int" } }, required = ["m"] }',
+  '  parameters { type = object, properties { n { type = "str" } }, required = ["m"] }',
   '}',
   'u = [',
   '  1',
@@ -18,18 +18,18 @@ describe('diagnostics are plain data', () => {
   // clone (Electron), and compares them key by key (analysisDelta): every field must be an own, enumerable property.
   it('JSON, structured clone, spread and for...in all see every field, in the same order', () => {
     const ds = loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon' }).diagnostics;
-    expect(ds.map((d) => d.rule)).toEqual(['non-standard-type', 'required-unknown', 'entry-not-object']);
+    expect(ds.map((d) => d.rule)).toEqual(['unrecognized-type', 'required-unknown', 'entry-not-object']);
     const withFix = ds[0]!;
     const expected = {
-      severity: 'warning',
-      rule: 'non-standard-type',
+      severity: 'error',
+      rule: 'unrecognized-type',
       message: withFix.message,
       file: 'tb.hocon',
       line: 4,
       column: 55,
       range: { start: { offset: 94, line: 4, column: 55 }, end: { offset: 99, line: 4, column: 60 } },
       tool: 't',
-      fix: { title: 'Change "int" to "integer"', edits: [{ file: 'tb.hocon', offset: 94, length: 5, newText: '"integer"' }] },
+      fix: { title: 'Change "str" to "string"', edits: [{ file: 'tb.hocon', offset: 94, length: 5, newText: '"string"' }] },
     };
     expect(JSON.parse(JSON.stringify(withFix))).toEqual(expected);
     expect(JSON.stringify(withFix)).toBe(JSON.stringify(expected));

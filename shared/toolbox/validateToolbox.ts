@@ -10,6 +10,7 @@ import { toolInfoUrlRule } from './rules/toolInfoUrl';
 import { toolNameRule } from './rules/toolName';
 import type { ToolEntry } from './toolEntry';
 import { compareDiagnostics, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 
 /** Every rule an entry is checked against, in the order their findings are most useful. */
 export const ENTRY_RULES: readonly EntryRule[] = [
@@ -30,13 +31,14 @@ export const ENTRY_RULES: readonly EntryRule[] = [
  */
 export function validateEntries(
   entries: readonly ToolEntry[],
-  options: { includeDefaults?: boolean; toolboxFile?: string } = {},
+  options: { includeDefaults?: boolean; toolboxFile?: string; neuroSan?: NeuroSanFacts } = {},
 ): ToolboxDiagnostic[] {
   const diagnostics: ToolboxDiagnostic[] = [];
   const includeDefaults = options.includeDefaults === true;
   // One context for the whole run, pointed at each entry in turn (rules use it synchronously and never keep it).
   const context: RuleContext = {
     entry: entries[0]!,
+    neuroSan: options.neuroSan ?? newestFacts(),
     toolboxFile: options.toolboxFile,
     report: (d) => {
       diagnostics.push(d);

@@ -75,14 +75,13 @@ describe('errors neuro-san would raise, in its words', () => {
 });
 
 describe('warnings', () => {
-  it('types neuro-san tolerates but JSON Schema does not, with a fix that keeps everything else', () => {
+  it('a type name neuro-san knows gets nothing, one it does not an error with a fix that keeps everything else', () => {
     const text = 't { class = "m.C", description = "d", parameters { type = object, properties { n { type = "int" }, s { type = str } } } }\n';
     const ds = check(text);
-    // neuro-san knows "int", not "str": that one is an error, in neuro-san's words.
-    expect(rules(ds)).toEqual(['warning non-standard-type 1:91', 'error unrecognized-type 1:111']);
-    expect(ds[1]!.message).toBe("Unrecognized type 'str' for field 's'. neuro-san raises this when an agent offers the tool to the LLM.");
-    expect(applyFix(text, ds[0]!)).toBe(text.replace('"int"', '"integer"'));
-    expect(applyFix(text, ds[1]!)).toBe(text.replace('type = str', 'type = string'));
+    // neuro-san knows "int" (the LLM is shown pydantic's "integer"), not "str": that one is an error, in neuro-san's words.
+    expect(rules(ds)).toEqual(['error unrecognized-type 1:111']);
+    expect(ds[0]!.message).toBe("Unrecognized type 'str' for field 's'. neuro-san raises this when an agent offers the tool to the LLM.");
+    expect(applyFix(text, ds[0]!)).toBe(text.replace('type = str', 'type = string'));
   });
 
   it('other JSON Schema violations inside parameters', () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,16 @@ async function call(...args: string[]) {
 }
 
 describe('toolbox-editor call', () => {
+  it.skipIf(process.platform === 'win32')('runs the line Copy as CLI command writes for a tool and a file named with a leading -', async () => {
+    writeFileSync(path.join(tmp, '-dashed.hocon'), '"-dash" { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string } } } }\n');
+    // As renderer/testrun/cliCommand.ts writes it (its test pins the same line), split into words by sh itself.
+    const line = `toolbox-editor call --args '{"name":"-Ada"}' --timeout 30 -- -dashed.hocon -dash`;
+    const argv = execFileSync('sh', ['-c', `set -- ${line.slice('toolbox-editor '.length)}; printf '%s\\0' "$@"`], { encoding: 'utf8' }).split('\0').slice(0, -1);
+    expect(argv[0]).toBe('call');
+    const result = await call(...argv.slice(1));
+    expect(result).toMatchObject({ code: 0, stdout: 'Hello, -Ada!\n' });
+  });
+
   it('reads a .hocon toolbox: comments, includes, substitutions, ${?ENV}', async () => {
     writeFileSync(path.join(tmp, 'common.hocon'), 'greet_class = "fixture_tools.echo.Greet"\n');
     const file = path.join(tmp, 'toolbox_info.hocon');

@@ -94,6 +94,22 @@ describe('toolbox-editor diff against a git revision', () => {
     expect(unknown.stderr).toContain('cannot read toolbox.hocon at no-such-tag');
   });
 
+  it.skipIf(process.platform === 'win32')('says it cannot read OTHER_FILE (exit 2) when it is missing, a FIFO or a device, rather than "every tool added"', async () => {
+    const dir = workspace({ 'toolbox.hocon': search('') });
+    execFileSync('mkfifo', [path.join(dir, 'pipe.hocon')]);
+    const missing = await runCliIn(dir, ['diff', 'toolbox.hocon', 'gone.hocon']);
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toBe(`toolbox-editor diff: No file at ${path.join(dir, 'gone.hocon')}.\n`);
+    for (const other of ['pipe.hocon', '/dev/zero']) {
+      const refused = await runCliIn(dir, ['diff', 'toolbox.hocon', other]);
+      expect(refused).toMatchObject({ code: 2, stdout: '' });
+      expect(refused.stderr).toContain('is not a regular file');
+    }
+    const itself = await runCliIn(dir, ['diff', 'gone.hocon', 'toolbox.hocon']);
+    expect(itself).toMatchObject({ code: 2 });
+    expect(itself.stderr).toContain('No file at');
+  });
+
   it('compares with another file outside any repository', async () => {
     const dir = workspace({ 'toolbox.hocon': search(''), 'old.hocon': `${search('')}gone { class = "tools.Gone", description = "Removes nothing, and says so politely." }\n` });
     const { code, report } = await diffJson(dir, ['old.hocon']);

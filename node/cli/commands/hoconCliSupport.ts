@@ -13,11 +13,12 @@ export interface CliTextFile {
   text: string;
   /** The version read: a write refuses to replace a file another program changed meanwhile. */
   mtimeMs: number;
+  sha256: string;
 }
 
 export async function readTextFile(file: string, io: CliIo): Promise<CliTextFile> {
   const content = await readUserFile(path.resolve(io.cwd, file));
-  return { absolute: content.path, text: content.text, mtimeMs: content.mtimeMs };
+  return { absolute: content.path, text: content.text, mtimeMs: content.mtimeMs, sha256: content.sha256 };
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
@@ -64,6 +65,6 @@ export async function emitEdited(file: CliTextFile, edited: string, write: boole
     io.stdout(edited);
     return 0;
   }
-  await writeTextFile(file.absolute, edited, { expectedMtimeMs: file.mtimeMs });
+  await writeTextFile(file.absolute, edited, { expectedSha256: file.sha256 });
   return 0;
 }

@@ -12,7 +12,10 @@ import { readTextFile } from '../../files/textFiles';
 import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import { defaultToolboxPath } from '../../paths';
 import { isDirectoryArgument } from '../../project/projectArgument';
-import { findProjectRoot, projectSettingsOf } from '../../project/projectSettingsOnDisk';
+import { findProjectRoot, projectRootOf, projectSettingsOf } from '../../project/projectSettingsOnDisk';
+import { pinFolderOf, projectVersionFacts, type ProjectVersionFacts } from '../../neurosan/projectVersion';
+import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index';
+import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
 import { ToolRunner, type JsonObject } from '../../python';
 import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
@@ -42,6 +45,7 @@ export const mcpCommand: CliCommand = {
     '  --timeout SECONDS       stop a call after this long (default 30)',
     '  --sly-data FILE         a JSON object: the sly_data of a call that brings none in _meta.sly_data',
     '  --cwd DIR               the folder neuro-san runs in (default: the project root, else the working directory)',
+    ...neuroSanVersionUsage,
     ...PYTHON_OPTION_HELP,
   ].join('\n'),
   async run(args, io) {
@@ -66,12 +70,13 @@ export const mcpCommand: CliCommand = {
       timeoutMs: options.timeoutMs,
       slyData: options.slyData,
       log,
+      facts: options.version.facts,
     });
     const watcher = new FileWatcher(() => void served.load());
     try {
       const readAt = mtimeOf(options.file);
       await served.load();
-      log(`serving ${served.tools.length} tool${served.tools.length === 1 ? '' : 's'} of ${options.file}`);
+      log(`serving ${served.tools.length} tool${served.tools.length === 1 ? '' : 's'} of ${options.file} as ${describeProjectNeuroSan(options.version.neuroSan)} offers them`);
       // From the version read: an edit made while the classes were loading is announced too.
       watcher.watch(options.file, readAt);
       if (options.port === undefined) {
@@ -104,6 +109,8 @@ interface McpOptions {
   pythonPath: string[];
   agentToolPath?: string;
   withDefaults: boolean;
+  /** The neuro-san version the tools are offered as (its converter makes the schemas). */
+  version: ProjectVersionFacts;
 }
 
 async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
@@ -112,8 +119,10 @@ async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
     timeout: { type: 'string' },
     'sly-data': { type: 'string' },
     cwd: { type: 'string' },
+    ...neuroSanVersionOptions,
     ...PYTHON_OPTION_SPECS,
   });
+  const lookup = versionLookupOf(values);
   if (positionals.length !== 1) throw new UsageError('give one toolbox FILE or project DIR');
   const given = positionals[0]!;
   let port: number | undefined;
@@ -145,11 +154,14 @@ async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
       ...(port !== undefined ? { port } : {}),
       timeoutMs,
       slyData,
+      version: projectVersionFacts(root, lookup),
     };
   }
+  const file = path.resolve(io.cwd, given);
   return {
     ...python,
-    file: path.resolve(io.cwd, given),
+    file,
+    version: projectVersionFacts(projectRootOf(file) ?? pinFolderOf(path.dirname(file)), lookup),
     cwd: neuroSanWorkingDirectory(given, values.cwd, io.cwd),
     env: io.env,
     ...(port !== undefined ? { port } : {}),

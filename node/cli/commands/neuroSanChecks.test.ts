@@ -27,7 +27,7 @@ async function validate(cwd: string, file: string): Promise<JsonDiagnostic[]> {
 }
 
 describe("neuro-san's checks on a toolbox entry, in its words", () => {
-  it('each check is an error at its tool (int, float and bool, which neuro-san knows, are warnings)', async () => {
+  it('each check is an error at its tool (int, float and bool, which neuro-san knows, get nothing: the LLM is shown integer, number, boolean)', async () => {
     const found = (await validate(repoRoot, fixture)).map((d) => [d.tool, d.severity, d.rule, d.message]);
     expect(found).toEqual([
       ['no_description', 'error', 'no-description', `Function for no_description has no description. ${RAISES}`],
@@ -60,9 +60,6 @@ describe("neuro-san's checks on a toolbox entry, in its words", () => {
       ],
       ['nested', 'error', 'unrecognized-type', `Unrecognized type 'long' for field 'zip'. ${RAISES}`],
       ['underscore', 'error', 'parameter-name', `Parameter name '_secret' must not start with an underscore. ${RAISES}`],
-      ['known_types', 'warning', 'non-standard-type', 'Type "int" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "integer".'],
-      ['known_types', 'warning', 'non-standard-type', 'Type "float" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "number".'],
-      ['known_types', 'warning', 'non-standard-type', 'Type "bool" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "boolean".'],
       [
         'requests_get',
         'error',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
+import { NEWEST_SUMMARY, runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
 
 // Every command reads its files by the same rules as print, set and unset (node/files/textFiles): strict UTF-8,
 // a folder called a folder, and the same plain words.
@@ -30,7 +30,7 @@ describe('files that are not UTF-8 text, and folders', () => {
   it('validate, tools and catalog report a FILE that is not UTF-8 at file:1:1 and exit 1', async () => {
     const dir = workspace({ 'latin1.hocon': LATIN1 });
     const line = `latin1.hocon:1:1 error hocon ${notUtf8(path.join(dir, 'latin1.hocon'))}\n`;
-    expect(await cli(['validate', 'latin1.hocon'], dir)).toEqual({ code: 1, stdout: line, stderr: '' });
+    expect(await cli(['validate', 'latin1.hocon'], dir)).toEqual({ code: 1, stdout: `${line}${NEWEST_SUMMARY}\n`, stderr: '' });
     const tools = await cli(['tools', 'latin1.hocon', '--json'], dir);
     expect([tools.code, tools.stderr]).toEqual([1, line]);
     const catalog = await cli(['catalog', 'latin1.hocon'], dir);
@@ -48,7 +48,7 @@ describe('files that are not UTF-8 text, and folders', () => {
     const dir = workspace({ 'tb.hocon/keep': '' });
     const said = `${path.join(dir, 'tb.hocon')} is a folder, not a file.`;
     expect(await cli(['resolve', 'tb.hocon'], dir)).toMatchObject({ code: 1, stderr: `${path.join(dir, 'tb.hocon')}:1:1: error: ${said}\n` });
-    expect(await cli(['validate', 'tb.hocon'], dir)).toMatchObject({ code: 1, stdout: `tb.hocon:1:1 error hocon ${said}\n` });
+    expect(await cli(['validate', 'tb.hocon'], dir)).toMatchObject({ code: 1, stdout: `tb.hocon:1:1 error hocon ${said}\n${NEWEST_SUMMARY}\n` });
     expect(await cli(['tools', 'tb.hocon'], dir)).toMatchObject({ code: 1, stderr: `tb.hocon:1:1 error hocon ${said}\n` });
   });
 
@@ -75,3 +75,4 @@ describe('files that are not UTF-8 text, and folders', () => {
     expect([context.code, context.stderr]).toEqual([1, `toolbox-editor render: ${path.join(dir, 'latin1.json')} is not UTF-8 text (invalid byte at offset 10); it was not opened so that no byte is lost.\n`]);
   });
 });
+

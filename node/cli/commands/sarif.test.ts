@@ -37,10 +37,11 @@ describe('validate --format sarif', () => {
     const dir = workspace({
       'tools/tb.hocon': [
         't { class = "m.C", description = "Returns the time of day in a given time zone, as ISO text.",',
-        '    parameters { type = object, properties { n { type = "int", description = "A number." } } } }',
+        '    parameters { type = object, properties { n { type = "integer", description = "A number." } } } }',
         'u { class = "NoModule", description = "Sends nothing anywhere, and says so in many words." }',
         '',
       ].join('\n'),
+      'requirements.txt': 'neuro-san==0.5.55\n',
     });
     const { code, log } = await sarifOf(dir, 'tools/tb.hocon');
     expect(code).toBe(1);
@@ -48,9 +49,13 @@ describe('validate --format sarif', () => {
     const run = log.runs[0]!;
     expect(run.tool.driver.name).toBe('toolbox-editor');
     expect(run.results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine])).toEqual([
-      ['non-standard-type', 'warning', 'tools/tb.hocon', 2],
+      ['unrecognized-type', 'error', 'tools/tb.hocon', 2],
       ['coded-class-form', 'error', 'tools/tb.hocon', 3],
     ]);
+    // The neuro-san version the file was checked for, in the run's properties (the requirements file pins it).
+    expect((run as { properties?: unknown }).properties).toEqual({
+      neuroSan: [{ files: ['tools/tb.hocon'], version: '0.5.55', from: 'pin', how: 'neuro-san==0.5.55 in requirements.txt:1', file: 'requirements.txt', line: 1 }],
+    });
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
     expect(run.results[0]!.fixes).toHaveLength(1);
     // The schema is really checking: a level SARIF does not have is refused.
@@ -81,6 +86,6 @@ describeWithShared('reference/neuro-san/toolboxes', 'validate --format sarif on 
     const { code, log } = await sarifOf(dir, 'studio_toolbox_info.hocon');
     expect(code).toBe(1);
     const text = await runCliIn(dir, ['validate', 'studio_toolbox_info.hocon', '--no-default']);
-    expect(log.runs[0]!.results).toHaveLength(text.stdout.trim().split('\n').length);
+    expect(log.runs[0]!.results).toHaveLength(text.stdout.trim().split('\n').length - 1); // less the summary line
   });
 });

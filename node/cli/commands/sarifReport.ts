@@ -21,7 +21,8 @@ function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?:
   return { uri: pathToFileURL(absolute).href };
 }
 
-export function toSarif(diagnostics: readonly ToolboxDiagnostic[], cwd: string): object {
+/** `neuroSan`: the neuro-san versions the files were checked for, kept in the run's properties. */
+export function toSarif(diagnostics: readonly ToolboxDiagnostic[], cwd: string, context: { neuroSan?: readonly object[] } = {}): object {
   const ruleIds = [...new Set(diagnostics.map((d) => d.rule))].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   return {
@@ -39,6 +40,7 @@ export function toSarif(diagnostics: readonly ToolboxDiagnostic[], cwd: string):
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd + path.sep).href } },
         columnKind: 'utf16CodeUnits',
+        ...(context.neuroSan ? { properties: { neuroSan: context.neuroSan } } : {}),
         results: diagnostics.map((d) => {
           const location = artifactLocation(d.file, cwd);
           return {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,18 @@ function freshRoot(): string {
 }
 
 describe('toolbox-editor scaffold', () => {
+  it('writes nothing through a package folder that is a link out of the root', async () => {
+    const root = freshRoot();
+    const outside = freshRoot();
+    mkdirSync(path.join(outside, 'target'));
+    symlinkSync(path.join(outside, 'target'), path.join(root, 'new_tools'));
+    const result = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`${path.join(root, 'new_tools')} leads to ${path.join(outside, 'target')}, outside ${root}: no module was written`);
+    expect(readdirSync(path.join(outside, 'target'))).toEqual([]);
+    expect(existsSync(path.join(root, 'new_tools', 'word_count.py'))).toBe(false);
+  });
+
   it('writes a module that `call` runs at once, answering its not-implemented message; a second run refuses', async () => {
     const root = freshRoot();
     const first = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
+import { NEWEST_SUMMARY, runCliIn, workspace as makeWorkspace } from '../../testSupport/cliRun';
 
 const workspace = (files: Record<string, string>) => makeWorkspace(files, 'toolbox-editor-cli-');
 const cli = (args: string[], cwd: string, env: Record<string, string> = {}) => runCliIn(cwd, args, env);
@@ -56,7 +56,8 @@ describe('toolbox-editor validate', () => {
     expect(code).toBe(1);
     expect(stdout).toBe(
       "tb.hocon:2:39 warning description-too-short The description of 'get_current_date_time' is 2 words: say what the tool does, what it returns and when to use it.\n" +
-      "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'\n",
+      "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'\n" +
+        `${NEWEST_SUMMARY}\n`,
     );
   });
 
@@ -67,7 +68,6 @@ describe('toolbox-editor validate', () => {
     expect(JSON.parse(stdout)).toEqual([
       expect.objectContaining({ file: 'ok.hocon', line: 1, column: 34, severity: 'warning', rule: 'description-too-short', tool: 't' }),
       expect.objectContaining({ file: 'ok.hocon', line: 1, column: 80, severity: 'warning', rule: 'parameter-undocumented', tool: 't' }),
-      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 91, severity: 'warning', rule: 'non-standard-type', fix: expect.objectContaining({ title: 'Change "int" to "integer"' }) }),
     ]);
   });
 
@@ -78,14 +78,14 @@ describe('toolbox-editor validate', () => {
     });
     const { code, stdout } = await cli(['validate', 'net.hocon'], dir, { AGENT_TOOLBOX_INFO_FILE: 'tb.hocon' });
     expect(code).toBe(1);
-    expect(stdout).toBe("net.hocon:1:78 error undefined-tool Tool 'nowhere' is not defined in the default toolbox info file or in tb.hocon.\n");
+    expect(stdout).toBe(`net.hocon:1:78 error undefined-tool Tool 'nowhere' is not defined in the default toolbox info file or in tb.hocon.\n${NEWEST_SUMMARY}\n`);
   });
 
   it('does not report problems inside the shipped default toolbox when the network has no toolbox of its own', async () => {
     const dir = workspace({ 'net.hocon': '{ "tools": [ { "name": "front", "instructions": "hi", "tools": ["t"] }, { "name": "t", "toolbox": "my_tool" } ] }' });
     const { code, stdout } = await cli(['validate', 'net.hocon'], dir);
     expect(code).toBe(1);
-    expect(stdout).toBe("net.hocon:1:99 error undefined-tool Tool 'my_tool' is not defined in the default toolbox info file.\n");
+    expect(stdout).toBe(`net.hocon:1:99 error undefined-tool Tool 'my_tool' is not defined in the default toolbox info file.\n${NEWEST_SUMMARY}\n`);
   });
 
   it('reports a missing file with a position instead of crashing', async () => {

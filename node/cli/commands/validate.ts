@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readTextFileSync } from '../../files/textFiles';
 import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { ToolRunner } from '../../python';
@@ -16,16 +16,19 @@ import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
 import { MCP_OPTION_HELP } from './mcpCliSupport';
+import { interpreterNeuroSan, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
-    'Usage: toolbox-editor validate FILE... [--format text|json|sarif] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
-    '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--mcp]',
+    'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
+    '                                [--cwd DIR] [--neuro-san-version V] [--with-neuro-san [--python P] [--pythonpath DIR]...]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--mcp]',
     '',
-    'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE. Exits 1 when any error was found, else 0.',
+    'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
+    '("checked for neuro-san 0.5.55 (pin: ...)"). Exits 1 when any error was found, else 0.',
     'A toolbox FILE is layered over the default toolbox; an agent network FILE is checked with the toolbox it uses',
     '(its toolbox_info_file key, else $AGENT_TOOLBOX_INFO_FILE).',
     'A DIR is a neuro-san project: every .hocon file under it is checked by its kind (toolbox, agent network,',
@@ -38,8 +41,9 @@ export const validateCommand: CliCommand = {
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
-    '                tool?, fix?, endLine, endColumn} (documented in README, "Machine-readable reports"); sarif: a',
-    '                SARIF 2.1.0 log for code-scanning services (pull-request annotations)',
+    '                tool?, fix?, endLine, endColumn} (documented in README, "Machine-readable reports"); json-report:',
+    '                {neuroSan: [{files, version, from, how}], diagnostics: [...]}; sarif: a SARIF 2.1.0 log for',
+    "                code-scanning services (pull-request annotations), the version in the run's properties",
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
     MCP_OPTION_HELP,
@@ -49,6 +53,7 @@ export const validateCommand: CliCommand = {
     "                editor (the editor's bug); one line says so when that Python cannot import neuro_san",
     '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
     '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
+    ...neuroSanVersionUsage,
     ...readingUsage('neuro-san'),
   ].join('\n'),
   async run(args, io) {
@@ -61,22 +66,28 @@ export const validateCommand: CliCommand = {
       mcp: { type: 'boolean' },
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
+      ...neuroSanVersionOptions,
     });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
-    if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format takes text, json or sarif, not '${format}'`);
+    if (format !== 'text' && format !== 'json' && format !== 'json-report' && format !== 'sarif') throw new UsageError(`--format takes text, json, json-report or sarif, not '${format}'`);
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
     if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
-      if (format === 'sarif') throw new UsageError('--format sarif takes FILEs: give the project\'s files rather than its DIR');
-      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, mcp: parsed.values.mcp ?? false }, io);
+      if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
+      const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
+      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, mcp: parsed.values.mcp ?? false, versionLookup }, io);
     }
     if (parsed.values.mcp) throw new UsageError('--mcp takes a project DIR (its networks name the servers)');
+    // The Python --with-neuro-san starts anyway says which neuro-san it has (read from its metadata, nothing imported).
+    const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
+    const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     const checkLines: string[] = [];
     for (const file of parsed.positionals) {
-      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false };
+      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup };
       const loaded = loadFileFromDisk(file, options);
+      versions.push({ file, neuroSan: loaded.neuroSan });
       const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
       if (parsed.values['with-neuro-san']) {
         const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
@@ -94,15 +105,21 @@ export const validateCommand: CliCommand = {
         }
       }
     }
+    const checkedFor = byVersion(versions);
     if (format === 'sarif') {
-      io.stdout(`${JSON.stringify(toSarif(all, io.cwd), null, 2)}\n`);
+      io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan: checkedFor }), null, 2)}\n`);
       for (const line of checkLines) io.stderr(`${line}\n`);
     } else if (format === 'json') {
       io.stdout(diagnosticsJson(all));
       for (const line of checkLines) io.stderr(`${line}\n`);
+    } else if (format === 'json-report') {
+      io.stdout(`${JSON.stringify({ neuroSan: checkedFor, diagnostics: plainDiagnostics(all) }, null, 2)}\n`);
+      for (const line of checkLines) io.stderr(`${line}\n`);
     } else {
       for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
       for (const line of checkLines) io.stdout(`${line}\n`);
+      // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
+      for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
     }
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
@@ -110,8 +127,23 @@ export const validateCommand: CliCommand = {
 
 /** The `--json` form of diagnostics (also `check --json`'s): positions as line/column, the range's end as endLine/endColumn. */
 export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
-  const plain = all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
-  return `${JSON.stringify(plain, null, 2)}\n`;
+  return `${JSON.stringify(plainDiagnostics(all), null, 2)}\n`;
+}
+
+function plainDiagnostics(all: readonly ToolboxDiagnostic[]) {
+  return all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
+}
+
+/** The files checked, grouped by the neuro-san version each was checked for (one group in the usual case). */
+function byVersion(versions: readonly { file: string; neuroSan: ProjectNeuroSan }[]): (ProjectNeuroSan & { files: string[] })[] {
+  const groups = new Map<string, ProjectNeuroSan & { files: string[] }>();
+  for (const { file, neuroSan } of versions) {
+    const key = `${neuroSan.version}\0${neuroSan.from}\0${neuroSan.how}`;
+    const group = groups.get(key);
+    if (group) group.files.push(file);
+    else groups.set(key, { files: [file], ...neuroSan });
+  }
+  return [...groups.values()];
 }
 
 /** `--with-neuro-san` for one file: the findings as diagnostics, and the lines that say what was checked. */
@@ -133,7 +165,7 @@ async function neuroSanFindings(
     const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
     let text = '';
     try {
-      text = readFileSync(absolute, 'utf8');
+      text = readTextFileSync(absolute).text;
     } catch {
       // The file could not be read: its problem is already among the diagnostics.
     }

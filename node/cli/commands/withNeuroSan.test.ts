@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appRoot } from '../../paths';
-import { runCliIn, workspace } from '../../testSupport/cliRun';
+import { NEWEST_SUMMARY, runCliIn, workspace } from '../../testSupport/cliRun';
 
 // `validate --with-neuro-san` against fixtures/fake_neuro_san (a FAKE neuro_san package standing in for the real
 // entry points: see its README), and against an interpreter that has no neuro_san at all.
@@ -28,6 +28,7 @@ describe('validate --with-neuro-san', () => {
       "  get_current_date_time: create_tool_from_toolbox: ValueError: Tool 'get_current_date_time' is not defined in the default toolbox info file or in tb.hocon.",
       "  t: function_spec: ValueError: Unrecognized type 'str' for field 'n'",
       "  2 errors; its reading equals the editor's.",
+      NEWEST_SUMMARY,
     ]);
   });
 
@@ -61,7 +62,8 @@ describe('validate --with-neuro-san', () => {
     const { code, stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san'], { PATH: process.env.PATH });
     expect(code).toBe(0);
     expect(stdout).toBe(
-      "neuro-san is not installed for python3 (ModuleNotFoundError: No module named 'neuro_san'): the check with its own loader was skipped.\n",
+      "neuro-san is not installed for python3 (ModuleNotFoundError: No module named 'neuro_san'): the check with its own loader was skipped.\n" +
+        `${NEWEST_SUMMARY}\n`,
     );
   });
 });

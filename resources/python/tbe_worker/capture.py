@@ -7,6 +7,7 @@ logging.StreamHandler made by basicConfig during one call); a per-call swap woul
 Everything is also copied to the worker's real stderr (fd 2), so if a call kills the process, the editor still has
 the last words in its stderr tail.
 """
+import codecs
 import io
 import logging
 import os
@@ -53,6 +54,33 @@ def cut_text(text, max_bytes):
     return buffer.text()
 
 
+class BinaryView(io.BufferedIOBase):
+    """`sys.stdout.buffer` of a CaptureStream: bytes written to it are read as UTF-8 and captured as text."""
+
+    def __init__(self, text_stream):
+        super().__init__()
+        self._text = text_stream
+        # A character split across two writes is decoded once whole.
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def writable(self):
+        return True
+
+    def isatty(self):
+        return False
+
+    def fileno(self):
+        return self._text.fileno()
+
+    def write(self, data):
+        data = bytes(data)
+        self._text.write(self._decoder.decode(data))
+        return len(data)
+
+    def flush(self):
+        pass
+
+
 class CaptureStream(io.TextIOBase):
     """Stands in for sys.stdout or sys.stderr: captures into the current call's buffer and copies to fd 2."""
 
@@ -61,10 +89,16 @@ class CaptureStream(io.TextIOBase):
         self._fd = fd
         self._name = name
         self.buffer_for_call = None
+        self._binary = BinaryView(self)
 
     @property
     def name(self):
         return self._name
+
+    @property
+    def buffer(self):
+        # Tools that write bytes (`sys.stdout.buffer.write`, as with a real console) expect it.
+        return self._binary
 
     @property
     def encoding(self):

@@ -77,13 +77,19 @@ def find_class(class_path, candidates):
     without_class = []
     for module_name in candidates:
         tried.append(module_name)
+        imported_before = module_name in sys.modules
         try:
             module = importlib.import_module(module_name)
+            cls = getattr(module, class_name, None)
+            if cls is None and imported_before:
+                # Imported for another class before this one was written: the file may have gained it since.
+                importlib.invalidate_caches()
+                module = importlib.reload(module)
+                cls = getattr(module, class_name, None)
         except Exception as error:  # noqa: BLE001 - any import failure is reported, never raised
             if _is_missing(error, module_name):
                 continue
             raise ClassNotFound(class_path, tried, traceback.format_exc()) from error
-        cls = getattr(module, class_name, None)
         if cls is not None:
             return cls, module
         without_class.append(module_name)

@@ -42,6 +42,19 @@ class ToolInputError(Exception):
     """Python's json cannot read the call's input (the editor checked it is JSON; Python has limits of its own)."""
 
 
+def _installed_neuro_san():
+    """The installed neuro-san's version from its distribution's metadata (no neuro-san code is imported), or None."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("neuro-san")
+        except PackageNotFoundError:
+            return None
+    except Exception:  # noqa: BLE001 - a broken metadata entry says nothing about the version
+        return None
+
+
 class Worker:
     def __init__(self):
         self.capture = CallCapture()
@@ -72,6 +85,7 @@ class Worker:
             "cwd": os.getcwd(),
             "sysPath": list(sys.path),
             "agentToolPath": os.environ.get("AGENT_TOOL_PATH"),
+            "neuroSanVersion": _installed_neuro_san(),
         }
 
     def neurosan(self, request):

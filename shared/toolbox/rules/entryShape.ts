@@ -3,7 +3,7 @@ import { DISPLAY_AS_VALUES } from '../displayAs';
 import { valueAtPointer, type HoconObject } from '../../hocon/index';
 import { ENTRY_KEYS } from '../toolEntry';
 import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
-import { notDefinedMessage, REMOVED_TOOLS, removedToolMessage } from './removedTools';
+import { isRemovedTool, notDefinedMessage, removedToolMessage } from './removedTools';
 import { closestName, keyOrigin, quoteLike, type EntryRule } from './ruleContext';
 
 const NOT_BLANK = /\S/;
@@ -82,17 +82,17 @@ function compiled() {
   return validators;
 }
 
-export const entryShapeRule: EntryRule = ({ entry, report, toolboxFile }) => {
+export const entryShapeRule: EntryRule = ({ entry, report, toolboxFile, neuroSan }) => {
   const tool = entry.name;
   if (entry.value.kind === 'null') {
     // neuro-san finds no entry (its `toolbox_infos.get(name)` is None): a tool set to null is removed.
-    const removed = REMOVED_TOOLS.has(tool);
+    const removed = isRemovedTool(tool, neuroSan);
     report(
       diagnosticAt(
         entry.value,
         'error',
         removed ? 'removed-tool' : 'tool-set-to-null',
-        removed ? removedToolMessage(tool) : `${notDefinedMessage(tool, toolboxFile)} Set to null, the tool is removed: an agent that uses it fails with this message.`,
+        removed ? removedToolMessage(tool) : `${notDefinedMessage(tool, toolboxFile, neuroSan)} Set to null, the tool is removed: an agent that uses it fails with this message.`,
         { tool },
       ),
     );
@@ -112,7 +112,7 @@ export const entryShapeRule: EntryRule = ({ entry, report, toolboxFile }) => {
     const field = error.instancePath.split('/')[1];
     // A null description is neuro-san's own error (functionSpec.ts).
     if (field === 'description' && entryValue.fields.value('description')?.kind === 'null') continue;
-    if (error.keyword === 'required' && REMOVED_TOOLS.has(tool)) {
+    if (error.keyword === 'required' && isRemovedTool(tool, neuroSan)) {
       // A partial override of a tool the default no longer holds: it used to take its class from the default.
       report(diagnosticAt(keyOrigin(entry.field), 'error', 'removed-tool', removedToolMessage(tool), { tool }));
       continue;

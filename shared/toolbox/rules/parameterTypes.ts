@@ -1,25 +1,70 @@
 import type { HoconObject, HoconValue } from '../../hocon/index';
 import { diagnosticOf, replaceTextFix, type QuickFix, type ToolboxDiagnostic } from '../toolboxDiagnostic';
 import { keyOrigin, quoteLike, ReusedList } from './ruleContext';
+import { knowsTypeName, versionWords, type NeuroSanFacts } from '../../neurosan/versions/index';
 
 /*
  * neuro-san turns a coded tool's `parameters` into a pydantic model before offering the tool to the LLM
  * (`BaseModelDictionaryConverter`): each property of `properties`, objects with properties of their own, and the
- * `items` of arrays. It raises on the first property whose type it does not know, or whose name pydantic cannot take,
- * and the agent cannot start. These are its checks and its words; nothing else of the schema is read there.
+ * `items` of arrays. What it does with a type name it does not know, and which names it knows, depend on the release
+ * (shared/neurosan/versions/facts.ts): up to 0.6.91 pydantic.v1 refuses the model of a property typed with an
+ * unknown name (the field's type is None) and shows the LLM `null` items for an array's; from 0.6.92 it raises
+ * "Unrecognized type". These are its checks and its words; nothing else of the schema is read there.
  */
 
-/** The type names neuro-san knows (its TYPE_LOOKUP). `int`, `float` and `bool` are not JSON Schema: see parameters.ts. */
-export const NEURO_SAN_TYPES: ReadonlySet<string> = new Set(['string', 'int', 'float', 'boolean', 'array', 'integer', 'number', 'bool', 'object']);
-
-/** Type names neuro-san refuses, with the name it knows for what was meant. */
-export const REFUSED_TYPE_FIXES: Readonly<Record<string, string>> = {
-  str: 'string',
-  long: 'integer',
-  double: 'number',
-  dict: 'object',
-  list: 'array',
+/** What each spelling means, and the spellings of that meaning neuro-san may know, the standard one first. */
+const SPELLINGS_OF: Readonly<Record<string, readonly string[]>> = {
+  string: ['string'],
+  integer: ['integer', 'int'],
+  number: ['number', 'float'],
+  boolean: ['boolean', 'bool'],
+  object: ['object'],
+  array: ['array'],
 };
+const MEANING: Readonly<Record<string, string>> = {
+  str: 'string',
+  string: 'string',
+  int: 'integer',
+  integer: 'integer',
+  long: 'integer',
+  float: 'number',
+  double: 'number',
+  number: 'number',
+  bool: 'boolean',
+  boolean: 'boolean',
+  dict: 'object',
+  object: 'object',
+  list: 'array',
+  array: 'array',
+};
+
+/** The spelling of what `written` means that the project's neuro-san knows (the standard one where it can). */
+export function knownSpelling(written: string, facts: NeuroSanFacts): string | undefined {
+  const meaning = MEANING[written];
+  if (meaning === undefined) return undefined;
+  return SPELLINGS_OF[meaning]!.find((s) => s !== written && facts.sure.typeNames.includes(s) && facts.maybe.typeNames.includes(s));
+}
+
+/** Whether the converter is pydantic.v1's on both sides of any window (its refusals then have v1's words). */
+function pydanticV1(facts: NeuroSanFacts): boolean {
+  return facts.sure.converter === 'pydantic-v1' && facts.maybe.converter === 'pydantic-v1';
+}
+
+/** BaseModel attributes a pydantic.v1 field may not shadow (create_model raises NameError), checked with pydantic 2.13's v1. */
+const PYDANTIC_V1_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'construct',
+  'copy',
+  'dict',
+  'from_orm',
+  'json',
+  'parse_file',
+  'parse_obj',
+  'parse_raw',
+  'schema',
+  'schema_json',
+  'update_forward_refs',
+  'validate',
+]);
 
 /** `BaseModel` methods whose names a parameter may not take (pydantic's protected `model_dump`/`model_validate`). */
 const SHADOWING_NAMES: ReadonlySet<string> = new Set([
@@ -36,10 +81,36 @@ export function unrecognizedTypeMessage(type: string, field: string): string {
   return `Unrecognized type '${type}' for field '${field}'. ${CONSEQUENCE}`;
 }
 
-export function parameterNameMessage(field: string): string | undefined {
-  if (field.startsWith('_')) return `Parameter name '${field}' must not start with an underscore.`;
-  if (field === 'model_config') return "Parameter name 'model_config' is reserved by pydantic for model configuration.";
-  if (SHADOWING_NAMES.has(field)) return `Parameter name '${field}' shadows a pydantic BaseModel method.`;
+/** What pydantic.v1 says of a field whose type is None (neuro-san up to 0.6.91), required or not. */
+function v1RefusalWords(field: string, required: boolean): string {
+  return required
+    ? "RuntimeError: no validator found for <class 'pydantic.v1.fields.UndefinedType'>, see `arbitrary_types_allowed` in Config"
+    : `ConfigError: unable to infer type for attribute "${field}"`;
+}
+
+function knownNames(facts: NeuroSanFacts): string {
+  return facts.sure.typeNames.filter((t) => facts.maybe.typeNames.includes(t)).join(', ');
+}
+
+/** The message for a type name the project's neuro-san does not know, at a property (`inItems`: an array's items). */
+export function unknownTypeMessage(type: string, field: string, facts: NeuroSanFacts, where: { required: boolean; inItems: boolean }): string {
+  if (!pydanticV1(facts)) return unrecognizedTypeMessage(type, field);
+  const known = `${versionWords(facts)} does not know the type '${type}' (it knows ${knownNames(facts)}): its converter gives the field the type None`;
+  if (where.inItems) {
+    return `${known}, so the LLM is shown "items": {"type": "null"} and every element it sends is refused (value is not None).`;
+  }
+  return `${known}, and pydantic refuses the model (${v1RefusalWords(field, where.required)}): an agent offered this tool fails.`;
+}
+
+export function parameterNameMessage(field: string, facts?: NeuroSanFacts): { message: string; severity: 'error' | 'warning' } | undefined {
+  if (facts && pydanticV1(facts)) {
+    if (field.startsWith('_')) return { severity: 'warning', message: `Parameter name '${field}' starts with an underscore: ${versionWords(facts)}'s pydantic.v1 model drops it, so the LLM never sees this parameter.` };
+    if (PYDANTIC_V1_ATTRIBUTES.has(field)) return { severity: 'error', message: `Field name "${field}" shadows a BaseModel attribute (pydantic.v1's NameError in ${versionWords(facts)}).` };
+    return undefined;
+  }
+  if (field.startsWith('_')) return { severity: 'error', message: `Parameter name '${field}' must not start with an underscore.` };
+  if (field === 'model_config') return { severity: 'error', message: "Parameter name 'model_config' is reserved by pydantic for model configuration." };
+  if (SHADOWING_NAMES.has(field)) return { severity: 'error', message: `Parameter name '${field}' shadows a pydantic BaseModel method.` };
   return undefined;
 }
 
@@ -54,27 +125,44 @@ function reportAt(report: Report, value: HoconValue, rule: string, message: stri
   report(diagnosticOf(value, 'error', rule, message, tool, fix));
 }
 
-/** Walks `properties` of `parameters` as neuro-san's converter does and reports what it raises on. */
-export function checkParameterTypes(parameters: HoconObject, tool: string, report: Report): void {
-  reportedValues.clear();
-  const properties = parameters.fields.value('properties');
-  if (properties?.kind === 'object') walkProperties(properties, tool, report);
+/** One walk's context: the tool, where findings go, and the project's neuro-san. */
+interface Walk {
+  tool: string;
+  report: Report;
+  facts: NeuroSanFacts;
 }
 
-function walkProperties(properties: HoconObject, tool: string, report: Report): void {
+/** Walks `properties` of `parameters` as neuro-san's converter does and reports what it raises on. */
+export function checkParameterTypes(parameters: HoconObject, tool: string, report: Report, facts: NeuroSanFacts): void {
+  reportedValues.clear();
+  const properties = parameters.fields.value('properties');
+  if (properties?.kind === 'object') walkProperties(properties, requiredNames(parameters), { tool, report, facts });
+}
+
+/** The names an object schema's `required` lists (what pydantic is told has no default). */
+function requiredNames(schema: HoconObject): ReadonlySet<string> {
+  const required = schema.fields.value('required');
+  const names = new Set<string>();
+  if (required?.kind === 'array') for (const r of required.elements) if (r.kind === 'string') names.add(r.value);
+  return names;
+}
+
+function walkProperties(properties: HoconObject, required: ReadonlySet<string>, walk: Walk): void {
   const fields = properties.fields;
   for (let i = 0; i < fields.size; i++) {
     const name = fields.keyAt(i);
-    const nameProblem = parameterNameMessage(name);
+    const nameProblem = parameterNameMessage(name, walk.facts);
     if (nameProblem !== undefined) {
-      report(diagnosticOf(keyOrigin(fields.fieldAt(i)), 'error', 'parameter-name', `${nameProblem} ${CONSEQUENCE}`, tool));
+      const consequence = nameProblem.severity === 'error' ? ` ${CONSEQUENCE}` : '';
+      walk.report(diagnosticOf(keyOrigin(fields.fieldAt(i)), nameProblem.severity, 'parameter-name', `${nameProblem.message}${consequence}`, walk.tool));
     }
-    checkProperty(name, `Field '${name}'`, fields.valueAt(i), tool, report);
+    checkProperty(name, `Field '${name}'`, fields.valueAt(i), walk, { required: required.has(name), inItems: false });
   }
 }
 
 /** `field` is the name neuro-san gives the property (`q_component` for the items of `q`); `said` how to say which. */
-function checkProperty(field: string, said: string, property: HoconValue, tool: string, report: Report): void {
+function checkProperty(field: string, said: string, property: HoconValue, walk: Walk, where: { required: boolean; inItems: boolean }): void {
+  const { tool, report, facts } = walk;
   if (property.kind !== 'object') {
     reportAt(
       report,
@@ -87,7 +175,7 @@ function checkProperty(field: string, said: string, property: HoconValue, tool: 
   }
   const type = property.fields.value('type');
   if (type === undefined || type.kind === 'null') {
-    reportAt(report, type ?? property, 'unrecognized-type', unrecognizedTypeMessage('None', field), tool);
+    reportAt(report, type ?? property, 'unrecognized-type', unknownTypeMessage('None', field, facts, where), tool);
     return;
   }
   if (type.kind === 'array' || type.kind === 'object') {
@@ -101,14 +189,14 @@ function checkProperty(field: string, said: string, property: HoconValue, tool: 
     );
     return;
   }
-  if (type.kind !== 'string' || !NEURO_SAN_TYPES.has(type.value)) {
+  if (type.kind !== 'string' || !knowsTypeName(facts, type.value)) {
     const written = pythonText(type);
-    reportAt(report, type, 'unrecognized-type', unrecognizedTypeMessage(written, field), tool, typeFix(type));
+    reportAt(report, type, 'unrecognized-type', unknownTypeMessage(written, field, facts, where), tool, typeFix(type, facts));
     return;
   }
   if (type.value === 'object') {
     const nested = property.fields.value('properties');
-    if (nested?.kind === 'object' && nested.fields.size > 0) walkProperties(nested, tool, report);
+    if (nested?.kind === 'object' && nested.fields.size > 0) walkProperties(nested, requiredNames(property), walk);
   } else if (type.value === 'array') {
     const items = property.fields.value('items');
     if (items === undefined || items.kind === 'null') {
@@ -121,13 +209,13 @@ function checkProperty(field: string, said: string, property: HoconValue, tool: 
       );
       return;
     }
-    checkProperty(`${field}_component`, `The items of '${field}'`, items, tool, report);
+    checkProperty(`${field}_component`, `The items of '${field}'`, items, walk, { required: true, inItems: true });
   }
 }
 
-function typeFix(type: HoconValue): QuickFix | undefined {
+function typeFix(type: HoconValue, facts: NeuroSanFacts): QuickFix | undefined {
   if (type.kind !== 'string') return undefined;
-  const known = REFUSED_TYPE_FIXES[type.value];
+  const known = knownSpelling(type.value, facts);
   if (known === undefined) return undefined;
   return replaceTextFix(`Change "${type.value}" to "${known}"`, type.source.name, type.start, type.end - type.start, quoteLike(type, known));
 }

@@ -1,14 +1,16 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { toJson, valueAtPointer, type HoconObject, type HoconString, type HoconValue } from '../../hocon/index';
 import { ENTRY_JSON } from '../toolEntry';
-import { diagnosticAt, diagnosticOf, replaceTextFix, replaceValueFix } from '../toolboxDiagnostic';
+import { diagnosticAt, replaceValueFix } from '../toolboxDiagnostic';
 import { checkParameterTypes, reportedValues } from './parameterTypes';
 import { closestName, quoteLike, ReusedList, type EntryRule } from './ruleContext';
 import { plural } from '../../plural';
 
 /**
- * Type names JSON Schema does not know, with the standard spelling. neuro-san knows `int`, `float` and `bool` (a
- * warning); it refuses the others where it reads them (parameterTypes.ts: an error).
+ * Type names JSON Schema does not know, with the standard spelling. They are not reported here: where neuro-san reads
+ * a type it either knows the name (the LLM is then shown the standard one: pydantic's model of `int` says "integer")
+ * or refuses it (parameterTypes.ts, by the project's neuro-san version); what it does not read never reaches the LLM.
+ * The meta-schema check below leaves them alone.
  */
 export const NON_STANDARD_TYPES: Readonly<Record<string, string>> = {
   int: 'integer',
@@ -26,10 +28,10 @@ const meta = () => (metaValidator ??= new Ajv({ allErrors: true, strict: false }
 
 /**
  * A coded tool's `parameters`: an object schema whose `required` names exist among its `properties`, with the types
- * neuro-san knows (parameterTypes.ts: others are errors), written in JSON Schema (neuro-san knows `"int"`, `"float"`
- * and `"bool"` too, so those are warnings with a fix). A missing `type` or `properties` is functionSpec.ts's.
+ * the project's neuro-san knows (parameterTypes.ts: others are errors). A missing `type` or `properties` is
+ * functionSpec.ts's.
  */
-export const parametersRule: EntryRule = ({ entry, report }) => {
+export const parametersRule: EntryRule = ({ entry, report, neuroSan }) => {
   if (entry.kind !== 'coded' || entry.value.kind !== 'object') return;
   const parameters = entry.value.fields.value('parameters');
   if (parameters?.kind !== 'object') return; // not an object: the shape rule said so
@@ -46,29 +48,14 @@ export const parametersRule: EntryRule = ({ entry, report }) => {
   }
   const properties = parameters.fields.value('properties');
   checkRequired(parameters, properties?.kind === 'object' ? properties : undefined, tool, report);
-  checkParameterTypes(parameters, tool, report);
+  checkParameterTypes(parameters, tool, report, neuroSan);
 
-  // One walk finds the non-standard types and tells whether the schema is everyday enough to skip the meta-schema.
+  // One walk finds the non-standard types (left alone by the meta-schema check) and tells whether the schema is
+  // everyday enough to skip the meta-schema.
   scanSchema(parameters);
   const found = scanFound;
   const plain = scanPlain;
-  // Reported in text order (the walk finds them last first), so a file's findings usually need no sorting at the end.
-  sortByStart(found);
   const foundCount = found.size;
-  const reported = reportedValues;
-  for (let i = 0; i < foundCount; i++) {
-    const typeValue = found.at(i);
-    if (reported.size > 0 && isReported(typeValue)) continue;
-    const words = nonStandardWords(typeValue.value);
-    const fix = replaceTextFix(
-      words.title,
-      typeValue.source.name,
-      typeValue.start,
-      typeValue.end - typeValue.start,
-      typeValue.style === 'unquoted' ? words.standard : words.quoted,
-    );
-    report(diagnosticOf(typeValue, 'warning', 'non-standard-type', words.message, tool, fix));
-  }
 
   if (plain) {
     found.clear();
@@ -242,30 +229,6 @@ function isInside(inner: HoconValue, outer: HoconValue): boolean {
 
 const STANDARD_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
-/** The words of a non-standard-type warning and its fix, made once per type name (they depend on nothing else). */
-interface NonStandardWords {
-  standard: string;
-  /** The standard name as a quoted HOCON string. */
-  quoted: string;
-  title: string;
-  message: string;
-}
-const nonStandardWordCache = new Map<string, NonStandardWords>();
-function nonStandardWords(type: string): NonStandardWords {
-  let words = nonStandardWordCache.get(type);
-  if (!words) {
-    const standard = NON_STANDARD_TYPES[type]!;
-    words = {
-      standard: quoteLike({ style: 'unquoted' }, standard),
-      quoted: quoteLike(undefined, standard),
-      title: `Change "${type}" to "${standard}"`,
-      message: `Type "${type}" is not JSON Schema; neuro-san passes it through, but LLM providers may reject it. Use "${standard}".`,
-    };
-    nonStandardWordCache.set(type, words);
-  }
-  return words;
-}
-
 // The walk's state lives at module level: it runs once per coded tool, synchronously, and never re-enters.
 const scanFound = new ReusedList<HoconString>();
 let scanPlain = true;
@@ -351,19 +314,6 @@ function scanSchema(schema: HoconObject): void {
           if (v.kind === 'object' || v.kind === 'array') stack.push(v);
       }
     }
-  }
-}
-
-/** Orders values by where they start (an insertion sort: the lists are a tool's few non-standard types). */
-function sortByStart(values: ReusedList<HoconString>): void {
-  for (let i = 1; i < values.size; i++) {
-    const value = values.at(i);
-    let j = i - 1;
-    while (j >= 0 && values.at(j).start > value.start) {
-      values.set(j + 1, values.at(j));
-      j--;
-    }
-    values.set(j + 1, value);
   }
 }
 

@@ -1,10 +1,13 @@
 import type { ToolEntry } from '../toolEntry';
 export { keyOrigin } from '../toolEntry';
 import type { ToolboxDiagnostic } from '../toolboxDiagnostic';
+import type { NeuroSanFacts } from '../../neurosan/versions/index';
 
-/** What every rule gets: the entry, and a sink for its findings. */
+/** What every rule gets: the entry, what the project's neuro-san does, and a sink for its findings. */
 export interface RuleContext {
   entry: ToolEntry;
+  /** The facts of the neuro-san version the project runs (shared/neurosan/versions). */
+  neuroSan: NeuroSanFacts;
   /** The user's toolbox file as neuro-san is given it (its AGENT_TOOLBOX_INFO_FILE), which its messages name. */
   toolboxFile: string | undefined;
   report(diagnostic: ToolboxDiagnostic): void;

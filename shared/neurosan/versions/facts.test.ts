@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { CHANGES, NEWEST_KNOWN_VERSION, defaultMayDefine, factsFor, knowsTypeName } from './facts';
+import { compareVersions, parseVersion, version } from './version';
+
+const at = (v: string) => factsFor(version(v));
+
+describe('the table of neuro-san facts by version', () => {
+  it('is in release order, each row with a source, and a window only where the release is not known exactly', () => {
+    const placed = CHANGES.filter((c) => c.version !== undefined);
+    for (let i = 1; i < placed.length; i++) expect(compareVersions(version(placed[i - 1]!.version!), version(placed[i]!.version!))).toBeLessThanOrEqual(0);
+    for (const change of CHANGES) {
+      expect(change.source.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(change.source.pr ?? change.source.tag ?? change.source.release).toBeDefined();
+      if (change.earliest && change.version) expect(compareVersions(version(change.earliest), version(change.version))).toBeLessThan(0);
+      if (change.earliest || change.version === undefined) expect(change.source.release).toBeDefined();
+    }
+  });
+
+  it('0.5.x ships the eleven tools of 0.5.34; the newest release only get_current_date_time', () => {
+    expect(at('0.5.55').sure.defaultTools).toEqual([
+      'bing_search',
+      'tavily_search',
+      'requests_toolkit',
+      'requests_get',
+      'requests_post',
+      'requests_patch',
+      'requests_put',
+      'requests_delete',
+      'website_search',
+      'rag_retriever',
+      'google_serper',
+    ]);
+    expect(at('0.5.23').sure.defaultTools).toHaveLength(8);
+    expect(at('0.5.23').sure.toolboxAgentKey).toBe('base_tool');
+    expect(at('0.5.18').sure.defaultToolbox).toBeNull();
+    expect(at(NEWEST_KNOWN_VERSION).sure.defaultTools).toEqual(['get_current_date_time']);
+  });
+
+  it('inside a window a tool may still be there: the rules then treat it as defined', () => {
+    // tavily_search left in PR #515 (2025-10-24): certainly gone in 0.6.5, perhaps already in 0.6.1.
+    expect(defaultMayDefine(at('0.6.3'), 'tavily_search')).toBe(true);
+    expect(defaultMayDefine(at('0.6.5'), 'tavily_search')).toBe(false);
+    expect(defaultMayDefine(at('0.6.8'), 'get_current_date_time')).toBe(true);
+  });
+
+  it('"int" is known at every version; "integer" from the pydantic v2 converter on (0.6.92; perhaps 0.6.91)', () => {
+    for (const v of ['0.5.19', '0.5.55', '0.6.40', '0.6.91', NEWEST_KNOWN_VERSION]) expect(knowsTypeName(at(v), 'int')).toBe(true);
+    expect(knowsTypeName(at('0.5.55'), 'integer')).toBe(false);
+    expect(knowsTypeName(at('0.6.90'), 'integer')).toBe(false);
+    expect(knowsTypeName(at('0.6.91'), 'integer')).toBe(true);
+    expect(knowsTypeName(at(NEWEST_KNOWN_VERSION), 'integer')).toBe(true);
+    expect(at('0.6.90').sure.converter).toBe('pydantic-v1');
+  });
+
+  it('agent_toolbox_info_file is read from 0.5.45 and ignored from 0.6.1; AGENT_TOOL_PATH_ONLY from 0.6.94', () => {
+    expect(at('0.5.44').sure.networkToolboxKeys).toEqual(['toolbox_info_file']);
+    expect(at('0.5.55').sure.networkToolboxKeys).toEqual(['agent_toolbox_info_file', 'toolbox_info_file']);
+    expect(at('0.6.1').sure.networkToolboxKeys).toEqual(['toolbox_info_file']);
+    expect(at('0.6.93').sure.agentToolPathOnly).toBe(false);
+    expect(at('0.6.94').sure.agentToolPathOnly).toBe(true);
+  });
+
+  it('a change in no known release applies only to versions newer than the editor knows', () => {
+    expect(at(NEWEST_KNOWN_VERSION).sure.mcpInfoVariables).toEqual([]);
+    expect(at('0.6.99').sure.mcpInfoVariables).toEqual(['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE']);
+    expect(at('0.6.99').newerThanKnown).toBe(true);
+  });
+
+  it('reads versions as pip orders them', () => {
+    expect(compareVersions(version('0.6.66.dev17+g2c71c6fd'), version('0.6.66'))).toBeLessThan(0);
+    expect(compareVersions(version('0.6.66.dev17+g2c71c6fd'), version('0.6.65'))).toBeGreaterThan(0);
+    expect(parseVersion('latest')).toBeUndefined();
+    expect(parseVersion('0.5')?.parts).toEqual([0, 5, 0]);
+  });
+});

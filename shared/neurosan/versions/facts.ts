@@ -1,0 +1,298 @@
+/**
+ * What neuro-san does, release by release: one table, read by every rule that depends on the version a project runs.
+ * A new neuro-san release that changes something the editor checks is a new row of CHANGES (and, for a new default
+ * toolbox, a file under resources/default_toolboxes/).
+ *
+ * Each row was read in neuro-san's own code: git history of cognizant-ai-lab/neuro-san (tags up to 0.5.55; main to
+ * 2026-02-20 through a fork's snapshot), its later files and pull requests where the git snapshots end. Releases after
+ * 0.5.55 have no tag in those snapshots: a change is placed by its merge date between the releases neuro-san-studio
+ * pinned before and after it (its requirements.txt history), or by what neuro-san's maintainers wrote. Where that
+ * leaves a window, `earliest` is the first release that may already have the change and `version` the first that
+ * certainly has it; the rules report a problem only when it is one on both sides of the window (a false report costs
+ * more than a missing one).
+ */
+import { compareVersions, version as v, type NeuroSanVersion } from './version';
+
+/** Where a fact was read. */
+export interface FactSource {
+  /** A pull request of cognizant-ai-lab/neuro-san. */
+  pr?: number;
+  /** A commit of cognizant-ai-lab/neuro-san (merge commit where there is one). */
+  commit?: string;
+  /** A release tag, where the change was read at the tag. */
+  tag?: string;
+  /** Merge (or tag) date. */
+  date: string;
+  /** How the release was placed, where it was not read at a tag. */
+  release?: string;
+  /** Where the code says otherwise than what was believed (issue #22, NOTES.md). */
+  correction?: string;
+}
+
+/** How neuro-san turns a coded tool's `parameters` into the model the LLM is shown. */
+export type Converter =
+  /**
+   * pydantic.v1's create_model (BaseModelDictionaryConverter up to PR #1210): a type name outside TYPE_LOOKUP gives
+   * the field the annotation None, which create_model refuses for a property (ConfigError / RuntimeError) and turns
+   * into `List[None]` for an array's items (the LLM is shown items of type null).
+   */
+  | 'pydantic-v1'
+  /** Native pydantic v2 (PR #1210): an unknown type name raises "Unrecognized type 'x' for field 'y'". */
+  | 'pydantic-v2';
+
+export interface NeuroSanFactValues {
+  /**
+   * The default toolbox: a file under resources/default_toolboxes/ (`0.5.34.hocon`), 'latest' for
+   * resources/default_toolbox_info.hocon, or null where neuro-san had none.
+   */
+  defaultToolbox: string | null;
+  /** Its tools, by name (what an agent may name without a toolbox file of its own). */
+  defaultTools: readonly string[];
+  /** The key by which a network agent names a toolbox tool. */
+  toolboxAgentKey: 'toolbox' | 'base_tool';
+  /** The environment variable naming the user's toolbox file. */
+  toolboxFileVariable: 'AGENT_TOOLBOX_INFO_FILE' | 'AGENT_BASE_TOOL_INFO_FILE';
+  /** The network keys that name the user's toolbox file, first wins; the environment variable comes after them. */
+  networkToolboxKeys: readonly string[];
+  /** BaseModelDictionaryConverter.TYPE_LOOKUP's names. */
+  typeNames: readonly string[];
+  converter: Converter;
+  /** Tools that get neuro-san's migration message rather than "not defined". */
+  removedTools: readonly string[];
+  /** "Tool 'x' is not defined in <file>." (the user file, "None" without one), or "...in the default toolbox info file[ or in <file>]." */
+  notDefinedWording: 'file' | 'sources';
+  /** Whether AGENT_TOOL_PATH_ONLY is read (coded-tool classes resolved under AGENT_TOOL_PATH only, when true). */
+  agentToolPathOnly: boolean;
+  /** The environment variables that name the MCP servers info file, first wins. */
+  mcpInfoVariables: readonly string[];
+  /** A variable neuro-san still reads but warns about, with its words. */
+  deprecatedVariables: Readonly<Record<string, string>>;
+  /** Whether neuro-san's agent network designer refuses a toolbox agent with `tools` (its server never does). */
+  designerRefusesToolboxAgentTools: boolean;
+}
+
+export interface NeuroSanChange {
+  /** The first release that certainly has it; undefined: in no release the editor knows (after NEWEST_KNOWN_VERSION). */
+  version: string | undefined;
+  /** The first release that may have it, where the release is not known exactly. */
+  earliest?: string;
+  /** What changed, in a line. */
+  what: string;
+  source: FactSource;
+  set: Partial<NeuroSanFactValues>;
+}
+
+/** What neuro-san did before the first row: no default toolbox (neuro-san 0.4.x, 0.5.0–0.5.18). */
+const BEFORE_TOOLBOXES: NeuroSanFactValues = {
+  defaultToolbox: null,
+  defaultTools: [],
+  toolboxAgentKey: 'base_tool',
+  toolboxFileVariable: 'AGENT_BASE_TOOL_INFO_FILE',
+  networkToolboxKeys: [],
+  typeNames: ['string', 'int', 'float', 'boolean', 'array', 'object'],
+  converter: 'pydantic-v1',
+  removedTools: [],
+  notDefinedWording: 'file',
+  agentToolPathOnly: false,
+  mcpInfoVariables: [],
+  deprecatedVariables: {},
+  designerRefusesToolboxAgentTools: false,
+};
+
+const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
+
+const STUDIO = 'neuro-san-studio requirements.txt';
+
+/** Ordered by release. */
+export const CHANGES: readonly NeuroSanChange[] = [
+  {
+    version: '0.5.19',
+    what: 'the default toolbox (base_tool_info.hocon): bing_search, tavily_search and the six requests tools; agents name a tool with "base_tool"',
+    source: { tag: '0.5.19', commit: '755d9cfb', date: '2025-04-01' },
+    set: {
+      defaultToolbox: '0.5.19.hocon',
+      defaultTools: ['bing_search', 'tavily_search', ...REQUESTS],
+      toolboxAgentKey: 'base_tool',
+      toolboxFileVariable: 'AGENT_BASE_TOOL_INFO_FILE',
+    },
+  },
+  {
+    version: '0.5.25',
+    what: 'renamed toolbox_info.hocon: agents name a tool with "toolbox", the user file is AGENT_TOOLBOX_INFO_FILE; website_search and rag_retriever (shared coded tools) added',
+    source: { tag: '0.5.25', commit: '78b29bff', date: '2025-05-09' },
+    set: {
+      defaultToolbox: '0.5.25.hocon',
+      defaultTools: ['bing_search', 'tavily_search', ...REQUESTS, 'website_search', 'rag_retriever'],
+      toolboxAgentKey: 'toolbox',
+      toolboxFileVariable: 'AGENT_TOOLBOX_INFO_FILE',
+    },
+  },
+  {
+    version: '0.5.34',
+    what: 'google_serper added (a shared coded tool): eleven tools',
+    source: {
+      pr: 233,
+      tag: '0.5.34',
+      date: '2025-06-10',
+      correction: 'issue #22 calls the eleven "LangChain tools": google_serper, website_search and rag_retriever are shared coded tools (they have a description).',
+    },
+    set: { defaultToolbox: '0.5.34.hocon', defaultTools: ['bing_search', 'tavily_search', ...REQUESTS, 'website_search', 'rag_retriever', 'google_serper'] },
+  },
+  {
+    version: '0.5.40',
+    what: 'a network\'s "toolbox_info_file" key names the user toolbox (before: AGENT_TOOLBOX_INFO_FILE only)',
+    source: { tag: '0.5.40', date: '2025-07-01' },
+    set: { networkToolboxKeys: ['toolbox_info_file'] },
+  },
+  {
+    version: '0.5.45',
+    what: 'a network\'s "agent_toolbox_info_file" key, first before "toolbox_info_file"',
+    source: { tag: '0.5.45', date: '2025-07-15' },
+    set: { networkToolboxKeys: ['agent_toolbox_info_file', 'toolbox_info_file'] },
+  },
+  {
+    version: '0.5.56',
+    what: 'bing_search and google_serper removed from the default toolbox',
+    source: { pr: 369, commit: '24f844f9', date: '2025-08-18', release: `the first release after the 0.5.55 tag (2025-08-15); ${STUDIO} pinned 0.5.55 on 2025-08-18 and 0.5.56 on 2025-09-03` },
+    set: { defaultToolbox: '0.5.56.hocon', defaultTools: ['tavily_search', ...REQUESTS, 'website_search', 'rag_retriever'] },
+  },
+  {
+    version: '0.6.1',
+    earliest: '0.5.69',
+    what: 'the network keys "agent_toolbox_info_file" (and "agent_llm_info_file") removed: neuro-san ignores them',
+    source: {
+      pr: 498,
+      commit: '680fc81c',
+      date: '2025-10-22',
+      release: `0.6.1 as issue #22 says (not verified: ${STUDIO} pinned 0.5.68 on 2025-10-14 and 0.6.5 on 2025-10-31)`,
+    },
+    set: { networkToolboxKeys: ['toolbox_info_file'] },
+  },
+  {
+    version: '0.6.5',
+    earliest: '0.6.1',
+    what: 'tavily_search removed from the default toolbox; the requests tools get a TextRequestsWrapper',
+    source: { pr: 515, commit: 'af630f5f', date: '2025-10-24', release: `${STUDIO} pinned 0.6.5 on 2025-10-31, the first release pinned after the merge` },
+    set: { defaultToolbox: '0.6.5.hocon', defaultTools: [...REQUESTS, 'website_search', 'rag_retriever'] },
+  },
+  {
+    version: '0.6.11',
+    earliest: '0.6.6',
+    what: 'website_search and rag_retriever removed (moved to neuro-san-studio), get_current_date_time added',
+    source: { pr: 546, commit: '45fa10e3', date: '2025-11-04', release: `PR #547 (2c384f76) added get_current_date_time the same day; ${STUDIO} pinned 0.6.5 on 2025-10-31 and 0.6.11 on 2025-11-18` },
+    set: { defaultToolbox: '0.6.11.hocon', defaultTools: [...REQUESTS, 'get_current_date_time'] },
+  },
+  {
+    version: '0.6.43',
+    what: "the agent network designer's validator refuses a toolbox agent with \"tools\"; neuro-san's server does not run it and ignores such \"tools\"",
+    source: {
+      pr: 821,
+      date: '2026-03-27',
+      release: `${STUDIO} pinned 0.6.42 on 2026-03-25 and 0.6.43 on 2026-03-31`,
+      correction:
+        'issue #22 says neuro-san refuses toolbox agents with "tools" (PR #830, a documentation change): the check is ToolboxNetworkValidator, which ManifestNetworkValidator leaves out ("No ToolBoxNetworkValidator yet"); the server builds a toolbox agent from its toolbox entry and args alone.',
+    },
+    set: { designerRefusesToolboxAgentTools: true },
+  },
+  {
+    version: '0.6.92',
+    earliest: '0.6.91',
+    what: 'BaseModelDictionaryConverter on native pydantic v2: "integer", "number" and "bool" known; an unknown type name raises "Unrecognized type"; parameter names pydantic v2 refuses are refused',
+    source: {
+      pr: 1210,
+      date: '2026-08-07',
+      release: `${STUDIO} pinned 0.6.91 on 2026-08-07 and 0.6.92 on 2026-08-11, and uses "integer" in its own toolbox from 2026-08-15`,
+      correction:
+        'issue #22 says a field typed "integer" gets type None before this: so it does, and pydantic.v1 then refuses the model (ConfigError: unable to infer type for attribute ...), except in an array\'s items, where the LLM is shown items of type null.',
+    },
+    set: { typeNames: ['string', 'int', 'float', 'boolean', 'array', 'integer', 'number', 'bool', 'object'], converter: 'pydantic-v2' },
+  },
+  {
+    version: '0.6.94',
+    what: 'AGENT_TOOL_PATH_ONLY: when true, coded-tool classes resolve only under AGENT_TOOL_PATH; fully qualified references are not imported',
+    source: { pr: 1251, date: '2026-08-14', release: 'neuro-san-studio PR #1338 and issue #1339 (2026-08-18): "added in neuro-san 0.6.94"' },
+    set: { agentToolPathOnly: true },
+  },
+  {
+    version: '0.6.95',
+    earliest: '0.6.94',
+    what: "the requests tools removed from the default toolbox (only get_current_date_time is left), with neuro-san's migration message; \"not defined\" names the sources searched",
+    source: { pr: 1245, date: '2026-08-14', release: `${STUDIO} pinned 0.6.94 on 2026-08-14 and 0.6.95 on 2026-08-18` },
+    set: { defaultToolbox: 'latest', defaultTools: ['get_current_date_time'], removedTools: REQUESTS, notDefinedWording: 'sources' },
+  },
+  {
+    version: undefined,
+    earliest: '0.6.33',
+    what: 'AGENT_MCP_INFO_FILE names the MCP info file; MCP_SERVERS_INFO_FILE still read, with a deprecation warning',
+    source: {
+      date: '2026-02-20',
+      release:
+        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only: in no release the editor knows',
+    },
+    set: {
+      mcpInfoVariables: ['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'],
+      deprecatedVariables: { MCP_SERVERS_INFO_FILE: 'MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7. Please switch to AGENT_MCP_INFO_FILE env var.' },
+    },
+  },
+];
+
+/** The newest release the editor knows (a newer one gets these facts, and the rows with no release yet). */
+export const NEWEST_KNOWN_VERSION = '0.6.95';
+
+/** The newest release of each series the editor knows, for a pin such as `~=0.5.40` (what pip would pick). */
+export const SERIES_NEWEST: Readonly<Record<string, string>> = {
+  '0.4': '0.4.9',
+  '0.5': '0.5.68', // neuro-san-studio pinned 0.5.68 on 2025-10-14, then 0.6.5
+  '0.6': NEWEST_KNOWN_VERSION,
+};
+
+/** The facts for one version, on both sides of any window where a change's release is not known exactly. */
+export interface NeuroSanFacts {
+  version: NeuroSanVersion;
+  /** Only the changes the version certainly has. */
+  sure: NeuroSanFactValues;
+  /** Also the changes it may have. */
+  maybe: NeuroSanFactValues;
+  /** Newer than NEWEST_KNOWN_VERSION. */
+  newerThanKnown: boolean;
+}
+
+const cache = new Map<string, NeuroSanFacts>();
+
+export function factsFor(version: NeuroSanVersion): NeuroSanFacts {
+  const key = version.text;
+  let facts = cache.get(key);
+  if (!facts) {
+    const newerThanKnown = compareVersions(version, v(NEWEST_KNOWN_VERSION)) > 0;
+    const applies = (at: string | undefined) => (at === undefined ? newerThanKnown : compareVersions(version, v(at)) >= 0);
+    const sure: NeuroSanFactValues = { ...BEFORE_TOOLBOXES };
+    const maybe: NeuroSanFactValues = { ...BEFORE_TOOLBOXES };
+    for (const change of CHANGES) {
+      if (applies(change.version)) Object.assign(sure, change.set);
+      if (applies(change.earliest ?? change.version)) Object.assign(maybe, change.set);
+    }
+    facts = { version, sure, maybe, newerThanKnown };
+    cache.set(key, facts);
+  }
+  return facts;
+}
+
+/** The facts of the newest release the editor knows: what a file outside any project, with nothing pinned, gets. */
+export function newestFacts(): NeuroSanFacts {
+  return factsFor(v(NEWEST_KNOWN_VERSION));
+}
+
+/** Whether neuro-san knows a parameter type name (on either side of a window: the rules then say nothing). */
+export function knowsTypeName(facts: NeuroSanFacts, name: string): boolean {
+  return facts.sure.typeNames.includes(name) || facts.maybe.typeNames.includes(name);
+}
+
+/** Whether the default toolbox may define a tool at this version. */
+export function defaultMayDefine(facts: NeuroSanFacts, tool: string): boolean {
+  return facts.sure.defaultTools.includes(tool) || facts.maybe.defaultTools.includes(tool);
+}
+
+/** `neuro-san 0.5.55`: how messages name the version. */
+export function versionWords(facts: NeuroSanFacts): string {
+  return `neuro-san ${facts.version.text}`;
+}
