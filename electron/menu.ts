@@ -30,7 +30,21 @@ export function buildMenu(recentFiles: string[], send: (command: MenuCommand, pa
         ...(process.platform === 'darwin' ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),
       ],
     },
-    { role: 'editMenu' },
+    {
+      label: '&Edit',
+      submenu: [
+        // Undo and Redo are the document's (a form field's whole burst of typing, as Ctrl+Z there): the page decides,
+        // so they are sent to it instead of the native roles (which would undo one character of a field). The page
+        // handles the keys itself; the accelerators are only shown where the system lets them be (not captured).
+        { ...item('Undo', 'undo', 'CmdOrCtrl+Z'), registerAccelerator: false },
+        { ...item('Redo', 'redo', process.platform === 'darwin' ? 'Cmd+Shift+Z' : 'Ctrl+Y'), registerAccelerator: false },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
     {
       label: '&View',
       submenu: [

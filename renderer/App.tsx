@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../shared/api/index';
 import { CentreRegion } from './editor/CentreRegion';
 import { CompareDialog } from './files/CompareDialog';
-import { installFileDrop, installUndoShortcuts } from './files/dropFiles';
+import { installFileDrop } from './files/dropFiles';
+import { installUndoShortcuts, runUndoCommand } from './editor/undoShortcuts';
 import { createFileCommands, installFileShortcuts } from './files/fileCommands';
 import { PathDialog } from './files/PathDialog';
 import { UnsavedDialog } from './files/UnsavedDialog';
@@ -72,7 +73,10 @@ export function App({ api }: { api: ApiClient }) {
   useEffect(() => followTheme(themePreference, setTheme), [themePreference, setTheme]);
 
   useEffect(() => installFileShortcuts(commands), [commands]);
-  useEffect(() => api.on('menu.command', ({ command, path: p }) => void commands.run(command, p)), [api, commands]);
+  useEffect(
+    () => api.on('menu.command', ({ command, path: p }) => (command === 'undo' || command === 'redo' ? runUndoCommand(command, documentModel) : void commands.run(command, p))),
+    [api, commands, documentModel],
+  );
   useEffect(() => installUndoShortcuts(documentModel.undo, documentModel.redo), [documentModel]);
   useEffect(
     () => installFileDrop(useDocument, (p) => commands.open(p), commands.mayDiscard),

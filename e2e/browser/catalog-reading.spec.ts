@@ -1,4 +1,6 @@
-import { expect, startBrowserMode, test } from '../support/browserMode';
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, fixturePath, startBrowserMode, test } from '../support/browserMode';
 
 test.use({ viewport: { width: 1600, height: 1100 } });
 
@@ -25,6 +27,31 @@ test("the catalog shows neuro-san's text by default, and marks where the specifi
     // The Problems pane says it at the place, with its fix.
     await expect(page.getByRole('region', { name: 'Problems' })).toContainText('neuro-san drops the space before ${base.description}');
     await pane.screenshot({ path: testInfo.outputPath('catalog-reading.png') });
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the reading chosen is kept for its file: the next file opens in neuro-san\'s, and the first keeps its own', async ({ page }) => {
+  const server = await startBrowserMode({ fixture: 'reading_differs.hocon' });
+  try {
+    copyFileSync(fixturePath('commented.hocon'), path.join(server.dir, 'commented.hocon'));
+    await page.goto(server.url);
+    const pane = page.getByRole('region', { name: 'Catalog preview' });
+    const reading = pane.getByLabel('Reading of the file');
+    await pane.getByLabel('Reading of the file').selectOption('spec');
+
+    const open = async (file: string) => {
+      await page.getByRole('toolbar', { name: 'File' }).getByRole('button', { name: 'Open…' }).click();
+      await page.getByLabel('File path').fill(file);
+      await page.getByLabel('File path').press('Enter');
+      await expect(page).toHaveTitle(`${file} — Toolbox Editor`);
+    };
+    await open('commented.hocon');
+    await expect(reading).toHaveValue('neuro-san');
+    await open('reading_differs.hocon');
+    await expect(reading).toHaveValue('spec');
+    await expect(pane.getByLabel('Rendered catalog')).toContainText('"description": "Searches the web. See also: Looks things up."');
   } finally {
     await server.stop();
   }

@@ -12,10 +12,17 @@ test('"Check all tools" shows the planted problems on their entries and a summar
   // Opening the file imports nothing: only the file's own (HOCON) findings are there.
   await expect(problems).not.toContainText('constructor-unknown-arg');
 
+  const heading = problems.getByRole('heading');
+  const fileCounts = await heading.textContent();
   const list = page.getByRole('region', { name: 'Tool list' });
   await list.getByRole('button', { name: 'Check all tools' }).click();
   await expect(list.getByRole('status', { name: 'Check summary' })).toContainText('1 tool ready, 6 with problems');
 
+  // The environment's findings, in their own group: the file's problems and counts are as they were.
+  const environment = problems.getByRole('group', { name: 'Environment' });
+  await expect(environment).toContainText(/Environment — \d+ errors?, \d+ warnings? from Check all tools/);
+  await expect(heading).toHaveText(fileCounts!);
+  await environment.locator('summary').click();
   for (const [rule, text] of [
     ['class-import', "Module fixture_tools.echo has no attribute 'Ghost'"],
     ['constructor-unknown-arg', "Arguments ['colour'] for 'StrictTool' do not match"],
@@ -24,7 +31,7 @@ test('"Check all tools" shows the planted problems on their entries and a summar
     ['coded-no-invoke', 'defines neither invoke nor async_invoke'],
     ['code-reads-undeclared', "invoke reads args['limit']"],
   ]) {
-    await expect(problems.getByRole('button').filter({ hasText: `[${rule}]` })).toContainText(text!);
+    await expect(environment.getByRole('button').filter({ hasText: `[${rule}]` })).toContainText(text!);
   }
   await expect(list.getByRole('option', { name: 'strict_tool' })).toContainText('✕ 1');
   await expect(list.getByRole('option', { name: 'greet' })).not.toContainText('✕');
@@ -62,4 +69,21 @@ test('a hover on an entry\'s class links to its Python source', async ({ page, s
   await hover.getByRole('link', { name: 'Open the Python source of fake_langchain.strict.StrictTool' }).click();
   await expect(editor.getByRole('tab', { name: 'Python: strict.py' })).toHaveAttribute('aria-selected', 'true');
   await expect(editor.getByTestId('python-source').locator('.view-lines')).toContainText('class StrictTool:');
+});
+
+test('another interpreter or PYTHONPATH in Preferences clears what "Check all tools" found', async ({ page, server }) => {
+  await page.goto(server.url);
+  const problems = page.getByRole('region', { name: 'Problems' });
+  const list = page.getByRole('region', { name: 'Tool list' });
+  await list.getByRole('button', { name: 'Check all tools' }).click();
+  await expect(list.getByRole('status', { name: 'Check summary' })).toContainText('1 tool ready, 6 with problems');
+  await expect(problems.getByRole('group', { name: 'Environment' })).toBeVisible();
+
+  await page.getByRole('toolbar', { name: 'File' }).getByRole('button', { name: 'Preferences' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preferences' });
+  await dialog.getByLabel('PYTHONPATH (one folder a line)').fill(server.dir);
+  await dialog.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(problems.getByRole('group', { name: 'Environment' })).toHaveCount(0);
+  await expect(list.getByRole('status', { name: 'Check summary' })).toHaveCount(0);
+  await expect(list.getByRole('option', { name: 'strict_tool' })).not.toContainText('✕');
 });

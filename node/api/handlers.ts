@@ -126,7 +126,8 @@ export function createApiService(host: ApiHost): ApiService {
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
       const read = toolbox.load(request);
-      return analyses.answer(toolbox.analyze(request, await reviewLoaded(read.loaded, read.file, host.cwd, { live: true }), read), request.text, doc.textId, known);
+      const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: toolbox.reviewCachesFor(read.file) });
+      return analyses.answer(toolbox.analyze(request, review, read), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async (request) => {

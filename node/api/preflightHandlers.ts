@@ -7,7 +7,7 @@
  * that entry's findings are dropped, as they may no longer hold (check again to know).
  */
 import path from 'node:path';
-import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/index';
+import { ApiError, runSettingsKey, type ApiRequest, type ApiResponse } from '../../shared/api/index';
 import type { ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
@@ -25,6 +25,8 @@ interface KeptCheck {
   findings: ToolFinding[];
   /** Each checked entry's text when it was checked. */
   entryTexts: Map<string, string>;
+  /** The run settings it was made with (runSettingsKey): findings about another environment are dropped. */
+  settings: string;
 }
 
 function entryText(entry: ToolEntry): string {
@@ -38,6 +40,10 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
   toolbox.addedDiagnostics = (file, tools) => {
     const check = kept.get(file);
     if (!check) return [];
+    if (check.settings !== runSettingsKey(preferences.current())) {
+      kept.delete(file);
+      return [];
+    }
     const current = tools.filter((t) => check.entryTexts.get(t.name) === entryText(t));
     return locateFindings(current, check.findings);
   };
@@ -64,7 +70,11 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
           cancelled: () => state.cancelled,
           onEntry: (callId) => void (current = callId),
         });
-        kept.set(file, { findings: report.findings, entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])) });
+        kept.set(file, {
+          findings: report.findings,
+          entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])),
+          settings: runSettingsKey(prefs),
+        });
         return {
           diagnostics: report.diagnostics,
           summary: report.summary,

@@ -9,7 +9,7 @@ import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/r
 import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
-import { keyOrigin, toRunnableSpec } from '../../shared/toolbox/index';
+import { fieldSourcesOf, keyOrigin, toRunnableSpec, type FieldSourceOptions } from '../../shared/toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { WorkerPool, type JsonObject, type ToolDescription } from '../python/index';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
@@ -21,11 +21,14 @@ import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 import { projectContextOf } from '../project/projectSettingsOnDisk';
+import { ReviewCaches } from '../review/reviewToolbox';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
 // A keystroke loads the text up to three times (the analysis; the catalog from each reading), and the saved text too.
 const LOAD_CACHE_SIZE = 6;
+/** Files whose checks' caches are kept (see reviewCachesFor). */
+const REVIEW_CACHE_FILES = 4;
 
 export interface DocumentRef {
   /** Absolute path, or null for a document never saved. */
@@ -57,6 +60,8 @@ export class ToolboxService {
    */
   /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
   private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
+  /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
+  private readonly reviewCaches = new Map<string, ReviewCaches>();
   private readonly loads: Array<{
     file: string;
     text: string;
@@ -67,6 +72,7 @@ export class ToolboxService {
     at: number;
     loaded: LoadedFile;
     workingDirectory: WorkingDirectory;
+    env: Record<string, string | undefined>;
   }> = [];
 
   constructor(
@@ -80,7 +86,7 @@ export class ToolboxService {
     return documentPath(this.cwd, doc.path);
   }
 
-  load(doc: DocumentRef): { file: string; loaded: LoadedFile; workingDirectory: WorkingDirectory } {
+  load(doc: DocumentRef): { file: string; loaded: LoadedFile; workingDirectory: WorkingDirectory; env: Record<string, string | undefined> } {
     const file = this.documentPath(doc);
     const noDefault = doc.noDefault ?? false;
     const reading = doc.reading ?? 'neuro-san';
@@ -96,15 +102,16 @@ export class ToolboxService {
         now - c.at < LOAD_CACHE_MS &&
         c.text === doc.text,
     );
-    if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory };
+    if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory, env: cached.env };
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
     // Where neuro-san finds a top-level include (the preference, else the project's root, else the file's folder);
     // the spec's reading looks up to there too.
     const workingDirectory = this.workingDirectoryFor(file);
+    const env = project?.env ?? this.env;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
-      env: project?.env ?? this.env,
+      env,
       projectRoot: project?.cwd ?? null,
       noDefault,
       reading,
@@ -113,9 +120,9 @@ export class ToolboxService {
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
-    return { file, loaded, workingDirectory };
+    return { file, loaded, workingDirectory, env };
   }
 
   /** The preference "neuro-san's working directory" ('' = the default). */
@@ -126,6 +133,17 @@ export class ToolboxService {
   /** The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. */
   workingDirectoryFor(file: string): WorkingDirectory {
     return neuroSanWorkingDirectoryOf(file, this.chosenWorkingDirectory());
+  }
+
+  /** What the description and similarity checks keep between keystrokes in `file` (node/review/reviewToolbox.ts). */
+  reviewCachesFor(file: string): ReviewCaches {
+    let caches = this.reviewCaches.get(file);
+    if (!caches) {
+      caches = new ReviewCaches();
+      this.reviewCaches.set(file, caches);
+      if (this.reviewCaches.size > REVIEW_CACHE_FILES) this.reviewCaches.delete(this.reviewCaches.keys().next().value as string);
+    }
+    return caches;
   }
 
   private entryCacheFor(file: string): NeuroSanEntryCache {
@@ -141,7 +159,7 @@ export class ToolboxService {
   analyze(
     doc: DocumentRef & { detail?: string | null },
     review: readonly ToolboxDiagnostic[] = [],
-    read: { file: string; loaded: LoadedFile; workingDirectory?: WorkingDirectory } = this.load(doc),
+    read: { file: string; loaded: LoadedFile; workingDirectory?: WorkingDirectory; env?: Record<string, string | undefined> } = this.load(doc),
   ): ToolboxAnalysis {
     const { file, loaded } = read;
     const toolbox = toolboxOf(loaded);
@@ -163,6 +181,7 @@ export class ToolboxService {
       tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
       detail: detailOf(
         (doc.detail ? toolbox.tools.find((t) => t.name === doc.detail) : undefined) ?? toolbox.tools.find((t) => t.origin !== 'default'),
+        { userRoot: toolbox.userSpecRoot, userFile: file, env: read.env ?? this.env },
       ),
       diagnostics,
       ...(read.workingDirectory ? { workingDirectory: { ...read.workingDirectory } } : {}),
@@ -390,6 +409,8 @@ function summarize(tool: ToolEntry, counts: { errors: number; warnings: number }
   };
 }
 
-function detailOf(tool: ToolEntry | undefined): ToolboxAnalysis['detail'] {
-  return tool ? { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null, args: tool.args ?? null } : null;
+function detailOf(tool: ToolEntry | undefined, sources: FieldSourceOptions): ToolboxAnalysis['detail'] {
+  if (!tool) return null;
+  const listed = fieldSourcesOf(tool, sources);
+  return { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null, args: tool.args ?? null, ...(listed.length > 0 ? { sources: listed } : {}) };
 }

@@ -153,13 +153,16 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
   };
 }
 
-/** The findings as diagnostics in the entries they are about; findings about entries that are gone are dropped. */
+/**
+ * The findings as diagnostics in the entries they are about, in the 'environment' group (they say what the Python
+ * environment lacks, not what the file gets wrong); findings about entries that are gone are dropped.
+ */
 export function locateFindings(entries: readonly ToolEntry[], findings: readonly ToolFinding[]): ToolboxDiagnostic[] {
   const byName = new Map(entries.map((e) => [e.name, e]));
   const diagnostics: ToolboxDiagnostic[] = [];
   for (const f of findings) {
     const entry = byName.get(f.tool);
-    if (entry) diagnostics.push(diagnosticAt(originOfPath(entry, f.at), f.severity, f.rule, f.message, { tool: f.tool }));
+    if (entry) diagnostics.push({ ...diagnosticAt(originOfPath(entry, f.at), f.severity, f.rule, f.message, { tool: f.tool }), group: 'environment' });
   }
   return diagnostics;
 }

@@ -3,17 +3,22 @@ import { errorMessage } from '../../shared/errorMessage';
 import { readRegularFileSync } from '../files/regularFile';
 import path from 'node:path';
 import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
-import { reviewDescriptions } from '../../shared/toolbox/index';
+import { DescriptionReviewCache, reviewDescriptions } from '../../shared/toolbox/index';
+import { TermCache } from '../../shared/review/similarity';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { loadTokenizer } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
 /**
- * Above this many tools the app's live analysis (every keystroke) leaves the description checks out: on 500 bench tools
- * they cost about as much as the parse (50-80 ms; 10-25 ms on the 27-tool studio toolbox, warm). `validate` always runs them.
+ * What the checks keep between keystrokes in one file (the app's live analysis): each entry's findings and each
+ * tool's words, by their text, so a keystroke re-checks only the entry it touched — every check on every tool, in a
+ * 5,000-tool file too (bench/keystroke-checks.bench.mjs).
  */
-export const LIVE_REVIEW_MAX_TOOLS = 200;
+export class ReviewCaches {
+  readonly descriptions = new DescriptionReviewCache();
+  readonly terms = new TermCache();
+}
 
 /** The settings file that applies to a toolbox: `.toolbox-editor.json` in the toolbox file's folder. */
 export function reviewSettingsPath(toolboxFile: string): string {
@@ -62,12 +67,11 @@ function unreadable(error: unknown): ReviewSettings {
  * Relative paths (as the user wrote them) are resolved against `cwd`.
  * Asynchronous because a description that may be over the token budget needs the tokenizer, loaded on first use.
  */
-export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string, options: { live?: boolean } = {}): Promise<ToolboxDiagnostic[]> {
+export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string, options: { caches?: ReviewCaches } = {}): Promise<ToolboxDiagnostic[]> {
   // The checks belong to the toolbox file: a network names its toolbox's problems once, there (and a file of
   // another kind, a manifest or an LLM config, has no tools).
   if (loaded.kind !== 'toolbox' || loaded.fileKind) return [];
   const toolbox = toolboxOf(loaded);
-  if (options.live && toolbox.tools.length > LIVE_REVIEW_MAX_TOOLS) return [];
   const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
   const out: ToolboxDiagnostic[] = settings.problems.map((problem) => ({
     severity: 'warning',
@@ -81,7 +85,7 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   const budget = settings.descriptionTokenBudget;
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
   const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
-  out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }));
-  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold));
+  out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
+  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms));
   return out;
 }

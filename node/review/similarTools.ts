@@ -1,13 +1,14 @@
 import { keyOrigin, type ToolEntry } from '../../shared/toolbox/index';
 import { diagnosticOf, type ToolboxDiagnostic } from '../../shared/toolbox/index';
-import { ToolIndex, type ToolText } from '../../shared/review/similarity';
+import { ToolIndex, type TermCache, type ToolText } from '../../shared/review/similarity';
 
 /** What the LLM reads of each tool, as the similarity index takes it: name, description, parameter names. */
 export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
   return tools.map((t) => {
-    const parameters = t.parameters;
-    const properties = parameters !== null && typeof parameters === 'object' && !Array.isArray(parameters) ? parameters.properties : undefined;
-    const names = properties !== null && typeof properties === 'object' && !Array.isArray(properties) && properties !== undefined ? Object.keys(properties) : [];
+    // The names straight from the entry's value: no JSON of the whole schema per tool and keystroke.
+    const parameters = t.value.kind === 'object' ? t.value.fields.value('parameters') : undefined;
+    const properties = parameters?.kind === 'object' ? parameters.fields.value('properties') : undefined;
+    const names = properties?.kind === 'object' ? [...properties.fields.keys()] : [];
     return { name: t.name, description: t.description ?? '', parameters: names };
   });
 }
@@ -16,11 +17,11 @@ export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
  * `tools-similar` warnings: each pair at or above the threshold with one of the user's tools in it, reported at the
  * later user tool's key (the pair's other member named), since that is the one to reword.
  */
-export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: number): ToolboxDiagnostic[] {
-  const index = new ToolIndex(toolTexts(tools));
+export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: number, cache?: TermCache): ToolboxDiagnostic[] {
+  const index = new ToolIndex(toolTexts(tools), cache);
   const byName = new Map(tools.map((t, i) => [t.name, { tool: t, order: i }]));
   const out: ToolboxDiagnostic[] = [];
-  for (const pair of index.closestPairs(threshold, Infinity)) {
+  for (const pair of index.closestPairs(threshold, Infinity, { warnOnly: true })) {
     if (!pair.warn) break;
     const a = byName.get(pair.a)!;
     const b = byName.get(pair.b)!;

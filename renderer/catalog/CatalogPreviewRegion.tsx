@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { WorkspaceStores } from '../state/workspace';
+import { fileName } from '../state/documentStore';
 import { CatalogDiff } from './CatalogDiff';
 import { CatalogMappingNote } from './CatalogMappingNote';
 import { CatalogSettings } from './CatalogSettings';
@@ -37,6 +38,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
     })),
   );
   const status = stores.useDocument((s) => s.status);
+  const path = stores.useDocument((s) => s.path);
   // Whether the preview shows the editor's text as it is now, or an earlier text while the next render is on its way.
   const upToDate = stores.useDocument((s) => s.text === state.renderedText);
   const [view, setView] = useState<View>('text');
@@ -55,7 +57,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
     <section className="region catalog-region" aria-label="Catalog preview" aria-busy={!upToDate} data-catalog={upToDate ? 'current' : 'pending'}>
       <h2 className="region-title">Catalog preview</h2>
       {status !== 'ready' ? (
-        <div className="placeholder">Open a toolbox file to see the tool catalog an LLM is shown.</div>
+        <div className="placeholder">{status === 'loading' ? 'Opening the file…' : 'Open a toolbox file to see the tool catalog an LLM is shown.'}</div>
       ) : (
         <div className="pane-body">
           <CatalogSettings settings={state} templateInUse={state.current?.templatePath ?? null} />
@@ -67,6 +69,12 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
               {state.currentError}
             </p>
           )}
+          {!state.current && state.currentError === null && (
+            <p className="placeholder busy-note" role="status">
+              Rendering the catalog of {fileName(path)}…
+            </p>
+          )}
+
           {state.current && (
             <>
               <ContractResults result={state.current} />
@@ -82,6 +90,8 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
               <p className="hint" data-testid="catalog-stats">
                 {state.current.text.length} characters
                 {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs}> · updated {state.lastUpdateMs} ms after the edit</span>}
+                {/* Shown only when a render takes a moment (a big file): no flicker on every keystroke. */}
+                {!upToDate && <span className="busy-note delayed"> · updating…</span>}
               </p>
               {view === 'text' && <VisibleWhitespace text={state.current.text} label="Rendered catalog" />}
               {view === 'json' &&

@@ -64,6 +64,12 @@ export function TokenCounts({ stores, settings, current }: { stores: WorkspaceSt
           <p data-testid="catalog-token-total">
             <strong>{counts.total}</strong> tokens in the whole catalog ({counts.tools.length} tools; the template's own text {counts.overhead})
           </p>
+          {counts.tools.some((t) => t.unknown) && (
+            <p className="hint">
+              {counts.tools.filter((t) => t.unknown).length} tools' descriptions or inputs are unknown until their class is loaded (+ ?): counted
+              without the placeholder, so the catalog the LLM gets is longer.
+            </p>
+          )}
           <table className="token-table" aria-label="Tokens per tool">
             <thead>
               <tr>
@@ -82,7 +88,10 @@ export function TokenCounts({ stores, settings, current }: { stores: WorkspaceSt
                 <tr key={t.name}>
                   <td>{t.name}</td>
                   <td className="number">{t.tokens}</td>
-                  <td className="number">{percent(t.tokens)}</td>
+                  <td className="number" title={t.unknown ? 'Its description or input is unknown until the Test run pane loads its class: counted without the placeholder' : undefined}>
+                    {percent(t.tokens)}
+                    {t.unknown && ' + ?'}
+                  </td>
                   <td className="bar-cell">
                     <span className="token-bar" style={{ width: counts.total > 0 ? `${(t.tokens / counts.total) * 100}%` : 0 }} />
                   </td>

@@ -63,6 +63,8 @@ export const ANALYSIS_WAIT_MS = 1000;
  * save or open changes it), with the pane's template, key order and variables.
  */
 export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores): CatalogStoreHook {
+  /** The reading chosen per file (by path), for this window's life. */
+  const readings = new Map<string, Reading>();
   const store = create<CatalogState>()((set) => ({
     templatePath: '',
     keyOrder: 'sorted',
@@ -83,6 +85,9 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
       renderBoth();
     },
     setReading: (reading) => {
+      // Kept for this file only: the next file opens in neuro-san's reading (what the LLM gets) unless chosen there.
+      const { path } = useDocument.getState();
+      if (path !== null) readings.set(path, reading);
       set({ reading });
       renderBoth();
     },
@@ -190,6 +195,21 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
     else timer = setTimeout(flush, ANALYSIS_WAIT_MS);
   };
   useDocument.subscribe((state, previous) => {
+    if (state.loadGeneration !== previous.loadGeneration) {
+      // Another document: its catalog is not the one shown. The pane says it is rendering (a big file's first render
+      // waits for its analysis, seconds) instead of showing the previous file's catalog; answers for it are dropped.
+      latestCurrent.start();
+      latestSaved.start();
+      store.setState({
+        current: null,
+        currentError: null,
+        saved: null,
+        savedError: null,
+        lastUpdateMs: null,
+        renderedText: null,
+        reading: (state.path !== null ? readings.get(state.path) : undefined) ?? 'neuro-san',
+      });
+    }
     if (state.savedText !== previous.savedText || state.path !== previous.path || state.status !== previous.status) {
       if (state.status === 'ready' && big()) savedPending = true;
       else renderSaved();

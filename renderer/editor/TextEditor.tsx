@@ -19,6 +19,8 @@ export interface TextEditorProps {
 export function TextEditor({ stores, theme, visible }: TextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** A range to show once the editor is visible (asked for while the Form tab showed). */
+  const pendingReveal = useRef<Monaco.Range | null>(null);
   const { documentModel, useAnalysis, useDocument } = stores;
 
   useEffect(() => {
@@ -69,6 +71,12 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     };
     updateMarkers();
     const unsubscribe = useAnalysis.subscribe((s, p) => s.analysis !== p.analysis && updateMarkers());
+    // Another file opens at its start, not where the previous one was scrolled to.
+    const stopLoads = useDocument.subscribe((s, p) => {
+      if (s.loadGeneration === p.loadGeneration) return;
+      pendingReveal.current = null;
+      editor.setScrollPosition({ scrollLeft: 0, scrollTop: 0 }, monaco.editor.ScrollType.Immediate);
+    });
     const stopReveal = documentModel.onReveal((start, end) => {
       const from = model.getPositionAt(start);
       const to = model.getPositionAt(end);
@@ -76,6 +84,12 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       // The HOCON tab may have been shown a moment ago: measure first, or the editor scrolls for a 0-px-wide view.
       editor.layout();
       editor.setSelection(range);
+      if ((host.current?.offsetWidth ?? 0) === 0) {
+        // Hidden (the Form tab shows: a tool chosen in the list): nothing to measure a scroll against, which once
+        // left the text scrolled sideways by its indentation when the tab was shown. Revealed when it shows.
+        pendingReveal.current = range;
+        return;
+      }
       // The line in the middle (never under the sticky headers at the top), scrolled so its start shows: to the
       // left edge when the start column fits, else just enough to show it.
       editor.revealLineInCenter(from.lineNumber, monaco.editor.ScrollType.Immediate);
@@ -86,6 +100,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     });
     return () => {
       unsubscribe();
+      stopLoads();
       stopReveal();
       detach();
       editor.dispose();
@@ -94,8 +109,13 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
 
   useEffect(() => monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs'), [theme]);
   useEffect(() => {
-    if (visible) editorRef.current?.focus();
-  }, [visible]);
+    const editor = editorRef.current;
+    if (!visible || !editor) return;
+    const range = pendingReveal.current;
+    pendingReveal.current = null;
+    if (range) documentModel.reveal(editor.getModel()!.getOffsetAt(range.getStartPosition()), editor.getModel()!.getOffsetAt(range.getEndPosition()));
+    else editor.focus();
+  }, [visible, documentModel]);
 
   return <div ref={host} className="text-editor" data-testid="hocon-editor" />;
 }

@@ -1,7 +1,7 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { TextEdit } from '../../shared/hocon';
 import type { DocumentStoreHook } from '../state/documentStore';
-import { burstOfEdit, setBurstEnder } from '../state/pendingEdits';
+import { burstOfEdit, flushPendingEdits, setBurstEnder } from '../state/pendingEdits';
 import { monaco } from './monacoSetup';
 
 /**
@@ -19,6 +19,11 @@ export interface DocumentModel {
   applyEdits(edits: readonly TextEdit[]): void;
   /** Closes the open typing burst: the next edit starts a new undo step. */
   endBurst(): void;
+  /**
+   * The one undo of the document, wherever it is asked for (a form field's Ctrl+Z, the toolbar, the menu, the tool
+   * list): what a field has typed but not yet written is written first, and its burst closed, so one undo takes back
+   * the whole burst — never a part of it, never two.
+   */
   undo(): void;
   redo(): void;
   /** Asks the HOCON editor to show and select a range (offsets); the editor subscribes. */
@@ -82,8 +87,16 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
       if (burst === null) model.pushStackElement();
     },
     endBurst,
-    undo: () => void model.undo(),
-    redo: () => void model.redo(),
+    undo: () => {
+      flushPendingEdits();
+      endBurst();
+      void model.undo();
+    },
+    redo: () => {
+      flushPendingEdits();
+      endBurst();
+      void model.redo();
+    },
     reveal(start, end) {
       for (const listener of revealListeners) listener(start, end);
     },

@@ -29,21 +29,3 @@ export function installFileDrop(useDocument: DocumentStoreHook, open: (path: str
     window.removeEventListener('drop', onDrop);
   };
 }
-
-/** Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y outside text fields undo the document (form and list edits included). */
-export function installUndoShortcuts(undo: () => void, redo: () => void): () => void {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-    const target = event.target as HTMLElement | null;
-    // Monaco and text fields have their own undo (Monaco's is the document's).
-    if (target?.closest('.monaco-editor, input, textarea, select')) return;
-    const key = event.key.toLowerCase();
-    if (key === 'z' || key === 'y') {
-      event.preventDefault();
-      if (key === 'y' || event.shiftKey) redo();
-      else undo();
-    }
-  };
-  window.addEventListener('keydown', onKeyDown);
-  return () => window.removeEventListener('keydown', onKeyDown);
-}

@@ -72,6 +72,9 @@ export function createFileCommands(api: ApiClient, useDocument: DocumentStoreHoo
           return commands.saveAs();
         case 'close':
           return commands.close();
+        case 'undo':
+        case 'redo':
+          return; // the document's undo, not a file command (App routes them to undoShortcuts.ts)
       }
     },
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, leafDisplay, leafText } from './valueText';
+import { useSourcedField } from './FieldSource';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -38,17 +39,10 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
           ) : isObject(child) ? (
             <ObjectNode value={child} path={[...path, key]} editor={editor} disabled={disabled} />
           ) : (
-            <CommitInput
-              label={[...path, key].join('.')}
-              // A string keeps its line breaks (written triple-quoted when it has several lines).
-              multiline={typeof child === 'string' ? 'cell' : undefined}
-              value={leafDisplay(child)}
-              disabled={disabled}
-              onCommit={(v) => editor.set([...path, key], typeof child === 'string' && v.includes('\n') ? descriptionText(v) : leafText(v))}
-            />
+            <ArgLeaf value={child} path={[...path, key]} editor={editor} disabled={disabled} />
           )}
           {!disabled && (
-            <button className="icon" aria-label={`Remove ${key}`} onClick={() => editor.set([...path, key], null)}>
+            <button className="icon" aria-label={`Remove ${key}`} title={removeTitle(editor, [...path, key])} onClick={() => editor.set([...path, key], null)}>
               ×
             </button>
           )}
@@ -78,4 +72,30 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
       )}
     </ul>
   );
+}
+
+/** One value of `args`, edited in place; where it is set more than once or from a substitution, the note says so. */
+function ArgLeaf({ value, path, editor, disabled }: { value: Json; path: string[]; editor: EntryEditor; disabled: boolean }) {
+  const label = path.join('.');
+  const sourced = useSourcedField(editor, path, label);
+  const shown = sourced.shown(value) as Json;
+  return (
+    <span className="arg-value">
+      <CommitInput
+        label={label}
+        // A string keeps its line breaks (written triple-quoted when it has several lines).
+        multiline={typeof shown === 'string' ? 'cell' : undefined}
+        value={leafDisplay(shown)}
+        disabled={disabled || sourced.waiting}
+        onCommit={(v) => sourced.commit(typeof shown === 'string' && v.includes('\n') ? descriptionText(v) : leafText(v))}
+      />
+      {sourced.note}
+    </span>
+  );
+}
+
+/** The remove button says what it removes when the key is set more than once. */
+function removeTitle(editor: EntryEditor, path: string[]): string | undefined {
+  const here = editor.sourceOf(path)?.definitions.filter((d) => d.where === 'here') ?? [];
+  return here.length > 1 ? `Removes every definition of ${path.join('.')}: lines ${here.map((d) => d.range.start.line).join(', ')}` : undefined;
 }

@@ -1,5 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { endTypingBurst, inBurst, registerPendingEdit } from '../state/pendingEdits';
+import { DOCUMENT_FIELD_ATTRIBUTE } from '../editor/undoShortcuts';
+
+/**
+ * The analysis the form's values come from, while it is of the current text (null while it lags behind): each new
+ * one puts the document's value back in a field the user is not typing in, even when it equals the value the field
+ * showed before (an undo right after typing takes the field back to a value the form never stopped showing).
+ */
+export const DocumentVersion = createContext<unknown>(null);
 
 /** The pause after a keystroke before the field writes the document (a burst of typing is one write, one undo step). */
 export const FIELD_WRITE_DELAY_MS = 120;
@@ -62,11 +70,19 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
   useEffect(() => registerPendingEdit(flush), [flush]);
   // Leaving the form (another tool, the file closed) writes what was typed.
   useEffect(() => () => flush(), [flush]);
+  const version = useContext(DocumentVersion);
   useEffect(() => {
     if (editing.current || pending.current !== null) return;
     setDraft(value);
     written.current = value;
-  }, [value]);
+  }, [value, version]);
+  /** Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y: the document's undo (undoShortcuts.ts) takes the burst back; the field then shows the document again. */
+  const undoKey = (e: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || !/^[zy]$/i.test(e.key)) return false;
+    flush();
+    editing.current = false;
+    return true;
+  };
 
   const change = (next: string) => {
     setDraft(next);
@@ -89,6 +105,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
     'aria-describedby': describedBy,
     'aria-invalid': problem !== null || undefined,
     'data-field': field,
+    [DOCUMENT_FIELD_ATTRIBUTE]: '',
     value: draft,
     disabled,
     placeholder,
@@ -103,6 +120,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
       onChange={(e) => change(e.target.value)}
       title={multiline === 'cell' ? 'Shift+Enter: a new line' : undefined}
       onKeyDown={(e) => {
+        if (undoKey(e)) return;
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) flush();
         // In a table cell Enter is done (as in a one-line cell); Shift+Enter breaks the line.
         if (multiline === 'cell' && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
@@ -116,6 +134,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
       {...common}
       onChange={(e) => change(e.target.value)}
       onKeyDown={(e) => {
+        if (undoKey(e)) return;
         if (e.key === 'Enter') flush();
       }}
     />

@@ -7,13 +7,14 @@ import { isEditable } from '../tools/toolCommands';
 import { useToolActions } from '../tools/useToolActions';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgsTree } from './ArgsTree';
-import { CommitInput } from './CommitInput';
+import { CommitInput, DocumentVersion } from './CommitInput';
 import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
 import { applyFix } from '../problems/applyFix';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
 import { descriptionText } from './valueText';
+import { useSourcedField } from './FieldSource';
 
 /** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
 export function ToolForm({ stores }: { stores: WorkspaceStores }) {
@@ -78,87 +79,105 @@ function ToolFields({
   const described = (field: string) => (byField.get(field) ? `msg-${field}` : undefined);
   const disabled = !editable;
   const coded = tool.kind === 'coded';
+  // Fields set more than once, or from a substitution or another file, say so and ask which definition an edit changes.
+  const className = useSourcedField(editor, ['class'], 'class');
+  const description = useSourcedField(editor, ['description'], 'description');
+  const displayAs = useSourcedField(editor, ['display_as'], 'display_as');
+  const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url');
 
   return (
-    <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`} data-tool={tool.name}>
-      <header className="tool-form-header">
-        <h2>{tool.name}</h2>
-        <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
-        <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
-        {disabled && <span className="hint">Defined in {tool.file}: read-only here.</span>}
-        {canOverride && (
-          <button onClick={() => toolActions.override(tool)} title="Adds an entry for this tool to your file; each field you then set replaces the default's">
-            Override in this file
-          </button>
+    <DocumentVersion.Provider value={analyzedText === text ? analyzedText : null}>
+      <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`} data-tool={tool.name}>
+        <header className="tool-form-header">
+          <h2>{tool.name}</h2>
+          <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
+          <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
+          {disabled && <span className="hint">Defined in {tool.file}: read-only here.</span>}
+          {canOverride && (
+            <button onClick={() => toolActions.override(tool)} title="Adds an entry for this tool to your file; each field you then set replaces the default's">
+              Override in this file
+            </button>
+          )}
+        </header>
+        {messages('')}
+
+        <label className="field" title={FIELD_DOCS.class}>
+          <span>Class</span>
+          <CommitInput label="Class" field="class" value={String(className.shown(tool.className ?? ''))} disabled={disabled || className.waiting} describedBy={described('class')} onCommit={(v) => className.commit(JSON.stringify(v))} />
+        </label>
+        {className.note}
+        <ClassActions stores={stores} tool={tool} editable={editable} />
+        {messages('class')}
+
+        {(coded || detail.description !== null) && (
+          <>
+            <label className="field">
+              <span>Description</span>
+              <CommitInput label="Description" field="description" multiline value={String(description.shown(detail.description ?? ''))} disabled={disabled || description.waiting} describedBy={described('description')} onCommit={(v) => description.commit(descriptionText(v))} />
+            </label>
+            {description.note}
+            {messages('description')}
+          </>
         )}
-      </header>
-      {messages('')}
 
-      <label className="field" title={FIELD_DOCS.class}>
-        <span>Class</span>
-        <CommitInput label="Class" field="class" value={tool.className ?? ''} disabled={disabled} describedBy={described('class')} onCommit={(v) => editor.set(['class'], JSON.stringify(v))} />
-      </label>
-      <ClassActions stores={stores} tool={tool} editable={editable} />
-      {messages('class')}
+        <label className="field">
+          <span>Display as</span>
+          <select
+            aria-label="Display as"
+            data-field="display_as"
+            disabled={disabled || displayAs.waiting}
+            value={String(displayAs.shown(tool.displayAsInferred ? '' : tool.displayAs))}
+            onChange={(e) => displayAs.commit(e.target.value === '' ? null : JSON.stringify(e.target.value))}
+          >
+            <option value="">{tool.displayAsInferred ? `${tool.displayAs} (inferred)` : 'not set (inferred)'}</option>
+            {DISPLAY_AS_VALUES.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+            {!tool.displayAsInferred && !(DISPLAY_AS_VALUES as readonly string[]).includes(tool.displayAs) && <option value={tool.displayAs}>{tool.displayAs} (invalid)</option>}
+          </select>
+        </label>
+        {displayAs.note}
+        {messages('display_as')}
 
-      {(coded || detail.description !== null) && (
-        <>
-          <label className="field">
-            <span>Description</span>
-            <CommitInput label="Description" field="description" multiline value={detail.description ?? ''} disabled={disabled} describedBy={described('description')} onCommit={(v) => editor.set(['description'], descriptionText(v))} />
-          </label>
-          {messages('description')}
-        </>
-      )}
-
-      <label className="field">
-        <span>Display as</span>
-        <select
-          aria-label="Display as"
-          data-field="display_as"
-          disabled={disabled}
-          value={tool.displayAsInferred ? '' : tool.displayAs}
-          onChange={(e) => editor.set(['display_as'], e.target.value === '' ? null : JSON.stringify(e.target.value))}
-        >
-          <option value="">{tool.displayAsInferred ? `${tool.displayAs} (inferred)` : 'not set (inferred)'}</option>
-          {DISPLAY_AS_VALUES.map((v) => (
-            <option key={v} value={v}>
-              {v}
-            </option>
-          ))}
-          {!tool.displayAsInferred && !(DISPLAY_AS_VALUES as readonly string[]).includes(tool.displayAs) && <option value={tool.displayAs}>{tool.displayAs} (invalid)</option>}
-        </select>
-      </label>
-      {messages('display_as')}
-
-      {!coded && (
-        <>
-          <div className="field">
-            <span>Tool info URL</span>
-            <div className="field-row">
-              <CommitInput label="Tool info URL" field="base_tool_info_url" value={tool.baseToolInfoUrl ?? ''} disabled={disabled} placeholder="https://python.langchain.com/docs/…" onCommit={(v) => editor.set(['base_tool_info_url'], v ? JSON.stringify(v) : null)} />
-              <button type="button" disabled={!/^https?:\/\//.test(tool.baseToolInfoUrl ?? '')} onClick={() => window.open(tool.baseToolInfoUrl ?? '', '_blank', 'noopener')}>
-                Open
-              </button>
+        {!coded && (
+          <>
+            <div className="field">
+              <span>Tool info URL</span>
+              <div className="field-row">
+                <CommitInput
+                  label="Tool info URL"
+                  field="base_tool_info_url"
+                  value={String(toolInfoUrl.shown(tool.baseToolInfoUrl ?? ''))}
+                  disabled={disabled || toolInfoUrl.waiting}
+                  placeholder="https://python.langchain.com/docs/…"
+                  onCommit={(v) => toolInfoUrl.commit(v ? JSON.stringify(v) : null)}
+                />
+                <button type="button" disabled={!/^https?:\/\//.test(tool.baseToolInfoUrl ?? '')} onClick={() => window.open(tool.baseToolInfoUrl ?? '', '_blank', 'noopener')}>
+                  Open
+                </button>
+              </div>
             </div>
-          </div>
-          {messages('base_tool_info_url')}
-          <fieldset className="field" data-field="args">
-            <legend>Arguments (args)</legend>
-            <ArgsTree args={detail.args} editor={editor} disabled={disabled} />
-          </fieldset>
-          {messages('args')}
-        </>
-      )}
+            {toolInfoUrl.note}
+            {messages('base_tool_info_url')}
+            <fieldset className="field" data-field="args">
+              <legend>Arguments (args)</legend>
+              <ArgsTree args={detail.args} editor={editor} disabled={disabled} />
+            </fieldset>
+            {messages('args')}
+          </>
+        )}
 
-      {coded && (
-        <fieldset className="field" data-field="parameters">
-          <legend>Parameters</legend>
-          <ParametersTable parameters={detail.parameters} editor={editor} disabled={disabled} />
-          {messages('parameters')}
-        </fieldset>
-      )}
-    </div>
+        {coded && (
+          <fieldset className="field" data-field="parameters">
+            <legend>Parameters</legend>
+            <ParametersTable parameters={detail.parameters} editor={editor} disabled={disabled} />
+            {messages('parameters')}
+          </fieldset>
+        )}
+      </div>
+    </DocumentVersion.Provider>
   );
 }
 

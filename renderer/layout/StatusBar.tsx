@@ -12,8 +12,9 @@ export function StatusBar({ stores, useProject }: { stores: WorkspaceStores; use
   const status = useDocument((s) => s.status);
   const dirty = useDocument(isDirty);
   const saving = useDocument((s) => s.saving);
-  const errors = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'error').length ?? 0);
-  const warnings = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'warning').length ?? 0);
+  // The file's problems (what "Check all tools" found about the environment is counted in Problems, apart).
+  const errors = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'error' && d.group === undefined).length ?? 0);
+  const warnings = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'warning' && d.group === undefined).length ?? 0);
   const hasAnalysis = useAnalysis((s) => s.analysis !== null);
   const info = useUiStore((s) => s.info);
   return (

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { ApiClient } from '../../shared/api/index';
+import { runSettingsKey, type ApiClient } from '../../shared/api/index';
+import type { PreferencesStoreHook } from '../prefs/preferencesStore';
 import type { AnalysisStoreHook } from '../state/analysisStore';
 import type { DocumentStoreHook } from '../state/documentStore';
 import type { ViewStoreHook } from '../state/viewStore';
@@ -35,7 +36,7 @@ let checks = 0;
  * "Check all tools" and "open the class": the document's entries against their Python. A check is only ever started
  * by the user (importing a module runs its code); its findings come back in the analysis, which is refreshed.
  */
-export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStoreHook, useAnalysis: AnalysisStoreHook, useView: ViewStoreHook) {
+export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStoreHook, useAnalysis: AnalysisStoreHook, useView: ViewStoreHook, usePreferences: PreferencesStoreHook) {
   const store = create<EntryPythonState>()((set, get) => ({
     checkingRunId: null,
     summary: null,
@@ -83,6 +84,13 @@ export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStor
   // Another file: the last check and the open source were about the previous one.
   useDocument.subscribe((state, previous) => {
     if (state.path !== previous.path || state.loadGeneration !== previous.loadGeneration) store.setState({ summary: null, error: null });
+  });
+  // Another interpreter or PYTHONPATH: the last check was about another environment. The main side drops its
+  // findings (preflightHandlers.ts); the analysis is asked again so Problems shows that at once.
+  usePreferences.subscribe((state, previous) => {
+    if (!state.prefs || !previous.prefs || runSettingsKey(state.prefs) === runSettingsKey(previous.prefs)) return;
+    store.setState({ summary: null, error: null });
+    useAnalysis.getState().refresh();
   });
   return store;
 }

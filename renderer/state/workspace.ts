@@ -36,7 +36,7 @@ export function createWorkspaceStores(api: ApiClient): WorkspaceStores {
   const useAnalysis = createAnalysisStore(api, useDocument);
   const documentModel = createDocumentModel(useDocument);
   const base: BaseStores = { api, useDocument, useAnalysis, documentModel, useView: createViewStore(), usePreferences: createPreferencesStore(api) };
-  const stores = { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView) };
+  const stores = { ...base, useCatalog: createCatalogStore(base), useTestRun: createTestRunStore(base), useEntryPython: createEntryPythonStore(api, useDocument, useAnalysis, base.useView, base.usePreferences) };
   refreshOnWorkingDirectoryChange(stores);
   return stores;
 }

@@ -228,6 +228,9 @@ export const MenuCommandT = Type.Union([
   Type.Literal('save'),
   Type.Literal('saveAs'),
   Type.Literal('close'),
+  // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
+  Type.Literal('undo'),
+  Type.Literal('redo'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */

@@ -18,7 +18,14 @@ export const CatalogTokensT = Type.Object({
   /** The catalog rendered with no tool: the template's own text. */
   overhead: Type.Number(),
   /** Each tool's share, heaviest first. */
-  tools: Type.Array(Type.Object({ name: Type.String(), tokens: Type.Number() })),
+  tools: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      tokens: Type.Number(),
+      /** Its description or input is unknown until its class is loaded: `tokens` counts what is known, not the placeholder. */
+      unknown: Type.Optional(Type.Literal(true)),
+    }),
+  ),
 });
 
 const DocumentRefFields = {

@@ -9,6 +9,7 @@ import { FileTextEditT } from './textEdits';
 import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
 import { TOOL_KINDS } from '../toolbox/index';
+import { DEFINITION_KINDS } from '../hocon/index';
 
 /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
 export const ReadingT = Type.Union(READINGS.map((reading) => Type.Literal(reading)));
@@ -29,6 +30,8 @@ export const DiagnosticT = Type.Object({
   range: SourceRange,
   tool: Type.Optional(Type.String()),
   fix: Type.Optional(Type.Object({ title: Type.String(), edits: Type.Array(FileTextEditT) })),
+  /** 'environment': a "Check all tools" finding about the Python environment, not the file (shown apart). */
+  group: Type.Optional(Type.Literal('environment')),
 });
 
 /**
@@ -52,12 +55,39 @@ export const ToolSummaryT = Type.Object({
   warnings: Type.Number(),
 });
 
+/** Where one field's value comes from (shared/toolbox/fieldSources.ts): listed only when not simply written once. */
+export const FieldSourceT = Type.Object({
+  path: Type.Array(Type.String()),
+  definitions: Type.Array(
+    Type.Object({
+      where: Type.Union([Type.Literal('here'), Type.Literal('include'), Type.Literal('default')]),
+      file: Type.String(),
+      range: SourceRange,
+      text: Type.String(),
+      kind: Type.Union(DEFINITION_KINDS.map((kind) => Type.Literal(kind))),
+      references: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          optional: Type.Boolean(),
+          from: Type.Union([Type.Literal('file'), Type.Literal('environment')]),
+          set: Type.Boolean(),
+          value: Type.Optional(Type.String()),
+          hidden: Type.Optional(Type.Boolean()),
+        }),
+      ),
+    }),
+  ),
+  winner: Type.Integer(),
+});
+
 /** The fields of one tool the form and the test run need beyond its summary. */
 export const ToolDetailT = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   parameters: Type.Unknown(),
   args: Type.Unknown(),
+  /** The fields whose value is not simply written once in the entry, and where it comes from. */
+  sources: Type.Optional(Type.Array(FieldSourceT)),
 });
 
 export const ToolboxAnalysisT = Type.Object({
@@ -219,9 +249,19 @@ export type ToolboxAnalysis = Static<typeof ToolboxAnalysisT>;
 export type ToolboxAnalysisChange = Static<typeof ToolboxAnalysisChangeT>;
 export type ToolSummary = Static<typeof ToolSummaryT>;
 export type ToolDetail = Static<typeof ToolDetailT>;
+export type FieldSourceDto = Static<typeof FieldSourceT>;
 export type DiagnosticDto = Static<typeof DiagnosticT>;
 export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
 export type Preferences = Static<typeof PreferencesT>;
 export type ToolRunResultDto = Static<typeof ToolRunResultT>;
+
+/**
+ * What "Check all tools" findings depend on besides the entries: the environment the tools run in. For now the
+ * preferences' interpreter, PYTHONPATH folders and AGENT_TOOL_PATH; the one place to add a project's run settings.
+ * Findings made under other run settings are dropped (node/api/preflightHandlers.ts) and the renderer asks again.
+ */
+export function runSettingsKey(prefs: Pick<Preferences, 'python' | 'pythonPath' | 'agentToolPath'>): string {
+  return JSON.stringify([prefs.python, prefs.pythonPath, prefs.agentToolPath]);
+}
 
 export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: 'python3', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };

@@ -6,15 +6,21 @@
  * The counter is given by the caller (node/tokens/): the encodings are too big for the renderer.
  */
 import { renderCatalog, type RenderCatalogRequest } from './renderCatalog';
+import type { CatalogToolSource } from './mapping';
 
 export interface ToolTokens {
   name: string;
   tokens: number;
+  /**
+   * Its description or input is unknown until its class is loaded (a LangChain tool): counted without the
+   * placeholder the preview shows, so `tokens` is what is known — the real entry is longer.
+   */
+  unknown?: true;
 }
 
 export interface CatalogTokens {
   tokenizer: string;
-  /** The count of the whole rendered text. */
+  /** The count of the whole rendered text (without the placeholders of unknown values: see ToolTokens.unknown). */
   total: number;
   /** The count of the catalog rendered with no tool: the template's own words. */
   overhead: number;
@@ -30,8 +36,24 @@ export function countCatalogTokens(
 ): CatalogTokens {
   const alone = (tools: RenderCatalogRequest['tools']) => count(renderCatalog({ ...request, tools, catalogRules: false }).text);
   const overhead = alone([]);
-  const tools = request.tools.map((tool) => ({ name: tool.name, tokens: Math.max(0, alone([tool]) - overhead) }));
+  // `<unknown until the tool class is loaded>` is not what the LLM reads: a value not known yet counts as empty.
+  const known = request.tools.map(withoutUnknowns);
+  const tools: ToolTokens[] = known.map((tool, i) => ({
+    name: tool.name,
+    tokens: Math.max(0, alone([tool]) - overhead),
+    ...(tool !== request.tools[i] ? { unknown: true as const } : {}),
+  }));
   // Array.prototype.sort is stable: equal counts keep the catalog's order.
   tools.sort((a, b) => b.tokens - a.tokens);
-  return { tokenizer, total: count(renderedText), overhead, tools };
+  const total = known.some((tool, i) => tool !== request.tools[i]) ? count(renderCatalog({ ...request, tools: known, catalogRules: false }).text) : count(renderedText);
+  return { tokenizer, total, overhead, tools };
+}
+
+const isUnknown = (value: unknown) => typeof value === 'object' && value !== null && (value as { unknown?: unknown }).unknown === true;
+
+/** The tool with an unknown description as '' and unknown parameters as none (the same object when it has neither). */
+function withoutUnknowns(tool: CatalogToolSource): CatalogToolSource {
+  if (!isUnknown(tool.description) && !isUnknown(tool.parameters)) return tool;
+  const { parameters, description, ...rest } = tool;
+  return { ...rest, description: isUnknown(description) ? '' : description, ...(parameters !== undefined && !isUnknown(parameters) ? { parameters } : {}) };
 }

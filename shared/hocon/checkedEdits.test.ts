@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EditRefusedError, removeKeyChecked, setValueChecked } from './checkedEdits';
+import { EditRefusedError, removeKeyChecked, setDefinitionChecked, setValueChecked } from './checkedEdits';
 import { resolveHocon } from './resolve';
 import { applyEdits } from './textEdits';
 import { toJson } from './toJson';
@@ -65,5 +65,20 @@ describe('edits checked against what the text resolves to', () => {
 
   it('a value with a substitution is checked for what else it changes, not for its own text', () => {
     expect(json(set('a = 1\nb = 2\n', 'b', '${a}'))).toEqual({ a: 1, b: 1 });
+  });
+});
+
+describe('setting one definition of a key set several times', () => {
+  const text = 'n = 5\nn = ${?N}  # override\n';
+
+  it('the base under a set override: the file resolves as before, else refused', () => {
+    const env = { env: { N: '3' } };
+    expect(applyEdits(text, setDefinitionChecked(text, 'n', '10', { index: 0, wins: false }, { resolve: env }))).toBe('n = 10\nn = ${?N}  # override\n');
+    // Unset, the base is what wins: "does not win" is then not true, and the edit says so.
+    expect(refusal(() => setDefinitionChecked(text, 'n', '10', { index: 0, wins: false }))).toMatch(/would change what the file resolves to now/);
+  });
+
+  it('replacing both: one definition with the value', () => {
+    expect(applyEdits(text, setDefinitionChecked(text, 'n', '10', { index: 0, remove: [1], wins: true }, { resolve: { env: { N: '3' } } }))).toBe('n = 10\n');
   });
 });

@@ -11,7 +11,7 @@ import { resolveHocon, type ResolveOptions } from './resolve';
 import type { ObjectNode, ValueNode } from './syntaxTree';
 import { applyEdits, type TextEdit } from './textEdits';
 import { toJson, type JsonValue } from './toJson';
-import { removeKey, setValue, type EditOptions, type PathLike } from './editor';
+import { removeDefinition, removeKey, setDefinition, setValue, type EditOptions, type PathLike } from './editor';
 import type { Diagnostic } from './diagnostics';
 import { SourceText } from './textPosition';
 
@@ -35,6 +35,30 @@ export function setValueChecked(text: string, path: PathLike, valueText: string,
       return setValue(text, keys, valueText, options);
     },
     intended: (before, after) => withJsonAt(before, keys, standalone.ok ? (toJson(standalone.value) as { x: JsonValue }).x : jsonAt(after, keys)),
+  });
+}
+
+/**
+ * Sets one definition of `path` (its place in `keyDefinitions`) and removes the others listed in `remove`: for a key
+ * set several times (`x = 5` then `x = ${?X}`), the definition the user chose. `wins`: whether that definition is
+ * then the one the key resolves to (the path must then have `valueText`'s value), or one that another overrides (the
+ * document must then resolve exactly as before: the edit matters only once the override goes, e.g. X is unset).
+ */
+export function setDefinitionChecked(
+  text: string,
+  path: PathLike,
+  valueText: string,
+  choice: { index: number; remove?: readonly number[]; wins: boolean },
+  options: CheckedEditOptions = {},
+): TextEdit[] {
+  const keys = typeof path === 'string' ? parsePath(path) : [...path];
+  const standalone = resolveHocon(`x = ${valueText}`);
+  return checkedEdit(text, keys, options, {
+    doing: 'setting',
+    failing: choice.wins ? 'there would not give the file that value alone' : 'there would change what the file resolves to now',
+    edit: () => [...setDefinition(text, keys, choice.index, valueText), ...(choice.remove ?? []).flatMap((i) => removeDefinition(text, keys, i))],
+    intended: (before, after) =>
+      choice.wins ? withJsonAt(before, keys, standalone.ok ? (toJson(standalone.value) as { x: JsonValue }).x : jsonAt(after, keys)) : before,
   });
 }
 

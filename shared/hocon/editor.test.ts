@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdits, insertKey, moveEntry, removeKey, renameKey, resolveHocon, setValue, toJson } from './index';
+import { applyEdits, insertKey, keyDefinitions, moveEntry, removeDefinition, removeKey, renameKey, resolveHocon, setDefinition, setValue, toJson } from './index';
 
 const json = (text: string) => {
   const result = resolveHocon(text);
@@ -139,5 +139,26 @@ describe('renameKey and moveEntry', () => {
 describe('applyEdits', () => {
   it('refuses overlapping edits', () => {
     expect(() => applyEdits('abc', [{ offset: 0, length: 2, newText: '' }, { offset: 1, length: 1, newText: 'x' }])).toThrow(/Overlapping/);
+  });
+});
+
+describe('one definition among several', () => {
+  const text = 'a {\n  n = 5\n  # from the environment\n  n = ${?N}  # override\n  m = ${x}"/v1"\n  l += [1]\n}\n';
+
+  it('lists each definition of a key with how it sets it', () => {
+    expect(keyDefinitions(text, 'a.n').map((d) => [text.slice(d.valueStart, d.valueEnd), d.kind, d.references])).toEqual([
+      ['5', 'value', []],
+      ['${?N}', 'substitution', [{ path: ['N'], optional: true }]],
+    ]);
+    expect(keyDefinitions(text, 'a.m')[0]).toMatchObject({ kind: 'expression', references: [{ path: ['x'], optional: false }] });
+    expect(keyDefinitions(text, 'a.l')[0]).toMatchObject({ kind: 'append' });
+    expect(keyDefinitions(text, 'a.missing')).toEqual([]);
+  });
+
+  it('sets the one asked for, whichever wins, and removes one with its comments', () => {
+    expect(applyEdits(text, setDefinition(text, 'a.n', 0, '10'))).toBe(text.replace('n = 5', 'n = 10'));
+    expect(applyEdits(text, setDefinition(text, 'a.n', 1, '10'))).toBe(text.replace('${?N}', '10'));
+    expect(applyEdits(text, removeDefinition(text, 'a.n', 1))).toBe(text.replace('  # from the environment\n  n = ${?N}  # override\n', ''));
+    expect(() => setDefinition(text, 'a.n', 2, '1')).toThrow(/No definition 3/);
   });
 });

@@ -125,24 +125,27 @@ export function setValue(text: string, path: PathLike, valueText: string, option
   const root = document.root as ObjectNode;
   const exact = findFields(root, keys).filter((m) => m.segmentIndex === m.field.key.segments.length - 1);
   const last = exact[exact.length - 1];
-  if (last !== undefined && !shadowed(root, keys, last.field)) {
-    const field = last.field;
-    if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
-      return [{ offset: field.key.end, length: field.value.end - field.key.end, newText: ` ${separatorStyle(text, last.parent)}${valueText}`.replace(/^ (:)/, '$1') }];
-    }
-    if (field.separator === '+=') {
-      // `a += x` appends: setting the value means `a = value` (the spacing around the separator kept).
-      const afterSeparator = text.slice(field.separatorStart + 2, field.value.start);
-      return [{ offset: field.separatorStart, length: field.value.end - field.separatorStart, newText: `=${afterSeparator}${valueText}` }];
-    }
-    return [{ offset: field.value.start, length: field.value.end - field.value.start, newText: valueText }];
-  }
+  if (last !== undefined && !shadowed(root, keys, last.field)) return [replaceValueOf(text, last, valueText)];
   // Insert into the deepest object that exists.
   for (let depth = keys.length - 1; depth >= 0; depth--) {
     const parent = findObject(root, keys.slice(0, depth));
     if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options, root);
   }
   return insertIntoObject(text, root, keys, valueText, options, root);
+}
+
+/** The edit that makes one definition's value `valueText` (`a { }` and `a += x` become `a = valueText`). */
+function replaceValueOf(text: string, match: FieldMatch, valueText: string): TextEdit {
+  const field = match.field;
+  if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
+    return { offset: field.key.end, length: field.value.end - field.key.end, newText: ` ${separatorStyle(text, match.parent)}${valueText}`.replace(/^ (:)/, '$1') };
+  }
+  if (field.separator === '+=') {
+    // `a += x` appends: setting the value means `a = value` (the spacing around the separator kept).
+    const afterSeparator = text.slice(field.separatorStart + 2, field.value.start);
+    return { offset: field.separatorStart, length: field.value.end - field.separatorStart, newText: `=${afterSeparator}${valueText}` };
+  }
+  return { offset: field.value.start, length: field.value.end - field.value.start, newText: valueText };
 }
 
 /**
@@ -389,4 +392,75 @@ function moveInline(text: string, entries: readonly EntryNode[], moving: FieldNo
 /** Applies `setValue` and returns the new text (convenience). */
 export function withValue(text: string, path: PathLike, valueText: string, options: EditOptions = {}): string {
   return applyEdits(text, setValue(text, path, valueText, options));
+}
+
+// ---- one definition among several ----
+
+/**
+ * How one definition sets its key: 'value' as written; 'object' `{...}` (merged with the key's other objects);
+ * 'substitution' `${x}` or `${?x}` alone; 'expression' a concatenation with a substitution in it (`${base}"/v1"`);
+ * 'append' `+=`.
+ */
+export const DEFINITION_KINDS = ['value', 'object', 'substitution', 'expression', 'append'] as const;
+export type DefinitionKind = (typeof DEFINITION_KINDS)[number];
+
+/** One place the text sets exactly a key (not an object around it), as `keyDefinitions` lists them. */
+export interface KeyDefinition {
+  /** The entry's offsets (from its key to its value's end) and its value's. */
+  start: number;
+  end: number;
+  valueStart: number;
+  valueEnd: number;
+  kind: DefinitionKind;
+  /** Each substitution in the value, in order: the path it names, and whether it is optional (`${?x}`). */
+  references: { path: string[]; optional: boolean }[];
+}
+
+function exactMatches(root: ObjectNode, keys: string[]): FieldMatch[] {
+  return findFields(root, keys).filter((m) => m.segmentIndex === m.field.key.segments.length - 1);
+}
+
+/**
+ * Every definition of `path` in the text, in text order (the last that is not an unset `${?x}` wins; see
+ * shared/toolbox/fieldSources.ts). Objects around the key are not definitions of it; the keys inside them are.
+ */
+export function keyDefinitions(text: string, path: PathLike): KeyDefinition[] {
+  const document = parseHocon(text);
+  if (document.root.kind !== 'object') return [];
+  return exactMatches(document.root, toPath(path)).map(({ field }) => ({
+    start: field.start,
+    end: field.end,
+    valueStart: field.value.start,
+    valueEnd: field.value.end,
+    ...definitionKindOf(field),
+  }));
+}
+
+/** How a field sets its key, and the substitutions in its value. */
+export function definitionKindOf(field: FieldNode): Pick<KeyDefinition, 'kind' | 'references'> {
+  const value = field.value;
+  const references: KeyDefinition['references'] = [];
+  const parts = value.kind === 'concatenation' ? value.parts : [value];
+  for (const part of parts) if (part.kind === 'substitution') references.push({ path: part.path.map((s) => s.name), optional: part.optional });
+  const kind: DefinitionKind =
+    field.separator === '+=' ? 'append' : value.kind === 'substitution' ? 'substitution' : references.length > 0 ? 'expression' : value.kind === 'object' ? 'object' : 'value';
+  return { kind, references };
+}
+
+function matchAt(text: string, keys: string[], index: number): FieldMatch {
+  const matches = exactMatches(parseForEdit(text).root as ObjectNode, keys);
+  const match = matches[index];
+  if (match === undefined) throw new Error(`No definition ${index + 1} of ${JSON.stringify(keys)} in this text (it has ${matches.length})`);
+  return match;
+}
+
+/** Sets the value of one definition of `path` (its place in `keyDefinitions`), whichever wins. */
+export function setDefinition(text: string, path: PathLike, index: number, valueText: string): TextEdit[] {
+  return [replaceValueOf(text, matchAt(text, toPath(path), index), valueText)];
+}
+
+/** Removes one definition of `path` (its place in `keyDefinitions`) with its comments, as `removeKey` removes each. */
+export function removeDefinition(text: string, path: PathLike, index: number): TextEdit[] {
+  const block = entryBlock(text, matchAt(text, toPath(path), index), true);
+  return [{ offset: block.start, length: block.end - block.start, newText: '' }];
 }

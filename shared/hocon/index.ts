@@ -48,4 +48,5 @@ export { parsePath, formatPath, formatKeySegment } from './pathExpression';
 export { applyEdits, type TextEdit, type FileTextEdit } from './textEdits';
 export { formatHocon, type FormatOptions, type FormatRange, type FormatResult } from './formatter';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
-export { setValueChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';
+export { keyDefinitions, definitionKindOf, DEFINITION_KINDS, setDefinition, removeDefinition, type KeyDefinition, type DefinitionKind } from './editor';
+export { setValueChecked, setDefinitionChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';

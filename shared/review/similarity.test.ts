@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stem, terms, ToolIndex } from './similarity';
+import { stem, TermCache, terms, ToolIndex } from './similarity';
 
 const tools = [
   { name: 'search_web_pages', description: 'Searches the web for pages matching a query and returns the top results with titles and links.', parameters: ['query'] },
@@ -36,5 +36,18 @@ describe('similar tools (TF-IDF cosine)', () => {
   it('splits names and reduces words to stems', () => {
     expect(terms('sendEmail to_currency Searches')).toEqual(['send', 'email', 'currency', 'search']);
     expect(['searching', 'searched', 'queries', 'pages', 'boxes', 'class'].map(stem)).toEqual(['search', 'search', 'query', 'page', 'box', 'class']);
+  });
+});
+
+describe('reading only the tools an edit touched', () => {
+  it('gives the pairs and matches a fresh index gives, reading again only the edited tool', () => {
+    const cache = new TermCache();
+    new ToolIndex(tools, cache);
+    expect(cache.read).toBe(4);
+    const edited = tools.map((t) => (t.name === 'send_email' ? { ...t, description: 'Searches the web and sends pages found by email.' } : t));
+    const cached = new ToolIndex(edited, cache);
+    expect(cache.read).toBe(1);
+    expect(cached.closestPairs(0.3, Infinity)).toEqual(new ToolIndex(edited).closestPairs(0.3, Infinity));
+    expect(cached.match('web pages by email')).toEqual(new ToolIndex(edited).match('web pages by email'));
   });
 });

@@ -67,42 +67,139 @@ interface Doc {
   name: string;
   /** The name's and the description's words, apart: a phrase does not run from one into the other. */
   fields: string[][];
-  weights: Map<string, number>;
+  counts: ReadonlyMap<string, number>;
+  /** Made when first needed: most tools of a big toolbox share no rare word with another and are never compared. */
+  weights: Map<string, number> | undefined;
+}
+
+/** One tool's words, as read from its text: what is kept between calls (reading the words is most of the work). */
+interface ToolTerms {
+  fields: string[][];
+  /** Each stem's first written form in this tool, in the order met. */
+  firsts: [string, string][];
+  /** Each term and how often it occurs. */
+  counts: Map<string, number>;
+}
+
+function readTerms(tool: ToolText): ToolTerms {
+  const surface = new Map<string, string>();
+  const fields = [terms(tool.name, surface), terms(tool.description, surface), terms(tool.parameters.join(' '), surface)];
+  const counts = new Map<string, number>();
+  for (const field of fields) for (const term of field) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { fields, firsts: [...surface], counts };
+}
+
+/**
+ * The words of each tool as last read, by its text, for indexes of the same toolbox as it is typed in: a keystroke
+ * reads the words of the tool it touched; the weights (which depend on every tool) are computed again, exactly.
+ */
+export class TermCache {
+  // By tool name, then the texts compared (no key built from the texts: see DescriptionReviewCache).
+  private kept = new Map<string, { tool: ToolText; terms: ToolTerms }>();
+  private next = new Map<string, { tool: ToolText; terms: ToolTerms }>();
+  /** Tools read in the last index (for tests and the bench). */
+  read = 0;
+
+  termsOf(tool: ToolText): ToolTerms {
+    const kept = this.kept.get(tool.name) ?? this.next.get(tool.name);
+    const same = kept !== undefined && kept.tool.description === tool.description && sameList(kept.tool.parameters, tool.parameters);
+    const terms = same ? kept.terms : readTerms(tool);
+    if (!same) this.read++;
+    this.next.set(tool.name, { tool, terms });
+    return terms;
+  }
+
+  /** Keeps the tools of the index just made (a tool edited away is dropped). */
+  endRound(): void {
+    this.kept = this.next;
+    this.next = new Map();
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 export class ToolIndex {
   private readonly docs: Doc[];
+  /** Each term's tools (their places in `docs`, in order): how many use it is its document frequency. */
+  private readonly byTerm = new Map<string, number[]>();
   private readonly idf = new Map<string, number>();
-  /** The first written form of each stem, to show words rather than stems. */
+  /** The first written form of each stem, to show words rather than stems (found when first asked for). */
   private readonly surface = new Map<string, string>();
+  private readonly read: ToolTerms[];
   /** The IDF of a word no tool uses (a request's). */
   private readonly unseenIdf: number;
 
-  constructor(tools: readonly ToolText[]) {
-    const fieldLists = tools.map((t) => [terms(t.name, this.surface), terms(t.description, this.surface), terms(t.parameters.join(' '), this.surface)]);
-    const termLists = fieldLists.map((fields) => fields.flat());
-    const df = new Map<string, number>();
-    for (const list of termLists) for (const term of new Set(list)) df.set(term, (df.get(term) ?? 0) + 1);
-    const n = tools.length;
-    this.unseenIdf = Math.log(1 + n) + 1;
-    for (const [term, count] of df) this.idf.set(term, Math.log((1 + n) / (1 + count)) + 1);
-    this.docs = tools.map((t, i) => ({ name: t.name, fields: fieldLists[i]!, weights: this.vector(termLists[i]!) }));
+  constructor(tools: readonly ToolText[], cache?: TermCache) {
+    if (cache) cache.read = 0;
+    this.read = tools.map((t) => (cache ? cache.termsOf(t) : readTerms(t)));
+    cache?.endRound();
+    this.read.forEach(({ counts }, i) => {
+      for (const term of counts.keys()) {
+        const list = this.byTerm.get(term);
+        if (list) list.push(i);
+        else this.byTerm.set(term, [i]);
+      }
+    });
+    this.unseenIdf = Math.log(1 + tools.length) + 1;
+    this.docs = tools.map((t, i) => ({ name: t.name, fields: this.read[i]!.fields, counts: this.read[i]!.counts, weights: undefined }));
+  }
+
+  /** log((1 + n) / (1 + df)) + 1, computed for the terms of the tools compared. */
+  private idfOf(term: string): number {
+    let idf = this.idf.get(term);
+    if (idf === undefined) {
+      const df = this.byTerm.get(term)?.length;
+      idf = df === undefined ? this.unseenIdf : Math.log((1 + this.docs.length) / (1 + df)) + 1;
+      this.idf.set(term, idf);
+    }
+    return idf;
+  }
+
+  private surfaceOf(term: string): string {
+    let word = this.surface.get(term);
+    if (word === undefined) {
+      // The first tool that uses the stem wrote it first (a tool's own first form, in the order its words were read).
+      const first = this.byTerm.get(term)?.[0];
+      word = (first === undefined ? undefined : this.read[first]!.firsts.find(([stem]) => stem === term)?.[1]) ?? term;
+      this.surface.set(term, word);
+    }
+    return word;
+  }
+
+  private weightsOf(doc: Doc): Map<string, number> {
+    return (doc.weights ??= this.weigh(doc.counts));
   }
 
   /** Sublinear term frequency times IDF, normalized to length 1. */
-  private vector(list: readonly string[]): Map<string, number> {
-    const tf = new Map<string, number>();
-    for (const term of list) tf.set(term, (tf.get(term) ?? 0) + 1);
+  private weigh(tf: ReadonlyMap<string, number>): Map<string, number> {
     const weights = new Map<string, number>();
     let norm = 0;
     for (const [term, count] of tf) {
-      const w = (1 + Math.log(count)) * (this.idf.get(term) ?? this.unseenIdf);
+      const w = (1 + Math.log(count)) * this.idfOf(term);
       weights.set(term, w);
       norm += w * w;
     }
     norm = Math.sqrt(norm);
     if (norm > 0) for (const [term, w] of weights) weights.set(term, w / norm);
     return weights;
+  }
+
+  private vector(list: readonly string[]): Map<string, number> {
+    const tf = new Map<string, number>();
+    for (const term of list) tf.set(term, (tf.get(term) ?? 0) + 1);
+    return this.weigh(tf);
+  }
+
+  private score(a: Map<string, number>, b: Map<string, number>): number {
+    const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+    let score = 0;
+    for (const [term, w] of small) {
+      const other = large.get(term);
+      if (other !== undefined) score += w * other;
+    }
+    return score;
   }
 
   private sharedWords(a: Map<string, number>, b: Map<string, number>): { score: number; shared: string[] } {
@@ -116,40 +213,44 @@ export class ToolIndex {
       shared.push([term, w * other]);
     }
     shared.sort((x, y) => y[1] - x[1]);
-    return { score, shared: shared.map(([term]) => this.surface.get(term) ?? term) };
+    return { score, shared: shared.map(([term]) => this.surfaceOf(term)) };
   }
 
-  /** The `limit` most similar pairs, most similar first; `warn` at or above the threshold. */
-  closestPairs(threshold: number, limit = 20): SimilarPair[] {
+  /**
+   * The `limit` most similar pairs, most similar first; `warn` at or above the threshold. `warnOnly`: only those
+   * (what the live check needs: pairs below are not even listed).
+   */
+  closestPairs(threshold: number, limit = 20, { warnOnly = false }: { warnOnly?: boolean } = {}): SimilarPair[] {
     // Only pairs that share a word can score above 0: found through each word's list of tools. In a big toolbox a
     // word most tools use (a common parameter name) would make every pair a candidate; such words weigh little,
     // so pairs that share nothing else are not looked at (they could not reach a useful similarity).
     const n = this.docs.length;
     const commonFrom = n > SMALL_TOOLBOX ? MAX_CANDIDATE_DF : Infinity;
-    const byTerm = new Map<string, number[]>();
-    this.docs.forEach((d, i) => {
-      for (const term of d.weights.keys()) {
-        const list = byTerm.get(term);
-        if (list) list.push(i);
-        else byTerm.set(term, [i]);
-      }
-    });
-    const pairs: SimilarPair[] = [];
+    const byTerm = this.byTerm;
+    // Scores first; the words a pair shares (a sort each) only for the pairs returned.
+    const pairs: { i: number; j: number; score: number; exact: number }[] = [];
     const seen = new Set<number>();
     for (let i = 0; i < n; i++) {
-      for (const term of this.docs[i]!.weights.keys()) {
+      for (const term of this.docs[i]!.counts.keys()) {
         const tools = byTerm.get(term)!;
         if (tools.length > commonFrom) continue;
         for (const j of tools) {
           if (j <= i || seen.has(i * n + j)) continue;
           seen.add(i * n + j);
-          const { score, shared } = this.sharedWords(this.docs[i]!.weights, this.docs[j]!.weights);
-          pairs.push({ a: this.docs[i]!.name, b: this.docs[j]!.name, score: round(score), shared, warn: score >= threshold });
+          const exact = this.score(this.weightsOf(this.docs[i]!), this.weightsOf(this.docs[j]!));
+          if (warnOnly && exact < threshold) continue;
+          pairs.push({ i, j, score: round(exact), exact });
         }
       }
     }
     pairs.sort((x, y) => y.score - x.score);
-    return pairs.slice(0, limit);
+    return pairs.slice(0, limit).map(({ i, j, score, exact }) => ({
+      a: this.docs[i]!.name,
+      b: this.docs[j]!.name,
+      score,
+      shared: this.sharedWords(this.weightsOf(this.docs[i]!), this.weightsOf(this.docs[j]!)).shared,
+      warn: exact >= threshold,
+    }));
   }
 
   /**
@@ -162,7 +263,7 @@ export class ToolIndex {
     const vector = this.vector(q);
     const out: ToolMatch[] = [];
     for (const d of this.docs) {
-      const { score, shared } = this.sharedWords(vector, d.weights);
+      const { score, shared } = this.sharedWords(vector, this.weightsOf(d));
       if (shared.length === 0) continue;
       const phrase = q.length >= 2 && d.fields.some((field) => containsRun(field, q)) ? 1 : 0;
       out.push({ name: d.name, score: round(score + phrase), matched: shared });

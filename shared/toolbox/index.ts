@@ -2,6 +2,7 @@
 export * from './agentNetwork';
 export * from './displayAs';
 export * from './includeReadingDifferences';
+export * from './fieldSources';
 export * from './includeTargets';
 export * from './includeWorkingDirectory';
 export * from './layering';

@@ -85,6 +85,11 @@ export interface LoadedToolbox {
   origins: Map<string, ToolOrigin>;
   /** Syntax, resolution and validation problems in the user's files, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /**
+   * The user's file as the HOCON specification reads it, when that reading was made (always for 'spec'; for
+   * 'neuro-san' where the warnings between the two were looked for): every definition of each key, for the form.
+   */
+  userSpecRoot?: HoconObject;
 }
 
 /** HOCON's own diagnostics in the toolbox diagnostic form. */
@@ -120,11 +125,13 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     diagnostics.push(...includeWorkingDirectoryWarnings(document.reading, document.sources, options.host));
     diagnostics.push(...includeReadingWarnings(document.reading, document.sources, options.host, user));
   }
+  let userSpecRoot = options.reading === 'neuro-san' ? undefined : user;
   if (options.reading === 'neuro-san' && user && options.userFile) {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
     const spec = userDocument?.specReading ?? resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
     const ours = (where: Origin) => where.source.name !== options.defaultFile;
     diagnostics.push(...readingDifferenceWarnings(user, spec.value, 'toolbox', ours, spec.ok));
+    userSpecRoot = spec.value;
   }
   if (options.userFile && fileTypeProblem(options.userFile)) {
     diagnostics.push({
@@ -146,7 +153,14 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);
-  return { files: filesOf(options), tools, root: layered.root, origins: layered.origins, diagnostics: diagnostics.sort(compareDiagnostics) };
+  return {
+    files: filesOf(options),
+    tools,
+    root: layered.root,
+    origins: layered.origins,
+    diagnostics: diagnostics.sort(compareDiagnostics),
+    ...(userSpecRoot ? { userSpecRoot } : {}),
+  };
 }
 
 /** neuro-san cannot load a file that starts with a byte-order mark: its error gets the fix that drops the mark. */

@@ -23,6 +23,11 @@ export interface ToolboxDiagnostic {
   /** The tool the problem belongs to, when it belongs to one. */
   tool?: string;
   fix?: QuickFix;
+  /**
+   * 'environment': found by "Check all tools" in the Python environment the tools run in (a package missing, a key
+   * unset), not in the file; shown apart from the file's problems.
+   */
+  group?: 'environment';
 }
 
 export function diagnosticAt(

@@ -11,6 +11,6 @@ export function formatTokenTable(counts: CatalogTokens): string {
   let out = `Tokens (${counts.tokenizer}${models ? `: ${models}` : ''}; other providers' tokenizers differ, an estimate)\n`;
   out += row('total', counts.total);
   out += row('template', counts.overhead).replace(/\n$/, `${share(counts.overhead)}\n`);
-  for (const t of counts.tools) out += row(t.name, t.tokens).replace(/\n$/, `${share(t.tokens)}\n`);
+  for (const t of counts.tools) out += row(t.name, t.tokens).replace(/\n$/, `${share(t.tokens)}${t.unknown ? ' + unknown until its class is loaded' : ''}\n`);
   return out;
 }

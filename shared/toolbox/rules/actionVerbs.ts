@@ -16,9 +16,28 @@ render reply report request rerank reserve reset resize resolve respond restart 
 route run save scan schedule score scrape search select send set share show sign simulate sort speak split start stop
 store stream submit summarise summarize sync tag take tell test track transcribe transform translate transfer trigger
 tokenize undo unzip update upload validate verify view visualize watch write zip
+raise throw echo greet ping wait sleep fail emit sum multiply divide subtract solve say welcome ensure keep hold wrap
+unwrap escape sanitize mask hash convert lock unlock enable disable approve reject invite notify poll refresh retry
 `;
 
 const BASE = new Set(VERBS.split(/\s+/).filter(Boolean));
+
+/**
+ * Words a noun phrase starts with, not a verb: "The weather…", "A tool…", "This returns…" (its verb comes later).
+ * After a sentence's first word, they mark that word as a verb with its object: "Raise a RuntimeError", "Greet the user".
+ */
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'its', 'their', 'your', 'my', 'our', 'his', 'her', 'all', 'any', 'each', 'every', 'some']);
+
+/**
+ * Whether a sentence (its words, in order) starts with a verb: one of the list's forms, or a first word followed
+ * by an object's determiner ("Raise a RuntimeError…", "Echo the text back"), which a noun phrase is not.
+ */
+export function startsWithVerb(words: readonly string[]): boolean {
+  const [first, second] = words;
+  if (first === undefined) return false;
+  if (actionVerbOf(first) !== undefined) return true;
+  return second !== undefined && !DETERMINERS.has(first.toLowerCase()) && DETERMINERS.has(second.toLowerCase()) && /^[A-Za-z]+$/.test(first);
+}
 
 /** The base verb `word` is a form of (returns → return, searching → search), or undefined. */
 export function actionVerbOf(word: string): string | undefined {

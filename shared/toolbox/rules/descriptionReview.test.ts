@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadToolbox } from '../loadToolbox';
 import { memoryHost } from '../testHost';
 import { readReviewSettings } from '../reviewSettings';
-import { reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
+import { DescriptionReviewCache, reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
 
 // A stand-in counter: one token per word (the real one is node/tokens/; shared code is given a counter).
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -32,6 +32,11 @@ describe('description checks, each with its good and its bad example', () => {
   it('description-no-verb: the first sentence says what the tool does', () => {
     expect(found(tool('weather', GOOD))).toEqual([]);
     expect(found(tool('weather', 'The weather in a city, with its temperature and the wind. Uses a public API.'))).toEqual(['description-no-verb weather 1:40']);
+    // A verb off the list, recognised by the object after it; and one added to the list.
+    expect(found(tool('boom', 'Raise a RuntimeError with the given message, to test error handling.'))).toEqual([]);
+    expect(found(tool('echo', 'Echo the text it is given back to the caller, unchanged.'))).toEqual([]);
+    expect(found(tool('fails', 'Raises when the input is empty, otherwise does nothing at all.'))).toEqual([]);
+    expect(found(tool('weather', 'Weather in a city, with its temperature and the wind, from a public API.'))).toEqual(['description-no-verb weather 1:40']);
   });
 
   it('parameter-undocumented', () => {
@@ -86,6 +91,35 @@ describe('description checks, each with its good and its bad example', () => {
     expect(found(tool('weather', 'Weather tool'), { off: new Set(['description-too-short']) })).toEqual([]);
     const { tools } = loadToolbox({ host: memoryHost({ 'd.hocon': tool('weather', 'Weather tool'), 'tb.hocon': '' }), defaultFile: 'd.hocon', userFile: 'tb.hocon' });
     expect(reviewDescriptions(tools, { off: new Set(), tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' })).toEqual([]);
+  });
+});
+
+describe('re-checking only the entries an edit touched', () => {
+  const options = { off: new Set<string>(), tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' };
+  const entries = [tool('a', 'Weather tool'), tool('b', 'The weather in a city, with its temperature and the wind. Uses a public API.'), tool('c', GOOD), tool('d', GOOD)];
+
+  for (const reading of ['neuro-san', 'spec'] as const) {
+    it(`finds what a fresh check finds, where the entries now are, checking only the edited one (${reading})`, () => {
+      const cache = new DescriptionReviewCache();
+      const load = (text: string) => loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon', reading, neuroSanCwd: '.' }).tools;
+      const before = entries.join('\n');
+      expect(reviewDescriptions(load(before), options, cache).length).toBe(3);
+      expect(cache.checked).toBe(4);
+      // Lines added above every entry, and one entry edited: the others are taken as they were, moved down.
+      const after = `# a comment\n# another\n${entries.join('\n').replace('Weather tool', 'Weather tools')}`;
+      const cached = reviewDescriptions(load(after), options, cache);
+      expect([cache.checked, cache.reused]).toEqual([1, 3]);
+      expect(cached).toEqual(reviewDescriptions(load(after), options));
+      expect(cached.map((d) => `${d.rule} ${d.line}:${d.column}`)).toEqual(['description-too-short 3:34', 'description-no-verb 4:34', 'description-duplicate 6:34']);
+    });
+  }
+
+  it('a tool renamed or added changes what a description may name: everything is checked again', () => {
+    const cache = new DescriptionReviewCache();
+    const load = (text: string) => loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon' }).tools;
+    reviewDescriptions(load(entries.join('\n')), options, cache);
+    reviewDescriptions(load(`${entries.join('\n')}\n${tool('e', GOOD)}`), options, cache);
+    expect(cache.checked).toBe(5);
   });
 });
 

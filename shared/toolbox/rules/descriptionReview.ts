@@ -7,7 +7,7 @@
 import type { HoconObject, HoconValue, Origin } from '../../hocon/index';
 import { keyOrigin, type ToolEntry } from '../toolEntry';
 import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
-import { actionVerbOf } from './actionVerbs';
+import { actionVerbOf, startsWithVerb } from './actionVerbs';
 import { plural } from '../../plural';
 
 export const DESCRIPTION_RULE_IDS = [
@@ -49,42 +49,140 @@ interface Described {
   where: Origin;
 }
 
-/** Checks the user's tools (not the shipped default toolbox's) and returns what it finds, in tool order. */
-export function reviewDescriptions(tools: readonly ToolEntry[], options: DescriptionReviewOptions): ToolboxDiagnostic[] {
+/** One entry's findings, apart from the duplicates (which need every entry). */
+interface EntryReview {
+  diagnostics: ToolboxDiagnostic[];
+  /** The description as compared for duplicates (trimmed, spaces collapsed, lower case); undefined without one. */
+  normalized: string | undefined;
+}
+
+/**
+ * Checks the user's tools (not the shipped default toolbox's) and returns what it finds, in tool order. With a
+ * `cache`, an entry whose text has not changed since the last call is not checked again (its findings are moved to
+ * where the entry now is): a keystroke re-checks the entry it touched, however many tools the file has.
+ */
+export function reviewDescriptions(tools: readonly ToolEntry[], options: DescriptionReviewOptions, cache?: DescriptionReviewCache): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
-  const firstWithText = new Map<string, Described>();
+  const firstWithText = new Map<string, string>();
   // A description may name another tool ("then call get_weather"): that is no argument.
   const toolNames = new Set(tools.map((t) => t.name));
+  cache?.begin(options, tools);
   for (const entry of tools) {
     if (entry.origin === 'default' || entry.value.kind !== 'object') continue;
-    const report = (rule: DescriptionRuleId, where: Origin, message: string) => {
-      if (!options.off.has(rule)) out.push(diagnosticOf(where, 'warning', rule, message, entry.name));
-    };
-    const fields = entry.value.fields;
-    const descriptionValue = fields.value('description');
-    const parameters = fields.value('parameters');
-    const properties = propertiesOf(parameters);
-    if (descriptionValue === undefined) {
-      // A LangChain tool's description is its class's; an entry with `parameters` and no description was meant to be
-      // a coded tool, and neuro-san will read it as a LangChain class instead.
-      if (parameters !== undefined) {
-        report('description-missing', keyOrigin(fields.get('parameters')!), `'${entry.name}' has parameters but no description: the LLM is shown nothing about when to call it, and neuro-san reads an entry without a description as a LangChain tool.`);
-      }
-      continue;
+    const review = cache ? cache.review(entry, () => reviewEntry(entry, toolNames, options)) : reviewEntry(entry, toolNames, options);
+    out.push(...review.diagnostics);
+    if (review.normalized === undefined) continue;
+    const first = firstWithText.get(review.normalized);
+    if (first === undefined) firstWithText.set(review.normalized, entry.name);
+    else if (!options.off.has('description-duplicate')) {
+      const where = entry.value.fields.value('description')!;
+      out.push(diagnosticOf(where, 'warning', 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart.`, entry.name));
     }
-    if (descriptionValue.kind !== 'string' || descriptionValue.value.trim() === '') continue; // coded-description says so
-    const text = descriptionValue.value;
-    const described: Described = { entry, text, where: descriptionValue };
-    // A description too short to say anything is reported once, as too short, not also as saying nothing.
-    if (!checkLength(described, report)) checkVerb(described, report);
-    checkArguments(described, properties, toolNames, report);
-    checkBudget(described, options, report);
-    const normalized = text.trim().replace(/\s+/g, ' ').toLowerCase();
-    const first = firstWithText.get(normalized);
-    if (first) report('description-duplicate', descriptionValue, `'${entry.name}' has the same description as '${first.entry.name}': the LLM cannot tell the two apart.`);
-    else firstWithText.set(normalized, described);
   }
+  cache?.end();
   return out;
+}
+
+function reviewEntry(entry: ToolEntry, toolNames: ReadonlySet<string>, options: DescriptionReviewOptions): EntryReview {
+  const diagnostics: ToolboxDiagnostic[] = [];
+  const report = (rule: DescriptionRuleId, where: Origin, message: string) => {
+    if (!options.off.has(rule)) diagnostics.push(diagnosticOf(where, 'warning', rule, message, entry.name));
+  };
+  const fields = (entry.value as HoconObject).fields;
+  const descriptionValue = fields.value('description');
+  const parameters = fields.value('parameters');
+  const properties = propertiesOf(parameters);
+  if (descriptionValue === undefined) {
+    // A LangChain tool's description is its class's; an entry with `parameters` and no description was meant to be
+    // a coded tool, and neuro-san will read it as a LangChain class instead.
+    if (parameters !== undefined) {
+      report('description-missing', keyOrigin(fields.get('parameters')!), `'${entry.name}' has parameters but no description: the LLM is shown nothing about when to call it, and neuro-san reads an entry without a description as a LangChain tool.`);
+    }
+    return { diagnostics, normalized: undefined };
+  }
+  // coded-description says so
+  if (descriptionValue.kind !== 'string' || descriptionValue.value.trim() === '') return { diagnostics, normalized: undefined };
+  const text = descriptionValue.value;
+  const described: Described = { entry, text, where: descriptionValue };
+  // A description too short to say anything is reported once, as too short, not also as saying nothing.
+  if (!checkLength(described, report)) checkVerb(described, report);
+  checkArguments(described, properties, toolNames, report);
+  checkBudget(described, options, report);
+  return { diagnostics, normalized: text.trim().replace(/\s+/g, ' ').toLowerCase() };
+}
+
+/** A finding of a cached entry, as offsets from the entry's start (the entry may move: text added above it). */
+interface KeptFinding {
+  severity: ToolboxDiagnostic['severity'];
+  rule: string;
+  message: string;
+  from: number;
+  to: number;
+}
+
+interface KeptReview {
+  /** The entry's text the findings are of. */
+  text: string;
+  findings: KeptFinding[];
+  normalized: string | undefined;
+}
+
+/**
+ * The last findings of each entry, by the entry's name and text, for `reviewDescriptions` on the same file as it is
+ * typed in. What an entry's findings depend on besides its text — the options and the set of tool names — is checked
+ * at each call (a change drops everything). An entry is kept only when its findings come from its own text: no
+ * substitution or include in it, every finding inside it.
+ */
+export class DescriptionReviewCache {
+  private context = '';
+  // By tool name, then the text compared: a key made of the whole entry text would be hashed (and, joined to the
+  // name, copied) for every entry and keystroke, most of what the cache saves.
+  private kept = new Map<string, KeptReview>();
+  private next = new Map<string, KeptReview>();
+  /** Entries checked and entries taken from the cache in the last call (for tests and the bench). */
+  checked = 0;
+  reused = 0;
+
+  begin(options: DescriptionReviewOptions, tools: readonly ToolEntry[]): void {
+    const names: string[] = [];
+    for (const t of tools) names.push(t.name);
+    const context = `${[...options.off].sort().join(',')}\u0000${options.tokenBudget}\u0000${options.tokenizer}\u0000${names.join('\u0000')}`;
+    if (context !== this.context) this.kept.clear();
+    this.context = context;
+    this.checked = 0;
+    this.reused = 0;
+  }
+
+  review(entry: ToolEntry, check: () => EntryReview): EntryReview {
+    const value = entry.value;
+    const text = value.source.text.slice(value.start, value.end);
+    const kept = this.kept.get(entry.name);
+    if (kept !== undefined && kept.text === text) {
+      // The text of this keystroke from now on: a slice keeps the whole text it was cut from alive.
+      kept.text = text;
+      this.next.set(entry.name, kept);
+      this.reused++;
+      return {
+        diagnostics: kept.findings.map((f) => diagnosticOf({ source: value.source, start: value.start + f.from, end: value.start + f.to }, f.severity, f.rule, f.message, entry.name)),
+        normalized: kept.normalized,
+      };
+    }
+    this.checked++;
+    const review = check();
+    const own = text.startsWith('{') && text.endsWith('}') && !text.includes('${') && !text.includes('include');
+    const inside = review.diagnostics.every((d) => d.file === value.source.name && d.range.start.offset >= value.start && d.range.end.offset <= value.end);
+    if (own && inside) {
+      const findings = review.diagnostics.map((d) => ({ severity: d.severity, rule: d.rule, message: d.message, from: d.range.start.offset - value.start, to: d.range.end.offset - value.start }));
+      this.next.set(entry.name, { text, findings, normalized: review.normalized });
+    }
+    return review;
+  }
+
+  /** Keeps the entries of this call only (an entry edited away is dropped). */
+  end(): void {
+    this.kept = this.next;
+    this.next = new Map();
+  }
 }
 
 type Report = (rule: DescriptionRuleId, where: Origin, message: string) => void;
@@ -104,7 +202,8 @@ function checkLength({ entry, text, where }: Described, report: Report): boolean
 function checkVerb({ entry, text, where }: Described, report: Report) {
   // The first sentence is where a reader (and an LLM skimming a catalog) looks for what the tool does.
   const first = text.trim().split(/(?<=[.!?])\s|\n\s*\n/)[0] ?? '';
-  if (!words(first).some((w) => actionVerbOf(w) !== undefined)) {
+  const said = words(first);
+  if (!startsWithVerb(said) && !said.some((w) => actionVerbOf(w) !== undefined)) {
     report('description-no-verb', where, `The description of '${entry.name}' does not say what the tool does: start with a verb, e.g. "Returns…", "Searches…", "Sends…".`);
   }
 }
