@@ -18,7 +18,7 @@ const folder = (name, message) => ({ group: [`**/${name}/*`, `**/${name}`], mess
 
 // Folders of shared/ that declare their surface in index.ts. From shared/, a sibling folder is reached by `../`;
 // from node/, renderer/ and electron/ through `shared/`. (Inside the folder, files import each other by `./`.)
-const surfaces = ['hocon', 'api', 'toolbox'];
+const surfaces = ['hocon', 'api', 'toolbox', 'run'];
 const surfaceRule = (reach) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',

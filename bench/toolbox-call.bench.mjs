@@ -18,17 +18,19 @@ const { ToolRunner } = await bundleForBench('toolRunner', { 'node/python/index.t
 
 const spec = { name: 'greet', kind: 'coded', className: 'fixture_tools.echo.Greet', description: 'bench' };
 const input = { name: 'bench' };
+// One run request, as the pane and the CLI send it (shared/run/runRequest.ts).
+const request = { target: { kind: 'toolbox', tool: 'greet' }, argsJson: JSON.stringify(input) };
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 async function warmRun() {
   const runner = new ToolRunner({ pythonPath: [fixtures], python });
   try {
-    for (let i = 0; i < 10; i++) await runner.call(spec, input); // start the worker, import the tool
+    for (let i = 0; i < 10; i++) await runner.call(spec, request); // start the worker, import the tool
     const times = [];
     for (let i = 0; i < calls; i++) {
       const started = performance.now();
-      const result = await runner.call(spec, input);
+      const result = await runner.call(spec, request);
       times.push(performance.now() - started);
       if (result.isError || result.content !== 'Hello, bench!') throw new Error(`warm call failed: ${result.content}`);
     }

@@ -9,10 +9,10 @@ import { analysisCurrent, screenshotBothThemes } from '../support/editorPage';
 const FIXTURE = 'env_override.hocon';
 const OVERRIDE_LINE = '"max_results": ${?TAVILY_MAX_RESULTS}  # env override';
 
-async function openTool(page: Page, server: BrowserModeServer) {
+async function openTool(page: Page, server: BrowserModeServer, tool = 'tavily_search') {
   await page.goto(server.url);
-  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'tavily_search', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Tool tavily_search' });
+  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: tool, exact: true }).click();
+  const form = page.getByRole('form', { name: `Tool ${tool}` });
   await expect(form).toBeVisible();
   return form;
 }
@@ -90,6 +90,59 @@ test.describe('a field set again by an environment override', () => {
       expect(onDisk(server)).toBe(original.replace('"max_results": 5', '"max_results": 9').replace(`            ${OVERRIDE_LINE}\n`, ''));
       await expect(field).toHaveValue('9');
       await expect(form.getByRole('note', { name: 'Where args.max_results comes from' })).toHaveCount(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('an argument set only by an unset ${?VAR} is shown, says so, and is replaced only once chosen', async ({ page }, testInfo) => {
+    const server = await startBrowserMode({ fixture: FIXTURE });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server);
+      // HOCON skips the override, so neuro-san gets no search_depth: the form still shows the key the user wrote.
+      const field = form.getByLabel('args.search_depth', { exact: true });
+      await expect(field).toHaveValue('');
+      await expect(field).toBeDisabled();
+      const note = form.getByRole('note', { name: 'Where args.search_depth comes from' });
+      await expect(note).toContainText('line 9 ${?TAVILY_SEARCH_DEPTH} environment override: TAVILY_SEARCH_DEPTH unset now, and nothing else sets the key');
+      await expect(note).toContainText('neuro-san gets no value');
+      await screenshotBothThemes(page, testInfo, 'lone-override');
+      await note.getByRole('button', { name: 'Change the override' }).click();
+      await field.fill('advanced');
+      await field.press('Enter');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('${?TAVILY_SEARCH_DEPTH}', '"advanced"'));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a parameter cell set again by ${?VAR}: a folded note under the cell, and the same choice as a field', async ({ page }, testInfo) => {
+    const server = await startBrowserMode({ fixture: FIXTURE, env: { CITY_HELP: 'A city name, e.g. Paris.' } });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server, 'weather');
+      const cell = form.getByLabel('city description', { exact: true });
+      await expect(cell).toHaveValue('A city name, e.g. Paris.');
+      await expect(cell).toBeDisabled();
+      const folded = form.getByRole('table', { name: 'Parameters' }).locator('details.field-source-compact');
+      await expect(folded.locator('summary')).toHaveText('${?CITY_HELP} wins — choose');
+      await screenshotBothThemes(page, testInfo, 'parameter-cell-folded');
+      await folded.locator('summary').click();
+      const note = form.getByRole('note', { name: 'Where city description comes from' });
+      await expect(note).toContainText('line 20 "The city." written here — overridden');
+      await expect(note).toContainText('environment override: CITY_HELP = A city name, e.g. Paris. — wins');
+      await screenshotBothThemes(page, testInfo, 'parameter-cell-open');
+      await note.getByRole('button', { name: 'Change the base' }).click();
+      await expect(cell).toHaveValue('The city.');
+      await cell.fill('The city to report on.');
+      await cell.press('Tab');
+      await analysisCurrent(page);
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('"The city."', '"The city to report on."'));
+      expect(onDisk(server)).toContain('"description": ${?CITY_HELP}  # env override');
     } finally {
       await server.stop();
     }

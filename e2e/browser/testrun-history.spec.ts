@@ -82,8 +82,9 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await history.first().getByRole('button', { name: 'Copy as CLI' }).click();
     const line = await page.evaluate(() => navigator.clipboard.readText());
-    // It carries the PYTHONPATH the run had (here inherited from the server's environment): no setup to repeat.
-    expect(line).toBe(`toolbox-editor call ${toolbox} shout --args '{"text":"hey"}' --pythonpath ${dir} --pythonpath ${fixturesPythonDir}`);
+    // It carries what the CLI would not find by itself (here the PYTHONPATH the server's environment had; the
+    // toolbox's folder, where shout_tool.py is, is on it by the layout): no setup to repeat.
+    expect(line).toBe(`toolbox-editor call ${toolbox} shout --args '{"text":"hey"}' --pythonpath ${fixturesPythonDir}`);
     const { PYTHONPATH: _inherited, ...withoutPythonPath } = process.env;
     const shell = spawnSync('sh', ['-c', line.replace(/^toolbox-editor/, `"${process.execPath}" "${cliPath}"`)], {
       cwd: dir,
@@ -93,7 +94,13 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     expect(shell.stdout).toBe('HEY\n');
 
     await history.first().getByRole('button', { name: 'Save as test case' }).click();
-    await expect(pane.getByRole('status')).toHaveText(`Saved test case 'shout {"text":"hey"}' to testrun_toolbox.tests.json`);
+    // Named when saved (after its tool and arguments unless the user says otherwise), expecting what the run gave.
+    const editor = page.getByRole('dialog', { name: 'Save as test case' });
+    await expect(editor.getByLabel('Name')).toHaveValue('shout {"text":"hey"}');
+    await expect(editor.getByLabel('Expected')).toHaveValue('HEY');
+    await editor.getByRole('button', { name: 'Save test case' }).click();
+    await expect(editor).toBeHidden();
+    await expect(pane.getByRole('status')).toHaveText(`Saved test case 'shout {"text":"hey"}' to testrun_toolbox.tests.json.`);
     await expect(pane.getByTestId('saved-cases')).toHaveText('1 saved test case for shout in testrun_toolbox.tests.json');
 
     // The same check in the app, against the editor's text.

@@ -41,7 +41,7 @@ function workerChildren(): { pid: number; state: string }[] {
 }
 
 const run = (runId: string, tool = 'greet', extra: object = {}) =>
-  api.dispatch('tool.run', { path: path.join(dir, 'toolbox_info.hocon'), text: toolbox, tool, runId, argsJson: '{"name": "Ada"}', ...extra });
+  api.dispatch('tool.run', { path: path.join(dir, 'toolbox_info.hocon'), text: toolbox, runId, run: { target: { kind: 'toolbox', tool }, argsJson: '{"name": "Ada"}', ...extra } });
 
 describe.skipIf(process.platform !== 'linux')('Python workers of an API thread that dies', () => {
   it('are ended and reaped, and the next thread runs tools again', async () => {

@@ -16,8 +16,10 @@ import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
+import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
+import { UrlIncludeStore } from '../project/urlIncludes';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -66,13 +68,16 @@ export function createApiService(host: ApiHost): ApiService {
   const testRun = createTestRunHandlers(
     host.cwd,
     host.stateDir,
-    (request) => toolbox.run(request),
+    (doc, request, runId) => toolbox.run(doc, request, runId),
     (runId) => toolbox.cancel(runId),
   );
-  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }));
-  const preflight = createPreflightHandlers(toolbox, preferences, host.cwd, host.env ?? process.env);
+  const urlIncludes = new UrlIncludeStore(host.stateDir);
+  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }), urlIncludes);
+  const preflight = createPreflightHandlers(toolbox, host.cwd);
 
-  const project = new ProjectService(host.cwd, host.env ?? process.env);
+  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes);
+  /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
+  const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
   const handlers: ApiHandlers = {
     'app.info': async () => ({
@@ -130,9 +135,9 @@ export function createApiService(host: ApiHost): ApiService {
       return analyses.answer(toolbox.analyze(request, review, read), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
-    'tool.run': async (request) => {
-      const result = await toolbox.run(request);
-      await testRun.recordRun(request, result);
+    'tool.run': async ({ path: p, text, runId, run }) => {
+      const result = await toolbox.run({ path: p, text }, run, runId);
+      await testRun.recordRun(p, run, result);
       return result;
     },
     // A tool run, a run of all saved cases (by its batch id), or a check of all tools.
@@ -157,8 +162,31 @@ export function createApiService(host: ApiHost): ApiService {
     'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
-    'project.applyEdits': async ({ root, edits }) => project.applyEdits(resolvePath(root), edits),
-    'project.undoEdits': async ({ undoId }) => project.undoEdits(undoId),
+    'project.applyEdits': async ({ root, edits, renamedTool }) => {
+      const applied = await project.applyEdits(resolvePath(root), edits);
+      if (renamedTool) {
+        // The tool's runs go with it (its saved cases were among the edits).
+        const toolbox = resolvePath(renamedTool.toolbox);
+        await testRun.history.rename(toolbox, renamedTool.tool, renamedTool.newName).catch(() => undefined);
+        renames.set(applied.undoId, { ...renamedTool, toolbox });
+      }
+      return applied;
+    },
+    'project.undoEdits': async ({ undoId }) => {
+      const undone = await project.undoEdits(undoId);
+      const renamed = renames.get(undoId);
+      if (renamed) {
+        renames.delete(undoId);
+        await testRun.history.rename(renamed.toolbox, renamed.newName, renamed.tool).catch(() => undefined);
+      }
+      return undone;
+    },
+    ...createRunSettingsHandlers(toolbox, host.cwd),
+    'project.fetchIncludes': async ({ path: p }) => {
+      const fetched = await project.fetchIncludes(resolvePath(p));
+      toolbox.forgetLoads();
+      return fetched;
+    },
     'mcp.listTools': async ({ root, url }) => project.mcpListTools(resolvePath(root), url),
   };
   return {

@@ -58,11 +58,13 @@ describe('the entry-to-Python methods of the API', () => {
     expect(planned).toMatchObject({ file: path.join(dir, 'fresh_tool.py'), created: [] });
     const made = await call<ToolScaffoldResult>('tool.scaffold', { path: file, text, tool: 'fresh_tool', root: dir });
     expect(made.created).toEqual([path.join(dir, 'fresh_tool.py')]);
-    expect(made.addedToPythonPath).toBe(true);
+    // The root is the toolbox's folder, already on the runs' PYTHONPATH: recorded as the root, nothing added.
+    expect(made).toMatchObject({ addedToPythonPath: false, settingsFile: path.join(dir, '.toolbox-editor.json') });
+    expect(JSON.parse(readFileSync(path.join(dir, '.toolbox-editor.json'), 'utf8'))).toEqual({ run: { toolRoot: '.' } });
     await expect(call('tool.scaffold', { path: file, text, tool: 'fresh_tool', root: dir })).rejects.toThrow(
       `conflict: The module fresh_tool exists already (${path.join(dir, 'fresh_tool.py')})`,
     );
-    const run = await call<ToolRunResultDto>('tool.run', { path: file, text, tool: 'fresh_tool', runId: 'r1', argsJson: '{"q": "x"}' });
+    const run = await call<ToolRunResultDto>('tool.run', { path: file, text, runId: 'r1', run: { target: { kind: 'toolbox', tool: 'fresh_tool' }, argsJson: '{"q": "x"}' } });
     expect(run).toMatchObject({ isError: false, content: "Not implemented: FreshTool.invoke in fresh_tool.py does not do anything yet (called with q='x')." });
   });
 

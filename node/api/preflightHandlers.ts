@@ -7,7 +7,8 @@
  * that entry's findings are dropped, as they may no longer hold (check again to know).
  */
 import path from 'node:path';
-import { ApiError, runSettingsKey, type ApiRequest, type ApiResponse } from '../../shared/api/index';
+import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/index';
+import { runSettingsKeyOf } from '../../shared/run/index';
 import type { ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
@@ -15,7 +16,8 @@ import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type 
 import { toWorkerSpec } from '../python/workerProtocol';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/scaffoldTool';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
-import type { PreferencesStore } from '../state/preferences';
+import { recordToolRoot } from '../run/runSettingsWrite';
+import { errorMessage } from '../../shared/errorMessage';
 import type { ToolboxService } from './toolboxService';
 
 type Method = 'toolbox.check' | 'tool.scaffold' | 'tool.source';
@@ -25,7 +27,7 @@ interface KeptCheck {
   findings: ToolFinding[];
   /** Each checked entry's text when it was checked. */
   entryTexts: Map<string, string>;
-  /** The run settings it was made with (runSettingsKey): findings about another environment are dropped. */
+  /** The run settings it was made with (runSettingsKeyOf): findings about another environment are dropped. */
   settings: string;
 }
 
@@ -33,14 +35,15 @@ function entryText(entry: ToolEntry): string {
   return entry.value.source.text.slice(entry.value.start, entry.value.end);
 }
 
-export function createPreflightHandlers(toolbox: ToolboxService, preferences: PreferencesStore, cwd: string, env: Record<string, string | undefined>) {
+export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
   toolbox.addedDiagnostics = (file, tools) => {
     const check = kept.get(file);
     if (!check) return [];
-    if (check.settings !== runSettingsKey(preferences.current())) {
+    // The settings as they are now (the project's file, the preferences, the environment): a few small reads.
+    if (check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
       kept.delete(file);
       return [];
     }
@@ -59,7 +62,8 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
     'toolbox.check': async (request) => {
       const { file, loaded } = toolbox.load(request);
       const effective = toolboxOf(loaded);
-      const { runner, prefs } = await toolbox.runnerFor(file);
+      const { runner, context } = toolbox.runnerFor(file);
+      const python = context.settings.python.value;
       const runId = request.runId;
       let current: string | undefined;
       const state = { cancelled: false, cancelCurrent: () => void (current !== undefined && runner.cancel(current)) };
@@ -73,13 +77,13 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
         kept.set(file, {
           findings: report.findings,
           entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])),
-          settings: runSettingsKey(prefs),
+          settings: runSettingsKeyOf(context.settings),
         });
         return {
           diagnostics: report.diagnostics,
           summary: report.summary,
-          summaryText: summaryLines(report.summary, prefs.python || 'python3'),
-          python: prefs.python || 'python3',
+          summaryText: summaryLines(report.summary, python),
+          python,
         };
       } finally {
         if (runId !== undefined) checks.delete(runId);
@@ -87,22 +91,21 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
     },
     'tool.scaffold': async (request) => {
       const { file, spec } = toolOf(request);
-      const { runner, prefs } = await toolbox.runnerFor(file);
-      const agentToolPath = prefs.agentToolPath || env.AGENT_TOOL_PATH;
-      const root = request.root
-        ? path.resolve(cwd, request.root)
-        : defaultScaffoldRoot({ ...(agentToolPath ? { agentToolPath } : {}), pythonPath: prefs.pythonPath, toolboxFile: file, cwd });
+      const { runner, context } = toolbox.runnerFor(file);
+      const root = request.root ? path.resolve(cwd, request.root) : defaultScaffoldRoot(context.settings, file);
+      const settingsFile = context.settings.file.path;
       try {
-        const result = await scaffoldTool(spec, { root, runner, cwd, python: prefs.python, ...(request.dryRun ? { dryRun: true } : {}) });
-        if (result.created.length === 0) return { ...result, root, addedToPythonPath: false };
-        // The warm worker may have looked for the module before it existed: the next run starts afresh, and finds
-        // it, the root being put on PYTHONPATH when the worker would not look there.
+        const result = await scaffoldTool(spec, { root, runner, cwd, python: context.settings.python.value, ...(request.dryRun ? { dryRun: true } : {}) });
+        if (result.created.length === 0) return { ...result, root, settingsFile, addedToPythonPath: false };
+        // The warm worker may have looked for the module before it existed: the next run starts afresh, and finds it.
         await runner.restart();
-        const onPath = [...prefs.pythonPath.map((p) => path.resolve(cwd, p)), ...(env.PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== '')];
-        const agentRoot = agentToolPath && /[\\/]/.test(agentToolPath) ? path.resolve(cwd, agentToolPath) : undefined;
-        const addedToPythonPath = !onPath.includes(root) && root !== agentRoot;
-        if (addedToPythonPath) await preferences.set({ pythonPath: [...prefs.pythonPath, root] });
-        return { ...result, root, addedToPythonPath };
+        // The root goes into the project's run settings, where the CLI and CI find it too.
+        try {
+          const { addedToPythonPath } = await recordToolRoot(context.settings, root);
+          return { ...result, root, settingsFile, addedToPythonPath };
+        } catch (error) {
+          return { ...result, root, settingsFile, addedToPythonPath: false, recordProblem: errorMessage(error) };
+        }
       } catch (error) {
         if (error instanceof ScaffoldError) throw new ApiError(error.reason === 'exists' ? 'conflict' : error.reason === 'io' ? 'io' : 'invalid_request', error.message);
         throw error;
@@ -110,8 +113,8 @@ export function createPreflightHandlers(toolbox: ToolboxService, preferences: Pr
     },
     'tool.source': async (request) => {
       const { file, spec } = toolOf(request);
-      const { runner, prefs } = await toolbox.runnerFor(file);
-      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec) }, { timeoutMs: prefs.timeoutSeconds * 1000 });
+      const { runner, context } = toolbox.runnerFor(file);
+      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec) }, { timeoutMs: context.settings.timeoutSeconds.value * 1000 });
       if ('failure' in exchange) return { ok: false as const, error: exchange.failure.content };
       const reply = exchange.reply;
       if (!reply.ok) return { ok: false as const, error: reply.error };

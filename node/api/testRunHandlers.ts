@@ -1,35 +1,64 @@
 /**
- * The test-run pane's API methods: call history (recorded for every `tool.run`) and the saved test cases beside a
- * toolbox file. Kept out of handlers.ts, which only spreads these in.
+ * The test-run pane's API methods: call history (recorded for every `tool.run`), the saved test cases beside a
+ * toolbox file, and the run settings the document's runs use. Kept out of handlers.ts, which only spreads these in.
  */
 import path from 'node:path';
-import type { ApiRequest, ApiResponse } from '../../shared/api/index';
+import type { ApiRequest, ApiResponse, ToolRunResultDto } from '../../shared/api/index';
 import { ApiError } from '../../shared/api/index';
+import type { RunRequest } from '../../shared/run/index';
 import { entryFromRun } from '../history/entryFromRun';
 import { HistoryStore } from '../history/historyStore';
 import { runCases } from '../testcases/runCases';
-import { appendTestCase, caseArgsJson, readTestCaseFile, TestCaseArgsError, testCaseFileFor, TestCaseFileError } from '../testcases/testCaseFile';
+import {
+  deleteCase,
+  duplicateCase,
+  readCaseFile,
+  renameToolInCases,
+  saveCase,
+  TestCaseArgsError,
+  testCaseFileFor,
+  TestCaseFileError,
+} from '../testcases/testCaseFile';
 import { documentPath } from './documentPath';
 
-type Handler<M extends 'history.list' | 'history.clear' | 'testcases.list' | 'testcases.save' | 'testcases.run'> = (request: ApiRequest<M>) => Promise<ApiResponse<M>>;
+type Method =
+  | 'history.list'
+  | 'history.clear'
+  | 'history.rename'
+  | 'testcases.list'
+  | 'testcases.save'
+  | 'testcases.delete'
+  | 'testcases.duplicate'
+  | 'testcases.renameTool'
+  | 'testcases.run';
+export type TestRunHandlers = { [M in Method]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
 
-export interface TestRunHandlers {
-  'history.list': Handler<'history.list'>;
-  'history.clear': Handler<'history.clear'>;
-  'testcases.list': Handler<'testcases.list'>;
-  'testcases.save': Handler<'testcases.save'>;
-  'testcases.run': Handler<'testcases.run'>;
-}
-
-/** How the handlers run a tool: the ToolboxService's run (not the API's, so case runs stay out of the history). */
-export type RunTool = (request: ApiRequest<'tool.run'>) => Promise<ApiResponse<'tool.run'>>;
+/** How the handlers run a tool of a document: the ToolboxService's run (not the API's, so case runs stay out of the history). */
+export type RunTool = (doc: { path: string | null; text: string }, request: RunRequest, runId: string) => Promise<ToolRunResultDto>;
 
 /** Cancels one tool run by its id; false when no such run is going on. */
 export type CancelRun = (runId: string) => boolean;
 
+/** A failure of a change to the cases file, as the API says it. */
+function caseFileFailure(error: unknown, file: string): ApiError {
+  if (error instanceof TestCaseArgsError) return new ApiError('invalid_request', error.message);
+  if (error instanceof TestCaseFileError) return new ApiError('conflict', `${error.message}\nFix the file, then try again.`);
+  if (error instanceof ApiError) return error;
+  return new ApiError('io', `Cannot write ${file}: ${(error as Error).message}`);
+}
+
 export function createTestRunHandlers(cwd: string, stateDir: string, runTool: RunTool, cancelRun: CancelRun = () => false) {
   const history = new HistoryStore(stateDir);
   const toolboxKey = (p: string | null) => documentPath(cwd, p);
+  const casesFile = (p: string) => testCaseFileFor(path.resolve(cwd, p));
+  /** Runs a change of the cases file, its failures as API errors. */
+  const changing = async <T>(file: string, change: () => Promise<T>): Promise<T> => {
+    try {
+      return await change();
+    } catch (error) {
+      throw caseFileFailure(error, file);
+    }
+  };
 
   let caseRuns = 0;
   /** Runs of all cases that can be cancelled, by batch id: whether cancelled, and the case run going on. */
@@ -48,54 +77,60 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
       await history.clear(toolboxKey(p), tool);
       return {};
     },
+    'history.rename': async ({ path: p, tool, newName }) => {
+      await history.rename(toolboxKey(p), tool, newName);
+      return {};
+    },
     'testcases.list': async ({ path: p }) => {
-      const file = testCaseFileFor(path.resolve(cwd, p));
+      const file = casesFile(p);
       try {
-        // The cases as values: what the pane shows (a run reads the file's own text of args).
-        return { file, cases: ((await readTestCaseFile(file))?.cases ?? []).map(({ argsJson: _text, ...testCase }) => testCase) };
+        const content = await readCaseFile(file);
+        return { file, version: content?.version ?? 0, cases: content?.cases.map((c) => c.testCase) ?? [] };
       } catch (error) {
-        return { file, cases: [], error: (error as Error).message };
+        return { file, version: 0, cases: [], error: (error as Error).message };
       }
     },
-    'testcases.save': async ({ path: p, testCase, argsJson }) => {
-      const file = testCaseFileFor(path.resolve(cwd, p));
-      try {
-        const { saved } = await appendTestCase(file, testCase, argsJson);
-        return { file, saved };
-      } catch (error) {
-        if (error instanceof TestCaseArgsError) throw new ApiError('invalid_request', error.message);
-        if (error instanceof TestCaseFileError) throw new ApiError('conflict', `${error.message}\nFix the file, then save the case again.`);
-        throw new ApiError('io', `Cannot write ${file}: ${(error as Error).message}`);
-      }
+    'testcases.save': async ({ path: p, testCase, replaces }) => {
+      const file = casesFile(p);
+      const { saved, upgraded } = await changing(file, () => saveCase(file, testCase, replaces));
+      return { file, saved, upgraded };
     },
-    'testcases.run': async ({ path: p, text, batchId }) => {
-      const file = testCaseFileFor(path.resolve(cwd, p));
+    'testcases.delete': async ({ path: p, name }) => {
+      const file = casesFile(p);
+      await changing(file, () => deleteCase(file, name));
+      return { file };
+    },
+    'testcases.duplicate': async ({ path: p, name }) => {
+      const file = casesFile(p);
+      return { file, saved: await changing(file, () => duplicateCase(file, name)) };
+    },
+    'testcases.renameTool': async ({ path: p, tool, newName }) => {
+      const file = casesFile(p);
+      const moved = await changing(file, () => renameToolInCases(file, tool, newName));
+      await history.rename(toolboxKey(p), tool, newName);
+      return { file, moved };
+    },
+    'testcases.run': async ({ path: p, text, names, batchId }) => {
+      const file = casesFile(p);
       let content;
       try {
-        content = await readTestCaseFile(file);
+        content = await readCaseFile(file);
       } catch (error) {
         return { file, outcomes: [], error: (error as Error).message };
       }
       if (!content) return { file, outcomes: [], error: `No test cases at ${file} yet.` };
+      const unknown = (names ?? []).filter((n) => !content.cases.some((c) => c.testCase.name === n));
+      if (unknown.length > 0) return { file, outcomes: [], error: `No case named ${unknown.map((n) => `'${n}'`).join(', ')} in ${path.basename(file)}.` };
+      const cases = content.cases.map((c) => c.testCase).filter((c) => names === undefined || names.includes(c.name));
       const batch = { cancelled: false, runId: undefined as string | undefined };
       if (batchId !== undefined) batches.set(batchId, batch);
-      let outcomes;
+      let results;
       try {
-        outcomes = await runCases(
-          content.cases,
+        results = await runCases(
+          cases,
           (c) => {
             const runId = (batch.runId = `case-${++caseRuns}`);
-            return runTool({
-              path: p,
-              text,
-              tool: c.tool,
-              runId,
-              argsJson: caseArgsJson(c),
-              ...(c.sly_data ? { slyData: c.sly_data } : {}),
-              ...(c.timeout_seconds !== undefined ? { timeoutSeconds: c.timeout_seconds } : {}),
-              ...(c.toolkit_tool ? { toolkitTool: c.toolkit_tool } : {}),
-              ...(c.send_invalid_args ? { sendInvalidArgs: true } : {}),
-            });
+            return runTool({ path: p, text }, c.request, runId);
           },
           undefined,
           () => batch.cancelled,
@@ -105,16 +140,22 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
       }
       return {
         file,
-        outcomes: outcomes.map((o) => ({ name: o.name, tool: o.tool, pass: o.verdict.pass, ...(o.verdict.pass ? {} : { reason: o.verdict.reason }), durationMs: o.durationMs })),
+        outcomes: results.map((r) => ({
+          name: r.name,
+          target: r.target,
+          outcome: r.verdict.outcome,
+          ...(r.verdict.outcome === 'passed' ? {} : { reason: r.verdict.reason }),
+          durationMs: r.durationMs,
+        })),
         ...(batch.cancelled ? { cancelled: true } : {}),
       };
     },
   };
 
   /** Records a finished run; a failure to record never fails the run itself. */
-  const recordRun = async (request: ApiRequest<'tool.run'>, result: ApiResponse<'tool.run'>): Promise<void> => {
-    await history.add(toolboxKey(request.path), entryFromRun(request, result)).catch(() => undefined);
+  const recordRun = async (toolbox: string | null, request: RunRequest, result: ToolRunResultDto): Promise<void> => {
+    await history.add(toolboxKey(toolbox), entryFromRun(request, result)).catch(() => undefined);
   };
 
-  return { handlers, recordRun, cancelBatch };
+  return { handlers, recordRun, cancelBatch, history };
 }

@@ -81,13 +81,14 @@ describe('the toolbox methods of the API', () => {
 
   it('tool.run checks arguments first, runs the real class, and can send invalid arguments on request', async () => {
     const { call, events } = setup();
-    const base = { path: null, text, tool: 'echo', runId: 'r1' };
-    const refused = await call<ToolRunResultDto>('tool.run', { ...base, args: { n: 'one' } });
+    const base = { path: null, text, runId: 'r1' };
+    const echo = (argsJson: string, extra = {}) => ({ target: { kind: 'toolbox', tool: 'echo' }, argsJson, ...extra });
+    const refused = await call<ToolRunResultDto>('tool.run', { ...base, run: echo('{"n": "one"}') });
     expect(refused).toMatchObject({ isError: true, errorKind: 'validation', argumentProblems: ['/n must be integer'] });
-    const ran = await call<ToolRunResultDto>('tool.run', { ...base, runId: 'r2', args: { n: 2 } });
+    const ran = await call<ToolRunResultDto>('tool.run', { ...base, runId: 'r2', run: echo('{"n": 2}') });
     expect(ran).toMatchObject({ isError: false, contentType: 'json', python: 'python3', timeoutSeconds: 30 });
     expect(JSON.parse(ran.content)).toEqual({ echo: { n: 2 } });
-    const forced = await call<ToolRunResultDto>('tool.run', { ...base, runId: 'r3', args: { n: 'one' }, sendInvalidArgs: true });
+    const forced = await call<ToolRunResultDto>('tool.run', { ...base, runId: 'r3', run: echo('{"n": "one"}', { sendInvalidArgs: true }) });
     expect(JSON.parse(forced.content)).toEqual({ echo: { n: 'one' } });
     expect(events.filter((e) => e.event === 'run.progress').map((e) => e.payload)).toEqual([
       { runId: 'r2', state: 'started' },
@@ -99,11 +100,11 @@ describe('the toolbox methods of the API', () => {
 
   it('tool.cancel stops a running tool; tool.run answers for an unknown tool without failing', async () => {
     const { call, events } = setup();
-    const running = call<ToolRunResultDto>('tool.run', { path: null, text, tool: 'sleepy', runId: 'long', args: { seconds: 30 } });
+    const running = call<ToolRunResultDto>('tool.run', { path: null, text, runId: 'long', run: { target: { kind: 'toolbox', tool: 'sleepy' }, argsJson: '{"seconds": 30}' } });
     await expect.poll(() => events.some((e) => e.event === 'run.progress' && (e.payload as { runId: string; state: string }).runId === 'long')).toBe(true);
     expect(await call('tool.cancel', { runId: 'long' })).toEqual({ cancelled: true });
     expect(await running).toMatchObject({ isError: true, errorKind: 'cancelled' });
-    expect(await call('tool.run', { path: null, text, tool: 'nope', runId: 'x', args: {} })).toMatchObject({
+    expect(await call('tool.run', { path: null, text, runId: 'x', run: { target: { kind: 'toolbox', tool: 'nope' }, argsJson: '{}' } })).toMatchObject({
       isError: true,
       errorKind: 'not_found',
       content: 'tool not found: nope (tools in Untitled.hocon: get_current_date_time, echo, sleepy, bad)',
@@ -114,8 +115,9 @@ describe('the toolbox methods of the API', () => {
 
   it('preferences persist in the state folder', async () => {
     const { call } = setup();
-    expect(await call('prefs.get', {})).toMatchObject({ theme: 'system', python: 'python3' });
+    // No interpreter of this machine's own: the project's run settings choose, else python3.
+    expect(await call('prefs.get', {})).toMatchObject({ theme: 'system', python: '' });
     await call('prefs.set', { theme: 'dark', timeoutSeconds: 5 });
-    expect(await call('prefs.get', {})).toMatchObject({ theme: 'dark', timeoutSeconds: 5, python: 'python3' });
+    expect(await call('prefs.get', {})).toMatchObject({ theme: 'dark', timeoutSeconds: 5, python: '' });
   });
 });

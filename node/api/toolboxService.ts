@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ApiError, type ApiResponse } from '../../shared/api/index';
+import { ApiError, DEFAULT_PREFERENCES, type ApiResponse } from '../../shared/api/index';
 import { neuroSanCheckLines } from '../../shared/toolbox/index';
 import { neuroSanWorkingDirectoryOf, type WorkingDirectory } from '../neurosan/neuroSanFiles';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
@@ -11,16 +11,20 @@ import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
 import { fieldSourcesOf, keyOrigin, toRunnableSpec, type FieldSourceOptions } from '../../shared/toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/index';
-import { WorkerPool, type JsonObject, type ToolDescription } from '../python/index';
+import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
+import type { McpTarget, RunRequest } from '../../shared/run/index';
+import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import { factsOfProject } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
-import { projectContextOf } from '../project/projectSettingsOnDisk';
+import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
+import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
@@ -80,6 +84,8 @@ export class ToolboxService {
     private readonly env: Record<string, string | undefined>,
     private readonly preferences: PreferencesStore,
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
+    /** Includes by URL, fetched when the user allowed it for the project (node/project/urlIncludes.ts). */
+    private readonly urlIncludes?: UrlIncludeStore,
   ) {}
 
   documentPath(doc: DocumentRef): string {
@@ -119,10 +125,16 @@ export class ToolboxService {
       ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
+      ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
     });
     this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded, workingDirectory, env };
+  }
+
+  /** Forgets the loads kept briefly: what a reading reads changed (includes by URL fetched). */
+  forgetLoads(): void {
+    this.loads.length = 0;
   }
 
   /** The preference "neuro-san's working directory" ('' = the default). */
@@ -243,19 +255,28 @@ export class ToolboxService {
    */
   addedDiagnostics: (file: string, tools: readonly ToolEntry[]) => ToolboxDiagnostic[] = () => [];
 
-  /** The warm runner of a document's file, with the preferences it was made from. */
-  async runnerFor(file: string) {
-    const prefs = await this.preferences.get();
-    // In a project, tools run as neuro-san runs them: from its root, with its AGENT_TOOL_PATH (.env or coded_tools).
-    const project = projectContextOf(file, this.env);
-    const runner = this.pool.runner(file, {
-      python: prefs.python || 'python3',
-      ...(prefs.agentToolPath ? { agentToolPath: prefs.agentToolPath } : {}),
-      pythonPath: prefs.pythonPath,
-      env: project?.env ?? this.env,
-      cwd: project?.cwd ?? this.cwd,
+  /**
+   * The run settings of a document's file as this app has them: the project's settings file, the environment, and
+   * this machine's preferences (shared/run/runSettings.ts says which wins).
+   */
+  runContext(file: string): RunContext {
+    const prefs = this.preferences.current();
+    return runContextFor(file, this.env, {
+      preferences: {
+        python: prefs.python,
+        pythonPath: prefs.pythonPath,
+        agentToolPath: prefs.agentToolPath,
+        // The default preference is no choice: the project's settings (or the CLI's own default) apply alike.
+        ...(prefs.timeoutSeconds !== DEFAULT_PREFERENCES.timeoutSeconds ? { timeoutSeconds: prefs.timeoutSeconds } : {}),
+        ...(prefs.neuroSanCwd ? { workingDirectory: prefs.neuroSanCwd } : {}),
+      },
     });
-    return { runner, prefs };
+  }
+
+  /** The warm runner of a document's file, started with its run settings. */
+  runnerFor(file: string): { runner: ToolRunner; context: RunContext } {
+    const context = this.runContext(file);
+    return { runner: this.pool.runner(file, context.runner), context };
   }
 
   /**
@@ -263,8 +284,8 @@ export class ToolboxService {
    * beside the editor's reading of it. neuro-san reads the disk: unsaved edits are not part of the check.
    */
   async checkWithNeuroSan(file: string): Promise<ApiResponse<'toolbox.checkWithNeuroSan'>> {
-    const { runner, prefs } = await this.runnerFor(file);
-    const python = prefs.python || 'python3';
+    const { runner, context } = this.runnerFor(file);
+    const python = context.settings.python.value;
     const saved = await readTextFile(file).then((r) => r.text, () => undefined);
     if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
     const cwd = this.workingDirectoryFor(file).path;
@@ -292,38 +313,63 @@ export class ToolboxService {
     return { file, tool };
   }
 
-  /** Runs a tool of the document the way the CLI does (ToolBox.call), in the document's warm worker. */
-  async run(
-    request: DocumentRef & { tool: string; runId: string; args?: unknown; argsJson?: string; slyData?: Record<string, unknown>; timeoutSeconds?: number; sendInvalidArgs?: boolean; toolkitTool?: string },
-  ): Promise<ToolRunResultDto> {
-    if (request.argsJson !== undefined && request.args !== undefined) throw new ApiError('invalid_request', 'Give the arguments as args or as argsJson, not both.');
-    const { file, loaded } = this.load(request);
-    const { runner, prefs } = await this.runnerFor(file);
-    const timeoutSeconds = request.timeoutSeconds ?? prefs.timeoutSeconds;
+  /**
+   * Runs a tool of the document the way the CLI does (ToolBox.call), in the document's warm worker: the request goes
+   * on as it came.
+   */
+  async run(doc: DocumentRef, request: RunRequest, runId: string): Promise<ToolRunResultDto> {
+    if (request.target.kind === 'mcp') return this.runMcp(doc, { ...request, target: request.target }, runId);
+    const { file, loaded } = this.load(doc);
+    const { runner, context } = this.runnerFor(file);
     const { specs, problems } = runnableSpecs(toolboxOf(loaded));
     const toolbox = toolBoxFromSpecs(specs, runner, problems, path.basename(file));
     let started = false;
-    this.runs.set(request.runId, () => runner.cancel(request.runId));
+    this.runs.set(runId, () => runner.cancel(runId));
     try {
-      const result = await toolbox.call(
-        // Text goes to Python as written (1.0 a float, big integers exact); a value as JSON (its numbers JavaScript's).
-        { id: request.runId, name: request.tool, arguments: request.argsJson ?? JSON.stringify(request.args ?? {}) },
-        {
-          callId: request.runId,
-          timeoutMs: timeoutSeconds * 1000,
-          ...(request.slyData ? { slyData: request.slyData as JsonObject } : {}),
-          ...(request.toolkitTool ? { toolkitTool: request.toolkitTool } : {}),
-          sendInvalid: request.sendInvalidArgs ?? false,
-          onStarted: () => {
-            started = true;
-            this.onRunProgress(request.runId, 'started');
-          },
+      const result = await toolbox.call(request, {
+        callId: runId,
+        neuroSan: factsOfProject(loaded.neuroSan),
+        onStarted: () => {
+          started = true;
+          this.onRunProgress(runId, 'started');
         },
-      );
-      return runResultDto(result, { python: prefs.python || 'python3', timeoutSeconds });
+      });
+      return runResultDto(result, { python: context.settings.python.value, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value });
     } finally {
-      this.runs.delete(request.runId);
-      if (started) this.onRunProgress(request.runId, 'finished');
+      this.runs.delete(runId);
+      if (started) this.onRunProgress(runId, 'finished');
+    }
+  }
+
+  /**
+   * Runs a tool of an MCP server a network of the document's project names, with the settings of the MCP info file
+   * the project's neuro-san reads (the only way a run contacts a server: the user asked for it).
+   */
+  private async runMcp(doc: DocumentRef, request: RunRequest & { target: McpTarget }, runId: string): Promise<ToolRunResultDto> {
+    const file = documentPath(this.cwd, doc.path);
+    const root = projectRootOf(file) ?? path.dirname(file);
+    const context = this.runContext(file);
+    const abort = new AbortController();
+    this.runs.set(runId, () => {
+      abort.abort();
+      return true;
+    });
+    let started = false;
+    try {
+      // The SDK is loaded with the first MCP run, not when the API starts.
+      const { runMcpRequest } = await import('../mcp/mcpRuns');
+      const timeoutSeconds = request.timeoutSeconds ?? context.settings.timeoutSeconds.value;
+      const result = await runMcpRequest({ ...request, timeoutSeconds }, root, this.env, {
+        signal: abort.signal,
+        onStarted: () => {
+          started = true;
+          this.onRunProgress(runId, 'started');
+        },
+      });
+      return runResultDto(result, { python: '', timeoutSeconds });
+    } finally {
+      this.runs.delete(runId);
+      if (started) this.onRunProgress(runId, 'finished');
     }
   }
 
@@ -335,12 +381,12 @@ export class ToolboxService {
     const { file, tool } = this.findTool(doc, doc.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) return { ok: false, error: `Tool '${doc.tool}' has no usable 'class' to load.` };
-    const { runner, prefs } = await this.runnerFor(file);
+    const { runner, context } = this.runnerFor(file);
     const runId = doc.runId;
     if (runId !== undefined) this.runs.set(runId, () => runner.cancel(runId));
     let result;
     try {
-      result = await runner.describe(spec, { timeoutMs: prefs.timeoutSeconds * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
+      result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
     } finally {
       if (runId !== undefined) this.runs.delete(runId);
     }

@@ -99,9 +99,7 @@ describe.skipIf(process.platform === 'win32')('state files are private to the us
     await new HistoryStore(stateDir).add('/x/tb.hocon', {
       id: 'h1',
       at: new Date(0).toISOString(),
-      tool: 't',
-      args: {},
-      slyData: { secret: 1 },
+      request: { target: { kind: 'toolbox', tool: 't' }, argsJson: '{}', slyData: { secret: 1 } },
       result: { content: '', truncated: false, isError: false, contentType: 'text', durationMs: 1, slyData: null },
     });
   }

@@ -1,33 +1,16 @@
-/** What the history keeps of one `tool.run`: the request's inputs and the result's outcome. */
+/** What the history keeps of one `tool.run`: its request, unchanged, and the result's outcome. */
 import { randomUUID } from 'node:crypto';
-import type { ToolRunResultDto } from '../../shared/api/index';
-import type { HistoryEntry } from '../../shared/api/index';
-import { readJsonText } from '../../shared/hocon/index';
+import type { HistoryEntry, ToolRunResultDto } from '../../shared/api/index';
+import { EMPTY_ARGS_JSON, toolboxTarget, type RunRequest } from '../../shared/run/index';
+import { withoutSlyCredentials } from '../../shared/mcp/index';
 
-export interface RunInputs {
-  tool: string;
-  args?: unknown;
-  /** The arguments as the user wrote them: kept as they are, so a re-run or a saved case sends the same text. */
-  argsJson?: string;
-  slyData?: Record<string, unknown>;
-  toolkitTool?: string;
-  sendInvalidArgs?: boolean;
-  timeoutSeconds?: number;
-}
-
-export function entryFromRun(request: RunInputs, result: ToolRunResultDto, at: Date = new Date()): HistoryEntry {
+export function entryFromRun(request: RunRequest, result: ToolRunResultDto, at: Date = new Date()): HistoryEntry {
+  // MCP credentials a run's sly_data carried (http_headers...) are never kept.
+  const kept = request.slyData ? { ...request, slyData: withoutSlyCredentials(request.slyData).slyData } : request;
   return {
     id: randomUUID(),
     at: at.toISOString(),
-    tool: request.tool,
-    ...(request.argsJson !== undefined
-      ? { args: argsValue(request.argsJson), argsJson: request.argsJson }
-      : // "Not sent" and "sent as {}" look the same to the tool: the runner sends {} for a missing args.
-        { args: request.args ?? {} }),
-    slyData: request.slyData ?? null,
-    ...(request.toolkitTool !== undefined ? { toolkitTool: request.toolkitTool } : {}),
-    ...(request.sendInvalidArgs ? { sendInvalidArgs: true } : {}),
-    ...(request.timeoutSeconds !== undefined ? { timeoutSeconds: request.timeoutSeconds } : {}),
+    request: kept,
     result: {
       content: result.content,
       truncated: false,
@@ -35,12 +18,39 @@ export function entryFromRun(request: RunInputs, result: ToolRunResultDto, at: D
       ...(result.errorKind !== undefined ? { errorKind: result.errorKind } : {}),
       contentType: result.contentType,
       durationMs: result.durationMs,
-      slyData: result.slyData,
+      slyData: result.slyData ? withoutSlyCredentials(result.slyData).slyData : result.slyData,
     },
   };
 }
 
-function argsValue(text: string): unknown {
-  const read = readJsonText(text);
-  return read.ok ? read.value : null;
+/** An entry as earlier versions kept it: the request's fields one by one, the arguments as a value or as text. */
+interface EarlierEntry {
+  id: string;
+  at: string;
+  tool: string;
+  args?: unknown;
+  argsJson?: string;
+  slyData?: Record<string, unknown> | null;
+  toolkitTool?: string;
+  sendInvalidArgs?: boolean;
+  timeoutSeconds?: number;
+  result: HistoryEntry['result'];
+}
+
+/** An entry of any version as this one keeps it (the history written by earlier versions stays readable). */
+export function currentEntry(entry: HistoryEntry | EarlierEntry): HistoryEntry {
+  if ('request' in entry) return entry;
+  const { id, at, tool, args, argsJson, slyData, toolkitTool, sendInvalidArgs, timeoutSeconds, result } = entry;
+  return {
+    id,
+    at,
+    request: {
+      target: toolboxTarget(tool, toolkitTool),
+      argsJson: argsJson ?? (args === undefined || args === null ? EMPTY_ARGS_JSON : JSON.stringify(args)),
+      ...(slyData ? { slyData } : {}),
+      ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+      ...(sendInvalidArgs ? { sendInvalidArgs: true } : {}),
+    },
+    result,
+  };
 }

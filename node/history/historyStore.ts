@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HistoryEntry } from '../../shared/api/index';
 import { writePrivateFile } from '../state/privateState';
+import { currentEntry } from './entryFromRun';
+import { runKey } from '../../shared/run/index';
 
 /** Enough to find a recent call again without the file growing without end. */
 export const MAX_ENTRIES_PER_TOOL = 50;
@@ -69,7 +71,7 @@ export class HistoryStore {
   /** The tool's calls, newest first. */
   async list(toolbox: string, tool: string): Promise<HistoryEntry[]> {
     await this.queues.get(toolbox);
-    return callsOf((await this.read(toolbox)).tools, tool);
+    return callsOf((await this.read(toolbox)).tools, tool).map(currentEntry);
   }
 
   /** Records a call (its content cut to MAX_CONTENT_CHARS) and drops the oldest beyond MAX_ENTRIES_PER_TOOL. */
@@ -80,9 +82,28 @@ export class HistoryStore {
       const kept: HistoryEntry = cut
         ? { ...entry, result: { ...entry.result, content: entry.result.content.slice(0, MAX_CONTENT_CHARS), truncated: true } }
         : entry;
-      content.tools[entry.tool] = [kept, ...callsOf(content.tools, entry.tool)].slice(0, MAX_ENTRIES_PER_TOOL);
+      const tool = runKey(entry.request.target);
+      content.tools[tool] = [kept, ...callsOf(content.tools, tool)].slice(0, MAX_ENTRIES_PER_TOOL);
       await this.write(content);
       return kept;
+    });
+  }
+
+  /**
+   * Moves a tool's runs to its new name (a rename of the tool): each run's request names the new tool, and runs the
+   * new name already had stay, newest first.
+   */
+  async rename(toolbox: string, tool: string, newName: string): Promise<void> {
+    if (tool === newName) return;
+    await this.serialized(toolbox, async () => {
+      const content = await this.read(toolbox);
+      const moving = callsOf(content.tools, tool);
+      if (moving.length === 0) return;
+      const renamed = moving.map(currentEntry).map((e) => ({ ...e, request: { ...e.request, target: { ...e.request.target, tool: newName } } }));
+      const merged = [...renamed, ...callsOf(content.tools, newName).map(currentEntry)].sort((a, b) => b.at.localeCompare(a.at));
+      delete content.tools[tool];
+      content.tools[newName] = merged.slice(0, MAX_ENTRIES_PER_TOOL);
+      await this.write(content);
     });
   }
 

@@ -8,6 +8,7 @@ import { runCliIn } from '../testSupport/cliRun';
 import { startEverythingServer, type RunningMcpServer } from '../testSupport/everythingServer';
 import { listServerTools } from './mcpClient';
 import { mcpToolBox } from './mcpToolBox';
+import { mcpTarget, type RunRequest } from '../../shared/run/index';
 
 // The fixture project's network names server-everything (EVERYTHING_MCP_URL), filters it to ["echo",
 // "no_such_tool"] for one agent, and names http://127.0.0.1:2/mcp, where nothing listens. Everything stays on
@@ -81,18 +82,23 @@ describe("server-everything, named by the fixture project's network", () => {
     expect(section).toContain('http://127.0.0.1:2/mcp: did not answer: connection refused');
   });
 
-  it("runs a server's tool through ToolBox.call, with its time limit and cancel", async () => {
+  it("runs a server's tool through ToolBox.call and a run request, with its time limit and cancel", async () => {
     const tools = await listServerTools(everything.url, undefined);
     const toolbox = mcpToolBox(everything.url, undefined, tools, ['echo', 'trigger-long-running-operation']);
     expect(toolbox.tools().map((t) => t.name)).toEqual(['echo', 'trigger-long-running-operation']);
-    expect(await toolbox.call({ name: 'echo', arguments: '{"message": "hi"}' })).toMatchObject({ content: 'Echo: hi', isError: false });
-    const slow = { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } };
-    expect(await toolbox.call(slow, { timeoutMs: 300 })).toMatchObject({ isError: true, errorKind: 'timeout' });
+    const run = (tool: string, argsJson: string, more: Partial<RunRequest> = {}): RunRequest => ({ target: mcpTarget(everything.url, tool), argsJson, ...more });
+    expect(await toolbox.call(run('echo', '{"message": "hi"}'))).toMatchObject({ content: 'Echo: hi', isError: false });
+    const slow = '{"duration": 30, "steps": 30}';
+    expect(await toolbox.call(run('trigger-long-running-operation', slow, { timeoutSeconds: 0.3 }))).toMatchObject({ isError: true, errorKind: 'timeout' });
     const abort = new AbortController();
-    const cancelled = toolbox.call(slow, { signal: abort.signal, onStarted: () => abort.abort() });
+    const cancelled = toolbox.call(run('trigger-long-running-operation', slow), { signal: abort.signal, onStarted: () => abort.abort() });
     expect(await cancelled).toMatchObject({ isError: true, errorKind: 'cancelled' });
     const silent = mcpToolBox('http://127.0.0.1:2/mcp', undefined, [{ name: 'ping' }]);
-    expect(await silent.call({ name: 'ping' })).toMatchObject({ isError: true, errorKind: 'unreachable', content: 'http://127.0.0.1:2/mcp: connection refused (nothing listens there)' });
+    expect(await silent.call({ target: mcpTarget('http://127.0.0.1:2/mcp', 'ping'), argsJson: '{}' })).toMatchObject({
+      isError: true,
+      errorKind: 'unreachable',
+      content: 'http://127.0.0.1:2/mcp: connection refused (nothing listens there)',
+    });
   });
 
   it('call --mcp URL echo runs the server\'s tool', async () => {

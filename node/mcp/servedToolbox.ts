@@ -9,7 +9,8 @@ import { llmInputSchema, type JsonValue, type RunnableToolSpec } from '../../sha
 import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { errorMessage } from '../../shared/errorMessage';
 import type { JsonObject, ToolRunner } from '../python';
-import { describedToolBox, loadToolSpecs, toolNotFound, type ToolBox } from '../toolbox';
+import { loadToolSpecs, toolBoxFromSpecs, toolNotFound, type ToolBox } from '../toolbox';
+import { toolboxTarget, type RunRequest, type ToolboxTarget } from '../../shared/run/index';
 
 /** One tool as an MCP client lists it. */
 export interface ServedTool {
@@ -52,6 +53,8 @@ export class ServedToolbox {
   private toolbox: ToolBox | undefined;
   private listing: ServedTool[] = [];
   private readonly listeners = new Set<() => void>();
+  /** What a listed name runs: an entry, or a toolkit entry's tool. */
+  private targets = new Map<string, ToolboxTarget>();
   /** Readings one after another: a second edit while a reading runs is read after it. */
   private loading: Promise<void> = Promise.resolve();
 
@@ -81,7 +84,8 @@ export class ServedToolbox {
   private async loadNow(): Promise<void> {
     const { file, cwd, env, withDefaults, runner, log } = this.options;
     const listing: ServedTool[] = [];
-    let described;
+    const targets = new Map<string, ToolboxTarget>();
+    let toolbox: ToolBox;
     const notes: string[] = [];
     try {
       const read = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san' });
@@ -97,23 +101,27 @@ export class ServedToolbox {
         try {
           const inputSchema = llmInputSchema(spec.parameters, this.options.facts) as ServedTool['inputSchema'];
           specs.push({ ...spec, parameters: inputSchema as { [key: string]: JsonValue } });
+          listing.push({ name: spec.name, description: spec.description ?? '', inputSchema });
+          targets.set(spec.name, toolboxTarget(spec.name));
         } catch (error) {
           notes.push(`not offered: ${spec.name}: ${errorMessage(error)}`);
         }
       }
-      described = await describedToolBox(specs, runner, read.problems, file);
+      toolbox = toolBoxFromSpecs(specs, runner, read.problems, file);
+      // A LangChain tool's description and schema are its class's: loaded (not called) to learn them.
       for (const spec of specs) {
-        if (spec.kind === 'coded') {
-          listing.push({ name: spec.name, description: spec.description ?? '', inputSchema: spec.parameters as ServedTool['inputSchema'] });
-          continue;
-        }
-        const result = described.descriptions.get(spec.name);
-        if (!result?.ok) {
-          notes.push(`not offered: ${spec.name}: its class did not load: ${result ? result.error : 'not described'}`);
+        if (spec.kind === 'coded') continue;
+        const result = await runner.describe(spec);
+        if (!result.ok) {
+          notes.push(`not offered: ${spec.name}: its class did not load: ${result.error}`);
         } else if (result.description.kind === 'toolkit') {
-          for (const member of result.description.tools) listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
+          for (const member of result.description.tools) {
+            listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
+            targets.set(member.name, toolboxTarget(spec.name, member.toolName));
+          }
         } else if (result.description.kind === 'langchain') {
           listing.push(servedLangChainTool(spec.name, result.description.description, result.description.argsSchema));
+          targets.set(spec.name, toolboxTarget(spec.name));
         }
       }
     } catch (error) {
@@ -123,7 +131,8 @@ export class ServedToolbox {
     }
     for (const note of notes) log(note);
     const changed = this.toolbox !== undefined && !isDeepStrictEqual(listing, this.listing);
-    this.toolbox = described.toolbox;
+    this.toolbox = toolbox;
+    this.targets = targets;
     this.listing = listing;
     if (changed) for (const listener of this.listeners) listener();
   }
@@ -134,7 +143,8 @@ export class ServedToolbox {
    */
   async call(name: string, args: { [key: string]: unknown } | undefined, context: { signal?: AbortSignal; meta?: { [key: string]: unknown } }): Promise<ServedCallResult> {
     const toolbox = this.toolbox;
-    if (!toolbox || !this.listing.some((t) => t.name === name)) {
+    const target = this.targets.get(name);
+    if (!toolbox || !target) {
       return errorResult(toolNotFound(name, this.listing.map((t) => t.name), this.options.file));
     }
     const given = context.meta?.[SLY_DATA_META];
@@ -142,10 +152,8 @@ export class ServedToolbox {
       return errorResult(`_meta.${SLY_DATA_META} must be an object (neuro-san's sly_data), not ${JSON.stringify(given)}`);
     }
     const slyData = structuredClone((given as JsonObject | undefined) ?? this.options.slyData);
-    const result = await toolbox.call(
-      { name, arguments: (args ?? {}) as JsonValue },
-      { slyData, timeoutMs: this.options.timeoutMs, ...(context.signal ? { signal: context.signal } : {}) },
-    );
+    const request: RunRequest = { target, argsJson: JSON.stringify(args ?? {}), slyData, timeoutSeconds: this.options.timeoutMs / 1000 };
+    const result = await toolbox.call(request, { ...(context.signal ? { signal: context.signal } : {}), ...(this.options.facts ? { neuroSan: this.options.facts } : {}) });
     return {
       content: [{ type: 'text', text: result.content }],
       isError: result.isError,

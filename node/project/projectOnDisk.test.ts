@@ -22,6 +22,11 @@ const NON_TOOLBOX_RULES = new Set([
   'manifest-network-unreadable',
   'manifest-not-network',
   'test-case-agent',
+  // What neuro-san's reading says, on every kind.
+  'neuro-san-reads',
+  'include-not-found',
+  'include-url',
+  'environment-variable',
 ]);
 
 function toolboxRulesOnOtherKinds(analysis: ProjectAnalysis) {
@@ -160,14 +165,12 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     expect(analysis.diagnostics.filter((d) => d.rule === 'broken-tool').map((d) => d.file)).toEqual([]);
   });
 
-  it('test cases name networks the project has (the corpus copy lacks five)', () => {
-    expect(analysis.diagnostics.filter((d) => d.rule === 'test-case-agent').map((d) => /agent '([^']+)'/.exec(d.message)![1])).toEqual([
-      'basic/internal_communication_skill',
-      'basic/job_guessing_skill',
-      'experimental/copy_cat',
-      'generated/basic_helpdesk',
-      'generated/basic_helpdesk',
-    ]);
+  it('test cases name networks a manifest lists: the corpus copy lacks five, said once each, by the manifest', () => {
+    // The manifest reports the network files it lists and the copy lacks; the test cases naming them are not
+    // reported again. generated/ networks come from a manifest written at run time (its include is absent here).
+    expect(analysis.diagnostics.filter((d) => d.rule === 'test-case-agent')).toEqual([]);
+    const missing = analysis.diagnostics.filter((d) => d.rule === 'manifest-network-missing').map((d) => /lists '([^']+)'/.exec(d.message)![1]);
+    expect(missing).toEqual(expect.arrayContaining(['basic/internal_communication_skill.hocon', 'basic/job_guessing_skill.hocon', 'experimental/copy_cat.hocon']));
   });
 
   it('validate of every file, listed one by one, says the same: no toolbox rule off toolboxes, the 3 problems once', async () => {
@@ -188,7 +191,8 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
   it('validate DIR exits 1 and says which toolbox it used', async () => {
     const result = await runCliIn(studio, ['validate', '.']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings$/m);
+    // One warning: an unset ${?llm_config_key} leaves null in a list (neuro-san-reads).
+    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+1 warning$/m);
     expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
     expect(result.stdout.match(/toolbox_info\.hocon:88:26 warning required-unknown/g)).toHaveLength(1);
     expect(result.stdout.match(/toolbox_info\.hocon:785:18 error langchain-class-form/g)).toHaveLength(1);

@@ -1,14 +1,16 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { IncludeHost } from '../../shared/hocon/index';
-import { analyzeProject, type ProjectAnalysis } from '../../shared/project/analyzeProject';
-import type { FileKind } from '../../shared/project/fileKind';
 import type { McpListing } from '../../shared/mcp/index';
+import type { IncludeHost } from '../../shared/hocon/index';
+import { analysisOf, type ProjectAnalysis, type ProjectExtras } from '../../shared/project/analyzeProject';
+import { ProjectReader } from '../../shared/project/projectReader';
+import { environmentWith } from '../../shared/project/settings';
+import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
+import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -56,20 +58,50 @@ export interface ProjectLoadOptions {
   /** Unsaved editor text by absolute path. */
   overlays?: ReadonlyMap<string, string>;
   noDefault?: boolean;
-  /** What the project's MCP servers answered when asked (their problems are reported then). */
-  mcpListings?: ReadonlyMap<string, McpListing>;
   /** How to find the neuro-san version: one from the command line, what the interpreter said (node/neurosan/projectVersion.ts). */
   versionLookup?: VersionLookup;
+  /** The project's files (relative to the root), when the caller listed them: a folder of several projects. */
+  files?: string[] & { truncated?: boolean };
+  /** Includes by `http(s)` URL fetched beforehand (the user allowed it), by URL. */
+  readUrl?: (url: string) => string | undefined;
+  /** Whether a network name is served by a manifest of any project in the folder validated. */
+  knownAgent?: (name: string) => boolean;
+  /** Read as a project although no `registries/` marks it: the files of a folder outside its projects. */
+  inProject?: boolean;
+  /** What the project's MCP servers answered when asked (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
-/** Reads files relative to the project root (absolute paths as they are), unsaved text first. */
-export function projectHost(root: string, overlays?: ReadonlyMap<string, string>): IncludeHost {
+/**
+ * Reads files relative to the project root (absolute paths as they are), unsaved text first; an include by URL as
+ * `readUrl` has it (fetched beforehand, when the user allowed it: urlIncludes.ts).
+ */
+export function projectHost(root: string, overlays?: ReadonlyMap<string, string>, readUrl?: (url: string) => string | undefined): IncludeHost {
   return {
     readFile(p) {
       const absolute = path.resolve(root, p);
       return overlays?.get(absolute) ?? fileIncludeHost.readFile(absolute);
     },
+    ...(readUrl !== undefined ? { readUrl } : {}),
   };
+}
+
+/** How long a project's list of files is reused by the reading of one file (a keystroke in the app). */
+const LISTING_REUSE_MS = 2000;
+const listings = new Map<string, { at: number; files: string[] }>();
+
+/**
+ * The project's files, listed again at most every LISTING_REUSE_MS: one file read within its project (the app, at
+ * each keystroke) needs the list to tell its kind, and a folder walk per keystroke is wasted work.
+ */
+export function listProjectFilesCached(root: string): string[] {
+  const now = Date.now();
+  const cached = listings.get(root);
+  if (cached !== undefined && now - cached.at < LISTING_REUSE_MS) return [...cached.files];
+  const files = listProjectFiles(root);
+  listings.set(root, { at: now, files });
+  if (listings.size > 8) listings.delete(listings.keys().next().value!);
+  return [...files];
 }
 
 export interface LoadedProject {
@@ -91,23 +123,96 @@ function dotEnvOf(dotEnv: DotEnv, env: Record<string, string | undefined>): { ag
 
 /** Opens the folder as a neuro-san project and reads every file of it by its kind. */
 export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
-  const absolute = path.resolve(root);
+  const { reader, neuroSan, warnings, extras } = projectReaderOnDisk(path.resolve(root), options);
+  const truncated = (reader.files as { truncated?: boolean }).truncated === true;
+  return { root: path.resolve(root), analysis: analysisOf(reader, reader.options.settings, extras), truncated, neuroSan, warnings };
+}
+
+/**
+ * The reader of a project on disk (paths relative to its root, see shared/project/projectReader.ts), for the
+ * neuro-san version it runs, with what its analysis needs besides.
+ */
+export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): { reader: ProjectReader; neuroSan: ProjectNeuroSan; warnings: string[]; extras: ProjectExtras } {
   const warnings: string[] = [];
-  const dotEnv = readDotEnv(absolute);
-  const settings = projectSettingsOf(absolute, { ...options, problems: warnings, dotEnv });
-  const files = listProjectFiles(absolute);
-  const version = projectVersionFacts(absolute, options.versionLookup);
-  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
-  const analysis = analyzeProject({
+  const dotEnv = readDotEnv(root);
+  const settings = projectSettingsOf(root, { ...options, problems: warnings, dotEnv });
+  const files = options.files ?? listProjectFiles(root);
+  // A toolbox the settings name in JSON (neuro-san reads .json too) is a file of the project like the others.
+  const toolbox = settings.AGENT_TOOLBOX_INFO_FILE?.value;
+  if (toolbox !== undefined && toolbox.endsWith('.json') && !path.isAbsolute(toolbox) && !toolbox.startsWith('..') && !files.includes(toolbox) && existsSync(path.join(root, toolbox))) {
+    files.push(toolbox);
+  }
+  // A project below the top of its repository (several projects in one folder) takes the pin the repository holds.
+  const version = projectVersionFacts(pinFolderOf(root), { ...options.versionLookup, alsoSettingsIn: root });
+  const defaultFile = options.noDefault ? undefined : (packageDefaultToolbox(root) ?? defaultToolboxFileOf(version.facts));
+  const reader = new ProjectReader({
     files,
-    host: projectHost(absolute, options.overlays),
-    env: options.env,
+    root: '.',
+    host: projectHost(root, options.overlays, options.readUrl),
+    env: environmentWith(options.env, settings),
     settings,
     ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
-    ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}),
+    ...(options.readUrl ? { urlsFetched: true } : {}),
+    ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
+    ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
     neuroSan: version.facts,
-    ...dotEnvOf(dotEnv, options.env),
   });
-  return { root: absolute, analysis, truncated: files.truncated === true, neuroSan: version.neuroSan, warnings };
+  return { reader, neuroSan: version.neuroSan, warnings, extras: { ...dotEnvOf(dotEnv, options.env), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
+}
+
+/**
+ * neuro-san's own package (a checkout of neuro-san or a fork: its `registries/` lie in `neuro_san/`) ships its default
+ * toolbox beside its restorer; read as a project, that file is the default its networks get, whatever the version.
+ */
+export function packageDefaultToolbox(root: string): string | undefined {
+  const file = path.join(root, 'internals', 'run_context', 'langchain', 'toolbox', 'toolbox_info.hocon');
+  return path.basename(root) === 'neuro_san' && existsSync(file) ? file : undefined;
+}
+
+/** The projects a folder holds: each folder holding `registries/` with the files below it that are its own. */
+export interface ProjectGroup {
+  /** Absolute. */
+  root: string;
+  /** Relative to the root, '/'-separated. */
+  files: string[];
+  /** No `registries/` marks it: the folder's files outside its projects. */
+  loose: boolean;
+}
+
+/**
+ * The neuro-san projects under `dir` (or the one it lies in): each file belongs to the nearest folder upward that
+ * holds `registries/`; files under none form one more group read from `dir`. A folder of several projects (each
+ * with its own registries/) is so read as each project is run, from its own root with its own settings.
+ */
+export function projectsUnder(dir: string): { groups: ProjectGroup[]; truncated: boolean } {
+  const start = path.resolve(dir);
+  const enclosing = projectRootOf(path.join(start, 'x'));
+  const files = listProjectFiles(start);
+  const rootOf = new Map<string, string | undefined>();
+  const nearestRoot = (folder: string): string | undefined => {
+    if (rootOf.has(folder)) return rootOf.get(folder);
+    const parent = path.dirname(folder);
+    const found = isDirectory(path.join(folder, 'registries')) ? folder : folder === start || folder === enclosing || parent === folder ? enclosing : nearestRoot(parent);
+    rootOf.set(folder, found);
+    return found;
+  };
+  const groups = new Map<string, ProjectGroup>();
+  for (const file of files) {
+    const absolute = path.join(start, file);
+    const root = nearestRoot(path.dirname(absolute));
+    const key = root ?? start;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { root: key, files: [], loose: root === undefined };
+      groups.set(key, group);
+    }
+    group.files.push(path.relative(key, absolute).split(path.sep).join('/'));
+  }
+  // The project DIR lies in is read whole: its files outside DIR give the context (its toolbox, what includes what).
+  if (enclosing !== undefined && enclosing !== start) {
+    const whole = groups.get(enclosing);
+    if (whole !== undefined) whole.files = listProjectFiles(enclosing).filter((f) => nearestRoot(path.dirname(path.join(enclosing, f))) === enclosing);
+  }
+  return { groups: [...groups.values()], truncated: files.truncated === true };
 }

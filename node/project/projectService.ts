@@ -9,10 +9,11 @@ import { applyEdits } from '../../shared/hocon/index';
 import { readTextFile } from '../files/textFiles';
 import { writeTextFilesAllOrNone } from '../files/textFileSet';
 import { projectFileOf } from './projectFiles';
-import { loadProjectFromDisk, projectHost } from './projectOnDisk';
+import { listProjectFiles, loadProjectFromDisk, projectHost } from './projectOnDisk';
 import type { McpListing } from '../../shared/mcp/index';
-import { findProjectRoot } from './projectSettingsOnDisk';
+import { findProjectRoot, isDirectory } from './projectSettingsOnDisk';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
+import { urlIncludesOfFiles, type FetchedInclude, type UrlIncludeStore } from './urlIncludes';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
 interface AppliedSet {
@@ -29,11 +30,13 @@ export class ProjectService {
   constructor(
     private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
+    private readonly urlIncludes?: UrlIncludeStore,
   ) {}
 
   private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
+    const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
     const listings = this.mcpListings.get(root);
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...(listings ? { mcpListings: listings } : {}) });
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(listings ? { mcpListings: listings } : {}) });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 
@@ -55,6 +58,18 @@ export class ProjectService {
       neuroSan: a.neuroSan,
       ...(a.warnings.length > 0 ? { warnings: a.warnings } : {}),
     };
+  }
+
+  /**
+   * The user allowed fetching the project's includes by URL: each is fetched (and those they include), kept, and
+   * read from then on, for this project.
+   */
+  async fetchIncludes(start: string): Promise<{ root: string; fetched: FetchedInclude[] }> {
+    if (!this.urlIncludes) throw new ApiError('invalid_request', 'Includes by URL cannot be fetched here.');
+    const root = findProjectRoot(path.resolve(this.cwd, start));
+    const files = isDirectory(path.join(root, 'registries')) ? listProjectFiles(root).map((f) => path.join(root, f)) : [path.resolve(this.cwd, start)];
+    await this.urlIncludes.allow(root);
+    return { root, fetched: await this.urlIncludes.fetchAll(urlIncludesOfFiles(files)) };
   }
 
   /**

@@ -44,32 +44,32 @@ function api() {
 }
 
 let runs = 0;
-const run = (call: ReturnType<typeof api>, tool: string, input: { argsJson?: string; args?: unknown }) =>
-  call<ToolRunResultDto>('tool.run', { path: toolbox, text: toolboxText, tool, runId: `run-${++runs}`, ...input });
+const run = (call: ReturnType<typeof api>, tool: string, argsJson: string) =>
+  call<ToolRunResultDto>('tool.run', { path: toolbox, text: toolboxText, runId: `run-${++runs}`, run: { target: { kind: 'toolbox', tool }, argsJson } });
 
 describe('a tool gets its call input as typed, as neuro-san gives it the LLM\'s arguments', () => {
   it('through the API: a float stays a float and a big integer exact, for coded and LangChain tools', async () => {
     const call = api();
     for (const tool of ['coded_repr', 'langchain_repr']) {
-      const result = await run(call, tool, { argsJson: typed });
+      const result = await run(call, tool, typed);
       expect(result.isError, result.content).toBe(false);
       expect(JSON.parse(result.content)).toEqual(asPythonSeesIt);
     }
     // Keys in the order written, even integer-like ones a JavaScript object would move first.
-    const ordered = await run(call, 'langchain_repr', { argsJson: '{"b": 1, "2": 2.5e0}' });
+    const ordered = await run(call, 'langchain_repr', '{"b": 1, "2": 2.5e0}');
     expect(ordered.content).toBe('{"b": ["1", "int"], "2": ["2.5", "float"]}');
   });
 
   it('through the API: the value is checked against parameters, and text that is not JSON is refused saying where', async () => {
     const call = api();
-    const refused = await run(call, 'coded_repr', { argsJson: '{"x": "one", "big": 1.5}' });
+    const refused = await run(call, 'coded_repr', '{"x": "one", "big": 1.5}');
     expect(refused).toMatchObject({ isError: true, errorKind: 'validation' });
     expect(refused.argumentProblems).toHaveLength(2);
-    const broken = await run(call, 'coded_repr', { argsJson: '{"x": 1.0,\n "big" 2}' });
+    const broken = await run(call, 'coded_repr', '{"x": 1.0,\n "big" 2}');
     expect(broken).toMatchObject({ isError: true, errorKind: 'validation', content: "The arguments are not valid JSON at line 2, column 8: Expecting ':' delimiter" });
-    await expect(run(call, 'coded_repr', { argsJson: typed, args: {} })).rejects.toMatchObject({ code: 'invalid_request' });
-    // A value still works; its numbers are JavaScript's (1.0 is 1).
-    expect(JSON.parse((await run(call, 'coded_repr', { args: { x: 1.0 } })).content)).toEqual({ x: ['1', 'int'] });
+    // The run request is the only shape a run has: arguments given any other way are refused before anything runs.
+    const other = call('tool.run', { path: toolbox, text: toolboxText, runId: 'other', run: { target: { kind: 'toolbox', tool: 'coded_repr' }, argsJson: typed, args: {} } });
+    await expect(other).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
   it('through `toolbox-editor call --args`', async () => {
@@ -86,26 +86,26 @@ describe('a tool gets its call input as typed, as neuro-san gives it the LLM\'s 
   it('from the history to a saved test case: the text is kept, and the app and `toolbox-editor test` run it as typed', async () => {
     const call = api();
     const multiLine = '{\n  "x": 1.0,\n  "big": 12345678901234567890\n}';
-    const result = await run(call, 'coded_repr', { argsJson: multiLine });
+    const result = await run(call, 'coded_repr', multiLine);
     const { entries } = await call<{ entries: HistoryEntry[] }>('history.list', { path: toolbox, tool: 'coded_repr' });
-    expect(entries[0]).toMatchObject({ argsJson: multiLine, args: { x: 1, big: Number('12345678901234567890') } });
+    expect(entries[0]!.request).toEqual({ target: { kind: 'toolbox', tool: 'coded_repr' }, argsJson: multiLine });
 
-    // What the pane's "Save as test case" sends.
-    const entry = entries[0]!;
-    const testCase = { name: 'exact numbers', tool: entry.tool, args: entry.args, expect: { content: result.content } };
-    await call('testcases.save', { path: toolbox, testCase, argsJson: entry.argsJson });
+    // What the pane's "Save as test case" sends: the run's request, unchanged.
+    const testCase = { name: 'exact numbers', request: entries[0]!.request, expect: { content: result.content } };
+    await call('testcases.save', { path: toolbox, testCase });
     const file = path.join(dir, 'toolbox_info.tests.json');
     // The file shows the args as typed, indented to sit in it.
     expect(readFileSync(file, 'utf8')).toContain('      "args": {\n        "x": 1.0,\n        "big": 12345678901234567890\n      },\n');
 
     const inApp = await call<TestCasesRun>('testcases.run', { path: toolbox, text: toolboxText });
-    expect(inApp.outcomes.map((o) => [o.name, o.pass, o.reason])).toEqual([['exact numbers', true, undefined]]);
+    expect(inApp.outcomes.map((o) => [o.name, o.outcome, o.reason])).toEqual([['exact numbers', 'passed', undefined]]);
     const inCi = await runCliIn(dir, ['test', 'toolbox_info.hocon'], env);
     expect(inCi.stdout).toContain('1 passed, 0 failed');
     expect(inCi.code).toBe(0);
 
     // A file written by hand (or by an older version) is read as written, too.
-    writeFileSync(file, JSON.stringify({ version: 1, cases: [{ ...testCase, args: 'PLACEHOLDER' }] }).replace('"PLACEHOLDER"', '{"x":1.0,"big":12345678901234567890}'));
+    const byHand = { name: 'exact numbers', tool: 'coded_repr', args: 'PLACEHOLDER', expect: { content: result.content } };
+    writeFileSync(file, JSON.stringify({ version: 1, cases: [byHand] }).replace('"PLACEHOLDER"', '{"x":1.0,"big":12345678901234567890}'));
     expect((await runCliIn(dir, ['test', 'toolbox_info.hocon'], env)).code).toBe(0);
   });
 });

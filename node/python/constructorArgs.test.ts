@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadToolSpecs } from '../toolbox/loadToolSpecs';
-import { FixtureRunners } from './testFixtures';
+import { FixtureRunners, runOf } from './testFixtures';
 
 const runners = new FixtureRunners();
 afterEach(() => runners.disposeAll());
@@ -17,7 +17,7 @@ async function argsAsPythonSees(args: string): Promise<Record<string, [string, s
   const { specs } = await loadToolSpecs(file, { cwd: tmp, env: {}, withDefaults: false });
   // The editor's own checks keep JavaScript numbers; only the worker reads the exact text.
   expect(Object.values(specs[0]!.args!).some((v) => typeof v === 'string')).toBe(false);
-  const run = await runners.make().call(specs[0]!, {});
+  const run = await runners.make().call(specs[0]!, runOf({}));
   expect(run.isError, run.content).toBe(false);
   return JSON.parse(run.content) as Record<string, [string, string]>;
 }

@@ -13,8 +13,9 @@ import {
   processesNamed,
   processExists,
   uniqueProcessToken,
+  runOf,
 } from './testFixtures';
-import type { RunOptions } from './toolRunner';
+import type { CallControl } from './toolRunner';
 
 const runners = new FixtureRunners();
 afterEach(() => runners.disposeAll());
@@ -42,22 +43,22 @@ function isZombie(pid: number): boolean {
 describe.skipIf(process.platform === 'win32')('ToolRunner: a tool\'s process tree dies with its call', () => {
   it('returns as soon as the tool returns, and leaves no child running', async () => {
     const runner = runners.make();
-    const run = await runner.call(spawnSleep, { seconds: 61 });
+    const run = await runner.call(spawnSleep, runOf({ seconds: 61 }));
     expect(run.isError).toBe(false);
     expect(run.durationMs).toBeLessThan(5000);
     expect(await gone(Number(run.content))).toBe(true);
     // The warm worker itself lives on.
     expect(processExists(runner.workerPid!)).toBe(true);
-    expect((await runner.call(pidTool, {})).isError).toBe(false);
+    expect((await runner.call(pidTool, runOf({}))).isError).toBe(false);
   });
 
   it('kills the child with the worker on a timeout and on a cancel', async () => {
     const runner = runners.make();
     // Each child must be seen running before it is expected gone: else the test would pass with no child at all.
-    const timingOut = runner.call(spawnSleep, { seconds: 62, wait: true }, { timeoutMs: 2000 });
+    const timingOut = runner.call(spawnSleep, runOf({ seconds: 62, wait: true }, { timeoutSeconds: 2 }));
     await expect.poll(() => sleepsOf('62').length, { timeout: 5000 }).toBeGreaterThan(0);
     expect((await timingOut).errorKind).toBe('timeout');
-    const cancelling = runner.call(spawnSleep, { seconds: 63, wait: true }, { callId: 'c' });
+    const cancelling = runner.call(spawnSleep, runOf({ seconds: 63, wait: true }), { callId: 'c' });
     await expect.poll(() => sleepsOf('63').length, { timeout: 5000 }).toBeGreaterThan(0);
     runner.cancel('c');
     expect((await cancelling).errorKind).toBe('cancelled');
@@ -66,7 +67,7 @@ describe.skipIf(process.platform === 'win32')('ToolRunner: a tool\'s process tre
 
   it('disposes at once even when a child of the worker holds its pipes', async () => {
     const runner = runners.make();
-    await runner.call(spawnSleep, { seconds: 64 });
+    await runner.call(spawnSleep, runOf({ seconds: 64 }));
     const started = Date.now();
     await runner.dispose();
     expect(Date.now() - started).toBeLessThan(3000);
@@ -94,25 +95,25 @@ describe.skipIf(process.platform !== 'linux')('ToolRunner: a child that leaves t
   it.each(['setsid', 'setpgrp', 'daemon'])('after a call whose child escapes by %s', async (how) => {
     const runner = runners.make();
     const token = uniqueProcessToken();
-    const run = await runner.call(spawnEscaping, { how, token, seconds: 60 });
+    const run = await runner.call(spawnEscaping, runOf({ how, token, seconds: 60 }));
     // The content is the escaped process's pid, written once it had left the group.
     expect([run.isError, run.content]).toEqual([false, expect.stringMatching(/^\d+$/)]);
     expect(run.durationMs).toBeLessThan(5000);
     await expect.poll(() => processesNamed(token), { timeout: 5000 }).toEqual([]);
-    expect((await runner.call(pidTool, {})).isError).toBe(false);
+    expect((await runner.call(pidTool, runOf({}))).isError).toBe(false);
   });
 
   it('after a timeout, a cancel and a restart', async () => {
     const runner = runners.make();
-    const endings: [string, RunOptions, () => unknown][] = [
-      ['daemon', { timeoutMs: 2000 }, () => undefined],
-      ['setsid', { callId: 'c' }, () => runner.cancel('c')],
-      ['setpgrp', {}, () => runner.restart()],
+    const endings: [string, { timeoutSeconds?: number }, CallControl, () => unknown][] = [
+      ['daemon', { timeoutSeconds: 2 }, {}, () => undefined],
+      ['setsid', {}, { callId: 'c' }, () => runner.cancel('c')],
+      ['setpgrp', {}, {}, () => runner.restart()],
     ];
     const kinds = [];
-    for (const [how, options, end] of endings) {
+    for (const [how, timeout, control, end] of endings) {
       const token = uniqueProcessToken();
-      const ended = runner.call(spawnEscaping, { how, token, seconds: 60, wait: true }, options);
+      const ended = runner.call(spawnEscaping, runOf({ how, token, seconds: 60, wait: true }, timeout), control);
       // Seen running before it is expected gone: else the test would pass with no child at all.
       await expect.poll(() => processesNamed(token).length, { timeout: 5000 }).toBe(1);
       await end();

@@ -5,6 +5,7 @@ import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import { appRoot } from '../paths';
 import { parseStat } from './processTree';
 import { ToolRunner, type ToolRunnerOptions } from './toolRunner';
+import { toolboxTarget, type RunRequest } from '../../shared/run/index';
 
 export const fixturesPythonDir = (): string => path.join(appRoot(), 'fixtures', 'python');
 
@@ -69,4 +70,13 @@ let tokens = 0;
 /** A name no other process has, for a test to find the processes it started (as their argv[0]) and nothing else. */
 export function uniqueProcessToken(): string {
   return `tbe-tree-${process.pid}-${++tokens}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * A run request of `args` (written by JSON.stringify) for tests that call a ToolRunner directly; `extra` adds
+ * sly_data, a timeout or a toolkit's tool.
+ */
+export function runOf(args: unknown = {}, extra: Omit<Partial<RunRequest>, 'target' | 'argsJson'> & { toolkitTool?: string } = {}): RunRequest {
+  const { toolkitTool, ...rest } = extra;
+  return { target: toolboxTarget('fixture', toolkitTool), argsJson: JSON.stringify(args), ...rest };
 }

@@ -7,16 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { JsonText } from '../../shared/hocon/index';
 import type { NeuroSanCheck } from '../../shared/toolbox/index';
-import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
+import type { RunnableToolSpec } from '../../shared/toolbox/index';
+import type { RunRequest } from '../../shared/run/index';
 import { PythonWorker, WorkerExitError } from './pythonWorker';
 import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from './runResult';
 import { workerLaunch, workerScriptPath, type PythonEnvironmentOptions } from './workerOptions';
 import {
   toWorkerSpec,
   type CapturedOutput,
-  type JsonObject,
   type ToolDescription,
   type WorkerInfoReply,
   type WorkerReply,
@@ -38,15 +37,12 @@ export interface ToolRunnerOptions extends PythonEnvironmentOptions {
   workerScript?: string;
 }
 
-export interface RunOptions {
-  slyData?: JsonObject;
-  timeoutMs?: number;
+/** How a caller follows and stops one call; what the call is, is its RunRequest. */
+export interface CallControl {
   /** Names the call for `cancel(callId)`; one is made up when absent. */
   callId?: string;
   /** Aborting it cancels the call, like `cancel(callId)`. */
   signal?: AbortSignal;
-  /** For a toolkit entry: which of its tools (its own name, without the `<entry>_` prefix). */
-  tool?: string;
   /** Called when the call reaches the worker (after the calls queued before it): from then on it is running. */
   onStarted?: () => void;
 }
@@ -90,16 +86,16 @@ export class ToolRunner {
   }
 
   /**
-   * Runs one tool. Never rejects: every failure is a result with `isError` and an `errorKind`. The input reaches
-   * Python as JSON text: a JsonText exactly as written (the user's `1.0` stays a float), a value as JSON.stringify
-   * writes it.
+   * Runs one tool as `request` says: its arguments' JSON text, sly_data, timeout (the runner's default when absent)
+   * and, for a toolkit entry, which of its tools. The request reaches the worker unchanged. Never rejects: every
+   * failure is a result with `isError` and an `errorKind`.
    */
-  async call(spec: RunnableToolSpec, input: JsonValue | JsonText, options: RunOptions = {}): Promise<ToolRunResult> {
-    const callId = options.callId ?? randomUUID();
-    const state: CallState = { cancelled: options.signal?.aborted ?? false, onStarted: options.onStarted };
+  async call(spec: RunnableToolSpec, request: RunRequest, control: CallControl = {}): Promise<ToolRunResult> {
+    const callId = control.callId ?? randomUUID();
+    const state: CallState = { cancelled: control.signal?.aborted ?? false, onStarted: control.onStarted };
     this.active.set(callId, state);
     const onAbort = (): void => void this.cancel(callId);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
+    control.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       return await this.serialize(async () => {
         const started = performance.now();
@@ -107,13 +103,11 @@ export class ToolRunner {
           {
             op: 'call',
             spec: toWorkerSpec(spec),
-            ...(options.tool !== undefined ? { tool: options.tool } : {}),
-            inputJson: input instanceof JsonText ? input.text : JSON.stringify(input),
-            slyData: options.slyData ?? {},
+            run: request,
             ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}),
             maxOutputBytes: this.maxOutputBytes,
           },
-          options.timeoutMs ?? this.defaultTimeoutMs,
+          request.timeoutSeconds !== undefined ? request.timeoutSeconds * 1000 : this.defaultTimeoutMs,
           state,
         );
         const durationMs = performance.now() - started;
@@ -121,7 +115,7 @@ export class ToolRunner {
         return runFromReply(exchange.reply, durationMs);
       });
     } finally {
-      options.signal?.removeEventListener('abort', onAbort);
+      control.signal?.removeEventListener('abort', onAbort);
       if (this.active.get(callId) === state) this.active.delete(callId);
     }
   }
@@ -136,7 +130,7 @@ export class ToolRunner {
   }
 
   /** Loads the tool's class (and for LangChain entries builds the instance) and reports what it reveals. */
-  async describe(spec: RunnableToolSpec, options: Pick<RunOptions, 'timeoutMs' | 'callId' | 'onStarted'> = {}): Promise<DescribeResult> {
+  async describe(spec: RunnableToolSpec, options: Pick<CallControl, 'callId' | 'onStarted'> & { timeoutMs?: number } = {}): Promise<DescribeResult> {
     // Cancellable like a call (`cancel(callId)`): importing a class can hang as well as a tool can.
     const callId = options.callId ?? randomUUID();
     const state: CallState = { cancelled: false, onStarted: options.onStarted };

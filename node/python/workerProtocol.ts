@@ -3,6 +3,7 @@
  * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
  */
 import type { NeuroSanCheck } from '../../shared/toolbox/index';
+import type { RunRequest } from '../../shared/run/index';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import type {
   WorkerCanImportReply,
@@ -31,14 +32,12 @@ export function toWorkerSpec(spec: RunnableToolSpec): WorkerToolSpec {
 export interface WorkerCallRequest {
   op: 'call';
   spec: WorkerToolSpec;
-  /** For a toolkit entry: the name of the member tool (without the `<entry>_` prefix). */
-  tool?: string;
   /**
-   * The tool's input as JSON text, which the worker reads with json.loads as neuro-san reads an LLM's tool-call
-   * arguments: `1.0` a float, big integers exact (the user's own text when they typed it).
+   * The run request as the pane, a saved case or the CLI made it (shared/run/runRequest.ts), unchanged: the worker
+   * reads its `argsJson` with json.loads as neuro-san reads an LLM's tool-call arguments (`1.0` a float, big integers
+   * exact), its `slyData`, and for a toolkit entry its `target.toolkitTool`.
    */
-  inputJson: string;
-  slyData: JsonObject;
+  run: RunRequest;
   /** The agent network's path (e.g. `team/sub`), for the AGENT_TOOL_PATH walk-up of coded tools. */
   agentNetwork?: string;
   maxOutputBytes: number;

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
+import type { ResolvedRunSettings } from '../../shared/run/index';
 import { escapesFolder } from '../files/folderBounds';
 import type { ToolRunner } from '../python/toolRunner';
 import { resolveInterpreter } from '../python/workerOptions';
@@ -42,15 +43,16 @@ export function modulePlacement(className: string, root: string): ModulePlacemen
 }
 
 /**
- * The root a module goes under when the user names none: AGENT_TOOL_PATH when it is a folder (where neuro-san walks
- * up from), else the first PYTHONPATH folder given, else the toolbox file's folder.
+ * The root a module goes under when the user names none, from the run settings: the root "Create Python class" last
+ * wrote to (`toolRoot`), else AGENT_TOOL_PATH when it is a folder (where neuro-san walks up from), else the first
+ * PYTHONPATH folder the project's runs have (not one only this machine's environment brings), else the toolbox's folder.
  */
-export function defaultScaffoldRoot(options: { agentToolPath?: string; pythonPath?: string[]; toolboxFile: string; cwd: string }): string {
-  const agent = options.agentToolPath?.trim();
-  if (agent && (agent.includes('/') || agent.includes('\\'))) return path.resolve(options.cwd, agent);
-  const first = options.pythonPath?.find((p) => p.trim() !== '');
-  if (first) return path.resolve(options.cwd, first);
-  return path.dirname(path.resolve(options.cwd, options.toolboxFile));
+export function defaultScaffoldRoot(settings: ResolvedRunSettings, toolboxFile: string): string {
+  if (settings.toolRoot) return settings.toolRoot.value;
+  const agent = settings.agentToolPath?.value;
+  if (agent && path.isAbsolute(agent)) return agent;
+  const first = settings.pythonPath.find((p) => p.from !== 'environment');
+  return first ? first.value : path.dirname(toolboxFile);
 }
 
 export interface ScaffoldResult {

@@ -152,13 +152,16 @@ describe('fuzzing browser mode', () => {
       fc.constantFrom({}, [], { __proto__: { polluted: true } }, JSON.parse('{"__proto__": {"polluted": true}}') as unknown),
       fc.jsonValue({ maxDepth: 3 }),
     );
-    // Not fuzzed: prefs.set (its interpreter setting names a program to start), native dialogs, and running tools (a
-    // random class name is a random program); those methods get a fixed, harmless payload instead.
+    // Not fuzzed: prefs.set (its interpreter setting names a program to start), native dialogs, running tools (a
+    // random class name is a random program) and writing run settings (beside a device the paths name); those methods
+    // get a fixed, harmless payload instead.
     const fixed: Partial<Record<ApiMethod, unknown>> = {
       'prefs.set': { python: 'python3' },
-      'tool.run': { path: null, text: 'x { class = "no_such_module.Tool", description = "d" }', tool: 'x', runId: 'r', argsJson: '[' },
+      'tool.run': { path: null, text: 'x { class = "no_such_module.Tool", description = "d" }', runId: 'r', run: { target: { kind: 'toolbox', tool: 'x' }, argsJson: '[' } },
       'tool.describe': { path: null, text: 'x { class = "no_such_module.Tool" }', tool: 'x' },
       'testcases.run': { path: path.join(server.dir, 'tb.hocon'), text: '' },
+      // It writes a settings file beside the toolbox (or at its project's root): only in the scratch folder.
+      'run.writeSettings': { path: path.join(server.dir, 'tb.hocon') },
     };
     const calls: Array<{ method: string; body: string }> = [];
     for (const method of apiMethodNames) {

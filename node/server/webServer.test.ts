@@ -67,13 +67,17 @@ describe('browser-mode server: a request never takes it down', () => {
     expect(body.status).toBe(400);
     expect(body.text).toContain('nests deeper than 100 levels');
 
-    const run = { path: null, text: 'x { description = "d" }', tool: 'x', runId: 'r1', argsJson: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000) };
+    const run = { path: null, text: 'x { description = "d" }', runId: 'r1', run: { target: { kind: 'toolbox', tool: 'x' }, argsJson: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000) } };
     const args = await rawRequest(server.port, apiRequest(server.port, 'tool.run', JSON.stringify(run)));
     expect(args.status).toBe(400);
     expect(args.text).toContain('argsJson nests deeper than 100 levels');
 
-    const sly = { path: null, text: 'x { description = "d" }', tool: 'x', runId: 'r2', slyData: { a: JSON.parse('{"a":'.repeat(1000) + '1' + '}'.repeat(1000)) } };
+    const sly = { path: null, text: 'x { description = "d" }', runId: 'r2', run: { target: { kind: 'toolbox', tool: 'x' }, argsJson: '{}', slyData: { a: JSON.parse('{"a":'.repeat(1000) + '1' + '}'.repeat(1000)) } } };
     expect((await rawRequest(server.port, apiRequest(server.port, 'tool.run', JSON.stringify(sly)))).status).toBe(400);
+    // A saved case's arguments travel as text too.
+    const testCase = { name: 'deep', request: run.run, expect: { content: 'x' } };
+    const saved = await rawRequest(server.port, apiRequest(server.port, 'testcases.save', JSON.stringify({ path: 'tb.hocon', testCase })));
+    expect([saved.status, saved.text]).toEqual([400, expect.stringContaining('argsJson nests deeper than 100 levels')]);
     await stillServes();
   });
 

@@ -1,38 +1,45 @@
-/** Runs saved test cases one after another through any way of calling a tool (the CLI's ToolBox, the app's worker). */
-import type { TestCase } from '../../shared/api/index';
-import { checkCase, type CaseVerdict, type ResultToCheck } from './checkCase';
+/** Runs saved test cases one after another through any way of running a request (the CLI's ToolBox, the app's worker). */
+import { judge, type RunOutcome, type RunTarget, type SavedCase, type Verdict } from '../../shared/run/index';
+import { errorMessage } from '../../shared/errorMessage';
 
-export interface CaseOutcome {
+export interface CaseResult {
   name: string;
-  tool: string;
-  verdict: CaseVerdict;
+  target: RunTarget;
+  verdict: Verdict;
   durationMs: number;
 }
 
-export type CallTool<C extends TestCase = TestCase> = (testCase: C) => Promise<ResultToCheck>;
+export type RunCase = (testCase: SavedCase) => Promise<RunOutcome>;
 
 /** One case at a time, in file order, so cases that share sly_data-like state in a tool see a fixed order. */
-export async function runCases<C extends TestCase>(
-  cases: readonly C[],
-  callTool: CallTool<C>,
-  onOutcome?: (outcome: CaseOutcome) => void,
+export async function runCases(
+  cases: readonly SavedCase[],
+  run: RunCase,
+  onResult?: (result: CaseResult) => void,
   /** Asked before each case: true stops the run there (the user cancelled it). */
   stopped?: () => boolean,
-): Promise<CaseOutcome[]> {
-  const outcomes: CaseOutcome[] = [];
+): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
   for (const testCase of cases) {
     if (stopped?.()) break;
     const started = performance.now();
-    let verdict: CaseVerdict;
+    let verdict: Verdict;
     try {
-      verdict = checkCase(testCase.expect, await callTool(testCase));
+      verdict = judge(testCase.expect, await run(testCase));
     } catch (error) {
-      // The runner itself failed (no interpreter, ...): that case fails, the others still run.
-      verdict = { pass: false, reason: `could not run: ${(error as Error).message}` };
+      // The runner itself failed (no interpreter, ...): that case could not run, the others still do.
+      verdict = { outcome: 'could not run', reason: errorMessage(error) };
     }
-    const outcome = { name: testCase.name, tool: testCase.tool, verdict, durationMs: performance.now() - started };
-    outcomes.push(outcome);
-    onOutcome?.(outcome);
+    const result = { name: testCase.name, target: testCase.request.target, verdict, durationMs: performance.now() - started };
+    results.push(result);
+    onResult?.(result);
   }
-  return outcomes;
+  return results;
+}
+
+/** "2 passed, 1 failed, 1 could not run": the counts a run of cases ends with (the last only when there are some). */
+export function countsLine(results: readonly CaseResult[]): string {
+  const count = (outcome: Verdict['outcome']) => results.filter((r) => r.verdict.outcome === outcome).length;
+  const notRun = count('could not run');
+  return `${count('passed')} passed, ${count('failed')} failed${notRun ? `, ${notRun} could not run` : ''}`;
 }

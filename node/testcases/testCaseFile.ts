@@ -1,80 +1,98 @@
 /**
  * The saved test cases of a toolbox: `<toolbox name without extension>.tests.json` in the toolbox's folder, so the
  * cases travel with the toolbox in version control and `toolbox-editor test FILE` finds them. Format: README
- * "Saved test cases".
+ * "Saved test cases". A case in the file and the run request it makes are converted in one place
+ * (shared/run/savedCase.ts).
  *
- * A case's `args` are kept as the user wrote them: the file holds their text (`1.0`, `12345678901234567890`, as
- * typed), reading gives that text back (`argsJson`), and a run sends it to Python as it is — JSON.parse would make
- * `1.0` an int and round big integers.
+ * The file is the user's: a case's `args` keep the text the user wrote (`1.0`, `12345678901234567890`; JSON.parse
+ * would make `1.0` an int and round big integers), and a change to one case rewrites that case only — every other
+ * case keeps its text as the file had it. Version 1 files are read as they are and stay version 1 unless a case needs
+ * what only version 2 has (an expectation other than `content` or `error: true`); the write says when it upgraded.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { TestCaseFileT, type TestCase } from '../../shared/api/index';
-import { describeJsonSyntaxError, readJsonText, scanJson } from '../../shared/hocon/index';
 import { ApiError } from '../../shared/api/index';
+import { describeJsonSyntaxError, readJsonText, scanJson } from '../../shared/hocon/index';
+import {
+  caseFileFor,
+  caseFromEntry,
+  entryOfCase,
+  expectationProblems,
+  isVersion1Expectation,
+  uniqueCaseName,
+  type CaseFileEntry,
+  type SavedCase,
+} from '../../shared/run/index';
 import { writeFileAtomic } from '../files/atomicWrite';
 import { escapesFolder } from '../files/folderBounds';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
+import { CaseFileT } from './caseFileFormat';
 
-/** A case as its file holds it: `argsJson` is its `args` exactly as written there. */
-export type StoredCase = TestCase & { argsJson?: string };
+/** A case as its file holds it: `source`, the case's own text there (absent for a case made or changed since). */
+export interface StoredCase {
+  testCase: SavedCase;
+  source?: string;
+}
 
-export interface StoredCaseFile {
-  version: 1;
+export interface CaseFile {
+  version: 1 | 2;
   cases: StoredCase[];
 }
 
 /** `/a/toolbox_info.hocon` → `/a/toolbox_info.tests.json`. */
 export function testCaseFileFor(toolboxFile: string): string {
-  const parsed = path.parse(toolboxFile);
-  return path.join(parsed.dir, `${parsed.name}.tests.json`);
+  return caseFileFor(toolboxFile);
 }
 
 /** A cases file that exists but cannot be used: the message names the file and what is wrong where. */
 export class TestCaseFileError extends Error {}
 
-/** A case to save whose arguments are not JSON. */
+/** A case to save that cannot be saved as it is (arguments that are not JSON, a name taken, a bad expectation). */
 export class TestCaseArgsError extends Error {}
 
-/** What a run of the case sends: its args as written in the file (`{}` when they are null, as ever). */
-export function caseArgsJson(testCase: StoredCase): string {
-  if (testCase.args === null || testCase.args === undefined) return '{}';
-  return testCase.argsJson ?? JSON.stringify(testCase.args);
-}
-
 /** Checks a file against the format; throws a TestCaseFileError naming the first problems and where they are. */
-export function parseTestCaseFile(text: string, file: string): StoredCaseFile {
+export function parseCaseFile(text: string, file: string): CaseFile {
   const read = readJsonText(text);
   if (!read.ok) throw new TestCaseFileError(`${file} is not valid JSON: ${describeJsonSyntaxError(read.error)}`);
   const parsed = read.value;
-  if (!Value.Check(TestCaseFileT, parsed)) {
-    const problems = [...Value.Errors(TestCaseFileT, parsed)].slice(0, 5).map((e) => `  ${e.path || '/'}: ${e.message}`);
-    throw new TestCaseFileError(`${file} is not a test case file (version 1):\n${problems.join('\n')}`);
+  if (!Value.Check(CaseFileT, parsed)) {
+    const problems = [...Value.Errors(CaseFileT, parsed)].slice(0, 5).map((e) => `  ${e.path || '/'}: ${e.message}`);
+    throw new TestCaseFileError(`${file} is not a test case file (version 1 or 2):\n${problems.join('\n')}`);
   }
   const names = new Set<string>();
   for (const c of parsed.cases) {
     if (names.has(c.name)) throw new TestCaseFileError(`${file}: two cases are named '${c.name}'`);
     names.add(c.name);
+    const problems = expectationProblems(c.expect);
+    if (problems.length > 0) throw new TestCaseFileError(`${file}: case '${c.name}': ${problems.join('; ')}`);
   }
-  const texts = argsTexts(text);
-  return { version: 1, cases: parsed.cases.map((c, i) => ({ ...c, argsJson: texts.get(i) ?? JSON.stringify(c.args) })) };
+  const texts = caseTexts(text);
+  return {
+    version: parsed.version,
+    cases: parsed.cases.map((entry, i) => {
+      const own = texts.get(i);
+      return { testCase: caseFromEntry(entry as CaseFileEntry, own?.args ?? JSON.stringify(entry.args)), ...(own ? { source: own.source } : {}) };
+    }),
+  };
 }
 
 /**
- * The text of each case's `args` (by the case's index) as the file writes it, less the indentation the file adds to
- * its continuation lines (that of the line `args` starts on; formatTestCaseFile adds it, so text round-trips).
+ * The text of each case (by its index) and of its `args`, as the file writes them, less the indentation the file adds
+ * to their continuation lines (that of the line each starts on), so that the texts round-trip through formatCaseFile.
  */
-function argsTexts(text: string): Map<number, string> {
+function caseTexts(text: string): Map<number, { source: string; args?: string }> {
   // A repeated "cases" key: JSON.parse keeps the last, so do the texts.
-  let texts = new Map<number, string>();
-  let reading = new Map<number, string>();
+  let texts = new Map<number, { source: string; args?: string }>();
+  let reading = new Map<number, { source: string; args?: string }>();
+  const args = new Map<number, string>();
   scanJson(text, (where, start, end) => {
     if (where.length === 3 && where[0] === 'cases' && typeof where[1] === 'number' && where[2] === 'args') {
-      const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-      const indentation = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
-      const lines = text.slice(start, end).split('\n');
-      reading.set(where[1], lines.map((line, k) => (k > 0 && indentation && line.startsWith(indentation) ? line.slice(indentation.length) : line)).join('\n'));
+      args.set(where[1], dedented(text, start, end));
+    } else if (where.length === 2 && where[0] === 'cases' && typeof where[1] === 'number') {
+      const own = args.get(where[1]);
+      reading.set(where[1], { source: dedented(text, start, end), ...(own !== undefined ? { args: own } : {}) });
+      args.delete(where[1]);
     } else if (where.length === 1 && where[0] === 'cases') {
       texts = reading;
       reading = new Map();
@@ -83,9 +101,16 @@ function argsTexts(text: string): Map<number, string> {
   return texts;
 }
 
+function dedented(text: string, start: number, end: number): string {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const indentation = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
+  const lines = text.slice(start, end).split('\n');
+  return lines.map((line, k) => (k > 0 && indentation && line.startsWith(indentation) ? line.slice(indentation.length) : line)).join('\n');
+}
+
 /**
  * The file lives beside its toolbox: a link planted in its place must neither send the cases anywhere else nor show
- * another file as cases.
+ * another file as cases. (Every change reads the file first, so this guards the writes too.)
  */
 async function refuseLinkOut(file: string): Promise<void> {
   const elsewhere = await escapesFolder(file, path.dirname(file));
@@ -95,7 +120,7 @@ async function refuseLinkOut(file: string): Promise<void> {
 }
 
 /** The cases of a file, or null when there is no such file. */
-export async function readTestCaseFile(file: string): Promise<StoredCaseFile | null> {
+export async function readCaseFile(file: string): Promise<CaseFile | null> {
   await refuseLinkOut(file);
   let text: string;
   try {
@@ -105,55 +130,110 @@ export async function readTestCaseFile(file: string): Promise<StoredCaseFile | n
     if (error instanceof ApiError && error.code === 'not_found') return null;
     throw error;
   }
-  return parseTestCaseFile(text, file);
+  return parseCaseFile(text, file);
 }
 
 const CASE_INDENT = '    ';
 const MEMBER_INDENT = '      ';
 
+/** The version a file with these cases needs: 1 as long as every case's expectation is one version 1 knew. */
+export function versionFor(cases: readonly StoredCase[], previous: 1 | 2 = 1): 1 | 2 {
+  return previous === 2 || cases.some((c) => !isVersion1Expectation(c.testCase.expect)) ? 2 : 1;
+}
+
 /**
- * Stable, diff-friendly text: what JSON.stringify(content, null, 2) writes, one trailing newline — except that a
- * case's args are their own text (argsJson), its continuation lines indented to sit in the file.
+ * Stable, diff-friendly text: what JSON.stringify(content, null, 2) writes, one trailing newline — except that a case
+ * the file already had keeps its own text, and a case's args are their own text, indented to sit in the file.
  */
-export function formatTestCaseFile(content: { version: 1; cases: readonly StoredCase[] }): string {
-  if (!content.cases.length) return `${JSON.stringify({ version: 1, cases: [] }, null, 2)}\n`;
-  const cases = content.cases.map(({ argsJson, ...testCase }) => {
-    const members = Object.entries(testCase)
+export function formatCaseFile(content: CaseFile): string {
+  if (!content.cases.length) return `${JSON.stringify({ version: content.version, cases: [] }, null, 2)}\n`;
+  const cases = content.cases.map(({ testCase, source }) => {
+    if (source !== undefined) return `${CASE_INDENT}${source.replace(/\n/g, `\n${CASE_INDENT}`)}`;
+    const argsText = testCase.request.argsJson.trim();
+    const members = Object.entries(entryOfCase(testCase, null))
       .filter(([, value]) => value !== undefined)
       .map(([key, value]) => {
-        const text = key === 'args' && argsJson !== undefined ? argsJson : JSON.stringify(value, null, 2);
+        const text = key === 'args' ? argsText : JSON.stringify(value, null, 2);
         return `${MEMBER_INDENT}${JSON.stringify(key)}: ${text.replace(/\n/g, `\n${MEMBER_INDENT}`)}`;
       });
     return `${CASE_INDENT}{\n${members.join(',\n')}\n${CASE_INDENT}}`;
   });
-  return `{\n  "version": 1,\n  "cases": [\n${cases.join(',\n')}\n  ]\n}\n`;
+  return `{\n  "version": ${content.version},\n  "cases": [\n${cases.join(',\n')}\n  ]\n}\n`;
 }
 
-/** A name not yet used in `cases`: `wanted`, else `wanted (2)`, `wanted (3)`... */
-export function uniqueCaseName(cases: readonly TestCase[], wanted: string): string {
-  const taken = new Set(cases.map((c) => c.name));
-  if (!taken.has(wanted)) return wanted;
-  for (let n = 2; ; n++) if (!taken.has(`${wanted} (${n})`)) return `${wanted} (${n})`;
+/** A case that can be saved: a name, arguments that are JSON, an expectation that can be checked. */
+function checkedCase(testCase: SavedCase): SavedCase {
+  const name = testCase.name.trim();
+  if (name === '') throw new TestCaseArgsError('A test case needs a name.');
+  const read = readJsonText(testCase.request.argsJson);
+  if (!read.ok) throw new TestCaseArgsError(`The case's arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}`);
+  const problems = expectationProblems(testCase.expect);
+  if (problems.length > 0) throw new TestCaseArgsError(`The case's expectation ${problems.join('; ')}`);
+  return { ...testCase, name, request: { ...testCase.request, argsJson: testCase.request.argsJson.trim() } };
 }
 
 /**
- * Appends a case (renamed if its name is taken) and writes the file atomically; a missing file is created.
- * `argsJson`, when given, is the case's arguments as the user wrote them: the file keeps that text (surrounding
- * whitespace aside) and `args` becomes its value. Earlier cases keep their args' text as the file had it.
- * A damaged file is not overwritten: the error says why, so the user's cases are never lost.
+ * Writes the cases atomically, after checking that the text reads back as these cases (a file that would not is never
+ * written). `previous`: the version the file had. Returns whether it moved to version 2.
  */
-export async function appendTestCase(file: string, testCase: TestCase, argsJson?: string): Promise<{ saved: TestCase; content: StoredCaseFile }> {
-  let stored: StoredCase = testCase;
-  if (argsJson !== undefined) {
-    const read = readJsonText(argsJson);
-    if (!read.ok) throw new TestCaseArgsError(`The case's arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}`);
-    stored = { ...testCase, args: read.value, argsJson: argsJson.trim() };
-  }
-  const current = (await readTestCaseFile(file)) ?? { version: 1 as const, cases: [] };
-  stored = { ...stored, name: uniqueCaseName(current.cases, testCase.name) };
-  const content: StoredCaseFile = { version: 1, cases: [...current.cases, stored] };
+async function writeCases(file: string, cases: StoredCase[], previous: 1 | 2 | undefined): Promise<{ upgraded: boolean }> {
+  const version = versionFor(cases, previous ?? 1);
+  const text = formatCaseFile({ version, cases });
+  const back = parseCaseFile(text, file);
+  const same = back.cases.length === cases.length && back.cases.every((c, i) => JSON.stringify(c.testCase) === JSON.stringify(cases[i]!.testCase));
+  if (!same) throw new TestCaseFileError(`${file}: the cases would not read back as saved; nothing was written.`);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, formatTestCaseFile(content));
-  const { argsJson: _text, ...saved } = stored;
-  return { saved, content };
+  await writeFileAtomic(file, text);
+  return { upgraded: version === 2 && previous !== 2 && previous !== undefined };
+}
+
+/**
+ * Saves a case under its name: a new one at the end (a name already taken is refused), or with `replaces` in place of
+ * the case of that name (an edit or a rename). A damaged file is not overwritten: the error says why, so the user's
+ * cases are never lost.
+ */
+export async function saveCase(file: string, testCase: SavedCase, replaces?: string): Promise<{ saved: SavedCase; upgraded: boolean }> {
+  const saved = checkedCase(testCase);
+  const current = await readCaseFile(file);
+  const cases = [...(current?.cases ?? [])];
+  const at = replaces === undefined ? -1 : cases.findIndex((c) => c.testCase.name === replaces);
+  if (replaces !== undefined && at === -1) throw new TestCaseArgsError(`There is no case named '${replaces}' in ${path.basename(file)} any more.`);
+  if (cases.some((c, i) => i !== at && c.testCase.name === saved.name)) throw new TestCaseArgsError(`A case named '${saved.name}' exists already: choose another name.`);
+  if (at === -1) cases.push({ testCase: saved });
+  else cases[at] = { testCase: saved };
+  const { upgraded } = await writeCases(file, cases, current?.version);
+  return { saved, upgraded };
+}
+
+export async function deleteCase(file: string, name: string): Promise<void> {
+  const current = await readCaseFile(file);
+  const cases = current?.cases ?? [];
+  if (!cases.some((c) => c.testCase.name === name)) throw new TestCaseArgsError(`There is no case named '${name}' in ${path.basename(file)}.`);
+  await writeCases(file, cases.filter((c) => c.testCase.name !== name), current?.version);
+}
+
+/** A copy of a case, right after it, under a free name. */
+export async function duplicateCase(file: string, name: string): Promise<SavedCase> {
+  const current = await readCaseFile(file);
+  const cases = [...(current?.cases ?? [])];
+  const at = cases.findIndex((c) => c.testCase.name === name);
+  if (at === -1) throw new TestCaseArgsError(`There is no case named '${name}' in ${path.basename(file)}.`);
+  const copy = { ...cases[at]!.testCase, name: uniqueCaseName(cases.map((c) => c.testCase), name) };
+  cases.splice(at + 1, 0, { testCase: copy });
+  await writeCases(file, cases, current?.version);
+  return copy;
+}
+
+/** Moves every case of `tool` to `newName` (its toolkit tool, arguments and expectation unchanged); how many moved. */
+export async function renameToolInCases(file: string, tool: string, newName: string): Promise<number> {
+  const current = await readCaseFile(file);
+  if (!current) return 0;
+  let moved = 0;
+  const cases = current.cases.map((c) => {
+    if (c.testCase.request.target.tool !== tool) return c;
+    moved++;
+    return { testCase: { ...c.testCase, request: { ...c.testCase.request, target: { ...c.testCase.request.target, tool: newName } } } };
+  });
+  if (moved > 0) await writeCases(file, cases, current.version);
+  return moved;
 }

@@ -4,41 +4,27 @@
  * an input schema and a handler. `call` never throws; every failure comes back as a result with `isError`.
  *
  * `call` is the one way a tool is run, for the CLI (`call`, `test`) and the app (`tool.run`, saved cases, history
- * re-runs): it finds the tool, reads the argument text, and its handler (pythonTools.ts) checks and runs them.
+ * re-runs): it takes the one RunRequest (shared/run), finds the tool its target names, reads the argument text, and the
+ * tool's handler (pythonTools.ts) checks them and hands the request on.
  */
 import { performance } from 'node:perf_hooks';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
 import type { JsonValue } from '../../shared/toolbox/index';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { ContentType, JsonObject, RunErrorKind } from '../python';
+import type { RunRequest } from '../../shared/run/index';
 import { errorMessage } from '../../shared/errorMessage';
 
-/** A request to run one tool, as an LLM (or the editor) sends it. */
-export interface ToolCall {
-  /** Echoed in the result; one is made up when absent. */
-  id?: string;
-  name: string;
-  /**
-   * The arguments: an object, or its JSON text (as an LLM sends them). Text reaches the handler as written, so a
-   * Python tool gets `1.0` as a float and big integers exactly. Absent means `{}`.
-   */
-  arguments?: JsonValue | string;
-}
-
-/** What the caller can add to one call beyond the tool's arguments. */
+/** How the caller follows and stops one call (what the call is, its RunRequest says). */
 export interface ToolCallContext {
-  /** neuro-san's private per-run dict; the result carries it back after the call. */
-  slyData?: JsonObject;
-  timeoutMs?: number;
   /** Aborting cancels the call. */
   signal?: AbortSignal;
   /** Lets a caller cancel this call by id (ToolRunner.cancel). */
   callId?: string;
-  /** Send arguments even when they do not match the tool's schema (neuro-san itself does not enforce it). */
-  sendInvalid?: boolean;
-  /** For a toolkit entry called by its own name: which of its tools (its own name, without `<entry>_`). */
-  toolkitTool?: string;
   /** Called when the call reaches the Python worker: from then on it runs (not called when it is refused first). */
   onStarted?: () => void;
+  /** The neuro-san version the project runs: how the arguments' schema reads its type names (default: the newest). */
+  neuroSan?: NeuroSanFacts;
 }
 
 /** Everything a run can tell beyond its content; Python-backed tools fill these in. */
@@ -62,10 +48,10 @@ export interface ToolOutput extends ToolRunDetails {
 }
 
 /**
- * Runs a tool: `input` is the arguments' value (for checks against a schema), `inputJson` the same arguments as JSON
- * text, exactly as the call gave them (what to send a Python tool).
+ * Runs a tool: `request` is the run as the caller made it (its arguments as JSON text, exactly as given: what to send a
+ * Python tool), `input` the arguments' value (for checks against a schema).
  */
-export type ToolHandler = (input: JsonValue, context: ToolCallContext, inputJson: string) => Promise<string | ToolOutput> | string | ToolOutput;
+export type ToolHandler = (request: RunRequest, input: JsonValue, context: ToolCallContext) => Promise<string | ToolOutput> | string | ToolOutput;
 
 export interface Tool {
   name: string;
@@ -76,14 +62,12 @@ export interface Tool {
 }
 
 export interface ToolResult extends ToolRunDetails {
-  toolCallId: string;
+  /** The entry the run called. */
   name: string;
   content: string;
   isError: boolean;
   durationMs: number;
 }
-
-let callCounter = 0;
 
 export class ToolBox {
   private readonly byName = new Map<string, Tool>();
@@ -138,28 +122,27 @@ export class ToolBox {
     return new ToolBox(kept, this.source);
   }
 
-  /** Runs the named tool. Never throws or rejects. */
-  async call(toolCall: ToolCall, context: ToolCallContext = {}): Promise<ToolResult> {
-    const toolCallId = toolCall.id ?? `call-${++callCounter}`;
+  /** Runs the tool the request's target names. Never throws or rejects. */
+  async call(request: RunRequest, context: ToolCallContext = {}): Promise<ToolResult> {
     const started = performance.now();
-    const base = { toolCallId, name: toolCall.name };
+    const name = request.target.tool;
     const elapsed = (): number => performance.now() - started;
-    const tool = this.byName.get(toolCall.name);
+    const tool = this.byName.get(name);
     if (!tool) {
-      return { ...base, content: toolNotFound(toolCall.name, [...this.byName.keys()], this.source), isError: true, durationMs: elapsed(), errorKind: 'not_found' };
+      return { name, content: toolNotFound(name, [...this.byName.keys()], this.source), isError: true, durationMs: elapsed(), errorKind: 'not_found' };
     }
-    const input = parseArguments(toolCall.arguments);
+    const input = readArguments(request.argsJson);
     if ('error' in input) {
-      return { ...base, content: input.error, isError: true, durationMs: elapsed(), errorKind: 'validation' };
+      return { name, content: input.error, isError: true, durationMs: elapsed(), errorKind: 'validation' };
     }
     try {
-      const output = await tool.handler(input.value, context, input.text);
-      if (typeof output === 'string') return { ...base, content: output, isError: false, durationMs: elapsed() };
+      const output = await tool.handler(request, input.value, context);
+      if (typeof output === 'string') return { name, content: output, isError: false, durationMs: elapsed() };
       const { durationMs, isError, ...rest } = output;
-      return { ...base, ...rest, isError: isError ?? false, durationMs: durationMs ?? elapsed() };
+      return { name, ...rest, isError: isError ?? false, durationMs: durationMs ?? elapsed() };
     } catch (error) {
       const content = errorMessage(error);
-      return { ...base, content, isError: true, durationMs: elapsed() };
+      return { name, content, isError: true, durationMs: elapsed() };
     }
   }
 }
@@ -169,9 +152,7 @@ export function toolNotFound(name: string, known: readonly string[], source?: st
   return `tool not found: ${name} (tools${source ? ` in ${source}` : ''}: ${known.join(', ') || 'none'})`;
 }
 
-function parseArguments(raw: ToolCall['arguments']): { value: JsonValue; text: string } | { error: string } {
-  if (raw === undefined || raw === null || raw === '') return { value: {}, text: '{}' };
-  if (typeof raw !== 'string') return { value: raw, text: JSON.stringify(raw) };
-  const read = readJsonText(raw);
-  return read.ok ? { value: read.value, text: raw } : { error: `The arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}` };
+function readArguments(text: string): { value: JsonValue } | { error: string } {
+  const read = readJsonText(text);
+  return read.ok ? { value: read.value } : { error: `The arguments are not valid JSON at ${describeJsonSyntaxError(read.error)}` };
 }

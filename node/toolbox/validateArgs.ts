@@ -1,10 +1,16 @@
 /**
  * Checks a call's arguments against the tool's `parameters` (JSON Schema) before anything is sent to Python.
  * neuro-san does not enforce `parameters`, so a failed check is reported and the caller may send the call anyway.
+ *
+ * Type names are read as the project's neuro-san reads them: one its converter knows at that version (`int`, `float`,
+ * `bool`... see shared/neurosan/versions/facts.ts, as the validation rules do) is the JSON Schema type the LLM is shown
+ * for it, checked as that with nothing to say; one neither JSON Schema nor that neuro-san knows, whose meaning is plain
+ * (`long`, `str`), is checked as what it means, with a warning (the validation rules report it as a problem).
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { JsonValue } from '../../shared/toolbox/index';
+import { typeMeaning, type JsonValue } from '../../shared/toolbox/index';
+import { knowsTypeName, newestFacts, versionWords, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 
 export interface ArgsCheck {
   valid: boolean;
@@ -14,25 +20,17 @@ export interface ArgsCheck {
   warnings: string[];
 }
 
-/** Type names real toolbox files use that JSON Schema does not know, read as the type they clearly mean. */
-const TYPE_ALIASES: Record<string, string> = {
-  int: 'integer',
-  float: 'number',
-  double: 'number',
-  str: 'string',
-  bool: 'boolean',
-  dict: 'object',
-  list: 'array',
-};
+const JSON_SCHEMA_TYPES: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const compiled = new Map<string, ValidateFunction | Error>();
 
-export function checkArgs(parameters: { [key: string]: JsonValue } | undefined, args: JsonValue): ArgsCheck {
+/** `facts`: the neuro-san version the project runs (default: the newest the editor knows). */
+export function checkArgs(parameters: { [key: string]: JsonValue } | undefined, args: JsonValue, facts: NeuroSanFacts = newestFacts()): ArgsCheck {
   if (!parameters) return { valid: true, errors: [], warnings: [] };
   const warnings: string[] = [];
-  const schema = normalizeTypes(parameters, '', warnings);
+  const schema = normalizeTypes(parameters, '', warnings, facts);
   const key = JSON.stringify(schema);
   let validate = compiled.get(key);
   if (!validate) {
@@ -58,17 +56,18 @@ function describeError(error: ErrorObject): string {
   return `${where} ${error.message ?? 'is invalid'}`;
 }
 
-/** A copy of the schema with aliased `type` names replaced, noting each replacement. */
-function normalizeTypes(value: JsonValue, at: string, warnings: string[]): JsonValue {
-  if (Array.isArray(value)) return value.map((item, i) => normalizeTypes(item, `${at}/${i}`, warnings));
+/** A copy of the schema with each `type` name as the JSON Schema type it stands for, noting the ones neuro-san does not know. */
+function normalizeTypes(value: JsonValue, at: string, warnings: string[], facts: NeuroSanFacts): JsonValue {
+  if (Array.isArray(value)) return value.map((item, i) => normalizeTypes(item, `${at}/${i}`, warnings, facts));
   if (value === null || typeof value !== 'object') return value;
   const copy: { [key: string]: JsonValue } = {};
   for (const [key, child] of Object.entries(value)) {
-    if (key === 'type' && typeof child === 'string' && TYPE_ALIASES[child]) {
-      warnings.push(`${at || '/'}: type "${child}" is not JSON Schema; checked as "${TYPE_ALIASES[child]}"`);
-      copy[key] = TYPE_ALIASES[child];
+    const meaning = key === 'type' && typeof child === 'string' && !JSON_SCHEMA_TYPES.has(child) ? typeMeaning(child) : undefined;
+    if (meaning !== undefined && typeof child === 'string') {
+      if (!knowsTypeName(facts, child)) warnings.push(`${at || '/'}: type "${child}" is neither JSON Schema nor a type ${versionWords(facts)} knows; checked as "${meaning}"`);
+      copy[key] = meaning;
     } else {
-      copy[key] = normalizeTypes(child, `${at}/${key}`, warnings);
+      copy[key] = normalizeTypes(child, `${at}/${key}`, warnings, facts);
     }
   }
   return copy;

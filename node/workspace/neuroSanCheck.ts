@@ -34,7 +34,7 @@ export async function checkWithNeuroSan(
   const reply = await runner.checkWithNeuroSan(file, options.cwd);
   if (!reply.ok) throw new Error(reply.error);
   const check = reply.check;
-  if (!check.installed) return { check, differences: [], cwd: options.cwd };
+  if (!check.installed || check.importError) return { check, differences: [], cwd: options.cwd };
   return { check, differences: differencesFromOurs(check, file, options), cwd: options.cwd };
 }
 
@@ -57,12 +57,10 @@ function differencesFromOurs(check: NeuroSanCheck & { installed: true }, file: s
           host: neuroSanFileHost,
           env: options.env,
         });
-  const theirsLoaded = check.loadError === undefined && check.user !== undefined;
-  const oursLoaded = ours?.ok === true;
-  if (theirsLoaded && ours?.ok) return readingDifferences(check.user, ours.value);
-  if (theirsLoaded === oursLoaded) return []; // both fail to load it: their messages are shown, not compared
-  // One side loads the file and the other does not: the editor's reading is wrong about the whole file.
-  return [{ pointer: '', neuroSan: theirsLoaded ? check.user : null, editor: ours?.ok ? ours.value : null }];
+  // Values are compared where both read the file; where one fails, its failure is what is shown (neuro-san's load
+  // error is an error of the file already).
+  if (check.loadError === undefined && check.user !== undefined && ours?.ok) return readingDifferences(check.user, ours.value);
+  return [];
 }
 
 /**
@@ -71,7 +69,7 @@ function differencesFromOurs(check: NeuroSanCheck & { installed: true }, file: s
  */
 export function neuroSanCheckDiagnostics(result: NeuroSanCheckResult, file: string, text: string, tools: readonly ToolEntry[]): ToolboxDiagnostic[] {
   const check = result.check;
-  if (!check.installed) return [];
+  if (!check.installed || check.importError) return [];
   const source = new SourceText(file, text);
   const start = { source, start: 0, end: 0 };
   const out: ToolboxDiagnostic[] = [];

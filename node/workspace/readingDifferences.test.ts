@@ -138,7 +138,7 @@ describe('a warning where the two readings of an entry differ, with a fix both r
         'sub/tb.hocon',
         1,
         1,
-        'neuro-san looks for "common.hocon" in the folder it runs in (.), not next to this file: there is no common.hocon, so neuro-san skips the include. Started from another folder, it reads another file or none; use a path that does not depend on it, or run neuro-san from here.',
+        'neuro-san looks for "common.hocon" in the folder it runs in (the current folder), not next to this file: there is no common.hocon, so neuro-san skips the include. Started from another folder, it reads another file or none; use a path that does not depend on it, or run neuro-san from here.',
         'Include "sub/common.hocon"',
       ],
     ]);

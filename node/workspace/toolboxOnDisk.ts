@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { isAgentNetwork, loadAgentNetwork, type LoadedNetwork } from '../../shared/toolbox/index';
-import { fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from '../../shared/toolbox/index';
+import { type LoadedNetwork } from '../../shared/toolbox/index';
+import { fromHoconDiagnostic, type LoadedToolbox } from '../../shared/toolbox/index';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
-import { recogniseLoneFile, type RecognisedKind } from '../../shared/project/fileKind';
-import type { Reading } from '../../shared/toolbox/index';
+import type { RecognisedKind } from '../../shared/project/fileKind';
+import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
-import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
-import { projectEnvironmentOf, projectRootOf } from '../project/projectSettingsOnDisk';
-import { projectHost } from '../project/projectOnDisk';
-import { networkProblemsInProject } from '../../shared/project/brokenTools';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
+import { ProjectReader } from '../../shared/project/projectReader';
+import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import { projectEnvironmentOf, projectRootOf, projectSettingsOf } from '../project/projectSettingsOnDisk';
+import { listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -29,15 +29,24 @@ export interface DiskLoadOptions {
   neuroSanCwd?: string;
   /** For neuro-san's reading of a file being typed in (the app): kept per file between keystrokes. */
   neuroSanEntryCache?: NeuroSanEntryCache;
+  /** Includes by `http(s)` URL were fetched (the user allowed it): node/project/urlIncludes.ts. */
+  urlsFetched?: boolean;
+  /** Reads an include by URL fetched beforehand. */
+  readUrl?(url: string): string | undefined;
   /** The neuro-san version the file is checked for, when the caller found it; else found here (node/neurosan/projectVersion.ts). */
   neuroSan?: ProjectVersionFacts;
   /** How to find it when not given: a version from the command line, what the interpreter said. */
   versionLookup?: VersionLookup;
+  /**
+   * Readers kept by the caller for files read together (`validate FILE...` of one project): a project's files read
+   * once for all of them, as validate DIR reads them. Keyed by everything that decides a reading.
+   */
+  readers?: Map<string, ProjectReader>;
 }
 
 /**
  * `fileKind`: a file recognised as another neuro-san kind (a manifest, an LLM config...): it is read for its HOCON
- * alone, with no tools and no toolbox rules.
+ * alone, with no tools and no toolbox rules. `diagnostics`: the file's problems by its kind (ProjectReader).
  */
 export type LoadedFile = LoadedFileOfKind & {
   /** The neuro-san version the file was checked for, and why. */
@@ -52,51 +61,94 @@ type LoadedFileOfKind = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: R
     }) & {
   /** The file's own includes and where each resolved (the editor's hover and link on them). */
   includes?: IncludeTarget[];
+  diagnostics: ToolboxDiagnostic[];
 };
 
 /**
- * Loads a toolbox info file, or an agent network with the toolbox it uses, from disk. Relative paths are kept as
- * the user wrote them in messages and resolved against `cwd`; includes that are not next to their file resolve
- * against `cwd` too (neuro-san's working directory, the project root).
+ * Loads a file as neuro-san reads it within its project (the nearest folder upward holding `registries/`): its kind
+ * as the project gives it, the toolbox or network it makes, and its problems by its kind, from the same reader as
+ * `validate DIR` (shared/project/projectReader.ts). Relative paths are kept as the user wrote them in messages and
+ * resolved against `cwd`; includes that are not next to their file resolve against `cwd` too (neuro-san's working
+ * directory, the project root).
  */
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
-  const host = projectHost(options.cwd, options.overlays);
-  // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
-  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(path.resolve(options.cwd, file));
-  const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
   const absolute = path.resolve(options.cwd, file);
-  const version = options.neuroSan ?? projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...options.versionLookup, alsoSettingsIn: path.dirname(absolute) });
-  const defaultFile = options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
-  const common = {
-    host,
-    baseDir: options.baseDir ?? options.cwd,
-    env,
-    ...(options.reading !== undefined ? { reading: options.reading } : {}),
-    ...(options.neuroSanCwd !== undefined ? { neuroSanCwd: options.neuroSanCwd } : {}),
-    ...(options.neuroSanEntryCache !== undefined ? { neuroSanEntryCache: options.neuroSanEntryCache } : {}),
-    ...(defaultFile ? { defaultFile } : {}),
-    ...(options.classInfo ? { classInfo: options.classInfo } : {}),
-    neuroSan: version.facts,
-  };
-  return { ...loadResolved(file, common, projectRoot), neuroSan: version.neuroSan };
+  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(absolute);
+  const version = options.neuroSan ?? versionFactsOfFile(absolute, projectRoot, options.versionLookup);
+  return { ...loadWithReader(file, sharedReader(file, projectRoot, version, options)), neuroSan: version.neuroSan };
 }
 
-function loadResolved(file: string, common: Parameters<typeof resolveToolboxFile>[1] & Omit<LoadOptions, 'userFile' | 'resolvedUserFile'>, projectRoot: string | undefined): LoadedFileOfKind {
-  // Resolved once: whether it is a network decides how it is read, and the reading reuses it.
-  const resolved = resolveToolboxFile(file, common);
-  // The text the reading was made from (its first source), not a second read of the file.
-  const other = recogniseLoneFile(file, resolved.value, resolved.sources[0]?.name === file ? resolved.sources[0].text : '');
-  const targets = includeTargetsOf(resolved);
+/** The neuro-san version a file is checked and run for: its project's, else what is pinned or set up from its folder. */
+export function versionFactsOfFile(absolute: string, projectRoot: string | undefined, lookup?: VersionLookup): ProjectVersionFacts {
+  return projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...lookup, alsoSettingsIn: path.dirname(absolute) });
+}
+
+/** The reader `options.readers` keeps for the same project read the same way, else a new one. */
+function sharedReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+  if (options.readers === undefined || projectRoot === undefined || options.overlays !== undefined || options.neuroSanEntryCache !== undefined) {
+    return fileReader(file, projectRoot, version, options);
+  }
+  const key = JSON.stringify([projectRoot, path.isAbsolute(file), options.cwd, options.baseDir, options.neuroSanCwd, options.reading, options.noDefault, version.neuroSan.version, options.urlsFetched]);
+  let reader = options.readers.get(key);
+  if (reader === undefined || !reader.isProjectFile(file)) {
+    reader = fileReader(file, projectRoot, version, options);
+    options.readers.set(key, reader);
+  }
+  return reader;
+}
+
+function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
+  const kind = reader.kind(file);
+  const document = reader.document(file);
+  const targets = includeTargetsOf(document);
   const includes = targets.length > 0 ? { includes: targets } : {};
-  if (other) {
-    const toolbox: LoadedToolbox = { files: {}, tools: [], root: resolved.value, origins: new Map(), diagnostics: resolved.diagnostics.map(fromHoconDiagnostic) };
-    return { kind: 'toolbox', toolbox, fileKind: other, ...includes };
+  const diagnostics = reader.diagnostics(file);
+  if (kind.kind === 'network') {
+    const network = reader.network(file);
+    return reader.options.inProject !== false ? { kind: 'network', network, inProject: true, ...includes, diagnostics } : { kind: 'network', network, ...includes, diagnostics };
   }
-  if (isAgentNetwork(resolved.value)) {
-    const network = loadAgentNetwork(file, { ...common, resolvedNetwork: resolved });
-    return projectRoot ? { kind: 'network', network, inProject: true, ...includes } : { kind: 'network', network, ...includes };
-  }
-  return { kind: 'toolbox', toolbox: loadToolbox({ ...common, userFile: file, resolvedUserFile: resolved }), ...includes };
+  if (kind.kind === 'toolbox') return { kind: 'toolbox', toolbox: reader.toolbox(file), ...includes, diagnostics };
+  const toolbox: LoadedToolbox = { files: {}, tools: [], root: document.value, origins: new Map(), diagnostics: document.diagnostics.map(fromHoconDiagnostic) };
+  return { kind: 'toolbox', toolbox, fileKind: kind, ...includes, diagnostics };
+}
+
+/** How many files that include a fragment the app reads for the fragment's problems at each keystroke. */
+const APP_INCLUDERS_READ = 3;
+
+/** The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. */
+function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+  const host = projectHost(options.cwd, options.overlays, options.readUrl);
+  const absolute = path.resolve(options.cwd, file);
+  // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
+  const defaultFile = options.noDefault ? undefined : ((projectRoot !== undefined ? packageDefaultToolbox(projectRoot) : undefined) ?? defaultToolboxFileOf(version.facts));
+  const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
+  // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
+  const inBase = (p: string) => (path.isAbsolute(file) ? p : path.relative(options.cwd, p).split(path.sep).join('/') || '.');
+  const files = projectRoot === undefined ? [] : listProjectFilesCached(projectRoot).map((f) => inBase(path.join(projectRoot, f)));
+  if (!files.some((f) => path.resolve(options.cwd, f) === absolute)) files.push(file);
+  // Every path in the same terms, so that a file read directly and the same file read as an include are one.
+  const neuroSanCwd = inBase(options.neuroSanCwd ?? options.baseDir ?? options.cwd);
+  return new ProjectReader({
+    files,
+    root: projectRoot === undefined ? inBase(path.dirname(absolute)) : inBase(projectRoot),
+    host,
+    env,
+    settings: projectRoot === undefined ? {} : projectSettingsOf(projectRoot, { env: options.env }),
+    inProject: projectRoot !== undefined,
+    baseDir: inBase(options.baseDir ?? options.cwd),
+    neuroSanCwd,
+    ...(options.reading !== undefined ? { reading: options.reading } : {}),
+    ...(defaultFile ? { defaultFile } : {}),
+    neuroSan: version.facts,
+    ...(options.neuroSanEntryCache !== undefined ? { entryCacheFor: (p: string) => (path.resolve(options.cwd, p) === absolute ? options.neuroSanEntryCache : undefined) } : {}),
+    // What the worker learned loading the file's tools (its own, or its network's toolbox's).
+    ...(options.classInfo !== undefined ? { classInfoFor: () => options.classInfo } : {}),
+    ...(options.urlsFetched ? { urlsFetched: true } : {}),
+    // A network's toolbox is found from the working directory (absolute) and listed from `cwd`: one file.
+    keyOf: (p: string) => path.resolve(options.cwd, p),
+    // A file typed in (the app): a fragment's problems from the first files that include it, not from all of them.
+    ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
+  });
 }
 
 /** The effective toolbox of either kind of file. */
@@ -104,11 +156,7 @@ export function toolboxOf(loaded: LoadedFile): LoadedToolbox {
   return loaded.kind === 'toolbox' ? loaded.toolbox : loaded.network.toolbox;
 }
 
-/**
- * A file's problems. A network of a project shows its own, and points at its toolbox's broken tools: the toolbox's
- * problems are said once, in the toolbox (validated with the project, or opened).
- */
-export function diagnosticsOf(loaded: LoadedFile) {
-  if (loaded.kind === 'toolbox') return loaded.toolbox.diagnostics;
-  return loaded.inProject ? networkProblemsInProject(loaded.network) : loaded.network.diagnostics;
+/** A file's problems, by its kind (see loadFileFromDisk). */
+export function diagnosticsOf(loaded: LoadedFile): ToolboxDiagnostic[] {
+  return loaded.diagnostics;
 }

@@ -24,7 +24,8 @@ export function ArgsTree({ args, editor, disabled }: { args: unknown; editor: En
 function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]: Json }; path: string[]; editor: EntryEditor; disabled: boolean }) {
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
-  const entries = Object.entries(value);
+  // A key set only by an unset `${?VAR}` has no value (neuro-san gets none), yet the user wrote it: shown, empty.
+  const entries: [string, Json | undefined][] = [...Object.entries(value), ...editor.unsetKeysUnder(path).filter((key) => !Object.hasOwn(value, key)).map((key): [string, undefined] => [key, undefined])];
   return (
     <ul role="group">
       {entries.map(([key, child]) => (
@@ -42,7 +43,7 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
             <ArgLeaf value={child} path={[...path, key]} editor={editor} disabled={disabled} />
           )}
           {!disabled && (
-            <button className="icon" aria-label={`Remove ${key}`} title={removeTitle(editor, [...path, key])} onClick={() => editor.set([...path, key], null)}>
+            <button className="icon" aria-label={`Remove ${key}`} title={removeTitle(editor, [...path, key])} onClick={() => editor.remove([...path, key])}>
               ×
             </button>
           )}
@@ -75,17 +76,17 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
 }
 
 /** One value of `args`, edited in place; where it is set more than once or from a substitution, the note says so. */
-function ArgLeaf({ value, path, editor, disabled }: { value: Json; path: string[]; editor: EntryEditor; disabled: boolean }) {
+function ArgLeaf({ value, path, editor, disabled }: { value: Json | undefined; path: string[]; editor: EntryEditor; disabled: boolean }) {
   const label = path.join('.');
   const sourced = useSourcedField(editor, path, label);
-  const shown = sourced.shown(value) as Json;
+  const shown = sourced.shown(value) as Json | undefined;
   return (
     <span className="arg-value">
       <CommitInput
         label={label}
         // A string keeps its line breaks (written triple-quoted when it has several lines).
         multiline={typeof shown === 'string' ? 'cell' : undefined}
-        value={leafDisplay(shown)}
+        value={shown === undefined ? '' : leafDisplay(shown)}
         disabled={disabled || sourced.waiting}
         onCommit={(v) => sourced.commit(typeof shown === 'string' && v.includes('\n') ? descriptionText(v) : leafText(v))}
       />

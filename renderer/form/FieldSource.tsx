@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { FieldSourceDto } from '../../shared/api/index';
-import { baseValue, editTarget, type EditTarget, type SourceChoice } from './fieldSourceEdits';
+import { baseValue, definitionRole, definitionStanding, editTarget, type EditTarget, type SourceChoice } from '../../shared/toolbox/index';
 import type { EntryEditor } from './useEntryEditor';
+import './fieldSource.css';
 
 type Definition = FieldSourceDto['definitions'][number];
 
@@ -12,28 +13,6 @@ function placeOf(d: Definition): string {
   if (d.where === 'here') return `line ${d.range.start.line}`;
   if (d.where === 'include') return `${fileName(d.file)}:${d.range.start.line} (included)`;
   return 'default toolbox';
-}
-
-/** What a definition does now, in words: "environment override: TAVILY_MAX_RESULTS unset, keeps 5". */
-function roleOf(d: Definition, index: number, source: FieldSourceDto): string {
-  const winner = source.definitions[source.winner];
-  const reference = d.references[0];
-  if (d.kind === 'substitution' && reference?.from === 'environment') {
-    if (reference.set) {
-      const value = reference.hidden ? 'is set (value not shown: a credential)' : `= ${reference.value}`;
-      return `${reference.optional ? 'environment override' : 'from the environment'}: ${reference.name} ${value}`;
-    }
-    if (!reference.optional) return `from the environment: ${reference.name} is unset (neuro-san cannot load the file)`;
-    const keeps = winner !== undefined && source.winner < index ? `keeps ${winner.text}` : 'so the key is not set';
-    return `environment override: ${reference.name} unset, ${keeps}`;
-  }
-  if (d.kind === 'substitution' && reference) return `copies ${reference.name}`;
-  if (d.kind === 'expression') {
-    return `built from ${d.references.map((r) => (r.from === 'environment' ? `${r.name} (${r.set ? (r.hidden ? 'set' : `= ${r.value}`) : 'unset'})` : r.name)).join(', ')}`;
-  }
-  if (d.kind === 'append') return 'appends to it';
-  if (d.where === 'default') return "the default toolbox's value: an edit writes it in this file";
-  return 'written here';
 }
 
 const CHOICE_LABEL: Record<SourceChoice, string> = {
@@ -59,9 +38,9 @@ export function FieldSourceNote({ name, source, target, choice, onChoose }: { na
       <ul>
         {source.definitions.map((d, i) => (
           <li key={i} className={i === source.winner ? 'wins' : undefined}>
-            <span className="field-source-place">{placeOf(d)}</span> <code>{d.text}</code> <span className="field-source-role">{roleOf(d, i, source)}</span>
-            {i === source.winner && source.definitions.length > 1 && <strong> — wins</strong>}
-            {i < source.winner && <span className="hint"> — overridden</span>}
+            <span className="field-source-place">{placeOf(d)}</span> <code>{d.text}</code> <span className="field-source-role">{definitionRole(d, i, source)}</span>
+            {definitionStanding(i, source) === 'wins' && <strong> — wins</strong>}
+            {definitionStanding(i, source) === 'overridden' && <span className="hint"> — overridden</span>}
           </li>
         ))}
       </ul>
@@ -89,15 +68,43 @@ export interface SourcedField {
   commit(valueText: string | null): boolean;
 }
 
-/** The state of one field with a source (the choice is the form's, per field, until the tool changes). */
-export function useSourcedField(editor: EntryEditor, path: string[], name: string): SourcedField {
+/**
+ * What a note folded to one line says (a table cell has no room for the list): the definition that wins when it is
+ * not a plain value here, an override that finds nothing, or how many times the key is set.
+ */
+export function compactSummary(source: FieldSourceDto): string {
+  const winner = source.definitions[source.winner];
+  if (winner === undefined) {
+    const unset = [...source.definitions].reverse().find((d) => d.kind === 'substitution');
+    return `${unset?.text ?? 'substitution'}: unset`;
+  }
+  if (winner.where === 'default') return source.definitions.length > 1 ? `default; ${source.definitions.at(-1)?.text} unset` : 'default toolbox';
+  if (winner.where === 'include') return `from ${fileName(winner.file)}`;
+  if (winner.kind !== 'value' && winner.kind !== 'object') return `${winner.text} wins`;
+  return `set ${source.definitions.length} times`;
+}
+
+/** The state of one field with a source (the choice is the form's, per field, until the tool changes). `compact`: a table cell's note, folded to one line. */
+export function useSourcedField(editor: EntryEditor, path: string[], name: string, options: { compact?: boolean } = {}): SourcedField {
   const source = editor.sourceOf(path);
   const target = editTarget(source);
   const [choice, setChoice] = useState<SourceChoice | undefined>(undefined);
   const active = choice && !target.direct && target.choices.includes(choice) ? choice : undefined;
   const base = active === 'base' && source ? baseValue(source) : undefined;
+  const full = source && <FieldSourceNote name={name} source={source} target={target} choice={active} onChoose={setChoice} />;
   return {
-    note: source && <FieldSourceNote name={name} source={source} target={target} choice={active} onChoose={setChoice} />,
+    note:
+      source && options.compact ? (
+        <details className="field-source-compact">
+          <summary title={`Where ${name} comes from${target.direct || active ? '' : ': open to choose which definition an edit changes'}`}>
+            {compactSummary(source)}
+            {!target.direct && !active && ' — choose'}
+          </summary>
+          {full}
+        </details>
+      ) : (
+        full
+      ),
     waiting: !target.direct && active === undefined,
     shown: (value) => (base ? base.value : value),
     // After 'both' or 'override' the key has one plain definition: the next edits go to it (see sourceEdits).

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
 import { removeParameter, removeRequiredName, renameParameter } from './parameterEdits';
+import { SourcedCell } from './SourcedCell';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, enumText, leafDisplay, leafText } from './valueText';
 
@@ -13,8 +14,9 @@ const NEW_PROPERTY = '{ "type": "string", "description": "" }';
 /**
  * `parameters` as a table of properties (name, type, description, required, enum, default), with the raw JSON
  * Schema one click away. Every cell edits its own path as the user types; renaming or removing a parameter keeps
- * `required` in step, and a name `required` lists without a property has its fixes here. The raw view replaces
- * `parameters` as a whole.
+ * `required` in step, and a name `required` lists without a property has its fixes here. A cell whose key is set
+ * more than once, by a substitution or in another file, says so under it (folded) and asks which definition an edit
+ * changes, as the form's fields do. The raw view replaces `parameters` as a whole.
  */
 export function ParametersTable({ parameters, editor, disabled }: { parameters: unknown; editor: EntryEditor; disabled: boolean }) {
   const [raw, setRaw] = useState(false);
@@ -79,17 +81,23 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   />
                 </td>
                 <td>
-                  <CommitInput label={`${name} type`} value={typeof p.type === 'string' ? p.type : ''} disabled={disabled} field={`parameter:${name}:type`} onCommit={(v) => editor.set([...props(name), 'type'], v ? JSON.stringify(v) : null)} />
+                  <SourcedCell editor={editor} path={[...props(name), 'type']} label={`${name} type`}>
+                    {(s) => <CommitInput label={`${name} type`} value={String(s.shown(typeof p.type === 'string' ? p.type : ''))} disabled={disabled || s.waiting} field={`parameter:${name}:type`} onCommit={(v) => s.commit(v ? JSON.stringify(v) : null)} />}
+                  </SourcedCell>
                 </td>
                 <td>
-                  <CommitInput
-                    label={`${name} description`}
-                    multiline="cell"
-                    value={typeof p.description === 'string' ? p.description : ''}
-                    disabled={disabled}
-                    field={`parameter:${name}:description`}
-                    onCommit={(v) => editor.set([...props(name), 'description'], descriptionText(v))}
-                  />
+                  <SourcedCell editor={editor} path={[...props(name), 'description']} label={`${name} description`}>
+                    {(s) => (
+                      <CommitInput
+                        label={`${name} description`}
+                        multiline="cell"
+                        value={String(s.shown(typeof p.description === 'string' ? p.description : ''))}
+                        disabled={disabled || s.waiting}
+                        field={`parameter:${name}:description`}
+                        onCommit={(v) => s.commit(descriptionText(v))}
+                      />
+                    )}
+                  </SourcedCell>
                 </td>
                 <td>
                   <input
@@ -101,16 +109,28 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   />
                 </td>
                 <td>
-                  <CommitInput
-                    label={`${name} enum`}
-                    value={Array.isArray(p.enum) ? p.enum.map(String).join(', ') : ''}
-                    disabled={disabled}
-                    field={`parameter:${name}:enum`}
-                    onCommit={(v) => editor.set([...props(name), 'enum'], enumText(v))}
-                  />
+                  <SourcedCell editor={editor} path={[...props(name), 'enum']} label={`${name} enum`}>
+                    {(s) => {
+                      const values = s.shown(p.enum);
+                      return (
+                        <CommitInput
+                          label={`${name} enum`}
+                          value={Array.isArray(values) ? values.map(String).join(', ') : ''}
+                          disabled={disabled || s.waiting}
+                          field={`parameter:${name}:enum`}
+                          onCommit={(v) => s.commit(enumText(v))}
+                        />
+                      );
+                    }}
+                  </SourcedCell>
                 </td>
                 <td>
-                  <CommitInput label={`${name} default`} value={p.default === undefined ? '' : leafDisplay(p.default)} disabled={disabled} field={`parameter:${name}:default`} onCommit={(v) => editor.set([...props(name), 'default'], v === '' ? null : leafText(v))} />
+                  <SourcedCell editor={editor} path={[...props(name), 'default']} label={`${name} default`}>
+                    {(s) => {
+                      const value = s.shown(p.default);
+                      return <CommitInput label={`${name} default`} value={value === undefined ? '' : leafDisplay(value)} disabled={disabled || s.waiting} field={`parameter:${name}:default`} onCommit={(v) => s.commit(v === '' ? null : leafText(v))} />;
+                    }}
+                  </SourcedCell>
                 </td>
                 <td>
                   {!disabled && (

@@ -31,11 +31,18 @@ export function ClassActions({ stores, tool, editable }: { stores: WorkspaceStor
     const { path, text } = useDocument.getState();
     try {
       const made = await api.invoke('tool.scaffold', { path, text, tool: tool.name, root });
+      const settingsFile = made.settingsFile.split(/[\\/]/).pop();
       const notes = [
         made.codedToolBase ? '' : " A plain class: this Python cannot import neuro-san's CodedTool.",
-        made.addedToPythonPath ? ` ${made.root} was added to the Python path (Preferences) so that it runs.` : '',
+        made.recordProblem
+          ? ` The folder was not recorded in the project's run settings: ${made.recordProblem}`
+          : made.addedToPythonPath
+            ? ` ${made.root} was added to the project's PYTHONPATH in ${settingsFile}, so that it runs here, with \`toolbox-editor test\` and in CI.`
+            : ` ${made.root} is recorded in ${settingsFile} for the next class.`,
       ];
       say('info', `Wrote ${made.created.join(', ')}.${notes.join('')}`);
+      // The project's run settings changed: the Test run pane shows them as they are now.
+      void stores.useTestRun.getState().loadSettings();
     } catch (error) {
       say('error', failure(error));
     }

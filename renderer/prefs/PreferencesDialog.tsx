@@ -59,13 +59,13 @@ export function PreferencesDialog({
           </label>
           <label>
             Python interpreter
-            <input value={prefs.python} spellCheck={false} placeholder="python3, /path/to/python or a virtualenv folder" onChange={(e) => setPrefs({ ...prefs, python: e.target.value })} />
+            <input value={prefs.python} spellCheck={false} placeholder="empty: the project's (its run settings), else python3" onChange={(e) => setPrefs({ ...prefs, python: e.target.value })} />
           </label>
           <label>
             PYTHONPATH (one folder a line)
             <textarea className="multi-line" value={pythonPathText} spellCheck={false} placeholder={'/path/to/my/project\n/path/to/more/tools'} onChange={(e) => setPythonPathText(e.target.value)} />
           </label>
-          <p className="hint">Where Python finds your tools' modules: these folders go in front of the PYTHONPATH the app was started with (and of <code>web --pythonpath</code>).</p>
+          <p className="hint">Where Python finds your tools' modules: these folders go after a project's own.</p>
           <label>
             AGENT_TOOL_PATH
             <input value={prefs.agentToolPath} spellCheck={false} placeholder="empty: inherited, else neuro_san/coded_tools" onChange={(e) => setPrefs({ ...prefs, agentToolPath: e.target.value })} />
@@ -75,7 +75,9 @@ export function PreferencesDialog({
             <code>&lt;AGENT_TOOL_PATH&gt;.&lt;network&gt;.my_module</code>, then one package level up at a time. A module path (<code>my_project.coded_tools</code>) or a folder (turned into a module path relative to a
             PYTHONPATH entry). Empty: the value the app was started with, else <code>neuro_san/coded_tools</code>.
           </p>
-          <p className="hint">The interpreter, PYTHONPATH and AGENT_TOOL_PATH are used by test runs.</p>
+          <p className="hint">
+            This machine's: the interpreter overrides a project's run settings (<code>.toolbox-editor.json</code>); the rest fills in what they leave out.
+          </p>
           <WorkingDirectoryField value={prefs.neuroSanCwd ?? ''} onChange={(neuroSanCwd) => setPrefs({ ...prefs, neuroSanCwd })} openFile={openFile} />
         </>
       )}

@@ -9,6 +9,7 @@ import { isEditable } from '../tools/toolCommands';
 import { applyFix } from './applyFix';
 import { sortProblems } from './sortProblems';
 import { NeuroSanCheck } from './NeuroSanCheck';
+import { UrlIncludesPrompt } from '../project/UrlIncludesPrompt';
 import { plural } from '../../shared/plural';
 
 const ROW_HEIGHT = 24;
@@ -58,6 +59,7 @@ export function ProblemsRegion({ stores }: { stores: WorkspaceStores }) {
       </h2>
       {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
       <NeuroSanCheck key={path ?? ''} stores={stores} />
+      <UrlIncludesPrompt key={`urls:${path ?? ''}`} stores={stores} />
       {environment.length > 0 && (
         // Not the file's problems: what the Python environment lacks for its tools, until the entry or the run settings change.
         <details className="problem-group" aria-label="Environment">

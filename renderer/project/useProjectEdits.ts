@@ -45,7 +45,10 @@ export function useProjectEdits(stores: WorkspaceStores, useProject: ProjectStor
         return false;
       }
       try {
-        const applied = await api.invoke('project.applyEdits', { root: project.root, edits: plan.edits });
+        // The tool's saved cases are among the edits; its runs in the history move with it.
+        const toolbox = project.toolbox ? absoluteIn(project, project.toolbox.path) : undefined;
+        const renamedTool = toolbox ? { renamedTool: { toolbox, tool, newName: plan.newName } } : {};
+        const applied = await api.invoke('project.applyEdits', { root: project.root, edits: plan.edits, ...renamedTool });
         setProblem(null);
         useProject.getState().setLastChange({ undoId: applied.undoId, summary: `Renamed '${tool}' to '${plan.newName}' in ${applied.files.length} files.` });
         await reloadIfOpen(applied.files);

@@ -1,6 +1,5 @@
 import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
-import { entryArgsJson } from './runInputs';
 
 export interface HistoryActions {
   rerun(entry: HistoryEntry): void;
@@ -26,7 +25,7 @@ export function HistoryList({ entries, canSaveCases, actions }: { entries: Histo
                 <div className="history-line">
                   <span aria-label={entry.result.isError ? 'error' : 'ok'}>{entry.result.isError ? '✗' : '✓'}</span>
                   <span className="hint">{time(entry.at)}</span>
-                  <code className="history-args">{layoutIfJson(entryArgsJson(entry))}</code>
+                  <code className="history-args">{entry.request.target.kind === 'toolbox' && entry.request.target.toolkitTool ? `${entry.request.target.toolkitTool} ` : ''}{layoutIfJson(entry.request.argsJson)}</code>
                 </div>
                 <div className="history-buttons">
                   <button onClick={() => actions.rerun(entry)}>Re-run</button>
@@ -36,7 +35,7 @@ export function HistoryList({ entries, canSaveCases, actions }: { entries: Histo
                     title={!canSaveCases ? 'Save the toolbox first: its test cases are kept beside it' : entry.result.truncated ? 'The history kept only part of this content' : undefined}
                     onClick={() => actions.saveCase(entry)}
                   >
-                    Save as test case
+                    Save as test case…
                   </button>
                 </div>
               </li>

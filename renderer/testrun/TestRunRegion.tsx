@@ -1,17 +1,28 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
-import { useUiStore } from '../state/uiStore';
+import { callCommandLine, type RunRequest, type SavedCase } from '../../shared/run/index';
 import type { WorkspaceStores } from '../state/workspace';
 import { ArgumentForm } from './ArgumentForm';
 import { fieldsFromArgs, fieldsOf } from './argumentForm';
-import { cliCommand } from './cliCommand';
+import { CaseEditor } from './CaseEditor';
 import { HistoryList } from './HistoryList';
 import { RunResultView } from './RunResultView';
+import { RunSettingsSummary } from './RunSettingsSummary';
 import { SavedCases } from './SavedCases';
-import { emptyInputs, entryArgsJson, inputsFromRun, runInputsOf, type ToolInputs } from './runInputs';
+import { emptyInputs, inputsFromRequest, requestOf, type ToolInputs } from './runInputs';
 import { toolKey } from './testRunStore';
 import './testrun.css';
+
+/** A case to save from a run: named after its tool and arguments (the user names it), expecting what the run gave. */
+function caseFromRun(entry: HistoryEntry): SavedCase {
+  const args = layoutIfJson(entry.request.argsJson);
+  return {
+    name: `${entry.request.target.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`,
+    request: entry.request,
+    expect: entry.result.isError ? { error: true } : { content: entry.result.content },
+  };
+}
 
 /** Running the selected tool with the user's arguments and sly_data, its result, history and saved cases. */
 export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
@@ -42,13 +53,12 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const notice = useTestRun((s) => s.notice);
   const caseRun = useTestRun((s) => s.caseRun);
   const casesRunning = useTestRun((s) => s.casesRunning);
+  const settings = useTestRun((s) => s.settings);
   // The actions never change (zustand makes them once); getState() itself is a new object after every update.
   const actions = useTestRun.getState();
   const toolName = tool?.name ?? null;
-  // What a run puts on PYTHONPATH: the preferences' folders, then what the app was started with.
-  const inherited = useUiStore((s) => s.info?.pythonPath);
-  const ownPath = prefs?.pythonPath ?? [];
-  const inheritedPath = (inherited ?? []).filter((p) => !ownPath.includes(p));
+  /** The case being edited, or saved from a run: the dialog's title and what it starts from. */
+  const [editing, setEditing] = useState<{ testCase: SavedCase; replaces?: string } | null>(null);
   // After a run, its result is brought into view (the inputs above can fill the pane).
   const resultRef = useRef<HTMLDivElement>(null);
   const wasRunning = useRef(false);
@@ -61,6 +71,9 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
     if (toolName && status === 'ready') void useTestRun.getState().loadHistory(toolName);
   }, [useTestRun, toolName, path, status]);
   useEffect(() => void useTestRun.getState().loadCases().catch(() => undefined), [useTestRun, path]);
+  // The run settings follow the document, and a change of the preferences they may come from.
+  // (Read again for each tool chosen and after each run: the settings file may have changed meanwhile.)
+  useEffect(() => void useTestRun.getState().loadSettings(), [useTestRun, path, prefs, toolName]);
 
   if (status !== 'ready' || !analysis) {
     return (
@@ -72,10 +85,10 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   }
 
   const setInputs = (next: ToolInputs) => key && actions.setInputs(key, next);
-  const { run: request, problems } = runInputsOf(fields, inputs);
+  const { request, args, problems } = requestOf(tool?.name ?? '', fields, inputs);
   const runNow = (sendInvalidArgs = false) => {
     if (!tool || running || problems.length) return;
-    void actions.run(tool.name, { ...request, ...(sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+    void actions.run(sendInvalidArgs ? { ...request, sendInvalidArgs: true } : request);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -91,7 +104,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
       setInputs({ ...inputs, mode, json: layoutIfJson(request.argsJson, 2) });
       return;
     }
-    const values = problems.length ? null : fieldsFromArgs(fields, request.args, request.argsJson);
+    const values = problems.length ? null : fieldsFromArgs(fields, args, request.argsJson);
     if (!values) {
       actions.setNotice({ text: 'The form cannot show these arguments (invalid JSON, or keys the parameters do not name): fix them in the JSON view.', error: true });
       return;
@@ -99,21 +112,39 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
     actions.setNotice(null);
     setInputs({ ...inputs, mode, values });
   };
+  /** Puts a past run's (or a case's) request into the inputs, and runs it. */
+  const replay = (again: RunRequest) => {
+    setInputs(inputsFromRequest(fields, again, inputs));
+    void actions.run(again);
+  };
   const historyActions = {
-    rerun: (entry: HistoryEntry) => {
-      const replay = { args: entry.args, argsJson: entryArgsJson(entry), ...(entry.slyData ? { slyData: entry.slyData } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}) };
-      setInputs(inputsFromRun(fields, replay, inputs));
-      void actions.run(entry.tool, { ...replay, ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
-    },
+    rerun: (entry: HistoryEntry) => replay(entry.request),
     copyCli: (entry: HistoryEntry) => {
-      const line = cliCommand({ file: path ?? 'Untitled.hocon', python: prefs?.python, pythonPath: [...ownPath, ...inheritedPath], ...(prefs?.agentToolPath ? { agentToolPath: prefs.agentToolPath } : {}), tool: entry.tool, argsJson: entryArgsJson(entry), slyData: entry.slyData, ...(entry.toolkitTool ? { toolkitTool: entry.toolkitTool } : {}), ...(entry.timeoutSeconds !== undefined ? { timeoutSeconds: entry.timeoutSeconds } : {}), ...(entry.sendInvalidArgs ? { sendInvalidArgs: true } : {}) });
+      // The run's request, and what the CLI would not find in the project's settings file by itself.
+      const line = callCommandLine(path ?? 'Untitled.hocon', entry.request, settings?.commandLineOptions ?? []);
       navigator.clipboard.writeText(line).then(
         () => actions.setNotice({ text: `Copied: ${line}`, error: false }),
         () => actions.setNotice({ text: line, error: false }), // no clipboard access: show it to copy by hand
       );
     },
-    saveCase: (entry: HistoryEntry) => void actions.saveCase(entry),
+    saveCase: (entry: HistoryEntry) => {
+      actions.setNotice(null);
+      setEditing({ testCase: caseFromRun(entry) });
+    },
     clear: () => tool && void actions.clearHistory(tool.name),
+  };
+  const caseActions = {
+    runAll: () => void actions.runCases(),
+    run: (name: string) => void actions.runCases([name]),
+    cancel: () => actions.cancelCases(),
+    edit: (testCase: SavedCase) => {
+      actions.setNotice(null);
+      setEditing({ testCase, replaces: testCase.name });
+    },
+    rename: (testCase: SavedCase, newName: string) => void actions.saveCase({ ...testCase, name: newName }, testCase.name),
+    duplicate: (name: string) => void actions.duplicateCase(name),
+    delete: (name: string) => void actions.deleteCase(name),
+    moveTool: (from: string, to: string) => void actions.moveCases(from, to).then(() => actions.loadHistory(to)),
   };
 
   return (
@@ -132,31 +163,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             ))}
           </select>
         </div>
-        {prefs && (
-          <p className="hint" data-testid="interpreter">
-            Python <code>{prefs.python || 'python3'}</code> · timeout {request.timeoutSeconds ?? prefs.timeoutSeconds} s{request.timeoutSeconds === undefined ? ' (preference)' : ''}
-          </p>
-        )}
-        {prefs && (
-          <p className="hint testrun-paths" data-testid="python-paths" title="Set in Preferences">
-            PYTHONPATH{' '}
-            {ownPath.length + inheritedPath.length === 0 ? (
-              <span>not set</span>
-            ) : (
-              <>
-                {ownPath.map((p) => (
-                  <code key={`own:${p}`}>{p} </code>
-                ))}
-                {ownPath.length > 0 && <span>(preferences) </span>}
-                {inheritedPath.map((p) => (
-                  <code key={`inherited:${p}`}>{p} </code>
-                ))}
-                {inheritedPath.length > 0 && <span>(inherited)</span>}
-              </>
-            )}
-            {' · '}AGENT_TOOL_PATH <code>{prefs.agentToolPath || 'inherited'}</code>
-          </p>
-        )}
+        {settings && <RunSettingsSummary view={settings} {...(request.timeoutSeconds !== undefined ? { runTimeout: request.timeoutSeconds } : {})} canWrite={path !== null} onWrite={() => void actions.writeSettings()} />}
         {!tool ? (
           <p className="hint">Choose a tool to run.</p>
         ) : !detail ? (
@@ -199,7 +206,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             <textarea id="testrun-sly" rows={2} value={inputs.sly} placeholder="{}" onChange={(e) => setInputs({ ...inputs, sly: e.target.value })} />
             <div className="field-row">
               <label htmlFor="testrun-timeout">Timeout (s)</label>
-              <input id="testrun-timeout" inputMode="decimal" placeholder={prefs ? String(prefs.timeoutSeconds) : ''} value={inputs.timeout} onChange={(e) => setInputs({ ...inputs, timeout: e.target.value })} />
+              <input id="testrun-timeout" inputMode="decimal" placeholder={settings ? String(settings.settings.timeoutSeconds.value) : ''} value={inputs.timeout} onChange={(e) => setInputs({ ...inputs, timeout: e.target.value })} />
               {tool.kind === 'toolkit' && (
                 <>
                   <input aria-label="Toolkit tool" list="testrun-toolkit-tools" placeholder="toolkit tool" value={inputs.toolkitTool} onChange={(e) => setInputs({ ...inputs, toolkitTool: e.target.value })} />
@@ -231,11 +238,26 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
               </p>
             )}
             <div ref={resultRef} className="run-result-anchor">
-              {record && <RunResultView record={record} onSendAnyway={() => void actions.run(record.tool, { ...record.request, sendInvalidArgs: true })} />}
+              {record && <RunResultView record={record} onSendAnyway={() => void actions.run({ ...record.request, sendInvalidArgs: true })} />}
             </div>
             <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
-            {cases && <SavedCases cases={cases} tool={tool.name} running={casesRunning} lastRun={caseRun} onRun={() => void actions.runCases()} onCancel={() => actions.cancelCases()} />}
+            {cases && <SavedCases cases={cases} tool={tool.name} toolNames={analysis.tools.map((t) => t.name)} running={casesRunning} lastRun={caseRun} actions={caseActions} />}
           </>
+        )}
+        {editing && (
+          <CaseEditor
+            title={editing.replaces !== undefined ? `Edit test case '${editing.replaces}'` : 'Save as test case'}
+            actionLabel={editing.replaces !== undefined ? 'Save' : 'Save test case'}
+            initial={editing.testCase}
+            tools={analysis.tools.map((t) => t.name)}
+            problem={notice?.error ? notice.text : null}
+            onCancel={() => setEditing(null)}
+            onSave={async (testCase) => {
+              const saved = await actions.saveCase(testCase, editing.replaces);
+              if (saved) setEditing(null);
+              return saved;
+            }}
+          />
         )}
       </div>
     </section>

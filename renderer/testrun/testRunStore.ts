@@ -1,18 +1,16 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { ToolRunResultDto } from '../../shared/api/index';
-import type { HistoryEntry, TestCase, TestCasesRun } from '../../shared/api/index';
-import { layoutIfJson } from '../../shared/hocon/index';
+import type { HistoryEntry, RunSettingsView, TestCaseList, TestCasesRun, ToolRunResultDto } from '../../shared/api/index';
+import type { RunRequest, SavedCase } from '../../shared/run/index';
 import { flushPendingEdits } from '../state/pendingEdits';
 import type { BaseStores } from '../state/workspace';
-import { entryArgsJson, type RunInputs, type ToolInputs } from './runInputs';
+import type { ToolInputs } from './runInputs';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
 export const SHOW_CANCEL_AFTER_MS = 300;
 
 export interface RunRecord {
-  tool: string;
-  request: RunInputs & { sendInvalidArgs?: boolean };
+  request: RunRequest;
   result: ToolRunResultDto;
 }
 
@@ -23,12 +21,14 @@ export interface TestRunState {
   /** The last result per document and tool. */
   results: Record<string, RunRecord>;
   history: Record<string, HistoryEntry[]>;
-  cases: { file: string; cases: TestCase[]; error?: string } | null;
-  /** The last "Run saved cases" of this document, and whether one is under way. */
+  cases: TestCaseList | null;
+  /** The last run of saved cases of this document, and whether one is under way. */
   caseRun: TestCasesRun | null;
   casesRunning: boolean;
   /** The batch id of the run of saved cases under way (what Cancel sends). */
   casesBatchId: string | null;
+  /** The run settings the document's runs use, each with its source (the project's file, preferences...). */
+  settings: RunSettingsView | null;
   /** A class being loaded ("Load the schema"): for which document and tool, and the id Cancel sends. */
   describing: { key: string; runId: string } | null;
   /** What loading a tool's class revealed (LangChain: its args schema; toolkit: its tools), per document and tool. */
@@ -36,16 +36,25 @@ export interface TestRunState {
   /** A one-line report of the last pane action (saved a case, copied a command, ...). */
   notice: { text: string; error: boolean } | null;
   setInputs(key: string, inputs: ToolInputs): void;
-  run(tool: string, request: RunInputs & { sendInvalidArgs?: boolean }): Promise<void>;
+  run(request: RunRequest): Promise<void>;
   cancel(): void;
   loadHistory(tool: string): Promise<void>;
   clearHistory(tool: string): Promise<void>;
   loadCases(): Promise<void>;
+  loadSettings(): Promise<void>;
+  /** Writes the settings in use into the project's settings file ("Write .toolbox-editor.json"). */
+  writeSettings(): Promise<void>;
   describe(tool: string): Promise<void>;
-  runCases(): Promise<void>;
+  /** Runs the saved cases: all of them, or those named. */
+  runCases(names?: string[]): Promise<void>;
   cancelCases(): void;
   cancelDescribe(): void;
-  saveCase(entry: HistoryEntry): Promise<void>;
+  /** Saves a case (a new one, or in place of `replaces`); true when saved. */
+  saveCase(testCase: SavedCase, replaces?: string): Promise<boolean>;
+  deleteCase(name: string): Promise<void>;
+  duplicateCase(name: string): Promise<void>;
+  /** Moves the cases (and runs) of a tool this toolbox no longer has to another name. */
+  moveCases(tool: string, newName: string): Promise<void>;
   setNotice(notice: TestRunState['notice']): void;
 }
 
@@ -54,17 +63,24 @@ export type TestRunStoreHook = UseBoundStore<StoreApi<TestRunState>>;
 /** Inputs, results and history are per document as well as per tool: two files may both have a `search`. */
 export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitled'}\u0000${tool}`;
 
-
-/** A short, readable name for a case saved from the history: the tool and its arguments. */
-function caseName(entry: HistoryEntry): string {
-  const args = layoutIfJson(entryArgsJson(entry));
-  return `${entry.tool} ${args.length > 60 ? `${args.slice(0, 59)}…` : args}`;
-}
+const fileName = (file: string) => file.split(/[\\/]/).pop();
 
 export function createTestRunStore({ api, useDocument }: BaseStores): TestRunStoreHook {
   let runCounter = 0;
   /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
   const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
+  /** A change of the cases file, reported in the pane; the list is read again after it. */
+  const changingCases = async (change: () => Promise<string>): Promise<boolean> => {
+    let ok = true;
+    try {
+      store.setState({ notice: { text: await change(), error: false } });
+    } catch (error) {
+      store.setState({ notice: { text: `Not saved: ${errorMessage(error)}`, error: true } });
+      ok = false;
+    }
+    await store.getState().loadCases();
+    return ok;
+  };
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,
@@ -75,15 +91,17 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     caseRun: null,
     casesRunning: false,
     casesBatchId: null,
+    settings: null,
     describing: null,
     notice: null,
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
 
-    run: async (tool, request) => {
+    run: async (request) => {
       if (get().running) return;
       flushPendingEdits(); // the run uses the entry as the form shows it
       const { path, text } = useDocument.getState();
+      const tool = request.target.tool;
       const key = toolKey(path, tool);
       const runId = newRunId('run');
       set({ running: { runId, key, showCancel: false }, notice: null });
@@ -92,26 +110,16 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
         if (running?.runId === runId) set({ running: { ...running, showCancel: true } });
       }, SHOW_CANCEL_AFTER_MS);
       try {
-        const result = await api.invoke('tool.run', {
-          path,
-          text,
-          tool,
-          runId,
-          // The text, not the value: Python must see `1.0` and big integers as the user wrote them.
-          argsJson: request.argsJson,
-          ...(request.slyData ? { slyData: request.slyData } : {}),
-          ...(request.timeoutSeconds !== undefined ? { timeoutSeconds: request.timeoutSeconds } : {}),
-          ...(request.toolkitTool ? { toolkitTool: request.toolkitTool } : {}),
-          ...(request.sendInvalidArgs ? { sendInvalidArgs: true } : {}),
-        });
-        set({ results: { ...get().results, [key]: { tool, request, result } } });
+        // The request as the pane made it: the arguments' text (Python must see `1.0` and big integers as written).
+        const result = await api.invoke('tool.run', { path, text, runId, run: request });
+        set({ results: { ...get().results, [key]: { request, result } } });
       } catch (error) {
         set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true } });
       } finally {
         clearTimeout(timer);
         set({ running: null });
       }
-      await get().loadHistory(tool);
+      await Promise.all([get().loadHistory(tool), get().loadSettings()]);
     },
 
     cancel: () => {
@@ -135,6 +143,26 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
       await get().loadHistory(tool);
     },
 
+    loadSettings: async () => {
+      const { path } = useDocument.getState();
+      try {
+        set({ settings: await api.invoke('run.settings', { path }) });
+      } catch (error) {
+        set({ settings: null, notice: { text: `Cannot read the run settings: ${errorMessage(error)}`, error: true } });
+      }
+    },
+
+    writeSettings: async () => {
+      const { path } = useDocument.getState();
+      if (!path) return;
+      try {
+        const settings = await api.invoke('run.writeSettings', { path });
+        set({ settings, notice: { text: `Wrote the run settings to ${settings.settings.file.path}: the CLI and CI use them too.`, error: false } });
+      } catch (error) {
+        set({ notice: { text: `The run settings were not written: ${errorMessage(error)}`, error: true } });
+      }
+    },
+
     describe: async (tool) => {
       flushPendingEdits();
       const { path, text } = useDocument.getState();
@@ -147,8 +175,8 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
           set({ notice: { text: cancelled ? 'Loading the class was cancelled.' : `Cannot load the class: ${answer.error ?? 'unknown error'}`, error: !cancelled } });
           return;
         }
-        const d = (answer.description ?? {}) as { argsSchema?: unknown; tools?: { name: string }[] };
-        const described = { argsSchema: d.argsSchema ?? null, toolkitTools: (d.tools ?? []).map((t) => t.name) };
+        const d = (answer.description ?? {}) as { argsSchema?: unknown; tools?: { toolName: string }[] };
+        const described = { argsSchema: d.argsSchema ?? null, toolkitTools: (d.tools ?? []).map((t) => t.toolName) };
         set({ described: { ...get().described, [toolKey(path, tool)]: described } });
       } catch (error) {
         set({ notice: { text: `Cannot load the class: ${errorMessage(error)}`, error: true } });
@@ -162,14 +190,14 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
       if (describing) void api.invoke('tool.cancel', { runId: describing.runId }).catch(() => undefined);
     },
 
-    runCases: async () => {
+    runCases: async (names) => {
       flushPendingEdits();
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
       const batchId = newRunId('cases');
       set({ casesRunning: true, caseRun: null, casesBatchId: batchId });
       try {
-        set({ caseRun: await api.invoke('testcases.run', { path, text, batchId }) });
+        set({ caseRun: await api.invoke('testcases.run', { path, text, batchId, ...(names ? { names } : {}) }) });
       } catch (error) {
         set({ notice: { text: `The saved cases could not be run: ${errorMessage(error)}`, error: true } });
       } finally {
@@ -193,30 +221,39 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
       set({ cases, ...(get().caseRun && get().caseRun?.file !== cases.file ? { caseRun: null } : {}) });
     },
 
-    saveCase: async (entry) => {
+    saveCase: async (testCase, replaces) => {
       const { path } = useDocument.getState();
       if (!path) {
         set({ notice: { text: 'Save the toolbox first: its test cases are kept beside it.', error: true } });
-        return;
+        return false;
       }
-      const testCase: TestCase = {
-        name: caseName(entry),
-        tool: entry.tool,
-        args: entry.args,
-        ...(entry.slyData && Object.keys(entry.slyData).length ? { sly_data: entry.slyData } : {}),
-        ...(entry.toolkitTool ? { toolkit_tool: entry.toolkitTool } : {}),
-        ...(entry.timeoutSeconds !== undefined ? { timeout_seconds: entry.timeoutSeconds } : {}),
-        ...(entry.sendInvalidArgs ? { send_invalid_args: true } : {}),
-        expect: entry.result.isError ? { error: true } : { content: entry.result.content },
-      };
-      try {
-        // The file keeps the arguments as the run sent them (its text), not JavaScript's reading of them.
-        const { file, saved } = await api.invoke('testcases.save', { path, testCase, ...(entry.argsJson !== undefined ? { argsJson: entry.argsJson } : {}) });
-        set({ notice: { text: `Saved test case '${saved.name}' to ${file.split(/[\\/]/).pop()}`, error: false } });
-      } catch (error) {
-        set({ notice: { text: `Not saved: ${errorMessage(error)}`, error: true } });
-      }
-      await get().loadCases();
+      return changingCases(async () => {
+        const { file, saved, upgraded } = await api.invoke('testcases.save', { path, testCase, ...(replaces !== undefined ? { replaces } : {}) });
+        const upgrade = upgraded ? ` The file is now version 2 (its expectations need it): older versions of Toolbox Editor cannot read it.` : '';
+        return `Saved test case '${saved.name}' to ${fileName(file)}.${upgrade}`;
+      });
+    },
+
+    deleteCase: async (name) => {
+      const { path } = useDocument.getState();
+      if (!path) return;
+      await changingCases(async () => `Deleted test case '${name}' from ${fileName((await api.invoke('testcases.delete', { path, name })).file)}.`);
+    },
+
+    duplicateCase: async (name) => {
+      const { path } = useDocument.getState();
+      if (!path) return;
+      await changingCases(async () => `Saved a copy of '${name}' as '${(await api.invoke('testcases.duplicate', { path, name })).saved.name}'.`);
+    },
+
+    moveCases: async (tool, newName) => {
+      const { path } = useDocument.getState();
+      if (!path) return;
+      await changingCases(async () => {
+        const { moved } = await api.invoke('testcases.renameTool', { path, tool, newName });
+        return moved ? `Moved ${moved} test case${moved === 1 ? '' : 's'} and the runs of '${tool}' to '${newName}'.` : `Moved the runs of '${tool}' to '${newName}'.`;
+      });
+      await get().loadHistory(newName);
     },
   }));
   // A message about one file's runs is not about the next file opened.

@@ -39,7 +39,13 @@ export function useToolActions(stores: WorkspaceStores) {
       },
       duplicate: (tool: ToolSummary) => run((text, tools) => duplicateTool(text, tools, tool)),
       override: (tool: ToolSummary) => run((text, tools) => overrideTool(text, tools, tool)),
-      rename: (tool: ToolSummary, name: string) => run((text) => renameTool(text, tool, name)),
+      rename: (tool: ToolSummary, name: string) => {
+        if (!run((text) => renameTool(text, tool, name))) return false;
+        // Its saved test cases and its runs go with it (a later undo leaves them under the new name: the Test run
+        // pane then offers to move them back).
+        if (useDocument.getState().path) void stores.useTestRun.getState().moveCases(tool.name, name);
+        return true;
+      },
       remove: (tool: ToolSummary) => run((text, tools) => deleteTool(text, tools, tool)),
       apply: (edits: TextEdit[]) => documentModel.applyEdits(edits),
     };

@@ -17,7 +17,8 @@ import {
   ToolRunRequestT,
   ToolRunResultT,
 } from './toolboxApi';
-import { HistoryEntryT, TestCaseT, TestCasesRunT } from './testRunApi';
+import { HistoryEntryT, TestCaseListT, TestCasesRunT } from './testRunApi';
+import { RunSettingsViewT, SavedCaseT } from './runApi';
 import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolScaffoldResultT, ToolSourceRequestT, ToolSourceResultT } from './preflightApi';
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
@@ -176,25 +177,47 @@ export const apiMethods = {
     response: Type.Object({ entries: Type.Array(HistoryEntryT) }),
   },
   'history.clear': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }), response: Type.Object({}) },
-  /** The saved test cases beside a toolbox file (`<name>.tests.json`); `error` when the file exists but is unusable. */
-  'testcases.list': {
-    request: Type.Object({ path: Path }),
-    response: Type.Object({ file: Type.String(), cases: Type.Array(TestCaseT), error: Type.Optional(Type.String()) }),
+  /** Moves a tool's runs to its new name (after the tool was renamed by hand). */
+  'history.rename': {
+    request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) }),
+    response: Type.Object({}),
   },
+  /** The saved test cases beside a toolbox file (`<name>.tests.json`); `error` when the file exists but is unusable. */
+  'testcases.list': { request: Type.Object({ path: Path }), response: TestCaseListT },
   /**
-   * `argsJson`: the case's arguments exactly as the user wrote them (a history entry's argsJson); the file keeps this
-   * text as `args` (so `1.0` stays a float), and `testCase.args` is then taken from it.
+   * Saves a case under its name: a new one (a name already taken is refused), or, with `replaces`, in place of the
+   * case of that name (an edit, a rename). `upgraded`: the file had to move to format version 2 to hold it.
    */
   'testcases.save': {
-    request: Type.Object({ path: Path, testCase: TestCaseT, argsJson: Type.Optional(Type.String()) }),
-    response: Type.Object({ file: Type.String(), saved: TestCaseT }),
+    request: Type.Object({ path: Path, testCase: SavedCaseT, replaces: Type.Optional(Type.String({ minLength: 1 })) }),
+    response: Type.Object({ file: Type.String(), saved: SavedCaseT, upgraded: Type.Boolean() }),
   },
-  /** Runs every saved case against the document's current text, the checks `toolbox-editor test` makes on the disk. */
+  'testcases.delete': { request: Type.Object({ path: Path, name: Type.String({ minLength: 1 }) }), response: Type.Object({ file: Type.String() }) },
+  /** A copy of a case under a free name (`name (2)`...). */
+  'testcases.duplicate': {
+    request: Type.Object({ path: Path, name: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ file: Type.String(), saved: SavedCaseT }),
+  },
+  /** Moves every case (and the history) of a tool to another name: after a rename by hand, for cases left behind. */
+  'testcases.renameTool': {
+    request: Type.Object({ path: Path, tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ file: Type.String(), moved: Type.Integer() }),
+  },
+  /** Runs the saved cases (all, or those `names` names) against the document's current text, as `toolbox-editor test` does on the disk. */
   'testcases.run': {
     /** `batchId`: a name for this run of all cases, so `tool.cancel` with it stops the run (the case running and the rest). */
-    request: Type.Object({ path: Path, text: Type.String(), batchId: Type.Optional(Type.String({ minLength: 1 })) }),
+    request: Type.Object({
+      path: Path,
+      text: Type.String(),
+      names: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+      batchId: Type.Optional(Type.String({ minLength: 1 })),
+    }),
     response: TestCasesRunT,
   },
+  /** The run settings of a document's runs (the project's `.toolbox-editor.json`, preferences, environment, layout), each with its source. */
+  'run.settings': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }), response: RunSettingsViewT },
+  /** Writes the settings in use into the project's settings file (its `run` section), so that the CLI and CI use them too. */
+  'run.writeSettings': { request: Type.Object({ path: Path }), response: RunSettingsViewT },
   /** The native folder chooser (desktop); `{ path: null }` in browser mode, where the renderer asks for a path. */
   'dialog.openFolder': { request: Type.Object({}), response: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }) },
   /** A folder (or a file in it) opened as a neuro-san project: its root is the nearest folder upward holding registries/. */
@@ -210,10 +233,23 @@ export const apiMethods = {
   },
   /** Writes previewed edits to the project's files, all or none; `undoId` undoes them as one step. */
   'project.applyEdits': {
-    request: Type.Object({ root: Path, edits: Type.Array(ProjectEditT) }),
+    /** `renamedTool`: the edits rename this tool: its test-run history moves along (and back on undo). */
+    request: Type.Object({
+      root: Path,
+      edits: Type.Array(ProjectEditT),
+      renamedTool: Type.Optional(Type.Object({ toolbox: Path, tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) })),
+    }),
     response: Type.Object({ undoId: Type.String(), files: Type.Array(Type.String()) }),
   },
   'project.undoEdits': { request: Type.Object({ undoId: Type.String({ minLength: 1 }) }), response: Type.Object({ files: Type.Array(Type.String()) }) },
+  /**
+   * The user allows fetching what the project of `path` (a file or folder in it) includes by http(s) URL: every such
+   * include is fetched now, kept in the state folder, and read from there from then on (remembered per project).
+   */
+  'project.fetchIncludes': {
+    request: Type.Object({ path: Path }),
+    response: Type.Object({ root: Type.String(), fetched: Type.Array(Type.Object({ url: Type.String(), problem: Type.Union([Type.String(), Type.Null()]) })) }),
+  },
   /**
    * Asks one MCP server of the project for its tools (`tools/list`) with the project's settings for it: the only way
    * the app contacts a server, on the user's action. The answer (or why there is none) is kept with the time read.

@@ -7,6 +7,7 @@ export * from './mcpApi';
 export * from './preflightApi';
 export * from './projectApi';
 export * from './reviewApi';
+export * from './runApi';
 export * from './testRunApi';
 export * from './textEdits';
 export * from './toolboxApi';

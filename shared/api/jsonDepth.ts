@@ -41,15 +41,27 @@ export function jsonTextNestsDeeperThan(text: string, max: number = MAX_JSON_DEP
 }
 
 /**
- * The reason a request payload nests too deep, or null: the payload itself, and any `argsJson` text in it (tool
- * arguments travel as JSON text that the worker's Python json reads).
+ * The reason a request payload nests too deep, or null: the payload itself, and every `argsJson` text in it (a run
+ * request's arguments, `tool.run`'s `run` or a saved case's `request`, travel as JSON text that the worker's Python
+ * json reads).
  */
 export function requestDepthProblem(payload: unknown, max: number = MAX_JSON_DEPTH): string | null {
   if (valueNestsDeeperThan(payload, max)) return `The request nests deeper than ${max} levels of JSON objects and arrays.`;
-  if (payload !== null && typeof payload === 'object' && !Array.isArray(payload)) {
-    const argsJson = (payload as Record<string, unknown>).argsJson;
-    if (typeof argsJson === 'string' && jsonTextNestsDeeperThan(argsJson, max)) {
-      return `argsJson nests deeper than ${max} levels of JSON objects and arrays.`;
+  // The payload nests at most `max` levels (checked above), so this walk is bounded too.
+  const pending: unknown[] = [payload];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      pending.push(...value);
+      continue;
+    }
+    for (const [key, member] of Object.entries(value)) {
+      if (key === 'argsJson' && typeof member === 'string') {
+        if (jsonTextNestsDeeperThan(member, max)) return `argsJson nests deeper than ${max} levels of JSON objects and arrays.`;
+      } else {
+        pending.push(member);
+      }
     }
   }
   return null;

@@ -36,7 +36,7 @@ export const ToolScaffoldRequestT = Type.Object({
   path: Type.Union([Type.String(), Type.Null()]),
   text: Type.String(),
   tool: Type.String({ minLength: 1 }),
-  /** The folder the module path starts from; by default AGENT_TOOL_PATH (a folder), else PYTHONPATH's first, else the toolbox's folder. */
+  /** The folder the module path starts from; by default the run settings' toolRoot, else AGENT_TOOL_PATH (a folder), else PYTHONPATH's first. */
   root: Type.Optional(Type.String({ minLength: 1 })),
   /** Only say where the module would go. */
   dryRun: Type.Optional(Type.Boolean()),
@@ -47,8 +47,12 @@ export const ToolScaffoldResultT = Type.Object({
   root: Type.String(),
   created: Type.Array(Type.String()),
   codedToolBase: Type.Boolean(),
-  /** The root was not on the worker's path, so it was added to the preferences' PYTHONPATH: the class runs at once. */
+  /** The project's settings file, where the root was recorded (toolRoot, and PYTHONPATH when runs would not look there). */
+  settingsFile: Type.String(),
+  /** The root was not on the runs' PYTHONPATH, so it was added to the project's: the class runs at once, in the app and the CLI. */
   addedToPythonPath: Type.Boolean(),
+  /** Why the root could not be recorded (a damaged settings file); the module was written all the same. */
+  recordProblem: Type.Optional(Type.String()),
 });
 
 export const ToolSourceRequestT = Type.Object({

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PositionShiftT } from './analysisDelta';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileTextEditT } from './textEdits';
+import { RunRequestT } from './runApi';
 import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
 import { TOOL_KINDS } from '../toolbox/index';
@@ -184,13 +185,16 @@ export const CatalogRenderResultT = Type.Object({
 
 export const PreferencesT = Type.Object({
   theme: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]),
-  /** `python3`, an interpreter path, or a virtualenv folder. */
+  /**
+   * This machine's interpreter (`python3`, a path, or a virtualenv folder): overrides the project's run settings;
+   * empty (or `python3`, the old default) = the project's, else python3.
+   */
   python: Type.String(),
-  /** AGENT_TOOL_PATH for coded tools; empty = inherited. */
+  /** AGENT_TOOL_PATH where the project's run settings, the environment and the layout give none. */
   agentToolPath: Type.String(),
-  /** Extra PYTHONPATH folders. */
+  /** PYTHONPATH folders this machine adds after the project's (relative ones from the working directory). */
   pythonPath: Type.Array(Type.String()),
-  /** Default per-call timeout for test runs. */
+  /** Default per-call timeout where the project's run settings give none. */
   timeoutSeconds: Type.Number({ minimum: 1, maximum: 3600 }),
   /**
    * neuro-san's working directory, where it finds a top-level `include`: empty or absent = the default (the nearest
@@ -205,26 +209,13 @@ export const PreferencesT = Type.Object({
   layout: Type.Optional(Type.Object({ tools: Type.Number(), side: Type.Number(), problems: Type.Number() })),
 });
 
+/** `tool.run`: one run of a tool of the document (its unsaved text), named for `tool.cancel` and progress events. */
 export const ToolRunRequestT = Type.Object({
   path: Nullable(Type.String()),
   text: Type.String(),
-  tool: Type.String({ minLength: 1 }),
   /** Names the run for `tool.cancel` and progress events. */
   runId: Type.String({ minLength: 1, maxLength: 200 }),
-  /**
-   * The arguments as JSON text, sent to the tool exactly as written: Python's json reads it, as neuro-san reads an
-   * LLM's tool-call arguments (`1.0` a float, `12345678901234567890` exact). Text that is not JSON is a result with
-   * errorKind `validation` saying where. What the Test-run pane sends.
-   */
-  argsJson: Type.Optional(Type.String()),
-  /** The arguments as a value (its numbers JavaScript's: 1.0 arrives as 1); instead of argsJson. Absent: `{}`. */
-  args: Type.Optional(Type.Unknown()),
-  slyData: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  timeoutSeconds: Type.Optional(Type.Number({ minimum: 0.1, maximum: 3600 })),
-  /** Send arguments even if they do not match `parameters` (neuro-san does not enforce them either). */
-  sendInvalidArgs: Type.Optional(Type.Boolean()),
-  /** For a toolkit entry: which of its tools. */
-  toolkitTool: Type.Optional(Type.String()),
+  run: RunRequestT,
 });
 
 export const ToolRunResultT = Type.Object({
@@ -256,12 +247,12 @@ export type Preferences = Static<typeof PreferencesT>;
 export type ToolRunResultDto = Static<typeof ToolRunResultT>;
 
 /**
- * What "Check all tools" findings depend on besides the entries: the environment the tools run in. For now the
- * preferences' interpreter, PYTHONPATH folders and AGENT_TOOL_PATH; the one place to add a project's run settings.
- * Findings made under other run settings are dropped (node/api/preflightHandlers.ts) and the renderer asks again.
+ * What of the preferences the run settings may come from (interpreter, PYTHONPATH folders, AGENT_TOOL_PATH): when it
+ * changes, "Check all tools" findings may be about another environment, and the renderer asks again. The main side
+ * compares the run settings themselves (shared/run runSettingsKeyOf), which a project's settings file changes too.
  */
 export function runSettingsKey(prefs: Pick<Preferences, 'python' | 'pythonPath' | 'agentToolPath'>): string {
   return JSON.stringify([prefs.python, prefs.pythonPath, prefs.agentToolPath]);
 }
 
-export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: 'python3', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };
+export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', python: '', agentToolPath: '', pythonPath: [], timeoutSeconds: 30 };

@@ -62,6 +62,23 @@ export function setDefinitionChecked(
   });
 }
 
+/**
+ * Removes one definition of `path` (its place in `keyDefinitions`), accepted when nothing but that key changed and
+ * no new error appeared: the key then has what its other definitions give (or is gone), as the user chose.
+ */
+export function removeDefinitionChecked(text: string, path: PathLike, index: number, options: CheckedEditOptions = {}): TextEdit[] {
+  const keys = typeof path === 'string' ? parsePath(path) : [...path];
+  return checkedEdit(text, keys, options, {
+    doing: 'removing',
+    failing: 'there would change more than that key',
+    edit: () => removeDefinition(text, keys, index),
+    intended: (before, after) => {
+      const left = jsonAt(after, keys);
+      return left === undefined ? withoutJsonAt(before, keys) : withJsonAt(before, keys, left);
+    },
+  });
+}
+
 /** `removeKey`, accepted only when the path is then gone, nothing else changed and no new error appeared. */
 export function removeKeyChecked(text: string, path: PathLike, options: CheckedEditOptions = {}): TextEdit[] {
   const keys = typeof path === 'string' ? parsePath(path) : [...path];

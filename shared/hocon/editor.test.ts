@@ -91,6 +91,17 @@ describe('removeKey', () => {
     expect(applyEdits('a { x: 1, y: 2 }\n', removeKey('a { x: 1, y: 2 }\n', 'a.x'))).toBe('a { y: 2 }\n');
   });
 
+  it('removes every definition of a key set twice on one line (the blocks touch: they go as one)', () => {
+    for (const [text, removed] of [
+      ['a { n = 1, n = 2 }\n', 'a {  }\n'],
+      ['a { n = 1, n = 2, m = 3 }\n', 'a { m = 3 }\n'],
+    ] as const) {
+      const out = applyEdits(text, removeKey(text, 'a.n'));
+      expect(out).toBe(removed);
+      expect(json(out)).not.toHaveProperty('a.n');
+    }
+  });
+
   it('throws for a key that is not in the text', () => {
     expect(() => removeKey(TOOLBOX, ['nope'])).toThrow(/No key/);
   });

@@ -303,7 +303,11 @@ export function removeKey(text: string, path: PathLike): TextEdit[] {
     // A longer path key (`a.b.c = 1` when removing a.b) only defines part of the key: it goes whole.
     const block = entryBlock(text, match, true);
     const previous = edits[edits.length - 1];
-    if (previous !== undefined && block.start < previous.offset + previous.length) continue;
+    if (previous !== undefined && block.start < previous.offset + previous.length) {
+      // Overlapping blocks (`n = 1, n = 2` on one line: the last takes the comma before it) go as one.
+      previous.length = Math.max(previous.length, block.end - previous.offset);
+      continue;
+    }
     edits.push({ offset: block.start, length: block.end - block.start, newText: '' });
   }
   return edits;

@@ -46,3 +46,24 @@ export function extensionOf(path: string): string {
   const dot = base.lastIndexOf('.');
   return dot <= 0 ? '' : base.slice(dot).toLowerCase();
 }
+
+/**
+ * The local path a `file:` URL opens, as Python's urlopen reads it (`file:///abs`, `file://localhost/abs`, and
+ * `file:///C:/x` on Windows); undefined for `file://host/...` on another host, which urlopen refuses.
+ */
+export function fileUrlPath(url: string): string | undefined {
+  const match = /^file:(?:\/\/(?:localhost)?(?=\/)|(?!\/\/))(.*)$/i.exec(url);
+  if (match === null) return undefined;
+  let path = match[1]!;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not percent-encoding: urllib's unquote leaves it as written.
+  }
+  return /^\/[A-Za-z]:[\\/]/.test(path) ? path.slice(1) : path;
+}
+
+/** Whether an include's name is a URL with a scheme pyhocon (and the specification's heuristic) fetches. */
+export function isUrlName(name: string): boolean {
+  return /^(https?|file):\/\//i.test(name);
+}

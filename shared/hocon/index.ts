@@ -27,7 +27,7 @@ export type {
 // The value classes: readers that build a tree of their own (shared/neurosan) make the same kinds of values.
 export { originOf, keyOriginOf, getPath, getField, BooleanValue, NumberValue, ArrayValue, ObjectValue, StringValue, NullValue, HoconField } from './values';
 export { FieldMap } from './fieldMap';
-export { isAbsolutePath, dirnameOf, joinPath, extensionOf, normalizePath } from './includePaths';
+export { isAbsolutePath, dirnameOf, joinPath, extensionOf, normalizePath, fileUrlPath, isUrlName } from './includePaths';
 // The one JSON layer: JSON data and text from resolved values, the one reader (JSON.parse's or Python's rules), text
 // kept as written.
 export { toJson, toJsonText, type JsonValue, type ToJsonOptions, type ToJsonTextOptions } from './toJson';
@@ -49,4 +49,4 @@ export { applyEdits, type TextEdit, type FileTextEdit } from './textEdits';
 export { formatHocon, type FormatOptions, type FormatRange, type FormatResult } from './formatter';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
 export { keyDefinitions, definitionKindOf, DEFINITION_KINDS, setDefinition, removeDefinition, type KeyDefinition, type DefinitionKind } from './editor';
-export { setValueChecked, setDefinitionChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';
+export { setValueChecked, setDefinitionChecked, removeDefinitionChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';

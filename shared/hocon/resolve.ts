@@ -4,7 +4,7 @@
  */
 import { ValueBuilder, type IncludeLoader, type IncludedContent } from './buildValues';
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
-import { dirnameOf, extensionOf, isAbsolutePath, joinPath, normalizePath } from './includePaths';
+import { dirnameOf, extensionOf, fileUrlPath, isAbsolutePath, isUrlName, joinPath, normalizePath } from './includePaths';
 import { IncludeBudget, type IncludeLimits } from './includeBudget';
 import { checkJsonSyntax } from './jsonSyntax';
 import { parseSource } from './parser';
@@ -24,6 +24,11 @@ export interface IncludeHost {
    * UTF-8, a folder, too large, no permission). `path` is built with '/' joins from the names given.
    */
   readFile(path: string): string | undefined | UnreadableFile;
+  /**
+   * An `http(s)://` include's text: fetched beforehand when the user allowed it (cached), else undefined. Never
+   * fetched while reading (this code is synchronous and pure).
+   */
+  readUrl?(url: string): string | undefined | UnreadableFile;
 }
 
 /** A path that exists but is not read: `problem` says why in plain words (it names the file). */
@@ -236,9 +241,7 @@ class HostIncludeLoader implements IncludeLoader {
     report: (message: string, severity?: 'error' | 'warning') => IncludedContent[],
     tried: string[],
   ): IncludedContent[] {
-    if (include.mode === 'url') {
-      return report(`url() includes are refused: Toolbox Editor never reads configuration from the network (${include.target})`);
-    }
+    if (include.mode === 'url' || (include.mode === 'heuristic' && isUrlName(include.target))) return this.findUrl(include, from, diagnostics, report);
     if (include.mode === 'classpath') {
       return report(`classpath() includes are not supported (there is no Java classpath): ${include.target}`, include.required ? 'error' : 'warning');
     }
@@ -269,6 +272,31 @@ class HostIncludeLoader implements IncludeLoader {
     }
     if (include.required) return report(`Required include not found: "${name}" (looked for ${tried.join(', ')})`);
     return report(`Include not found, ignored: "${name}" (looked for ${tried.join(', ')})`, 'warning');
+  }
+
+  /**
+   * An include by URL: a `file:` URL is the local file; an `http(s)` one is read only as the host has it (fetched
+   * beforehand when the user allowed it), and otherwise said once, never looked for as a path.
+   */
+  private findUrl(
+    include: IncludeNode,
+    from: SourceText,
+    diagnostics: Diagnostic[],
+    report: (message: string, severity?: 'error' | 'warning') => IncludedContent[],
+  ): IncludedContent[] {
+    const url = include.target;
+    const host = this.options.host;
+    const local = /^file:/i.test(url) ? fileUrlPath(url) : undefined;
+    if (local !== undefined && host !== undefined) {
+      const content = this.read(local, host, diagnostics, include, from);
+      if (content !== undefined) return [content];
+    } else if (host?.readUrl !== undefined && !/^file:/i.test(url)) {
+      const text = host.readUrl(url);
+      if (typeof text === 'string') return [this.readText(url, text, diagnostics)];
+      if (text !== undefined) return report(text.problem, include.required ? 'error' : 'warning');
+    }
+    const missing = local !== undefined ? `there is no ${local}` : /^file:/i.test(url) ? 'a file: URL names a file on this machine only' : 'not fetched here';
+    return report(`Include ${url}: ${missing}`, include.required ? 'error' : 'warning');
   }
 
   /**
@@ -307,6 +335,16 @@ class HostIncludeLoader implements IncludeLoader {
       this.parsed.set(key, { kind: 'none' });
       return { kind: 'none' };
     }
+    const content = this.readText(path, text, diagnostics);
+    this.parsed.set(key, content);
+    return content;
+  }
+
+  /** A file's text (or a fetched include's) parsed as included content. */
+  private readText(path: string, text: string, diagnostics: Diagnostic[]): IncludedContent {
+    const key = normalizePath(path);
+    const cached = this.parsed.get(key);
+    if (cached !== undefined) return cached;
     const source = new SourceText(path, text);
     this.sources.push(source);
     this.sizes.set(key, text.length);

@@ -209,10 +209,18 @@ describe('hostile input ends in a result or a positioned error', () => {
     }
   });
 
-  it('url() includes are refused, never fetched', () => {
-    const result = resolveHocon('include url("http://example.com/x.conf")\n', { host: { readFile: () => undefined } });
-    expect(result.ok).toBe(false);
-    expect(result.diagnostics[0]?.message).toMatch(/url\(\) includes are refused/);
+  it('url() includes are never fetched while reading: said once, never looked for as a path', () => {
+    const asked: string[] = [];
+    const host = { readFile: (p: string) => (asked.push(p), undefined) };
+    for (const include of ['include url("http://example.com/x.conf")', 'include "https://example.com/x.conf"']) {
+      const result = resolveHocon(`${include}\n`, { host });
+      expect(result.diagnostics.map((d) => [d.severity, d.message])).toEqual([['warning', `Include ${/"(.*)"/.exec(include)![1]}: not fetched here`]]);
+    }
+    expect(asked).toEqual([]);
+    // What the host has (fetched beforehand, when the user allowed it) is read.
+    const fetched = resolveHocon('include "https://example.com/x.conf"\nb = ${a}\n', { host: { readFile: () => undefined, readUrl: () => 'a = 1' } });
+    expect(fetched.ok).toBe(true);
+    expect(fetched.value.fields.value('b')).toMatchObject({ kind: 'number', value: 1 });
   });
 
   it('a 50 MB file parses and resolves', () => {

@@ -2,7 +2,7 @@
  * neuro-san's reading in the form the rest of the app reads a file in (`ResolvedDocument`, `HoconValue` with
  * origins), so the tool list, validation and the catalog can take either reading.
  */
-import { makeDiagnostic, type Diagnostic } from '../hocon/index';
+import { makeDiagnostic, normalizePath, type Diagnostic } from '../hocon/index';
 import { FieldMap } from '../hocon/index';
 import type { IncludeHost, ResolvedDocument } from '../hocon/index';
 import { SourceText } from '../hocon/index';
@@ -21,6 +21,7 @@ import type { SourceSpan } from './pyhoconModel';
 import { floatRepr } from '../pyvalue/floatRepr';
 import { INCLUDE_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
+import { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
 import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 
 export interface NeuroSanResolveOptions {
@@ -33,6 +34,14 @@ export interface NeuroSanResolveOptions {
   /** While the file is typed in: the spec's reading of the same text and a cache per file (see reading.ts). */
   spec?: ResolvedDocument;
   entryCache?: NeuroSanEntryCache;
+  /** How neuro-san names the file in its failure (`toolbox_info`, `agent network`...): see reading.ts. */
+  purpose?: string;
+  /**
+   * The specification's reading of the same file, made first. Where neuro-san reads exactly the same values (kind,
+   * value, an integer or a float) from the same files, which is most of the time, the document's value is the
+   * spec's own: no positions to keep, nothing to convert, and comparing the two readings costs nothing.
+   */
+  sameAs?: ResolvedDocument;
 }
 
 export type NeuroSanResolvedDocument = ResolvedDocument & { reading: NeuroSanReading };
@@ -53,15 +62,26 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
       // A folder is an IOError to pyhocon (skipped); a file that is not UTF-8 makes Python raise.
       return content === undefined || typeof content === 'string' ? content : content.folder ? undefined : { problem: content.problem };
     },
+    // An include by URL: what was fetched beforehand (the user allowed it), else nothing.
+    readUrl(url: string): string | undefined | { problem: string } {
+      const content = options.host.readUrl?.(url);
+      return content === undefined || typeof content === 'string' ? content : { problem: content.problem };
+    },
   };
-  const reading = readAsNeuroSan(source.text, {
-    file: path,
-    cwd: options.cwd,
-    host,
-    env: options.env ?? {},
-    checkFileName: false,
-    ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
-  });
+  // A .json file is read with Python's json module, not pyhocon (jsonFile.ts).
+  const reading = isJsonFileName(path)
+    ? readJsonAsNeuroSan(source.text, path, options.cwd, options.purpose)
+    : readAsNeuroSan(source.text, {
+        file: path,
+        cwd: options.cwd,
+        host,
+        env: options.env ?? {},
+        checkFileName: false,
+        // The value is made with its origins below (toHocon) unless the entries or the spec's reading give it.
+        positions: options.entryCache === undefined && options.sameAs === undefined,
+        ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
+        ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
+      });
   const empty = new ObjectValue(new FieldMap(), source, 0, 0);
   const sources = [source, ...[...reading.sources.values()].filter((s) => s.name !== path)];
   if (typeof text !== 'string') {
@@ -79,8 +99,13 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, words);
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
+  const same = options.sameAs;
+  if (same !== undefined && same.ok && sameValue(reading.exact, same.value) && sameFiles(reading.sources, same.sources)) {
+    const names = new Set(same.sources.map((s) => s.name));
+    return { ok: true, value: same.value, diagnostics: [], syntax: undefined, sources: [...same.sources, ...sources.filter((s) => !names.has(s.name))], reading };
+  }
   // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts), else the whole reading.
-  const fromEntries = options.spec !== undefined && options.entryCache !== undefined ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
+  const fromEntries = options.spec !== undefined && options.entryCache !== undefined && !isJsonFileName(path) ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
   // The file's own values point into `source` (so that only values of included files count as included).
   const value = fromEntries ?? toHocon(reading.exact, '', reading.origins, new Map([...reading.sources, [path, source]]), source, undefined);
   if (value.kind !== 'object') {
@@ -88,6 +113,37 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     return { ok: false, value: empty, diagnostics: [makeDiagnostic(source, value.start, value.end, message)], syntax: undefined, sources, reading };
   }
   return { ok: true, value, diagnostics: [], syntax: undefined, sources, reading };
+}
+
+/** Whether neuro-san's value is the spec's in every respect the app reads: kinds, values, integers and floats. */
+function sameValue(exact: ExactJson, value: HoconValue): boolean {
+  if (exact === null) return value.kind === 'null';
+  if (typeof exact === 'boolean') return value.kind === 'boolean' && value.value === exact;
+  if (typeof exact === 'string') return value.kind === 'string' && value.value === exact;
+  if (typeof exact === 'bigint') {
+    if (value.kind !== 'number' || value.numberKind !== 'int') return false;
+    if (Number.isSafeInteger(value.value)) return BigInt(value.value) === exact;
+    try {
+      return BigInt(value.text) === exact;
+    } catch {
+      return false;
+    }
+  }
+  if (typeof exact === 'number') return value.kind === 'number' && value.numberKind === 'float' && Object.is(value.value, exact);
+  if (Array.isArray(exact)) return value.kind === 'array' && value.elements.length === exact.length && exact.every((e, i) => sameValue(e, value.elements[i]!));
+  if (value.kind !== 'object' || value.fields.size !== exact.size) return false;
+  for (const [key, item] of exact) {
+    const field = value.fields.value(key);
+    if (field === undefined || !sameValue(item, field)) return false;
+  }
+  return true;
+}
+
+/** Both readings read the same files (a value's position is in the file neuro-san reads it from). */
+function sameFiles(neuroSan: ReadonlyMap<string, SourceText>, spec: readonly SourceText[]): boolean {
+  if (neuroSan.size !== spec.length) return false;
+  const names = new Set([...neuroSan.keys()].map((n) => normalizePath(n)));
+  return spec.every((s) => names.has(normalizePath(s.name)));
 }
 
 /** The reading's value as HoconValues, each pointing at the text it came from (its parent's when unknown). */

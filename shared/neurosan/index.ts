@@ -17,3 +17,4 @@ export {
 export { type ExactJson } from './reading';
 export { resolveFileAsNeuroSan, toHocon, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './asResolvedDocument';
 export { NeuroSanEntryCache } from './entryCache';
+export { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';

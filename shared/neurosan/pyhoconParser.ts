@@ -28,7 +28,7 @@ import {
   type SourceSpan,
   type Token,
 } from './pyhoconModel';
-import { IncludeBudget, dirnameOf, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
+import { IncludeBudget, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
 export class ExpandedText {
@@ -75,6 +75,11 @@ export interface PyhoconIncludeHost {
   readFile(path: string): string | undefined | { problem: string };
   /** Paths matching a glob pattern (pyhocon globs names holding `*` or `?`); none when not given. */
   glob?(pattern: string): string[];
+  /**
+   * What an `http(s)://` include reads: the text fetched when the user allowed it (cached), else undefined (pyhocon
+   * skips a URL it cannot reach). Never fetched while reading: the caller fetches first (node/project/urlIncludes.ts).
+   */
+  readUrl?(url: string): string | undefined | { problem: string };
 }
 
 /** One include statement and the file it resolved to. */
@@ -88,6 +93,8 @@ export interface IncludeResolution {
   found: boolean;
   /** A top-level include is looked up in the working directory, so the answer depends on it. */
   dependsOnCwd: boolean;
+  /** An `http(s)://` URL (`path` is the URL), which pyhocon fetches with urlopen. */
+  url?: boolean;
 }
 
 export interface ParseContext {
@@ -639,11 +646,7 @@ export class PyhoconParser {
 
   private loadInclude(kind: string, name: string, required: boolean, from: SourceSpan): IncludeToken {
     const isUrl = kind === 'url' || (kind === '' && /^(https?|file):\/\//.test(name));
-    if (isUrl) {
-      // Never fetched: Toolbox Editor reads no URL. pyhocon skips a URL it cannot reach unless it is required.
-      if (required) throw new PyhoconError('URLError', `<urlopen error Toolbox Editor does not fetch URLs: ${name}>`, from);
-      return new IncludeToken([]);
-    }
+    if (isUrl) return this.loadUrl(name, required, from);
     if (kind === 'package') throw new PyhoconError('ImportError', `include package("${name}") needs Python's packages: Toolbox Editor cannot look it up`, from);
     const relative = this.basedir === undefined ? name : joinPath(this.basedir, name);
     const path = isAbsolutePath(relative) ? normalizePath(relative) : joinPath(this.context.cwd, relative);
@@ -681,6 +684,44 @@ export class PyhoconParser {
     // `obj.items()`: each value read through get() (a null becomes None, a list a copy).
     const items: Array<[string, PyHocon, FieldSpan | undefined]> = [];
     for (const key of result.map.keys()) items.push([key, result.get(key), result.spans.get(key)]);
+    return new IncludeToken(items);
+  }
+
+  /**
+   * `include "https://..."`, `include url("...")`, `include "file:///..."`: pyhocon reads it with urlopen, skipping
+   * one it cannot reach (URLError) unless required, and parses it with the URL's folder as `basedir`. A `file:` URL
+   * is read from disk; an `http(s)` one only as the host gives it (fetched beforehand, when the user allowed it).
+   */
+  private loadUrl(url: string, required: boolean, from: SourceSpan): IncludeToken {
+    const local = /^file:/i.test(url) ? fileUrlPath(url) : undefined;
+    const budget = (this.context.includeBudget ??= new IncludeBudget());
+    const over = budget.spendInclude();
+    if (over !== undefined) throw new PyhoconError(INCLUDE_LIMIT_FAILURE, `${over}; the reading stopped at this include`, from);
+    const text = /^file:/i.test(url) ? (local === undefined ? undefined : this.context.host?.readFile(local)) : this.context.host?.readUrl?.(url);
+    const name = local ?? url;
+    this.context.includes.push({ from, target: url, path: name, found: typeof text === 'string', dependsOnCwd: false, ...(local === undefined ? { url: true } : {}) });
+    if (typeof text === 'object') throw new PyhoconError('UnicodeDecodeError', text.problem, from);
+    if (text === undefined) {
+      if (required) {
+        const why = local !== undefined ? `[Errno 2] No such file or directory: '${name}'` : /^file:/i.test(url) ? 'file:// scheme is supported only on localhost' : `Toolbox Editor did not fetch ${url}`;
+        throw new PyhoconError('URLError', `<urlopen error ${why}>`, from);
+      }
+      return new IncludeToken([]);
+    }
+    if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
+    budget.spendBytes(text.length);
+    const parser = new PyhoconParser(new ExpandedText(text), name, dirnameOf(url), this.context);
+    this.context.texts.set(name, text);
+    this.context.depth++;
+    let value: ConfigTree | PyHocon[];
+    try {
+      value = parser.parseConfig();
+    } finally {
+      this.context.depth--;
+    }
+    if (Array.isArray(value)) return new IncludeToken(value);
+    const items: Array<[string, PyHocon, FieldSpan | undefined]> = [];
+    for (const key of value.map.keys()) items.push([key, value.get(key), value.spans.get(key)]);
     return new IncludeToken(items);
   }
 }

@@ -43,6 +43,13 @@ export interface NeuroSanReadOptions {
    */
   spec?: ResolvedDocument;
   entryCache?: NeuroSanEntryCache;
+  /** How neuro-san names the file in its failure (`toolbox_info`, `agent network`, `manifest`...); default `toolbox_info`. */
+  purpose?: string;
+  /**
+   * The caller wants the origins (the values with their positions): read once keeping them, rather than a first
+   * reading without and a second with them (a keystroke needs only the verdict first).
+   */
+  positions?: boolean;
 }
 
 /** Where a value of the reading came from, by JSON pointer (`/tools/web_search/description`; `` is the root). */
@@ -130,7 +137,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     const at = source?.positionAt(span!.start);
     const where = at !== undefined ? { span: span!, line: at.line, column: at.column } : {};
     // The restorer wraps pyparsing's and pyhocon's own exceptions in its words; others reach the caller as they are.
-    const message = wrapped ? `There was an error loading toolbox_info file "${file}".` : cause;
+    const message = wrapped ? `There was an error loading ${options.purpose ?? 'toolbox_info'} file "${file}".` : cause;
     const failure = { type, message, cause, ...where, ...(hint !== undefined ? { hint } : {}) };
     return { ok: false, failure, ...result };
   };
@@ -149,7 +156,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     try {
       const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
       const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
-      if (!recordSpans) includes.push(...context.includes);
+      if (includes.length === 0) includes.push(...context.includes);
       phase = 'resolve';
       // Without a substitution there is nothing to resolve: pyhocon's resolver would leave the tree as it is.
       if (context.substitutions > 0) resolveSubstitutions(config, options.env ?? {});
@@ -166,11 +173,12 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     options.entryCache !== undefined && options.spec !== undefined
       ? options.entryCache.readByEntries(text, file, options.spec, { cwd, check: (config) => checkSerializable(config, undefined) })
       : undefined;
-  const first = byEntries !== undefined ? { config: byEntries } : run(false);
+  const withPositions = options.positions === true && byEntries === undefined;
+  const first = byEntries !== undefined ? { config: byEntries } : run(withPositions);
   if ('error' in first) {
     let { error, phase } = first;
     // Read again for the position (the first reading keeps none); not after a limit was reached, which has none.
-    if (error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError') {
+    if (!withPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError') {
       const again = run(true);
       if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
     }
@@ -188,6 +196,11 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   let converted: { json: JsonValue; exact: ExactJson } | undefined;
   const conversion = () => (converted ??= toPlainJson(first.config, '', new Map()));
   let origins: Map<string, ReadingOrigin> | undefined;
+  if (withPositions) {
+    // One conversion makes the value and the origins (the reading kept its positions).
+    origins = new Map();
+    converted = toPlainJson(first.config, '', origins);
+  }
   const originsOf = () => {
     if (origins === undefined) {
       const again = run(true);
@@ -281,7 +294,7 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
   throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins.get(pointer)?.value);
 }
 
-function writeJson(value: ExactJson, indent: number, depth: number): string {
+export function writeJson(value: ExactJson, indent: number, depth: number): string {
   if (value === null) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();

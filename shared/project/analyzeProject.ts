@@ -1,19 +1,16 @@
-import { resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
-import { isAbsolutePath, normalizePath } from '../hocon/index';
+import { isAbsolutePath, normalizePath, type IncludeHost } from '../hocon/index';
 import { keyOrigin } from '../toolbox/index';
-import { loadAgentNetwork, type LoadedNetwork } from '../toolbox/index';
-import { fromHoconDiagnostic, loadToolbox, type LoadedToolbox } from '../toolbox/index';
-import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
-import { brokenToolPointers, toolboxErrorsByTool } from './brokenTools';
-import { checkTestCaseAgent } from './testCase';
-import { checkAgentReferences } from './agentReferences';
-import { FILE_KINDS, recogniseKind, type FileKind } from './fileKind';
-import { readManifest, type ManifestEntry } from './manifest';
+import type { LoadedNetwork, LoadedToolbox, ToolboxDiagnostic } from '../toolbox/index';
+import { compareDiagnostics } from '../toolbox/index';
+import { toolboxErrorsByTool } from './brokenTools';
+import { FILE_KINDS, type FileKind } from './fileKind';
+import type { ManifestEntry } from './manifest';
+import { ProjectReader } from './projectReader';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
-import { analyzeProjectMcp, mcpInfoChoice, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 import { toolPathOnlyProblems } from './toolPathOnly';
 import { deprecatedVariableWarnings } from './deprecatedVariables';
+import { analyzeProjectMcp, mcpInfoChoice, type McpAnalysisInput, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -26,15 +23,25 @@ export interface AnalyzeOptions {
   defaultFile?: string;
   /** Kinds the user chose, by path. */
   kindOverrides?: Readonly<Record<string, FileKind>>;
-  /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
-  mcpListings?: ReadonlyMap<string, McpListing>;
+  /** Includes by `http(s)` URL were fetched (the user allowed it for the project). */
+  urlsFetched?: boolean;
+  /** Whether a network name is served by a manifest of any project in the folder validated (projectReader.ts). */
+  knownAgent?(name: string): boolean;
   /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
   neuroSan?: NeuroSanFacts;
   /** The project's AGENT_TOOL_PATH_ONLY (the environment's, else its .env's). */
   agentToolPathOnly?: string;
   /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
   dotEnv?: { file: string; text: string };
+  /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
+
+/**
+ * What a project's analysis needs besides its files: from its settings (AGENT_TOOL_PATH_ONLY, its .env), and what its
+ * MCP servers answered when asked.
+ */
+export type ProjectExtras = Pick<AnalyzeOptions, 'agentToolPathOnly' | 'dotEnv' | 'mcpListings'>;
 
 export interface ProjectFileInfo {
   path: string;
@@ -95,124 +102,68 @@ export interface ProjectAnalysis {
 }
 
 /**
- * Reads a neuro-san project as a whole: every file by its kind, the project's toolbox once, each network with the
- * toolbox it uses, the manifests and what they serve, and for each tool the agents that use it.
+ * Reads a neuro-san project as a whole: every file by its kind (projectReader.ts: the same reading and rules as one
+ * file validated or opened alone), the project's toolbox once, the manifests and what they serve, and for each tool
+ * the agents that use it.
  */
 export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
-  const { host, settings } = options;
-  const env = environmentWith(options.env, settings);
-  const read = (path: string): ResolvedDocument => resolveFile(path, { host, baseDir: '.', env });
-  const docs = new Map<string, ResolvedDocument>();
-  const included = new Set<string>();
-  for (const file of options.files) {
-    const doc = read(file);
-    docs.set(file, doc);
-    for (const source of doc.sources.slice(1)) included.add(normalizePath(source.name));
-  }
+  const reader = new ProjectReader({
+    files: options.files,
+    root: '.',
+    host: options.host,
+    env: environmentWith(options.env, options.settings),
+    settings: options.settings,
+    ...defaults(options),
+    ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
+    ...(options.urlsFetched ? { urlsFetched: true } : {}),
+    ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
+    ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}),
+  });
+  return analysisOf(reader, options.settings, options);
+}
+
+/** The whole project as `reader` reads it: each file's kind and problems, manifests, tools and their users. */
+export function analysisOf(reader: ProjectReader, settings: ProjectSettings, extras: ProjectExtras = {}): ProjectAnalysis {
   const toolboxSetting = settings.AGENT_TOOLBOX_INFO_FILE;
-  const projectToolbox = toolboxSetting ? normalizePath(toolboxSetting.value) : undefined;
-
-  const files: ProjectFileInfo[] = options.files.map((path) => {
-    const doc = docs.get(path)!;
-    // The text the reading was made from, not a second read of the file.
-    const source = doc.sources[0];
-    const recognised = recogniseKind({
-      path,
-      root: doc.value,
-      text: source !== undefined && source.name === path ? source.text : '',
-      included: included.has(path),
-      settingsToolbox: path === projectToolbox,
-      ...(options.kindOverrides?.[path] ? { override: options.kindOverrides[path] } : {}),
-    });
-    return { path, ...recognised, errors: 0, warnings: 0 };
-  });
-  const kindOf = new Map(files.map((f) => [f.path, f.kind]));
-
+  const projectToolbox = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
+  const files: ProjectFileInfo[] = reader.files.map((path) => ({ path, ...reader.kind(path), errors: 0, warnings: 0 }));
   const diagnostics: ToolboxDiagnostic[] = [];
-  const toolboxes = new Map<string, LoadedToolbox>();
-  const loadOne = (path: string) => {
-    const toolbox = loadToolbox({ host, baseDir: '.', env, userFile: path, ...(docs.has(path) ? { resolvedUserFile: docs.get(path)! } : {}), ...defaults(options) });
-    toolboxes.set(path, toolbox);
-    diagnostics.push(...toolbox.diagnostics);
-  };
-  if (projectToolbox) loadOne(projectToolbox);
-  for (const file of files) if (file.kind === 'toolbox' && !toolboxes.has(file.path)) loadOne(file.path);
-  // Without any toolbox, the default alone is what networks use.
-  const fallback = toolboxes.get(projectToolbox ?? '') ?? loadToolbox({ host, baseDir: '.', env, ...defaults(options) });
+  // The project's toolbox first (its problems are its own, said once), then each file by its kind.
+  if (projectToolbox !== undefined && !reader.isProjectFile(projectToolbox)) diagnostics.push(...reader.toolbox(projectToolbox).diagnostics);
+  for (const file of files) diagnostics.push(...reader.diagnostics(file.path));
 
-  const manifestInUse = settings.AGENT_MANIFEST_FILE ? normalizePath(settings.AGENT_MANIFEST_FILE.value) : undefined;
-  const networks: LoadedNetwork[] = [];
-  for (const file of files) {
-    const doc = docs.get(file.path)!;
-    switch (file.kind) {
-      case 'network': {
-        const network = loadAgentNetwork(file.path, { host, baseDir: '.', env, resolvedNetwork: doc, ...defaults(options) });
-        networks.push(network);
-        const usedToolbox = network.toolboxFile ? normalizePath(network.toolboxFile.path) : undefined;
-        // The toolbox's own problems are said once, in the toolbox; the network points at the ones it meets.
-        for (const d of network.diagnostics) if (!toolboxes.has(normalizePath(d.file))) diagnostics.push(d);
-        diagnostics.push(...checkAgentReferences(doc.value));
-        diagnostics.push(...brokenToolPointers(network, usedToolbox ? toolboxes.get(usedToolbox) : fallback));
-        break;
-      }
-      case 'manifest': {
-        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
-        break;
-      }
-      case 'test-case':
-        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
-        diagnostics.push(...checkTestCaseAgent(doc.value, manifestInUse, (p) => kindOf.get(p) === 'network'));
-        break;
-      case 'toolbox':
-        break;
-      case 'fragment':
-        // Read where it is included: its problems come with the files that include it.
-        if (!included.has(file.path)) diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
-        break;
-      default:
-        diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
-    }
-  }
-
-  const mcp = analyzeProjectMcp({
-    networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: docs.get(f.path)!.value })),
-    ...mcpInfoFile(settings, options.neuroSan ?? newestFacts(), host, (path) => docs.get(normalizePath(path)) ?? read(path), diagnostics),
-    ...(options.mcpListings ? { listings: options.mcpListings } : {}),
-  });
-  diagnostics.push(...mcp.diagnostics);
-
-  const manifestHost = {
-    fileProblem(path: string) {
-      const doc = docs.get(normalizePath(path));
-      if (!doc) return undefined;
-      return { exists: true as const, isNetwork: kindOf.get(normalizePath(path)) === 'network', parses: doc.diagnostics.every((d) => d.severity !== 'error') };
-    },
-  };
+  const manifestInUse = reader.settingPath('AGENT_MANIFEST_FILE');
   const manifests: ProjectManifest[] = [];
   const servedAnywhere = new Set<string>();
   for (const file of files) {
     if (file.kind !== 'manifest') continue;
-    const read = readManifest(docs.get(file.path)!.value, manifestHost);
-    diagnostics.push(...read.diagnostics);
+    const read = reader.manifest(file.path);
     const networksOf = (entries: ManifestEntry[]) => entries.map((e) => e.network ?? e.written);
     const served = networksOf(read.entries.filter((e) => e.served));
     for (const n of served) servedAnywhere.add(n);
-    manifests.push({ path: file.path, inUse: file.path === manifestInUse, served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
+    manifests.push({ path: file.path, inUse: manifestInUse !== undefined && normalizePath(file.path) === normalizePath(manifestInUse), served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
   }
 
+  const facts = reader.options.neuroSan ?? newestFacts();
   diagnostics.push(
     ...toolPathOnlyProblems({
-      facts: options.neuroSan ?? newestFacts(),
-      flag: options.agentToolPathOnly ?? env.AGENT_TOOL_PATH_ONLY,
+      facts,
+      flag: extras.agentToolPathOnly ?? reader.options.env.AGENT_TOOL_PATH_ONLY,
       agentToolPath: settings.AGENT_TOOL_PATH?.value,
-      toolboxes: toolboxes.values(),
-      networks: files.filter((f) => f.kind === 'network').map((f) => docs.get(f.path)!.value),
+      toolboxes: reader.loadedToolboxes(),
+      networks: files.filter((f) => f.kind === 'network').map((f) => reader.document(f.path).value),
     }),
-    ...deprecatedVariableWarnings(options.dotEnv, options.neuroSan ?? newestFacts()),
+    ...deprecatedVariableWarnings(extras.dotEnv, facts),
   );
+  const mcp = analyzeProjectMcp({
+    networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: reader.document(f.path).value })),
+    ...mcpInfoFile(reader, settings, facts),
+    ...(extras.mcpListings ? { listings: extras.mcpListings } : {}),
+  });
+  diagnostics.push(...mcp.diagnostics);
 
   const unique = dedupe(diagnostics).sort(compareDiagnostics);
-  const byFile = new Map(files.map((f) => [f.path, f]));
+  const byFile = new Map(files.map((f) => [normalizePath(f.path), f]));
   for (const d of unique) {
     const file = byFile.get(normalizePath(d.file));
     if (!file) continue;
@@ -220,10 +171,11 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     else file.warnings++;
   }
 
-  const { tools, undefinedToolUsers } = crossReferences(projectToolbox ? toolboxes.get(projectToolbox) : fallback, networks, projectToolbox);
+  const networks = files.filter((f) => f.kind === 'network').map((f) => reader.network(f.path));
+  const { tools, undefinedToolUsers } = crossReferences(reader.toolbox(projectToolbox), networks, projectToolbox);
   return {
     settings,
-    ...(projectToolbox && toolboxSetting ? { toolbox: { path: projectToolbox, from: toolboxSetting.from } } : {}),
+    ...(projectToolbox && toolboxSetting ? { toolbox: { path: toolboxSetting.value, from: toolboxSetting.from } } : {}),
     files,
     manifests,
     networksLeftOff: files.filter((f) => f.kind === 'network' && !servedAnywhere.has(f.path)).map((f) => f.path),
@@ -235,29 +187,23 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
   };
 }
 
-/** The MCP info file the project's neuro-san reads (by its version's variables), read. */
-function mcpInfoFile(
-  settings: ProjectSettings,
-  facts: NeuroSanFacts,
-  host: IncludeHost,
-  read: (path: string) => ResolvedDocument,
-  diagnostics: ToolboxDiagnostic[],
-): Pick<Parameters<typeof analyzeProjectMcp>[0], 'info'> {
+/** The MCP info file the project's neuro-san reads (by its version's variables), read as neuro-san reads it. */
+function mcpInfoFile(reader: ProjectReader, settings: ProjectSettings, facts: NeuroSanFacts): Pick<McpAnalysisInput, 'info'> {
   const choice = mcpInfoChoice(settings, facts);
   if (!choice) return {};
   const { view } = choice;
-  if (view.problem || typeof host.readFile(view.path) !== 'string') {
-    const problem = view.problem ?? `${view.variable} names ${view.path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${view.path}" when an agent uses an MCP server.`;
+  if (view.problem) return { info: { view, root: undefined } };
+  if (typeof reader.options.host.readFile(view.path) !== 'string') {
+    const problem = `${view.variable} names ${view.path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${view.path}" when an agent uses an MCP server.`;
     return { info: { view: { ...view, problem }, root: undefined } };
   }
-  const doc = read(view.path);
-  diagnostics.push(...doc.diagnostics.map(fromHoconDiagnostic));
-  return { info: { view, root: doc.value } };
+  const document = reader.document(view.path);
+  if (!document.ok) return { info: { view: { ...view, problem: `${view.path} cannot be read as neuro-san reads it: its problems are listed with the file.` }, root: undefined } };
+  return { info: { view, root: document.value } };
 }
 
-/** What every toolbox and network of the project is read with: the default toolbox and the neuro-san version's facts. */
-function defaults(options: AnalyzeOptions): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
-  return { ...(options.defaultFile ? { defaultFile: options.defaultFile } : {}), ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) };
+function defaults(options: AnalyzeOptions): { defaultFile?: string } {
+  return options.defaultFile ? { defaultFile: options.defaultFile } : {};
 }
 
 /** Each tool of the project's toolbox with the agents that use it (networks that use another toolbox are left out). */
@@ -266,7 +212,7 @@ function crossReferences(toolbox: LoadedToolbox | undefined, networks: readonly 
   const undefinedToolUsers: (ToolUser & { tool: string })[] = [];
   for (const network of networks) {
     const used = network.toolboxFile ? normalizePath(network.toolboxFile.path) : undefined;
-    const sameToolbox = used === projectToolbox;
+    const sameToolbox = used === (projectToolbox === undefined ? undefined : normalizePath(projectToolbox));
     for (const agent of network.agents) {
       const position = agent.where.source.positionAt(agent.where.start);
       const user: ToolUser = { network: network.file, file: normalizePath(agent.where.source.name), agent: agent.name, line: position.line, column: position.column, offset: agent.where.start, length: agent.where.end - agent.where.start };

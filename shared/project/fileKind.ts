@@ -30,17 +30,24 @@ export interface KindClues {
   root: HoconObject;
   /** The file's own text (for a comment that says what it is not). */
   text: string;
-  /** Another project file includes this one. */
-  included: boolean;
+  /** Another project file includes this one (asked only when the name and content leave the kind open). */
+  included: boolean | (() => boolean);
   /** The project's settings name this file as the toolbox (AGENT_TOOLBOX_INFO_FILE or a convention). */
   settingsToolbox: boolean;
   /** The user said what it is (the project view, `--as`): wins over everything. */
   override?: FileKind;
+  /**
+   * The file is read as part of a neuro-san project (a folder upward holds `registries/`, or a folder was opened or
+   * validated as one). Default true. A file alone outside any project that is of no kind recognised is read as a
+   * toolbox: a new or half-written toolbox must still be checked.
+   */
+  inProject?: boolean;
 }
 
 const TEMPLATE = 'a template: neuro-san fills in its {placeholders}';
 const FRAGMENT_SAYS_SO = 'says it is not a network';
 const SERVER_CONFIG = "the server's plugins or logging configuration";
+const LLM_INFO = "an LLM info file: the models neuro-san knows (AGENT_LLM_INFO_FILE)";
 
 export interface RecognisedKind {
   kind: FileKind;
@@ -62,6 +69,8 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   if (/template/i.test(base) || /(^|\/)templates\//.test(clues.path)) return { kind: 'other', reason: TEMPLATE };
   if (/^manifest.*\.(hocon|json)$/i.test(base)) return { kind: 'manifest', reason: 'named manifest*.hocon' };
   if (/^(plugins|logging).*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: SERVER_CONFIG };
+  // neuro-san's default_llm_info.hocon and its overlays: model names mapped to classes, not tools.
+  if (/llm_info.*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: LLM_INFO };
   if (root.fields.value('tools')?.kind === 'array') return { kind: 'network', reason: 'has a "tools" list of agents' };
   if (root.fields.value('agent')?.kind === 'string' && root.fields.value('interactions')?.kind === 'array') {
     return { kind: 'test-case', reason: 'has "agent" and "interactions"' };
@@ -74,9 +83,10 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   }
   if (looksLikeManifest(root)) return { kind: 'manifest', reason: 'maps network files to true/false' };
   if (/this file is not an agent network/i.test(clues.text)) return { kind: 'fragment', reason: FRAGMENT_SAYS_SO };
-  if (clues.included) return { kind: 'fragment', reason: 'included by other files' };
+  if (typeof clues.included === 'function' ? clues.included() : clues.included) return { kind: 'fragment', reason: 'included by other files' };
   if (looksLikeToolbox(root)) return { kind: 'toolbox', reason: 'entries with "class" or "description"' };
   if (/(^|\/)registries\//.test(clues.path)) return { kind: 'fragment', reason: 'in registries/ without agents' };
+  if (clues.inProject === false) return { kind: 'toolbox', reason: 'outside a neuro-san project, read as a toolbox' };
   return { kind: 'other', reason: 'no neuro-san kind recognised' };
 }
 
@@ -94,22 +104,21 @@ function looksLikeManifest(root: HoconObject): boolean {
   return root.fields.size > 0 && allEntries(root, (key, value) => /\.(hocon|json)$/i.test(key) && (value.kind === 'boolean' || value.kind === 'object'));
 }
 
-/** Every root value an object, each with a `class` or a `description`: tool entries. */
+/** Keys an agent of a network (or a network) has and a tool entry never has. */
+const AGENT_KEYS = ['instructions', 'tools', 'agents', 'function', 'llm_config', 'command', 'name', 'version'];
+
+/**
+ * Every root value an object, each with a `class`, or a `description` and none of an agent's keys: tool entries. An
+ * object holding an agent (`name`, `instructions`, `tools`...) is no tool, even with a description.
+ */
 function looksLikeToolbox(root: HoconObject): boolean {
   return (
     root.fields.size > 0 &&
-    allEntries(root, (_key, value) => value.kind === 'object' && (value.fields.get('class') !== undefined || value.fields.get('description') !== undefined))
+    allEntries(
+      root,
+      (_key, value) =>
+        value.kind === 'object' &&
+        (value.fields.get('class') !== undefined || (value.fields.get('description') !== undefined && !AGENT_KEYS.some((k) => value.fields.get(k) !== undefined))),
+    )
   );
-}
-
-/**
- * A file opened alone (no project around it): the kinds recognised for certain, by name or shape, that are not
- * toolboxes. Anything else is read as before, as a toolbox (a new or half-written toolbox must still be checked).
- */
-export function recogniseLoneFile(path: string, root: HoconObject, text: string): RecognisedKind | undefined {
-  const recognised = recogniseKind({ path: path.replace(/\\/g, '/'), root, text, included: false, settingsToolbox: false });
-  if (recognised.kind === 'toolbox' || recognised.kind === 'network') return undefined;
-  if (recognised.kind === 'fragment' && recognised.reason !== FRAGMENT_SAYS_SO) return undefined;
-  if (recognised.kind === 'other' && recognised.reason !== TEMPLATE && recognised.reason !== SERVER_CONFIG) return undefined;
-  return recognised;
 }

@@ -41,25 +41,28 @@ export function readManifest(root: HoconObject, host: ManifestHost): ReadManifes
     else if (value.kind === 'object') {
       const serve = value.fields.value('serve');
       if (serve !== undefined && serve.kind !== 'boolean') {
-        diagnostics.push(diagnosticAt(serve, 'error', 'manifest-entry', `"serve" of '${field.key}' must be true or false.`));
+        diagnostics.push(diagnosticAt(serve, 'error', 'manifest-entry', `"serve" of '${field.key.replace(/"/g, '')}' must be true or false.`));
       }
       served = serve?.kind === 'boolean' ? serve.value : true;
     } else {
-      diagnostics.push(diagnosticAt(value, 'error', 'manifest-entry', `The value for '${field.key}' must be true, false or an object such as {"serve": true, "public": true}.`));
+      diagnostics.push(diagnosticAt(value, 'error', 'manifest-entry', `The value for '${field.key.replace(/"/g, '')}' must be true, false or an object such as {"serve": true, "public": true}.`));
       continue;
     }
-    const network = locateNetwork(field.key, source.name, host);
-    entries.push({ written: field.key, ...(network ? { network } : {}), served, where });
+    // neuro-san's registry drops the quote characters pyhocon keeps in a key ("basic/x.hocon" has a '.').
+    const written = field.key.replace(/"/g, '');
+    const network = locateNetwork(written, source.name, host);
+    entries.push({ written, ...(network ? { network } : {}), served, where });
     const found = network ? host.fileProblem(network) : undefined;
     if (!network || !found) {
       // A network left off (false) that is not there harms nothing: said, not refused.
       diagnostics.push(
-        diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-missing', `The manifest lists '${field.key}', but there is no such file next to ${source.name} or above it.`),
+        diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-missing', `The manifest lists '${written}', but there is no such file next to ${source.name} or above it.`),
       );
     } else if (!found.parses) {
-      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-unreadable', `The manifest lists '${field.key}' (${network}), which does not parse: see its problems.`));
+      // The network says why, as an error of its own: here a pointer to it (one report per cause).
+      diagnostics.push(diagnosticAt(where, 'warning', 'manifest-network-unreadable', `The manifest lists '${written}' (${network}), which neuro-san cannot load: see its problems.`));
     } else if (!found.isNetwork) {
-      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-not-network', `The manifest lists '${field.key}' (${network}), which is not an agent network: it has no "tools" list.`));
+      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-not-network', `The manifest lists '${written}' (${network}), which is not an agent network: it has no "tools" list.`));
     }
   }
   return { entries, diagnostics };

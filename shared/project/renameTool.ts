@@ -1,5 +1,6 @@
 import { renameKey, type FileTextEdit, type TextEdit } from '../hocon/index';
 import type { ProjectAnalysis } from './analyzeProject';
+import { caseFileFor, renameToolInCaseFile } from '../run/index';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -13,11 +14,11 @@ export interface PlannedEdit extends FileTextEdit {
 export type RenamePlan = { ok: true; edits: PlannedEdit[] } | { ok: false; problem: string };
 
 /**
- * Renaming a tool of the project's toolbox: its key in the toolbox (every definition, quoting kept) and every
- * network agent's `"toolbox": "<tool>"` that uses it. Only the names change: each edit replaces one name.
+ * Renaming a tool of the project's toolbox: its key in the toolbox (every definition, quoting kept), every network
+ * agent's `"toolbox": "<tool>"` that uses it, and the toolbox's saved test cases of it (`<toolbox>.tests.json`). Only the names change: each edit replaces one name.
  * `read` gives a project file's text (relative to the root).
  */
-export function planToolRename(analysis: ProjectAnalysis, tool: string, newName: string, read: (file: string) => string | undefined): RenamePlan {
+export function planToolRename(analysis: Pick<ProjectAnalysis, 'toolbox' | 'tools'>, tool: string, newName: string, read: (file: string) => string | undefined): RenamePlan {
   const toolboxPath = analysis.toolbox?.path;
   const entry = analysis.tools.find((t) => t.name === tool);
   if (!toolboxPath || !entry) return { ok: false, problem: `The project's toolbox has no tool '${tool}'.` };
@@ -38,6 +39,10 @@ export function planToolRename(analysis: ProjectAnalysis, tool: string, newName:
     if (unquoted !== tool) return { ok: false, problem: `${user.file}:${user.line}: the reference to '${tool}' is written as ${written}, which a rename cannot rewrite.` };
     edits.push(planned(user.file, text, { offset: user.offset, length: user.length, newText: quoted }));
   }
+  // The toolbox's saved test cases name the tool too: they go with it.
+  const casesPath = caseFileFor(toolboxPath);
+  const casesText = read(casesPath);
+  if (casesText !== undefined) edits.push(...renameToolInCaseFile(casesText, tool, newName).map((e) => planned(casesPath, casesText, e)));
   return { ok: true, edits };
 }
 

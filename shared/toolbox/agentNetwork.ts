@@ -2,7 +2,7 @@ import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconFie
 import { readingDifferenceWarnings } from './readingDifferences';
 import { isRemovedTool, leftDefaultToolboxWords, notDefinedMessage, removedToolMessage } from './rules/removedTools';
 import { defaultMayDefine, newestFacts, versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
-import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions } from './loadToolbox';
+import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions, type ReadDocument } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { ENTRY_JSON, keyOrigin } from './toolEntry';
 import { closestName, quoteLike } from './rules/ruleContext';
@@ -43,17 +43,25 @@ export function isAgentNetwork(root: HoconObject): boolean {
  */
 export function loadAgentNetwork(
   networkFile: string,
-  options: Omit<LoadOptions, 'userFile' | 'resolvedUserFile'> & { resolvedNetwork?: ResolvedDocument },
+  options: Omit<LoadOptions, 'userFile' | 'resolvedUserFile'> & {
+    resolvedNetwork?: ResolvedDocument;
+    /** The toolbox a user file makes, when the caller keeps them (a project's networks share one). */
+    loadedToolbox?: (userFile: string | undefined) => LoadedToolbox;
+  },
 ): LoadedNetwork {
   const env = options.env ?? {};
-  const { resolvedNetwork, ...toolboxOptions } = options;
-  const resolved = resolvedNetwork ?? resolveToolboxFile(networkFile, options);
+  const { resolvedNetwork, loadedToolbox, ...toolboxOptions } = options;
+  const resolved = resolvedNetwork ?? resolveToolboxFile(networkFile, { ...options, purpose: 'agent network' });
   const diagnostics: ToolboxDiagnostic[] = resolved.diagnostics.map(fromHoconDiagnostic);
   const root = resolved.value;
   if (options.reading === 'neuro-san' && resolved.ok) {
-    // A toolbox agent as neuro-san gets it, beside what the network's text seems to say.
-    const spec = resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
-    diagnostics.push(...readingDifferenceWarnings(root, spec.value, 'network', () => true, spec.ok));
+    // Every value as neuro-san gets it (instructions, toolbox agents, a list with an unset ${?x}), beside what the
+    // network's text seems to say.
+    const spec = (resolved as ReadDocument).specReading ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
+    // A toolbox agent's differences name its tool; the rest of the file's belong to no tool.
+    const agents = readingDifferenceWarnings(root, spec.value, 'network', () => true, spec.ok);
+    const said = new Set(agents.map((d) => `${d.file}:${d.range.start.offset}`));
+    diagnostics.push(...agents, ...readingDifferenceWarnings(root, spec.value, 'file', () => true, spec.ok).filter((d) => !said.has(`${d.file}:${d.range.start.offset}`)));
   }
 
   const facts = options.neuroSan ?? newestFacts();
@@ -94,8 +102,9 @@ export function loadAgentNetwork(
     toolboxFile = { path: locate(fromEnv.written, networkFile, options.baseDir, options.host), written: fromEnv.written, from: fromEnv.from };
   }
 
-  const toolbox = loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
+  const toolbox = loadedToolbox?.(toolboxFile?.path) ?? loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
   const toolNames = new Set(toolbox.tools.map((t) => t.name));
+  const toolboxUnread = toolbox.userFileUnread === true;
   const agents: ToolboxAgent[] = [];
   const agentList = root.fields.value('tools');
   const agentKey = facts.sure.toolboxAgentKey;
@@ -121,7 +130,8 @@ export function loadAgentNetwork(
       defined,
       where: toolbox,
     });
-    if (!defined) {
+    // The toolbox file neuro-san cannot read says so itself: which tools it defines is not known (one report).
+    if (!defined && !toolboxUnread) {
       // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
       const removed = isRemovedTool(toolbox.value, facts);
       // A likely typo of a tool that exists: offer it (the quick fix "use the closest existing tool").

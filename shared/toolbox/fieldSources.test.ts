@@ -58,12 +58,32 @@ describe('where each field of a tool gets its value', () => {
     expect(JSON.stringify(found)).not.toContain('tvly-secret');
   });
 
-  it('a substitution of a key of the file is found there; an unset override alone is the key absent', () => {
+  it('a substitution of a key of the file is found there; an unset override alone is listed, with nothing winning', () => {
     const found = sources({ 'user.hocon': 'common { max = 9 }\nt { class = "a.b.C", args { x = ${?NOPE}, y = ${common.max} } }' }, {}, 'neuro-san', 't');
-    expect(found.find((s) => s.path.join('.') === 'args.x')).toBeUndefined();
+    // HOCON skips it, so the key is absent from the reading; the user wrote it, so the form shows it.
+    expect(found.find((s) => s.path.join('.') === 'args.x')).toMatchObject({
+      winner: -1,
+      definitions: [{ text: '${?NOPE}', kind: 'substitution', where: 'here', range: { start: { line: 2 } }, references: [{ name: 'NOPE', optional: true, from: 'environment', set: false }] }],
+    });
     const y = found.find((s) => s.path.join('.') === 'args.y')!;
     expect(y.winner).toBe(0);
     expect(y.definitions[0]!.references).toEqual([{ name: 'common.max', optional: false, from: 'file', set: true }]);
+  });
+
+  it("an unset override alone in an override of a default tool keeps the default toolbox's value", () => {
+    const found = sources({
+      'default.hocon': 'tavily { class = "langchain_tavily.tavily_search.TavilySearch", args { max_results = 5 } }',
+      'user.hocon': 'tavily {\n  args {\n    max_results = ${?MAX}\n  }\n}\n',
+    });
+    const max = found.find((s) => s.path.join('.') === 'args.max_results')!;
+    expect(max.definitions.map((d) => [d.where, d.text, d.kind])).toEqual([
+      ['default', '5', 'value'],
+      ['here', '${?MAX}', 'substitution'],
+    ]);
+    expect(max.winner).toBe(0);
+    // Set, it wins as any override does (the reading then has the key: no special case).
+    const set = sources({ 'default.hocon': 'tavily { class = "a.b.C", args { max_results = 5 } }', 'user.hocon': 'tavily { args { max_results = ${?MAX} } }' }, { MAX: '7' });
+    expect(set.find((s) => s.path.join('.') === 'args.max_results')!.definitions.map((d) => d.text)).toEqual(['${?MAX}']);
   });
 
   it('names an included file and the default toolbox', () => {

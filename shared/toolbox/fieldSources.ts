@@ -8,7 +8,20 @@
  * substitutions as written; neuro-san's reading keeps only the last) and the effective entry (what the default
  * toolbox adds). Only fields with more than one definition, a substitution or a definition elsewhere are listed.
  */
-import { definitionKindOf, getPath, parseHocon, type DefinitionKind, type FieldDefinition, type HoconObject, type HoconValue, type Range } from '../hocon/index';
+import {
+  definitionKindOf,
+  getField,
+  getPath,
+  parseHocon,
+  type DefinitionKind,
+  type FieldDefinition,
+  type FieldNode,
+  type HoconObject,
+  type HoconValue,
+  type ObjectNode,
+  type Range,
+  type SourceText,
+} from '../hocon/index';
 import { isCredentialKey } from './rules/literalCredentials';
 import type { ToolEntry } from './toolEntry';
 
@@ -85,7 +98,90 @@ export function fieldSourcesOf(entry: ToolEntry, options: FieldSourceOptions): F
   if (userField?.value.kind === 'object') collect(userField.value, [], options, out, written);
   // An override's fields it does not set come from the default toolbox.
   if (entry.origin === 'override' && entry.value.kind === 'object') collectDefaults(entry.value, [], written, out);
+  if (userField !== undefined) addUnsetOverrides(userField.key, userField.definitions, userField.value, options, out);
   return out.slice(0, MAX_SOURCES);
+}
+
+/**
+ * Every definition of the key at `path` of the user's file (the CLI's `set` and `unset`): those the reading keeps,
+ * or, where the key is absent (set only by unset `${?VAR}`s, which HOCON skips), those written in `text`.
+ * Undefined when there is none.
+ */
+export function keySourceOf(text: string, path: readonly string[], options: FieldSourceOptions): FieldSource | undefined {
+  const field = options.userRoot === undefined || path.length === 0 ? undefined : getField(options.userRoot, path);
+  if (field !== undefined) return sourceOf([...path], field.definitions, options);
+  const lone: FieldSourceDefinition[] = [];
+  const parsed = parseHocon(text, options.userFile);
+  if (parsed.root.kind === 'object') {
+    for (const found of fieldsUnder(parsed.root)) {
+      if (found.path.length === path.length && found.path.every((k, i) => k === path[i])) lone.push(syntaxDefinition(found.field, parsed.source, 0, [...path], options));
+    }
+  }
+  return lone.length > 0 ? { path: [...path], definitions: lone, winner: winningDefinition(lone) } : undefined;
+}
+
+/**
+ * The keys of a tool set only by `${?VAR}`s that find nothing now: HOCON skips such a definition, so the key is
+ * absent from the reading (neuro-san gets no value, or the default toolbox's), yet the user wrote it. Looked for only
+ * in the entry's own text, and only where it holds `${?` (a keystroke in a big toolbox pays nothing more).
+ */
+function addUnsetOverrides(tool: string, definitions: readonly FieldDefinition[], value: HoconValue, options: FieldSourceOptions, out: FieldSource[]): void {
+  const byPath = new Map<string, { path: string[]; definitions: FieldSourceDefinition[] }>();
+  for (const d of definitions) {
+    if (d.source.name !== options.userFile) continue;
+    const text = d.source.text.slice(d.keyStart, d.valueEnd);
+    if (!text.includes('${?')) continue;
+    const parsed = parseHocon(text);
+    if (parsed.root.kind !== 'object') continue;
+    for (const found of fieldsUnder(parsed.root)) {
+      const [first, ...path] = found.path;
+      if (first !== tool || path.length === 0 || getPath(value, path) !== undefined) continue;
+      const kind = definitionKindOf(found.field);
+      if (kind.kind !== 'substitution' || !kind.references[0]?.optional) continue;
+      const key = path.join('\u0000');
+      const listed = byPath.get(key) ?? { path, definitions: [] };
+      listed.definitions.push(syntaxDefinition(found.field, d.source, d.keyStart, path, options));
+      byPath.set(key, listed);
+    }
+  }
+  for (const { path, definitions: lone } of byPath.values()) {
+    // Set nowhere else in the file: the default toolbox's value, if any, is what applies (listed first: it is applied first).
+    const at = out.findIndex((s) => s.path.length === path.length && s.path.every((k, i) => k === path[i]));
+    const listed = at >= 0 && out[at]!.definitions.every((x) => x.where === 'default') ? [...out[at]!.definitions, ...lone] : lone;
+    const source = { path, definitions: listed, winner: winningDefinition(listed) };
+    if (at >= 0) out[at] = source;
+    else out.push(source);
+  }
+}
+
+/** Every field of the syntax tree that sets a key exactly (not an object around it, but the keys inside), with its full path. */
+function fieldsUnder(root: ObjectNode): { path: string[]; field: FieldNode }[] {
+  const found: { path: string[]; field: FieldNode }[] = [];
+  // Explicit stack: nesting depth is input-controlled.
+  const stack: { object: ObjectNode; at: string[] }[] = [{ object: root, at: [] }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    for (const entry of next.object.entries) {
+      if (entry.kind !== 'field') continue;
+      const path = [...next.at, ...entry.key.segments.map((s) => s.name)];
+      found.push({ path, field: entry });
+      if (entry.value.kind === 'object') stack.push({ object: entry.value, at: path });
+    }
+  }
+  return found.sort((a, b) => a.field.start - b.field.start);
+}
+
+/** A definition read from the syntax tree (`base`: where the parsed text starts in `source`). */
+function syntaxDefinition(field: FieldNode, source: SourceText, base: number, path: string[], options: FieldSourceOptions): FieldSourceDefinition {
+  const described = definitionKindOf(field);
+  return {
+    where: 'here',
+    file: source.name,
+    range: source.rangeOf(base + field.value.start, base + field.value.end),
+    text: short(source.text.slice(base + field.value.start, base + field.value.end)),
+    kind: described.kind,
+    references: described.references.map((r) => referenceOf(r.path, r.optional, path, options)),
+  };
 }
 
 function collect(object: HoconObject, at: string[], options: FieldSourceOptions, out: FieldSource[], written: Set<string>): void {

@@ -26,7 +26,7 @@ export function includeWorkingDirectoryWarnings(reading: NeuroSanReading, source
         { source, start: include.from.start, end: include.from.end },
         'warning',
         INCLUDE_CWD_RULE,
-        `neuro-san looks for "${include.target}" in the folder it runs in (${reading.cwd}), not next to this file: ${found}. ` +
+        `neuro-san looks for "${include.target}" in the folder it runs in (${reading.cwd === '.' ? 'the current folder' : reading.cwd}), not next to this file: ${found}. ` +
           'Started from another folder, it reads another file or none; use a path that does not depend on it, or run neuro-san from here.',
         { fix: workingDirectoryIncludeFix(include, source, reading.cwd, host) },
       ),

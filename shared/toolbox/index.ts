@@ -1,8 +1,11 @@
 // The surface of shared/toolbox/: code outside the folder imports it from here (eslint.config.js).
 export * from './agentNetwork';
+export * from './appendReading';
 export * from './displayAs';
 export * from './includeReadingDifferences';
 export * from './fieldSources';
+export * from './fieldSourceEdits';
+export * from './fieldSourceWords';
 export * from './includeTargets';
 export * from './includeWorkingDirectory';
 export * from './layering';

@@ -56,20 +56,26 @@ export type ReadDocument = ResolvedDocument & { specReading?: ResolvedDocument }
 /** Reads one file by the reading chosen in `options`. */
 export function resolveToolboxFile(
   path: string,
-  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'>,
+  options: Pick<LoadOptions, 'host' | 'baseDir' | 'env' | 'reading' | 'neuroSanCwd' | 'neuroSanEntryCache'> & {
+    /** How neuro-san names the file in its failure: `toolbox_info` (the default), `agent network`, `manifest`... */
+    purpose?: string;
+    /** The spec's reading is wanted too (a project's files, compared): made first, it stands in where they agree. */
+    withSpec?: boolean;
+  },
 ): ReadDocument {
   if (options.reading === 'neuro-san') {
     const cwd = options.neuroSanCwd ?? options.baseDir ?? dirnameOf(path);
     const cache = options.neuroSanEntryCache;
-    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up.
-    const spec = cache !== undefined ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
+    // The spec's reading is wanted anyway (the warnings where the two differ); with a cache it speeds neuro-san's up,
+    // and where both read the same values its values stand for neuro-san's.
+    const spec = cache !== undefined || options.withSpec === true ? resolveFile(path, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} }) : undefined;
     // ToolboxFactory deep-merges the file over the default toolbox: a list there is refused in these words.
     const resolved = resolveFileAsNeuroSan(path, {
       host: options.host,
       cwd,
       env: options.env ?? {},
-      notAnObject: 'ValueError: overlay is not a dictionary',
-      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : {}),
+      ...(options.purpose === undefined || options.purpose === 'toolbox_info' ? { notAnObject: 'ValueError: overlay is not a dictionary' } : { purpose: options.purpose }),
+      ...(spec !== undefined && cache !== undefined ? { spec, entryCache: cache } : spec !== undefined ? { sameAs: spec } : {}),
     });
     return spec !== undefined ? Object.assign(resolved, { specReading: spec }) : resolved;
   }
@@ -85,6 +91,8 @@ export interface LoadedToolbox {
   origins: Map<string, ToolOrigin>;
   /** Syntax, resolution and validation problems in the user's files, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /** The user's file could not be read (its error is among the diagnostics): which tools it defines is not known. */
+  userFileUnread?: boolean;
   /**
    * The user's file as the HOCON specification reads it, when that reading was made (always for 'spec'; for
    * 'neuro-san' where the warnings between the two were looked for): every definition of each key, for the form.
@@ -119,6 +127,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   const defaults = read(options.defaultFile, false);
   const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
   const user = read(options.userFile, true, userDocument);
+  const unread = userDocument !== undefined && !userDocument.ok && userDocument.diagnostics.some((d) => d.severity === 'error') ? { userFileUnread: true } : {};
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
   if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
     const document = userDocument as NeuroSanResolvedDocument;
@@ -145,7 +154,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     });
   }
   if (!defaults && !user) {
-    return { files: filesOf(options), tools: [], root: undefined, origins: new Map(), diagnostics };
+    return { files: filesOf(options), tools: [], root: undefined, origins: new Map(), diagnostics, ...unread };
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
@@ -160,6 +169,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     origins: layered.origins,
     diagnostics: diagnostics.sort(compareDiagnostics),
     ...(userSpecRoot ? { userSpecRoot } : {}),
+    ...unread,
   };
 }
 

@@ -19,6 +19,11 @@ export type NeuroSanCheck =
   | {
       installed: true;
       version: string;
+      /**
+       * neuro-san is there but cannot be imported (a missing dependency, an unsupported Python): the environment's
+       * problem, not the file's. Nothing was loaded.
+       */
+      importError?: NeuroSanError;
       /** The user's file as neuro-san's restorer returned it (absent when it failed to load). */
       user?: JsonValue;
       loadError?: NeuroSanError;
@@ -81,6 +86,7 @@ export function differenceMessage(d: ReadingDifference): string {
 /** The lines the check prints (the CLI) or shows (the app), in order: version, load error or tools' errors, differences. */
 export function neuroSanCheckLines(check: NeuroSanCheck, file: string, python: string, differences: readonly ReadingDifference[]): string[] {
   if (!check.installed) return [`neuro-san is not installed for ${python} (${check.reason}): the check with its own loader was skipped.`];
+  if (check.importError) return [neuroSanImportLine(check, python)];
   const lines = [`neuro-san ${check.version} (${python}) loaded ${file} with its own code:`];
   if (check.loadError) lines.push(`  load error: ${check.loadError.type}: ${firstLine(check.loadError.message)}`);
   for (const tool of check.tools) for (const e of tool.errors) lines.push(`  ${tool.name}: ${e.stage ? `${e.stage}: ` : ''}${e.type}: ${firstLine(e.message)}`);
@@ -88,6 +94,12 @@ export function neuroSanCheckLines(check: NeuroSanCheck, file: string, python: s
   const errorCount = (check.loadError ? 1 : 0) + check.tools.reduce((n, t) => n + t.errors.length, 0);
   lines.push(`  ${errorCount === 0 ? 'no errors' : plural(errorCount, 'error')}; ${differences.length === 0 ? 'its reading equals the editor\'s' : `${plural(differences.length, 'value')} read differently (the editor's bug)`}.`);
   return lines;
+}
+
+/** The environment's problem: the interpreter, the neuro-san it has, and why it cannot be imported. */
+export function neuroSanImportLine(check: NeuroSanCheck & { installed: true }, python: string): string {
+  const error = check.importError!;
+  return `neuro-san ${check.version} cannot be imported by ${python}: ${error.type}: ${firstLine(error.message)}. Fix that environment (install what is missing, or choose another interpreter); the check with neuro-san's own loader could not run.`;
 }
 
 function firstLine(text: string): string {

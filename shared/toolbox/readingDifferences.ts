@@ -8,8 +8,11 @@ import { diagnosticOf, replaceTextFix, type QuickFix, type ToolboxDiagnostic } f
 
 export const READING_RULE = 'neuro-san-reads';
 
-/** Which values of a file are compared: every top-level entry (a toolbox), or the toolbox agents of `tools` (a network). */
-export type ReadingScope = 'toolbox' | 'network';
+/**
+ * Which values of a file are compared: every top-level entry, each a tool (a toolbox); the toolbox agents of `tools`
+ * (a network's, for its toolbox agents alone); or every value of a file of another kind, belonging to no tool.
+ */
+export type ReadingScope = 'toolbox' | 'network' | 'file';
 
 /**
  * The warnings for one file read both ways. `ours(origin)` tells the places the user may edit (not the shipped
@@ -21,9 +24,14 @@ export function readingDifferenceWarnings(
   scope: ReadingScope,
   ours: (where: Origin) => boolean,
   specComplete = true,
+  how: { keysUnquoted?: boolean } = {},
 ): ToolboxDiagnostic[] {
+  // One value standing for both readings (they read the same): nothing differs.
+  if (neuroSan === spec) return [];
   // The text's own reading is compared where it has the value: a key it lacks after a syntax error says nothing.
   specWhole = specComplete;
+  unquotedKeys = how.keysUnquoted === true;
+  fileScope = scope === 'file';
   const found: ToolboxDiagnostic[] = [];
   // A value copied by a substitution (`item1 = ${defaults}`) differs wherever it is copied: said once, where written.
   const said = new Set<string>();
@@ -36,6 +44,11 @@ export function readingDifferenceWarnings(
   if (scope === 'toolbox') {
     compareObjects(neuroSan, spec, undefined, ours, report);
     return found;
+  }
+  if (scope === 'file') {
+    compareObjects(neuroSan, spec, undefined, ours, report);
+    // A network's or a manifest's values belong to no tool.
+    return found.map(({ tool: _tool, ...rest }) => rest);
   }
   const nsTools = neuroSan.fields.value('tools');
   const specTools = spec.fields.value('tools');
@@ -53,6 +66,15 @@ type Report = (d: ToolboxDiagnostic | undefined) => void;
 
 /** Whether the specification read the whole text (no syntax error), for the walk under way (synchronous). */
 let specWhole = true;
+/** The reader of the file drops the quotes pyhocon keeps in a key (neuro-san's manifest registry does). */
+let unquotedKeys = false;
+/**
+ * A file of another kind than a toolbox (a network, a manifest...). There, strings that differ only in their blanks
+ * are the same (prompts and instructions: a space at a line's start, a tab as spaces, change nothing an agent
+ * reads; a toolbox's strings are compared exactly), and a key pyhocon keeps quoted is not said: a key holding a '.'
+ * or a ':' (an MCP server's URL) cannot be written otherwise, and the readers of those files drop the quotes.
+ */
+let fileScope = false;
 
 /** The top level: each key is a tool. */
 function compareObjects(ns: HoconObject, spec: HoconObject, tool: string | undefined, ours: (where: Origin) => boolean, report: Report): void {
@@ -75,8 +97,12 @@ function compareObjects(ns: HoconObject, spec: HoconObject, tool: string | undef
     // neuro-san has a key the text does not seem to have: a quoted key whose quotes neuro-san keeps, mostly.
     const field = nsFields.fieldAt(i);
     const unquoted = key.replace(/^"(.*)"$/s, '$1');
+    if (unquotedKeys && unquoted !== key && specFields.has(unquoted)) {
+      compareValues(theirs, specFields.value(unquoted)!, tool ?? unquoted, unquoted, ours, report);
+      continue;
+    }
     const intended = unquoted !== key && specFields.has(unquoted) ? unquoted : undefined;
-    if (intended === undefined && !specWhole) continue;
+    if ((intended === undefined && !specWhole) || (fileScope && intended !== undefined)) continue;
     const at = { source: field.definitionSource ?? theirs.source, start: field.keyStart, end: field.keyEnd };
     if (!ours(at) || at.end <= at.start) continue;
     const identifier = unquoted.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^(?=\d)/, '_');
@@ -214,9 +240,13 @@ function compareValues(
 }
 
 function sameScalar(a: HoconValue, b: HoconValue): boolean {
+  // `True` unquoted: neuro-san reads the boolean (pyhocon takes the literals in any case), as its Python-minded
+  // author meant; only another HOCON reader would take a string. Nothing to say outside a toolbox.
+  if (fileScope && b.kind === 'string' && (a.kind === 'boolean' || a.kind === 'null') && b.value.toLowerCase() === String(a.kind === 'null' ? null : a.value)) return true;
   if (a.kind !== b.kind) return false;
   switch (a.kind) {
     case 'string':
+      return a.value === (b as typeof a).value || (fileScope && sameWords(a.value, (b as typeof a).value));
     case 'boolean':
       return a.value === (b as typeof a).value;
     case 'number':
@@ -226,6 +256,44 @@ function sameScalar(a: HoconValue, b: HoconValue): boolean {
     default:
       return false;
   }
+}
+
+/** The same words with the same breaks between them: blanks (spaces, tabs) are one separator, as a reader sees them. */
+function sameWords(a: string, b: string): boolean {
+  let i = skipBlanks(a, 0);
+  let j = skipBlanks(b, 0);
+  for (;;) {
+    const ai = i < a.length;
+    const bj = j < b.length;
+    if (!ai || !bj) return !ai && !bj;
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    if (isBlank(x) || isBlank(y)) {
+      // A run of blanks is one separator, and none at all next to a line break or at the end.
+      const i2 = skipBlanks(a, i);
+      const j2 = skipBlanks(b, j);
+      const atEdge = (s: string, k: number) => k >= s.length || s.charCodeAt(k) === 10;
+      const edgeA = atEdge(a, i2) || (i > 0 && a.charCodeAt(i - 1) === 10);
+      const edgeB = atEdge(b, j2) || (j > 0 && b.charCodeAt(j - 1) === 10);
+      if ((i2 > i) !== (j2 > j) && !(edgeA && edgeB)) return false;
+      i = i2;
+      j = j2;
+      continue;
+    }
+    if (x !== y) return false;
+    i++;
+    j++;
+  }
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+function skipBlanks(s: string, from: number): number {
+  let k = from;
+  while (k < s.length && isBlank(s.charCodeAt(k))) k++;
+  return k;
 }
 
 /** A quoted string's closing quotes, blanks, then a substitution: pyhocon drops the blanks. */
@@ -243,6 +311,17 @@ function difference(ns: HoconValue, spec: HoconValue, at: Origin, tool: string |
       `neuro-san puts null in the list where ${unset} is not set, where the text seems to leave the element out: ${reads}. ` +
         'No way of writing the list reads the same both ways while the variable may be unset: set it, or remove the element.',
       tool,
+    );
+  }
+  const literalWord = fileScope ? caselessLiteral(ns, spec, text) : undefined;
+  if (literalWord !== undefined) {
+    return diagnosticOf(
+      at,
+      'warning',
+      READING_RULE,
+      `neuro-san reads ${text} as ${literalWord}: pyhocon takes true, false and null in any case, where the text seems to say the string ${JSON.stringify(text)}.`,
+      tool,
+      edit(at, `Write it as ${literalWord}`, literalWord),
     );
   }
   const blank = /("""|")([ \t]+)(\$\{\??[^}]*\})/.exec(text);
@@ -312,6 +391,15 @@ function decodedEscape(escape: string): string | undefined {
   const char = escape === '\\/' ? '/' : escape[1] === 'u' ? String.fromCharCode(parseInt(escape.slice(2), 16)) : undefined;
   if (char === undefined || char < ' ' || (char >= '\x7f' && char <= '\x9f') || (char >= '\ud800' && char <= '\udfff')) return undefined;
   return char === '"' ? '\\"' : char === '\\' ? '\\\\' : char;
+}
+
+/**
+ * `True`, `FALSE`, `Null` unquoted: pyhocon reads the literal (caseless), the specification a string. Written in
+ * lower case, both read what neuro-san gets today.
+ */
+function caselessLiteral(ns: HoconValue, spec: HoconValue, text: string): string | undefined {
+  if ((ns.kind !== 'boolean' && ns.kind !== 'null') || spec.kind !== 'string' || !/^(true|false|null)$/i.test(text)) return undefined;
+  return text.toLowerCase();
 }
 
 /** `${?NAME}` in a list, unset: pyhocon leaves null where the specification leaves the element out. */

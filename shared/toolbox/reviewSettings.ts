@@ -40,7 +40,8 @@ export function defaultReviewSettings(): ReviewSettings {
   };
 }
 
-const KNOWN_KEYS = new Set(['rules', 'descriptionTokenBudget', 'tokenizer', 'similarityThreshold', 'neuroSanVersion']);
+// `run`: the project's run settings, read by shared/run/runSettings.ts.
+const KNOWN_KEYS = new Set(['rules', 'descriptionTokenBudget', 'tokenizer', 'similarityThreshold', 'neuroSanVersion', 'run']);
 
 /** Reads the settings file's text (undefined: no file, the defaults). */
 export function readReviewSettings(text: string | undefined): ReviewSettings {

@@ -162,8 +162,13 @@ export function replaceTextFix(title: string, file: string, offset: number, leng
   return new QuickFixRecord(title, new FileTextEditRecord(file, offset, length, newText));
 }
 
-/** A fix that replaces a value's whole text (as written) with new text. */
-export function replaceValueFix(title: string, where: Origin, newText: string): QuickFix {
+/**
+ * A fix that replaces a value's whole text (as written) with new text; none where that text is a substitution
+ * (`${?VAR}` set now, `"${BASE}/v1"`): the value came from the environment, and replacing the text would remove the
+ * override without a word (issue 24). The diagnostic still points there.
+ */
+export function replaceValueFix(title: string, where: Origin, newText: string): QuickFix | undefined {
+  if (where.source.text.slice(where.start, where.end).includes('${')) return undefined;
   return replaceTextFix(title, where.source.name, where.start, where.end - where.start, newText);
 }
 

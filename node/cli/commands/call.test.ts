@@ -26,7 +26,7 @@ async function call(...args: string[]) {
 describe('toolbox-editor call', () => {
   it.skipIf(process.platform === 'win32')('runs the line Copy as CLI command writes for a tool and a file named with a leading -', async () => {
     writeFileSync(path.join(tmp, '-dashed.hocon'), '"-dash" { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string } } } }\n');
-    // As renderer/testrun/cliCommand.ts writes it (its test pins the same line), split into words by sh itself.
+    // As shared/run/commandLine.ts writes it (its test pins the same line), split into words by sh itself.
     const line = `toolbox-editor call --args '{"name":"-Ada"}' --timeout 30 -- -dashed.hocon -dash`;
     const argv = execFileSync('sh', ['-c', `set -- ${line.slice('toolbox-editor '.length)}; printf '%s\\0' "$@"`], { encoding: 'utf8' }).split('\0').slice(0, -1);
     expect(argv[0]).toBe('call');
@@ -126,7 +126,7 @@ describe('toolbox-editor call', () => {
     writeFileSync(broken, 'greet { class = \n');
     const fromBroken = await call(broken, 'greet');
     expect(fromBroken.code).toBe(1);
-    expect(fromBroken.stderr).toMatch(/cannot read .*broken\.hocon:\n.*broken\.hocon:\d+:\d+: /);
+    expect(fromBroken.stderr).toMatch(/broken\.hocon:\d+:\d+ error hocon /);
     expect((await call(path.join(tmp, 'toolbox.yaml'), 'greet')).stderr).toContain('must be a .json or .hocon file');
   });
 

@@ -5,9 +5,9 @@
 import { formatDiagnosticLine } from '../../../shared/toolbox/index';
 import { ToolRunner } from '../../python';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
-import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
+import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { diagnosticsJson } from './validate';
 
@@ -17,8 +17,8 @@ export const checkCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor check FILE [--python P] [--pythonpath DIR]... [--timeout SECONDS] [--json]',
     '',
-    'Asks the interpreter, without calling any tool, for every entry FILE defines: does its class import (PYTHONPATH',
-    'and the AGENT_TOOL_PATH walk-up, as a run finds it)? A LangChain class (and each nested {class, args}): does it',
+    "Asks the interpreter, with the project's run settings and without calling any tool, for every entry FILE defines:",
+    'does its class import (PYTHONPATH and the AGENT_TOOL_PATH walk-up, as a run finds it)? A LangChain class (and each nested {class, args}): does it',
     'accept the args (names, required ones, types, from its signature or pydantic fields), and are the environment',
     'variables its fields read by default set (names only, never values)? A coded class: does it define invoke or',
     'async_invoke, and which args keys does its code read (best effort, from the source)?',
@@ -26,15 +26,14 @@ export const checkCommand: CliCommand = {
     'Prints one line per problem (FILE:LINE:COLUMN SEVERITY RULE MESSAGE), then a summary. Exits 1 on any problem.',
     '',
     'Options:',
-    ...PYTHON_OPTION_HELP,
+    ...RUN_OPTION_HELP,
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     `  --timeout SECONDS       time limit of the whole check (default ${DEFAULT_TIME_LIMIT_MS / 1000})`,
     '  --json                  the problems as `validate --json` prints them, each naming its tool; the summary on stderr',
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseCommandLine(args, { ...PYTHON_OPTION_SPECS, 'agent-network': { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } });
+    const parsed = parseCommandLine(args, { ...RUN_OPTION_SPECS, 'agent-network': { type: 'string' }, timeout: { type: 'string' }, json: { type: 'boolean' } });
     if (parsed.positionals.length !== 1) throw new UsageError('give exactly one FILE');
-    const settings = pythonSettings(parsed.values);
     let timeLimitMs = DEFAULT_TIME_LIMIT_MS;
     if (parsed.values.timeout !== undefined) {
       const seconds = Number(parsed.values.timeout);
@@ -42,20 +41,17 @@ export const checkCommand: CliCommand = {
       timeLimitMs = seconds * 1000;
     }
     const file = parsed.positionals[0] as string;
-    const loaded = loadFileFromDisk(file, { cwd: io.cwd, env: io.env, noDefault: !settings.withDefaults });
+    const { loaded } = loadForRun(file, io, parsed.values);
     const toolbox = toolboxOf(loaded);
     if (reportUnreadFiles(toolbox.diagnostics, io) > 0) return 1;
-    const runner = new ToolRunner({
-      env: io.env,
-      cwd: io.cwd,
-      pythonPath: settings.pythonPath,
-      ...(settings.python !== undefined ? { python: settings.python } : {}),
-      ...(settings.agentToolPath !== undefined ? { agentToolPath: settings.agentToolPath } : {}),
-    });
+    const context = runContextOfCli(file, io, parsed.values);
+    reportSettingsProblems(context, io);
+    const python = context.settings.python.value;
+    const runner = new ToolRunner(context.runner);
     try {
       const agentNetwork = parsed.values['agent-network'];
       const report = await preflightToolbox(toolbox, runner, { timeLimitMs, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
-      const summary = summaryLines(report.summary, settings.python ?? 'python3', timeLimitMs).map((line) => `${line}\n`).join('');
+      const summary = summaryLines(report.summary, python, timeLimitMs).map((line) => `${line}\n`).join('');
       if (parsed.values.json) {
         io.stdout(diagnosticsJson(report.diagnostics));
         io.stderr(summary);

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { parseHocon, type Diagnostic, type ResolveOptions } from '../../../shared/hocon/index';
+import { parseHocon, parsePath, resolveHocon, type Diagnostic, type ResolveOptions } from '../../../shared/hocon/index';
+import { definitionLines, keySourceOf, type FieldSource, type FieldSourceDefinition } from '../../../shared/toolbox/index';
 import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
-import type { CliIo } from '../command';
+import { UsageError, type CliIo } from '../command';
 
 /**
  * Shared by the HOCON subcommands (print, set, unset): files are read and written by the same code as the app's
@@ -67,4 +68,34 @@ export async function emitEdited(file: CliTextFile, edited: string, write: boole
   }
   await writeTextFile(file.absolute, edited, { expectedSha256: file.sha256 });
   return 0;
+}
+
+/** Every definition of PATH in the file (and the files it includes), with what each does now (`set`, `unset`). */
+export function keySourceFor(file: CliTextFile, keys: readonly string[], io: CliIo): FieldSource | undefined {
+  const resolve = resolveOptionsFor(file, io);
+  const read = resolveHocon(file.text, resolve);
+  return keySourceOf(file.text, keys, { userRoot: read.value, userFile: file.absolute, env: io.env });
+}
+
+export function pathKeys(pathText: string): string[] {
+  try {
+    return parsePath(pathText);
+  } catch (error) {
+    throw new UsageError(`PATH is not a HOCON path: ${(error as Error).message}`);
+  }
+}
+
+/** The definitions as the refusals list them: `  1. toolbox.hocon:6  5  written here — overridden`. */
+export function listedDefinitions(source: FieldSource, io: CliIo): string {
+  const placeOf = (d: FieldSourceDefinition) => (d.where === 'default' ? 'default toolbox' : `${path.relative(io.cwd, d.file) || d.file}:${d.range.start.line}${d.where === 'include' ? ' (included)' : ''}`);
+  return definitionLines(source, placeOf).join('\n');
+}
+
+/** `--definition N` (1-based, as listed) as an index into the definitions; a usage error when N is not one of them. */
+export function definitionIndex(text: string | undefined, source: FieldSource | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  const count = source?.definitions.length ?? 0;
+  if (!Number.isInteger(n) || n < 1 || n > count) throw new UsageError(`--definition takes the number of a definition as listed: 1${count > 1 ? ` to ${count}` : ''}, not ${text}${count === 0 ? ' (PATH has no definition)' : ''}`);
+  return n - 1;
 }

@@ -14,7 +14,8 @@ describe('a top-level include in neuro-san\'s reading', () => {
     const dir = workspace(files);
     const r = await runCliIn(path.join(dir, 'project'), ['validate', 'toolboxes/tb.hocon', '--cwd', '.']);
     expect(r.stdout).toContain(
-      `toolboxes/tb.hocon:1:1 warning include-working-directory neuro-san looks for "shared.hocon" in the folder it runs in (${path.join(dir, 'project')}), not next to this file: it reads ${path.join(dir, 'project', 'shared.hocon')}.`,
+      // Paths as the command line prints them: from the folder it runs in.
+      `toolboxes/tb.hocon:1:1 warning include-working-directory neuro-san looks for "shared.hocon" in the folder it runs in (the current folder), not next to this file: it reads shared.hocon.`,
     );
     const tools = await runCliIn(path.join(dir, 'project'), ['tools', 'toolboxes/tb.hocon', '--cwd', '.', '--no-default']);
     expect(tools.stdout).toContain('v ');
@@ -26,7 +27,7 @@ describe('a top-level include in neuro-san\'s reading', () => {
     const r = await runCliIn(path.join(dir, 'project', 'toolboxes'), ['validate', 'tb.hocon', '--cwd', '..', '--as', 'neuro-san']);
     expect(r.stdout).toContain('it reads');
     const elsewhere = await runCliIn(dir, ['validate', 'project/toolboxes/tb.hocon', '--cwd', '.']);
-    expect(elsewhere.stdout).toContain(`there is no ${path.join(dir, 'shared.hocon')}, so neuro-san skips the include`);
+    expect(elsewhere.stdout).toContain('there is no shared.hocon, so neuro-san skips the include');
     const spec = await runCliIn(dir, ['validate', 'project/toolboxes/tb.hocon', '--cwd', '.', '--as', 'spec']);
     expect(spec.stdout).not.toContain('include-working-directory');
   });

@@ -9,6 +9,7 @@ import { catalogCommand } from './catalog';
 import { testCommand } from './test';
 import { checkCommand } from './check';
 import { scaffoldCommand } from './scaffold';
+import { renameCommand } from './rename';
 import { diffCommand } from './diff';
 import { similarCommand } from './similar';
 import { resolveCommand, printCommand, setCommand, unsetCommand } from './hoconCommands';
@@ -16,4 +17,4 @@ import { formatCommand } from './format';
 import { lspCommand } from './lsp';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, mcpCommand, scaffoldCommand, resolveCommand, printCommand, setCommand, unsetCommand, formatCommand, lspCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, mcpCommand, scaffoldCommand, renameCommand, resolveCommand, printCommand, setCommand, unsetCommand, formatCommand, lspCommand];

@@ -5,19 +5,19 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readJsonText, describeJsonSyntaxError } from '../../../shared/hocon/index';
-import { environmentWith } from '../../../shared/project/settings';
+import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import { errorMessage } from '../../../shared/errorMessage';
 import { FileWatcher } from '../../files/fileWatcher';
 import { readTextFile } from '../../files/textFiles';
-import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
+import { neuroSanWorkingDirectoryOf } from '../../neurosan/neuroSanFiles';
+import { pinFolderOf, projectVersionFacts, type ProjectVersionFacts } from '../../neurosan/projectVersion';
 import { defaultToolboxPath } from '../../paths';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { findProjectRoot, projectRootOf, projectSettingsOf } from '../../project/projectSettingsOnDisk';
-import { pinFolderOf, projectVersionFacts, type ProjectVersionFacts } from '../../neurosan/projectVersion';
-import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index';
-import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
 import { ToolRunner, type JsonObject } from '../../python';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
+import type { RunContext } from '../../run/runSettingsOnDisk';
+import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import { reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 /** The variable a fixed HTTP token is read from (so a client's configuration can keep it). */
@@ -31,10 +31,10 @@ export const mcpCommand: CliCommand = {
     '',
     'An MCP server whose tools are the toolbox\'s effective tools (the default toolbox overridden or extended by FILE,',
     'as neuro-san merges them), each with the description and the argument schema neuro-san gives an LLM. A call',
-    'runs the real Python class in a warm worker; a call past --timeout, or cancelled by the client, is stopped and',
-    'every process it started is killed. An edit of FILE is announced to clients (notifications/tools/list_changed).',
-    'A DIR is a neuro-san project: its toolbox (AGENT_TOOLBOX_INFO_FILE, .env, conventional place), run from its root',
-    'with its AGENT_TOOL_PATH.',
+    "runs the real Python class in a warm worker with the project's run settings; a call past its timeout, or",
+    'cancelled by the client, is stopped and every process it started is killed. An edit of FILE is announced to',
+    'clients (notifications/tools/list_changed). A DIR is a neuro-san project: its toolbox (AGENT_TOOLBOX_INFO_FILE,',
+    '.env, conventional place; the default toolbox alone when it has none).',
     '',
     'Without --http it speaks MCP on stdin/stdout (what a client that starts it expects); its messages go to stderr.',
     '',
@@ -42,11 +42,10 @@ export const mcpCommand: CliCommand = {
     '  --http PORT             Streamable HTTP at http://127.0.0.1:PORT/mcp instead (0: a free port). Every request',
     `                          needs "Authorization: Bearer TOKEN": TOKEN is $${MCP_TOKEN_VARIABLE} when set, else a`,
     '                          random one; the URL and token are printed on stdout',
-    '  --timeout SECONDS       stop a call after this long (default 30)',
+    "  --timeout SECONDS       stop a call after this long (default: the project's, else 30)",
     '  --sly-data FILE         a JSON object: the sly_data of a call that brings none in _meta.sly_data',
-    '  --cwd DIR               the folder neuro-san runs in (default: the project root, else the working directory)',
     ...neuroSanVersionUsage,
-    ...PYTHON_OPTION_HELP,
+    ...RUN_OPTION_HELP,
   ].join('\n'),
   async run(args, io) {
     const options = await parseMcpArgs(args, io);
@@ -54,20 +53,16 @@ export const mcpCommand: CliCommand = {
     const { ServedToolbox } = await import('../../mcp/servedToolbox');
     const { serveHttp, serveStdio } = await import('../../mcp/mcpSessions');
     const log = (line: string) => io.stderr(`toolbox-editor mcp: ${line}\n`);
-    const runner = new ToolRunner({
-      env: options.env,
-      cwd: options.cwd,
-      ...(options.python !== undefined ? { python: options.python } : {}),
-      ...(options.agentToolPath !== undefined ? { agentToolPath: options.agentToolPath } : {}),
-      pythonPath: options.pythonPath,
-    });
+    const { context } = options;
+    reportSettingsProblems(context, io);
+    const runner = new ToolRunner(context.runner);
     const served = new ServedToolbox({
       file: options.file,
-      cwd: options.cwd,
-      env: options.env,
+      cwd: options.readFrom,
+      env: io.env,
       withDefaults: options.withDefaults,
       runner,
-      timeoutMs: options.timeoutMs,
+      timeoutMs: context.settings.timeoutSeconds.value * 1000,
       slyData: options.slyData,
       log,
       facts: options.version.facts,
@@ -99,16 +94,15 @@ export const mcpCommand: CliCommand = {
 };
 
 interface McpOptions {
+  /** The toolbox served (absolute). */
   file: string;
-  cwd: string;
-  env: Record<string, string | undefined>;
-  port?: number;
-  timeoutMs: number;
-  slyData: JsonObject;
-  python?: string;
-  pythonPath: string[];
-  agentToolPath?: string;
+  /** Where neuro-san reads it from (a top-level include is found there): the project's root, else its folder. */
+  readFrom: string;
   withDefaults: boolean;
+  port?: number;
+  slyData: JsonObject;
+  /** The project's run settings, the command line's over them. */
+  context: RunContext;
   /** The neuro-san version the tools are offered as (its converter makes the schemas). */
   version: ProjectVersionFacts;
 }
@@ -118,11 +112,9 @@ async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
     http: { type: 'string' },
     timeout: { type: 'string' },
     'sly-data': { type: 'string' },
-    cwd: { type: 'string' },
     ...neuroSanVersionOptions,
-    ...PYTHON_OPTION_SPECS,
+    ...RUN_OPTION_SPECS,
   });
-  const lookup = versionLookupOf(values);
   if (positionals.length !== 1) throw new UsageError('give one toolbox FILE or project DIR');
   const given = positionals[0]!;
   let port: number | undefined;
@@ -130,43 +122,31 @@ async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
     port = Number(values.http);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--http must be a port number from 0 to 65535');
   }
-  let timeoutMs = 30_000;
-  if (values.timeout !== undefined) {
-    const seconds = Number(values.timeout);
-    if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--timeout must be a positive number of seconds');
-    timeoutMs = seconds * 1000;
-  }
-  const python = pythonSettings(values);
+  const timeoutSeconds = secondsOption('--timeout', values.timeout);
   const slyData = values['sly-data'] === undefined ? {} : await readSlyDataFile(path.resolve(io.cwd, values['sly-data']));
+  const lookup = versionLookupOf(values);
+  let file: string;
+  let withDefaults = !(values['no-default'] ?? false);
+  let root: string | undefined;
   if (isDirectoryArgument(given, io.cwd)) {
-    // A project: its toolbox and AGENT_TOOL_PATH as neuro-san would get them, run from its root.
-    const root = findProjectRoot(path.resolve(io.cwd, given));
-    const settings = projectSettingsOf(root, { env: io.env });
-    const toolbox = settings.AGENT_TOOLBOX_INFO_FILE;
-    const agentToolPath = python.agentToolPath ?? (settings.AGENT_TOOL_PATH ? path.resolve(root, settings.AGENT_TOOL_PATH.value) : undefined);
-    return {
-      ...python,
-      ...(agentToolPath !== undefined ? { agentToolPath } : {}),
-      // No toolbox of its own: neuro-san offers the default toolbox alone.
-      ...(toolbox ? { file: path.resolve(root, toolbox.value) } : { file: defaultToolboxPath(), withDefaults: false }),
-      cwd: values.cwd !== undefined ? path.resolve(io.cwd, values.cwd) : root,
-      env: environmentWith(io.env, settings),
-      ...(port !== undefined ? { port } : {}),
-      timeoutMs,
-      slyData,
-      version: projectVersionFacts(root, lookup),
-    };
+    // A project: its toolbox as neuro-san would find it; without one, neuro-san offers the default toolbox alone.
+    root = findProjectRoot(path.resolve(io.cwd, given));
+    const toolbox = projectSettingsOf(root, { env: io.env }).AGENT_TOOLBOX_INFO_FILE;
+    file = toolbox ? path.resolve(root, toolbox.value) : defaultToolboxPath();
+    if (!toolbox) withDefaults = false;
+  } else {
+    file = path.resolve(io.cwd, given);
+    root = projectRootOf(file);
   }
-  const file = path.resolve(io.cwd, given);
+  const context = runContextOfCli(file, io, values, timeoutSeconds);
   return {
-    ...python,
     file,
-    version: projectVersionFacts(projectRootOf(file) ?? pinFolderOf(path.dirname(file)), lookup),
-    cwd: neuroSanWorkingDirectory(given, values.cwd, io.cwd),
-    env: io.env,
+    readFrom: root ?? neuroSanWorkingDirectoryOf(file).path,
+    withDefaults,
     ...(port !== undefined ? { port } : {}),
-    timeoutMs,
     slyData,
+    context,
+    version: projectVersionFacts(root ?? pinFolderOf(path.dirname(file)), lookup),
   };
 }
 

@@ -1,21 +1,24 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../paths';
 import { runCliIn } from '../../testSupport/cliRun';
 
-const toolbox = path.join(appRoot(), 'fixtures', 'toolboxes', 'scaffold_toolbox.hocon');
+const fixture = path.join(appRoot(), 'fixtures', 'toolboxes', 'scaffold_toolbox.hocon');
 const fakeNeuroSan = path.join(appRoot(), 'fixtures', 'python_neuro_san');
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const env = { PATH: process.env.PATH, HOME: process.env.HOME };
 
+/** A folder of its own holding a copy of the toolbox (its run settings are written beside it). */
 function freshRoot(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tbe-scaffold-'));
   made.push(dir);
+  copyFileSync(fixture, path.join(dir, 'scaffold_toolbox.hocon'));
   return dir;
 }
+const toolboxIn = (root: string) => path.join(root, 'scaffold_toolbox.hocon');
 
 describe('toolbox-editor scaffold', () => {
   it('writes nothing through a package folder that is a link out of the root', async () => {
@@ -23,36 +26,45 @@ describe('toolbox-editor scaffold', () => {
     const outside = freshRoot();
     mkdirSync(path.join(outside, 'target'));
     symlinkSync(path.join(outside, 'target'), path.join(root, 'new_tools'));
-    const result = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);
+    const result = await runCliIn(appRoot(), ['scaffold', toolboxIn(root), 'word_count', '--root', root], env);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(`${path.join(root, 'new_tools')} leads to ${path.join(outside, 'target')}, outside ${root}: no module was written`);
     expect(readdirSync(path.join(outside, 'target'))).toEqual([]);
     expect(existsSync(path.join(root, 'new_tools', 'word_count.py'))).toBe(false);
   });
 
-  it('writes a module that `call` runs at once, answering its not-implemented message; a second run refuses', async () => {
+  it('writes a module that `call` runs at once, from anywhere, answering its not-implemented message; a second run refuses', async () => {
     const root = freshRoot();
-    const first = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);
+    const toolbox = toolboxIn(root);
+    const elsewhere = freshRoot();
+    const first = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', elsewhere], env);
     expect(first).toMatchObject({ code: 0, stderr: '' });
-    const module = path.join(root, 'new_tools', 'word_count.py');
-    expect(first.stdout).toContain(`wrote ${module}\nwrote ${path.join(root, 'new_tools', '__init__.py')}\n`);
+    const module = path.join(elsewhere, 'new_tools', 'word_count.py');
+    expect(first.stdout).toContain(`wrote ${module}\nwrote ${path.join(elsewhere, 'new_tools', '__init__.py')}\n`);
     expect(first.stdout).toContain('is a plain class for now');
+    // The root is recorded in the project's run settings, with the folder runs had on PYTHONPATH before.
+    const settings = path.join(root, '.toolbox-editor.json');
+    expect(first.stdout).toContain(`recorded ${elsewhere} in ${settings} (toolRoot and pythonPath)\n`);
+    const relative = path.relative(root, elsewhere);
+    expect(JSON.parse(readFileSync(settings, 'utf8'))).toEqual({ run: { toolRoot: relative, pythonPath: ['.', relative] } });
 
-    const call = await runCliIn(appRoot(), ['call', toolbox, 'word_count', '--args', '{"text": "a b", "class": "fancy"}', '--pythonpath', root], env);
+    const call = await runCliIn(os.tmpdir(), ['call', toolbox, 'word_count', '--args', '{"text": "a b", "class": "fancy"}'], env);
     expect(call).toMatchObject({
       code: 0,
       stdout: "Not implemented: WordCount.invoke in word_count.py does not do anything yet (called with text='a b', top=None, class='fancy').\n",
     });
 
     const before = readFileSync(module, 'utf8');
-    const again = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root], env);
+    // Asked again, it writes under the recorded root, where the module is now: refused.
+    const again = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count'], env);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`${module} exists already`);
+    expect(again.stderr).toContain(`The module new_tools.word_count exists already (${module})`);
     expect(readFileSync(module, 'utf8')).toBe(before);
   });
 
   it("subclasses neuro-san's CodedTool when the interpreter imports it, reads each parameter with its type, and passes preflight", async () => {
     const root = freshRoot();
+    const toolbox = toolboxIn(root);
     const made = await runCliIn(appRoot(), ['scaffold', toolbox, 'word_count', '--root', root, '--pythonpath', fakeNeuroSan], env);
     expect(made.code).toBe(0);
     const text = readFileSync(path.join(root, 'new_tools', 'word_count.py'), 'utf8');
@@ -61,13 +73,14 @@ describe('toolbox-editor scaffold', () => {
     expect(text).toContain('        top = args.get("top")  # integer: How many frequent words to list.\n');
     expect(text).toContain('        class_ = args.get("class")  # string (one of "plain", "fancy")\n');
 
-    const check = await runCliIn(appRoot(), ['check', toolbox, '--pythonpath', root, '--pythonpath', fakeNeuroSan, '--pythonpath', path.join(appRoot(), 'fixtures', 'python')], env);
+    const check = await runCliIn(appRoot(), ['check', toolbox, '--pythonpath', fakeNeuroSan, '--pythonpath', path.join(appRoot(), 'fixtures', 'python')], env);
     expect(check).toMatchObject({ code: 0 });
     expect(check.stdout).toMatch(/^2 tools ready, 0 with problems/);
   });
 
   it('refuses a LangChain entry: its class is not a module of the user', async () => {
-    const run = await runCliIn(appRoot(), ['scaffold', toolbox, 'fake_search', '--root', freshRoot()], env);
+    const root = freshRoot();
+    const run = await runCliIn(appRoot(), ['scaffold', toolboxIn(root), 'fake_search', '--root', root], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("'fake_search' is a LangChain entry");
   });

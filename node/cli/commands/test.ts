@@ -1,99 +1,130 @@
 /**
- * `toolbox-editor test FILE`: runs the saved test cases beside a toolbox file (the ones the app's "Save as test case"
- * writes) and exits non-zero when one fails, so a CI job runs the same checks as the app.
+ * `toolbox-editor test FILE`: runs the saved test cases beside a toolbox file (the ones the app's Test run pane saves)
+ * with the project's run settings, and exits non-zero when one fails or could not run, so a CI job makes the same
+ * checks as the app — from any folder, with no options.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ToolRunner, type JsonObject } from '../../python';
-import { loadToolSpecs, toolCaller } from '../../toolbox';
-import { caseArgsJson, readTestCaseFile, testCaseFileFor, type StoredCase } from '../../testcases/testCaseFile';
-import { runCases } from '../../testcases/runCases';
-import { PYTHON_OPTION_HELP, PYTHON_OPTION_SPECS, pythonSettings } from './pythonCliSupport';
-import { parseCommandLine, UsageError, type CliCommand } from '../command';
+import { targetLabel, type SavedCase } from '../../../shared/run/index';
+import { ToolRunner } from '../../python';
+import { toolBoxFromSpecs } from '../../toolbox';
+import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
+import { readCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
+import { countsLine, runCases, type CaseResult } from '../../testcases/runCases';
+import { junitReport } from '../../testcases/junitReport';
+import { writeFileAtomic } from '../../files/atomicWrite';
+import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 export const testCommand: CliCommand = {
   name: 'test',
-  summary: "run a toolbox's saved test cases (FILE's .tests.json); exit 1 if one fails",
+  summary: "run a toolbox's saved test cases (FILE's .tests.json); exit 1 if one fails or could not run",
   usage: [
-    'Usage: toolbox-editor test FILE [--cases CASES.json] [--only NAME]... [--python PATH] [--pythonpath DIR]... [--agent-tool-path PATH] [--no-default]',
+    'Usage: toolbox-editor test FILE [--cases CASES.json] [--only NAME]... [--junit REPORT.xml] [--json] [--timeout SECONDS] [--python PATH] [--pythonpath DIR]...',
     '',
     'Runs every case of the test case file beside the toolbox FILE (toolbox_info.hocon -> toolbox_info.tests.json),',
-    'one after another in a Python worker, and prints one line per case. Exits 0 when all pass, 1 when one fails',
-    'or the cases cannot be read. The file format is described in the README ("Saved test cases").',
+    "one after another in a Python worker with the project's run settings (README \"Run settings\"), and prints one",
+    'line per case: ok, FAIL (the run did not meet the expectation) or ERROR (the case could not run: no such tool, a',
+    'class that does not import, arguments held back, a crashed worker). Exits 0 when all pass, 1 when one fails or',
+    'could not run, or the cases cannot be read. The file format is described in the README ("Saved test cases").',
     '',
     'Options:',
     '  --cases PATH            the test case file (default: beside FILE)',
     '  --only NAME             run only the case with this name (repeatable)',
-    ...PYTHON_OPTION_HELP,
+    '  --junit PATH            also write the results as JUnit XML (a <failure> per failed case, an <error> per case that could not run)',
+    '  --json                  print one JSON object (file, counts, and each case with its outcome and reason) instead of lines',
+    "  --timeout SECONDS       the default timeout of a case that gives none (default: the project's, else 30)",
+    ...RUN_OPTION_HELP,
   ].join('\n'),
   async run(args, io) {
-    const options = parseTestArgs(args);
-    const toolboxFile = path.resolve(io.cwd, options.file);
-    const casesFile = options.cases ? path.resolve(io.cwd, options.cases) : testCaseFileFor(toolboxFile);
-    const content = await readTestCaseFile(casesFile); // a damaged file throws: main prints it and exits 1
+    const { values, positionals } = parseCommandLine(args, {
+      cases: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      junit: { type: 'string' },
+      json: { type: 'boolean' },
+      timeout: { type: 'string' },
+      ...RUN_OPTION_SPECS,
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one toolbox FILE');
+    const file = positionals[0]!;
+    const only = values.only ?? [];
+    const timeoutSeconds = secondsOption('--timeout', values.timeout);
+    const toolboxFile = path.resolve(io.cwd, file);
+    const casesFile = values.cases ? path.resolve(io.cwd, values.cases) : testCaseFileFor(toolboxFile);
+    const content = await readCaseFile(casesFile); // a damaged file throws: main prints it and exits 1
     if (!content) {
       io.stderr(`toolbox-editor test: no test cases at ${casesFile} (save some with "Save as test case" in the Test run pane)\n`);
       return 1;
     }
-    const unknown = options.only.filter((name) => !content.cases.some((c) => c.name === name));
+    const all = content.cases.map((c) => c.testCase);
+    const unknown = only.filter((name) => !all.some((c) => c.name === name));
     if (unknown.length) throw new UsageError(`no case named ${unknown.map((n) => `'${n}'`).join(', ')} in ${casesFile}`);
-    const cases = options.only.length ? content.cases.filter((c) => options.only.includes(c.name)) : content.cases;
+    const cases = only.length ? all.filter((c) => only.includes(c.name)) : all;
+    const shownFile = path.relative(io.cwd, casesFile) || casesFile;
 
-    const specs = await loadToolSpecs(toolboxFile, { cwd: io.cwd, env: io.env, withDefaults: options.withDefaults });
-    const runner = new ToolRunner({
-      env: io.env,
-      cwd: io.cwd,
-      ...(options.python !== undefined ? { python: options.python } : {}),
-      ...(options.agentToolPath !== undefined ? { agentToolPath: options.agentToolPath } : {}),
-      pythonPath: options.pythonPath,
-    });
-    try {
-      const callTool = toolCaller(specs.specs, specs.problems, runner, options.file);
-      const call = (testCase: StoredCase) =>
-        callTool(
-          // The args' text as the file writes it, sent as it is: 1.0 stays a float for Python.
-          { name: testCase.toolkit_tool ? `${testCase.tool}_${testCase.toolkit_tool}` : testCase.tool, arguments: caseArgsJson(testCase) },
-          {
-            slyData: (testCase.sly_data ?? {}) as JsonObject,
-            ...(testCase.timeout_seconds !== undefined ? { timeoutMs: testCase.timeout_seconds * 1000 } : {}),
-            sendInvalid: testCase.send_invalid_args ?? false,
-          },
-        );
-      const outcomes = await runCases(cases, call, (o) => {
-        const ms = `${Math.round(o.durationMs)} ms`;
-        if (o.verdict.pass) io.stdout(`ok    ${o.name} (${ms})\n`);
-        else io.stdout(`FAIL  ${o.name} (${ms})\n      ${o.verdict.reason}\n`);
-      });
-      const failed = outcomes.filter((o) => !o.verdict.pass).length;
-      io.stdout(`${outcomes.length - failed} passed, ${failed} failed (${path.relative(io.cwd, casesFile) || casesFile})\n`);
-      return failed ? 1 : 0;
-    } finally {
-      await runner.dispose();
+    const context = runContextOfCli(file, io, values, timeoutSeconds);
+    if (!values.json) reportSettingsProblems(context, io);
+    const { loaded, specs } = loadForRun(file, io, values);
+    const unread = toolboxOf(loaded).diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
+    const print = values.json ? () => undefined : (r: CaseResult) => io.stdout(caseLine(r));
+    let results: CaseResult[];
+    if (unread.length > 0) {
+      // The toolbox cannot be read whole: no case can run, and each says why (in the report too).
+      const reason = `${file} cannot be read: ${unread.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('; ')}`;
+      results = cases.map((c) => ({ name: c.name, target: c.request.target, verdict: { outcome: 'could not run' as const, reason }, durationMs: 0 }));
+      results.forEach(print);
+    } else {
+      const runner = new ToolRunner(context.runner);
+      try {
+        const toolbox = toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file));
+        // A case of an MCP server's tool runs as the app runs it: the project's MCP info file, its default timeout.
+        const root = projectRootOf(path.resolve(io.cwd, file)) ?? path.dirname(path.resolve(io.cwd, file));
+        const runOne = async (c: SavedCase) => {
+          const { request } = c;
+          if (request.target.kind !== 'mcp') return toolbox.call(request);
+          const { runMcpRequest } = await import('../../mcp/mcpRuns');
+          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env);
+        };
+        results = await runCases(cases, runOne, print);
+      } finally {
+        await runner.dispose();
+      }
     }
+    if (values.junit) await writeReport(path.resolve(io.cwd, values.junit), junitReport(shownFile, results, new Date()), io);
+    if (values.json) io.stdout(`${JSON.stringify(jsonReport(shownFile, results), null, 2)}\n`);
+    else io.stdout(`${countsLine(results)} (${shownFile})\n`);
+    return results.every((r) => r.verdict.outcome === 'passed') ? 0 : 1;
   },
 };
 
-interface TestOptions {
-  file: string;
-  cases?: string;
-  only: string[];
-  python?: string;
-  pythonPath: string[];
-  agentToolPath?: string;
-  withDefaults: boolean;
+function caseLine(r: CaseResult): string {
+  const ms = `${Math.round(r.durationMs)} ms`;
+  if (r.verdict.outcome === 'passed') return `ok    ${r.name} (${ms})\n`;
+  const reason = r.verdict.reason.replace(/\n/g, '\n      ');
+  if (r.verdict.outcome === 'failed') return `FAIL  ${r.name} (${ms})\n      ${reason}\n`;
+  return `ERROR ${r.name} (${ms})\n      could not run ${targetLabel(r.target)}: ${reason}\n`;
 }
 
-function parseTestArgs(args: string[]): TestOptions {
-  const parsed = parseCommandLine(args, {
-    cases: { type: 'string' },
-    only: { type: 'string', multiple: true },
-    ...PYTHON_OPTION_SPECS,
-  });
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new UsageError('give exactly one toolbox FILE');
+function jsonReport(file: string, results: readonly CaseResult[]) {
+  const count = (outcome: string) => results.filter((r) => r.verdict.outcome === outcome).length;
   return {
-    file: positionals[0]!,
-    ...(values.cases !== undefined ? { cases: values.cases } : {}),
-    only: values.only ?? [],
-    ...pythonSettings(values),
+    file,
+    passed: count('passed'),
+    failed: count('failed'),
+    couldNotRun: count('could not run'),
+    cases: results.map((r) => ({
+      name: r.name,
+      target: r.target,
+      outcome: r.verdict.outcome,
+      ...(r.verdict.outcome === 'passed' ? {} : { reason: r.verdict.reason }),
+      durationMs: Math.round(r.durationMs * 1000) / 1000,
+    })),
   };
+}
+
+async function writeReport(target: string, xml: string, io: CliIo): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFileAtomic(target, xml);
+  io.stderr(`toolbox-editor test: wrote ${path.relative(io.cwd, target) || target}\n`);
 }

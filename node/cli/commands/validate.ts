@@ -16,6 +16,11 @@ import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
 import { MCP_OPTION_HELP } from './mcpCliSupport';
+import type { ProjectReader } from '../../../shared/project/projectReader';
+import { listProjectFiles, projectsUnder } from '../../project/projectOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
+import { UrlIncludeStore, urlIncludesOfFiles } from '../../project/urlIncludes';
+import { defaultStateDir } from '../../state/userState';
 import { interpreterNeuroSan, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
@@ -24,8 +29,9 @@ export const validateCommand: CliCommand = {
   summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
-    '                                [--cwd DIR] [--neuro-san-version V] [--with-neuro-san [--python P] [--pythonpath DIR]...]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--mcp]',
+    '                                [--cwd DIR] [--neuro-san-version V] [--fetch-includes]',
+    '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes] [--mcp]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
     '("checked for neuro-san 0.5.55 (pin: ...)"). Exits 1 when any error was found, else 0.',
@@ -46,11 +52,15 @@ export const validateCommand: CliCommand = {
     "                code-scanning services (pull-request annotations), the version in the run's properties",
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
+    '  --fetch-includes',
+    '                fetch what the files include by http(s) URL (neuro-san fetches it when it loads them), and',
+    '                read it; kept in the state folder. Without it, each such include is said once, not fetched',
     MCP_OPTION_HELP,
     '  --with-neuro-san',
     "                also load each toolbox FILE with the installed neuro-san's own code (in the chosen Python): its",
     '                version, its load error or each tool\'s error, and every value it reads differently from the',
-    "                editor (the editor's bug); one line says so when that Python cannot import neuro_san",
+    "                editor (the editor's bug); one line says so when that Python has no neuro_san, and one",
+    '                line and exit 2 when it has one it cannot import (a missing dependency, an old Python)',
     '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
     '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
     ...neuroSanVersionUsage,
@@ -66,16 +76,20 @@ export const validateCommand: CliCommand = {
       mcp: { type: 'boolean' },
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
+      'fetch-includes': { type: 'boolean' },
       ...neuroSanVersionOptions,
     });
     if (parsed.positionals.length === 0) throw new UsageError('give at least one FILE');
     const format = parsed.values.format ?? (parsed.values.json ? 'json' : 'text');
     if (format !== 'text' && format !== 'json' && format !== 'json-report' && format !== 'sarif') throw new UsageError(`--format takes text, json, json-report or sarif, not '${format}'`);
     if (parsed.values.json && format !== 'json') throw new UsageError('--json is --format json: give one of them');
-    if (parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd)) {
+    const isDir = parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd);
+    // Includes by URL: fetched first (when asked), then read from what was kept; the reading never fetches.
+    const urls = parsed.values['fetch-includes'] ? await fetchIncludes(parsed.positionals, isDir, io) : undefined;
+    if (isDir) {
       if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
       const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
-      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, mcp: parsed.values.mcp ?? false, versionLookup }, io);
+      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}), mcp: parsed.values.mcp ?? false }, io);
     }
     if (parsed.values.mcp) throw new UsageError('--mcp takes a project DIR (its networks name the servers)');
     // The Python --with-neuro-san starts anyway says which neuro-san it has (read from its metadata, nothing imported).
@@ -84,8 +98,12 @@ export const validateCommand: CliCommand = {
     const all: ToolboxDiagnostic[] = [];
     const seen = new Set<string>();
     const checkLines: string[] = [];
+    // The files of one project are read once for all of them (their project's other files, its toolbox).
+    const readers = new Map<string, ProjectReader>();
+    // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
+    let environmentProblem = false;
     for (const file of parsed.positionals) {
-      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup };
+      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, readers, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
       const loaded = loadFileFromDisk(file, options);
       versions.push({ file, neuroSan: loaded.neuroSan });
       const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
@@ -93,6 +111,7 @@ export const validateCommand: CliCommand = {
         const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
         found.push(...checked.diagnostics);
         checkLines.push(...checked.lines);
+        environmentProblem ||= checked.environment;
       }
       found.sort(compareDiagnostics);
       for (const d of found) {
@@ -121,9 +140,31 @@ export const validateCommand: CliCommand = {
       // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
       for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
     }
+    if (environmentProblem) return 2;
     return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };
+
+/**
+ * `--fetch-includes`: what the given files (and the projects they lie in) include by URL, fetched and kept in the
+ * state folder; each URL that could not be fetched is said on stderr. The reading's `readUrl`.
+ */
+async function fetchIncludes(positionals: readonly string[], isDir: boolean, io: CliIo): Promise<(url: string) => string | undefined> {
+  const files = new Set<string>();
+  for (const given of positionals) {
+    const absolute = path.resolve(io.cwd, given);
+    const roots = isDir ? projectsUnder(absolute).groups.map((g) => ({ root: g.root, files: g.files })) : [];
+    const root = isDir ? undefined : projectRootOf(absolute);
+    if (root !== undefined) roots.push({ root, files: listProjectFiles(root) });
+    for (const group of roots) for (const f of group.files) files.add(path.join(group.root, f));
+    if (!isDir) files.add(absolute);
+  }
+  const store = new UrlIncludeStore(defaultStateDir(io.env));
+  for (const fetched of await store.fetchAll(urlIncludesOfFiles(files))) {
+    if (fetched.problem !== null) io.stderr(`could not fetch ${fetched.url}: ${fetched.problem}\n`);
+  }
+  return store.read;
+}
 
 /** The `--json` form of diagnostics (also `check --json`'s): positions as line/column, the range's end as endLine/endColumn. */
 export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
@@ -153,9 +194,9 @@ async function neuroSanFindings(
   isToolbox: boolean,
   values: { python?: string; pythonpath?: string[]; cwd?: string },
   io: CliIo,
-): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[] }> {
+): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[]; environment: boolean }> {
   const python = values.python ?? 'python3';
-  if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`] };
+  if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`], environment: false };
   const absolute = path.resolve(io.cwd, file);
   const cwd = neuroSanWorkingDirectory(absolute, values.cwd, io.cwd);
   const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
@@ -169,9 +210,13 @@ async function neuroSanFindings(
     } catch {
       // The file could not be read: its problem is already among the diagnostics.
     }
-    return { diagnostics: neuroSanCheckDiagnostics(result, file, text, tools), lines: neuroSanCheckLines(result.check, file, python, result.differences) };
+    return {
+      diagnostics: neuroSanCheckDiagnostics(result, file, text, tools),
+      lines: neuroSanCheckLines(result.check, file, python, result.differences),
+      environment: result.check.installed && result.check.importError !== undefined,
+    };
   } catch (error) {
-    return { diagnostics: [], lines: [`${file}: the check with neuro-san could not run: ${errorMessage(error)}`] };
+    return { diagnostics: [], lines: [`${file}: the check with neuro-san could not run: ${errorMessage(error)}`], environment: false };
   } finally {
     await runner.dispose();
   }

@@ -1,58 +1,102 @@
 import path from 'node:path';
-import { summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
+import { analysisOf, summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
 import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
-import { loadProjectFromDisk, PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
-import { findProjectRoot } from '../../project/projectSettingsOnDisk';
+import { PROJECT_WALK_LIMITS, projectReaderOnDisk, projectsUnder } from '../../project/projectOnDisk';
 import { plural } from '../../../shared/plural';
-import type { McpListing } from '../../../shared/mcp/index';
-import { askProjectServers, infoFileLine } from './mcpCliSupport';
+import type { ProjectReader } from '../../../shared/project/projectReader';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import type { VersionLookup } from '../../neurosan/projectVersion';
 import { neuroSanSummaryLine } from './neuroSanVersionCliSupport';
+import type { McpListing } from '../../../shared/mcp/index';
+import { askProjectServers, infoFileLine } from './mcpCliSupport';
 
-/**
- * `validate DIR`: every HOCON file of the project by its kind, each problem once, then a summary by kind. Paths are
- * printed relative to the working directory, as the user would open them.
- */
-export async function validateProject(dir: string, options: { json: boolean; noDefault: boolean; mcp: boolean; versionLookup?: VersionLookup }, io: CliIo): Promise<number> {
-  // The project is read whole, from its root (the nearest folder upward holding registries/), for the context a file
-  // needs (its toolbox, what includes it); what is reported is what lies under DIR.
-  const absolute = path.resolve(io.cwd, dir);
-  const load = (mcpListings?: Map<string, McpListing>) =>
-    loadProjectFromDisk(findProjectRoot(absolute), {
-      env: io.env,
-      noDefault: options.noDefault,
-      ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
-      ...(mcpListings ? { mcpListings } : {}),
-    });
-  let loaded = load();
-  // Only with --mcp is any server contacted: what they answer is read with the project again.
-  const listings = options.mcp ? await askProjectServers(loaded.analysis) : undefined;
-  if (listings) loaded = load(listings);
-  const { root, analysis: whole, truncated, neuroSan, warnings } = loaded;
-  const analysis = within(whole, path.relative(root, absolute).split(path.sep).join('/'));
-  for (const warning of warnings) io.stderr(`${warning}\n`);
-  if (truncated) io.stderr(`${root} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
-  const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
-  const diagnostics = analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) }));
-  if (options.json) {
-    const plain = diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
-    const files = analysis.files.map((f) => ({ ...f, path: shown(f.path) }));
-    const mcp = { ...analysis.mcp, ...(listings ? { listings: [...listings.values()] } : {}) };
-    io.stdout(`${JSON.stringify({ root, settings: analysis.settings, files, diagnostics: plain, summary: summaryByKind(analysis), neuroSan, mcp }, null, 2)}\n`);
-  } else {
-    for (const d of diagnostics) io.stdout(`${formatDiagnosticLine(d)}\n`);
-    io.stdout(summaryText(analysis, neuroSan, listings));
-  }
-  return analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+export interface ValidateProjectOptions {
+  json: boolean;
+  noDefault: boolean;
+  versionLookup?: VersionLookup;
+  /** Includes by URL fetched beforehand (--fetch-includes), by URL. */
+  readUrl?: (url: string) => string | undefined;
+  /** Ask the MCP servers the networks name (--mcp); without it none is contacted. */
+  mcp?: boolean;
 }
 
-function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listings: ReadonlyMap<string, McpListing> | undefined): string {
+/**
+ * `validate DIR`: every HOCON file of the project by its kind, each problem once, then a summary by kind. A folder
+ * holding several projects (each folder with its own `registries/`) is read project by project, each from its own
+ * root with its own settings and neuro-san version, with a summary per project. Paths are printed relative to the
+ * working directory, as the user would open them.
+ */
+export async function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): Promise<number> {
+  const absolute = path.resolve(io.cwd, dir);
+  const { groups, truncated } = projectsUnder(absolute);
+  if (truncated) io.stderr(`${absolute} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
+  const readers: ProjectReader[] = [];
+  // A test case may lie outside the project it tests (neuro-san's own tests/): its agent is looked for in them all.
+  const knownAgent = (name: string) => readers.some((r) => r.servesAgent(name));
+  const opened = groups.map((group) => {
+    const one = projectReaderOnDisk(group.root, {
+      env: io.env,
+      noDefault: options.noDefault,
+      files: group.files,
+      knownAgent,
+      ...(group.loose ? { inProject: true } : {}),
+      ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
+      ...(options.readUrl ? { readUrl: options.readUrl } : {}),
+    });
+    readers.push(one.reader);
+    for (const warning of one.warnings) io.stderr(`${warning}\n`);
+    return one;
+  });
+  const projects: {
+    root: string;
+    loose: boolean;
+    analysis: ProjectAnalysis;
+    neuroSan: ProjectNeuroSan;
+    listings: Map<string, McpListing> | undefined;
+    shown: (file: string) => string;
+    diagnostics: ToolboxDiagnostic[];
+  }[] = [];
+  for (const [i, group] of groups.entries()) {
+    const { reader, neuroSan, extras } = opened[i]!;
+    // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
+    // is reported is what lies under DIR.
+    let whole = analysisOf(reader, reader.options.settings, extras);
+    // Only with --mcp is any server contacted: what they answer is read with the project again.
+    const listings = options.mcp ? await askProjectServers(whole) : undefined;
+    if (listings) whole = analysisOf(reader, reader.options.settings, { ...extras, mcpListings: listings });
+    const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
+    const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
+    projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, listings, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
+  }
+  if (options.json) {
+    const one = (p: (typeof projects)[number]) => {
+      const plain = p.diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
+      const files = p.analysis.files.map((f) => ({ ...f, path: p.shown(f.path) }));
+      const mcp = { ...p.analysis.mcp, ...(p.listings ? { listings: [...p.listings.values()] } : {}) };
+      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis), neuroSan: p.neuroSan, mcp };
+    };
+    // One project keeps the shape it always had; several are listed.
+    const report = projects.length === 1 ? one(projects[0]!) : { projects: projects.map(one) };
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    for (const p of projects) for (const d of p.diagnostics) io.stdout(`${formatDiagnosticLine(d)}\n`);
+    if (projects.length === 0) io.stdout(`\nno HOCON file under ${path.relative(io.cwd, absolute) || '.'}\n`);
+    for (const p of projects) io.stdout(summaryText(p.analysis, p.neuroSan, p.listings, projects.length > 1 ? heading(p, io) : undefined));
+  }
+  return projects.some((p) => p.analysis.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+function heading(project: { root: string; loose: boolean }, io: CliIo): string {
+  const where = path.relative(io.cwd, project.root) || '.';
+  return project.loose ? `${where} (files outside its projects)` : `project ${where}`;
+}
+
+function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listings: ReadonlyMap<string, McpListing> | undefined, title?: string): string {
   const rows = summaryByKind(analysis);
-  const lines = ['', `${plural(analysis.files.length, 'file')}, by kind:`];
+  const lines = ['', `${title !== undefined ? `${title}: ` : ''}${plural(analysis.files.length, 'file')}, by kind:`];
   const width = Math.max(...rows.map((r) => FILE_KIND_LABELS[r.kind].length));
   for (const row of rows) {
     lines.push(`  ${FILE_KIND_LABELS[row.kind].padEnd(width)}  ${plural(row.files, 'file').padEnd(9)}  ${plural(row.errors, 'error').padEnd(10)}  ${plural(row.warnings, 'warning')}`);
@@ -74,7 +118,7 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listi
 
 /** The part of the analysis about files under `scope` (a path relative to the root; '' is all of it). */
 function within(analysis: ProjectAnalysis, scope: string): ProjectAnalysis {
-  if (scope === '') return analysis;
+  if (scope === '' || scope.startsWith('..')) return analysis;
   const inside = (file: string) => file === scope || file.startsWith(`${scope}/`);
   return { ...analysis, files: analysis.files.filter((f) => inside(f.path)), diagnostics: analysis.diagnostics.filter((d) => inside(d.file)) };
 }

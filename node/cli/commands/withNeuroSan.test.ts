@@ -53,6 +53,23 @@ describe('validate --with-neuro-san', () => {
     expect(stdout).toContain('  load error: ValueError: There was an error loading toolbox_info file "tb.hocon".');
   });
 
+  it('where neuro-san is there but cannot be imported, the environment is said, exit 2, and no difference', async () => {
+    const dir = workspace({
+      'tb.hocon': '{ "ok": { "class": "m.Ok", "description": "Answers ok for any question asked." } }',
+      // A neuro_san without the modules that load a toolbox (as when a dependency of them is missing).
+      'half/neuro_san/__init__.py': '__version__ = "0.6.2"\n',
+      'broken/neuro_san/__init__.py': 'import a_dependency_that_is_not_installed_here\n',
+    });
+    const half = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san', '--pythonpath', 'half'], { PATH: process.env.PATH });
+    expect(half.code).toBe(2);
+    expect(half.stdout).toContain("neuro-san 0.6.2 cannot be imported by python3: ModuleNotFoundError: No module named 'neuro_san.internals'.");
+    expect(half.stdout).not.toContain('Our bug');
+    expect(half.stdout).not.toContain('reading-differs');
+    const broken = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san', '--pythonpath', 'broken'], { PATH: process.env.PATH });
+    expect(broken.code).toBe(2);
+    expect(broken.stdout).toContain("cannot be imported by python3: ModuleNotFoundError: No module named 'a_dependency_that_is_not_installed_here'.");
+  });
+
   it('where the interpreter cannot import neuro_san, one line says so', async () => {
     const dir = workspace({
       'tb.hocon': '{ "ok": { "class": "m.Ok", "description": "fine" } }',

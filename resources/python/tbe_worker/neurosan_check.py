@@ -4,8 +4,10 @@ file, its ToolboxFactory lays it over neuro-san's default toolbox, and each tool
 (create_tool_from_toolbox; a coded tool's description and parameters offered as an LLM function). The editor compares
 what neuro-san read with its own reading: any difference is the editor's bug.
 
-Request: {"op": "neurosan", "file", "cwd"}. Reply: {"installed": false, "reason"} when neuro_san cannot be imported;
-else {"installed": true, "version", "user" | "loadError", "tools": [{"name", "errors": [{"stage", "type", "message"}]}]}.
+Request: {"op": "neurosan", "file", "cwd"}. Reply: {"installed": false, "reason"} when there is no neuro_san;
+{"installed": true, "version", "importError": {"type", "message"}, "tools": []} when it is there but it, or the
+modules that load a toolbox, fail to import (a missing dependency, a Python too old): the environment's problem, not
+the file's; else {"installed": true, "version", "user" | "loadError", "tools": [{"name", "errors": [...]}]}.
 """
 import importlib
 import json
@@ -19,16 +21,25 @@ FUNCTION_TOOL = "neuro_san.internals.run_context.langchain.core.langchain_openai
 def check(file, cwd):
     try:
         neuro_san = importlib.import_module("neuro_san")
-    except ImportError as error:
-        return {"installed": False, "reason": f"{type(error).__name__}: {error}"}
+    except ModuleNotFoundError as error:
+        if error.name == "neuro_san":
+            return {"installed": False, "reason": f"{type(error).__name__}: {error}"}
+        return _import_failed(None, error)
+    except Exception as error:  # noqa: BLE001 - a dependency or this Python: neuro-san is there but unusable
+        return _import_failed(None, error)
+    try:
+        restorer_class = getattr(importlib.import_module(RESTORER), "ToolboxInfoRestorer")
+        factory_class = getattr(importlib.import_module(FACTORY), "ToolboxFactory")
+    except Exception as error:  # noqa: BLE001
+        return _import_failed(neuro_san, error)
     reply = {"installed": True, "version": _version(neuro_san), "tools": []}
     previous = os.getcwd()
     try:
         # neuro-san looks up a top-level include in the directory it runs in.
         os.chdir(cwd)
         try:
-            restorer = getattr(importlib.import_module(RESTORER), "ToolboxInfoRestorer")()
-            factory = getattr(importlib.import_module(FACTORY), "ToolboxFactory")({"toolbox_info_file": file})
+            restorer = restorer_class()
+            factory = factory_class({"toolbox_info_file": file})
             # What neuro-san holds for the user's file alone (after its JSON round trip), for the comparison.
             reply["user"] = _plain(restorer.restore(file_reference=file))
             factory.load()
@@ -68,8 +79,13 @@ def _function_tool():
         return None
 
 
+def _import_failed(module, error):
+    """neuro-san is installed (or half installed) but cannot be used from this interpreter."""
+    return {"installed": True, "version": _version(module), "importError": _error(error), "tools": []}
+
+
 def _version(module):
-    own = getattr(module, "__version__", None)
+    own = getattr(module, "__version__", None) if module is not None else None
     if own:
         return str(own)
     try:

@@ -2,14 +2,16 @@
 The worker's request loop: one request at a time, each answered with one frame carrying the same id.
 
 Requests (see node/python/workerProtocol.ts for the exact shapes):
-  {"id", "op": "call", "spec", "tool"?, "inputJson", "slyData", "agentNetwork"?, "maxOutputBytes"}
+  {"id", "op": "call", "spec", "run", "agentNetwork"?, "maxOutputBytes"}
+     run: the run request as the editor's pane, a saved case or the CLI made it (shared/run/runRequest.ts):
+     {"target": {"kind": "toolbox", "tool", "toolkitTool"?}, "argsJson", "slyData"?, "timeoutSeconds"?, ...}
   {"id", "op": "describe", "spec", "agentNetwork"?}
   {"id", "op": "info"}
   {"id", "op": "preflight" | "locate" | "can_import", ...}: see extra_ops.py
   {"id", "op": "neurosan", "file", "cwd"}   (neurosan_check.py: the file loaded by the installed neuro-san)
 A spec's constructor args come as JSON text ("argsJson"): JSON written by the editor to keep big integers exact and
-1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san. A call's input comes as
-JSON text too ("inputJson"), as the user wrote it: neuro-san's tools get the LLM's arguments from json.loads, so 1.0
+1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san. A call's arguments come as
+JSON text too (run.argsJson), as the user wrote them: neuro-san's tools get the LLM's arguments from json.loads, so 1.0
 is a float and 12345678901234567890 an exact int.
 """
 import asyncio
@@ -115,11 +117,17 @@ class Worker:
                 raise ToolCreationError(f"Failed to create Agent/tool '{spec['name']}': {error}") from error
             args = with_neuro_san_extras(tool_input if isinstance(tool_input, dict) else {}, spec["name"])
             return await call_coded(self.loop, cls, args, sly_data)
-        instance = self.factory.langchain_instance(spec["name"], spec["className"], _constructor_args(spec))
+        try:
+            instance = self.factory.langchain_instance(spec["name"], spec["className"], _constructor_args(spec))
+        except ClassNotFound as error:
+            # The class is not there: the tool could not be made (never the tool's own error).
+            raise ToolCreationError(f"Failed to create Agent/tool '{spec['name']}': {error}") from error
         tools = toolkit_tools(instance)
+        wanted = _run(request).get("target", {}).get("toolkitTool")
         if tools is None:
+            if wanted is not None:
+                raise ToolLookupError(f"'{spec['name']}' is not a toolkit: it has no tool '{wanted}'")
             return await call_langchain(self.loop, instance, tool_input)
-        wanted = request.get("tool")
         for tool in tools:
             if tool_name(tool) == wanted:
                 return await call_langchain(self.loop, tool, tool_input)
@@ -130,7 +138,7 @@ class Worker:
 
     def call(self, request):
         max_bytes = int(request.get("maxOutputBytes") or DEFAULT_MAX_OUTPUT_BYTES)
-        sly_data = request.get("slyData")
+        sly_data = _run(request).get("slyData")
         if not isinstance(sly_data, dict):
             sly_data = {}
         reply = {"ok": True, "isError": False}
@@ -192,9 +200,14 @@ def _constructor_args(spec):
     return json.loads(text) if isinstance(text, str) else {}
 
 
+def _run(request):
+    run = request.get("run")
+    return run if isinstance(run, dict) else {}
+
+
 def _call_input(request):
     try:
-        return json.loads(request["inputJson"])
+        return json.loads(_run(request)["argsJson"])
     except (ValueError, RecursionError) as error:  # e.g. an int of more than sys.get_int_max_str_digits() digits
         raise ToolInputError(f"Python's json cannot read the arguments: {error}") from None
 

@@ -135,7 +135,7 @@ describe('.toolbox-editor.json', () => {
 
   it('says what is wrong, and keeps the rest', () => {
     expect(readReviewSettings('{"rules": {"description-too-short": "error", "no-such-rule": "off"}, "extra": 1}').problems).toEqual([
-      "unknown key 'extra' (known: rules, descriptionTokenBudget, tokenizer, similarityThreshold, neuroSanVersion)",
+      "unknown key 'extra' (known: rules, descriptionTokenBudget, tokenizer, similarityThreshold, neuroSanVersion, run)",
       'rule \'description-too-short\' takes "off" or "warning", not "error"',
       expect.stringContaining("unknown rule 'no-such-rule'"),
     ]);

@@ -1,5 +1,5 @@
 import type { HoconObject, HoconValue } from '../../hocon/index';
-import { diagnosticOf, replaceTextFix, type QuickFix, type ToolboxDiagnostic } from '../toolboxDiagnostic';
+import { diagnosticOf, replaceValueFix, type QuickFix, type ToolboxDiagnostic } from '../toolboxDiagnostic';
 import { keyOrigin, quoteLike, ReusedList } from './ruleContext';
 import { knowsTypeName, versionWords, type NeuroSanFacts } from '../../neurosan/versions/index';
 
@@ -37,6 +37,11 @@ const MEANING: Readonly<Record<string, string>> = {
   list: 'array',
   array: 'array',
 };
+
+/** The JSON Schema type a type name means (`int` → `integer`, `str` → `string`), or undefined for one that means none. */
+export function typeMeaning(written: string): string | undefined {
+  return Object.hasOwn(MEANING, written) ? MEANING[written] : undefined;
+}
 
 /** The spelling of what `written` means that the project's neuro-san knows (the standard one where it can). */
 export function knownSpelling(written: string, facts: NeuroSanFacts): string | undefined {
@@ -217,7 +222,7 @@ function typeFix(type: HoconValue, facts: NeuroSanFacts): QuickFix | undefined {
   if (type.kind !== 'string') return undefined;
   const known = knownSpelling(type.value, facts);
   if (known === undefined) return undefined;
-  return replaceTextFix(`Change "${type.value}" to "${known}"`, type.source.name, type.start, type.end - type.start, quoteLike(type, known));
+  return replaceValueFix(`Change "${type.value}" to "${known}"`, type, quoteLike(type, known));
 }
 
 /** A scalar as Python's `str()` prints it (what neuro-san's f-string shows). */

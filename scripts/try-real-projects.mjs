@@ -1,0 +1,123 @@
+// Runs `validate DIR --json` on real neuro-san projects, as a new user would, and tallies the reports by rule: the
+// check that a rule's verdicts hold on projects nobody here wrote (issue #22). Nothing of those projects is kept in
+// this repository: give the paths of their bare mirrors (`fetch github:owner/name` puts them under /work/.mirror/) or
+// of checked-out folders; mirrors are checked out (git archive HEAD) into a temporary folder, removed at the end.
+//
+//   node scripts/try-real-projects.mjs [--cli dist/cli/toolbox-editor.cjs] [--show RULE]... [--json OUT] PATH...
+//   node scripts/try-real-projects.mjs /work/.mirror/*/repo
+//
+// --cli    the CLI bundle to run (default: this checkout's dist/, after `npm run build`): compare two builds by
+//          running the script once with each
+// --show   also print every report of RULE (repeatable; `all` for every report), to judge each hit against
+//          neuro-san's own code
+// --json   write {projects: [{name, files, errors, warnings, byRule, seconds}], byRule} to OUT
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { cli: { type: 'string' }, show: { type: 'string', multiple: true }, json: { type: 'string' } },
+});
+if (positionals.length === 0) {
+  console.error('Usage: node scripts/try-real-projects.mjs [--cli BUNDLE] [--show RULE]... [--json OUT] PATH...');
+  process.exit(2);
+}
+const cli = path.resolve(values.cli ?? path.join(here, '..', 'dist', 'cli', 'toolbox-editor.cjs'));
+if (!existsSync(cli)) {
+  console.error(`${cli} is missing: run npm run build first (or give --cli).`);
+  process.exit(2);
+}
+const show = new Set(values.show ?? []);
+const scratch = mkdtempSync(path.join(tmpdir(), 'tbe-real-projects-'));
+
+/** A bare git directory (a mirror) is checked out; a folder is used as it is. */
+function checkout(given) {
+  const absolute = path.resolve(given);
+  const isBare = existsSync(path.join(absolute, 'HEAD')) && existsSync(path.join(absolute, 'objects'));
+  // /work/.mirror/owner+name/repo → owner+name
+  const name = path.basename(absolute) === 'repo' ? path.basename(path.dirname(absolute)) : path.basename(absolute);
+  if (!isBare) return { name, dir: absolute };
+  const dir = path.join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  // Each blob of HEAD through one `git cat-file --batch`: a snapshot lacks its largest files, which are skipped.
+  const git = (args, input) => execFileSync('git', ['--git-dir', absolute, ...args], { input, maxBuffer: 1 << 30 });
+  const entries = git(['ls-tree', '-r', '-z', 'HEAD'])
+    .toString('utf8')
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => {
+      const tab = line.indexOf('\t');
+      const [mode, type, sha] = line.slice(0, tab).split(' ');
+      return { mode, type, sha, file: line.slice(tab + 1) };
+    })
+    .filter((e) => e.type === 'blob' && e.mode !== '120000');
+  const out = git(['cat-file', '--batch'], entries.map((e) => `${e.sha}\n`).join(''));
+  let at = 0;
+  for (const entry of entries) {
+    const headerEnd = out.indexOf(10, at);
+    const header = out.subarray(at, headerEnd).toString('utf8');
+    at = headerEnd + 1;
+    if (header.endsWith(' missing')) continue;
+    const size = Number(header.split(' ')[2]);
+    const target = path.join(dir, entry.file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, out.subarray(at, at + size));
+    at += size + 1;
+  }
+  return { name, dir };
+}
+
+// As a new user would run it: none of neuro-san's settings from this shell.
+const userEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(AGENT_|MCP_SERVERS_INFO_FILE)/.test(name)));
+const projects = [];
+const total = new Map();
+try {
+  for (const given of positionals) {
+    if (!existsSync(given) || !statSync(given).isDirectory()) {
+      console.error(`${given}: not a folder, skipped`);
+      continue;
+    }
+    const { name, dir } = checkout(given);
+    const started = process.hrtime.bigint();
+    const run = spawnSync(process.execPath, [cli, 'validate', '.', '--json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30, env: userEnvironment });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    let report;
+    try {
+      report = JSON.parse(run.stdout);
+    } catch {
+      console.error(`${name}: validate gave no JSON (exit ${run.status}): ${(run.stderr || run.stdout).slice(0, 400)}`);
+      continue;
+    }
+    // One project ({diagnostics, files}) or several ({projects: [...]}) under the folder.
+    const parts = Array.isArray(report.projects) ? report.projects : [report];
+    const diagnostics = parts.flatMap((p) => p.diagnostics ?? []);
+    const files = parts.reduce((n, p) => n + (p.files?.length ?? 0), 0);
+    const byRule = {};
+    for (const d of diagnostics) {
+      const key = `${d.severity} ${d.rule}`;
+      byRule[key] = (byRule[key] ?? 0) + 1;
+      total.set(key, (total.get(key) ?? 0) + 1);
+      if (show.has(d.rule) || show.has('all')) console.log(`  ${name}: ${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message.slice(0, 300)}`);
+    }
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    projects.push({ name, roots: parts.length, files, errors, warnings: diagnostics.length - errors, byRule, seconds: Math.round(seconds * 100) / 100 });
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const width = Math.max(8, ...projects.map((p) => p.name.length));
+console.log(`${'project'.padEnd(width)}  roots  files  errors  warnings  seconds`);
+for (const p of projects) {
+  console.log(`${p.name.padEnd(width)}  ${String(p.roots).padStart(5)}  ${String(p.files).padStart(5)}  ${String(p.errors).padStart(6)}  ${String(p.warnings).padStart(8)}  ${p.seconds.toFixed(2).padStart(7)}`);
+}
+const sum = (key) => projects.reduce((n, p) => n + p[key], 0);
+console.log(`${'total'.padEnd(width)}  ${String(sum('roots')).padStart(5)}  ${String(sum('files')).padStart(5)}  ${String(sum('errors')).padStart(6)}  ${String(sum('warnings')).padStart(8)}`);
+console.log('\nreports by rule:');
+for (const [key, n] of [...total].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`  ${String(n).padStart(6)}  ${key}`);
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ projects, byRule: Object.fromEntries(total) }, null, 2)}\n`);

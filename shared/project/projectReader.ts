@@ -1,0 +1,452 @@
+import { dirnameOf, joinPath, normalizePath, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
+import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
+import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
+import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
+import { checkAgentReferences } from './agentReferences';
+import { brokenToolPointers } from './brokenTools';
+import { recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
+import { includersOf } from './includeIndex';
+import { includeProblems } from './includeProblems';
+import { readManifest, type ManifestHost, type ReadManifest } from './manifest';
+import type { ProjectSettings } from './settings';
+import type { NeuroSanFacts } from '../neurosan/versions/index';
+import { checkTestCaseAgent } from './testCase';
+
+/**
+ * How a neuro-san project's files are read, one way for every caller: `validate DIR` (every file), `validate FILE`,
+ * the app and the language service (one file within its project). Each file gets the kind its name, content and the
+ * project say (fileKind.ts), neuro-san's reading, and the rules of its kind and no other.
+ *
+ * `diagnostics(path)` is the one entry point that gives a file's problems by its kind.
+ *
+ * Paths are in one base, the caller's: relative to the project root (`root` '.'), relative to the folder a command
+ * runs in, or absolute. Everything read is kept, so a file read for another (a toolbox for its networks, a network
+ * for a fragment it includes) is read once.
+ */
+export interface ProjectReaderOptions {
+  /** The project's HOCON files (the `.hocon` files under the root). */
+  files: readonly string[];
+  /** The project root: neuro-san's working directory, where a top-level include is looked up. */
+  root: string;
+  /** Reads a path of that base (unsaved editor text first); `readUrl` gives an include by URL fetched beforehand. */
+  host: IncludeHost;
+  /** The environment neuro-san runs with, the project's settings filled in (settings.ts's environmentWith). */
+  env: Record<string, string | undefined>;
+  settings: ProjectSettings;
+  /** The shipped default toolbox, layered under every toolbox as neuro-san does. */
+  defaultFile?: string;
+  /** Kinds the user chose, by path. */
+  kindOverrides?: Readonly<Record<string, FileKind>>;
+  /** False for a file alone, outside any neuro-san project (fileKind.ts). Default true. */
+  inProject?: boolean;
+  /** Whose reading (default neuro-san's); the app may show the specification's. */
+  reading?: Reading;
+  /** The folder neuro-san runs in, when the user chose one (default `root`). */
+  neuroSanCwd?: string;
+  /** Where the specification's reading looks for includes not found next to their file (default `root`). */
+  baseDir?: string;
+  /** A file being typed in: its reading is kept between keystrokes. */
+  entryCacheFor?(path: string): NeuroSanEntryCache | undefined;
+  /** What loading classes taught the test-run worker, for a toolbox. */
+  classInfoFor?(path: string): ReadonlyMap<string, LoadedClassInfo> | undefined;
+  /** Whether includes by `http(s)` URL were fetched (the user allowed it): else each is said to be not fetched. */
+  urlsFetched?: boolean;
+  /**
+   * Whether an agent network name (`basic/hello_world`) is one neuro-san can serve: known to a manifest of any
+   * project in the folder validated. Default: this project's manifests and `registries/` files.
+   */
+  knownAgent?(name: string): boolean;
+  /**
+   * One key for a file named two ways (relative and absolute: a network's toolbox found from the working
+   * directory). Default: the path normalized.
+   */
+  keyOf?(path: string): string;
+  /**
+   * How many of a fragment's includers are read for its problems (default all). The app, reading at each keystroke,
+   * reads the first few: what a fragment holds wrong shows in any file that includes it.
+   */
+  includersRead?: number;
+  /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
+  neuroSan?: NeuroSanFacts;
+}
+
+/** The words neuro-san names each kind of file with in its failures. */
+const PURPOSE: Partial<Record<FileKind, string>> = {
+  toolbox: 'toolbox_info',
+  network: 'agent network',
+  manifest: 'manifest',
+  'mcp-info': 'MCP servers info',
+  'llm-config': 'LLM config',
+  'test-case': 'test case',
+  fragment: 'included',
+};
+
+export class ProjectReader {
+  private readonly documents = new Map<string, ReadDocument>();
+  private readonly specs = new Map<string, ResolvedDocument>();
+  private readonly kinds = new Map<string, RecognisedKind>();
+  private readonly toolboxes = new Map<string, LoadedToolbox>();
+  private readonly networks = new Map<string, LoadedNetwork>();
+  private readonly manifests = new Map<string, ReadManifest>();
+  private readonly found = new Map<string, ToolboxDiagnostic[]>();
+  private includers: Map<string, string[]> | undefined;
+  private readonly fileSet: Set<string>;
+  /** Fragments whose problems are being gathered from their includers (a cycle of includes stops here). */
+  private readonly gathering = new Set<string>();
+
+  /** The files read once for the whole reading: a fragment every network includes is read from disk once. */
+  private readonly host: IncludeHost;
+
+  constructor(readonly options: ProjectReaderOptions) {
+    this.fileSet = new Set(options.files.map((f) => this.key(f)));
+    const texts = new Map<string, ReturnType<IncludeHost['readFile']>>();
+    const given = options.host;
+    this.host = {
+      readFile(path) {
+        if (texts.has(path)) return texts.get(path);
+        const text = given.readFile(path);
+        texts.set(path, text);
+        return text;
+      },
+      ...(given.readUrl !== undefined ? { readUrl: given.readUrl.bind(given) } : {}),
+    };
+  }
+
+  /** The file's key (see ProjectReaderOptions.keyOf). */
+  key(path: string): string {
+    return this.options.keyOf !== undefined ? this.options.keyOf(path) : normalizePath(path);
+  }
+
+  get files(): readonly string[] {
+    return this.options.files;
+  }
+
+  /** A setting's file (AGENT_TOOLBOX_INFO_FILE...) as a path of this base. */
+  settingPath(name: keyof ProjectSettings): string | undefined {
+    const setting = this.options.settings[name];
+    return setting === undefined ? undefined : joinPath(this.options.root, setting.value);
+  }
+
+  isProjectFile(path: string): boolean {
+    return this.fileSet.has(this.key(path));
+  }
+
+  /** The project files that include `path` (from their text: includeIndex.ts). */
+  includersOf(path: string): readonly string[] {
+    this.includers ??= new Map(
+      [
+        ...includersOf(this.options.files, this.options.root, (p) => {
+          const text = this.host.readFile(p);
+          return typeof text === 'string' ? text : undefined;
+        }),
+      ].map(([file, by]) => [this.key(file), by]),
+    );
+    return this.includers.get(this.key(path)) ?? [];
+  }
+
+  /** The file's kind and why. */
+  kind(path: string): RecognisedKind {
+    const key = this.key(path);
+    let kind = this.kinds.get(key);
+    if (kind === undefined) {
+      const document = this.document(path);
+      // What neuro-san reads, else (it cannot read the file) what the text seems to say: the kind is the same.
+      const value = document.ok ? document.value : this.spec(path).value;
+      const source = document.sources[0];
+      const override = this.options.kindOverrides?.[path] ?? this.options.kindOverrides?.[key];
+      const toolbox = this.settingPath('AGENT_TOOLBOX_INFO_FILE');
+      kind = recogniseKind({
+        path: this.relative(path),
+        root: value,
+        text: source !== undefined && this.key(source.name) === key ? source.text : '',
+        included: () => this.includersOf(path).length > 0,
+        settingsToolbox: toolbox !== undefined && this.key(toolbox) === key,
+        inProject: this.options.inProject !== false,
+        ...(override ? { override } : {}),
+      });
+      this.kinds.set(key, kind);
+    }
+    return kind;
+  }
+
+  /** neuro-san's reading of the file (or the reading the options choose), read once. */
+  document(path: string): ReadDocument {
+    const key = this.key(path);
+    let document = this.documents.get(key);
+    if (document === undefined) {
+      document = resolveToolboxFile(path, { ...this.readingOptions(path), purpose: 'toolbox_info' });
+      this.documents.set(key, document);
+    }
+    return document;
+  }
+
+  /** The specification's reading of the file (what its text seems to say). */
+  spec(path: string): ResolvedDocument {
+    const key = this.key(path);
+    const document = this.documents.get(key);
+    if (document?.specReading !== undefined) return document.specReading;
+    if (document !== undefined && !('reading' in document)) return document;
+    let spec = this.specs.get(key);
+    if (spec === undefined) {
+      spec = resolveFile(path, { host: this.host, baseDir: this.options.baseDir ?? this.options.root, env: this.options.env });
+      this.specs.set(key, spec);
+    }
+    return spec;
+  }
+
+  /** The toolbox a user file makes over the default (undefined: the default alone), loaded once. */
+  toolbox(userFile: string | undefined): LoadedToolbox {
+    const key = userFile === undefined ? '' : this.key(userFile);
+    let toolbox = this.toolboxes.get(key);
+    if (toolbox === undefined) {
+      const classInfo = userFile !== undefined ? this.options.classInfoFor?.(userFile) : undefined;
+      const own = userFile !== undefined && this.documents.has(key) ? { resolvedUserFile: this.documents.get(key)! } : {};
+      toolbox = loadToolbox({
+        ...this.readingOptions(userFile ?? ''),
+        ...(userFile !== undefined ? { userFile } : {}),
+        ...own,
+        ...this.defaults(),
+        ...(classInfo ? { classInfo } : {}),
+      });
+      this.toolboxes.set(key, toolbox);
+    }
+    return toolbox;
+  }
+
+  /** The file read as an agent network, with the toolbox it uses. */
+  network(path: string): LoadedNetwork {
+    const key = this.key(path);
+    let network = this.networks.get(key);
+    if (network === undefined) {
+      network = loadAgentNetwork(path, {
+        ...this.readingOptions(path),
+        ...this.defaults(),
+        resolvedNetwork: this.document(path),
+        loadedToolbox: (userFile) => this.toolbox(userFile),
+      });
+      this.networks.set(key, network);
+    }
+    return network;
+  }
+
+  /** The manifest read as neuro-san's registry reads it: the networks it serves, each checked. */
+  manifest(path: string): ReadManifest {
+    const key = this.key(path);
+    let read = this.manifests.get(key);
+    if (read === undefined) {
+      const document = this.document(path);
+      read = document.ok ? readManifest(document.value, this.manifestHost()) : { entries: [], diagnostics: [] };
+      this.manifests.set(key, read);
+    }
+    return read;
+  }
+
+  /**
+   * The file's problems, by its kind: what neuro-san meets reading it as that kind, wherever it is written (the file
+   * or what it includes), each once. A toolbox of the project that a network uses reports its own problems: the
+   * network points at them (`broken-tool`). A fragment's are those its includers meet in it.
+   */
+  diagnostics(path: string): ToolboxDiagnostic[] {
+    const key = this.key(path);
+    let found = this.found.get(key);
+    if (found === undefined) {
+      found = dedupe(this.diagnosticsByKind(path)).sort(compareDiagnostics);
+      this.found.set(key, found);
+    }
+    return found;
+  }
+
+  private diagnosticsByKind(path: string): ToolboxDiagnostic[] {
+    const kind = this.kind(path).kind;
+    const document = this.document(path);
+    switch (kind) {
+      case 'toolbox': {
+        // The loader says the file's own differences; its failure is said here, by its cause.
+        const own = this.toolbox(path).diagnostics.filter((d) => !isFailureOf(d, document));
+        return [...own, ...this.readingProblems(path, kind, { compare: false })];
+      }
+      case 'network': {
+        const network = this.network(path);
+        const used = network.toolbox.files.userFile;
+        // The project's toolbox reports its own problems once; a network points at those its agents meet.
+        const reportedThere = used !== undefined && this.isProjectFile(used);
+        const own = network.diagnostics.filter((d) => !(reportedThere && this.key(d.file) === this.key(used)) && !isFailureOf(d, document));
+        return [
+          ...own,
+          ...this.readingProblems(path, kind, { compare: false }),
+          ...(document.ok ? checkAgentReferences(document.value) : []),
+          ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
+        ];
+      }
+      case 'manifest':
+        return [...this.readingProblems(path, kind, { compare: true }), ...this.manifest(path).diagnostics];
+      case 'test-case': {
+        const known = this.options.knownAgent ?? ((name: string) => this.servesAgent(name));
+        return [...this.readingProblems(path, kind, { compare: true }), ...(document.ok ? checkTestCaseAgent(document.value, known) : [])];
+      }
+      case 'fragment': {
+        const includers = this.includersOf(path);
+        if (includers.length === 0 || this.gathering.has(this.key(path))) return this.readingProblems(path, kind, { compare: true });
+        // Read where it is included: its problems are those its includers meet in it.
+        this.gathering.add(this.key(path));
+        try {
+          const read = includers.slice(0, this.options.includersRead ?? includers.length);
+          return read.flatMap((includer) => this.diagnostics(includer)).filter((d) => this.key(d.file) === this.key(path));
+        } finally {
+          this.gathering.delete(this.key(path));
+        }
+      }
+      default:
+        return this.readingProblems(path, kind, { compare: true });
+    }
+  }
+
+  /**
+   * What reading the file says: neuro-san's failure in its words, or (one report per cause) at the include that did
+   * not provide what the file needs (includeProblems.ts); the includes it skips; and with `compare`, every value it
+   * reads otherwise than the text seems to say (a toolbox's and a network's loaders say those themselves).
+   */
+  private readingProblems(path: string, kind: FileKind, how: { compare: boolean }): ToolboxDiagnostic[] {
+    const document = this.documentFor(path, kind);
+    const reading = 'reading' in document ? (document.reading as NeuroSanReading) : undefined;
+    const include = reading !== undefined ? includeProblems(reading, document.sources, this.options.urlsFetched === true) : undefined;
+    const out = [...(include?.diagnostics ?? [])];
+    // A file of no kind neuro-san reads is said not to be HOCON (a Markdown file named .hocon); what its values
+    // need from where it is used (a substitution) is not known here.
+    const unknownUse = kind === 'other' && reading !== undefined && !reading.ok && CONTEXT_FAILURES.has(reading.failure.type);
+    if (!include?.replacesFailure && !unknownUse) out.push(...this.failureOf(document).map((d) => inKindWords(d, kind)));
+    // A file of no kind neuro-san reads (a template, a logging configuration) is not compared.
+    if (kind !== 'other' && reading !== undefined && document.ok) {
+      // `key += "\n" ${x}`: pyhocon replaces where the text seems to append (every kind, toolboxes and networks too).
+      out.push(...appendWarnings(document.value, this.spec(path).syntax));
+    }
+    if (how.compare && kind !== 'other' && reading !== undefined && document.ok) {
+      const spec = this.spec(path);
+      // neuro-san's manifest registry drops the quotes pyhocon keeps in a key ("basic/x.hocon").
+      out.push(...readingDifferenceWarnings(document.value, spec.value, 'file', () => true, spec.ok, { keysUnquoted: kind === 'manifest' || kind === 'mcp-info' }));
+    }
+    return out;
+  }
+
+  /**
+   * A file others include (an LLM config, an included manifest) and a fragment are read as an include is: their own
+   * includes next to them (pyhocon gives an included file its folder as `basedir`), not in the folder neuro-san runs
+   * in. A fragment others include gets its problems from them; read alone, it is read the same way.
+   */
+  private documentFor(path: string, kind: FileKind): ReadDocument {
+    const asInclude = kind !== 'network' && kind !== 'toolbox' && (kind === 'fragment' || this.includersOf(path).length > 0);
+    if (!asInclude || this.options.reading === 'spec') return this.document(path);
+    const key = `included:${this.key(path)}`;
+    let document = this.documents.get(key);
+    if (document === undefined) {
+      document = resolveToolboxFile(path, { ...this.readingOptions(path), neuroSanCwd: dirnameOf(path), purpose: PURPOSE.fragment });
+      this.documents.set(key, document);
+    }
+    return document;
+  }
+
+  private failureOf(document: ReadDocument): ToolboxDiagnostic[] {
+    return document.ok ? [] : document.diagnostics.map(fromHoconDiagnostic);
+  }
+
+  /** A network name neuro-san serves from this project: in a manifest of it, or a file under `registries/`. */
+  servesAgent(name: string): boolean {
+    for (const file of this.options.files) {
+      if (this.kind(file).kind !== 'manifest') continue;
+      if (this.manifest(file).entries.some((e) => e.written.replace(/\.(hocon|json)$/, '') === name)) return true;
+      if (this.absentManifestFolders(file).some((folder) => name.startsWith(`${folder}/`))) return true;
+    }
+    return [`registries/${name}.hocon`, `registries/${name}.json`].some((p) => this.isProjectFile(joinPath(this.options.root, p)));
+  }
+
+  /**
+   * The folders (relative to the manifest's, as its keys are written) of manifests it includes that are absent: one
+   * generated at run time (`registries/generated/manifest.hocon`) may list any network there.
+   */
+  private absentManifestFolders(manifest: string): string[] {
+    const document = this.document(manifest);
+    const reading = 'reading' in document ? (document.reading as NeuroSanReading) : undefined;
+    const base = normalizePath(dirnameOf(manifest)).replace(/\\/g, '/');
+    return (reading?.includes ?? [])
+      .filter((i) => !i.found && i.url !== true)
+      .map((i) => normalizePath(dirnameOf(i.path)).replace(/\\/g, '/'))
+      .map((folder) => (base === '.' ? folder : folder.startsWith(`${base}/`) ? folder.slice(base.length + 1) : folder));
+  }
+
+  private manifestHost(): ManifestHost {
+    return {
+      fileProblem: (path) => {
+        if (!this.isProjectFile(path) && typeof this.host.readFile(path) !== 'string') return undefined;
+        const problems = this.diagnosticsOfOwn(path);
+        return { exists: true, isNetwork: this.kind(path).kind === 'network', parses: problems.every((d) => d.severity !== 'error') };
+      },
+    };
+  }
+
+  /** Whether neuro-san can read the file at all: its own reading's errors (not its rules'). */
+  private diagnosticsOfOwn(path: string): ToolboxDiagnostic[] {
+    const document = this.document(path);
+    if (document.ok) return [];
+    const reading = 'reading' in document ? (document.reading as NeuroSanReading) : undefined;
+    const include = reading !== undefined ? includeProblems(reading, document.sources, this.options.urlsFetched === true) : undefined;
+    return include?.replacesFailure ? include.diagnostics : document.diagnostics.map(fromHoconDiagnostic);
+  }
+
+  private readingOptions(path: string) {
+    const cache = this.options.entryCacheFor?.(path);
+    return {
+      host: this.host,
+      baseDir: this.options.baseDir ?? this.options.root,
+      env: this.options.env,
+      reading: this.options.reading ?? ('neuro-san' as const),
+      neuroSanCwd: this.options.neuroSanCwd ?? this.options.root,
+      ...(cache !== undefined ? { neuroSanEntryCache: cache } : {}),
+    };
+  }
+
+  private defaults(): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
+    return { ...(this.options.defaultFile ? { defaultFile: this.options.defaultFile } : {}), ...(this.options.neuroSan ? { neuroSan: this.options.neuroSan } : {}) };
+  }
+
+  /** The toolboxes read so far (the project's, those its networks use). */
+  loadedToolboxes(): LoadedToolbox[] {
+    return [...this.toolboxes.values()];
+  }
+
+  /** The path relative to the root, '/'-separated (what the naming conventions look at). */
+  private relative(path: string): string {
+    const root = normalizePath(this.options.root).replace(/\\/g, '/');
+    const file = normalizePath(path).replace(/\\/g, '/');
+    if (root === '.') return file;
+    return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+  }
+}
+
+/** Failures that depend on where a file is used (what includes it sets), not on its text alone. */
+const CONTEXT_FAILURES = new Set(['ConfigMissingException', 'ConfigSubstitutionException']);
+
+/** neuro-san's failure names the file by its kind ("agent network file"), not always "toolbox_info file". */
+function inKindWords(d: ToolboxDiagnostic, kind: FileKind): ToolboxDiagnostic {
+  const purpose = PURPOSE[kind];
+  if (purpose === 'toolbox_info' || !d.message.includes('toolbox_info file "')) return d;
+  if (purpose === undefined) return { ...d, message: d.message.replace(/^There was an error (?:loading|parsing) toolbox_info file ("[^"]*")/, 'pyhocon cannot read $1') };
+  return { ...d, message: d.message.replace(/(error (?:loading|parsing) )toolbox_info file "/, `$1${purpose} file "`) };
+}
+
+/** Whether `d` is the reading's own failure (the one error of a file neuro-san cannot read). */
+function isFailureOf(d: ToolboxDiagnostic, document: ReadDocument): boolean {
+  return !document.ok && document.diagnostics.some((f) => f.file === d.file && f.range.start.offset === d.range.start.offset && f.message === d.message);
+}
+
+function dedupe(diagnostics: readonly ToolboxDiagnostic[]): ToolboxDiagnostic[] {
+  const seen = new Set<string>();
+  const out: ToolboxDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const key = `${normalizePath(d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
