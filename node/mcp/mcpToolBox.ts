@@ -5,7 +5,7 @@
  * URL neuro-san sends), the result's shape.
  */
 import type { McpServerSettings } from '../../shared/mcp/index';
-import { offeredTools } from '../../shared/mcp/index';
+import { offeredTools, withoutSlyCredentials } from '../../shared/mcp/index';
 import { ToolBox, type Tool, type ToolOutput } from '../toolbox';
 import type { JsonObject } from '../python';
 import { callServerTool, DEFAULT_MCP_TIMEOUT_MS, McpUnreachable, reasonOf, type McpToolInfo } from './mcpClient';
@@ -25,7 +25,8 @@ export function mcpToolBox(url: string, settings: McpServerSettings | undefined,
         ...(info.description !== undefined ? { description: info.description } : {}),
         ...(info.inputSchema ? { inputSchema: info.inputSchema as Tool['inputSchema'] } : {}),
         handler: async (request, input, context): Promise<ToolOutput> => {
-          const slyData = (request.slyData as JsonObject | undefined) ?? null;
+          // What comes back is shown and kept: the credentials sly_data carried for the server are not.
+          const slyData = request.slyData ? (withoutSlyCredentials(request.slyData).slyData as JsonObject) : null;
           if (input === null || typeof input !== 'object' || Array.isArray(input)) {
             return { content: 'The arguments of an MCP tool must be a JSON object.', isError: true, errorKind: 'validation', slyData };
           }

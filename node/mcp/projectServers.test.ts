@@ -1,4 +1,6 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +101,23 @@ describe("server-everything, named by the fixture project's network", () => {
       errorKind: 'unreachable',
       content: 'http://127.0.0.1:2/mcp: connection refused (nothing listens there)',
     });
+  });
+
+  it("toolbox-editor test runs a saved case of the server's tool, as the app does", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tbe-mcp-cases-'));
+    cpSync(project, dir, { recursive: true });
+    const cases = {
+      version: 2,
+      cases: [
+        { name: 'echoes', mcp_server: everything.url, tool: 'echo', args: { message: 'saved' }, expect: { content: 'Echo: saved' } },
+        { name: 'adds', mcp_server: everything.url, tool: 'get-sum', args: { a: 2, b: 3 }, expect: { contains: '5' } },
+        { name: 'no such tool', mcp_server: everything.url, tool: 'nope', args: {}, expect: { error: true } },
+      ],
+    };
+    writeFileSync(path.join(dir, 'registries', 'everything.tests.json'), JSON.stringify(cases));
+    const { code, stdout } = await runCliIn(dir, ['test', 'registries/everything.hocon'], env());
+    expect(stdout).toMatch(/^ok {4}echoes .*\nok {4}adds .*\nok {4}no such tool .*\n3 passed, 0 failed/);
+    expect(code).toBe(0);
   });
 
   it('call --mcp URL echo runs the server\'s tool', async () => {
