@@ -1,6 +1,7 @@
 import type { McpListing, McpServerUser, McpSettingsView, ProjectMcp, SecretView } from '../../shared/mcp/index';
 import { offeredTools, unmatchedFilterEntries } from '../../shared/mcp/index';
 import { plural } from '../../shared/plural';
+import type { McpToolPick } from '../testrun/testRunStore';
 
 export interface McpServersProps {
   mcp: ProjectMcp;
@@ -8,6 +9,8 @@ export interface McpServersProps {
   asking: readonly string[];
   onList(url: string): void;
   onOpen(file: string, offset: number, length: number): void;
+  /** Runs one of a server's tools in the Test run pane. */
+  onTestRun(pick: McpToolPick, user: McpServerUser): void;
   /** The project's info file opened in the editor. */
   onOpenInfoFile(path: string): void;
 }
@@ -17,7 +20,7 @@ export interface McpServersProps {
  * credential only by where it comes from), and what a server offers once the user asks it ("List tools"): nothing is
  * contacted before.
  */
-export function McpServers({ mcp, listings, asking, onList, onOpen, onOpenInfoFile }: McpServersProps) {
+export function McpServers({ mcp, listings, asking, onList, onOpen, onOpenInfoFile, onTestRun }: McpServersProps) {
   if (mcp.servers.length === 0 && !mcp.infoFile) return null;
   return (
     <details open aria-label="MCP servers">
@@ -51,7 +54,7 @@ export function McpServers({ mcp, listings, asking, onList, onOpen, onOpenInfoFi
               {server.settings && <Settings settings={server.settings} />}
               <ul aria-label={`Agents using ${server.url}`}>
                 {server.users.map((user) => (
-                  <UserLine key={`${user.file}:${user.offset}:${user.agent}`} user={user} listing={listing} onOpen={onOpen} />
+                  <UserLine key={`${user.file}:${user.offset}:${user.agent}`} url={server.url} user={user} listing={listing} onOpen={onOpen} onTestRun={onTestRun} />
                 ))}
               </ul>
             </li>
@@ -105,7 +108,7 @@ function Settings({ settings }: { settings: McpSettingsView }) {
 }
 
 /** One agent using the server: where, its filter, and (once listed) the tools it gets and the entries nothing matches. */
-function UserLine({ user, listing, onOpen }: { user: McpServerUser; listing: McpListing | undefined; onOpen: McpServersProps['onOpen'] }) {
+function UserLine({ url, user, listing, onOpen, onTestRun }: { url: string; user: McpServerUser; listing: McpListing | undefined; onOpen: McpServersProps['onOpen']; onTestRun: McpServersProps['onTestRun'] }) {
   const filterWords = user.filter ? `keeps ${user.filter.join(', ')} (filter from the ${user.filterFrom === 'network' ? 'network' : 'info file'})` : 'takes every tool';
   const names = listing?.ok ? listing.tools.map((t) => t.name) : undefined;
   const offered = names ? offeredTools(names, user.filter) : [];
@@ -119,10 +122,25 @@ function UserLine({ user, listing, onOpen }: { user: McpServerUser; listing: Mcp
       {names && (
         <ul aria-label={`Tools of agent ${user.agent}`}>
           {offered.map((tool) => {
-            const description = listing?.ok ? listing.tools.find((t) => t.name === tool.original)?.description : undefined;
+            const info = listing?.ok ? listing.tools.find((t) => t.name === tool.original) : undefined;
+            const pick: McpToolPick = {
+              url,
+              tool: tool.original,
+              ...(tool.offered !== tool.original ? { offered: tool.offered } : {}),
+              ...(info?.description !== undefined ? { description: info.description } : {}),
+              ...(info?.inputSchema ? { inputSchema: info.inputSchema } : {}),
+            };
             return (
-              <li key={tool.original} title={description}>
+              <li key={tool.original} title={info?.description}>
                 <code>{tool.original}</code>
+                {!tool.skipped && (
+                  <>
+                    {' '}
+                    <button className="link" aria-label={`Test run ${tool.original} of agent ${user.agent}`} onClick={() => onTestRun(pick, user)}>
+                      Test run
+                    </button>
+                  </>
+                )}
                 {tool.offered !== tool.original && <span className="muted"> offered to the LLM as {tool.offered}</span>}
                 {tool.skipped && <span className="badge warning"> left out: {tool.skipped}</span>}
                 {tool.tooLong && <span className="badge warning"> over OpenAI's 64-character limit</span>}

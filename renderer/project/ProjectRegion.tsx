@@ -197,6 +197,14 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
           onList={(url) => void useProject.getState().listMcpTools(url)}
           onOpen={(file, offset, length) => void open(file, offset, length)}
           onOpenInfoFile={(file) => void open(file)}
+          onTestRun={(pick, user) =>
+            void (async () => {
+              // The pane runs within an open file (its history and saved cases are kept beside it): without one, the
+              // network that names the server opens.
+              if (stores.useDocument.getState().status !== 'ready' && !(await openFile(absoluteIn(project, user.file)))) return;
+              stores.useTestRun.getState().pickMcpTool(pick);
+            })()
+          }
         />
         {project.undefinedToolUsers.length > 0 && (
           <details open>
