@@ -6,7 +6,7 @@ import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '.
 import { DescriptionReviewCache, reviewDescriptions } from '../../shared/toolbox/index';
 import { TermCache } from '../../shared/review/similarity';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
-import { loadTokenizer } from '../tokens/tokenizers';
+import { loadTokenizer, type CountTokens } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
@@ -84,7 +84,7 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   }));
   const budget = settings.descriptionTokenBudget;
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
-  const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
+  const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
   if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms));
   return out;

@@ -1,12 +1,11 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef } from 'react';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { attachModelContext, markersFor } from './languageFeatures';
-import { createFileCommands } from '../files/fileCommands';
 import { monaco } from './monacoSetup';
 
 export interface TextEditorProps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   theme: 'light' | 'dark';
   /** False while the Form tab shows: the editor stays mounted (its view state survives) but hidden. */
   visible: boolean;
@@ -60,7 +59,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
         }),
       openClass: (tool) => void stores.useEntryPython.getState().openSource(tool),
       // As File > Open does: unsaved changes are asked about first.
-      openFile: (file) => void createFileCommands(stores.api, useDocument).open(file),
+      openFile: (file) => void stores.files.open(file),
     });
 
     // Markers only from an analysis of exactly this text: offsets from an older text would point at wrong places.
