@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { McpListing, ProjectMcp } from '../mcp/index';
 import type { Assert, SameShape } from './textEdits';
+import { ToolUserT } from './toolUser';
 import type { Static } from '@sinclair/typebox';
 
 const SecretViewT = Type.Object({ variables: Type.Array(Type.String()), literal: Type.Boolean() });
@@ -20,14 +21,9 @@ const McpSettingsViewT = Type.Object({
   filter: Type.Union([Type.Array(Type.String()), Type.Null()]),
 });
 
+/** An agent using a server: where it names it (as a tool's user), and the filter it applies. */
 export const McpServerUserT = Type.Object({
-  network: Type.String(),
-  file: Type.String(),
-  agent: Type.String(),
-  line: Type.Integer(),
-  column: Type.Integer(),
-  offset: Type.Integer(),
-  length: Type.Integer(),
+  ...ToolUserT.properties,
   filter: Type.Union([Type.Array(Type.String()), Type.Null()]),
   filterFrom: Type.Union([Type.Literal('network'), Type.Literal('info file'), Type.Null()]),
 });

@@ -4,23 +4,14 @@ import { FILE_KINDS } from '../project/fileKind';
 import type { PlannedEdit } from '../project/renameTool';
 import { FileTextEditT, type Assert, type SameShape } from './textEdits';
 import { McpListingT, ProjectMcpT } from './mcpApi';
+import { ToolUserT } from './toolUser';
 import type { ProjectNeuroSan } from '../neurosan/versions/index';
 
 export const FileKindT = Type.Union(FILE_KINDS.map((k) => Type.Literal(k)));
 
 const SettingT = Type.Object({ value: Type.String(), from: Type.String() });
 
-export const ToolUserT = Type.Object({
-  /** Relative to the project root. */
-  network: Type.String(),
-  /** Where the reference is written (the network or a file it includes); offset and length are in it. */
-  file: Type.String(),
-  agent: Type.String(),
-  line: Type.Integer(),
-  column: Type.Integer(),
-  offset: Type.Integer(),
-  length: Type.Integer(),
-});
+export { ToolUserT };
 
 /** The neuro-san version a project (or a file) is checked for, and why (shared/neurosan/versions/projectVersion.ts). */
 export const NeuroSanVersionT = Type.Object({

@@ -1,5 +1,6 @@
 import { normalizePath, type HoconObject, type Origin } from '../hocon/index';
 import { versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
+import type { ToolUser } from '../project/analyzeProject';
 import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 import { readMcpInfo, type McpInfo, type McpServerSettings, type SecretSource } from './mcpInfo';
 import { mcpReferencesOf, type McpReference } from './mcpReferences';
@@ -20,16 +21,8 @@ export type McpListing =
   | { url: string; readAt: number; ok: true; tools: { name: string; description?: string; inputSchema?: { [key: string]: unknown } }[] }
   | { url: string; readAt: number; ok: false; error: string };
 
-export interface McpServerUser {
-  /** The network file, relative to the project root. */
-  network: string;
-  /** The file the reference is written in; offset and length are in it. */
-  file: string;
-  agent: string;
-  line: number;
-  column: number;
-  offset: number;
-  length: number;
+/** An agent naming a server: where, as a toolbox tool's user is said (the network, the file and place it is written). */
+export interface McpServerUser extends ToolUser {
   /** The tools the agent keeps: null for all of them. */
   filter: string[] | null;
   /** Where that filter is written: the network's reference, the info file, or nowhere (every tool). */
