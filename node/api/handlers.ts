@@ -195,6 +195,7 @@ export function createApiService(host: ApiHost): ApiService {
       toolbox.forgetLoads();
       return fetched;
     },
+    'mcp.listTools': async ({ root, url }) => project.mcpListTools(resolvePath(root), url),
   };
   return {
     handlers,

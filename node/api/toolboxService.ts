@@ -12,7 +12,7 @@ import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
 import { fieldSourcesOf, keyOrigin, toRunnableSpec, type FieldSourceOptions } from '../../shared/toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
-import type { RunRequest } from '../../shared/run/index';
+import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
@@ -23,7 +23,7 @@ import { factsOfProject } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
-import { projectContextOf } from '../project/projectSettingsOnDisk';
+import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
@@ -365,6 +365,7 @@ export class ToolboxService {
    * on as it came.
    */
   async run(doc: DocumentRef, request: RunRequest, runId: string): Promise<ToolRunResultDto> {
+    if (request.target.kind === 'mcp') return this.runMcp(doc, { ...request, target: request.target }, runId);
     const { file, loaded } = this.load(doc);
     const { runner, context } = this.runnerFor(file);
     const { specs, problems } = runnableSpecs(toolboxOf(loaded));
@@ -386,6 +387,38 @@ export class ToolboxService {
       if (started) this.onRunProgress(runId, 'finished');
       // The worker is started now: which neuro-san it has is one metadata read away (after the run, not before it).
       void this.learnNeuroSan(file);
+    }
+  }
+
+  /**
+   * Runs a tool of an MCP server a network of the document's project names, with the settings of the MCP info file
+   * the project's neuro-san reads (the only way a run contacts a server: the user asked for it).
+   */
+  private async runMcp(doc: DocumentRef, request: RunRequest & { target: McpTarget }, runId: string): Promise<ToolRunResultDto> {
+    const file = documentPath(this.cwd, doc.path);
+    const root = projectRootOf(file) ?? path.dirname(file);
+    const context = this.runContext(file);
+    const abort = new AbortController();
+    this.runs.set(runId, () => {
+      abort.abort();
+      return true;
+    });
+    let started = false;
+    try {
+      // The SDK is loaded with the first MCP run, not when the API starts.
+      const { runMcpRequest } = await import('../mcp/mcpRuns');
+      const timeoutSeconds = request.timeoutSeconds ?? context.settings.timeoutSeconds.value;
+      const result = await runMcpRequest({ ...request, timeoutSeconds }, root, this.env, {
+        signal: abort.signal,
+        onStarted: () => {
+          started = true;
+          this.onRunProgress(runId, 'started');
+        },
+      });
+      return runResultDto(result, { python: '', timeoutSeconds });
+    } finally {
+      this.runs.delete(runId);
+      if (started) this.onRunProgress(runId, 'finished');
     }
   }
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { McpListing } from '../../shared/mcp/index';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { analysisOf, type ProjectAnalysis, type ProjectExtras } from '../../shared/project/analyzeProject';
 import { ProjectReader } from '../../shared/project/projectReader';
@@ -67,6 +68,8 @@ export interface ProjectLoadOptions {
   knownAgent?: (name: string) => boolean;
   /** Read as a project although no `registries/` marks it: the files of a folder outside its projects. */
   inProject?: boolean;
+  /** What the project's MCP servers answered when asked (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
 /**
@@ -155,7 +158,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
     neuroSan: version.facts,
   });
-  return { reader, neuroSan: version.neuroSan, warnings, extras: dotEnvOf(dotEnv, options.env) };
+  return { reader, neuroSan: version.neuroSan, warnings, extras: { ...dotEnvOf(dotEnv, options.env), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
 }
 
 /**

@@ -10,6 +10,7 @@ import { readTextFile } from '../files/textFiles';
 import { writeTextFilesAllOrNone } from '../files/textFileSet';
 import { projectFileOf } from './projectFiles';
 import { listProjectFiles, loadProjectFromDisk, projectHost } from './projectOnDisk';
+import type { McpListing } from '../../shared/mcp/index';
 import { findProjectRoot, isDirectory } from './projectSettingsOnDisk';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 import type { VersionLookup } from '../neurosan/projectVersion';
@@ -24,6 +25,8 @@ interface AppliedSet {
 /** The API's project methods: open a folder as a project, plan and apply a rename across it, undo it as one step. */
 export class ProjectService {
   private readonly applied = new Map<string, AppliedSet>();
+  /** What each project's MCP servers answered when the user asked, by root, then URL. */
+  private readonly mcpListings = new Map<string, Map<string, McpListing>>();
 
   constructor(
     private readonly cwd: string,
@@ -36,7 +39,8 @@ export class ProjectService {
   private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
     const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
     const interpreter = this.installedNeuroSan(root);
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(interpreter ? { versionLookup: { interpreter } } : {}) });
+    const listings = this.mcpListings.get(root);
+    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(interpreter ? { versionLookup: { interpreter } } : {}), ...(listings ? { mcpListings: listings } : {}) });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 
@@ -53,6 +57,8 @@ export class ProjectService {
       tools: a.tools,
       undefinedToolUsers: a.undefinedToolUsers,
       ...(a.truncated ? { truncated: true } : {}),
+      mcp: a.mcp,
+      mcpListings: [...(this.mcpListings.get(root)?.values() ?? [])].filter((l) => a.mcp.servers.some((s) => s.url === l.url)),
       neuroSan: a.neuroSan,
       ...(a.warnings.length > 0 ? { warnings: a.warnings } : {}),
     };
@@ -68,6 +74,23 @@ export class ProjectService {
     const files = isDirectory(path.join(root, 'registries')) ? listProjectFiles(root).map((f) => path.join(root, f)) : [path.resolve(this.cwd, start)];
     await this.urlIncludes.allow(root);
     return { root, fetched: await this.urlIncludes.fetchAll(urlIncludesOfFiles(files)) };
+  }
+
+  /**
+   * Asks one MCP server of the project for its tools, with the project's settings for it (the only way the app
+   * contacts a server, on the user's action), and keeps the answer for the project.
+   */
+  async mcpListTools(start: string, url: string): Promise<McpListing> {
+    const root = findProjectRoot(path.resolve(this.cwd, start));
+    const analysis = this.analyse(root);
+    if (!analysis.mcp.servers.some((s) => s.url === url)) throw new ApiError('not_found', `No network of the project names the MCP server ${url}.`);
+    // The SDK is loaded when a server is first asked, not when the API starts.
+    const { askServer } = await import('../mcp/askServers');
+    const listing = await askServer(url, analysis.mcpSettings.get(url));
+    let listings = this.mcpListings.get(root);
+    if (!listings) this.mcpListings.set(root, (listings = new Map()));
+    listings.set(url, listing);
+    return listing;
   }
 
   renamePreview(root: string, tool: string, newName: string): { edits: ProjectEdit[] } {

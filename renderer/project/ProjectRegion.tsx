@@ -7,6 +7,7 @@ import type { Workspace } from '../workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 import { RenameToolDialog } from './RenameToolDialog';
 import { useProjectEdits } from './useProjectEdits';
+import { McpServers } from './McpServers';
 import { plural } from '../../shared/plural';
 import { CollapseToggle } from '../ui/CollapseToggle';
 
@@ -38,6 +39,7 @@ export function ProjectRegion({ stores, useProject, openFile, collapse }: Projec
   const project = useProject((s) => s.project);
   const error = useProject((s) => s.error);
   const lastChange = useProject((s) => s.lastChange);
+  const asking = useProject((s) => s.asking);
   const [selectedTool, setSelectedTool] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const edits = useProjectEdits(stores, useProject);
@@ -195,6 +197,22 @@ export function ProjectRegion({ stores, useProject, openFile, collapse }: Projec
             </div>
           )}
         </details>
+        <McpServers
+          mcp={project.mcp}
+          listings={project.mcpListings}
+          asking={asking}
+          onList={(url) => void useProject.getState().listMcpTools(url)}
+          onOpen={(file, offset, length) => void open(file, offset, length)}
+          onOpenInfoFile={(file) => void open(file)}
+          onTestRun={(pick, user) =>
+            void (async () => {
+              // The pane runs within an open file (its history and saved cases are kept beside it): without one, the
+              // network that names the server opens.
+              if (stores.useDocument.getState().status !== 'ready' && !(await openFile(absoluteIn(project, user.file)))) return;
+              stores.useTestRun.getState().pickMcpTool(pick);
+            })()
+          }
+        />
         {project.undefinedToolUsers.length > 0 && (
           <details open>
             <summary>Undefined tools ({project.undefinedToolUsers.length})</summary>

@@ -1,6 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { HistoryEntry, RunSettingsView, TestCaseList, TestCasesRun, ToolRunResultDto } from '../../shared/api/index';
-import type { RunRequest, SavedCase } from '../../shared/run/index';
+import { runKey, type RunRequest, type SavedCase } from '../../shared/run/index';
 import type { BaseStores } from '../workspace';
 import type { ToolInputs } from './runInputs';
 import { diskName, renamesInEffect, savedRenames, withRename, type ToolRename } from './unsavedRenames';
@@ -40,6 +40,9 @@ export interface TestRunState {
    * the saved name until the file is saved with the new one, and are shown under the new one meanwhile.
    */
   renames: ToolRename[];
+  /** An MCP server's tool picked in the project view: the pane runs it instead of a toolbox entry. */
+  mcpTool: McpToolPick | null;
+  pickMcpTool(pick: McpToolPick | null): void;
   setInputs(key: string, inputs: ToolInputs): void;
   run(request: RunRequest): Promise<void>;
   cancel(): void;
@@ -68,6 +71,17 @@ export interface TestRunState {
 }
 
 export type TestRunStoreHook = UseBoundStore<StoreApi<TestRunState>>;
+
+/** A tool of an MCP server as the project view listed it: what the pane needs to make a form and a run of it. */
+export interface McpToolPick {
+  url: string;
+  /** The name the server advertises (what a run calls). */
+  tool: string;
+  /** The name the LLM is given, when neuro-san renames it. */
+  offered?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+}
 
 /** Inputs, results and history are per document as well as per tool: two files may both have a `search`. */
 export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitled'}\u0000${tool}`;
@@ -106,6 +120,8 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     describing: null,
     notice: null,
     renames: [],
+    mcpTool: null,
+    pickMcpTool: (mcpTool) => set({ mcpTool, notice: null }),
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
 
@@ -113,7 +129,8 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
       if (get().running) return;
       edits.flush(); // the run uses the entry as the form shows it
       const { path, text } = useDocument.getState();
-      const tool = request.target.tool;
+      // A toolbox entry's runs by its name, an MCP server's tool's by its URL and name.
+      const tool = runKey(request.target);
       const key = toolKey(path, tool);
       const runId = newRunId('run');
       set({ running: { runId, key, showCancel: false }, notice: null });

@@ -23,6 +23,7 @@ import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolSc
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
+import { McpListingT } from './mcpApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -254,6 +255,11 @@ export const apiMethods = {
     request: Type.Object({ path: Path }),
     response: Type.Object({ root: Type.String(), fetched: Type.Array(Type.Object({ url: Type.String(), problem: Type.Union([Type.String(), Type.Null()]) })) }),
   },
+  /**
+   * Asks one MCP server of the project for its tools (`tools/list`) with the project's settings for it: the only way
+   * the app contacts a server, on the user's action. The answer (or why there is none) is kept with the time read.
+   */
+  'mcp.listTools': { request: Type.Object({ root: Path, url: Type.String({ minLength: 1, maxLength: 4096 }) }), response: McpListingT },
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([

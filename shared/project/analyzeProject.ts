@@ -10,6 +10,7 @@ import { environmentWith, type ProjectSettings, type SettingSource } from './set
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 import { toolPathOnlyProblems } from './toolPathOnly';
 import { deprecatedVariableWarnings } from './deprecatedVariables';
+import { analyzeProjectMcp, mcpInfoChoice, type McpAnalysisInput, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -32,10 +33,15 @@ export interface AnalyzeOptions {
   agentToolPathOnly?: string;
   /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
   dotEnv?: { file: string; text: string };
+  /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
-/** What a project's analysis needs besides its files: from its settings (AGENT_TOOL_PATH_ONLY, its .env). */
-export type ProjectExtras = Pick<AnalyzeOptions, 'agentToolPathOnly' | 'dotEnv'>;
+/**
+ * What a project's analysis needs besides its files: from its settings (AGENT_TOOL_PATH_ONLY, its .env), and what its
+ * MCP servers answered when asked.
+ */
+export type ProjectExtras = Pick<AnalyzeOptions, 'agentToolPathOnly' | 'dotEnv' | 'mcpListings'>;
 
 export interface ProjectFileInfo {
   path: string;
@@ -89,6 +95,10 @@ export interface ProjectAnalysis {
   undefinedToolUsers: (ToolUser & { tool: string })[];
   /** Every problem once, in the file it is in, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /** The MCP servers the networks name, the agents using each, and the info file's settings (no credential). */
+  mcp: ProjectMcp;
+  /** The info file's settings with their credentials: for the side that connects, never to show. */
+  mcpSettings: ReadonlyMap<string, McpServerSettings>;
 }
 
 /**
@@ -145,6 +155,12 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     }),
     ...deprecatedVariableWarnings(extras.dotEnv, facts),
   );
+  const mcp = analyzeProjectMcp({
+    networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: reader.document(f.path).value })),
+    ...mcpInfoFile(reader, settings, facts),
+    ...(extras.mcpListings ? { listings: extras.mcpListings } : {}),
+  });
+  diagnostics.push(...mcp.diagnostics);
 
   const unique = dedupe(diagnostics).sort(compareDiagnostics);
   const byFile = new Map(files.map((f) => [normalizePath(f.path), f]));
@@ -166,7 +182,24 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     tools,
     undefinedToolUsers,
     diagnostics: unique,
+    mcp: mcp.mcp,
+    mcpSettings: mcp.settings,
   };
+}
+
+/** The MCP info file the project's neuro-san reads (by its version's variables), read as neuro-san reads it. */
+function mcpInfoFile(reader: ProjectReader, settings: ProjectSettings, facts: NeuroSanFacts): Pick<McpAnalysisInput, 'info'> {
+  const choice = mcpInfoChoice(settings, facts);
+  if (!choice) return {};
+  const { view } = choice;
+  if (view.problem) return { info: { view, root: undefined } };
+  if (typeof reader.options.host.readFile(view.path) !== 'string') {
+    const problem = `${view.variable} names ${view.path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${view.path}" when an agent uses an MCP server.`;
+    return { info: { view: { ...view, problem }, root: undefined } };
+  }
+  const document = reader.document(view.path);
+  if (!document.ok) return { info: { view: { ...view, problem: `${view.path} cannot be read as neuro-san reads it: its problems are listed with the file.` }, root: undefined } };
+  return { info: { view, root: document.value } };
 }
 
 function defaults(options: AnalyzeOptions): { defaultFile?: string } {

@@ -9,6 +9,7 @@ import { targetLabel, type SavedCase } from '../../../shared/run/index';
 import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs } from '../../toolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { readCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
 import { countsLine, runCases, type CaseResult } from '../../testcases/runCases';
 import { junitReport } from '../../testcases/junitReport';
@@ -78,7 +79,15 @@ export const testCommand: CliCommand = {
       try {
         const { specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
         const toolbox = toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file));
-        results = await runCases(cases, (c: SavedCase) => toolbox.call(c.request), print);
+        // A case of an MCP server's tool runs as the app runs it: the project's MCP info file, its default timeout.
+        const root = projectRootOf(path.resolve(io.cwd, file)) ?? path.dirname(path.resolve(io.cwd, file));
+        const runOne = async (c: SavedCase) => {
+          const { request } = c;
+          if (request.target.kind !== 'mcp') return toolbox.call(request);
+          const { runMcpRequest } = await import('../../mcp/mcpRuns');
+          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env);
+        };
+        results = await runCases(cases, runOne, print);
       } finally {
         await runner.dispose();
       }

@@ -13,6 +13,7 @@ import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
+import { MCP_OPTION_HELP } from './mcpCliSupport';
 import type { ProjectReader } from '../../../shared/project/projectReader';
 import { listProjectFiles, projectsUnder } from '../../project/projectOnDisk';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
@@ -28,7 +29,7 @@ export const validateCommand: CliCommand = {
     'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
     '                                [--cwd DIR] [--neuro-san-version V] [--fetch-includes]',
     '                                [--with-neuro-san [--python P] [--pythonpath DIR]... [--agent-tool-path PATH]]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes] [--mcp]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
     '("checked for neuro-san 0.5.55 (pin: ...)"). Exits 1 when any error was found, else 0.',
@@ -38,7 +39,9 @@ export const validateCommand: CliCommand = {
     'manifest, fragment, LLM config, MCP servers info, test case), each problem once, with the toolbox neuro-san',
     'would use ($AGENT_TOOLBOX_INFO_FILE, else DIR/.env, else neuro_san_studio/toolbox/toolbox_info.hocon or',
     'toolbox/toolbox_info.hocon); a summary by kind ends the output. With --json: {root, settings, files,',
-    'diagnostics, summary}.',
+    'diagnostics, summary, mcp}. The MCP servers the networks name are checked as written (a URL neuro-san does not',
+    'read as MCP, the MCP info file); with --mcp each is asked for its tools: a filter naming a tool the server does',
+    'not list, and a server that does not answer, are warnings.',
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
@@ -50,6 +53,7 @@ export const validateCommand: CliCommand = {
     '  --fetch-includes',
     '                fetch what the files include by http(s) URL (neuro-san fetches it when it loads them), and',
     '                read it; kept in the state folder. Without it, each such include is said once, not fetched',
+    MCP_OPTION_HELP,
     '  --with-neuro-san',
     "                also load each toolbox FILE with the installed neuro-san's own code (in the Python of the",
     "                project's run settings, .toolbox-editor.json, as call, test and check use them; --cwd is where",
@@ -70,6 +74,7 @@ export const validateCommand: CliCommand = {
       format: { type: 'string' },
       'no-default': { type: 'boolean' },
       'with-neuro-san': { type: 'boolean' },
+      mcp: { type: 'boolean' },
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
       'agent-tool-path': { type: 'string' },
@@ -92,7 +97,7 @@ export const validateCommand: CliCommand = {
         const dir = parsed.positionals[0]!;
         // A toolbox at the folder's top stands for the folder: its run settings are the folder's, else its project's.
         const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(path.join(dir, 'toolbox_info.hocon')));
-        return await validateProject(dir, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}) }, io);
+        return await validateProject(dir, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}), mcp: parsed.values.mcp ?? false }, io);
       }
       const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
       const all: ToolboxDiagnostic[] = [];
