@@ -30,15 +30,15 @@ export class ProjectService {
     private readonly urlIncludes?: UrlIncludeStore,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
+  private async analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): Promise<ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] }> {
     const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls });
+    const loaded = await loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 
-  open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
+  async open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): Promise<ProjectView> {
     const root = findProjectRoot(path.resolve(this.cwd, start));
-    const a = this.analyse(root, kindOverrides);
+    const a = await this.analyse(root, kindOverrides);
     return {
       root,
       settings: Object.fromEntries(Object.entries(a.settings).filter(([, v]) => v !== undefined)) as ProjectView['settings'],
@@ -66,9 +66,9 @@ export class ProjectService {
     return { root, fetched: await this.urlIncludes.fetchAll(urlIncludesOfFiles(files)) };
   }
 
-  renamePreview(root: string, tool: string, newName: string): { edits: ProjectEdit[] } {
+  async renamePreview(root: string, tool: string, newName: string): Promise<{ edits: ProjectEdit[] }> {
     const host = projectHost(root);
-    const plan = planToolRename(this.analyse(root), tool, newName, (file) => {
+    const plan = planToolRename(await this.analyse(root), tool, newName, (file) => {
       const text = host.readFile(file);
       return typeof text === 'string' ? text : undefined;
     });

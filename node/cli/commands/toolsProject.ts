@@ -9,8 +9,8 @@ import { plural } from '../../../shared/plural';
  * `tools DIR --used-by`: each tool of the project's toolbox with the network agents that use it (file:line:column
  * of their `"toolbox": "<tool>"`, relative to the working directory), then the agents naming a tool no toolbox has.
  */
-export function toolsOfProject(dir: string, options: { json: boolean; noDefault: boolean }, io: CliIo): number {
-  const { root, analysis } = loadProjectFromDisk(findProjectRoot(path.resolve(io.cwd, dir)), { env: io.env, noDefault: options.noDefault });
+export async function toolsOfProject(dir: string, options: { json: boolean; noDefault: boolean }, io: CliIo): Promise<number> {
+  const { root, analysis } = await loadProjectFromDisk(findProjectRoot(path.resolve(io.cwd, dir)), { env: io.env, noDefault: options.noDefault });
   const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);
   const exitCode = reportUnreadFiles(analysis.diagnostics.filter((d) => d.file === analysis.toolbox?.path), io) > 0 ? 1 : 0;
   const tools = analysis.tools.map((t) => ({ ...t, file: shown(t.file), users: t.users.map((u) => ({ ...u, network: shown(u.network) })) }));

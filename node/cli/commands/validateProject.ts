@@ -10,6 +10,7 @@ import type { ProjectReader } from '../../../shared/project/projectReader';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import type { VersionLookup } from '../../neurosan/projectVersion';
 import { neuroSanSummaryLine } from './neuroSanVersionCliSupport';
+import { reviewProject } from '../../review/reviewToolbox';
 
 export interface ValidateProjectOptions {
   json: boolean;
@@ -25,7 +26,7 @@ export interface ValidateProjectOptions {
  * root with its own settings and neuro-san version, with a summary per project. Paths are printed relative to the
  * working directory, as the user would open them.
  */
-export function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): number {
+export async function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): Promise<number> {
   const absolute = path.resolve(io.cwd, dir);
   const { groups, truncated } = projectsUnder(absolute);
   if (truncated) io.stderr(`${absolute} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
@@ -46,15 +47,16 @@ export function validateProject(dir: string, options: ValidateProjectOptions, io
     for (const warning of one.warnings) io.stderr(`${warning}\n`);
     return one;
   });
-  const projects = groups.map((group, i) => {
+  const projects: { root: string; loose: boolean; analysis: ProjectAnalysis; neuroSan: ProjectNeuroSan; shown: (file: string) => string; diagnostics: ToolboxDiagnostic[] }[] = [];
+  for (const [i, group] of groups.entries()) {
     const { reader, neuroSan, extras } = opened[i]!;
     // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
-    // is reported is what lies under DIR.
-    const whole = analysisOf(reader, reader.options.settings, extras);
+    // is reported is what lies under DIR. Its toolboxes get the description review `validate FILE` gives each.
+    const whole = analysisOf(reader, reader.options.settings, { ...extras, review: await reviewProject(reader, group.root) });
     const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
     const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
-    return { root: group.root, loose: group.loose, analysis, neuroSan, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) };
-  });
+    projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
+  }
   if (options.json) {
     const one = (p: (typeof projects)[number]) => {
       const plain = p.diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
