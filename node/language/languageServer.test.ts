@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -108,4 +108,25 @@ describe('toolbox-editor lsp on a large project', () => {
     expect(readWhenAnswered, 'the hover was answered while the project was being read').toBe(before);
     await expect.poll(read, { timeout: 60_000 }).toBeGreaterThan(before);
   }, 120_000);
+});
+
+describe('toolbox-editor lsp hovers', () => {
+  it('says on an include which file neuro-san reads there, from which working directory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-include-'));
+    cpSync(path.join(here, '../../fixtures/project'), dir, { recursive: true });
+    const { client } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
+    const file = path.join(dir, 'registries', 'weather.hocon');
+    const uri = pathToFileURL(file).href;
+    const text = readFileSync(file, 'utf8');
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('include "registries/aaosa.hocon"'));
+    const hover = (await client.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: lines[line]!.indexOf('aaosa') } })) as { contents: { value: string } };
+    expect(hover.contents.value.split('\n\n')).toEqual([
+      `neuro-san reads \`registries/aaosa.hocon\` (found in its working directory \`${dir}\`)`,
+      "That folder is the nearest folder with registries/ (neuro-san's working directory).",
+      'The specification reads the same file.',
+      'Go to Definition opens `registries/aaosa.hocon`.',
+    ]);
+  });
 });

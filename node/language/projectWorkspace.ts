@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { ResolveOptions } from '../../shared/hocon/index';
 import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { ProjectReadingRequest } from './projectReadingMessages';
-import type { LanguageWorld } from '../../shared/language/index';
+import type { IncludeFacts, LanguageWorld } from '../../shared/language/index';
+import { includeTargetsOf, resolveToolboxFile } from '../../shared/toolbox/index';
+import { isDirectory } from '../project/projectSettingsOnDisk';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { projectHost } from '../project/projectOnDisk';
 import { environmentWith } from '../../shared/project/settings';
@@ -60,6 +62,14 @@ export class ProjectWorkspace implements LanguageWorld {
     if (open !== undefined) return open;
     const read = fileIncludeHost.readFile(absolute);
     return typeof read === 'string' ? read : undefined;
+  }
+
+  /** Where the file's includes resolve as `validate DIR` reads it (neuro-san run from the root), for the hover. */
+  includesOf(file: string): IncludeFacts {
+    const { env } = this.resolveOptions();
+    const document = resolveToolboxFile(file, { host: projectHost(this.root, this.overlays), baseDir: '.', env: env ?? {}, reading: 'neuro-san', neuroSanCwd: '.', withSpec: true });
+    const why = isDirectory(path.join(this.root, 'registries')) ? 'registries' : 'file-folder';
+    return { includes: includeTargetsOf(document), workingDirectory: { path: this.root, why }, opener: 'Go to Definition' };
   }
 
   resolveOptions(): ResolveOptions {

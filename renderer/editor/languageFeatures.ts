@@ -4,6 +4,8 @@ import {
   completionsAt,
   definition,
   foldingRegions,
+  includeAt,
+  includeFileToOpen,
   formatChecked,
   hoverAt,
   outline,
@@ -17,7 +19,7 @@ import {
   type ToolFacts,
 } from '../../shared/language/index';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
-import { includeAt, includeFileToOpen, includeHoverLines } from './includeHover';
+
 
 /** What the providers need from the window that owns a model: its latest analysis and whether it is current. */
 export interface ModelContext {
@@ -159,7 +161,16 @@ type ModelWorld = LanguageWorld & { file: string };
 
 function worldOf(model: Monaco.editor.ITextModel, analysis: ToolboxAnalysis | null): ModelWorld {
   const file = analysis?.file ?? model.uri.path;
-  return { file, read: (f) => (f === file ? model.getValue() : undefined), resolveOptions: () => ({ fileName: file }) };
+  return {
+    file,
+    read: (f) => (f === file ? model.getValue() : undefined),
+    resolveOptions: () => ({ fileName: file }),
+    // The analysis says where each include resolved (a world is made from a current analysis only).
+    includesOf: (f) =>
+      f === file && analysis?.includes
+        ? { includes: analysis.includes, ...(analysis.workingDirectory ? { workingDirectory: analysis.workingDirectory } : {}), chooser: 'Preferences', opener: 'Ctrl/Cmd+click' }
+        : undefined,
+  };
 }
 
 function rangeOf(monaco: typeof Monaco, model: Monaco.editor.ITextModel, start: number, end: number): Monaco.Range {
@@ -257,22 +268,12 @@ function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.edi
   });
 }
 
-/** On an `include`: a hover saying which file it resolved to, and a link (Ctrl/Cmd+click) that opens that file. */
+/** On an `include`: a link (Ctrl/Cmd+click) that opens the file it reads (its hover is the language service's). */
 function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monaco.editor.ITextModel) => ModelContext | undefined): void {
   const currentAnalysis = (model: Monaco.editor.ITextModel) => {
     const context = contextOf(model);
     return context?.isCurrent() ? context.analysis() : null;
   };
-  monaco.languages.registerHoverProvider(HOCON_LANGUAGE_ID, {
-    provideHover(model, position) {
-      const analysis = currentAnalysis(model);
-      const include = analysis ? includeAt(analysis, model.getOffsetAt(position)) : undefined;
-      if (!analysis || !include) return null;
-      const from = model.getPositionAt(include.range.start.offset);
-      const to = model.getPositionAt(include.range.end.offset);
-      return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), contents: includeHoverLines(include, analysis.workingDirectory).map((value) => ({ value })) };
-    },
-  });
   const linkModels = new WeakMap<Monaco.languages.ILink, Monaco.editor.ITextModel>();
   // The links are found once per text; which file one opens is decided at the click, from the analysis then (a
   // change of the working directory preference changes it without changing the text).
@@ -294,7 +295,7 @@ function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monac
     resolveLink(link) {
       const model = linkModels.get(link);
       const analysis = model ? currentAnalysis(model) : null;
-      const include = model && analysis ? includeAt(analysis, model.getOffsetAt({ lineNumber: link.range.startLineNumber, column: link.range.startColumn })) : undefined;
+      const include = model && analysis ? includeAt(analysis.includes, model.getOffsetAt({ lineNumber: link.range.startLineNumber, column: link.range.startColumn })) : undefined;
       const file = include ? includeFileToOpen(include) : undefined;
       if (!model || file === undefined) return link;
       const args = encodeURIComponent(JSON.stringify([model.uri.toString(), file]));

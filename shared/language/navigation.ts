@@ -3,6 +3,7 @@ import type { ProjectAnalysis, ProjectTool } from '../project/analyzeProject';
 import { locateNetwork } from '../project/manifest';
 import { planToolRename } from '../project/renameTool';
 import { fieldsWithPath, substitutionsOf, syntaxAt, type SyntaxAt } from './syntaxAt';
+import type { IncludeFacts } from './includeHover';
 
 /**
  * Go to definition, find references and rename, over one file's text and, where the file lies in a neuro-san
@@ -18,6 +19,8 @@ export interface LanguageWorld {
   resolveOptions(file: string): ResolveOptions;
   /** The project's analysis, when the file lies in a project. */
   analysis?: ProjectAnalysis;
+  /** Where each include of `file` resolved, for the hover on it (includeHover.ts). */
+  includesOf?(file: string): IncludeFacts | undefined;
 }
 
 /** A place in a file: offsets into its text. */
