@@ -20,6 +20,8 @@ import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
 import { UrlIncludeStore } from '../project/urlIncludes';
+import { AppLanguage } from '../language/appLanguage';
+import { createLanguageHandlers } from './languageHandlers';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -76,6 +78,7 @@ export function createApiService(host: ApiHost): ApiService {
   const preflight = createPreflightHandlers(toolbox, host.cwd);
 
   const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes);
+  const language = new AppLanguage(host.env ?? process.env);
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -182,6 +185,7 @@ export function createApiService(host: ApiHost): ApiService {
       return undone;
     },
     ...createRunSettingsHandlers(toolbox, host.cwd),
+    ...createLanguageHandlers(texts, language, resolvePath),
     'project.fetchIncludes': async ({ path: p }) => {
       const fetched = await project.fetchIncludes(resolvePath(p));
       toolbox.forgetLoads();
@@ -194,6 +198,7 @@ export function createApiService(host: ApiHost): ApiService {
     dispose: () => {
       watcher.dispose();
       void toolbox.dispose();
+      void language.dispose();
     },
   };
 }

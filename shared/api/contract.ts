@@ -23,6 +23,7 @@ import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolSc
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
+import { languageMethods } from './languageApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -249,6 +250,7 @@ export const apiMethods = {
     request: Type.Object({ path: Path }),
     response: Type.Object({ root: Type.String(), fetched: Type.Array(Type.Object({ url: Type.String(), problem: Type.Union([Type.String(), Type.Null()]) })) }),
   },
+  ...languageMethods,
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([
