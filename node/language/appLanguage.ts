@@ -76,11 +76,20 @@ export class AppLanguage {
 
 type Located = { locations: LanguageLocation[]; texts: Record<string, string> };
 
+/** At most this much of other files' text goes with an answer (the peek's previews); past it, a file has none. */
+const PREVIEW_CHARS = 32 * 1024 * 1024;
+
 /** The service's locations with their lines and columns, and the text of each file other than `absolute`. */
 function located(project: ProjectWorkspace, absolute: string, found: readonly Location[]): Located {
   const locations = found.map((l) => locationOf(project, l));
   const texts: Record<string, string> = {};
-  for (const l of locations) if (l.path !== absolute) texts[l.path] ??= project.read(l.path) ?? '';
+  let total = 0;
+  for (const l of locations) {
+    if (l.path === absolute || texts[l.path] !== undefined) continue;
+    const text = project.read(l.path) ?? '';
+    total += text.length;
+    if (total <= PREVIEW_CHARS) texts[l.path] = text;
+  }
   return { locations, texts };
 }
 

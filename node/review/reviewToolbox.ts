@@ -7,7 +7,7 @@ import { DescriptionReviewCache, reviewDescriptions } from '../../shared/toolbox
 import { TermCache } from '../../shared/review/similarity';
 import type { LoadedToolbox, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { ProjectReader } from '../../shared/project/projectReader';
-import { loadTokenizer } from '../tokens/tokenizers';
+import { loadTokenizer, type CountTokens } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
@@ -103,7 +103,7 @@ async function reviewToolbox(toolbox: LoadedToolbox, file: string, cwd: string, 
   }));
   const budget = settings.descriptionTokenBudget;
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
-  const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
+  const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
   if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms));
   return out;

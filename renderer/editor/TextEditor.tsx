@@ -1,15 +1,14 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { useEffect, useRef, useState } from 'react';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { attachModelContext, markersFor } from './languageFeatures';
-import { createFileCommands } from '../files/fileCommands';
 import { monaco } from './monacoSetup';
 import { isDirty } from '../state/documentStore';
 import { EditorNoticeBar } from './EditorNoticeBar';
 import type { EditorNotice } from './projectNavigation';
 
 export interface TextEditorProps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   theme: 'light' | 'dark';
   /** False while the Form tab shows: the editor stays mounted (its view state survives) but hidden. */
   visible: boolean;
@@ -64,7 +63,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
         }),
       openClass: (tool) => void stores.useEntryPython.getState().openSource(tool),
       // As File > Open does: unsaved changes are asked about first.
-      openFile: (file) => void createFileCommands(stores.api, useDocument).open(file),
+      openFile: (file) => void stores.files.open(file),
       notify: setNotice,
       // Go to definition, references and rename across the project (projectNavigation.ts).
       project: {
@@ -72,14 +71,15 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
         path: () => useDocument.getState().path,
         dirty: () => isDirty(useDocument.getState()),
         openAt: async (file, from, to) => {
-          if (useDocument.getState().path !== file) {
-            await createFileCommands(stores.api, useDocument).open(file);
-            if (useDocument.getState().path !== file) return false;
-          }
+          if (useDocument.getState().path !== file && !(await stores.openInEditor(file))) return false;
           documentModel.reveal(model.getOffsetAt(from), model.getOffsetAt(to));
           return true;
         },
-        reload: () => useDocument.getState().reload(),
+        // The open file and the project view (its tools' users) read again.
+        reload: async () => {
+          await useDocument.getState().reload();
+          await stores.useProject.getState().refresh();
+        },
       },
     });
     // A warning says why a command did nothing to the text as it was: the next edit makes it old.

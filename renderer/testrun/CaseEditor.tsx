@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
 import { toolboxTarget, type SavedCase } from '../../shared/run/index';
-import { ModalForm } from '../layout/ModalForm';
+import { ModalForm } from '../ui/ModalForm';
 import { draftOf, EXPECT_KINDS, expectationOf, withKind, type ExpectKind } from './expectationDraft';
 
 export interface CaseEditorProps {

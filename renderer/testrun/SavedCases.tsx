@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CaseRunOutcome, TestCaseList, TestCasesRun } from '../../shared/api/index';
 import type { SavedCase } from '../../shared/run/index';
-import { PromptDialog } from '../layout/PromptDialog';
+import { PromptDialog } from '../ui/PromptDialog';
 import { expectationSummary } from './expectationDraft';
 
 export interface SavedCaseActions {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
 import { callCommandLine, type RunRequest, type SavedCase } from '../../shared/run/index';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { ArgumentForm } from './ArgumentForm';
 import { fieldsFromArgs, fieldsOf } from './argumentForm';
 import { CaseEditor } from './CaseEditor';
@@ -25,7 +25,7 @@ function caseFromRun(entry: HistoryEntry): SavedCase {
 }
 
 /** Running the selected tool with the user's arguments and sly_data, its result, history and saved cases. */
-export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
+export function TestRunRegion({ stores }: { stores: Workspace }) {
   const { useAnalysis, useDocument } = stores;
   const useTestRun = stores.useTestRun;
   const analysis = useAnalysis((s) => s.analysis);

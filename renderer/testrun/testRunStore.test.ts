@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BaseStores } from '../state/workspace';
-import { fakeApi, fakeDocument } from '../testSupport/fakeStores';
+import type { BaseStores } from '../workspace';
+import { fakeApi, fakeDocument, fakeWindow } from '../testSupport/fakeStores';
 import { createTestRunStore, SHOW_CANCEL_AFTER_MS, toolKey } from './testRunStore';
 
 beforeEach(() => vi.useFakeTimers());
@@ -9,7 +9,7 @@ afterEach(() => vi.useRealTimers());
 function setup() {
   const { api, callsOf } = fakeApi();
   const useDocument = fakeDocument({ text: 'echo { class = fixture_tools.echo.Echo, description = Echoes }' });
-  const useTestRun = createTestRunStore({ api, useDocument } as unknown as BaseStores);
+  const useTestRun = createTestRunStore({ api, useDocument, ...fakeWindow() } as unknown as BaseStores);
   return { useTestRun, callsOf, key: toolKey(useDocument.getState().path, 'echo') };
 }
 

@@ -1,8 +1,7 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { HistoryEntry, RunSettingsView, TestCaseList, TestCasesRun, ToolRunResultDto } from '../../shared/api/index';
 import type { RunRequest, SavedCase } from '../../shared/run/index';
-import { flushPendingEdits } from '../state/pendingEdits';
-import type { BaseStores } from '../state/workspace';
+import type { BaseStores } from '../workspace';
 import type { ToolInputs } from './runInputs';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -65,7 +64,7 @@ export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitl
 
 const fileName = (file: string) => file.split(/[\\/]/).pop();
 
-export function createTestRunStore({ api, useDocument }: BaseStores): TestRunStoreHook {
+export function createTestRunStore({ api, useDocument, edits }: BaseStores): TestRunStoreHook {
   let runCounter = 0;
   /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
   const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
@@ -99,7 +98,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
 
     run: async (request) => {
       if (get().running) return;
-      flushPendingEdits(); // the run uses the entry as the form shows it
+      edits.flush(); // the run uses the entry as the form shows it
       const { path, text } = useDocument.getState();
       const tool = request.target.tool;
       const key = toolKey(path, tool);
@@ -164,7 +163,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     },
 
     describe: async (tool) => {
-      flushPendingEdits();
+      edits.flush();
       const { path, text } = useDocument.getState();
       const runId = newRunId('describe');
       set({ describing: { key: toolKey(path, tool), runId }, notice: null });
@@ -191,7 +190,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     },
 
     runCases: async (names) => {
-      flushPendingEdits();
+      edits.flush();
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
       const batchId = newRunId('cases');

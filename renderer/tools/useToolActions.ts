@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { TextEdit } from '../../shared/hocon';
 import type { ToolSummary } from '../../shared/api/index';
-import { focusFormField } from '../form/revealField';
-import type { WorkspaceStores } from '../state/workspace';
+import { focusFormField } from '../ui/focusField';
+import type { Workspace } from '../workspace';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';
 import { errorMessage } from '../../shared/errorMessage';
@@ -11,7 +11,7 @@ import { errorMessage } from '../../shared/errorMessage';
  * The tool list's commands bound to the window: each computes HOCON module edits on the current text, applies them
  * to the shared Monaco model as one undoable step, and selects the tool concerned.
  */
-export function useToolActions(stores: WorkspaceStores) {
+export function useToolActions(stores: Workspace) {
   return useMemo(() => {
     const { useDocument, useAnalysis, documentModel } = stores;
     const run = (compute: (text: string, tools: readonly ToolSummary[]) => ToolEditResult): boolean => {

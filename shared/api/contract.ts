@@ -263,6 +263,8 @@ export const MenuCommandT = Type.Union([
   // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
   Type.Literal('undo'),
   Type.Literal('redo'),
+  /** View → Command Palette: the page's palette of every command. */
+  Type.Literal('palette'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */
@@ -306,6 +308,7 @@ export type ApiErrorCode =
   | 'unauthorized' // browser mode: the request lacks the start URL's token
   | 'forbidden' // browser mode: foreign Host or Origin
   | 'unknown_text' // an edit's base text is not (or no longer) held by the main side: send the whole text
+  | 'too_large' // the answer would be longer than an answer may be (jsonSize.ts)
   | 'internal';
 
 export interface ApiErrorPayload {

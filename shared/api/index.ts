@@ -3,6 +3,7 @@ export * from './analysisDelta';
 export * from './contract';
 export * from './documentText';
 export * from './jsonDepth';
+export * from './jsonSize';
 export * from './languageApi';
 export * from './preflightApi';
 export * from './projectApi';

@@ -27,7 +27,10 @@ export const LanguageLocationT = Type.Object({
 });
 export type LanguageLocation = Static<typeof LanguageLocationT>;
 
-/** Places, with the text of each other file one is in (absolute path → text), for the editor's peek at them. */
+/**
+ * Places, with the text of each other file one is in (absolute path → text), for the editor's peek at them (up to
+ * 32 MB of text in all: a file past that has none, and its preview is empty).
+ */
 export const LanguageLocationsT = Type.Object({
   locations: Type.Array(LanguageLocationT),
   texts: Type.Record(Type.String(), Type.String()),

@@ -203,10 +203,20 @@ export const PreferencesT = Type.Object({
   neuroSanCwd: Type.Optional(Type.String()),
   /**
    * Pane sizes as proportions of the window (tool list and side column of its width, Problems of its height; a
-   * value above 1 is a pixel size from an older version), kept with the other preferences so they survive a
-   * restart in browser mode too (there each start has a new port, hence a new origin and new localStorage).
+   * value above 1 is a pixel size from an older version), of the left column's height (the project tree) and of the
+   * side column's (the catalog), and the panes folded to their title; kept with the other preferences so they
+   * survive a restart in browser mode too (there each start has a new port, hence a new origin and new localStorage).
    */
-  layout: Type.Optional(Type.Object({ tools: Type.Number(), side: Type.Number(), problems: Type.Number() })),
+  layout: Type.Optional(
+    Type.Object({
+      tools: Type.Number(),
+      side: Type.Number(),
+      problems: Type.Number(),
+      project: Type.Optional(Type.Number()),
+      catalog: Type.Optional(Type.Number()),
+      collapsed: Type.Optional(Type.Array(Type.Union([Type.Literal('project'), Type.Literal('tools')]))),
+    }),
+  ),
 });
 
 /** `tool.run`: one run of a tool of the document (its unsaved text), named for `tool.cancel` and progress events. */

@@ -28,7 +28,7 @@ import {
   type SourceSpan,
   type Token,
 } from './pyhoconModel';
-import { IncludeBudget, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
+import { IncludeBudget, MAX_KEYS, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath, tooManyKeysMessage } from '../hocon/index';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
 export class ExpandedText {
@@ -105,6 +105,11 @@ export interface ParseContext {
   /** The text of every file read, by the name its spans carry. */
   texts: Map<string, string>;
   depth: number;
+  /**
+   * Objects and lists open (the root's included), over the included files' parsers too: pyhocon reads each level
+   * with recursive calls, as it puts a key path one segment per call (see PYTHON_DEPTH_LEFT).
+   */
+  nesting: number;
   /** How many values hold a substitution (none: nothing to resolve). Shared by included files' parsers. */
   substitutions: number;
   /** Keep where each value was written (for origins and positions); off for a reading only checked. */
@@ -119,12 +124,33 @@ export interface ParseContext {
 
 /** The failure's type when a limit of the include budget stops the reading (Toolbox Editor's, not Python's). */
 export const INCLUDE_LIMIT_FAILURE = 'IncludeLimit';
+/** The failure's type when a file has more keys than MAX_KEYS (Toolbox Editor's limit, not Python's). */
+export const KEY_LIMIT_FAILURE = 'KeyLimit';
+
+/**
+ * How many levels Python's recursion limit (1000 calls) leaves pyhocon for a key path: the segments of the path
+ * plus the levels of objects and lists around it. pyhocon puts `a.b.c = 1` one segment per recursive call of
+ * `ConfigTree._put`, under at least 16 calls of its own, and each level around it takes more (measured with
+ * pyhocon 0.3.61 called from a script's top level: a key path of 983 segments is read, one of 984 raises
+ * RecursionError). Deeper is certain to fail in neuro-san, whatever calls it.
+ */
+export const PYTHON_DEPTH_LEFT = 984;
+
+/**
+ * Levels of objects and lists certain to go past Python's recursion limit in pyhocon: pyparsing reads each level
+ * with at least five recursive calls (17 for `[`, 22 for `a {`, 31 for `a = {` with pyparsing 3.3.2, where 59, 45
+ * and 31 levels are the most it reads). neuro-san fails at fewer, by how many calls are around it: left to Python.
+ */
+export const PYHOCON_NESTING_LEFT = 200;
 
 /** Spans of list elements (lists are plain arrays). */
 export const listSpans = new WeakMap<PyHocon[], Array<SourceSpan | undefined>>();
 
 interface AssignGroup {
   key: string;
+  /** Where the key is (offsets into the text read), kept when its span is not. */
+  keyStart: number;
+  keyEnd: number;
   op: string | undefined;
   value: PyHocon | ConfigValues;
   keySpan: SourceSpan | undefined;
@@ -185,6 +211,8 @@ function isSpaceOrTab(c: number): boolean {
 
 export class PyhoconParser {
   private readonly s: string;
+  /** Keys read in this file (see MAX_KEYS). */
+  private keys = 0;
   constructor(
     private readonly source: ExpandedText,
     private readonly file: string,
@@ -230,11 +258,11 @@ export class PyhoconParser {
     if (this.s[at] === '[') {
       [result, p] = this.list(at);
     } else if (this.s[at] === '{') {
-      const [tree, end] = this.insideDict(at + 1, true);
+      const [tree, end] = this.insideDict(at + 1, true, at);
       p = this.expectChar(end, '}');
       result = tree;
     } else {
-      [result, p] = this.insideDict(p, true);
+      [result, p] = this.insideDict(p, true, p);
     }
     for (;;) {
       const q = this.commentEol(p) ?? this.eolComma(p);
@@ -316,8 +344,28 @@ export class PyhoconParser {
 
   // ---- objects ----
 
+  /**
+   * One more level of objects or lists, opened at `at` (a brace or bracket; the root's first character): past
+   * PYHOCON_NESTING_LEFT, neuro-san raises RecursionError there. Undone by `this.context.nesting--`.
+   */
+  private enterLevel(at: number): void {
+    if (++this.context.nesting > PYHOCON_NESTING_LEFT) {
+      const what = `objects and lists nested more than ${PYHOCON_NESTING_LEFT} levels deep go past Python's recursion limit in pyhocon`;
+      throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', this.span(at, at + 1), new PyhoconError('RecursionError', what));
+    }
+  }
+
   /** Entries up to (not including) the closing brace or the end; root objects keep a history of each key. */
-  private insideDict(p: number, root: boolean): [ConfigTree, number] {
+  private insideDict(p: number, root: boolean, open: number): [ConfigTree, number] {
+    this.enterLevel(open);
+    try {
+      return this.dictEntries(p, root);
+    } finally {
+      this.context.nesting--;
+    }
+  }
+
+  private dictEntries(p: number, root: boolean): [ConfigTree, number] {
     const groups: Array<AssignGroup | IncludeToken> = [];
     for (;;) {
       let q = this.commentEol(p);
@@ -348,6 +396,7 @@ export class PyhoconParser {
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
+    this.countKey(start, q);
     const keySpan = this.context.recordSpans ? this.span(start, start + rawKey.trimEnd().length) : undefined;
     for (;;) {
       const r = this.commentNoCommaEol(q);
@@ -356,9 +405,9 @@ export class PyhoconParser {
     }
     const at = this.skipWs(q);
     if (this.s[at] === '{') {
-      const [tree, end] = this.insideDict(at + 1, false);
+      const [tree, end] = this.insideDict(at + 1, false, at);
       const close = this.expectChar(end, '}');
-      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.spanIf(at, close) }, close];
+      return [{ key: rawKey, keyStart: start, keyEnd: start + rawKey.trimEnd().length, op: undefined, value: tree, keySpan, valueSpan: this.spanIf(at, close) }, close];
     }
     let op: string;
     if (this.s[at] === '=' || this.s[at] === ':') op = this.s[at]!;
@@ -371,7 +420,24 @@ export class PyhoconParser {
       q = r;
     }
     const [value, valueStart, valueEnd, end] = this.concatenation(q);
-    return [{ key: rawKey, op, value, keySpan, valueSpan: this.spanIf(valueStart, valueEnd) }, end];
+    return [{ key: rawKey, keyStart: start, keyEnd: start + rawKey.trimEnd().length, op, value, keySpan, valueSpan: this.spanIf(valueStart, valueEnd) }, end];
+  }
+
+  /** Counts the key at `start` against MAX_KEYS (Toolbox Editor's limit, as in the specification's reading). */
+  private countKey(start: number, end: number): void {
+    if (++this.keys > MAX_KEYS) throw new PyhoconError(KEY_LIMIT_FAILURE, tooManyKeysMessage(), this.span(start, end));
+  }
+
+  /**
+   * pyhocon puts a key one segment per recursive call of `_put`, below the levels open around it: a path too long
+   * for what Python's recursion limit leaves fails there, at `at` (the key), as neuro-san would.
+   */
+  private checkPathDepth(key: string, at: SourceSpan): void {
+    const segments = parseKey(key).length;
+    if (this.context.nesting - 1 + segments < PYTHON_DEPTH_LEFT) return;
+    const levels = this.context.nesting - 1;
+    const what = `a key path of ${segments} segments${levels > 0 ? `, ${levels} level${levels === 1 ? '' : 's'} deep,` : ''} is deeper than the ${PYTHON_DEPTH_LEFT - 1} levels Python's recursion limit leaves pyhocon`;
+    throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', at, new PyhoconError('RecursionError', what));
   }
 
   /** pyhocon's ConfigTreeParser: puts each entry (or included item) into a new tree by its rules. */
@@ -386,7 +452,7 @@ export class PyhoconParser {
         }
       } else {
         const span = element.keySpan !== undefined ? { key: element.keySpan, value: element.valueSpan } : undefined;
-        this.putEntry(tree, element.key, element.op, element.value, span, loc);
+        this.putEntry(tree, element.key, element.op, element.value, span, loc, element.keyStart, element.keyEnd);
       }
     }
     return tree;
@@ -399,10 +465,15 @@ export class PyhoconParser {
     value: PyHocon | ConfigValues,
     span: { key?: SourceSpan; value?: SourceSpan } | undefined,
     loc: number,
+    /** Where the key is in this file's text (-1 for an included item). */
+    keyStart = -1,
+    keyEnd = -1,
   ): void {
     if (typeof rawKey !== 'string') throw this.fail('AttributeError', loc, `'${typeof rawKey}' object has no attribute 'strip'`);
     let key = rawKey.trim();
     const op = operator ?? '=';
+    // A key shorter than the levels left cannot hold that many segments (almost every key).
+    if (key.length >= PYTHON_DEPTH_LEFT - this.context.nesting) this.checkPathDepth(key, keyStart >= 0 ? this.span(keyStart, keyEnd) : (span?.key ?? this.span(loc, loc + 1)));
     if (Array.isArray(value) && op === '+=') {
       this.context.substitutions++;
       // pyhocon passes False where the text belongs (see lineCol).
@@ -488,7 +559,7 @@ export class PyhoconParser {
       }
     }
     if (c === '{') {
-      const [tree, end] = this.insideDict(at + 1, false);
+      const [tree, end] = this.insideDict(at + 1, false, at);
       const close = this.expectChar(end, '}');
       return [tree, close, close];
     }
@@ -556,6 +627,9 @@ export class PyhoconParser {
     if (q === at) return null;
     const digits = s.slice(at, q);
     while (s[q] === ' ') q++;
+    // Every unit's name starts with a lower-case letter (most numbers are followed by a delimiter).
+    const first = s.charCodeAt(q);
+    if (!(first >= 97 && first <= 122)) return null;
     let best: [string, string] | undefined;
     for (const [unit, names] of PERIOD_UNITS) {
       for (const name of names) if (s.startsWith(name, q) && (best === undefined || name.length > best[1].length)) best = [unit, name];
@@ -573,6 +647,15 @@ export class PyhoconParser {
   }
 
   private list(at: number): [PyHocon[], number] {
+    this.enterLevel(at);
+    try {
+      return this.listElements(at);
+    } finally {
+      this.context.nesting--;
+    }
+  }
+
+  private listElements(at: number): [PyHocon[], number] {
     let p = at + 1;
     const entries: Array<[PyHocon | ConfigValues, SourceSpan | undefined]> = [];
     for (;;) {

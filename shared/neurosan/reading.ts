@@ -7,7 +7,7 @@
  * The rules are pyhocon's (pyhoconParser.ts, pyhoconModel.ts, pyhoconResolve.ts): where they differ from the
  * HOCON specification's is listed in README.md of this folder.
  */
-import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
+import { ExpandedText, KEY_LIMIT_FAILURE, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
 import { dirnameOf, joinPath } from '../hocon/index';
 import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, resetCopyBudget, type PyHocon, type SourceSpan } from './pyhoconModel';
 import { resolveSubstitutions, type Environment } from './pyhoconResolve';
@@ -154,7 +154,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     let phase: 'parse' | 'resolve' | 'json' = 'parse';
     resetCopyBudget(text.length);
     try {
-      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
+      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, nesting: 0, substitutions: 0, recordSpans };
       const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
       if (includes.length === 0) includes.push(...context.includes);
       phase = 'resolve';
@@ -178,7 +178,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   if ('error' in first) {
     let { error, phase } = first;
     // Read again for the position (the first reading keeps none); not after a limit was reached, which has none.
-    if (!withPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError') {
+    if (!withPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError' && error.type !== KEY_LIMIT_FAILURE) {
       const again = run(true);
       if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
     }
@@ -194,7 +194,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   }
   // The value is made from the first reading; origins need positions, which a second reading keeps.
   let converted: { json: JsonValue; exact: ExactJson } | undefined;
-  const conversion = () => (converted ??= toPlainJson(first.config, '', new Map()));
+  const conversion = () => (converted ??= toPlainJson(first.config, '', undefined));
   let origins: Map<string, ReadingOrigin> | undefined;
   if (withPositions) {
     // One conversion makes the value and the origins (the reading kept its positions).
@@ -256,19 +256,22 @@ function unserializableType(value: object): string {
 /** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
 export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
-/** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
-export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
+/**
+ * `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). With
+ * `origins`, where each value came from is recorded by JSON pointer (without, no pointer is made).
+ */
+export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin> | undefined): { json: JsonValue; exact: ExactJson } {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return { json: value, exact: value };
   if (typeof value === 'bigint') return { json: Number(value), exact: value };
   if (typeof value === 'number') return { json: value, exact: value };
   if (Array.isArray(value)) {
     const json: JsonValue[] = [];
     const exact: ExactJson[] = [];
-    const spans = listSpans.get(value);
+    const spans = origins === undefined ? undefined : listSpans.get(value);
     value.forEach((item, i) => {
-      const at = `${pointer}/${i}`;
+      const at = origins === undefined ? '' : `${pointer}/${i}`;
       const span = spans?.[i];
-      if (span !== undefined) origins.set(at, { value: span });
+      if (span !== undefined) origins!.set(at, { value: span });
       const child = toPlainJson(item, at, origins);
       json.push(child.json);
       exact.push(child.exact);
@@ -280,9 +283,11 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
       const item = itemOf(value, key);
-      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      const span = value.spans.get(key);
-      if (span !== undefined) origins.set(at, span);
+      const at = origins === undefined ? '' : `${pointer}/${pointerPart(key)}`;
+      if (origins !== undefined) {
+        const span = value.spans.get(key);
+        if (span !== undefined) origins.set(at, span);
+      }
       const child = toPlainJson(item, at, origins);
       // json.loads keeps the last of duplicate keys, at the first one's place: a Map and an object do the same.
       if (key === '__proto__') Object.defineProperty(json, key, { value: child.json, enumerable: true, writable: true, configurable: true });
@@ -291,7 +296,12 @@ export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, orig
     }
     return { json, exact };
   }
-  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins.get(pointer)?.value);
+  throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins?.get(pointer)?.value);
+}
+
+/** A key as a JSON pointer's part (`~` and `/` escaped): most keys hold neither, and are their own part. */
+export function pointerPart(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
 export function writeJson(value: ExactJson, indent: number, depth: number): string {
