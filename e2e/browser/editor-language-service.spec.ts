@@ -49,6 +49,8 @@ test('the HOCON tab has an outline, Format Document, F12, Shift+F12 and F2', asy
     const formatDocument = () => page.keyboard.press(process.platform === 'linux' ? 'Control+Shift+I' : 'Shift+Alt+F');
     await placeCursor(page, 3, 6);
     await formatDocument();
+    // The options come from the main side: the edits arrive a moment later (the title then says "unsaved").
+    await expect(page).toHaveTitle(/^●/);
     await expect.poll(() => savedText(page, file)).toContain('\n   "fetch_slow": {\n      "class": "langchain');
     // Text that does not parse is not formatted, and the editor says why (it did nothing).
     await placeCursor(page, 2, 2);
