@@ -20,6 +20,8 @@ import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
 import { UrlIncludeStore } from '../project/urlIncludes';
+import { AppLanguage } from '../language/appLanguage';
+import { createLanguageHandlers } from './languageHandlers';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -84,6 +86,7 @@ export function createApiService(host: ApiHost): ApiService {
 
   // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
   const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
+  const language = new AppLanguage(host.env ?? process.env);
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -190,6 +193,7 @@ export function createApiService(host: ApiHost): ApiService {
       return undone;
     },
     ...createRunSettingsHandlers(toolbox, host.cwd),
+    ...createLanguageHandlers(texts, language, resolvePath),
     'project.fetchIncludes': async ({ path: p }) => {
       const fetched = await project.fetchIncludes(resolvePath(p));
       toolbox.forgetLoads();
@@ -203,6 +207,7 @@ export function createApiService(host: ApiHost): ApiService {
     dispose: () => {
       watcher.dispose();
       void toolbox.dispose();
+      void language.dispose();
     },
   };
 }

@@ -32,7 +32,7 @@ describe('opening a project contacts none of its MCP servers', () => {
 
   it('not the project view, nor validate DIR or tools DIR without --mcp; validate DIR --mcp does', async () => {
     const env = { EVERYTHING_MCP_URL: url };
-    const view = new ProjectService(project, env).open(project);
+    const view = await new ProjectService(project, env).open(project);
     expect(view.mcp.servers.map((s) => s.url)).toEqual([url, 'http://127.0.0.1:2/mcp']);
     expect((await runCliIn(project, ['validate', '.'], env)).stdout).toContain('MCP servers: 2 (not contacted: --mcp asks them)');
     expect((await runCliIn(project, ['tools', '.'], env)).stdout).toContain(`${url} (not asked: --mcp lists its tools)`);
@@ -54,14 +54,14 @@ describe("server-everything, named by the fixture project's network", () => {
 
   it('the project view lists its tools when asked, and then reports the filter naming a tool it lacks', async () => {
     const service = new ProjectService(project, env());
-    const before = service.open(project);
+    const before = await service.open(project);
     const warningsOf = (view: typeof before) => view.files.find((f) => f.path === 'registries/everything.hocon')!.warnings;
     expect(before.mcpListings).toEqual([]);
     const listing = await service.mcpListTools(project, everything.url);
     expect(listing.ok && listing.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
     const unreachable = await service.mcpListTools(project, 'http://127.0.0.1:2/mcp');
     expect(unreachable).toMatchObject({ ok: false, error: 'connection refused (nothing listens there)' });
-    const after = service.open(project);
+    const after = await service.open(project);
     expect(after.mcpListings.map((l) => l.url)).toEqual([everything.url, 'http://127.0.0.1:2/mcp']);
     // One for no_such_tool, one for the server that did not answer.
     expect(warningsOf(after)).toBe(warningsOf(before) + 2);

@@ -36,17 +36,17 @@ export class ProjectService {
     private readonly installedNeuroSan: (root: string) => VersionLookup['interpreter'] = () => undefined,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
+  private async analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): Promise<ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] }> {
     const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
     const interpreter = this.installedNeuroSan(root);
     const listings = this.mcpListings.get(root);
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(interpreter ? { versionLookup: { interpreter } } : {}), ...(listings ? { mcpListings: listings } : {}) });
+    const loaded = await loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(interpreter ? { versionLookup: { interpreter } } : {}), ...(listings ? { mcpListings: listings } : {}) });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 
-  open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
+  async open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): Promise<ProjectView> {
     const root = findProjectRoot(path.resolve(this.cwd, start));
-    const a = this.analyse(root, kindOverrides);
+    const a = await this.analyse(root, kindOverrides);
     return {
       root,
       settings: Object.fromEntries(Object.entries(a.settings).filter(([, v]) => v !== undefined)) as ProjectView['settings'],
@@ -82,7 +82,7 @@ export class ProjectService {
    */
   async mcpListTools(start: string, url: string): Promise<McpListing> {
     const root = findProjectRoot(path.resolve(this.cwd, start));
-    const analysis = this.analyse(root);
+    const analysis = await this.analyse(root);
     if (!analysis.mcp.servers.some((s) => s.url === url)) throw new ApiError('not_found', `No network of the project names the MCP server ${url}.`);
     // The SDK is loaded when a server is first asked, not when the API starts.
     const { askServer } = await import('../mcp/askServers');
@@ -93,9 +93,9 @@ export class ProjectService {
     return listing;
   }
 
-  renamePreview(root: string, tool: string, newName: string): { edits: ProjectEdit[] } {
+  async renamePreview(root: string, tool: string, newName: string): Promise<{ edits: ProjectEdit[] }> {
     const host = projectHost(root);
-    const plan = planToolRename(this.analyse(root), tool, newName, (file) => {
+    const plan = planToolRename(await this.analyse(root), tool, newName, (file) => {
       const text = host.readFile(file);
       return typeof text === 'string' ? text : undefined;
     });

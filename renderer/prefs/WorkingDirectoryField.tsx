@@ -1,5 +1,5 @@
 import type { ToolboxAnalysis } from '../../shared/api/index';
-import { WHY } from '../editor/includeHover';
+import { WHY } from '../../shared/language/index';
 
 /**
  * The preference "neuro-san's working directory" (where neuro-san finds a top-level `include`), with the folder

@@ -24,6 +24,7 @@ import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, C
 import { DocumentTextFields, TextId } from './documentText';
 import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
 import { McpListingT } from './mcpApi';
+import { languageMethods } from './languageApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -260,6 +261,7 @@ export const apiMethods = {
    * the app contacts a server, on the user's action. The answer (or why there is none) is kept with the time read.
    */
   'mcp.listTools': { request: Type.Object({ root: Path, url: Type.String({ minLength: 1, maxLength: 4096 }) }), response: McpListingT },
+  ...languageMethods,
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([

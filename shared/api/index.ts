@@ -4,6 +4,7 @@ export * from './contract';
 export * from './documentText';
 export * from './jsonDepth';
 export * from './jsonSize';
+export * from './languageApi';
 export * from './mcpApi';
 export * from './preflightApi';
 export * from './projectApi';

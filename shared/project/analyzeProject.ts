@@ -8,7 +8,6 @@ import type { ManifestEntry } from './manifest';
 import { ProjectReader } from './projectReader';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
-import { toolPathOnlyProblems } from './toolPathOnly';
 import { deprecatedVariableWarnings } from './deprecatedVariables';
 import { analyzeProjectMcp, mcpInfoChoice, type McpAnalysisInput, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
@@ -33,15 +32,20 @@ export interface AnalyzeOptions {
   agentToolPathOnly?: string;
   /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
   dotEnv?: { file: string; text: string };
+  /**
+   * The description review of the project's toolboxes (node/review/reviewToolbox.ts: it needs the tokenizer and
+   * each toolbox's `.toolbox-editor.json`), as `validate FILE` and the app add it to each toolbox's problems.
+   */
+  review?: readonly ToolboxDiagnostic[];
   /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
   mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
 /**
- * What a project's analysis needs besides its files: from its settings (AGENT_TOOL_PATH_ONLY, its .env), and what its
+ * What a project's analysis needs besides its files: its .env, the description review made beforehand, and what its
  * MCP servers answered when asked.
  */
-export type ProjectExtras = Pick<AnalyzeOptions, 'agentToolPathOnly' | 'dotEnv' | 'mcpListings'>;
+export type ProjectExtras = Pick<AnalyzeOptions, 'dotEnv' | 'review' | 'mcpListings'>;
 
 export interface ProjectFileInfo {
   path: string;
@@ -118,6 +122,7 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     ...(options.urlsFetched ? { urlsFetched: true } : {}),
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
     ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}),
+    ...(options.agentToolPathOnly !== undefined ? { agentToolPathOnly: options.agentToolPathOnly } : {}),
   });
   return analysisOf(reader, options.settings, options);
 }
@@ -129,8 +134,12 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   const files: ProjectFileInfo[] = reader.files.map((path) => ({ path, ...reader.kind(path), errors: 0, warnings: 0 }));
   const diagnostics: ToolboxDiagnostic[] = [];
   // The project's toolbox first (its problems are its own, said once), then each file by its kind.
-  if (projectToolbox !== undefined && !reader.isProjectFile(projectToolbox)) diagnostics.push(...reader.toolbox(projectToolbox).diagnostics);
+  if (projectToolbox !== undefined && !reader.isProjectFile(projectToolbox)) {
+    const toolbox = reader.toolbox(projectToolbox);
+    diagnostics.push(...toolbox.diagnostics, ...reader.toolPathOnly([toolbox], []));
+  }
   for (const file of files) diagnostics.push(...reader.diagnostics(file.path));
+  diagnostics.push(...(extras.review ?? []));
 
   const manifestInUse = reader.settingPath('AGENT_MANIFEST_FILE');
   const manifests: ProjectManifest[] = [];
@@ -145,16 +154,8 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   }
 
   const facts = reader.options.neuroSan ?? newestFacts();
-  diagnostics.push(
-    ...toolPathOnlyProblems({
-      facts,
-      flag: extras.agentToolPathOnly ?? reader.options.env.AGENT_TOOL_PATH_ONLY,
-      agentToolPath: settings.AGENT_TOOL_PATH?.value,
-      toolboxes: reader.loadedToolboxes(),
-      networks: files.filter((f) => f.kind === 'network').map((f) => reader.document(f.path).value),
-    }),
-    ...deprecatedVariableWarnings(extras.dotEnv, facts),
-  );
+  // The project's own: what its `.env` sets that its neuro-san warns about (no HOCON file holds it).
+  diagnostics.push(...deprecatedVariableWarnings(extras.dotEnv, facts));
   const mcp = analyzeProjectMcp({
     networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: reader.document(f.path).value })),
     ...mcpInfoFile(reader, settings, facts),

@@ -43,7 +43,7 @@ export const renameCommand: CliCommand = {
     if (positionals.length !== 3) throw new UsageError('give a toolbox FILE (or a project DIR), the tool OLD and its NEW name');
     const [given, tool, newName] = positionals as [string, string, string];
     const target = path.resolve(io.cwd, given);
-    const planned = planFor(target, tool, newName, io);
+    const planned = await planFor(target, tool, newName, io);
     if ('problem' in planned) {
       io.stderr(`toolbox-editor rename: ${planned.problem}\n`);
       return 1;
@@ -72,7 +72,7 @@ export const renameCommand: CliCommand = {
 
 type Plan = { root: string; toolbox: string; edits: PlannedEdit[] } | { problem: string };
 
-function planFor(target: string, tool: string, newName: string, io: CliIo): Plan {
+async function planFor(target: string, tool: string, newName: string, io: CliIo): Promise<Plan> {
   let isDirectory: boolean;
   try {
     isDirectory = statSync(target).isDirectory();
@@ -82,12 +82,12 @@ function planFor(target: string, tool: string, newName: string, io: CliIo): Plan
   const projectRoot = isDirectory ? findProjectRoot(target) : projectRootOf(target);
   const service = new ProjectService(io.cwd, io.env);
   if (projectRoot !== undefined) {
-    const project = service.open(projectRoot);
+    const project = await service.open(projectRoot);
     const toolboxPath = project.toolbox ? path.resolve(project.root, project.toolbox.path) : undefined;
     if (isDirectory || toolboxPath === target) {
       if (!toolboxPath) return { problem: `the project at ${project.root} has no toolbox file` };
       try {
-        return { root: project.root, toolbox: toolboxPath, edits: service.renamePreview(project.root, tool, newName).edits };
+        return { root: project.root, toolbox: toolboxPath, edits: (await service.renamePreview(project.root, tool, newName)).edits };
       } catch (error) {
         return { problem: error instanceof ApiError ? error.message : String(error) };
       }

@@ -11,7 +11,7 @@ import { plural } from '../../../shared/plural';
  * of their `"toolbox": "<tool>"`, relative to the working directory), then the agents naming a tool no toolbox has.
  */
 export async function toolsOfProject(dir: string, options: { json: boolean; noDefault: boolean; mcp: boolean }, io: CliIo): Promise<number> {
-  const { root, analysis } = loadProjectFromDisk(findProjectRoot(path.resolve(io.cwd, dir)), { env: io.env, noDefault: options.noDefault });
+  const { root, analysis } = await loadProjectFromDisk(findProjectRoot(path.resolve(io.cwd, dir)), { env: io.env, noDefault: options.noDefault });
   // Only with --mcp is any server contacted.
   const listings = options.mcp ? await askProjectServers(analysis) : undefined;
   const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(root, file)) || file);

@@ -12,6 +12,7 @@ import type { VersionLookup } from '../../neurosan/projectVersion';
 import { neuroSanSummaryLine } from './neuroSanVersionCliSupport';
 import type { McpListing } from '../../../shared/mcp/index';
 import { askProjectServers, infoFileLine } from './mcpCliSupport';
+import { reviewProject } from '../../review/reviewToolbox';
 
 export interface ValidateProjectOptions {
   json: boolean;
@@ -63,10 +64,12 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     const { reader, neuroSan, extras } = opened[i]!;
     // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
     // is reported is what lies under DIR.
-    let whole = analysisOf(reader, reader.options.settings, extras);
+    // Its toolboxes get the description review `validate FILE` gives each.
+    const withReview = { ...extras, review: await reviewProject(reader, group.root) };
+    let whole = analysisOf(reader, reader.options.settings, withReview);
     // Only with --mcp is any server contacted: what they answer is read with the project again.
     const listings = options.mcp ? await askProjectServers(whole) : undefined;
-    if (listings) whole = analysisOf(reader, reader.options.settings, { ...extras, mcpListings: listings });
+    if (listings) whole = analysisOf(reader, reader.options.settings, { ...withReview, mcpListings: listings });
     const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
     const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
     projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, listings, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
