@@ -10,7 +10,7 @@ import { errorMessage } from '../../../shared/errorMessage';
 import { FileWatcher } from '../../files/fileWatcher';
 import { readTextFile } from '../../files/textFiles';
 import { neuroSanWorkingDirectoryOf } from '../../neurosan/neuroSanFiles';
-import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts } from '../../neurosan/projectVersion';
+import { defaultToolboxFileOf, projectVersionFacts, versionFactsOfFile, type ProjectVersionFacts } from '../../neurosan/projectVersion';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { findProjectRoot, projectRootOf, projectSettingsOf } from '../../project/projectSettingsOnDisk';
 import { ToolRunner, type JsonObject } from '../../python';
@@ -148,7 +148,7 @@ async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
     ...(port !== undefined ? { port } : {}),
     slyData,
     context,
-    version: projectVersionFacts(root ?? pinFolderOf(path.dirname(file)), lookup),
+    version: versionFactsOfFile(file, lookup, root ?? null),
   };
 }
 
