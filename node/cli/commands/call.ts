@@ -5,11 +5,10 @@
 import path from 'node:path';
 import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/index';
 import { mcpTarget, targetFromName, toolboxTarget, type McpTarget, type RunRequest } from '../../../shared/run/index';
-import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs, type ToolResult } from '../../toolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { factsOfProject } from '../../../shared/neurosan/versions/index';
-import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { RUN_OPTION_HELP, RUN_OPTION_SPECS, secondsOption, withToolRun } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -73,14 +72,8 @@ export const callCommand: CliCommand = {
     if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
     const [file, tool] = positionals as [string, string];
 
-    const read = loadForRun(file, io, values);
-    if (reportUnreadFiles(toolboxOf(read.loaded).diagnostics, io) > 0) return 1;
-    const context = runContextOfCli(file, io, values);
-    reportSettingsProblems(context, io);
     const agentNetwork = values['agent-network'];
-    const runner = new ToolRunner({ ...context.runner, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
-    try {
-      const { loaded, specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
+    return withToolRun(file, io, values, { ...(agentNetwork !== undefined ? { agentNetwork } : {}), unread: (unread) => Math.sign(reportUnreadFiles(unread, io)) }, async ({ loaded, specs, runner }) => {
       const toolkitTool = values['toolkit-tool'];
       const request: RunRequest = {
         target: toolkitTool !== undefined ? toolboxTarget(tool, toolkitTool) : targetFromName(tool, toolboxOf(loaded).tools),
@@ -93,9 +86,7 @@ export const callCommand: CliCommand = {
       const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
       printResult(result, values.json ?? false, io);
       return result.isError ? 1 : 0;
-    } finally {
-      await runner.dispose();
-    }
+    });
   },
 };
 
