@@ -479,6 +479,7 @@ function runResultDto(result: ToolResult, used: { python: string; timeoutSeconds
     ...(result.errorKind ? { errorKind: result.errorKind } : {}),
     ...(result.traceback ? { traceback: result.traceback } : {}),
     ...(result.errorKind === 'validation' && result.validationErrors ? { argumentProblems: result.validationErrors } : {}),
+    ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
     ...used,
   };
 }

@@ -164,6 +164,7 @@ export class ServedToolbox {
         ...(result.stdout ? { stdout: result.stdout } : {}),
         ...(result.stderr ? { stderr: result.stderr } : {}),
         ...(result.logging ? { logging: result.logging } : {}),
+        ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
       },
     };
   }

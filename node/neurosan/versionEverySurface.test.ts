@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProjectView, ToolboxAnalysis } from '../../shared/api/index';
+import type { ProjectView, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/index';
+import { appRoot } from '../paths';
 import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import type { ApiService } from '../api/handlers';
@@ -86,4 +87,20 @@ describe('.toolbox-editor.json: beside the file, else at the project root, for e
     const dir = workspace({ 'registries/.keep': '', 'toolbox/toolbox_info.hocon': short, '.toolbox-editor.json': rulesOff, 'toolbox/.toolbox-editor.json': '{}' });
     expect(await rulesOf(dir)).toContain('description-too-short');
   });
+});
+
+describe("the argument check's warnings in the app's run result", () => {
+  it("say what the project's neuro-san does not know (\"bool\" before 0.6.91)", async () => {
+    const text = '"greet" { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
+    const dir = workspace({
+      'tb.hocon': text,
+      'requirements.txt': 'neuro-san==0.5.55\n',
+      '.toolbox-editor.json': JSON.stringify({ run: { pythonPath: [path.join(appRoot(), 'fixtures', 'python')] } }),
+    });
+    service = browserModeService(dir, { env: { PATH: process.env.PATH } });
+    const call = apiCaller(service);
+    const result = await call<ToolRunResultDto>('tool.run', { path: path.join(dir, 'tb.hocon'), text, runId: 'r1', run: { target: { kind: 'toolbox', tool: 'greet' }, argsJson: '{"name":"Ada","loud":true}' } });
+    expect(result.content).toBe('Hello, Ada!');
+    expect(result.argumentWarnings).toEqual(['/properties/loud: type "bool" is neither JSON Schema nor a type neuro-san 0.5.55 knows; checked as "boolean"']);
+  }, 30_000);
 });

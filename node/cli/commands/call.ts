@@ -35,6 +35,8 @@ export const callCommand: CliCommand = {
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
+    "                          (and argumentWarnings: what the project's neuro-san version does not know of the",
+    '                          parameters, also printed on stderr without --json)',
     '  --mcp URL               call TOOL of the MCP server at URL instead (Streamable HTTP, as neuro-san connects),',
     '                          by the name the server gives it or the one neuro-san gives the LLM (a__b for a/b);',
     "                          headers and OAuth client credentials from sly_data's http_headers / mcp_client_info",
@@ -116,10 +118,13 @@ export function printResult(result: ToolResult, json: boolean, io: CliIo): void 
       ...(result.contentType ? { contentType: result.contentType } : {}),
       ...(result.traceback ? { traceback: result.traceback } : {}),
       ...(result.validationErrors ? { validationErrors: result.validationErrors } : {}),
+      ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
     };
     io.stdout(`${JSON.stringify(report)}\n`);
     return;
   }
+  // What the check of the arguments could not say for sure, before what the tool printed.
+  for (const warning of result.argumentWarnings ?? []) io.stderr(`toolbox-editor call: warning: arguments: ${warning}\n`);
   // The tool's own output goes to stderr, so stdout holds only the content.
   for (const [label, text] of [
     ['stdout', result.stdout],

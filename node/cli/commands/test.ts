@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { targetLabel, type SavedCase } from '../../../shared/run/index';
+import { factsOfProject } from '../../../shared/neurosan/versions/index';
 import { toolBoxFromSpecs } from '../../toolbox';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { readCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
@@ -77,13 +78,14 @@ export const testCommand: CliCommand = {
           return results;
         },
       },
-      async ({ specs, runner, context }) => {
+      async ({ loaded, specs, runner, context }) => {
         const toolbox = toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file));
         // A case of an MCP server's tool runs as the app runs it: the project's MCP info file, its default timeout.
         const root = projectRootOf(path.resolve(io.cwd, file)) ?? path.dirname(path.resolve(io.cwd, file));
         const runOne = async (c: SavedCase) => {
           const { request } = c;
-          if (request.target.kind !== 'mcp') return toolbox.call(request);
+          // The arguments' schema read as the project's neuro-san reads it, as the app's runs of the same cases do.
+          if (request.target.kind !== 'mcp') return toolbox.call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
           const { runMcpRequest } = await import('../../mcp/mcpRuns');
           return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env);
         };
