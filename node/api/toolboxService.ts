@@ -408,13 +408,15 @@ export class ToolboxService {
       // The SDK is loaded with the first MCP run, not when the API starts.
       const { runMcpRequest } = await import('../mcp/mcpRuns');
       const timeoutSeconds = request.timeoutSeconds ?? context.settings.timeoutSeconds.value;
+      // The MCP info variables are those of the neuro-san the project runs: the installed one, once known.
+      const interpreter = this.interpreterNeuroSan(file);
       const result = await runMcpRequest({ ...request, timeoutSeconds }, root, this.env, {
         signal: abort.signal,
         onStarted: () => {
           started = true;
           this.onRunProgress(runId, 'started');
         },
-      });
+      }, interpreter ? { interpreter } : undefined);
       return runResultDto(result, { python: '', timeoutSeconds });
     } finally {
       this.runs.delete(runId);

@@ -87,7 +87,9 @@ export const testCommand: CliCommand = {
           // The arguments' schema read as the project's neuro-san reads it, as the app's runs of the same cases do.
           if (request.target.kind !== 'mcp') return toolbox.call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
           const { runMcpRequest } = await import('../../mcp/mcpRuns');
-          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env);
+          // Its MCP info variables are those of the neuro-san the cases run for (the installed one, when it said).
+          const installed = loaded.neuroSan.from === 'interpreter' ? { interpreter: { version: loaded.neuroSan.version, python: context.settings.python.value } } : undefined;
+          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env, {}, installed);
         };
         return runCases(cases, runOne, print);
       },
