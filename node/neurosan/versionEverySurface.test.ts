@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProjectView, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/index';
 import { appRoot } from '../paths';
+import { openServedToolbox } from '../cli/commands/mcp';
 import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import type { ApiService } from '../api/handlers';
@@ -42,6 +43,14 @@ describe('the neuro-san version of a project below the top of its repository', (
     const { stderr } = await runCliIn(project, ['call', 'toolbox/toolbox_info.hocon', 'bing_search', '--args', '{"query":"x"}'], { PATH: process.env.PATH });
     expect(stderr).not.toContain('tool not found');
     expect(stderr).toContain("Failed to create Agent/tool 'bing_search'");
+  }, 30_000);
+
+  it('mcp serves the file as that version offers it', async () => {
+    const { project } = nestedRepository();
+    const io = { cwd: project, env: { PATH: process.env.PATH }, stdout: () => undefined, stderr: () => undefined };
+    const { runner, options } = await openServedToolbox(['toolbox/toolbox_info.hocon'], io, () => undefined);
+    await runner.dispose();
+    expect(options.version.neuroSan).toMatchObject({ version: '0.5.34', from: 'pin', file: '../requirements.txt' });
   }, 30_000);
 
   it("the app's analysis of the file and its project view say the same version", async () => {
