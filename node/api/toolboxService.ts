@@ -14,9 +14,9 @@ import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
 import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
-import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
+import { readTextFile } from '../files/textFiles';
+import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../catalog/templateFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
-import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { factsOfProject } from '../../shared/neurosan/versions/index';
@@ -244,16 +244,23 @@ export class ToolboxService {
    */
   async catalogRequest(doc: CatalogDocumentRef): Promise<{ templatePath: string; request: RenderCatalogRequest }> {
     const { file, loaded } = this.load({ ...doc, reading: doc.reading ?? 'neuro-san' });
-    const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
+    const templatePath = catalogTemplatePath(this.cwd, doc.templatePath);
     let template: string;
     try {
-      template = (await readTextFile(templatePath, MAX_SMALL_TEXT_FILE_BYTES)).text;
+      template = (await readTextFile(templatePath, MAX_TEMPLATE_BYTES)).text;
     } catch (error) {
       throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
     }
     return {
       templatePath,
-      request: { template, tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)), vars: doc.vars, keyOrder: doc.keyOrder },
+      request: {
+        template,
+        tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)),
+        vars: doc.vars,
+        keyOrder: doc.keyOrder,
+        // `{% include %}` as `toolbox-editor catalog` reads it: from the template's folder.
+        loader: templateLoader(templatePath),
+      },
     };
   }
 
