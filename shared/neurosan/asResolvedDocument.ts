@@ -79,6 +79,8 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
         checkFileName: false,
         // The value is made with its origins below (toHocon) unless the entries or the spec's reading give it.
         positions: options.entryCache === undefined && options.sameAs === undefined,
+        // Compared with the spec's reading first: the positions are needed only where the two differ.
+        keepPositions: options.sameAs !== undefined,
         ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
         ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
       });

@@ -175,7 +175,7 @@ export class ProjectReader {
     const key = this.key(path);
     let document = this.documents.get(key);
     if (document === undefined) {
-      document = resolveToolboxFile(path, { ...this.readingOptions(path), purpose: 'toolbox_info' });
+      document = resolveToolboxFile(path, { ...this.readingOptions(path), purpose: 'toolbox_info', withSpec: true });
       this.documents.set(key, document);
     }
     return document;
@@ -319,7 +319,7 @@ export class ProjectReader {
     // A file of no kind neuro-san reads (a template, a logging configuration) is not compared.
     if (kind !== 'other' && reading !== undefined && document.ok) {
       // `key += "\n" ${x}`: pyhocon replaces where the text seems to append (every kind, toolboxes and networks too).
-      out.push(...appendWarnings(document.value, this.spec(path).syntax));
+      out.push(...appendWarnings(document.value, this.spec(path)));
     }
     if (how.compare && kind !== 'other' && reading !== undefined && document.ok) {
       const spec = this.spec(path);
