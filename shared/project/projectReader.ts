@@ -1,4 +1,4 @@
-import { dirnameOf, joinPath, normalizePath, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, joinPath, normalizePath, ParsedIncludes, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
@@ -110,6 +110,8 @@ export class ProjectReader {
         return text;
       },
       ...(given.readUrl !== undefined ? { readUrl: given.readUrl.bind(given) } : {}),
+      // And parsed once: an include every network has (an LLM config) is parsed for the first only.
+      parsedIncludes: given.parsedIncludes ?? new ParsedIncludes(),
     };
   }
 

@@ -1,0 +1,18 @@
+/**
+ * What a reader parsed of an included file, kept for every reading made through one IncludeHost: a project's reader
+ * (shared/project/projectReader.ts) keeps one, so that a file every network of the project includes (its LLM config,
+ * shared instructions) is parsed once rather than once per network and per reading. Each reader keeps its own
+ * entries under its own name, and an entry serves only the text it was parsed from.
+ */
+export class ParsedIncludes {
+  private readonly entries = new Map<string, { text: string; parsed: unknown }>();
+
+  get<T>(reader: string, path: string, text: string): T | undefined {
+    const entry = this.entries.get(`${reader}\u0000${path}`);
+    return entry !== undefined && entry.text === text ? (entry.parsed as T) : undefined;
+  }
+
+  set<T>(reader: string, path: string, text: string, parsed: T): void {
+    this.entries.set(`${reader}\u0000${path}`, { text, parsed });
+  }
+}
