@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeWithShared, sharedPath } from '../testSupport/sharedData';
 import { resolveAsNeuroSan } from '../cli/commands/resolve';
-import { resolveHocon } from '../../shared/hocon/index';
+import { ParsedIncludes, resolveHocon } from '../../shared/hocon/index';
 import { dumpValue } from '../../shared/hocon/dumpValue';
 import { NeuroSanEntryCache, readAsNeuroSan, resolveFileAsNeuroSan } from '../../shared/neurosan/index';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
@@ -113,6 +113,33 @@ describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-s
     expect(differ).toEqual([]);
     // The path is taken: hundreds of entries were read alone.
     expect(cache.entriesRead).toBeGreaterThan(200);
+  });
+
+  it('gives the same readings, positions included, reusing what earlier readings parsed of the files they include', () => {
+    const parsedIncludes = new ParsedIncludes();
+    const reusing = { ...neuroSanFileHost, parsedIncludes };
+    const reading = (r: ReturnType<typeof readAsNeuroSan>) =>
+      JSON.stringify({
+        result: r.ok ? [r.jsonText(), [...r.origins]] : r.failure,
+        includes: r.includes,
+        dependsOnCwd: r.dependsOnCwd,
+        sources: [...r.sources.keys()],
+      });
+    const differ: string[] = [];
+    // Twice: the second time every include is the kept one. With and without positions (two kept parses).
+    for (const row of [...rows, ...rows]) {
+      const file = path.join(casesDir, row.file);
+      const text = readFileSync(file, 'utf8');
+      for (const keepPositions of [true, false]) {
+        const options = { file, cwd: path.join(casesDir, row.cwd), env, checkFileName: false, keepPositions };
+        const alone = readAsNeuroSan(text, { ...options, host: neuroSanFileHost });
+        const reused = readAsNeuroSan(text, { ...options, host: reusing });
+        if (reading(alone) !== reading(reused)) differ.push(`${row.file}: ${reading(reused).slice(0, 300)} instead of ${reading(alone).slice(0, 300)}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    // The path is taken.
+    expect(parsedIncludes.reused).toBeGreaterThan(100);
   });
 
   it('gives the same values, every position included, from the entries converted at earlier keystrokes', () => {

@@ -67,6 +67,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
       const content = options.host.readUrl?.(url);
       return content === undefined || typeof content === 'string' ? content : { problem: content.problem };
     },
+    ...(options.host.parsedIncludes !== undefined ? { parsedIncludes: options.host.parsedIncludes } : {}),
   };
   // A .json file is read with Python's json module, not pyhocon (jsonFile.ts).
   const reading = isJsonFileName(path)

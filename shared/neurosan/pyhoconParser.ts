@@ -22,13 +22,15 @@ import {
   QuotedToken,
   UnquotedToken,
   lineAndColumn,
+  listSpans,
   parseKey,
   type FieldSpan,
   type PyHocon,
   type SourceSpan,
   type Token,
 } from './pyhoconModel';
-import { IncludeBudget, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath } from '../hocon/index';
+import { IncludeBudget, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath, type ParsedIncludes } from '../hocon/index';
+import { copyParsed, readsTheSame, type KeptInclude } from './keptIncludes';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
 export class ExpandedText {
@@ -80,6 +82,8 @@ export interface PyhoconIncludeHost {
    * skips a URL it cannot reach). Never fetched while reading: the caller fetches first (node/project/urlIncludes.ts).
    */
   readUrl?(url: string): string | undefined | { problem: string };
+  /** Included files as parsed by earlier readings through this host (a project's reader keeps them: keptIncludes.ts). */
+  parsedIncludes?: ParsedIncludes;
 }
 
 /** One include statement and the file it resolved to. */
@@ -115,13 +119,16 @@ export interface ParseContext {
    * first include; shared by included files' parsers.
    */
   includeBudget?: IncludeBudget;
+  /** The deepest `depth` an include was met at (to tell how deep a kept include nests: keptIncludes.ts). */
+  deepest?: number;
+  /** An include by URL or by a glob was met: what it reads is not checked again, so the file is not kept. */
+  notKept?: boolean;
 }
 
 /** The failure's type when a limit of the include budget stops the reading (Toolbox Editor's, not Python's). */
 export const INCLUDE_LIMIT_FAILURE = 'IncludeLimit';
 
-/** Spans of list elements (lists are plain arrays). */
-export const listSpans = new WeakMap<PyHocon[], Array<SourceSpan | undefined>>();
+export { listSpans };
 
 interface AssignGroup {
   key: string;
@@ -147,6 +154,7 @@ const UNQUOTED = new RegExp(`(?=${UNQUOTED_CHAR}|\\\\[^\\n])${UNQUOTED_CHAR}*(?:
 const SUBSTITUTION = /\$\{[^}]+\}[ \t]*/y;
 const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
 const ESCAPE = /\\[^\n]/g;
+const LINE_END = /[\n\r]/g;
 // A Map: looked up by the file's text (no escape could name an inherited property, but no table keyed by it should).
 const REPLACEMENTS = new Map([
   ['\\\\', '\\'],
@@ -278,8 +286,9 @@ export class PyhoconParser {
     if (this.s[q] === '#') r = q + 1;
     else if (this.s.startsWith('//', q)) r = q + 2;
     else return null;
-    while (r < this.s.length && this.s[r] !== '\n' && this.s[r] !== '\r') r++;
-    return r;
+    // To the line's end, found by the engine (comments are a good part of every file: headers, commented-out blocks).
+    LINE_END.lastIndex = r;
+    return LINE_END.exec(this.s)?.index ?? this.s.length;
   }
 
   private commentEol(p: number): number | null {
@@ -650,7 +659,9 @@ export class PyhoconParser {
     if (kind === 'package') throw new PyhoconError('ImportError', `include package("${name}") needs Python's packages: Toolbox Editor cannot look it up`, from);
     const relative = this.basedir === undefined ? name : joinPath(this.basedir, name);
     const path = isAbsolutePath(relative) ? normalizePath(relative) : joinPath(this.context.cwd, relative);
-    const paths = /[*?]/.test(path) ? (this.context.host?.glob?.(path) ?? []) : [path];
+    const glob = /[*?]/.test(path);
+    if (glob) this.context.notKept = true;
+    const paths = glob ? (this.context.host?.glob?.(path) ?? []) : [path];
     let result: ConfigTree | PyHocon[] | undefined;
     const budget = (this.context.includeBudget ??= new IncludeBudget());
     for (const one of paths) {
@@ -663,14 +674,14 @@ export class PyhoconParser {
         if (required) throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
         continue;
       }
+      this.context.deepest = Math.max(this.context.deepest ?? -1, this.context.depth);
       if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
       budget.spendBytes(text.length);
-      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), this.context);
       this.context.texts.set(one, text);
       this.context.depth++;
       let value: ConfigTree | PyHocon[];
       try {
-        value = parser.parseConfig();
+        value = this.parseIncluded(one, text);
       } finally {
         this.context.depth--;
       }
@@ -688,11 +699,56 @@ export class PyhoconParser {
   }
 
   /**
+   * An included file's tree: parsed, or a copy of the tree the same text gave an earlier reading through the same host
+   * (keptIncludes.ts), with what parsing it did besides done again.
+   */
+  private parseIncluded(file: string, text: string): ConfigTree | PyHocon[] {
+    const context = this.context;
+    const kept = context.host?.parsedIncludes;
+    // The tree depends on the text, where its own includes are looked up (cwd) and whether positions are kept.
+    const key = `${context.recordSpans ? 'spans' : 'values'}\u0000${context.cwd}\u0000${file}`;
+    const before = kept?.get<KeptInclude>('pyhocon', key, text);
+    const budget = context.includeBudget!;
+    if (before !== undefined && context.depth + before.depth <= 51 && readsTheSame(before, context.host!) && budget.spendAgain(before.spentIncludes, before.spentBytes)) {
+      context.includes.push(...before.includes);
+      // Parsing sets the text of each file an include found, in order.
+      for (const [path, content] of before.reads) if (content !== undefined) context.texts.set(path, content);
+      context.substitutions += before.substitutions;
+      if (before.depth >= 0) context.deepest = Math.max(context.deepest ?? -1, context.depth - 1 + before.depth);
+      return copyParsed(before.tree)!;
+    }
+    const outer = { deepest: context.deepest, notKept: context.notKept, includes: context.includes.length, substitutions: context.substitutions, spent: budget.spent() };
+    context.deepest = -1;
+    context.notKept = false;
+    const tree = new PyhoconParser(new ExpandedText(text), file, dirnameOf(file), context).parseConfig();
+    const depth = context.deepest < 0 ? -1 : context.deepest - (context.depth - 1);
+    const notKept = context.notKept;
+    context.deepest = Math.max(outer.deepest ?? -1, context.deepest);
+    context.notKept = outer.notKept === true || notKept;
+    const pristine = kept !== undefined && !notKept ? copyParsed(tree) : undefined;
+    if (kept !== undefined && pristine !== undefined) {
+      const includes = context.includes.slice(outer.includes);
+      const spent = budget.spent();
+      kept.set<KeptInclude>('pyhocon', key, text, {
+        tree: pristine,
+        includes,
+        reads: includes.map((i) => [i.path, i.found ? context.texts.get(i.path) : undefined]),
+        substitutions: context.substitutions - outer.substitutions,
+        spentIncludes: spent.includes - outer.spent.includes,
+        spentBytes: spent.bytes - outer.spent.bytes,
+        depth,
+      });
+    }
+    return tree;
+  }
+
+  /**
    * `include "https://..."`, `include url("...")`, `include "file:///..."`: pyhocon reads it with urlopen, skipping
    * one it cannot reach (URLError) unless required, and parses it with the URL's folder as `basedir`. A `file:` URL
    * is read from disk; an `http(s)` one only as the host gives it (fetched beforehand, when the user allowed it).
    */
   private loadUrl(url: string, required: boolean, from: SourceSpan): IncludeToken {
+    this.context.notKept = true;
     const local = /^file:/i.test(url) ? fileUrlPath(url) : undefined;
     const budget = (this.context.includeBudget ??= new IncludeBudget());
     const over = budget.spendInclude();
