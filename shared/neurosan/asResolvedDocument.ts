@@ -22,7 +22,8 @@ import { floatRepr } from '../pyvalue/floatRepr';
 import { INCLUDE_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
 import { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
-import { readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+import { parsedTreeOf, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+import { treeSameAs, treeToHocon } from './treeValues';
 
 export interface NeuroSanResolveOptions {
   host: IncludeHost;
@@ -104,7 +105,10 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
   }
   const same = options.sameAs;
   const comparable = same !== undefined && same.ok && sameFiles(reading.sources, same.sources) ? same : undefined;
-  if (comparable !== undefined && sameValue(reading.exact, comparable.value)) {
+  // Compared (and converted below) from the tree pyhocon parsed, where it kept its positions: no JSON made first.
+  const parsed = comparable !== undefined ? parsedTreeOf(reading) : undefined;
+  const tree = parsed?.positions === true ? parsed.tree : undefined;
+  if (comparable !== undefined && (tree !== undefined ? treeSameAs(tree, comparable.value) : sameValue(reading.exact, comparable.value))) {
     const names = new Set(comparable.sources.map((s) => s.name));
     return { ok: true, value: comparable.value, diagnostics: [], syntax: undefined, sources: [...comparable.sources, ...sources.filter((s) => !names.has(s.name))], reading };
   }
@@ -121,7 +125,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const ownSource = shared(source);
     const byName = new Map([...reading.sources].map(([name, s]) => [name, shared(s)]));
     byName.set(path, ownSource);
-    const value = toHocon(reading.exact, '', reading.origins, byName, ownSource, undefined, comparable.value);
+    const value = tree !== undefined ? treeToHocon(tree, byName, ownSource, comparable.value) : toHocon(reading.exact, '', reading.origins, byName, ownSource, undefined, comparable.value);
     const all = [ownSource, ...[...byName.values()].filter((s) => s !== ownSource)];
     return asObject(value, all, reading, options, ownSource);
   }

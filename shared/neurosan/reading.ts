@@ -217,7 +217,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     }
     return origins;
   };
-  return {
+  const reading: NeuroSanReading = {
     ok: true,
     get value() {
       return (json ??= jsonOf(exactOf()));
@@ -231,10 +231,23 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     jsonText: (indent = 0) => writeJson(exactOf(), indent, 0),
     ...common(),
   };
+  if (byEntries === undefined) parsedTrees.set(reading, { tree: first.config, positions: withPositions || keptPositions });
+  return reading;
+}
+
+/** The tree each reading parsed (not one assembled from kept entries), and whether it kept its positions. */
+const parsedTrees = new WeakMap<NeuroSanReading, { tree: ConfigTree | PyHocon[]; positions: boolean }>();
+
+/**
+ * The tree pyhocon parsed for a reading that succeeded, after resolution: what its JSON is made from (`itemOf` reads a
+ * dict's items as json.dumps does). treeValues.ts makes values from it without making the JSON first.
+ */
+export function parsedTreeOf(reading: NeuroSanReading): { tree: ConfigTree | PyHocon[]; positions: boolean } | undefined {
+  return parsedTrees.get(reading);
 }
 
 /** The value of `tree[key]`, as `items()` gives it to json.dumps: read through `get`, which parses the key again. */
-function itemOf(tree: ConfigTree, key: string): PyHocon | ConfigValues {
+export function itemOf(tree: ConfigTree, key: string): PyHocon | ConfigValues {
   if (!isPlainKey(key)) return tree.get(key);
   const item = tree.map.get(key)!;
   if (item instanceof NoneValue) return null;
