@@ -261,6 +261,14 @@ export class PyhoconParser {
     return p;
   }
 
+  /**
+   * The character code at `p`, -1 at the end of the text: reading past the end (NaN) would make V8 throw away the
+   * optimized code of the function that did it and compile it again, once per function, in every process.
+   */
+  private code(p: number): number {
+    return p < this.s.length ? this.s.charCodeAt(p) : -1;
+  }
+
   private run(p: number, chars: string): number | null {
     const q = this.skipWs(p);
     let r = q;
@@ -270,13 +278,13 @@ export class PyhoconParser {
 
   private eol(p: number): number | null {
     const q = this.skipWs(p);
-    const c = this.s.charCodeAt(q);
+    const c = this.code(q);
     return c === 10 || c === 13 ? this.run(q, '\n\r') : null;
   }
 
   private eolComma(p: number): number | null {
     const q = this.skipWs(p);
-    const c = this.s.charCodeAt(q);
+    const c = this.code(q);
     return c === 10 || c === 13 || c === 44 ? this.run(q, '\n\r,') : null;
   }
 
@@ -313,7 +321,7 @@ export class PyhoconParser {
   private keyword(p: number, word: string, caseless: boolean): number | null {
     const q = this.skipWs(p);
     // Most values and keys start with another letter: say no before making any string.
-    const first = this.s.charCodeAt(q) | (caseless ? 32 : 0);
+    const first = this.code(q) | (caseless ? 32 : 0);
     if (first !== word.charCodeAt(0)) return null;
     const text = this.s.slice(q, q + word.length);
     if ((caseless ? text.toLowerCase() : text) !== word) return null;
@@ -353,7 +361,7 @@ export class PyhoconParser {
 
   private assign(p: number): [AssignGroup, number] | null {
     const start = this.skipWs(p);
-    const keyMatch = this.s.charCodeAt(start) === 34 ? (this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start)) : this.sticky(KEY_WORD, start);
+    const keyMatch = this.code(start) === 34 ? (this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start)) : this.sticky(KEY_WORD, start);
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
@@ -517,7 +525,7 @@ export class PyhoconParser {
 
   private simpleValue(at: number): [Token, number, number] | null {
     const s = this.s;
-    const c = s.charCodeAt(at);
+    const c = this.code(at);
     const digit = c >= 48 && c <= 57;
     const period = digit ? this.period(at) : null;
     if (period !== null) return period;
@@ -528,9 +536,13 @@ export class PyhoconParser {
       const value: PyHocon = /^[+-]?\d+$/.test(text) ? BigInt(text) : Number(text);
       return [value, end, end];
     }
-    for (const [word, value] of KEYWORD_VALUES) {
-      const end = this.keyword(at, word, true);
-      if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+    // `true`, `false`, `null` in any case: only a value starting with one of their letters is looked at.
+    const letter = c | 32;
+    if (letter === 116 || letter === 102 || letter === 110) {
+      for (const [word, value] of KEYWORD_VALUES) {
+        const end = this.keyword(at, word, true);
+        if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+      }
     }
     if (c !== 34) {
       const unquoted = this.sticky(UNQUOTED, at);
@@ -619,6 +631,8 @@ export class PyhoconParser {
 
   private include(p: number): [IncludeToken, number] | null {
     const start = this.skipWs(p);
+    // Asked before every entry and every value: most start with another letter than `include`'s (in any case).
+    if ((this.code(start) | 32) !== 105) return null;
     let q = this.keyword(start, 'include', true);
     if (q === null) return null;
     let required = false;
