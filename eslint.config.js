@@ -4,11 +4,12 @@
 //   node/     Node code shared by the Electron main process and the CLI/browser server: no electron, no renderer/
 //   electron/ the Electron main process and preload: no renderer/
 // and the surfaces: a folder listed in `surfaces` is imported from outside through its index.ts only (tests may
-// reach inside).
+// reach inside); and inside renderer/, no import cycle between folders (scripts/eslint/folderImportCycles.mjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import folderImportCycles from './scripts/eslint/folderImportCycles.mjs';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const restrict = (message, names, groups) => ({
@@ -68,6 +69,12 @@ export default tseslint.config(
   {
     files: ['electron/**/*.ts'],
     rules: restrict('unused', [], [folder('renderer', 'electron/ must not import renderer/: use the API.')]),
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/**/*.test.ts'],
+    plugins: { local: folderImportCycles },
+    rules: { 'local/folder-import-cycles': ['error', { root: 'renderer' }] },
   },
   { files: ['shared/**/*.ts'], ignores: ['**/*.test.ts'], rules: surfaceRule('^(\\.\\./)+') },
   { files: ['node/**/*.ts', 'renderer/**/*.{ts,tsx}', 'electron/**/*.ts'], ignores: ['**/*.test.ts'], rules: surfaceRule('/shared/') },

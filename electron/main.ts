@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { MenuCommand } from '../shared/api/index';
 import { startApiThread } from '../node/api/apiThread';
 import { rendererDir } from '../node/paths';
-import { RecentFiles } from '../node/state/userState';
+import { DESKTOP_STATE_FOLDER, RecentFiles } from '../node/state/userState';
 import { APP_PAGE_URL, registerAppScheme, serveRendererOverAppScheme } from './appProtocol';
 import { isDirectoryArgument } from '../node/project/projectArgument';
 import { broadcast, registerApiIpc } from './ipc';
@@ -30,7 +30,9 @@ if (!app.requestSingleInstanceLock()) {
   installSecurityPolicies();
   registerAppScheme();
   let mainWindow: BrowserWindow | null = null;
-  const stateDir = process.env.TOOLBOX_EDITOR_STATE_DIR || app.getPath('userData');
+  // Electron's userData for this app, named here rather than taken from the app's name, so that `toolbox-editor rename`
+  // finds it (node/state/userState.ts desktopStateDir) whatever productName the packages get.
+  const stateDir = process.env.TOOLBOX_EDITOR_STATE_DIR || path.join(app.getPath('appData'), DESKTOP_STATE_FOLDER);
   const recent = new RecentFiles(stateDir);
   const sendCommand = (command: MenuCommand, file?: string) => broadcast('menu.command', { command, ...(file ? { path: file } : {}) });
   const refreshMenu = async () => buildMenu(await recent.list(), sendCommand, () => mainWindow);

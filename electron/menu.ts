@@ -48,6 +48,8 @@ export function buildMenu(recentFiles: string[], send: (command: MenuCommand, pa
     {
       label: '&View',
       submenu: [
+        item('Command Palette…', 'palette', 'CmdOrCtrl+Shift+P'),
+        { type: 'separator' },
         { role: 'reload' },
         // Developer tools only in development: a packaged app has none (see webPreferences.devTools).
         ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),

@@ -24,11 +24,6 @@ export function resourcesDir(): string {
   return path.join(appRoot(), 'resources');
 }
 
-/** The neuro-san default toolbox shipped with the app (see resources/README.md for its version). */
-export function defaultToolboxPath(): string {
-  return path.join(resourcesDir(), 'default_toolbox_info.hocon');
-}
-
 /** The built renderer that browser mode serves and Electron loads. */
 export function rendererDir(): string {
   return path.join(appRoot(), 'dist', 'renderer');

@@ -45,6 +45,10 @@ const jobs = [
   // The API's own thread (node/api/apiThread.ts), next to each bundle that starts it.
   esbuild({ ...common, ...withEncodings, entryPoints: ['node/api/apiThreadMain.ts'], outfile: 'dist/cli/api-thread.cjs' }),
   esbuild({ ...common, ...withEncodings, entryPoints: ['node/api/apiThreadMain.ts'], outfile: 'dist/electron/api-thread.cjs' }),
+  // Projects are read on a thread of their own (node/language/projectReadings.ts), for the language server (CLI) and
+  // the editor's go to definition, references and rename (the API thread, CLI's browser mode and Electron).
+  esbuild({ ...common, ...withEncodings, entryPoints: ['node/language/projectReadingMain.ts'], outfile: 'dist/cli/project-reading-thread.cjs' }),
+  esbuild({ ...common, ...withEncodings, entryPoints: ['node/language/projectReadingMain.ts'], outfile: 'dist/electron/project-reading-thread.cjs' }),
   ...['dist/cli', 'dist/electron'].flatMap((dir) =>
     ENCODINGS.map((name) => esbuild({ ...common, entryPoints: [`gpt-tokenizer/encoding/${name}`], outfile: `${dir}/${encodingFile(name)}`, sourcemap: false })),
   ),

@@ -1,9 +1,9 @@
 // Packages the VS Code extension (editors/vscode) into editors/vscode/toolbox-editor-hocon.vsix, without the network:
 // the client and the language server are bundled by esbuild (the server is the CLI, run as `lsp --stdio`), the
-// default toolbox it layers under every toolbox is copied beside them, and @vscode/vsce packs the folder with
+// default toolboxes it layers under every toolbox are copied beside them, and @vscode/vsce packs the folder with
 // --no-dependencies (nothing to list or fetch: the bundles hold everything).
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVSIX } from '@vscode/vsce';
@@ -25,8 +25,18 @@ await build({
   define: { 'import.meta.url': '__bundleFileUrl' },
   banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+// The thread the server reads projects on (node/language/projectReadings.ts), beside the server.
+await build({
+  ...common,
+  entryPoints: [path.join(repo, 'node', 'language', 'projectReadingMain.ts')],
+  outfile: path.join(dist, 'project-reading-thread.cjs'),
+  define: { 'import.meta.url': '__bundleFileUrl' },
+  banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
 mkdirSync(path.join(extension, 'resources'), { recursive: true });
 for (const name of ['default_toolbox_info.hocon', 'README.md']) copyFileSync(path.join(repo, 'resources', name), path.join(extension, 'resources', name));
+// The default toolbox of each neuro-san version (a project pinned to 0.5.x gets that version's).
+cpSync(path.join(repo, 'resources', 'default_toolboxes'), path.join(extension, 'resources', 'default_toolboxes'), { recursive: true });
 
 const packagePath = path.join(extension, 'toolbox-editor-hocon.vsix');
 await createVSIX({ cwd: extension, packagePath, dependencies: false, allowMissingRepository: true, skipLicense: true });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startBrowserMode, test } from '../support/browserMode';
@@ -31,6 +31,9 @@ async function savedText(page: Page, file: string): Promise<string> {
 test('the HOCON tab has an outline, Format Document, F12, Shift+F12 and F2', async ({ page }) => {
   const server = await startBrowserMode({ fixture: 'shared_args.hocon' });
   try {
+    // The formatting options come from .editorconfig, as `toolbox-editor format` reads them (3 spaces: neither
+    // Monaco's 4 nor the formatter's default 2).
+    writeFileSync(path.join(server.dir, '.editorconfig'), 'root = true\n[*.hocon]\nindent_style = space\nindent_size = 3\n');
     await page.goto(server.url);
     await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' }).click();
     await analysisCurrent(page);
@@ -43,9 +46,21 @@ test('the HOCON tab has an outline, Format Document, F12, Shift+F12 and F2', asy
     await expect.poll(() => cursorLine(page)).toBe(11);
 
     // Format Document (Shift+Alt+F; Ctrl+Shift+I on Linux): the odd indentation and separator are tidied, nothing else.
+    const formatDocument = () => page.keyboard.press(process.platform === 'linux' ? 'Control+Shift+I' : 'Shift+Alt+F');
     await placeCursor(page, 3, 6);
-    await page.keyboard.press(process.platform === 'linux' ? 'Control+Shift+I' : 'Shift+Alt+F');
-    await expect.poll(() => savedText(page, file)).toContain('\n    "fetch_slow": {\n        "class": "langchain');
+    await formatDocument();
+    // The options come from the main side: the edits arrive a moment later (the title then says "unsaved").
+    await expect(page).toHaveTitle(/^●/);
+    await expect.poll(() => savedText(page, file)).toContain('\n   "fetch_slow": {\n      "class": "langchain');
+    // Text that does not parse is not formatted, and the editor says why (it did nothing).
+    await placeCursor(page, 2, 2);
+    await page.keyboard.type('}');
+    await formatDocument();
+    const notice = page.getByRole('alert', { name: 'Editor notice' });
+    await expect(notice).toContainText(/^Not formatted: line \d+, column \d+: /);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(notice).toHaveCount(0);
+    await expect.poll(() => savedText(page, file)).toContain('{\n   "fetch"');
 
     // F12 on `args` in ${fetch.args}: to the key it reads.
     await placeCursor(page, 9, 26);

@@ -102,17 +102,84 @@ test('a new toolbox, its class created and implemented, two named cases saved in
     const rename = page.getByRole('dialog', { name: 'Rename my_tool' });
     await rename.getByLabel('New name').fill('finder');
     await rename.getByLabel('New name').press('Enter');
-    await expect(pane.getByRole('status')).toHaveText("Moved 2 test cases and the runs of 'my_tool' to 'finder'.");
+    await expect(pane.getByRole('status')).toHaveText(
+      "Its 2 saved test cases and its runs move to 'finder' in toolbox_info.tests.json when you save the toolbox (undo the rename, or close without saving, and they stay with 'my_tool').",
+    );
     await pane.getByLabel('Tool', { exact: true }).selectOption('finder');
     await expect(pane.getByRole('list', { name: 'Saved test cases of finder' }).locator('li')).toHaveCount(2);
     await expect(pane.getByRole('list', { name: 'Run history' }).locator('li')).toHaveCount(2);
     await page.keyboard.press('ControlOrMeta+s');
     await expect(page).toHaveTitle('toolbox_info.hocon — Toolbox Editor');
+    await expect(pane.getByRole('status')).toHaveText("Saved: moved 2 test cases and the runs of 'my_tool' to 'finder'.");
     const renamed = spawnSync(process.execPath, [cliPath, 'test', path.join(dir, 'toolbox_info.hocon')], { cwd: elsewhere, encoding: 'utf8', env: bareEnv() });
     expect(renamed.stdout).toMatch(/^ok {4}finds Bo .*\nok {4}finds Ada .*\n2 passed, 0 failed /);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test("a tool renamed in the list: its cases follow the saved file — moved when it is saved, left alone after an undo or without a save; a deleted tool's are kept", async ({ page }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-case-rename-'));
+  writeFileSync(
+    path.join(dir, 'toolbox_info.hocon'),
+    'my_tool {\n  class = "my_tool.MyTool"\n  description = "Finds what it is asked for."\n  parameters { type = object, properties { query { type = string, description = "What to find." } }, required = [query] }\n}\n',
+  );
+  writeFileSync(path.join(dir, 'my_tool.py'), implemented);
+  const casesFile = path.join(dir, 'toolbox_info.tests.json');
+  writeFileSync(casesFile, JSON.stringify({ version: 2, cases: [{ name: 'finds Bo', tool: 'my_tool', args: { query: 'bo' }, expect: { content: 'Found: BO' } }] }, null, 2));
+  const onDisk = () => (JSON.parse(readFileSync(casesFile, 'utf8')) as { cases: { tool: string }[] }).cases.map((c) => c.tool);
+  const server = await startBrowserMode({ dir, open: 'toolbox_info.hocon', env: { PYTHONPATH: '' } });
+  try {
+    await page.goto(server.url);
+    const toolList = page.getByRole('region', { name: 'Tool list' });
+    const pane = page.getByRole('region', { name: 'Test run' });
+    const renameTo = async (from: string, to: string) => {
+      await toolList.getByRole('option', { name: from }).click();
+      await toolList.getByRole('button', { name: 'Rename', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Rename ${from}` });
+      await dialog.getByLabel('New name').fill(to);
+      await dialog.getByLabel('New name').press('Enter');
+      await expect(toolList.getByRole('option', { name: to })).toBeVisible();
+    };
+    await toolList.getByRole('option', { name: 'my_tool' }).click();
+    await expect(pane.getByRole('list', { name: 'Saved test cases of my_tool' }).locator('li')).toHaveCount(1);
+
+    // Renamed, not saved: shown under the new name, and they run against it; the file on disk is untouched.
+    await renameTo('my_tool', 'finder');
+    await pane.getByLabel('Tool', { exact: true }).selectOption('finder');
+    await expect(pane.getByRole('list', { name: 'Saved test cases of finder' }).locator('li')).toHaveCount(1);
+    await pane.getByRole('button', { name: 'Run all 1 saved case' }).click();
+    await expect(pane.getByTestId('cases-summary')).toHaveText('1 passed, 0 failed');
+    expect(onDisk()).toEqual(['my_tool']);
+
+    // Undone: back under my_tool, nothing to move back, nothing offered.
+    await page.getByRole('button', { name: 'Undo', exact: true }).first().click();
+    await expect(toolList.getByRole('option', { name: 'my_tool' })).toBeVisible();
+    await pane.getByLabel('Tool', { exact: true }).selectOption('my_tool');
+    await expect(pane.getByRole('list', { name: 'Saved test cases of my_tool' }).locator('li')).toHaveCount(1);
+    await expect(pane.getByRole('group', { name: 'Cases of tools this toolbox does not have' })).toHaveCount(0);
+    expect(onDisk()).toEqual(['my_tool']);
+
+    // Renamed and saved: now they move.
+    await renameTo('my_tool', 'finder');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(pane.getByRole('status')).toHaveText("Saved: moved 1 test case and the runs of 'my_tool' to 'finder'.");
+    expect(onDisk()).toEqual(['finder']);
+
+    // Renamed and never saved: they stay with the name the file on disk has.
+    await renameTo('finder', 'seeker');
+    expect(onDisk()).toEqual(['finder']);
+
+    // Deleted: its cases are kept, and the toast says so.
+    await toolList.getByRole('button', { name: 'Delete tool' }).click();
+    await expect(toolList.getByRole('status')).toContainText(
+      'Deleted seeker. Its 1 saved test case and its runs are kept in toolbox_info.tests.json: Undo brings the tool back; saved without it, the Test run pane offers to move them to another tool or delete them.',
+    );
+    expect(onDisk()).toEqual(['finder']);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

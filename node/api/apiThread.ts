@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ApiEvent, ApiEventPayload, ApiResult } from '../../shared/api/index';
 import { API_THREAD_RESOURCE_LIMITS } from './apiThreadLimits';
 import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessages';
-import { createDispatcher, type Dispatch } from './dispatcher';
+import { answerJson, createDispatcher, type Dispatch } from './dispatcher';
 import { createApiService, type ApiHost } from './handlers';
 import { WorkerProcessRelay } from '../python/workerProcessRelay';
 
@@ -44,8 +44,8 @@ function inProcess(host: ApiHost): ApiThread {
   const dispatch = createDispatcher(service.handlers);
   return {
     // Through JSON, as across the thread: what a caller sees does not depend on where the API runs.
-    dispatch: async (method, payload) => JSON.parse(JSON.stringify(await dispatch(method, payload))) as ApiResult<unknown>,
-    dispatchJson: async (method, payload) => JSON.stringify(await dispatch(method, payload)),
+    dispatch: async (method, payload) => JSON.parse(answerJson(await dispatch(method, payload))) as ApiResult<unknown>,
+    dispatchJson: async (method, payload) => answerJson(await dispatch(method, payload)),
     dispose: async () => service.dispose(),
   };
 }

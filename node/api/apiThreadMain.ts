@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ApiThreadData, FromApiThread, ToApiThread } from './apiThreadMessages';
-import { createDispatcher } from './dispatcher';
+import { answerJson, createDispatcher } from './dispatcher';
 import { createApiService } from './handlers';
 import { useWorkerSpawner } from '../python/workerProcess';
 import { relayedSpawner } from '../python/workerProcessRelay';
@@ -43,7 +43,7 @@ port.on('message', (message: ToApiThread) => {
   switch (message.type) {
     case 'call':
       // The dispatcher never throws: every failure is an ApiResult error.
-      void dispatch(message.method, message.payload).then((result) => post({ type: 'result', id: message.id, json: JSON.stringify(result) }));
+      void dispatch(message.method, message.payload).then((result) => post({ type: 'result', id: message.id, json: answerJson(result) }));
       return;
     case 'dialog-result':
       dialogAnswers.get(message.id)?.(message.path);

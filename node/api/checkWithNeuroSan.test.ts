@@ -45,4 +45,14 @@ describe('toolbox.checkWithNeuroSan', () => {
       diagnostics: [],
     });
   });
+
+  it("runs neuro-san with the project's run settings, where no preference names its PYTHONPATH", async () => {
+    const { dir, call, ready } = setup([]);
+    await ready;
+    writeFileSync(path.join(dir, '.toolbox-editor.json'), JSON.stringify({ run: { pythonPath: [path.join(appRoot(), 'fixtures', 'fake_neuro_san')] } }));
+    writeFileSync(path.join(dir, 'tb.hocon'), '{ "ok": { "class": "m.Ok", "description": "fine" } }\n');
+    const answer = await call<Answer>('toolbox.checkWithNeuroSan', { path: 'tb.hocon' });
+    expect(answer.installed).toBe(true);
+    expect(answer.lines).toEqual(['neuro-san 0.0.0+fake (python3) loaded tb.hocon with its own code:', "  no errors; its reading equals the editor's."]);
+  });
 });

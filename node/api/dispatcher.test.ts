@@ -35,6 +35,21 @@ describe('the API dispatcher', () => {
     expect(await dispatch('recent.list', {})).toEqual({ ok: true, value: { files: [path.join(dir, 'a.hocon')] } });
   });
 
+  it('answers too_large, naming the limit, where an answer would be too long to serialise', async () => {
+    setup();
+    // 200 times the same megabyte: 200 M characters as JSON (the string itself is made once).
+    const megabyte = 'x'.repeat(1 << 20);
+    const dispatch = createDispatcher({ ...service!.handlers, 'recent.list': async () => ({ files: new Array<string>(200).fill(megabyte) }) });
+    expect(await dispatch('recent.list', {})).toEqual({
+      ok: false,
+      error: { code: 'too_large', message: 'The answer to recent.list would be more than 192 M characters of JSON, the most one answer may carry: it was not sent.' },
+    });
+    // A file read whole, as large as a toolbox may be (128 MB), is within it.
+    const file = 'y'.repeat(128 * 1024 * 1024);
+    const big = createDispatcher({ ...service!.handlers, 'recent.list': async () => ({ files: [file] }) });
+    expect(await big('recent.list', {})).toMatchObject({ ok: true });
+  });
+
   it('carries a handler error code to the caller unchanged', async () => {
     const { dir, dispatch } = setup();
     const file = path.join(dir, 'a.hocon');

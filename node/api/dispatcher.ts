@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { ApiError, apiMethods, isApiMethod, unknownMethodResult, type ApiMethod, type ApiResult } from '../../shared/api/index';
-import { requestDepthProblem } from '../../shared/api/index';
+import { answerSizeProblem, requestDepthProblem } from '../../shared/api/index';
 import type { ApiHandlers } from './handlers';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -36,7 +36,11 @@ export function createDispatcher(handlers: ApiHandlers): Dispatch {
     }
     try {
       const handler = handlers[method] as (request: unknown) => Promise<unknown>;
-      return { ok: true, value: await handler(payload) };
+      const value = await handler(payload);
+      // Measured before any transport serialises it: past the limit, JSON.stringify fails or fills memory.
+      const tooLarge = answerSizeProblem(method, value);
+      if (tooLarge) return { ok: false, error: { code: 'too_large', message: tooLarge } };
+      return { ok: true, value };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
       const message = errorMessage(error);
@@ -52,4 +56,17 @@ function closeObjects(schema: unknown): unknown {
   for (const [key, value] of Object.entries(schema)) out[key] = closeObjects(value);
   if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
+}
+
+/**
+ * The answer as the JSON text transports send. The dispatcher measured it (answerSizeProblem); should writing it
+ * fail all the same (escapes lengthen a text of control characters past V8's longest string), the caller gets an
+ * error answer rather than a lost API thread.
+ */
+export function answerJson(result: ApiResult<unknown>): string {
+  try {
+    return JSON.stringify(result);
+  } catch (error) {
+    return JSON.stringify({ ok: false, error: { code: 'too_large', message: `The answer could not be written as JSON: ${errorMessage(error)}` } } satisfies ApiResult<unknown>);
+  }
 }

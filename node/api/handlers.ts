@@ -20,6 +20,8 @@ import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
 import { UrlIncludeStore } from '../project/urlIncludes';
+import { AppLanguage } from '../language/appLanguage';
+import { createLanguageHandlers } from './languageHandlers';
 
 /** What differs between the desktop app and browser mode; everything else is the same code. */
 export interface ApiHost {
@@ -72,10 +74,19 @@ export function createApiService(host: ApiHost): ApiService {
     (runId) => toolbox.cancel(runId),
   );
   const urlIncludes = new UrlIncludeStore(host.stateDir);
-  const toolbox = new ToolboxService(host.cwd, host.env ?? process.env, preferences, (runId, state) => host.emit('run.progress', { runId, state }), urlIncludes);
+  const toolbox = new ToolboxService(
+    host.cwd,
+    host.env ?? process.env,
+    preferences,
+    (runId, state) => host.emit('run.progress', { runId, state }),
+    urlIncludes,
+    (file) => host.emit('python.neuroSan', { path: file }),
+  );
   const preflight = createPreflightHandlers(toolbox, host.cwd);
 
-  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes);
+  // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
+  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
+  const language = new AppLanguage(host.env ?? process.env);
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -182,11 +193,13 @@ export function createApiService(host: ApiHost): ApiService {
       return undone;
     },
     ...createRunSettingsHandlers(toolbox, host.cwd),
+    ...createLanguageHandlers(texts, language, resolvePath),
     'project.fetchIncludes': async ({ path: p }) => {
       const fetched = await project.fetchIncludes(resolvePath(p));
       toolbox.forgetLoads();
       return fetched;
     },
+    'mcp.listTools': async ({ root, url }) => project.mcpListTools(resolvePath(root), url),
   };
   return {
     handlers,
@@ -194,6 +207,7 @@ export function createApiService(host: ApiHost): ApiService {
     dispose: () => {
       watcher.dispose();
       void toolbox.dispose();
+      void language.dispose();
     },
   };
 }

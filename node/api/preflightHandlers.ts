@@ -87,6 +87,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
         };
       } finally {
         if (runId !== undefined) checks.delete(runId);
+        void toolbox.learnNeuroSan(file);
       }
     },
     'tool.scaffold': async (request) => {

@@ -104,6 +104,13 @@ describe('testcases.run', () => {
     expect((await handlers['testcases.run']({ path: toolbox, text: 'T', names: ['raises'] })).outcomes.map((o) => o.name)).toEqual(['raises']);
     expect(seen).toHaveLength(1);
     expect((await handlers['testcases.run']({ path: toolbox, text: 'T', names: ['nope'] })).error).toContain("No case named 'nope'");
+
+    // A tool renamed in the unsaved text: its cases run against its new name, and the file keeps the saved one.
+    seen.length = 0;
+    await handlers['testcases.save']({ path: toolbox, testCase: { name: 'old name', request: ask('salute'), expect: { content: 'Hello, Ada!' } } });
+    const renamed = await handlers['testcases.run']({ path: toolbox, text: 'T', names: ['old name'], renamedTools: { salute: 'greet' } });
+    expect(renamed.outcomes.map((o) => [o.name, o.outcome, o.target.tool])).toEqual([['old name', 'passed', 'greet']]);
+    expect((await handlers['testcases.list']({ path: toolbox })).cases.find((c) => c.name === 'old name')?.request.target.tool).toBe('salute');
   });
 
   it('stops a run of all cases when its batch is cancelled: the case running is cancelled and the rest do not run', async () => {

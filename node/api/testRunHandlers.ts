@@ -110,7 +110,7 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
       await history.rename(toolboxKey(p), tool, newName);
       return { file, moved };
     },
-    'testcases.run': async ({ path: p, text, names, batchId }) => {
+    'testcases.run': async ({ path: p, text, names, batchId, renamedTools }) => {
       const file = casesFile(p);
       let content;
       try {
@@ -121,7 +121,12 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
       if (!content) return { file, outcomes: [], error: `No test cases at ${file} yet.` };
       const unknown = (names ?? []).filter((n) => !content.cases.some((c) => c.testCase.name === n));
       if (unknown.length > 0) return { file, outcomes: [], error: `No case named ${unknown.map((n) => `'${n}'`).join(', ')} in ${path.basename(file)}.` };
-      const cases = content.cases.map((c) => c.testCase).filter((c) => names === undefined || names.includes(c.name));
+      // A case of a tool renamed in the unsaved text runs against the tool's new name.
+      const renamed = (tool: string) => (renamedTools && Object.hasOwn(renamedTools, tool) ? renamedTools[tool]! : tool);
+      const cases = content.cases
+        .map((c) => c.testCase)
+        .filter((c) => names === undefined || names.includes(c.name))
+        .map((c) => (renamed(c.request.target.tool) === c.request.target.tool ? c : { ...c, request: { ...c.request, target: { ...c.request.target, tool: renamed(c.request.target.tool) } } }));
       const batch = { cancelled: false, runId: undefined as string | undefined };
       if (batchId !== undefined) batches.set(batchId, batch);
       let results;

@@ -12,7 +12,7 @@ import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
 import { fieldSourcesOf, keyOrigin, toRunnableSpec, type FieldSourceOptions } from '../../shared/toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
-import type { RunRequest } from '../../shared/run/index';
+import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
@@ -23,9 +23,11 @@ import { factsOfProject } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
-import { projectContextOf } from '../project/projectSettingsOnDisk';
+import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
+import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
+import type { VersionLookup } from '../neurosan/projectVersion';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
@@ -64,6 +66,10 @@ export class ToolboxService {
    */
   /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
   private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
+  /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
+  private readonly installedNeuroSan = new InstalledNeuroSan();
+  /** What the settings files said for a file lately (settingsOf). */
+  private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
   private readonly reviewCaches = new Map<string, ReviewCaches>();
   private readonly loads: Array<{
@@ -71,7 +77,6 @@ export class ToolboxService {
     text: string;
     noDefault: boolean;
     reading: Reading;
-    chosenCwd: string;
     generation: number;
     at: number;
     loaded: LoadedFile;
@@ -86,6 +91,8 @@ export class ToolboxService {
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
     /** Includes by URL, fetched when the user allowed it for the project (node/project/urlIncludes.ts). */
     private readonly urlIncludes?: UrlIncludeStore,
+    /** The Python of `file`'s runs said which neuro-san it has, and that changes the version files are checked for. */
+    private readonly onNeuroSanLearned: (file: string) => void = () => undefined,
   ) {}
 
   documentPath(doc: DocumentRef): string {
@@ -96,14 +103,17 @@ export class ToolboxService {
     const file = this.documentPath(doc);
     const noDefault = doc.noDefault ?? false;
     const reading = doc.reading ?? 'neuro-san';
-    const chosenCwd = this.chosenWorkingDirectory();
+    // Where neuro-san finds a top-level include (the run settings' working directory, else the preference, else the
+    // project's root, else the file's folder); the spec's reading looks up to there too.
     const now = Date.now();
+    const { workingDirectory, interpreter } = this.settingsOf(file, doc.path !== null, now);
     const cached = this.loads.find(
       (c) =>
         c.file === file &&
         c.noDefault === noDefault &&
         c.reading === reading &&
-        c.chosenCwd === chosenCwd &&
+        c.workingDirectory.path === workingDirectory.path &&
+        c.workingDirectory.why === workingDirectory.why &&
         c.generation === this.classInfoGeneration &&
         now - c.at < LOAD_CACHE_MS &&
         c.text === doc.text,
@@ -111,9 +121,6 @@ export class ToolboxService {
     if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory, env: cached.env };
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
     const project = doc.path ? projectContextOf(file, this.env) : undefined;
-    // Where neuro-san finds a top-level include (the preference, else the project's root, else the file's folder);
-    // the spec's reading looks up to there too.
-    const workingDirectory = this.workingDirectoryFor(file);
     const env = project?.env ?? this.env;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
@@ -125,11 +132,27 @@ export class ToolboxService {
       ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
       classInfo: this.classInfo.get(file),
+      ...(interpreter ? { versionLookup: { interpreter } } : {}),
       ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, reading, chosenCwd, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded, workingDirectory, env };
+  }
+
+  /**
+   * What a load takes from the settings files for `file`: where neuro-san runs, and which neuro-san its runs' Python
+   * has (when one said so). Read again after LOAD_CACHE_MS, or at once when the preferences or what is known of the
+   * Pythons change: a keystroke loads up to three times, and reading the run settings takes about a millisecond.
+   */
+  private settingsOf(file: string, saved: boolean, now: number): { workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] } {
+    const prefs = JSON.stringify(this.preferences.current());
+    const known = this.fileSettings.get(file);
+    if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && now - known.at < LOAD_CACHE_MS) return known;
+    const read = { at: now, prefs, generation: this.classInfoGeneration, workingDirectory: this.workingDirectoryFor(file), interpreter: saved ? this.interpreterNeuroSan(file) : undefined };
+    this.fileSettings.set(file, read);
+    if (this.fileSettings.size > LOAD_CACHE_SIZE) this.fileSettings.delete(this.fileSettings.keys().next().value as string);
+    return read;
   }
 
   /** Forgets the loads kept briefly: what a reading reads changed (includes by URL fetched). */
@@ -142,7 +165,10 @@ export class ToolboxService {
     return this.preferences.current().neuroSanCwd ?? '';
   }
 
-  /** The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. */
+  /**
+   * The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. The same
+   * folder as the run settings' `workingDirectory` (runContext), where the file's tools run.
+   */
   workingDirectoryFor(file: string): WorkingDirectory {
     return neuroSanWorkingDirectoryOf(file, this.chosenWorkingDirectory());
   }
@@ -273,6 +299,25 @@ export class ToolboxService {
     });
   }
 
+  /**
+   * The neuro-san the Python of `file`'s runs has, when its worker has said so (the version the file is checked for,
+   * unless the project sets one); undefined before any worker of that environment was started.
+   */
+  interpreterNeuroSan(file: string): VersionLookup['interpreter'] {
+    return this.installedNeuroSan.empty ? undefined : this.installedNeuroSan.of(this.runContext(file).settings);
+  }
+
+  /**
+   * After a run, a class load or a check started `file`'s worker anyway: asks it which neuro-san it has (its metadata,
+   * nothing imported); when that is news, loads made before are stale and the window is told.
+   */
+  async learnNeuroSan(file: string): Promise<void> {
+    const { runner, context } = this.runnerFor(file);
+    if (!(await this.installedNeuroSan.learn(runner, context.settings).catch(() => false))) return;
+    this.classInfoGeneration++;
+    this.onNeuroSanLearned(file);
+  }
+
   /** The warm runner of a document's file, started with its run settings. */
   runnerFor(file: string): { runner: ToolRunner; context: RunContext } {
     const context = this.runContext(file);
@@ -288,13 +333,15 @@ export class ToolboxService {
     const python = context.settings.python.value;
     const saved = await readTextFile(file).then((r) => r.text, () => undefined);
     if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
-    const cwd = this.workingDirectoryFor(file).path;
+    // neuro-san runs where the file's tools run, with their environment (the project's .env, the settings' variables).
+    const cwd = context.settings.workingDirectory.value;
     let result;
     try {
-      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: this.env });
+      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: context.runner.env ?? this.env });
     } catch (error) {
       return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
     }
+    await this.learnNeuroSan(file);
     const { loaded } = this.load({ path: file, text: saved });
     const diagnostics = neuroSanCheckDiagnostics(result, file, saved, toolboxOf(loaded).tools);
     return {
@@ -318,6 +365,7 @@ export class ToolboxService {
    * on as it came.
    */
   async run(doc: DocumentRef, request: RunRequest, runId: string): Promise<ToolRunResultDto> {
+    if (request.target.kind === 'mcp') return this.runMcp(doc, { ...request, target: request.target }, runId);
     const { file, loaded } = this.load(doc);
     const { runner, context } = this.runnerFor(file);
     const { specs, problems } = runnableSpecs(toolboxOf(loaded));
@@ -334,6 +382,40 @@ export class ToolboxService {
         },
       });
       return runResultDto(result, { python: context.settings.python.value, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value });
+    } finally {
+      this.runs.delete(runId);
+      if (started) this.onRunProgress(runId, 'finished');
+      // The worker is started now: which neuro-san it has is one metadata read away (after the run, not before it).
+      void this.learnNeuroSan(file);
+    }
+  }
+
+  /**
+   * Runs a tool of an MCP server a network of the document's project names, with the settings of the MCP info file
+   * the project's neuro-san reads (the only way a run contacts a server: the user asked for it).
+   */
+  private async runMcp(doc: DocumentRef, request: RunRequest & { target: McpTarget }, runId: string): Promise<ToolRunResultDto> {
+    const file = documentPath(this.cwd, doc.path);
+    const root = projectRootOf(file) ?? path.dirname(file);
+    const context = this.runContext(file);
+    const abort = new AbortController();
+    this.runs.set(runId, () => {
+      abort.abort();
+      return true;
+    });
+    let started = false;
+    try {
+      // The SDK is loaded with the first MCP run, not when the API starts.
+      const { runMcpRequest } = await import('../mcp/mcpRuns');
+      const timeoutSeconds = request.timeoutSeconds ?? context.settings.timeoutSeconds.value;
+      const result = await runMcpRequest({ ...request, timeoutSeconds }, root, this.env, {
+        signal: abort.signal,
+        onStarted: () => {
+          started = true;
+          this.onRunProgress(runId, 'started');
+        },
+      });
+      return runResultDto(result, { python: '', timeoutSeconds });
     } finally {
       this.runs.delete(runId);
       if (started) this.onRunProgress(runId, 'finished');
@@ -356,6 +438,7 @@ export class ToolboxService {
       result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
     } finally {
       if (runId !== undefined) this.runs.delete(runId);
+      void this.learnNeuroSan(file);
     }
     if (!result.ok) return { ok: false, error: result.traceback ? `${result.error}\n${result.traceback}` : result.error };
     const known = this.classInfo.get(file) ?? new Map<string, LoadedClassInfo>();

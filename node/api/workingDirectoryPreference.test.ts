@@ -72,4 +72,20 @@ describe('the preference "neuro-san\'s working directory"', () => {
     expect(moved.workingDirectory).toEqual({ path: path.join(dir, 'b'), why: 'chosen' });
     expect(moved.tools.map((t) => t.name)).toEqual(['w', 't']);
   });
+
+  it("gives way to the project's run settings: their workingDirectory is where neuro-san runs, for its includes and its tools alike", async () => {
+    const { dir, call } = setup({ ...files, 'project/.toolbox-editor.json': '{ "run": { "workingDirectory": "../elsewhere" } }\n' });
+    const file = path.join(dir, 'project', 'registries', 'tb.hocon');
+    const analyse = () => call<ToolboxAnalysis>('toolbox.analyze', { path: file, text: files['project/registries/tb.hocon'], noDefault: true });
+    const set = await analyse();
+    expect(set.workingDirectory).toEqual({ path: path.join(dir, 'elsewhere'), why: 'project-file' });
+    expect(set.tools.map((t) => t.name)).toEqual(['w', 't']);
+    // The test runs of the file run in the same folder.
+    const settings = await call<{ settings: { workingDirectory: { value: string; from: string } } }>('run.settings', { path: file });
+    expect(settings.settings.workingDirectory).toEqual({ value: path.join(dir, 'elsewhere'), from: 'project file' });
+    // The file wins over the preference, for both.
+    await call<Preferences>('prefs.set', { neuroSanCwd: '.' });
+    expect((await analyse()).workingDirectory).toEqual({ path: path.join(dir, 'elsewhere'), why: 'project-file' });
+    expect((await call<{ settings: { workingDirectory: { value: string } } }>('run.settings', { path: file })).settings.workingDirectory.value).toBe(path.join(dir, 'elsewhere'));
+  });
 });

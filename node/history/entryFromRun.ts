@@ -2,12 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryEntry, ToolRunResultDto } from '../../shared/api/index';
 import { EMPTY_ARGS_JSON, toolboxTarget, type RunRequest } from '../../shared/run/index';
+import { withoutSlyCredentials } from '../../shared/mcp/index';
 
 export function entryFromRun(request: RunRequest, result: ToolRunResultDto, at: Date = new Date()): HistoryEntry {
+  // MCP credentials a run's sly_data carried (http_headers...) are never kept.
+  const kept = request.slyData ? { ...request, slyData: withoutSlyCredentials(request.slyData).slyData } : request;
   return {
     id: randomUUID(),
     at: at.toISOString(),
-    request,
+    request: kept,
     result: {
       content: result.content,
       truncated: false,
@@ -15,7 +18,7 @@ export function entryFromRun(request: RunRequest, result: ToolRunResultDto, at: 
       ...(result.errorKind !== undefined ? { errorKind: result.errorKind } : {}),
       contentType: result.contentType,
       durationMs: result.durationMs,
-      slyData: result.slyData,
+      slyData: result.slyData ? withoutSlyCredentials(result.slyData).slyData : result.slyData,
     },
   };
 }

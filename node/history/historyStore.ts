@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { HistoryEntry } from '../../shared/api/index';
 import { writePrivateFile } from '../state/privateState';
 import { currentEntry } from './entryFromRun';
+import { runKey } from '../../shared/run/index';
 
 /** Enough to find a recent call again without the file growing without end. */
 export const MAX_ENTRIES_PER_TOOL = 50;
@@ -81,7 +82,7 @@ export class HistoryStore {
       const kept: HistoryEntry = cut
         ? { ...entry, result: { ...entry.result, content: entry.result.content.slice(0, MAX_CONTENT_CHARS), truncated: true } }
         : entry;
-      const tool = entry.request.target.tool;
+      const tool = runKey(entry.request.target);
       content.tools[tool] = [kept, ...callsOf(content.tools, tool)].slice(0, MAX_ENTRIES_PER_TOOL);
       await this.write(content);
       return kept;

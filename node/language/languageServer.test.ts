@@ -1,36 +1,25 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createConnection, createMessageConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver/node';
-import { startLanguageServer } from './languageServer';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry } from '../testSupport/bundleEntry';
+import { languageServerInProcess, type InProcessServer } from '../testSupport/languageServerClient';
 
-/** The server in this process, over a pair of streams, with a bare JSON-RPC client. */
-function serverAndClient(): { client: MessageConnection; diagnostics: Map<string, unknown[]> } {
-  const toServer = new PassThrough();
-  const toClient = new PassThrough();
-  const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  startLanguageServer(connection, { env: {}, settleMs: 0 });
-  const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-  const diagnostics = new Map<string, unknown[]>();
-  client.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: unknown[] }) => void diagnostics.set(p.uri, p.diagnostics));
-  client.listen();
-  return { client, diagnostics };
+let server: InProcessServer | undefined;
+afterEach(async () => server?.dispose());
+
+/** The server in this process (the project read on the calling thread unless `readingEntry` is given). */
+async function serverAndClient(options: Parameters<typeof languageServerInProcess>[0] = {}) {
+  server = await languageServerInProcess(options);
+  return server;
 }
-
-let open: MessageConnection | undefined;
-afterEach(() => open?.dispose());
 
 describe('toolbox-editor lsp on hostile files', () => {
   it('answers every request on hostile texts and stays alive for the next file', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-'));
     mkdirSync(path.join(dir, 'registries'));
-    const { client, diagnostics } = serverAndClient();
-    open = client;
-    await client.sendRequest('initialize', { processId: null, rootUri: pathToFileURL(dir).href, capabilities: {}, workspaceFolders: null });
-    client.sendNotification('initialized', {});
+    const { client, diagnostics } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
     const hostile = {
       'deep.hocon': `a = ${'['.repeat(100_000)}`,
       'cycle.hocon': 'a = ${b}\nb = ${a}\nc = ${c} ${c}\n',
@@ -60,10 +49,7 @@ describe('toolbox-editor lsp on hostile files', () => {
 
   it('syncs incrementally: a change to part of the text is what the server reads', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-'));
-    const { client } = serverAndClient();
-    open = client;
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {}, workspaceFolders: null });
-    client.sendNotification('initialized', {});
+    const { client } = await serverAndClient();
     const uri = pathToFileURL(path.join(dir, 'a.hocon')).href;
     client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text: 'first { y = 1 }\n' } });
     client.sendNotification('textDocument/didChange', {
@@ -72,5 +58,75 @@ describe('toolbox-editor lsp on hostile files', () => {
     });
     const symbols = (await client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string }[];
     expect(symbols.map((s) => s.name)).toEqual(['second']);
+  });
+});
+
+// The project-reading thread as the CLI ships it: bundled from the current sources (as scripts/build.mjs does).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const readingEntry = path.join(mkdtempSync(path.join(tmpdir(), 'tbe-lsp-thread-')), 'project-reading-thread.cjs');
+
+/** A project whose reading takes seconds: a toolbox of 2,000 tools and 300 networks of 20 agents using them. */
+function largeProject(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-large-'));
+  mkdirSync(path.join(dir, 'registries'));
+  mkdirSync(path.join(dir, 'toolbox'));
+  const tools = Array.from({ length: 2000 }, (_, i) => `  "tool_${i}": { "class": "pkg.mod${i}.Tool${i}", "description": "Looks up the record number ${i} in the archive and returns its fields.", "parameters": { "type": "object", "properties": { "id": { "type": "string", "description": "The record id." } }, "required": ["id"] } }`);
+  writeFileSync(path.join(dir, 'toolbox', 'toolbox_info.hocon'), `{\n${tools.join('\n')}\n}\n`);
+  writeFileSync(path.join(dir, '.env'), 'AGENT_TOOLBOX_INFO_FILE=toolbox/toolbox_info.hocon\n');
+  for (let n = 0; n < 300; n++) {
+    const agents = Array.from({ length: 20 }, (_, j) => `    {"name": "a${j}", "toolbox": "tool_${(n * 20 + j) % 2000}"}`);
+    const front = `    {"name": "front", "function": {"description": "Answers."}, "instructions": "Answer.", "tools": [${agents.map((_, j) => `"a${j}"`).join(', ')}]}`;
+    writeFileSync(path.join(dir, 'registries', `net_${n}.hocon`), `{\n  "tools": [\n${[front, ...agents].join(',\n')}\n  ]\n}\n`);
+  }
+  return dir;
+}
+
+describe('toolbox-editor lsp on a large project', () => {
+  beforeAll(async () => {
+    await bundleEntry(path.join(here, 'projectReadingMain.ts'), readingEntry, new URL('../../node/language/x.cjs', import.meta.url));
+  }, 60_000);
+
+  it('answers a hover while the project is being read, from the reading before', async () => {
+    const dir = largeProject();
+    const { client, logs } = await serverAndClient({ rootUri: pathToFileURL(dir).href, readingEntry, settleMs: 0 });
+    const file = path.join(dir, 'registries', 'net_0.hocon');
+    const uri = pathToFileURL(file).href;
+    const text = readFileSync(file, 'utf8');
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+    const read = () => logs.filter((l) => l.startsWith(`Read ${dir} in `)).length;
+    const reading = () => logs.filter((l) => l === `Reading ${dir}`).length;
+    await expect.poll(read, { timeout: 60_000 }).toBeGreaterThan(0);
+    const before = read();
+
+    // An edit: the project is read again (seconds); meanwhile a hover on a tool answers from the last reading.
+    client.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 1 }, end: { line: 0, character: 1 } }, text: ' ' }] });
+    await expect.poll(reading, { timeout: 10_000 }).toBeGreaterThan(before);
+    const line = text.split('\n').findIndex((l) => l.includes('"toolbox": "tool_5"'));
+    const hover = (await client.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: text.split('\n')[line]!.indexOf('tool_5') + 2 } })) as { contents: { value: string } };
+    const readWhenAnswered = read();
+    expect(hover.contents.value).toContain('**tool_5**');
+    expect(readWhenAnswered, 'the hover was answered while the project was being read').toBe(before);
+    await expect.poll(read, { timeout: 60_000 }).toBeGreaterThan(before);
+  }, 120_000);
+});
+
+describe('toolbox-editor lsp hovers', () => {
+  it('says on an include which file neuro-san reads there, from which working directory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-include-'));
+    cpSync(path.join(here, '../../fixtures/project'), dir, { recursive: true });
+    const { client } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
+    const file = path.join(dir, 'registries', 'weather.hocon');
+    const uri = pathToFileURL(file).href;
+    const text = readFileSync(file, 'utf8');
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+    const lines = text.split('\n');
+    const line = lines.findIndex((l) => l.includes('include "registries/aaosa.hocon"'));
+    const hover = (await client.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: lines[line]!.indexOf('aaosa') } })) as { contents: { value: string } };
+    expect(hover.contents.value.split('\n\n')).toEqual([
+      `neuro-san reads \`registries/aaosa.hocon\` (found in its working directory \`${dir}\`)`,
+      "That folder is the nearest folder with registries/ (neuro-san's working directory).",
+      'The specification reads the same file.',
+      'Go to Definition opens `registries/aaosa.hocon`.',
+    ]);
   });
 });

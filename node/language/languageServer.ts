@@ -42,6 +42,7 @@ import { MAX_TEXT_FILE_BYTES } from '../files/textFiles';
 import { findProjectRoot } from '../project/projectSettingsOnDisk';
 import { editorConfigOptions } from './editorConfigOnDisk';
 import { ProjectWorkspace } from './projectWorkspace';
+import { projectReadings } from './projectReadings';
 import { APP_VERSION } from '../../shared/version';
 
 /**
@@ -55,6 +56,8 @@ export interface LanguageServerOptions {
   env: Record<string, string | undefined>;
   /** How long edits settle before the project is read again (ms). */
   settleMs?: number;
+  /** The project-reading thread's entry (default: bundled next to the server; from the sources, none: read in-process). */
+  readingEntry?: string;
 }
 
 /** A document longer than this (UTF-16 units) is not analysed, as the app opens no larger file. */
@@ -71,7 +74,11 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const settleMs = options.settleMs ?? 150;
   let workspaceFolders: string[] = [];
 
-  const log = (message: string) => connection.console.log(message);
+  /** Set once the client has asked the server to shut down: a reading that ends later says nothing. */
+  let shutDown = false;
+  const log = (message: string) => {
+    if (!shutDown) connection.console.log(message);
+  };
 
   const projectOf = (absolute: string): ProjectWorkspace => {
     const root = findProjectRoot(absolute);
@@ -83,30 +90,68 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return project;
   };
 
-  /** The project read as it is now (read again only when something changed since). */
-  const current = (project: ProjectWorkspace): ProjectWorkspace => {
-    if (project.stale) {
-      const failure = project.refresh();
-      if (failure) log(`Reading ${project.root} failed: ${failure}`);
+  const readings = projectReadings(options.readingEntry);
+  /** The reading under way for each project root: one at a time, again while the texts changed meanwhile. */
+  const reading = new Map<string, Promise<void>>();
+  /** The last failure said to the user, per root (said once, not at every keystroke). */
+  const failures = new Map<string, string>();
+
+  /**
+   * Reads the project off the request path (projectReadings.ts) until the analysis is of its current texts, and
+   * publishes each reading. Requests meanwhile answer from the previous analysis, or wait for this one (whenCurrent).
+   */
+  const readProject = (project: ProjectWorkspace): Promise<void> => {
+    const under = reading.get(project.root);
+    if (under) return under;
+    const run = (async () => {
+      while (!project.current) {
+        const version = project.version;
+        const started = Date.now();
+        log(`Reading ${project.root}`);
+        try {
+          project.accept(version, await readings.read(project.request()));
+          log(`Read ${project.root} in ${Date.now() - started} ms`);
+          failures.delete(project.root);
+        } catch (error) {
+          project.accept(version, undefined);
+          const message = `Reading the project ${project.root} failed: ${error instanceof Error ? error.message : String(error)}`;
+          log(message);
+          if (failures.get(project.root) !== message && !shutDown) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+          failures.set(project.root, message);
+        }
+        publish(project);
+      }
+    })().finally(() => reading.delete(project.root));
+    reading.set(project.root, run);
+    return run;
+  };
+
+  /** The project once its analysis is of the texts as they are now (for requests that place things by offsets). */
+  const whenCurrent = async (project: ProjectWorkspace): Promise<ProjectWorkspace> => {
+    while (!project.current) {
+      // Asked for now: no need to wait for the edits to settle.
+      clearTimeout(pending.get(project.root));
+      pending.delete(project.root);
+      await readProject(project);
     }
     return project;
   };
 
   const schedule = (project: ProjectWorkspace) => {
-    project.stale = true;
+    project.version++;
     clearTimeout(pending.get(project.root));
     pending.set(
       project.root,
       setTimeout(() => {
         pending.delete(project.root);
-        publish(current(project));
+        void readProject(project);
       }, settleMs),
     );
   };
 
   const publish = (project: ProjectWorkspace) => {
     const analysis = project.analysis;
-    if (!analysis) return;
+    if (!analysis || shutDown) return;
     const byFile = new Map<string, ToolboxDiagnostic[]>();
     for (const d of analysis.diagnostics) {
       const absolute = project.absolute(d.file);
@@ -126,13 +171,23 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
 
   const textOf = (uri: string) => documents.get(uri);
 
-  /** The document, its project (current) and its name there; undefined for a document that is not a file or too big. */
+  /**
+   * The document, its project and its name there; undefined for a document that is not a file or too big. The
+   * project's analysis is the last one read (hovers and completions answer at once); `currentContext` waits for
+   * the one of the texts as they are now.
+   */
   const context = (uri: string) => {
     const doc = textOf(uri);
     const absolute = fileOf(uri);
     if (!doc || absolute === undefined || doc.getText().length > MAX_DOCUMENT_LENGTH) return undefined;
-    const project = current(projectOf(absolute));
+    const project = projectOf(absolute);
     return { doc, absolute, project, file: project.relative(absolute) };
+  };
+  const currentContext = async (uri: string) => {
+    const c = context(uri);
+    if (c) await whenCurrent(c.project);
+    // Taken again at once, in the same turn as the reading found current: no edit can come between.
+    return c && context(uri);
   };
 
   /** A location of the service as an LSP location (the file's text read to place it). */
@@ -158,17 +213,25 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     (project.analysis?.tools ?? []).map((t) => ({ name: t.name, origin: t.origin, errors: t.errors, file: t.file, line: t.line, users: t.users.map((u) => ({ agent: u.agent, network: u.network })) }));
 
   /** Runs a request handler; a failure is logged and answered as an error, never taking the server down. */
+  const failed = (name: string, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${name} failed: ${message}`);
+    return new ResponseError<void>(-32603, `${name} failed: ${message}`);
+  };
   const guarded =
     <P, R>(name: string, handler: (params: P) => R) =>
     (params: P): R | ResponseError<void> => {
       try {
         return handler(params);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log(`${name} failed: ${message}`);
-        return new ResponseError(-32603, `${name} failed: ${message}`);
+        return failed(name, error);
       }
     };
+  /** The same for a handler that waits (for the project's current reading). */
+  const guardedAsync =
+    <P, R>(name: string, handler: (params: P) => Promise<R>) =>
+    (params: P): Promise<R | ResponseError<void>> =>
+      handler(params).catch((error: unknown) => failed(name, error));
 
   connection.onInitialize((params): InitializeResult => {
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
@@ -267,24 +330,24 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   );
 
   connection.onDefinition(
-    guarded('definition', (params) => {
-      const c = context(params.textDocument.uri);
+    guardedAsync('definition', async (params) => {
+      const c = await currentContext(params.textDocument.uri);
       if (!c) return null;
       return definition(c.project, c.file, c.doc.offsetAt(params.position)).map((l) => locationOf(c.project, l));
     }),
   );
 
   connection.onReferences(
-    guarded('references', (params) => {
-      const c = context(params.textDocument.uri);
+    guardedAsync('references', async (params) => {
+      const c = await currentContext(params.textDocument.uri);
       if (!c) return null;
       return references(c.project, c.file, c.doc.offsetAt(params.position), params.context.includeDeclaration).map((l) => locationOf(c.project, l));
     }),
   );
 
   connection.onPrepareRename(
-    guarded('prepareRename', (params) => {
-      const c = context(params.textDocument.uri);
+    guardedAsync('prepareRename', async (params) => {
+      const c = await currentContext(params.textDocument.uri);
       if (!c) return null;
       const target = renameTarget(c.project, c.file, c.doc.offsetAt(params.position));
       if ('problem' in target) throw new Error(target.problem);
@@ -293,8 +356,8 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   );
 
   connection.onRenameRequest(
-    guarded('rename', (params) => {
-      const c = context(params.textDocument.uri);
+    guardedAsync('rename', async (params) => {
+      const c = await currentContext(params.textDocument.uri);
       if (!c) return null;
       const result = rename(c.project, c.file, c.doc.offsetAt(params.position), params.newName);
       if (!result.ok) throw new Error(result.problem);
@@ -340,17 +403,19 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   connection.onDocumentRangeFormatting(guarded('rangeFormatting', (params) => formatting(params.textDocument.uri, params.options, params.range)));
 
   connection.onCodeAction(
-    guarded('codeAction', (params) => {
-      const c = context(params.textDocument.uri);
+    guardedAsync('codeAction', async (params) => {
+      const c = await currentContext(params.textDocument.uri);
       if (!c || !c.project.analysis) return [];
       const fixes = quickFixesAt(c.project.analysis.diagnostics, c.file, c.doc.offsetAt(params.range.start), c.doc.offsetAt(params.range.end));
       return fixes.map((fix) => ({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: true, edit: workspaceEdit(c.project, fix.edits) }));
     }),
   );
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
+    shutDown = true;
     for (const timer of pending.values()) clearTimeout(timer);
     pending.clear();
+    await readings.dispose();
   });
 
   documents.listen(connection);

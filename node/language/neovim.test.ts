@@ -53,6 +53,8 @@ if (!nvim && !required) {
       const work = mkdtempSync(path.join(tmpdir(), 'tbe-nvim-'));
       const cli = path.join(work, 'toolbox-editor.cjs');
       await bundleEntry(path.join(repo, 'node/cli/bin.ts'), cli, new URL('../../node/cli/x.cjs', import.meta.url));
+      // The thread the server reads the project on, beside it as the CLI ships it.
+      await bundleEntry(path.join(repo, 'node/language/projectReadingMain.ts'), path.join(work, 'project-reading-thread.cjs'), new URL('../../node/language/x.cjs', import.meta.url));
       project = path.join(work, 'project');
       cpSync(path.join(repo, 'fixtures/project'), project, { recursive: true });
       const out = path.join(work, 'out.json');
@@ -74,6 +76,8 @@ if (!nvim && !required) {
         .map((d) => `${uri(d.file)}:${d.line}:${d.column} ${d.rule} ${d.message}`)
         .sort();
       expect(expected.length).toBeGreaterThanOrEqual(3);
+      // Both sides' toolbox problems include the description checks (validate FILE's, the app's: diagnosticParity.test.ts).
+      expect(expected.some((d) => d.includes(' description-too-short '))).toBe(true);
       const published = Object.entries(results.diagnostics)
         .flatMap(([file, list]) => list.map((d) => `${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message.replace(/ \(quick fix: .*\)$/, '')}`))
         .sort();

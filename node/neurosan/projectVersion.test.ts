@@ -93,6 +93,19 @@ describe('the version the chosen Python has installed', () => {
     const { stdout } = await runCliIn(fixture, ['validate', 'tools/my_toolbox.hocon', '--with-neuro-san', '--pythonpath', installed], { PATH: process.env.PATH });
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('checked for neuro-san 0.5.40 (interpreter: installed in python3 (importlib.metadata))');
   }, 30_000);
+
+  it("call runs over that version's default toolbox, as the app does once a run has started that Python", async () => {
+    const installed = path.resolve(__dirname, '../../fixtures/versions/installed_0_5_40');
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-installed-'));
+    writeFileSync(path.join(dir, 'tb.hocon'), '{ "echo": { "class": "echo_tool.Echo", "description": "Says back what it is given." } }\n');
+    writeFileSync(path.join(dir, '.toolbox-editor.json'), JSON.stringify({ run: { pythonPath: ['.', installed] } }));
+    // bing_search is a default tool of neuro-san 0.5.40: found, and its LangChain class is what is missing here.
+    const { stderr } = await runCliIn(dir, ['call', 'tb.hocon', 'bing_search', '--args', '{"query":"x"}'], { PATH: process.env.PATH });
+    expect(stderr).toContain("Failed to create Agent/tool 'bing_search': Class langchain_community.tools.bing_search.BingSearchResults not found");
+    // Set for the project, the version wins over what is installed: bing_search left the default toolbox in 0.5.56.
+    writeFileSync(path.join(dir, '.toolbox-editor.json'), JSON.stringify({ neuroSanVersion: '0.6.95', run: { pythonPath: ['.', installed] } }));
+    expect((await runCliIn(dir, ['call', 'tb.hocon', 'bing_search'], { PATH: process.env.PATH })).stderr).toContain('tool not found: bing_search');
+  }, 30_000);
 });
 
 describe('AGENT_TOOL_PATH_ONLY (fixtures/versions/tool_path_only: .env sets it, neuro-san 0.6.94 pinned)', () => {

@@ -27,4 +27,14 @@ describe('neuro-san\'s working directory for a file', () => {
     expect(neuroSanWorkingDirectory('loose/tb.hocon', undefined, dir)).toBe(dir);
     expect(neuroSanWorkingDirectory('loose/tb.hocon', 'project', dir)).toBe(path.join(dir, 'project'));
   });
+
+  it("is the run settings' workingDirectory when the project's .toolbox-editor.json sets one, unless --cwd is given", () => {
+    const set = workspace({ 'p/registries/tb.hocon': '', 'p/.toolbox-editor.json': '{"run": {"workingDirectory": "registries"}}', 'p/src/.keep': '' });
+    const file = path.join(set, 'p', 'registries', 'tb.hocon');
+    expect(neuroSanWorkingDirectoryOf(file)).toEqual({ path: path.join(set, 'p', 'registries'), why: 'project-file' });
+    expect(neuroSanWorkingDirectoryOf(file, '../src')).toEqual({ path: path.join(set, 'p', 'registries'), why: 'project-file' });
+    expect(neuroSanWorkingDirectory('p/registries/tb.hocon', undefined, set)).toBe(path.join(set, 'p', 'registries'));
+    expect(neuroSanWorkingDirectory('p/registries/tb.hocon', 'p/src', set)).toBe(path.join(set, 'p', 'src'));
+  });
 });
+

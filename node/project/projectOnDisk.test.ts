@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithShared } from '../testSupport/sharedData';
 import { runCliIn } from '../testSupport/cliRun';
 import { listProjectFiles, loadProjectFromDisk, PROJECT_WALK_LIMITS } from './projectOnDisk';
@@ -35,7 +35,8 @@ function toolboxRulesOnOtherKinds(analysis: ProjectAnalysis) {
 }
 
 describe('a neuro-san project on disk (fixtures/project)', () => {
-  const { analysis } = loadProjectFromDisk(fixture, { env: {} });
+  let analysis: ProjectAnalysis;
+  beforeAll(async () => void ({ analysis } = await loadProjectFromDisk(fixture, { env: {} })));
 
   it('recognises every file\'s kind and takes the toolbox from .env', () => {
     expect(Object.fromEntries(analysis.files.map((f) => [f.path, f.kind]))).toEqual({
@@ -52,8 +53,8 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(analysis.settings.AGENT_TOOL_PATH).toEqual({ value: 'coded_tools', from: '.env' });
   });
 
-  it('the environment wins over .env', () => {
-    const fromEnv = loadProjectFromDisk(fixture, { env: { AGENT_TOOLBOX_INFO_FILE: 'registries/none.hocon' } }).analysis;
+  it('the environment wins over .env', async () => {
+    const fromEnv = (await loadProjectFromDisk(fixture, { env: { AGENT_TOOLBOX_INFO_FILE: 'registries/none.hocon' } })).analysis;
     expect(fromEnv.toolbox).toEqual({ path: 'registries/none.hocon', from: 'environment' });
   });
 
@@ -62,7 +63,10 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(lines).toEqual([
       'registries/draft.hocon:11 error undefined-tool',
       'registries/reports.hocon:18 warning broken-tool',
+      // The description checks, as validate FILE and the app make them on a toolbox (node/review/).
+      'toolbox/toolbox_info.hocon:18 warning description-too-short',
       'toolbox/toolbox_info.hocon:22 error unrecognized-type',
+      'toolbox/toolbox_info.hocon:30 warning description-too-short',
     ]);
     expect(analysis.diagnostics[1]!.message).toContain("uses tool 'send_report', which has an error in toolbox/toolbox_info.hocon:22:34");
     expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
@@ -132,7 +136,7 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings$/m);
     expect(validate.stdout).toContain('toolbox in use: toolbox/toolbox_info.hocon (from .env)');
     const json = JSON.parse((await runCliIn(cwd, ['validate', 'project', '--json'])).stdout) as { summary: { kind: string; files: number }[] };
-    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 0 });
+    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 2 });
     const tools = await runCliIn(cwd, ['tools', 'project', '--used-by']);
     expect(tools.code).toBe(0);
     expect(tools.stdout).toContain("lookup_weather (user): used by 2\n  project/registries/reports.hocon:14:24 agent 'city_weather'\n  project/registries/weather.hocon:14:24 agent 'weather_lookup'\n");
@@ -141,7 +145,8 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
 });
 
 describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-san-studio opened as a project', (studio) => {
-  const { analysis } = loadProjectFromDisk(studio, { env: {} });
+  let analysis: ProjectAnalysis;
+  beforeAll(async () => void ({ analysis } = await loadProjectFromDisk(studio, { env: {} })));
   const toolbox = 'neuro_san_studio/toolbox/toolbox_info.hocon';
   const KNOWN_RULES = new Set(['required-unknown', 'langchain-class-form']);
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { McpListing } from '../../shared/mcp/index';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { analysisOf, type ProjectAnalysis, type ProjectExtras } from '../../shared/project/analyzeProject';
 import { ProjectReader } from '../../shared/project/projectReader';
@@ -7,6 +8,7 @@ import { environmentWith } from '../../shared/project/settings';
 import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
+import { reviewProject } from '../review/reviewToolbox';
 import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
@@ -67,6 +69,8 @@ export interface ProjectLoadOptions {
   knownAgent?: (name: string) => boolean;
   /** Read as a project although no `registries/` marks it: the files of a folder outside its projects. */
   inProject?: boolean;
+  /** What the project's MCP servers answered when asked (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
 /**
@@ -112,17 +116,22 @@ export interface LoadedProject {
   warnings: string[];
 }
 
-/** AGENT_TOOL_PATH_ONLY as neuro-san would get it (the environment's, else the project's .env's), and the .env's text. */
-function dotEnvOf(dotEnv: DotEnv, env: Record<string, string | undefined>): { agentToolPathOnly?: string; dotEnv?: { file: string; text: string } } {
+/** AGENT_TOOL_PATH_ONLY as neuro-san would get it: the environment's, else the project's .env's. */
+export function agentToolPathOnlyOf(dotEnv: DotEnv, env: Record<string, string | undefined>): { agentToolPathOnly?: string } {
   const value = env.AGENT_TOOL_PATH_ONLY ?? dotEnv.values.AGENT_TOOL_PATH_ONLY;
-  return { ...(value !== undefined ? { agentToolPathOnly: value } : {}), ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}) };
+  return value !== undefined ? { agentToolPathOnly: value } : {};
 }
 
-/** Opens the folder as a neuro-san project and reads every file of it by its kind. */
-export function loadProjectFromDisk(root: string, options: ProjectLoadOptions): LoadedProject {
-  const { reader, neuroSan, warnings, extras } = projectReaderOnDisk(path.resolve(root), options);
+/**
+ * Opens the folder as a neuro-san project and reads every file of it by its kind, with the description review of its
+ * toolboxes: each file's problems are those `validate FILE` says of it (and `validate DIR` of the project).
+ */
+export async function loadProjectFromDisk(root: string, options: ProjectLoadOptions): Promise<LoadedProject> {
+  const absolute = path.resolve(root);
+  const { reader, neuroSan, warnings, extras } = projectReaderOnDisk(absolute, options);
   const truncated = (reader.files as { truncated?: boolean }).truncated === true;
-  return { root: path.resolve(root), analysis: analysisOf(reader, reader.options.settings, extras), truncated, neuroSan, warnings };
+  const review = await reviewProject(reader, absolute);
+  return { root: absolute, analysis: analysisOf(reader, reader.options.settings, { ...extras, review }), truncated, neuroSan, warnings };
 }
 
 /**
@@ -154,8 +163,9 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
     neuroSan: version.facts,
+    ...agentToolPathOnlyOf(dotEnv, options.env),
   });
-  return { reader, neuroSan: version.neuroSan, warnings, extras: dotEnvOf(dotEnv, options.env) };
+  return { reader, neuroSan: version.neuroSan, warnings, extras: { ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
 }
 
 /**

@@ -18,18 +18,18 @@ describe('ProjectService', () => {
   it('opens a project from a file inside it, and renames a tool across it as one set, undone as one', async () => {
     const dir = copyOfFixture();
     const service = new ProjectService(dir, {});
-    const view = service.open('registries/weather.hocon');
+    const view = await service.open('registries/weather.hocon');
     expect(view.root).toBe(dir);
     expect(view.files.find((f) => f.path === 'registries/aaosa.hocon')).toMatchObject({ kind: 'fragment', reason: 'says it is not a network' });
 
     const files = ['toolbox/toolbox_info.hocon', 'registries/weather.hocon', 'registries/reports.hocon'].map((f) => path.join(dir, f));
     const before = files.map((f) => readFileSync(f, 'utf8'));
-    const { edits } = service.renamePreview(dir, 'lookup_weather', 'get_weather');
+    const { edits } = await service.renamePreview(dir, 'lookup_weather', 'get_weather');
     expect(edits).toHaveLength(3);
     const applied = await service.applyEdits(dir, edits);
     expect(applied.files.sort()).toEqual([...files].sort());
     expect(files.map((f) => readFileSync(f, 'utf8'))).toEqual(before.map((t) => t.replaceAll('"lookup_weather"', '"get_weather"')));
-    expect(service.open(dir).tools.find((t) => t.name === 'get_weather')?.users).toHaveLength(2);
+    expect((await service.open(dir)).tools.find((t) => t.name === 'get_weather')?.users).toHaveLength(2);
 
     await service.undoEdits(applied.undoId);
     expect(files.map((f) => readFileSync(f, 'utf8'))).toEqual(before);
@@ -42,12 +42,12 @@ describe('ProjectService', () => {
     const weather = path.join(dir, 'registries/weather.hocon');
     const toolbox = path.join(dir, 'toolbox/toolbox_info.hocon');
     const toolboxBefore = readFileSync(toolbox, 'utf8');
-    const { edits } = service.renamePreview(dir, 'lookup_weather', 'get_weather');
+    const { edits } = await service.renamePreview(dir, 'lookup_weather', 'get_weather');
     writeFileSync(weather, readFileSync(weather, 'utf8').replace('"toolbox": "lookup_weather"', '"toolbox": "send_report"'));
     await expect(service.applyEdits(dir, edits)).rejects.toBeInstanceOf(ApiError);
     expect(readFileSync(toolbox, 'utf8')).toBe(toolboxBefore);
 
-    const fresh = service.renamePreview(dir, 'lookup_weather', 'get_weather');
+    const fresh = await service.renamePreview(dir, 'lookup_weather', 'get_weather');
     const applied = await service.applyEdits(dir, fresh.edits);
     writeFileSync(toolbox, `${readFileSync(toolbox, 'utf8')}\n# edited by hand\n`);
     await expect(service.undoEdits(applied.undoId)).rejects.toThrow(/was changed after the rename/);
@@ -64,7 +64,7 @@ describe('a rename across the project changes its own files, all or none', () =>
     const files = renamed.map((f) => path.join(dir, f));
     const before = files.map((f) => readFileSync(f, 'utf8'));
     chmodSync(path.join(dir, 'registries/reports.hocon'), 0o444);
-    const { edits } = service.renamePreview(dir, 'lookup_weather', 'get_weather');
+    const { edits } = await service.renamePreview(dir, 'lookup_weather', 'get_weather');
     await expect(service.applyEdits(dir, edits)).rejects.toThrow(/reports\.hocon is read-only .* No file was changed\./);
     expect(files.map((f) => readFileSync(f, 'utf8'))).toEqual(before);
   });
@@ -107,8 +107,8 @@ describe('a rename across the project changes its own files, all or none', () =>
     ];
     writeFileSync(path.join(dir, 'registries/weather.hocon'), `${network.join('\n')}\n`);
     const service = new ProjectService(dir, {});
-    expect(service.open(dir).tools.find((t) => t.name === 'lookup_weather')?.users.map((u) => u.file)).toContain('../shared/agents.hocon');
-    expect(() => service.renamePreview(dir, 'lookup_weather', 'get_weather')).toThrow(/\.\.\/shared\/agents\.hocon is outside the project folder/);
+    expect((await service.open(dir)).tools.find((t) => t.name === 'lookup_weather')?.users.map((u) => u.file)).toContain('../shared/agents.hocon');
+    await expect(service.renamePreview(dir, 'lookup_weather', 'get_weather')).rejects.toThrow(/\.\.\/shared\/agents\.hocon is outside the project folder/);
     expect(readFileSync(shared, 'utf8')).toContain('"lookup_weather"');
   });
 });

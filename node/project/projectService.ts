@@ -10,8 +10,10 @@ import { readTextFile } from '../files/textFiles';
 import { writeTextFilesAllOrNone } from '../files/textFileSet';
 import { projectFileOf } from './projectFiles';
 import { listProjectFiles, loadProjectFromDisk, projectHost } from './projectOnDisk';
+import type { McpListing } from '../../shared/mcp/index';
 import { findProjectRoot, isDirectory } from './projectSettingsOnDisk';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
+import type { VersionLookup } from '../neurosan/projectVersion';
 import { urlIncludesOfFiles, type FetchedInclude, type UrlIncludeStore } from './urlIncludes';
 
 /** A set of edits applied together, to be undone together: each file's text before and after. */
@@ -23,22 +25,28 @@ interface AppliedSet {
 /** The API's project methods: open a folder as a project, plan and apply a rename across it, undo it as one step. */
 export class ProjectService {
   private readonly applied = new Map<string, AppliedSet>();
+  /** What each project's MCP servers answered when the user asked, by root, then URL. */
+  private readonly mcpListings = new Map<string, Map<string, McpListing>>();
 
   constructor(
     private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
     private readonly urlIncludes?: UrlIncludeStore,
+    /** What the Python of a project's runs said it has installed, when one was started (the app). */
+    private readonly installedNeuroSan: (root: string) => VersionLookup['interpreter'] = () => undefined,
   ) {}
 
-  private analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] } {
+  private async analyse(root: string, kindOverrides?: Readonly<Record<string, FileKind>>): Promise<ProjectAnalysis & { truncated: boolean; neuroSan: ProjectNeuroSan; warnings: string[] }> {
     const urls = this.urlIncludes?.isAllowed(root) ? { readUrl: this.urlIncludes.read } : {};
-    const loaded = loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls });
+    const interpreter = this.installedNeuroSan(root);
+    const listings = this.mcpListings.get(root);
+    const loaded = await loadProjectFromDisk(root, { env: this.env, ...(kindOverrides ? { kindOverrides } : {}), ...urls, ...(interpreter ? { versionLookup: { interpreter } } : {}), ...(listings ? { mcpListings: listings } : {}) });
     return { ...loaded.analysis, truncated: loaded.truncated, neuroSan: loaded.neuroSan, warnings: loaded.warnings };
   }
 
-  open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): ProjectView {
+  async open(start: string, kindOverrides?: Readonly<Record<string, FileKind>>): Promise<ProjectView> {
     const root = findProjectRoot(path.resolve(this.cwd, start));
-    const a = this.analyse(root, kindOverrides);
+    const a = await this.analyse(root, kindOverrides);
     return {
       root,
       settings: Object.fromEntries(Object.entries(a.settings).filter(([, v]) => v !== undefined)) as ProjectView['settings'],
@@ -49,6 +57,8 @@ export class ProjectService {
       tools: a.tools,
       undefinedToolUsers: a.undefinedToolUsers,
       ...(a.truncated ? { truncated: true } : {}),
+      mcp: a.mcp,
+      mcpListings: [...(this.mcpListings.get(root)?.values() ?? [])].filter((l) => a.mcp.servers.some((s) => s.url === l.url)),
       neuroSan: a.neuroSan,
       ...(a.warnings.length > 0 ? { warnings: a.warnings } : {}),
     };
@@ -66,9 +76,26 @@ export class ProjectService {
     return { root, fetched: await this.urlIncludes.fetchAll(urlIncludesOfFiles(files)) };
   }
 
-  renamePreview(root: string, tool: string, newName: string): { edits: ProjectEdit[] } {
+  /**
+   * Asks one MCP server of the project for its tools, with the project's settings for it (the only way the app
+   * contacts a server, on the user's action), and keeps the answer for the project.
+   */
+  async mcpListTools(start: string, url: string): Promise<McpListing> {
+    const root = findProjectRoot(path.resolve(this.cwd, start));
+    const analysis = await this.analyse(root);
+    if (!analysis.mcp.servers.some((s) => s.url === url)) throw new ApiError('not_found', `No network of the project names the MCP server ${url}.`);
+    // The SDK is loaded when a server is first asked, not when the API starts.
+    const { askServer } = await import('../mcp/askServers');
+    const listing = await askServer(url, analysis.mcpSettings.get(url));
+    let listings = this.mcpListings.get(root);
+    if (!listings) this.mcpListings.set(root, (listings = new Map()));
+    listings.set(url, listing);
+    return listing;
+  }
+
+  async renamePreview(root: string, tool: string, newName: string): Promise<{ edits: ProjectEdit[] }> {
     const host = projectHost(root);
-    const plan = planToolRename(this.analyse(root), tool, newName, (file) => {
+    const plan = planToolRename(await this.analyse(root), tool, newName, (file) => {
       const text = host.readFile(file);
       return typeof text === 'string' ? text : undefined;
     });

@@ -100,10 +100,10 @@ export function projectContextOf(file: string, env: Record<string, string | unde
  * conventional places) are filled in, as paths that hold from the working directory `cwd` (relative under it, as a
  * user would write them; else absolute).
  */
-export function projectEnvironmentOf(root: string | undefined, env: Record<string, string | undefined>, cwd: string): Record<string, string | undefined> {
+export function projectEnvironmentOf(root: string | undefined, env: Record<string, string | undefined>, cwd: string, dotEnv?: DotEnv): Record<string, string | undefined> {
   if (env.AGENT_TOOLBOX_INFO_FILE || root === undefined) return env;
   const out = { ...env };
-  for (const [name, setting] of Object.entries(projectSettingsOf(root, { env }))) {
+  for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, ...(dotEnv ? { dotEnv } : {}) }))) {
     if (!setting || out[name]) continue;
     const absolute = path.resolve(root, setting.value);
     const relative = path.relative(cwd, absolute);

@@ -4,7 +4,8 @@ import type { ContentType, JsonObject } from './workerProtocol';
 /**
  * Why a run is an error: `tool` it raised; `load` its class could not be found or built; `timeout`/`cancelled` the
  * worker was stopped; `crashed` the worker died; `interpreter` Python could not be started; `protocol` a bug between
- * the two sides; `validation` the arguments did not match `parameters` (and were not sent); `not_found` no such tool.
+ * the two sides; `validation` the arguments did not match `parameters` (and were not sent); `not_found` no such tool;
+ * `unreachable` an MCP server could not be asked (connection, HTTP status, credentials).
  */
 export type RunErrorKind =
   | 'tool'
@@ -15,7 +16,8 @@ export type RunErrorKind =
   | 'interpreter'
   | 'protocol'
   | 'validation'
-  | 'not_found';
+  | 'not_found'
+  | 'unreachable';
 
 export interface ToolRunResult {
   content: string;

@@ -68,13 +68,15 @@ export async function compareToolboxes(before: CompareSide, after: CompareSide, 
   for (const change of changes) {
     for (const d of change.details) if (typeof d.before === 'string' && typeof d.after === 'string') d.wordDiff = wordDiff(d.before, d.after);
   }
+  const tokensBefore = count(a.catalog);
+  const tokensAfter = count(b.catalog);
   const diff = a.catalog === b.catalog ? '' : createTwoFilesPatch(`catalog (${before.label})`, `catalog (${after.label})`, comparable(a.catalog), comparable(b.catalog), undefined, undefined, { context: 3 });
   return {
     breaking: changes.some((c) => c.breaking),
     before: before.label,
     after: after.label,
     changes,
-    catalog: { tokenizer: DEFAULT_TOKENIZER, tokensBefore: count(a.catalog), tokensAfter: count(b.catalog), diff },
+    catalog: { tokenizer: DEFAULT_TOKENIZER, tokensBefore: tokensBefore.tokens, tokensAfter: tokensAfter.tokens, tokensEstimated: tokensBefore.estimated || tokensAfter.estimated, diff },
   };
 }
 

@@ -5,9 +5,10 @@ import { plural } from '../../shared/plural';
 const SIGN: Record<ToolChangeDto['kind'], string> = { added: '+', removed: '-', renamed: '→', changed: '~' };
 
 function tokenLine(d: ToolboxDiffDto): string {
-  const { tokensBefore: a, tokensAfter: b, tokenizer } = d.catalog;
+  const { tokensBefore: a, tokensAfter: b, tokenizer, tokensEstimated } = d.catalog;
   const delta = b - a;
-  return `Catalog: ${a} → ${b} tokens (${delta >= 0 ? '+' : ''}${delta}, ${tokenizer}; other providers' tokenizers differ)`;
+  const about = tokensEstimated ? 'about ' : '';
+  return `Catalog: ${about}${a} → ${b} tokens (${delta >= 0 ? '+' : ''}${delta}, ${tokenizer}; ${tokensEstimated ? 'estimated: too long to count exactly in time; ' : ''}other providers' tokenizers differ)`;
 }
 
 /** A description's change as words removed [-like this-] and added {+like this+}, as `git diff --word-diff` shows. */

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
 import { DescriptionReviewCache, reviewDescriptions } from '../../shared/toolbox/index';
 import { TermCache } from '../../shared/review/similarity';
-import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
-import { loadTokenizer } from '../tokens/tokenizers';
+import type { LoadedToolbox, ToolboxDiagnostic } from '../../shared/toolbox/index';
+import type { ProjectReader } from '../../shared/project/projectReader';
+import { loadTokenizer, type CountTokens } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 
@@ -71,7 +72,25 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   // The checks belong to the toolbox file: a network names its toolbox's problems once, there (and a file of
   // another kind, a manifest or an LLM config, has no tools).
   if (loaded.kind !== 'toolbox' || loaded.fileKind) return [];
-  const toolbox = toolboxOf(loaded);
+  return reviewToolbox(toolboxOf(loaded), file, cwd, options);
+}
+
+/**
+ * The description checks of every toolbox a project reads as one (each file of the toolbox kind, and the toolbox
+ * in use when it lies outside the project): what `validate FILE` and the app add to each toolbox's problems, for
+ * `validate DIR` and the language server. Paths are the reader's, relative to `root` (absolute).
+ */
+export async function reviewProject(reader: ProjectReader, root: string): Promise<ToolboxDiagnostic[]> {
+  const toolboxes = reader.files.filter((file) => reader.kind(file).kind === 'toolbox');
+  const inUse = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
+  if (inUse !== undefined && !reader.isProjectFile(inUse)) toolboxes.push(inUse);
+  const out: ToolboxDiagnostic[] = [];
+  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root)));
+  return out;
+}
+
+/** The description checks of one toolbox file's own tools, with the settings beside it. */
+async function reviewToolbox(toolbox: LoadedToolbox, file: string, cwd: string, options: { caches?: ReviewCaches } = {}): Promise<ToolboxDiagnostic[]> {
   const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
   const out: ToolboxDiagnostic[] = settings.problems.map((problem) => ({
     severity: 'warning',
@@ -84,7 +103,7 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   }));
   const budget = settings.descriptionTokenBudget;
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
-  const countTokens = counted ? await loadTokenizer(settings.tokenizer) : () => 0;
+  const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
   if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms));
   return out;

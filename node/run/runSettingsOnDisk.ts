@@ -6,73 +6,21 @@
  *
  * Nothing here runs project code: one small JSON file, one `.env` file and a few stats.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
-import { errorMessage } from '../../shared/errorMessage';
-import { readJsonText, describeJsonSyntaxError } from '../../shared/hocon/index';
-import { REVIEW_SETTINGS_FILE } from '../../shared/toolbox/index';
 import {
   commandLineOptions,
-  readRunSection,
   resolveRunSettings,
   variablesOf,
   type ResolvedRunSettings,
-  type RunSettingsSection,
   type RunSettingsSources,
 } from '../../shared/run/index';
-import { readRegularFileSync } from '../files/regularFile';
-import { neuroSanWorkingDirectoryOf } from '../neurosan/neuroSanFiles';
+import { layoutWorkingDirectoryOf } from '../neurosan/neuroSanFiles';
+import { readSettingsFile, settingsFileFor } from './settingsFile';
 import { projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { environmentWith } from '../../shared/project/settings';
 import type { ToolRunnerOptions } from '../python/index';
 
-/** The run settings live in the same file as the description checks' settings. */
-export const SETTINGS_FILE = REVIEW_SETTINGS_FILE;
-
-/** A settings file is a few hundred bytes; anything past this is not one (and a FIFO or device is never read). */
-const SETTINGS_MAX_BYTES = 1024 * 1024;
-
-/**
- * The settings file of a toolbox: `.toolbox-editor.json` beside it, else at the root of the neuro-san project it lies
- * in (the folder upward holding `registries/`). When neither exists, `path` is where one is written: the project's
- * root, else beside the toolbox.
- */
-export function settingsFileFor(toolboxFile: string): { path: string; exists: boolean } {
-  const beside = path.join(path.dirname(toolboxFile), SETTINGS_FILE);
-  if (exists(beside)) return { path: beside, exists: true };
-  const root = projectRootOf(toolboxFile);
-  if (root !== undefined) {
-    const atRoot = path.join(root, SETTINGS_FILE);
-    return { path: atRoot, exists: exists(atRoot) };
-  }
-  return { path: beside, exists: false };
-}
-
-function exists(file: string): boolean {
-  try {
-    statSync(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The settings file's whole JSON value and its `run` section; what is wrong, in words (the rest still applies). */
-export function readSettingsFile(file: string): { exists: boolean; value: Record<string, unknown> | undefined; section: RunSettingsSection; problems: string[] } {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readRegularFileSync(file, SETTINGS_MAX_BYTES).bytes);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || !exists(file)) return { exists: false, value: undefined, section: {}, problems: [] };
-    return { exists: true, value: undefined, section: {}, problems: [`cannot be read: ${errorMessage(error)}`] };
-  }
-  const read = readJsonText(text);
-  if (!read.ok) return { exists: true, value: undefined, section: {}, problems: [`not JSON: ${describeJsonSyntaxError(read.error)}`] };
-  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return { exists: true, value: undefined, section: {}, problems: ['must be a JSON object'] };
-  const value = read.value as Record<string, unknown>;
-  const { section, problems } = readRunSection(value.run);
-  return { exists: true, value, section, problems };
-}
+export { SETTINGS_FILE, settingsFileFor, readSettingsFile } from './settingsFile';
 
 /** What this side adds to the file: the app's preferences, or the CLI's options. */
 export type RunSettingsOverrides = Pick<RunSettingsSources, 'preferences' | 'commandLine'>;
@@ -95,7 +43,7 @@ export function runContextFor(toolboxFile: string, env: Record<string, string | 
   const baseDir = path.dirname(located.path);
   const dotEnv = readDotEnv(baseDir);
   const projectDotEnv = projectRoot === undefined ? undefined : projectRoot === baseDir ? dotEnv : readDotEnv(projectRoot);
-  const layout = neuroSanWorkingDirectoryOf(toolboxFile);
+  const layout = layoutWorkingDirectoryOf(toolboxFile);
   // In a project, AGENT_TOOL_PATH as neuro-san-studio sets it: its `.env`, else its `coded_tools/` (the environment's
   // own value is taken first by the resolver).
   const projectAgentToolPath = projectRoot !== undefined ? projectSettingsOf(projectRoot, { env: {}, ...(projectDotEnv ? { dotEnv: projectDotEnv } : {}) }).AGENT_TOOL_PATH : undefined;

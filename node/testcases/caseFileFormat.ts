@@ -8,6 +8,8 @@ import { ExpectationT } from '../../shared/api/index';
 export const CaseEntryT = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
+    /** A case of an MCP server's tool: the server's URL. */
+    mcp_server: Type.Optional(Type.String({ minLength: 1 })),
     tool: Type.String({ minLength: 1 }),
     toolkit_tool: Type.Optional(Type.String({ minLength: 1 })),
     args: Type.Unknown(),

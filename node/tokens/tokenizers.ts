@@ -4,8 +4,13 @@
  * use and only on the Node side (the CLI and the API thread); the renderer receives counts, never an encoding.
  *
  * Other providers' models (Anthropic, Google, Llama...) use their own tokenizers: their counts of the same text
- * commonly differ by 10-30% from these, so every count shown is an estimate of what "the LLM" sees.
+ * commonly differ by 10-30% from these, so every count shown is an estimate of what "the LLM" sees. A count is
+ * also marked an estimate where the text has a run too long to tokenize in time (boundedCount.ts).
  */
+import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import type { CountTokens } from '../../shared/tokenCount';
+import { boundedCounter } from './boundedCount';
+
 export const TOKENIZER_NAMES = ['o200k_base', 'cl100k_base'] as const;
 export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
 export const DEFAULT_TOKENIZER: TokenizerName = 'o200k_base';
@@ -16,7 +21,7 @@ export const TOKENIZER_MODELS: Record<TokenizerName, string> = {
   cl100k_base: 'GPT-4, GPT-3.5-turbo',
 };
 
-export type CountTokens = (text: string) => number;
+export type { CountTokens } from '../../shared/tokenCount';
 
 export function isTokenizerName(name: string): name is TokenizerName {
   return (TOKENIZER_NAMES as readonly string[]).includes(name);
@@ -25,6 +30,9 @@ export function isTokenizerName(name: string): name is TokenizerName {
 // Special-token markers (`<|endoftext|>`) in a description are counted as the plain text they are: an LLM API
 // tokenizes user content that way, and the package would otherwise throw on them.
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+
+// Each encoding's own split pattern: the counter counts piece by piece (boundedCount.ts).
+const SPLIT_PATTERNS: Record<TokenizerName, RegExp> = { o200k_base: O200K_TOKEN_SPLIT_REGEX, cl100k_base: CL100K_TOKEN_SPLIT_REGEX };
 
 const loading = new Map<TokenizerName, Promise<CountTokens>>();
 const loaded = new Map<TokenizerName, CountTokens>();
@@ -35,7 +43,7 @@ export function loadTokenizer(name: TokenizerName): Promise<CountTokens> {
   if (!promise) {
     const encoding = name === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base');
     promise = encoding.then(({ countTokens }) => {
-      const count: CountTokens = (text) => (text === '' ? 0 : countTokens(text, AS_PLAIN_TEXT));
+      const count = boundedCounter((text) => (text === '' ? 0 : countTokens(text, AS_PLAIN_TEXT)), SPLIT_PATTERNS[name]);
       loaded.set(name, count);
       return count;
     });

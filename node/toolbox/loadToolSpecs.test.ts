@@ -44,6 +44,16 @@ describe('loadToolSpecs', () => {
     expect(problems.find((p) => p.tool === 'two')?.message).toContain("must be of the form '<package_name>.<module_name>.<ClassName>'");
   });
 
+  it("layers the default toolbox of the neuro-san version the project runs: a 0.5.x project's runs see its default tools", async () => {
+    const project = path.join(__dirname, '../../fixtures/versions/pinned_0_5');
+    const toolbox = path.join(project, 'tools/my_toolbox.hocon');
+    const pinned = (await loadToolSpecs(toolbox, { cwd: project, env: {} })).specs.map((s) => s.name);
+    expect(pinned).toEqual(expect.arrayContaining(['tavily_search', 'bing_search', 'requests_get', 'tally_numbers']));
+    // The same file for the newest release: only today's default tool.
+    const newest = (await loadToolSpecs(toolbox, { cwd: project, env: {}, versionLookup: { override: '0.6.95' } })).specs.map((s) => s.name);
+    expect(newest).toEqual(['get_current_date_time', 'tally_numbers']);
+  });
+
   it('refuses other file types, missing files and HOCON syntax errors', async () => {
     await expect(loadToolSpecs(path.join(tmp, 'x.yaml'))).rejects.toThrow('must be a .json or .hocon file');
     await expect(loadToolSpecs(path.join(tmp, 'missing.hocon'))).rejects.toThrow(ToolSpecLoadError);

@@ -1,18 +1,18 @@
 /**
- * The one step from a toolbox file on disk to RunnableToolSpec[]: what the CLI's `call` (and the app) uses.
+ * The one step from a toolbox file on disk to RunnableToolSpec[], for a program that runs a toolbox's tools.
  *
- * Reading is the toolbox model's job (shared/toolbox/loadToolbox): HOCON or JSON resolved as neuro-san does, the user
- * file deep-merged over the default toolbox shipped in resources/, entries validated. This file only adds file
- * access and picks out what stops a tool from running.
+ * Reading is done as for every run (node/workspace/toolboxOnDisk.ts, which the app's runs and the CLI's `call`, `test`
+ * and `check` use): HOCON or JSON resolved as neuro-san does, the user file deep-merged over the default toolbox of the
+ * neuro-san version the project runs (its setting, its pin, else the newest: node/neurosan/projectVersion.ts), a file
+ * of a neuro-san project with its settings. This file only picks out what stops a tool from running.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileTypeProblem, loadToolbox, type LoadedToolbox } from '../../shared/toolbox/index';
+import { fileTypeProblem, type LoadedToolbox } from '../../shared/toolbox/index';
 import type { Reading } from '../../shared/toolbox/index';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
-import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { defaultToolboxPath } from '../paths';
+import type { VersionLookup } from '../neurosan/projectVersion';
+import { loadFileFromDisk, toolboxOf } from '../workspace/toolboxOnDisk';
 
 export class ToolSpecLoadError extends Error {
   override name = 'ToolSpecLoadError';
@@ -39,6 +39,8 @@ export interface LoadOptions {
   withDefaults?: boolean;
   /** Whose reading of the file: the HOCON specification's (default) or neuro-san's (see shared/neurosan). */
   reading?: Reading;
+  /** How to find the neuro-san version (whose default toolbox is layered): one given, what the interpreter said. */
+  versionLookup?: VersionLookup;
 }
 
 /** Entry problems neuro-san stops at when it creates the tool; other findings do not prevent a test run. */
@@ -55,15 +57,16 @@ export async function loadToolSpecs(file: string, options: LoadOptions = {}): Pr
   if (typeProblem) throw new ToolSpecLoadError(typeProblem);
   if (!existsSync(file)) throw new ToolSpecLoadError(`cannot read ${file}: no such file`);
   const cwd = options.cwd ?? process.cwd();
-  const loaded = loadToolbox({
-    userFile: file,
-    ...(options.withDefaults === false ? {} : { defaultFile: defaultToolboxPath() }),
-    // Read as everywhere else (strict UTF-8, plain words): a file that is not UTF-8 is refused, not run mangled.
-    host: { readFile: (name) => fileIncludeHost.readFile(path.resolve(cwd, name)) },
-    baseDir: cwd,
-    env: options.env ?? process.env,
-    ...(options.reading !== undefined ? { reading: options.reading, neuroSanCwd: cwd } : {}),
-  });
+  const loaded = toolboxOf(
+    loadFileFromDisk(file, {
+      cwd,
+      env: options.env ?? process.env,
+      noDefault: options.withDefaults === false,
+      baseDir: cwd,
+      ...(options.reading !== undefined ? { reading: options.reading, neuroSanCwd: cwd } : {}),
+      ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
+    }),
+  );
   const syntaxErrors = loaded.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
   if (syntaxErrors.length > 0) {
     const lines = syntaxErrors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`);

@@ -8,8 +8,8 @@ import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
-import { projectEnvironmentOf, projectRootOf, projectSettingsOf } from '../project/projectSettingsOnDisk';
-import { listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
+import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
+import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -121,7 +121,8 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
   const absolute = path.resolve(options.cwd, file);
   // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
   const defaultFile = options.noDefault ? undefined : ((projectRoot !== undefined ? packageDefaultToolbox(projectRoot) : undefined) ?? defaultToolboxFileOf(version.facts));
-  const env = projectEnvironmentOf(projectRoot, options.env, options.cwd);
+  const dotEnv = projectRoot !== undefined ? readDotEnv(projectRoot) : undefined;
+  const env = projectEnvironmentOf(projectRoot, options.env, options.cwd, dotEnv);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
   const inBase = (p: string) => (path.isAbsolute(file) ? p : path.relative(options.cwd, p).split(path.sep).join('/') || '.');
   const files = projectRoot === undefined ? [] : listProjectFilesCached(projectRoot).map((f) => inBase(path.join(projectRoot, f)));
@@ -133,7 +134,8 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     root: projectRoot === undefined ? inBase(path.dirname(absolute)) : inBase(projectRoot),
     host,
     env,
-    settings: projectRoot === undefined ? {} : projectSettingsOf(projectRoot, { env: options.env }),
+    settings: projectRoot === undefined || dotEnv === undefined ? {} : projectSettingsOf(projectRoot, { env: options.env, dotEnv }),
+    ...(dotEnv !== undefined ? agentToolPathOnlyOf(dotEnv, options.env) : {}),
     inProject: projectRoot !== undefined,
     baseDir: inBase(options.baseDir ?? options.cwd),
     neuroSanCwd,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/contract';
 import { applyTextChange, type DocumentTextPayload } from '../../shared/api/documentText';
-import { createTextSender } from './textSender';
+import { createTextChannel } from './textSender';
 
 /** The main side's part (node/api/documentTexts.ts), as far as the sender can tell. */
 class DocumentTexts {
@@ -25,7 +25,7 @@ describe('the text sender', () => {
       sent.push(fields);
       return server.resolve(fields);
     };
-    const sender = createTextSender();
+    const sender = createTextChannel().createSender();
     expect(await sender.send(big, invoke)).toBe(big);
     const edited = big.replace('# head', '# headx');
     expect(await sender.send(edited, invoke)).toBe(edited);
@@ -41,7 +41,7 @@ describe('the text sender', () => {
       sent.push(fields);
       return server.resolve(fields);
     };
-    const sender = createTextSender();
+    const sender = createTextChannel().createSender();
     await sender.send('a = 1', invoke);
     await sender.send('a = 2', invoke);
     expect(sent.map((f) => f.text)).toEqual(['a = 1', 'a = 2']);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { fileName } from '../state/documentStore';
 import { CatalogDiff } from './CatalogDiff';
 import { CatalogMappingNote } from './CatalogMappingNote';
@@ -12,12 +12,13 @@ import { VisibleWhitespace } from './VisibleWhitespace';
 import { TokenCounts } from './TokenCounts';
 import { SimilarTools } from './SimilarTools';
 import { CompareWith } from './CompareWith';
+import { useRevealWhenShown } from '../ui/useRevealWhenShown';
 import './catalog.css';
 
 type View = 'text' | 'json' | 'diff' | 'readings' | 'tokens' | 'similar' | 'compare';
 
 /** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
-export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
+export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
   const useCatalog = stores.useCatalog;
   const state = useCatalog(
     useShallow((s) => ({
@@ -42,6 +43,8 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
   // Whether the preview shows the editor's text as it is now, or an earlier text while the next render is on its way.
   const upToDate = stores.useDocument((s) => s.text === state.renderedText);
   const [view, setView] = useState<View>('text');
+  // A view chosen shows from its tabs down: the settings and contract above scroll away, not the view below.
+  const viewTabs = useRevealWhenShown<HTMLDivElement>(view);
   const [copied, setCopied] = useState(false);
   const text = state.current?.text ?? null;
   const json = useMemo(() => (text === null ? null : findJson(text)), [text]);
@@ -78,7 +81,7 @@ export function CatalogPreviewRegion({ stores }: { stores: WorkspaceStores }) {
           {state.current && (
             <>
               <ContractResults result={state.current} />
-              <div className="pane-tabs catalog-views" role="tablist" aria-label="Catalog view">
+              <div className="pane-tabs catalog-views" role="tablist" aria-label="Catalog view" ref={viewTabs}>
                 {(['text', 'json', 'diff', 'readings', 'tokens', 'similar', 'compare'] as const).map((v) => (
                   <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
                     {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved', readings: 'Diff vs other reading', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' }[v]}

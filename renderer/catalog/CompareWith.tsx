@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useRevealWhenShown } from '../ui/useRevealWhenShown';
 import type { ToolboxDiffDto } from '../../shared/api/index';
-import type { WorkspaceStores } from '../state/workspace';
-import { createTextSender } from '../api/textSender';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 type Against = { revision: string } | { file: string };
@@ -10,7 +10,7 @@ type Against = { revision: string } | { file: string };
  * "Compare with…": the semantic diff of the editor's text against the file at a git commit, branch or tag, or
  * against another file: the tool changes (breaking ones marked) and the catalog's diff and token change.
  */
-export function CompareWith({ stores }: { stores: WorkspaceStores }) {
+export function CompareWith({ stores }: { stores: Workspace }) {
   const path = stores.useDocument((s) => s.path);
   const [revisions, setRevisions] = useState<{ inRepository: boolean; revisions: { name: string; kind: string; title: string }[] } | null>(null);
   const [mode, setMode] = useState<'revision' | 'file'>('revision');
@@ -18,7 +18,9 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
   const [report, setReport] = useState<ToolboxDiffDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sender] = useState(createTextSender);
+  const [sender] = useState(() => stores.texts.createSender());
+  // The comparison's answer (or its error) brought into view with the form above it.
+  const revealed = useRevealWhenShown<HTMLDivElement>(report ?? error);
 
   useEffect(() => {
     if (path === null) return;
@@ -49,7 +51,7 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
   };
 
   return (
-    <div className="compare-with" aria-busy={busy}>
+    <div className="compare-with" aria-busy={busy} ref={revealed}>
       {revisions && !revisions.inRepository && <p className="hint">This file is not in a git repository: compare it with another file.</p>}
       <form
         className="field-row"
@@ -85,7 +87,7 @@ export function CompareWith({ stores }: { stores: WorkspaceStores }) {
 }
 
 function DiffReport({ report }: { report: ToolboxDiffDto }) {
-  const { tokensBefore, tokensAfter, tokenizer, diff } = report.catalog;
+  const { tokensBefore, tokensAfter, tokenizer, tokensEstimated, diff } = report.catalog;
   const delta = tokensAfter - tokensBefore;
   return (
     <div aria-label="Toolbox diff">
@@ -119,8 +121,9 @@ function DiffReport({ report }: { report: ToolboxDiffDto }) {
         </table>
       )}
       <p data-testid="diff-tokens">
-        Catalog: {tokensBefore} → {tokensAfter} tokens ({delta >= 0 ? '+' : ''}
-        {delta}, {tokenizer}; an estimate for other providers)
+        Catalog: {tokensEstimated ? 'about ' : ''}
+        {tokensBefore} → {tokensAfter} tokens ({delta >= 0 ? '+' : ''}
+        {delta}, {tokenizer}; {tokensEstimated ? 'estimated: too long to count exactly in time; ' : ''}an estimate for other providers)
       </p>
       {diff && (
         <pre className="catalog-diff" aria-label="Catalog diff against the comparison">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CatalogRenderResult } from '../../shared/api/index';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { useDocumentRequest } from './useDocumentRequest';
 
 /**
@@ -8,7 +8,7 @@ import { useDocumentRequest } from './useDocumentRequest';
  * tools against a request typed by the user. Both are lexical (TF-IDF cosine, shared/review/similarity.ts), and the
  * pane says so: they show which tools compete for the same words, not what a model would choose.
  */
-export function SimilarTools({ stores, current }: { stores: WorkspaceStores; current: CatalogRenderResult }) {
+export function SimilarTools({ stores, current }: { stores: Workspace; current: CatalogRenderResult }) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const { value, error } = useDocumentRequest(stores, `${query}\u0000${current.text}`, (fields) =>

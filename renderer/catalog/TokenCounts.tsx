@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { TokenizerName as Tokenizer } from '../../shared/api/index';
 import type { CatalogRenderResult } from '../../shared/api/index';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import type { CatalogState } from './catalogStore';
 import { useDocumentRequest } from './useDocumentRequest';
 
@@ -15,7 +15,7 @@ type SortKey = 'tokens' | 'name';
  * How many tokens the rendered catalog takes, and each tool's entry, heaviest first. Counted on the main side (the
  * encodings are megabytes): the same numbers as `toolbox-editor catalog FILE --tokens`.
  */
-export function TokenCounts({ stores, settings, current }: { stores: WorkspaceStores; settings: Pick<CatalogState, 'templatePath' | 'keyOrder' | 'vars'>; current: CatalogRenderResult }) {
+export function TokenCounts({ stores, settings, current }: { stores: Workspace; settings: Pick<CatalogState, 'templatePath' | 'keyOrder' | 'vars'>; current: CatalogRenderResult }) {
   const [tokenizer, setTokenizer] = useState<Tokenizer>('o200k_base');
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'tokens', descending: true });
   const { value: counts, error, busy } = useDocumentRequest(stores, `${tokenizer}\u0000${current.text}`, (fields) =>
@@ -62,8 +62,14 @@ export function TokenCounts({ stores, settings, current }: { stores: WorkspaceSt
       {counts && (
         <>
           <p data-testid="catalog-token-total">
+            {counts.estimated ? 'About ' : ''}
             <strong>{counts.total}</strong> tokens in the whole catalog ({counts.tools.length} tools; the template's own text {counts.overhead})
           </p>
+          {counts.estimated && (
+            <p className="hint" data-testid="catalog-token-estimated">
+              Estimated: too long to count exactly in time (a very long run of characters is counted in pieces).
+            </p>
+          )}
           {counts.tools.some((t) => t.unknown) && (
             <p className="hint">
               {counts.tools.filter((t) => t.unknown).length} tools' descriptions or inputs are unknown until their class is loaded (+ ?): counted

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisStoreHook } from '../state/analysisStore';
-import type { BaseStores } from '../state/workspace';
-import { fakeApi, fakeDocument } from '../testSupport/fakeStores';
+import type { BaseStores } from '../workspace';
+import { fakeApi, fakeDocument, fakeWindow } from '../testSupport/fakeStores';
 import { ANALYSIS_WAIT_MS, BIG_DOCUMENT_CHARS, BIG_DOCUMENT_PAUSE_MS, createCatalogStore } from './catalogStore';
 
 const rendered = (text: string) => ({ text, contract: [], diagnostics: [] });
@@ -14,7 +14,7 @@ function setup(text = '') {
   const { api, callsOf } = fakeApi();
   const useDocument = fakeDocument({ text });
   const useAnalysis = create(() => ({ analyzedText: null as string | null })) as unknown as AnalysisStoreHook & { setState(s: { analyzedText: string }): void };
-  const useCatalog = createCatalogStore({ api, useDocument, useAnalysis } as unknown as BaseStores);
+  const useCatalog = createCatalogStore({ api, useDocument, useAnalysis, ...fakeWindow() } as unknown as BaseStores);
   const renders = () => callsOf('catalog.render');
   return { useDocument, useAnalysis, useCatalog, renders };
 }

@@ -2,9 +2,9 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { ApiRequest } from '../../shared/api/index';
 import type { CatalogRenderResult, Reading } from '../../shared/api/index';
 import type { DocumentTextPayload } from '../../shared/api/index';
-import { createTextSender } from '../api/textSender';
 import { latestWins } from '../state/latestWins';
-import type { BaseStores } from '../state/workspace';
+import { wasReplaced } from '../state/documentEvents';
+import type { BaseStores } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** tojson's key order, as the contract's catalog.render takes it. */
@@ -62,7 +62,7 @@ export const ANALYSIS_WAIT_MS = 1000;
  * Keeps the catalog preview current: renders the editor's text (debounced while typing) and the saved text (when a
  * save or open changes it), with the pane's template, key order and variables.
  */
-export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores): CatalogStoreHook {
+export function createCatalogStore({ api, useDocument, useAnalysis, texts }: BaseStores): CatalogStoreHook {
   /** The reading chosen per file (by path), for this window's life. */
   const readings = new Map<string, Reading>();
   const store = create<CatalogState>()((set) => ({
@@ -112,8 +112,8 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
   };
 
   // The current and the saved text go as edits of the last one each sent (textSender.ts).
-  const currentTexts = createTextSender();
-  const savedTexts = createTextSender();
+  const currentTexts = texts.createSender();
+  const savedTexts = texts.createSender();
   // An answer to an older render is dropped, so a slow render never overwrites a newer.
   const latestCurrent = latestWins();
   const latestSaved = latestWins();
@@ -195,7 +195,7 @@ export function createCatalogStore({ api, useDocument, useAnalysis }: BaseStores
     else timer = setTimeout(flush, ANALYSIS_WAIT_MS);
   };
   useDocument.subscribe((state, previous) => {
-    if (state.loadGeneration !== previous.loadGeneration) {
+    if (wasReplaced(state, previous)) {
       // Another document: its catalog is not the one shown. The pane says it is rendering (a big file's first render
       // waits for its analysis, seconds) instead of showing the previous file's catalog; answers for it are dropped.
       latestCurrent.start();

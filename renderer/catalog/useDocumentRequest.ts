@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DocumentTextPayload } from '../../shared/api/index';
-import { createTextSender } from '../api/textSender';
 import { latestWins } from '../state/latestWins';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
@@ -10,9 +9,9 @@ import { errorMessage } from '../../shared/errorMessage';
  * query): the text goes as an edit of the one last sent (textSender.ts), and an answer to an older question is
  * dropped (latestWins). `run` gets the text fields to put in its request.
  */
-export function useDocumentRequest<T>(stores: WorkspaceStores, key: unknown, run: (fields: DocumentTextPayload & { path: string | null }) => Promise<T>) {
+export function useDocumentRequest<T>(stores: Workspace, key: unknown, run: (fields: DocumentTextPayload & { path: string | null }) => Promise<T>) {
   const [state, setState] = useState<{ value: T | null; error: string | null; busy: boolean }>({ value: null, error: null, busy: false });
-  const sender = useRef(createTextSender());
+  const sender = useRef(stores.texts.createSender());
   const latest = useRef(latestWins());
   const runRef = useRef(run);
   runRef.current = run;

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { outline, type OutlineSymbol } from '../../shared/language/index';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 
 /** At most this many rows: a toolbox of thousands of tools lists its first ones (Ctrl+Shift+O searches them all). */
 const MAX_ROWS = 2000;
@@ -9,7 +9,7 @@ const MAX_ROWS = 2000;
  * The HOCON tab's outline: the file's keys, two levels deep, from the language service (shared/language). A click
  * shows the key in the editor. Computed from the text when the tab shows, deferred so typing stays first.
  */
-export function OutlinePanel({ stores, visible }: { stores: WorkspaceStores; visible: boolean }) {
+export function OutlinePanel({ stores, visible }: { stores: Workspace; visible: boolean }) {
   const text = stores.useDocument((s) => s.text);
   const deferred = useDeferredValue(visible ? text : '');
   const rows = useMemo(() => {

@@ -1,12 +1,14 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { useEffect, useRef } from 'react';
-import type { WorkspaceStores } from '../state/workspace';
+import { useEffect, useRef, useState } from 'react';
+import type { Workspace } from '../workspace';
 import { attachModelContext, markersFor } from './languageFeatures';
-import { createFileCommands } from '../files/fileCommands';
 import { monaco } from './monacoSetup';
+import { isDirty } from '../state/documentStore';
+import { EditorNoticeBar } from './EditorNoticeBar';
+import type { EditorNotice } from './projectNavigation';
 
 export interface TextEditorProps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   theme: 'light' | 'dark';
   /** False while the Form tab shows: the editor stays mounted (its view state survives) but hidden. */
   visible: boolean;
@@ -21,6 +23,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   /** A range to show once the editor is visible (asked for while the Form tab showed). */
   const pendingReveal = useRef<Monaco.Range | null>(null);
+  const [notice, setNotice] = useState<EditorNotice | null>(null);
   const { documentModel, useAnalysis, useDocument } = stores;
 
   useEffect(() => {
@@ -60,8 +63,27 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
         }),
       openClass: (tool) => void stores.useEntryPython.getState().openSource(tool),
       // As File > Open does: unsaved changes are asked about first.
-      openFile: (file) => void createFileCommands(stores.api, useDocument).open(file),
+      openFile: (file) => void stores.files.open(file),
+      notify: setNotice,
+      // Go to definition, references and rename across the project (projectNavigation.ts).
+      project: {
+        api: stores.api,
+        path: () => useDocument.getState().path,
+        dirty: () => isDirty(useDocument.getState()),
+        openAt: async (file, from, to) => {
+          if (useDocument.getState().path !== file && !(await stores.openInEditor(file))) return false;
+          documentModel.reveal(model.getOffsetAt(from), model.getOffsetAt(to));
+          return true;
+        },
+        // The open file and the project view (its tools' users) read again.
+        reload: async () => {
+          await useDocument.getState().reload();
+          await stores.useProject.getState().refresh();
+        },
+      },
     });
+    // A warning says why a command did nothing to the text as it was: the next edit makes it old.
+    const staleWarning = model.onDidChangeContent(() => setNotice((n) => (n?.kind === 'warning' ? null : n)));
 
     // Markers only from an analysis of exactly this text: offsets from an older text would point at wrong places.
     const updateMarkers = () => {
@@ -99,6 +121,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       editor.focus();
     });
     return () => {
+      staleWarning.dispose();
       unsubscribe();
       stopLoads();
       stopReveal();
@@ -117,5 +140,10 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     else editor.focus();
   }, [visible, documentModel]);
 
-  return <div ref={host} className="text-editor" data-testid="hocon-editor" />;
+  return (
+    <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
+      {notice && <EditorNoticeBar notice={notice} onClose={() => setNotice(null)} />}
+      <div ref={host} className="text-editor" data-testid="hocon-editor" />
+    </div>
+  );
 }

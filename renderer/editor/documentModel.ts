@@ -1,7 +1,8 @@
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { TextEdit } from '../../shared/hocon';
+import type { DocumentEvents } from '../state/documentEvents';
 import type { DocumentStoreHook } from '../state/documentStore';
-import { burstOfEdit, flushPendingEdits, setBurstEnder } from '../state/pendingEdits';
+import type { PendingEdits } from '../state/pendingEdits';
 import { monaco } from './monacoSetup';
 
 /**
@@ -32,7 +33,7 @@ export interface DocumentModel {
   dispose(): void;
 }
 
-export function createDocumentModel(useDocument: DocumentStoreHook): DocumentModel {
+export function createDocumentModel(useDocument: DocumentStoreHook, pending: PendingEdits, events: DocumentEvents): DocumentModel {
   const model = monaco.editor.createModel(useDocument.getState().text, 'hocon');
   model.setEOL(monaco.editor.EndOfLineSequence.LF);
   let replacing = false;
@@ -42,8 +43,7 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
   const revealListeners = new Set<(start: number, end: number) => void>();
 
   // Text replaced from outside (open, reload, new): a fresh model content and a fresh undo stack.
-  const unsubscribe = useDocument.subscribe((state, previous) => {
-    if (state.loadGeneration === previous.loadGeneration) return;
+  const unsubscribe = events.onReplaced((state) => {
     replacing = true;
     try {
       if (model.getValue() !== state.text) model.setValue(state.text);
@@ -62,7 +62,7 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
     openBurst = null;
     model.pushStackElement();
   };
-  setBurstEnder(endBurst);
+  pending.setBurstEnder(endBurst);
 
   const rangeOf = (offset: number, length: number) => {
     const start = model.getPositionAt(offset);
@@ -75,7 +75,7 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
     applyEdits(edits) {
       if (edits.length === 0) return;
       const operations = edits.map((e) => ({ range: rangeOf(e.offset, e.length), text: e.newText, forceMoveMarkers: true }));
-      const burst = burstOfEdit();
+      const burst = pending.burstOfEdit();
       if (burst === null || burst !== openBurst) model.pushStackElement();
       applying = true;
       try {
@@ -88,12 +88,12 @@ export function createDocumentModel(useDocument: DocumentStoreHook): DocumentMod
     },
     endBurst,
     undo: () => {
-      flushPendingEdits();
+      pending.flush();
       endBurst();
       void model.undo();
     },
     redo: () => {
-      flushPendingEdits();
+      pending.flush();
       endBurst();
       void model.redo();
     },

@@ -4,6 +4,8 @@ import {
   completionsAt,
   definition,
   foldingRegions,
+  includeAt,
+  includeFileToOpen,
   formatChecked,
   hoverAt,
   outline,
@@ -17,7 +19,9 @@ import {
   type ToolFacts,
 } from '../../shared/language/index';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
-import { includeAt, includeFileToOpen, includeHoverLines } from './includeHover';
+import { applyProjectRename, isPeekModel, projectDefinition, projectReferences, type EditorNotice, type EditorProject } from './projectNavigation';
+import { errorMessage } from '../../shared/errorMessage';
+
 
 /** What the providers need from the window that owns a model: its latest analysis and whether it is current. */
 export interface ModelContext {
@@ -30,8 +34,10 @@ export interface ModelContext {
   openClass?(tool: string): void;
   /** Opens a file in the editor (Ctrl/Cmd+click on an include). */
   openFile?(path: string): void;
-  /** Says something to the user (why Format Document did nothing). */
-  notify?(message: string): void;
+  /** Says something to the user (why Format Document did nothing, a rename across the project done). */
+  notify?(notice: EditorNotice): void;
+  /** The document's project: go to definition, references and rename across its files, its formatting options. */
+  project?: EditorProject;
 }
 
 const OPEN_CLASS_COMMAND = 'toolboxEditor.openClass';
@@ -152,6 +158,7 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   });
 
   registerNavigation(monaco, contextOf);
+  registerOpener(monaco, contextOf);
 }
 
 /** The text's name for the service, and a world of this one text (other files are opened by the app, not read here). */
@@ -159,7 +166,16 @@ type ModelWorld = LanguageWorld & { file: string };
 
 function worldOf(model: Monaco.editor.ITextModel, analysis: ToolboxAnalysis | null): ModelWorld {
   const file = analysis?.file ?? model.uri.path;
-  return { file, read: (f) => (f === file ? model.getValue() : undefined), resolveOptions: () => ({ fileName: file }) };
+  return {
+    file,
+    read: (f) => (f === file ? model.getValue() : undefined),
+    resolveOptions: () => ({ fileName: file }),
+    // The analysis says where each include resolved (a world is made from a current analysis only).
+    includesOf: (f) =>
+      f === file && analysis?.includes
+        ? { includes: analysis.includes, ...(analysis.workingDirectory ? { workingDirectory: analysis.workingDirectory } : {}), chooser: 'the run settings or Preferences', opener: 'Ctrl/Cmd+click' }
+        : undefined,
+  };
 }
 
 function rangeOf(monaco: typeof Monaco, model: Monaco.editor.ITextModel, start: number, end: number): Monaco.Range {
@@ -212,67 +228,141 @@ function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.edi
       return outline(model.getValue()).map(convert);
     },
   });
-  const format = (model: Monaco.editor.ITextModel, options: Monaco.languages.FormattingOptions, range?: Monaco.Range) => {
-    const file = contextOf(model)?.analysis()?.file ?? model.uri.path;
+  // Formatting as `toolbox-editor format FILE` does: the options its .editorconfig gives (none for an untitled file).
+  const format = async (model: Monaco.editor.ITextModel, range?: Monaco.Range) => {
+    const context = contextOf(model);
+    const path = context?.project?.path() ?? null;
+    let options = {};
+    if (path !== null && context?.project) {
+      try {
+        options = await context.project.api.invoke('language.formatOptions', { path });
+      } catch (error) {
+        context.notify?.({ kind: 'warning', text: `Not formatted: the formatting options could not be read (${errorMessage(error)}).` });
+        return [];
+      }
+    }
+    const file = context?.analysis()?.file ?? model.uri.path;
     const text = model.getValue();
-    const result = formatChecked(text, { indent: options.insertSpaces ? options.tabSize : 'tab' }, { file }, range ? { start: model.getOffsetAt(range.getStartPosition()), end: model.getOffsetAt(range.getEndPosition()) } : undefined);
+    const result = formatChecked(text, options, { file }, range ? { start: model.getOffsetAt(range.getStartPosition()), end: model.getOffsetAt(range.getEndPosition()) } : undefined);
     if (!result.ok) {
-      contextOf(model)?.notify?.(result.line !== undefined ? `Line ${result.line}, column ${result.column ?? 1}: ${result.message}` : result.message);
+      const where = result.line !== undefined ? `line ${result.line}, column ${result.column ?? 1}: ` : '';
+      context?.notify?.({ kind: 'warning', text: `Not formatted: ${where}${result.message}` });
       return [];
     }
+    // The text may have changed while the options came: edits of an older text are not applied.
+    if (model.getValue() !== text) return [];
     return result.edits.map((e) => ({ range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText }));
   };
-  monaco.languages.registerDocumentFormattingEditProvider(HOCON_LANGUAGE_ID, { provideDocumentFormattingEdits: (model, options) => format(model, options) });
-  monaco.languages.registerDocumentRangeFormattingEditProvider(HOCON_LANGUAGE_ID, { provideDocumentRangeFormattingEdits: (model, range, options) => format(model, options, range) });
+  monaco.languages.registerDocumentFormattingEditProvider(HOCON_LANGUAGE_ID, { provideDocumentFormattingEdits: (model) => format(model) });
+  monaco.languages.registerDocumentRangeFormattingEditProvider(HOCON_LANGUAGE_ID, { provideDocumentRangeFormattingEdits: (model, range) => format(model, range) });
 
+  /** The document's path and project when it has both (then the features go across the project), else undefined. */
+  const projectOf = (model: Monaco.editor.ITextModel) => {
+    const context = contextOf(model);
+    const path = context?.project?.path() ?? null;
+    return context?.project && path !== null ? { context, project: context.project, path } : undefined;
+  };
   const inThisFile = (model: Monaco.editor.ITextModel, locations: Location[], world: ModelWorld): Monaco.languages.Location[] =>
     locations.filter((l) => l.file === world.file).map((l) => ({ uri: model.uri, range: rangeOf(monaco, model, l.start, l.end) }));
+  const localWorld = (model: Monaco.editor.ITextModel) => worldOf(model, contextOf(model)?.analysis() ?? null);
   monaco.languages.registerDefinitionProvider(HOCON_LANGUAGE_ID, {
-    provideDefinition(model, position) {
-      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
-      return inThisFile(model, definition(world, world.file, model.getOffsetAt(position)), world);
+    async provideDefinition(model, position) {
+      const offset = model.getOffsetAt(position);
+      const across = projectOf(model);
+      if (across) {
+        try {
+          return await projectDefinition(monaco, model, across.project, across.path, offset);
+        } catch {
+          // The project could not be read: what this text alone says.
+        }
+      }
+      const world = localWorld(model);
+      return inThisFile(model, definition(world, world.file, offset), world);
     },
   });
   monaco.languages.registerReferenceProvider(HOCON_LANGUAGE_ID, {
-    provideReferences(model, position, context) {
-      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
-      return inThisFile(model, references(world, world.file, model.getOffsetAt(position), context.includeDeclaration), world);
+    async provideReferences(model, position, context) {
+      const offset = model.getOffsetAt(position);
+      const across = projectOf(model);
+      if (across) {
+        try {
+          return await projectReferences(monaco, model, across.project, across.path, offset, context.includeDeclaration);
+        } catch {
+          // As above.
+        }
+      }
+      const world = localWorld(model);
+      return inThisFile(model, references(world, world.file, offset, context.includeDeclaration), world);
     },
   });
   monaco.languages.registerRenameProvider(HOCON_LANGUAGE_ID, {
-    resolveRenameLocation(model, position) {
-      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
-      const target = renameTarget(world, world.file, model.getOffsetAt(position));
-      if ('problem' in target) return { range: rangeOf(monaco, model, 0, 0), text: '', rejectReason: target.problem };
+    async resolveRenameLocation(model, position) {
+      const offset = model.getOffsetAt(position);
+      const across = projectOf(model);
+      const target = across
+        ? await across.project.api.invoke('language.renameTarget', { path: across.path, text: model.getValue(), offset }).catch((error: unknown) => ({ problem: errorMessage(error) }))
+        : renameTarget(localWorld(model), localWorld(model).file, offset);
+      if ('problem' in target) return { range: rangeOf(monaco, model, offset, offset), text: '', rejectReason: target.problem };
+      // A tool is renamed in the project's files on disk: this one's unsaved changes would be lost.
+      if ('tool' in target && target.tool !== undefined && across?.project.dirty()) {
+        return { range: rangeOf(monaco, model, offset, offset), text: '', rejectReason: `Save your changes first: renaming '${target.tool}' edits the project's files on disk.` };
+      }
       return { range: rangeOf(monaco, model, target.start, target.end), text: target.placeholder };
     },
-    provideRenameEdits(model, position, newName) {
-      const world = worldOf(model, contextOf(model)?.analysis() ?? null);
-      const result = rename(world, world.file, model.getOffsetAt(position), newName);
-      if (!result.ok) return { edits: [], rejectReason: result.problem };
-      return {
-        edits: result.edits.map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText } })),
-      };
+    async provideRenameEdits(model, position, newName) {
+      const offset = model.getOffsetAt(position);
+      const across = projectOf(model);
+      const inModel = (edits: readonly { offset: number; length: number; newText: string }[]) => ({
+        edits: edits.map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText } })),
+      });
+      if (!across) {
+        const world = localWorld(model);
+        const result = rename(world, world.file, offset, newName);
+        return result.ok ? inModel(result.edits) : { edits: [], rejectReason: result.problem };
+      }
+      const text = model.getValue();
+      const result = await across.project.api.invoke('language.rename', { path: across.path, text, offset, newName }).catch((error: unknown) => ({ problem: errorMessage(error) }));
+      if ('problem' in result) {
+        // Monaco's own notice of a refusal goes nowhere in the app: said above the text.
+        across.context.notify?.({ kind: 'warning', text: `Not renamed: ${result.problem}` });
+        return { edits: [] };
+      }
+      if (result.scope === 'file') return model.getValue() === text ? inModel(result.edits) : { edits: [] };
+      await applyProjectRename(across.project, result, (notice) => across.context.notify?.(notice));
+      return { edits: [] };
     },
   });
 }
 
-/** On an `include`: a hover saying which file it resolved to, and a link (Ctrl/Cmd+click) that opens that file. */
+/**
+ * Another file's location (go to definition, a reference opened from the peek): the app opens it in its one editor.
+ * The peek's models of other files are read-only: an edit there would be saved nowhere.
+ */
+function registerOpener(monaco: typeof Monaco, contextOf: (model: Monaco.editor.ITextModel) => ModelContext | undefined): void {
+  monaco.editor.registerEditorOpener({
+    openCodeEditor(source, resource, selectionOrPosition) {
+      const model = source.getModel();
+      const project = model ? contextOf(model)?.project : undefined;
+      if (!project || resource.scheme !== 'file') return false;
+      const range = selectionOrPosition && 'startLineNumber' in selectionOrPosition ? selectionOrPosition : undefined;
+      const from = range ? { lineNumber: range.startLineNumber, column: range.startColumn } : ((selectionOrPosition as Monaco.IPosition | undefined) ?? { lineNumber: 1, column: 1 });
+      const to = range ? { lineNumber: range.endLineNumber, column: range.endColumn } : from;
+      return project.openAt(resource.fsPath, from, to);
+    },
+  });
+  monaco.editor.onDidCreateEditor((editor) => {
+    editor.onDidChangeModel(() => {
+      if (isPeekModel(editor.getModel())) editor.updateOptions({ readOnly: true, readOnlyMessage: { value: 'Open the file to edit it (double-click its reference).' } });
+    });
+  });
+}
+
+/** On an `include`: a link (Ctrl/Cmd+click) that opens the file it reads (its hover is the language service's). */
 function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monaco.editor.ITextModel) => ModelContext | undefined): void {
   const currentAnalysis = (model: Monaco.editor.ITextModel) => {
     const context = contextOf(model);
     return context?.isCurrent() ? context.analysis() : null;
   };
-  monaco.languages.registerHoverProvider(HOCON_LANGUAGE_ID, {
-    provideHover(model, position) {
-      const analysis = currentAnalysis(model);
-      const include = analysis ? includeAt(analysis, model.getOffsetAt(position)) : undefined;
-      if (!analysis || !include) return null;
-      const from = model.getPositionAt(include.range.start.offset);
-      const to = model.getPositionAt(include.range.end.offset);
-      return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), contents: includeHoverLines(include, analysis.workingDirectory).map((value) => ({ value })) };
-    },
-  });
   const linkModels = new WeakMap<Monaco.languages.ILink, Monaco.editor.ITextModel>();
   // The links are found once per text; which file one opens is decided at the click, from the analysis then (a
   // change of the working directory preference changes it without changing the text).
@@ -294,7 +384,7 @@ function registerIncludeFeatures(monaco: typeof Monaco, contextOf: (model: Monac
     resolveLink(link) {
       const model = linkModels.get(link);
       const analysis = model ? currentAnalysis(model) : null;
-      const include = model && analysis ? includeAt(analysis, model.getOffsetAt({ lineNumber: link.range.startLineNumber, column: link.range.startColumn })) : undefined;
+      const include = model && analysis ? includeAt(analysis.includes, model.getOffsetAt({ lineNumber: link.range.startLineNumber, column: link.range.startColumn })) : undefined;
       const file = include ? includeFileToOpen(include) : undefined;
       if (!model || file === undefined) return link;
       const args = encodeURIComponent(JSON.stringify([model.uri.toString(), file]));

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { monaco } from '../editor/monacoSetup';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * The file on disk (left) against the text being edited (right), in Monaco's diff editor, after another program
  * changed the file: the user decides with both versions in view.
  */
-export function CompareDialog({ stores, theme, onClose }: { stores: WorkspaceStores; theme: 'light' | 'dark'; onClose(): void }) {
+export function CompareDialog({ stores, theme, onClose }: { stores: Workspace; theme: 'light' | 'dark'; onClose(): void }) {
   const host = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   const { api, useDocument } = stores;

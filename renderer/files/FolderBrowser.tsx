@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FolderListing } from '../../shared/api/index';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -8,15 +8,22 @@ export interface FolderBrowserProps {
   list(folder: string): Promise<FolderListing>;
   /** A file clicked (its absolute path). */
   onChoose(path: string): void;
-  /** The folder now shown (so a typed name can go in it). */
-  onFolder?(folder: string): void;
+  /** The folder now shown (so a typed name can go in it); `byUser` when a click or key moved there. */
+  onFolder?(folder: string, byUser: boolean): void;
+  /** Lists folders only (choosing a folder, not a file). */
+  foldersOnly?: boolean;
 }
 
 const join = (folder: string, name: string) => `${folder.replace(/[\\/]+$/, '')}${folder.includes('\\') && !folder.includes('/') ? '\\' : '/'}${name}`;
 
 /** Browser mode's file browser: folders and toolbox files of one folder at a time, listed by the main side. */
-export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowserProps) {
-  const [folder, setFolder] = useState(start);
+export function FolderBrowser({ start, list, onChoose, onFolder, foldersOnly = false }: FolderBrowserProps) {
+  const [folder, setFolderState] = useState(start);
+  const moved = useRef(false);
+  const setFolder = (next: string) => {
+    moved.current = true;
+    setFolderState(next);
+  };
   const [listing, setListing] = useState<FolderListing | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -26,7 +33,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowser
         if (!current) return;
         setListing(answer);
         setError(null);
-        onFolder?.(answer.path);
+        onFolder?.(answer.path, moved.current);
       },
       (e: unknown) => current && setError(errorMessage(e)),
     );
@@ -36,7 +43,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowser
     // onFolder is a callback of the dialog; the folder alone decides what to list.
   }, [folder, list]);
   return (
-    <div className="folder-browser" role="group" aria-label="Browse files">
+    <div className="folder-browser" role="group" aria-label={foldersOnly ? 'Browse folders' : 'Browse files'}>
       <div className="folder-browser-head">
         <button type="button" disabled={!listing?.parent} onClick={() => listing?.parent && setFolder(listing.parent)} aria-label="Parent folder" title="Parent folder">
           ↑
@@ -47,7 +54,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowser
       </div>
       {error && <p className="field-error">{error}</p>}
       <ul className="folder-entries" aria-label={`Files in ${listing?.path ?? folder}`}>
-        {listing?.entries.map((entry) => (
+        {listing?.entries.filter((entry) => !foldersOnly || entry.kind === 'folder').map((entry) => (
           <li key={`${entry.kind}:${entry.name}`}>
             <button type="button" className={`folder-entry is-${entry.kind}`} onClick={() => (entry.kind === 'folder' ? setFolder(join(listing.path, entry.name)) : onChoose(join(listing.path, entry.name)))}>
               {entry.name}
@@ -55,7 +62,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder }: FolderBrowser
             </button>
           </li>
         ))}
-        {listing && listing.entries.length === 0 && <li className="hint">No folders or .hocon / .json files here.</li>}
+        {listing && !listing.entries.some((e) => !foldersOnly || e.kind === 'folder') && <li className="hint">{foldersOnly ? 'No folders here.' : 'No folders or .hocon / .json files here.'}</li>}
         {listing?.truncated && <li className="hint">More entries than are shown: type the path instead.</li>}
       </ul>
     </div>

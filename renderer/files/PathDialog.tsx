@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FolderListing } from '../../shared/api/index';
-import { ModalForm } from '../layout/ModalForm';
+import { ModalForm } from '../ui/ModalForm';
 import { FolderBrowser } from './FolderBrowser';
 
 export interface PathDialogProps {
   title: string;
   actionLabel: string;
+  /** A file (Open, Save As) or a folder (Open Folder: the browser lists folders, and the one shown fills the field). */
+  pick?: 'file' | 'folder';
   initialPath: string;
   /** Shown as choices under the field (recent files when opening). */
   suggestions: string[];
@@ -19,30 +21,36 @@ export interface PathDialogProps {
 }
 
 /**
- * Browser mode's Open and Save As: a path typed or picked from recent files. Relative paths are resolved by the
- * server against the folder it was started in (shown to the user).
+ * Browser mode's Open, Save As and Open Folder: a path typed, picked from recent files or browsed to. Relative paths
+ * are resolved by the server against the folder it was started in (shown to the user). The path field keeps the
+ * focus while browsing, so Enter always does what the dialog's button says.
  */
-export function PathDialog({ title, actionLabel, initialPath, suggestions, cwd, listFolder, browseChooses = 'submit', onSubmit, onCancel }: PathDialogProps) {
+export function PathDialog({ title, actionLabel, pick = 'file', initialPath, suggestions, cwd, listFolder, browseChooses = 'submit', onSubmit, onCancel }: PathDialogProps) {
   const [path, setPath] = useState(initialPath);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const submit = () => {
     if (path.trim()) onSubmit(path.trim());
   };
+  const folders = pick === 'folder';
   return (
     <ModalForm title={title} onCancel={onCancel} onSubmit={submit}>
       <label>
-        File path
-        <input ref={input} value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} placeholder="/path/to/toolbox_info.hocon" />
+        {folders ? 'Folder' : 'File path'}
+        <input ref={input} value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} placeholder={folders ? '/path/to/project' : '/path/to/toolbox_info.hocon'} />
       </label>
       <p className="hint">Relative paths are resolved against {cwd}.</p>
       {listFolder && (
         <FolderBrowser
           start={initialPath ? initialPath.replace(/[\\/][^\\/]*$/, '') || cwd : cwd}
           list={listFolder}
+          foldersOnly={folders}
           onChoose={(chosen) => (browseChooses === 'submit' ? onSubmit(chosen) : setPath(chosen))}
-          onFolder={(folder) => {
-            if (browseChooses === 'fill') setPath((p) => `${folder}/${p.split(/[\\/]/).pop() || 'toolbox_info.hocon'}`);
+          onFolder={(folder, byUser) => {
+            if (folders) setPath(folder);
+            else if (browseChooses === 'fill') setPath((p) => `${folder}/${p.split(/[\\/]/).pop() || 'toolbox_info.hocon'}`);
+            // The folder clicked is gone from the list: the field takes the focus back, and Enter does the action.
+            if (byUser) input.current?.focus();
           }}
         />
       )}

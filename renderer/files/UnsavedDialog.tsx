@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ModalForm } from '../layout/ModalForm';
+import { ModalForm } from '../ui/ModalForm';
 import type { UnsavedChoice } from './unsavedPrompt';
 
 export interface UnsavedDialogProps {

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../shared/api/index';
-import { createTextSender } from '../api/textSender';
+import type { TextChannel } from '../api/textSender';
+import { wasReplaced } from '../state/documentEvents';
 import { isDirty, type DocumentStoreHook } from '../state/documentStore';
 
 /** How often unsaved text is snapshotted while the user edits (at most). */
@@ -10,10 +11,10 @@ export const SNAPSHOT_INTERVAL_MS = 2000;
  * (`recovery.save`); saving, closing or reloading clears it. When a file is opened and a snapshot that differs from
  * it is still there, the previous session ended without saving: the user is offered to restore it.
  */
-export function installRecovery(api: ApiClient, useDocument: DocumentStoreHook, offer: (text: string) => void): () => void {
+export function installRecovery(api: ApiClient, useDocument: DocumentStoreHook, channel: TextChannel, offer: (text: string) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let snapshotPath: string | null | undefined; // the slot holding our latest snapshot
-  const texts = createTextSender();
+  const texts = channel.createSender();
   const clear = (path: string | null) => void api.invoke('recovery.clear', { path }).catch(() => undefined);
 
   const snapshot = () => {
@@ -26,7 +27,7 @@ export function installRecovery(api: ApiClient, useDocument: DocumentStoreHook, 
   };
 
   const unsubscribe = useDocument.subscribe((state, previous) => {
-    if (state.loadGeneration !== previous.loadGeneration) {
+    if (wasReplaced(state, previous)) {
       if (snapshotPath !== undefined && previous.status === 'ready') clear(snapshotPath); // closed or replaced on purpose
       snapshotPath = undefined;
       if (state.status === 'ready') {

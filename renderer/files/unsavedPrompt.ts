@@ -1,11 +1,11 @@
-import { useUiStore } from '../state/uiStore';
+import type { UiStoreHook, UnsavedChoice } from '../state/uiStore';
 
-export type UnsavedChoice = 'save' | 'discard' | 'cancel';
+export type { UnsavedChoice };
 
 /**
  * Asks what to do with unsaved changes to `file` in the app's own dialog (window.confirm offers only OK/Cancel, and
  * blocks the page); resolves with the user's choice. Another dialog taking its place answers "cancel" (uiStore).
  */
-export function askAboutUnsaved(file: string): Promise<UnsavedChoice> {
-  return new Promise((resolve) => useUiStore.getState().openDialog({ kind: 'unsaved', file, answer: resolve }));
+export function askAboutUnsaved(useUi: UiStoreHook, file: string): Promise<UnsavedChoice> {
+  return new Promise((resolve) => useUi.getState().openDialog({ kind: 'unsaved', file, answer: resolve }));
 }

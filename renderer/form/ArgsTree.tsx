@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
+import { focusFormField } from '../ui/focusField';
 import type { EntryEditor } from './useEntryEditor';
 import { descriptionText, leafDisplay, leafText } from './valueText';
 import { useSourcedField } from './FieldSource';
@@ -56,7 +57,9 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
               className="inline-form"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (name.trim()) editor.set([...path, name.trim()], '""');
+                const key = name.trim();
+                // The new argument's value takes the focus: its name is given, its value is what comes next.
+                if (key && editor.set([...path, key], '""')) void focusFormField(editor.toolName, `args:${[...path, key].join('.')}`, { waitForField: true });
                 setAdding(false);
                 setName('');
               }}
@@ -88,6 +91,7 @@ function ArgLeaf({ value, path, editor, disabled }: { value: Json | undefined; p
         multiline={typeof shown === 'string' ? 'cell' : undefined}
         value={shown === undefined ? '' : leafDisplay(shown)}
         disabled={disabled || sourced.waiting}
+        field={`args:${label}`}
         onCommit={(v) => sourced.commit(typeof shown === 'string' && v.includes('\n') ? descriptionText(v) : leafText(v))}
       />
       {sourced.note}

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
-import { endTypingBurst, inBurst, registerPendingEdit } from '../state/pendingEdits';
+import { usePendingEdits } from '../state/pendingEdits';
 import { DOCUMENT_FIELD_ATTRIBUTE } from '../editor/undoShortcuts';
 
 /**
@@ -42,6 +42,7 @@ interface CommitInputProps {
  * the user is elsewhere, a change of the document (the text editor, undo) replaces what it shows.
  */
 export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, validate, describedBy, field }: CommitInputProps) {
+  const pendingEdits = usePendingEdits();
   const [draft, setDraft] = useState(value);
   const id = useId();
   const editing = useRef(false);
@@ -60,14 +61,14 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
     pending.current = null;
     const { onCommit: commit, validate: check, value: shown } = latest.current;
     if (next === written.current || check?.(next)) return;
-    const ok = inBurst(`${id}#${session.current}`, () => commit(next, written.current));
+    const ok = pendingEdits.inBurst(`${id}#${session.current}`, () => commit(next, written.current));
     if (ok === false) {
       setDraft(shown);
       written.current = shown;
     } else written.current = next;
   }).current;
 
-  useEffect(() => registerPendingEdit(flush), [flush]);
+  useEffect(() => pendingEdits.register(flush), [pendingEdits, flush]);
   // Leaving the form (another tool, the file closed) writes what was typed.
   useEffect(() => () => flush(), [flush]);
   const version = useContext(DocumentVersion);
@@ -97,7 +98,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
   const leave = () => {
     flush();
     editing.current = false;
-    endTypingBurst();
+    pendingEdits.endTypingBurst();
   };
   const problem = validate?.(draft) ?? null;
   const common = {

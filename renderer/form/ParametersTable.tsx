@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { CommitInput } from './CommitInput';
+import { EnumCell } from './EnumCell';
+import { focusFormField } from '../ui/focusField';
 import { removeParameter, removeRequiredName, renameParameter } from './parameterEdits';
 import { SourcedCell } from './SourcedCell';
 import type { EntryEditor } from './useEntryEditor';
@@ -112,15 +114,7 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   <SourcedCell editor={editor} path={[...props(name), 'enum']} label={`${name} enum`}>
                     {(s) => {
                       const values = s.shown(p.enum);
-                      return (
-                        <CommitInput
-                          label={`${name} enum`}
-                          value={Array.isArray(values) ? values.map(String).join(', ') : ''}
-                          disabled={disabled || s.waiting}
-                          field={`parameter:${name}:enum`}
-                          onCommit={(v) => s.commit(enumText(v))}
-                        />
-                      );
+                      return <EnumCell name={name} values={Array.isArray(values) ? values : null} disabled={disabled || s.waiting} onCommit={(v) => s.commit(enumText(v))} />;
                     }}
                   </SourcedCell>
                 </td>
@@ -167,8 +161,9 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
           onClick={() => {
             let name = 'new_parameter';
             for (let i = 2; name in properties; i++) name = `new_parameter_${i}`;
-            if (schema.type === undefined) editor.set(['parameters'], `{ "type": "object", "properties": { "${name}": ${NEW_PROPERTY} } }`);
-            else editor.set([...props(name)], NEW_PROPERTY);
+            const added = schema.type === undefined ? editor.set(['parameters'], `{ "type": "object", "properties": { "${name}": ${NEW_PROPERTY} } }`) : editor.set([...props(name)], NEW_PROPERTY);
+            // The new row's name, selected: typing names it (the row shows once the analysis of the edit is back).
+            if (added) void focusFormField(editor.toolName, `parameter:${name}:name`, { selectText: true, waitForField: true });
           }}
         >
           + parameter

@@ -5,11 +5,11 @@ import { FIELD_DOCS } from '../../shared/language/fieldDocs';
 import { KIND_LABEL, ORIGIN_LABEL } from '../tools/toolFilter';
 import { isEditable } from '../tools/toolCommands';
 import { useToolActions } from '../tools/useToolActions';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { ArgsTree } from './ArgsTree';
 import { CommitInput, DocumentVersion } from './CommitInput';
 import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
-import { applyFix } from '../problems/applyFix';
+import { applyFix } from '../editor/applyFix';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
@@ -17,7 +17,7 @@ import { descriptionText } from './valueText';
 import { useSourcedField } from './FieldSource';
 
 /** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
-export function ToolForm({ stores }: { stores: WorkspaceStores }) {
+export function ToolForm({ stores }: { stores: Workspace }) {
   const analysis = stores.useAnalysis((s) => s.analysis);
   const selected = stores.useAnalysis((s) => s.selectedTool);
   const tool = analysis?.tools.find((t) => t.name === selected);
@@ -47,7 +47,7 @@ function ToolFields({
   canOverride,
   diagnostics,
 }: {
-  stores: WorkspaceStores;
+  stores: Workspace;
   tool: ToolSummary;
   detail: ToolDetail;
   editable: boolean;

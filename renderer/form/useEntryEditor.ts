@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { renameKey, type setValue } from '../../shared/hocon';
 import type { FieldSourceDto } from '../../shared/api/index';
 import { sourceEdits, sourceRemovals, type SourceChoice } from '../../shared/toolbox/index';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
@@ -20,7 +20,7 @@ const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.
  * with the reason, as a notice. A field set more than once, or from a substitution or another file, is edited where
  * the analysis's field sources say (shared/toolbox/fieldSourceEdits.ts).
  */
-export function useEntryEditor(stores: WorkspaceStores, toolName: string) {
+export function useEntryEditor(stores: Workspace, toolName: string) {
   return useMemo(() => {
     const checked = (text: string) => text.length <= CHECKED_EDIT_MAX_CHARS;
     /** Applies the edits computed from the current text; false (and a notice saying why) when refused. */

@@ -1,12 +1,11 @@
 import { isDirty } from '../state/documentStore';
-import { useUiStore } from '../state/uiStore';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { ProjectStatus } from '../project/ProjectStatus';
 import type { ProjectStoreHook } from '../project/projectStore';
 import { plural } from '../../shared/plural';
 
 /** File, unsaved marker, the document's error and warning counts, the host. */
-export function StatusBar({ stores, useProject }: { stores: WorkspaceStores; useProject?: ProjectStoreHook }) {
+export function StatusBar({ stores, useProject }: { stores: Workspace; useProject?: ProjectStoreHook }) {
   const { useDocument, useAnalysis } = stores;
   const path = useDocument((s) => s.path);
   const status = useDocument((s) => s.status);
@@ -16,7 +15,7 @@ export function StatusBar({ stores, useProject }: { stores: WorkspaceStores; use
   const errors = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'error' && d.group === undefined).length ?? 0);
   const warnings = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'warning' && d.group === undefined).length ?? 0);
   const hasAnalysis = useAnalysis((s) => s.analysis !== null);
-  const info = useUiStore((s) => s.info);
+  const info = stores.useUi((s) => s.info);
   return (
     <footer className="status-bar" aria-label="Status">
       <span className="status-file">{status === 'empty' ? 'No file open' : (path ?? 'Untitled (not saved yet)')}</span>

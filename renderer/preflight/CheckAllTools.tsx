@@ -1,4 +1,4 @@
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import './preflight.css';
 
 /**
@@ -6,7 +6,7 @@ import './preflight.css';
  * importing runs the module's code) and reports what stands between each entry and its Python. The findings show
  * on the entries (problems, form, tool list); the summary shows here.
  */
-export function CheckAllTools({ stores }: { stores: WorkspaceStores }) {
+export function CheckAllTools({ stores }: { stores: Workspace }) {
   const { useEntryPython, useDocument } = stores;
   const checking = useEntryPython((s) => s.checkingRunId !== null);
   const summary = useEntryPython((s) => s.summary);

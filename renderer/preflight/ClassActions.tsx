@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { ToolSummary } from '../../shared/api/index';
-import { PromptDialog } from '../layout/PromptDialog';
-import type { WorkspaceStores } from '../state/workspace';
+import { PromptDialog } from '../ui/PromptDialog';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Beside the form's Class field: open the class's Python source, and for a coded tool, create its module from the
  * entry when it does not exist yet (never over an existing file).
  */
-export function ClassActions({ stores, tool, editable }: { stores: WorkspaceStores; tool: ToolSummary; editable: boolean }) {
+export function ClassActions({ stores, tool, editable }: { stores: Workspace; tool: ToolSummary; editable: boolean }) {
   const { api, useDocument, useEntryPython } = stores;
   const [planned, setPlanned] = useState<{ root: string; file: string } | null>(null);
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);

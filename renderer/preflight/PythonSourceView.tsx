@@ -1,10 +1,10 @@
 import type * as Monaco from 'monaco-editor';
 import { useEffect, useRef } from 'react';
 import { monaco } from '../editor/monacoSetup';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 
 /** The open class's Python source, read-only, scrolled to and marking the class's line. */
-export function PythonSourceView({ stores, theme, visible }: { stores: WorkspaceStores; theme: 'light' | 'dark'; visible: boolean }) {
+export function PythonSourceView({ stores, theme, visible }: { stores: Workspace; theme: 'light' | 'dark'; visible: boolean }) {
   const source = stores.useEntryPython((s) => s.source);
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);

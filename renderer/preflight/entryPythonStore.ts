@@ -4,6 +4,7 @@ import type { PreferencesStoreHook } from '../prefs/preferencesStore';
 import type { AnalysisStoreHook } from '../state/analysisStore';
 import type { DocumentStoreHook } from '../state/documentStore';
 import type { ViewStoreHook } from '../state/viewStore';
+import type { DocumentEvents } from '../state/documentEvents';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** A class's Python source, shown read-only in the centre's Python tab. */
@@ -36,7 +37,7 @@ let checks = 0;
  * "Check all tools" and "open the class": the document's entries against their Python. A check is only ever started
  * by the user (importing a module runs its code); its findings come back in the analysis, which is refreshed.
  */
-export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStoreHook, useAnalysis: AnalysisStoreHook, useView: ViewStoreHook, usePreferences: PreferencesStoreHook) {
+export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStoreHook, useAnalysis: AnalysisStoreHook, useView: ViewStoreHook, usePreferences: PreferencesStoreHook, events: DocumentEvents) {
   const store = create<EntryPythonState>()((set, get) => ({
     checkingRunId: null,
     summary: null,
@@ -81,9 +82,10 @@ export function createEntryPythonStore(api: ApiClient, useDocument: DocumentStor
       if (useView.getState().tab === 'python') useView.getState().setTab('form');
     },
   }));
-  // Another file: the last check and the open source were about the previous one.
+  // Another document, or this one saved elsewhere (the check resolved its classes from where the file was).
+  events.onReplaced(() => store.setState({ summary: null, error: null }));
   useDocument.subscribe((state, previous) => {
-    if (state.path !== previous.path || state.loadGeneration !== previous.loadGeneration) store.setState({ summary: null, error: null });
+    if (state.path !== previous.path) store.setState({ summary: null, error: null });
   });
   // Another interpreter or PYTHONPATH: the last check was about another environment. The main side drops its
   // findings (preflightHandlers.ts); the analysis is asked again so Problems shows that at once.

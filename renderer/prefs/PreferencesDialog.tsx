@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Preferences, ToolboxAnalysis } from '../../shared/api/index';
 import { WorkingDirectoryField } from './WorkingDirectoryField';
-import { ModalForm } from '../layout/ModalForm';
+import { ModalForm } from '../ui/ModalForm';
 import { errorMessage } from '../../shared/errorMessage';
 import type { PreferencesStoreHook } from './preferencesStore';
 

@@ -1,5 +1,5 @@
 import type { ToolboxAnalysis } from '../../shared/api/index';
-import { WHY } from '../editor/includeHover';
+import { WHY } from '../../shared/language/index';
 
 /**
  * The preference "neuro-san's working directory" (where neuro-san finds a top-level `include`), with the folder
@@ -24,7 +24,8 @@ export function WorkingDirectoryField({
       <p className="hint" id="neuro-san-cwd-help">
         The folder neuro-san runs in: it looks for a top-level <code>include</code> there, not next to the file. Empty: the nearest folder upward from
         the file that holds <code>registries/</code>, else the file's folder. A relative path is relative to that folder (the project's root, or the
-        file's folder when there is no project).
+        file's folder when there is no project). A project whose run settings set <code>workingDirectory</code> (<code>.toolbox-editor.json</code>) runs
+        there, its tools and its includes alike: that folder wins over this one.
       </p>
       {openFile && used && (
         <p className="hint" data-testid="working-directory-used">

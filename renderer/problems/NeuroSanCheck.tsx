@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 type CheckState = { state: 'idle' } | { state: 'running' } | { state: 'done'; lines: string[]; failed: boolean };
@@ -9,7 +9,7 @@ type CheckState = { state: 'idle' } | { state: 'running' } | { state: 'done'; li
  * what it says (its version, its load error or each tool's error, and any value it reads differently from the editor,
  * which is the editor's bug). One line says so where the chosen Python has no neuro-san.
  */
-export function NeuroSanCheck({ stores }: { stores: WorkspaceStores }) {
+export function NeuroSanCheck({ stores }: { stores: Workspace }) {
   const path = stores.useDocument((s) => s.path);
   const [check, setCheck] = useState<CheckState>({ state: 'idle' });
 

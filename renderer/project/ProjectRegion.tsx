@@ -3,11 +3,13 @@ import { insertKey } from '../../shared/hocon';
 import { topLevelIndent } from '../tools/toolCommands';
 import { indentValue, toolTemplate } from '../tools/toolTemplates';
 import { FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '../../shared/project/fileKind';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 import { RenameToolDialog } from './RenameToolDialog';
 import { useProjectEdits } from './useProjectEdits';
+import { McpServers } from './McpServers';
 import { plural } from '../../shared/plural';
+import { CollapseToggle } from '../ui/CollapseToggle';
 
 const PLURAL: Record<FileKind, string> = {
   toolbox: 'Toolboxes',
@@ -21,20 +23,23 @@ const PLURAL: Record<FileKind, string> = {
 };
 
 export interface ProjectRegionProps {
-  stores: WorkspaceStores;
+  stores: Workspace;
   useProject: ProjectStoreHook;
   /** Opens a file in the editor (asking first when the open one has unsaved changes); resolves true when opened. */
   openFile(path: string): Promise<boolean>;
+  /** Folding the view to its title row (the layout keeps whether it is). */
+  collapse?: { collapsed: boolean; toggle(): void };
 }
 
 /**
  * The folder open as a neuro-san project: the toolbox in use and where it came from, every file by kind (a click
  * opens it), the manifests' networks, and each tool with the agents that use it.
  */
-export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionProps) {
+export function ProjectRegion({ stores, useProject, openFile, collapse }: ProjectRegionProps) {
   const project = useProject((s) => s.project);
   const error = useProject((s) => s.error);
   const lastChange = useProject((s) => s.lastChange);
+  const asking = useProject((s) => s.asking);
   const [selectedTool, setSelectedTool] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const edits = useProjectEdits(stores, useProject);
@@ -73,13 +78,17 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
   };
 
   return (
-    <section className="region project-region" aria-label="Project">
+    <section className={`region project-region${collapse?.collapsed ? ' collapsed' : ''}`} aria-label="Project">
       <header className="region-header">
+        {collapse && <CollapseToggle pane="project tree" collapsed={collapse.collapsed} onToggle={collapse.toggle} />}
         <h2 title={project.root}>Project: {project.root.split(/[\\/]/).pop()}</h2>
-        <button className="link" onClick={() => useProject.getState().close()}>
+        <span className="status-spacer" />
+        <button className="link" onClick={() => useProject.getState().close()} title="Close the project (the open file stays open)">
           Close
         </button>
       </header>
+      {!collapse?.collapsed && (
+        <>
       <p className="project-toolbox" aria-label="Toolbox in use">
         Toolbox in use:{' '}
         {project.toolbox ? (
@@ -188,6 +197,22 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
             </div>
           )}
         </details>
+        <McpServers
+          mcp={project.mcp}
+          listings={project.mcpListings}
+          asking={asking}
+          onList={(url) => void useProject.getState().listMcpTools(url)}
+          onOpen={(file, offset, length) => void open(file, offset, length)}
+          onOpenInfoFile={(file) => void open(file)}
+          onTestRun={(pick, user) =>
+            void (async () => {
+              // The pane runs within an open file (its history and saved cases are kept beside it): without one, the
+              // network that names the server opens.
+              if (stores.useDocument.getState().status !== 'ready' && !(await openFile(absoluteIn(project, user.file)))) return;
+              stores.useTestRun.getState().pickMcpTool(pick);
+            })()
+          }
+        />
         {project.undefinedToolUsers.length > 0 && (
           <details open>
             <summary>Undefined tools ({project.undefinedToolUsers.length})</summary>
@@ -209,6 +234,8 @@ export function ProjectRegion({ stores, useProject, openFile }: ProjectRegionPro
           </details>
         )}
       </div>
+        </>
+      )}
       {renaming && (
         <RenameToolDialog
           project={project}

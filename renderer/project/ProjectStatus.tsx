@@ -1,12 +1,12 @@
 import { FILE_KIND_LABELS, FILE_KINDS, isFileKind, type FileKind } from '../../shared/project/fileKind';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { relativeIn, type ProjectStoreHook } from './projectStore';
 
 /**
  * The status bar's part about the open file in its project: its kind (which the user may correct: the project reads
  * it again by that kind), the toolbox in use with where it came from, and the neuro-san version it is checked for.
  */
-export function ProjectStatus({ stores, useProject }: { stores: WorkspaceStores; useProject: ProjectStoreHook }) {
+export function ProjectStatus({ stores, useProject }: { stores: Workspace; useProject: ProjectStoreHook }) {
   const path = stores.useDocument((s) => s.path);
   const analysis = stores.useAnalysis((s) => s.analysis);
   const project = useProject((s) => s.project);
@@ -49,6 +49,7 @@ export function ProjectStatus({ stores, useProject }: { stores: WorkspaceStores;
       {neuroSan && (
         <span className="status-neuro-san" aria-label="neuro-san version" title={`${neuroSan.from}: ${neuroSan.how}`}>
           neuro-san {neuroSan.version}
+          {neuroSan.from === 'interpreter' ? ' (installed)' : ''}
         </span>
       )}
     </>

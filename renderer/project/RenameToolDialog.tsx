@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProjectView } from '../../shared/api/index';
-import { ModalForm } from '../layout/ModalForm';
+import { ModalForm } from '../ui/ModalForm';
 import type { RenamePlan } from './useProjectEdits';
 
 export interface RenameToolDialogProps {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** The rule of an include by http(s) URL that was not fetched (shared/project/includeProblems.ts). */
@@ -10,7 +10,7 @@ const RULE = 'include-url';
  * for the project (remembered; kept in the state folder). One line above the problems, while such an include was not
  * fetched.
  */
-export function UrlIncludesPrompt({ stores }: { stores: WorkspaceStores }) {
+export function UrlIncludesPrompt({ stores }: { stores: Workspace }) {
   const path = stores.useDocument((s) => s.path);
   const unfetched = stores.useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.rule === RULE && d.message.includes('not fetched here')).length ?? 0);
   const [state, setState] = useState<{ busy: boolean; said: string | null }>({ busy: false, said: null });

@@ -17,6 +17,10 @@ export interface ProjectState {
   /** Reads the project again (after its files changed). */
   refresh(): Promise<void>;
   setLastChange(change: ProjectState['lastChange']): void;
+  /** MCP servers being asked for their tools (by URL). */
+  asking: string[];
+  /** Asks one MCP server of the project for its tools (the user's action), then reads the project again. */
+  listMcpTools(url: string): Promise<void>;
   close(): void;
 }
 
@@ -24,7 +28,7 @@ export type ProjectStoreHook = ReturnType<typeof createProjectStore>;
 
 /** The folder open as a neuro-san project (the project view); the document store still holds the one file edited. */
 export function createProjectStore(api: ApiClient) {
-  return create<ProjectState>()((set, get) => ({
+  const store = create<ProjectState>()((set, get) => ({
     project: null,
     loading: false,
     error: null,
@@ -49,8 +53,26 @@ export function createProjectStore(api: ApiClient) {
       await get().refresh();
     },
     setLastChange: (lastChange) => set({ lastChange }),
+    asking: [],
+    listMcpTools: async (url) => {
+      const root = get().project?.root;
+      if (!root) return;
+      set({ asking: [...get().asking, url] });
+      try {
+        await api.invoke('mcp.listTools', { root, url });
+        // The answer is kept by the main side: reading the project again shows it, with the problems it revealed.
+        await get().refresh();
+      } catch (error) {
+        set({ error: `Could not ask ${url}: ${errorMessage(error)}` });
+      } finally {
+        set({ asking: get().asking.filter((u) => u !== url) });
+      }
+    },
     close: () => set({ project: null, error: null, lastChange: null }),
   }));
+  // The Python of the project's runs said which neuro-san it has: the project is checked for that version now.
+  api.on('python.neuroSan', () => void store.getState().refresh());
+  return store;
 }
 
 /** A project path (relative to the root) as an absolute one, in the root's separator style. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ProjectEdit } from '../../shared/api/index';
 import { errorMessage } from '../../shared/errorMessage';
 import { isDirty } from '../state/documentStore';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 
 export interface RenamePlan {
@@ -15,7 +15,7 @@ export interface RenamePlan {
  * in the editor is read again after each (its unsaved changes would be lost, so a set that touches it waits for a
  * save first).
  */
-export function useProjectEdits(stores: WorkspaceStores, useProject: ProjectStoreHook) {
+export function useProjectEdits(stores: Workspace, useProject: ProjectStoreHook) {
   const [problem, setProblem] = useState<string | null>(null);
   const { api, useDocument } = stores;
 

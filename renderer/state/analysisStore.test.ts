@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, fakeDocument } from '../testSupport/fakeStores';
+import { fakeApi, fakeDocument, fakeWindow } from '../testSupport/fakeStores';
 import { ANALYZE_DEBOUNCE_MS, createAnalysisStore } from './analysisStore';
 
 const answer = (name: string) => ({ file: '/work/toolbox_info.hocon', tools: [{ name, origin: 'user' }], diagnostics: [] });
@@ -12,7 +12,7 @@ describe('the analysis store', () => {
   it('keeps one request in flight and then analyses only the latest text', async () => {
     const { api, callsOf } = fakeApi();
     const useDocument = fakeDocument();
-    const useAnalysis = createAnalysisStore(api, useDocument);
+    const useAnalysis = createAnalysisStore(api, useDocument, fakeWindow().texts, fakeWindow().edits);
 
     useDocument.setState({ text: 'a { class = x.Y }' });
     await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
@@ -40,7 +40,7 @@ describe('the analysis store', () => {
   it('drops the answer for a file that is no longer open', async () => {
     const { api, callsOf } = fakeApi();
     const useDocument = fakeDocument();
-    const useAnalysis = createAnalysisStore(api, useDocument);
+    const useAnalysis = createAnalysisStore(api, useDocument, fakeWindow().texts, fakeWindow().edits);
     useDocument.setState({ text: 'old { class = x.Y }' });
     await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
 
@@ -58,7 +58,7 @@ describe('the analysis store', () => {
   it('says why an analysis failed', async () => {
     const { api, callsOf } = fakeApi();
     const useDocument = fakeDocument();
-    const useAnalysis = createAnalysisStore(api, useDocument);
+    const useAnalysis = createAnalysisStore(api, useDocument, fakeWindow().texts, fakeWindow().edits);
     useDocument.setState({ text: 'a = 1' });
     await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
     callsOf('toolbox.analyze')[0]!.reject(new Error('the server is gone'));

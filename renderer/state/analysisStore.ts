@@ -2,9 +2,10 @@ import { create } from 'zustand';
 import type { ApiClient } from '../../shared/api/index';
 import { applyAnalysisChange } from '../../shared/api/index';
 import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/index';
-import { createTextSender } from '../api/textSender';
+import type { TextChannel } from '../api/textSender';
 import type { DocumentStoreHook } from './documentStore';
-import { flushPendingEdits } from './pendingEdits';
+import type { PendingEdits } from './pendingEdits';
+import { wasReplaced } from './documentEvents';
 import { latestWins } from './latestWins';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -34,7 +35,7 @@ export const ANALYZE_DEBOUNCE_MS = 15;
  * it answers and the text has changed meanwhile, the latest text is analysed at once (no fixed debounce, so a
  * keystroke's diagnostics arrive as soon as the main side can compute them, and fast typing never queues requests).
  */
-export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHook) {
+export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHook, channel: TextChannel, edits: PendingEdits) {
   const store = create<AnalysisState>()((set) => ({
     analysis: null,
     analyzedText: null,
@@ -42,7 +43,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     error: null,
     select: (selectedTool) => {
       // The form being left writes what was typed in it first, under the tool it belongs to.
-      flushPendingEdits();
+      edits.flush();
       set({ selectedTool });
       // The answer carries the detail (description, parameters, args) of the selected tool only: ask for this one's.
       const { analysis } = store.getState();
@@ -52,7 +53,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   }));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const texts = createTextSender();
+  const texts = channel.createSender();
   const latest = latestWins();
   /** The textId of the text the held analysis was made from: the next answer may be a change of it. */
   let held: string | null = null;
@@ -116,7 +117,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
     clearTimeout(timer);
     // Opening a file is analysed at once; typing waits for a very short pause.
-    const immediate = state.loadGeneration !== previous.loadGeneration || state.path !== previous.path;
+    const immediate = wasReplaced(state, previous) || state.path !== previous.path;
     if (immediate && inFlight) latest.invalidate(); // the answer in flight is for another file
     timer = setTimeout(analyze, immediate ? 0 : ANALYZE_DEBOUNCE_MS);
   });

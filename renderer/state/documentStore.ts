@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { acknowledgeText, nameText } from '../api/textSender';
+import type { TextChannel } from '../api/textSender';
 import { ApiError, type ApiClient } from '../../shared/api/index';
-import { flushPendingEdits } from './pendingEdits';
+import type { PendingEdits } from './pendingEdits';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** A message shown in the banner above the editor; `actions` name what the user can do about it. */
@@ -64,8 +64,11 @@ const initial: DocumentState = {
   loadGeneration: 0,
 };
 
-/** The open toolbox file. All file I/O goes through the API; this store never touches the disk itself. */
-export function createDocumentStore(api: ApiClient) {
+/**
+ * The open toolbox file. All file I/O goes through the API; this store never touches the disk itself. The window's
+ * text channel names the text it reads; its pending edits are written before a save.
+ */
+export function createDocumentStore(api: ApiClient, texts: TextChannel, edits: PendingEdits) {
   return create<DocumentStore>()((set, get) => {
     const watch = (path: string, mtimeMs: number) => {
       api.invoke('file.watch', { path, mtimeMs }).catch(() => undefined);
@@ -98,9 +101,9 @@ export function createDocumentStore(api: ApiClient) {
         set({ status: previous.status === 'empty' ? 'loading' : previous.status, notice: null });
         try {
           // The main side keeps the text it read under this name: the first analysis sends no megabytes back.
-          const textId = nameText();
+          const textId = texts.nameText();
           const file = await api.invoke('file.read', { path, textId });
-          acknowledgeText(textId, file.text);
+          texts.acknowledge(textId, file.text);
           unwatchCurrent();
           set({
             path: file.path,
@@ -138,7 +141,7 @@ export function createDocumentStore(api: ApiClient) {
 
       save: async (targetPath) => {
         // What is typed in a form field is saved too, even before the field has written it.
-        flushPendingEdits();
+        edits.flush();
         const state = get();
         if (state.saving || state.status !== 'ready') return false;
         const path = targetPath ?? state.path;

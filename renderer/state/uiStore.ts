@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../shared/api/index';
-import type { UnsavedChoice } from '../files/unsavedPrompt';
+
+/** An answer to "save the unsaved changes first?" (files/unsavedPrompt.ts asks it). */
+export type UnsavedChoice = 'save' | 'discard' | 'cancel';
 
 /**
  * The dialog on screen, if any (one at a time). A new kind of dialog is one more member here and one more case
@@ -17,17 +19,22 @@ export type Dialog =
   | { kind: 'compare' }
   /** Go to tool (Ctrl+P). */
   | { kind: 'goToTool' }
+  /** Every command, with its shortcut (Ctrl+Shift+P, F1). */
+  | { kind: 'commandPalette' }
   /** Save / Don't save / Cancel before unsaved work is replaced or closed; `answer` resolves the one who asked. */
   | { kind: 'unsaved'; file: string; answer(choice: UnsavedChoice): void };
 
-interface UiState {
+export interface UiState {
   info: AppInfo | null;
   dialog: Dialog | null;
   theme: 'light' | 'dark';
+  /** Unsaved edits of the open file found from a session that ended without saving, offered back (NoticeBar). */
+  recovered: string | null;
   setInfo(info: AppInfo): void;
   openDialog(dialog: Dialog): void;
   closeDialog(): void;
   setTheme(theme: 'light' | 'dark'): void;
+  setRecovered(text: string | null): void;
 }
 
 const systemTheme = (): 'light' | 'dark' =>
@@ -38,18 +45,25 @@ function withdraw(dialog: Dialog | null): void {
   if (dialog?.kind === 'unsaved') dialog.answer('cancel');
 }
 
-export const useUiStore = create<UiState>()((set, get) => ({
-  info: null,
-  dialog: null,
-  theme: systemTheme(),
-  setInfo: (info) => set({ info }),
-  openDialog: (dialog) => {
-    withdraw(get().dialog);
-    set({ dialog });
-  },
-  closeDialog: () => {
-    withdraw(get().dialog);
-    set({ dialog: null });
-  },
-  setTheme: (theme) => set({ theme }),
-}));
+/** The window's UI state: the host, the dialog on screen, the theme. One per window, owned by its workspace. */
+export function createUiStore() {
+  return create<UiState>()((set, get) => ({
+    info: null,
+    dialog: null,
+    theme: systemTheme(),
+    recovered: null,
+    setInfo: (info) => set({ info }),
+    openDialog: (dialog) => {
+      withdraw(get().dialog);
+      set({ dialog });
+    },
+    closeDialog: () => {
+      withdraw(get().dialog);
+      set({ dialog: null });
+    },
+    setTheme: (theme) => set({ theme }),
+    setRecovered: (recovered) => set({ recovered }),
+  }));
+}
+
+export type UiStoreHook = ReturnType<typeof createUiStore>;

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { ApiClient } from '../../shared/api/index';
 import type { DocumentStoreHook } from '../state/documentStore';
+import { createTextChannel } from '../api/textSender';
+import { createPendingEdits } from '../state/pendingEdits';
 
 /** One call the fake API received, answered by the test when it chooses (so order and overlap are in its hands). */
 export interface PendingCall {
@@ -31,4 +33,9 @@ export function fakeDocument(initial: { path?: string | null; text?: string; sta
     loadGeneration: 0,
   }));
   return store as unknown as DocumentStoreHook & typeof store;
+}
+
+/** A window's text channel and pending edits, as its workspace would hand them to a store. */
+export function fakeWindow() {
+  return { texts: createTextChannel(), edits: createPendingEdits() };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
-import { toolboxTarget, type SavedCase } from '../../shared/run/index';
-import { ModalForm } from '../layout/ModalForm';
+import { mcpTarget, toolboxTarget, type SavedCase } from '../../shared/run/index';
+import { ModalForm } from '../ui/ModalForm';
 import { draftOf, EXPECT_KINDS, expectationOf, withKind, type ExpectKind } from './expectationDraft';
 
 export interface CaseEditorProps {
@@ -26,7 +26,7 @@ export function CaseEditor({ title, initial, tools, actionLabel, problem, onSave
   const { request } = initial;
   const [name, setName] = useState(initial.name);
   const [tool, setTool] = useState(request.target.tool);
-  const [toolkitTool, setToolkitTool] = useState(request.target.toolkitTool ?? '');
+  const [toolkitTool, setToolkitTool] = useState(request.target.kind === 'toolbox' ? (request.target.toolkitTool ?? '') : '');
   const [argsJson, setArgsJson] = useState(request.argsJson);
   const [sly, setSly] = useState(request.slyData && Object.keys(request.slyData).length ? JSON.stringify(request.slyData, null, 2) : '');
   const [timeout, setTimeoutText] = useState(request.timeoutSeconds !== undefined ? String(request.timeoutSeconds) : '');
@@ -55,7 +55,8 @@ export function CaseEditor({ title, initial, tools, actionLabel, problem, onSave
       testCase: {
         name: name.trim(),
         request: {
-          target: toolboxTarget(tool, toolkitTool.trim() || undefined),
+          // An MCP server's tool stays that server's (the tool list names the toolbox's entries).
+          target: request.target.kind === 'mcp' ? mcpTarget(request.target.url, tool) : toolboxTarget(tool, toolkitTool.trim() || undefined),
           argsJson,
           ...(slyData ? { slyData } : {}),
           ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
@@ -84,22 +85,28 @@ export function CaseEditor({ title, initial, tools, actionLabel, problem, onSave
           Name
           <input autoFocus value={name} spellCheck={false} onChange={(e) => setName(e.target.value)} />
         </label>
-        <div className="field-row">
-          <label>
-            Tool
-            <select value={tool} onChange={(e) => setTool(e.target.value)}>
-              {choices.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Toolkit tool
-            <input value={toolkitTool} placeholder="(not a toolkit)" spellCheck={false} onChange={(e) => setToolkitTool(e.target.value)} />
-          </label>
-        </div>
+        {request.target.kind === 'mcp' ? (
+          <p className="hint">
+            Tool <strong>{request.target.tool}</strong> of the MCP server <code>{request.target.url}</code>
+          </p>
+        ) : (
+          <div className="field-row">
+            <label>
+              Tool
+              <select value={tool} onChange={(e) => setTool(e.target.value)}>
+                {choices.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Toolkit tool
+              <input value={toolkitTool} placeholder="(not a toolkit)" spellCheck={false} onChange={(e) => setToolkitTool(e.target.value)} />
+            </label>
+          </div>
+        )}
         <label>
           Arguments (JSON, sent as written)
           <textarea value={argsJson} spellCheck={false} onChange={(e) => setArgsJson(e.target.value)} />

@@ -25,7 +25,7 @@ export function HistoryList({ entries, canSaveCases, actions }: { entries: Histo
                 <div className="history-line">
                   <span aria-label={entry.result.isError ? 'error' : 'ok'}>{entry.result.isError ? '✗' : '✓'}</span>
                   <span className="hint">{time(entry.at)}</span>
-                  <code className="history-args">{entry.request.target.toolkitTool ? `${entry.request.target.toolkitTool} ` : ''}{layoutIfJson(entry.request.argsJson)}</code>
+                  <code className="history-args">{entry.request.target.kind === 'toolbox' && entry.request.target.toolkitTool ? `${entry.request.target.toolkitTool} ` : ''}{layoutIfJson(entry.request.argsJson)}</code>
                 </div>
                 <div className="history-buttons">
                   <button onClick={() => actions.rerun(entry)}>Re-run</button>

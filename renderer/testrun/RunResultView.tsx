@@ -1,4 +1,5 @@
 import type { RunRecord } from './testRunStore';
+import { targetLabel } from '../../shared/run/index';
 
 function pretty(content: string, contentType: string): string {
   if (contentType !== 'json') return content;
@@ -30,7 +31,7 @@ export function RunResultView({ record, onSendAnyway }: { record: RunRecord; onS
         <strong>{result.isError ? `Error${result.errorKind ? ` (${result.errorKind})` : ''}` : 'Result'}</strong>
         <span className="hint">
           {' '}
-          {record.request.target.tool}{record.request.target.toolkitTool ? ` (${record.request.target.toolkitTool})` : ''} · {result.durationMs.toFixed(result.durationMs < 10 ? 1 : 0)} ms · {result.python} · timeout {result.timeoutSeconds} s
+          {record.request.target.kind === 'mcp' ? targetLabel(record.request.target) : `${record.request.target.tool}${record.request.target.toolkitTool ? ` (${record.request.target.toolkitTool})` : ''}`} · {result.durationMs.toFixed(result.durationMs < 10 ? 1 : 0)} ms{result.python ? ` · ${result.python}` : ''} · timeout {result.timeoutSeconds} s
         </span>
       </div>
       <pre className="run-content" aria-label="Result content">

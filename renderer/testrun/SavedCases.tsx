@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CaseRunOutcome, TestCaseList, TestCasesRun } from '../../shared/api/index';
-import type { SavedCase } from '../../shared/run/index';
-import { PromptDialog } from '../layout/PromptDialog';
+import { runKey, type RunTarget, type SavedCase } from '../../shared/run/index';
+import { PromptDialog } from '../ui/PromptDialog';
 import { expectationSummary } from './expectationDraft';
 
 export interface SavedCaseActions {
@@ -23,17 +23,18 @@ const OUTCOME_LABEL: Record<CaseRunOutcome['outcome'], string> = { passed: 'ok',
  * — the checks `toolbox-editor test` makes in CI, here against the editor's current (possibly unsaved) text. Cases
  * that name a tool the toolbox no longer has are shown apart, to move to another tool or delete.
  */
-export function SavedCases(props: { cases: TestCaseList; tool: string; toolNames: readonly string[]; running: boolean; lastRun: TestCasesRun | null; actions: SavedCaseActions }) {
-  const { cases, tool, toolNames, running, lastRun, actions } = props;
+export function SavedCases(props: { cases: TestCaseList; tool: string; target: RunTarget; toolNames: readonly string[]; running: boolean; lastRun: TestCasesRun | null; actions: SavedCaseActions }) {
+  const { cases, tool, target, toolNames, running, lastRun, actions } = props;
   const [renaming, setRenaming] = useState<SavedCase | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const fileName = cases.file.split(/[\\/]/).pop();
-  const forTool = cases.cases.filter((c) => c.request.target.tool === tool);
+  // An MCP server's tool's cases apart from an entry's of the same name; they are no entry's to lose.
+  const forTool = cases.cases.filter((c) => runKey(c.request.target) === runKey(target));
   const orphans = new Map<string, number>();
   for (const c of cases.cases) {
     const t = c.request.target.tool;
-    if (!toolNames.includes(t)) orphans.set(t, (orphans.get(t) ?? 0) + 1);
+    if (c.request.target.kind === 'toolbox' && !toolNames.includes(t)) orphans.set(t, (orphans.get(t) ?? 0) + 1);
   }
   const outcomeOf = (name: string) => lastRun?.outcomes.find((o) => o.name === name);
   const count = (outcome: CaseRunOutcome['outcome']) => lastRun?.outcomes.filter((o) => o.outcome === outcome).length ?? 0;
@@ -53,7 +54,7 @@ export function SavedCases(props: { cases: TestCaseList; tool: string; toolNames
                 <div className="case-line">
                   {outcome && <strong className={`case-outcome ${outcome.outcome === 'passed' ? 'passed' : 'failed'}`}>{OUTCOME_LABEL[outcome.outcome]}</strong>}
                   <span className="case-name">{c.name}</span>
-                  <span className="hint">{c.request.target.toolkitTool ? `${c.request.target.toolkitTool}: ` : ''}expects {expectationSummary(c.expect)}</span>
+                  <span className="hint">{c.request.target.kind === 'toolbox' && c.request.target.toolkitTool ? `${c.request.target.toolkitTool}: ` : ''}expects {expectationSummary(c.expect)}</span>
                 </div>
                 {outcome?.reason && <div className="hint case-reason">{outcome.reason}</div>}
                 <div className="history-buttons">

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
-import { callCommandLine, type RunRequest, type SavedCase } from '../../shared/run/index';
-import type { WorkspaceStores } from '../state/workspace';
+import { callCommandLine, mcpTarget, runKey, toolboxTarget, type RunRequest, type RunTarget, type SavedCase } from '../../shared/run/index';
+import type { Workspace } from '../workspace';
 import { ArgumentForm } from './ArgumentForm';
 import { fieldsFromArgs, fieldsOf } from './argumentForm';
 import { CaseEditor } from './CaseEditor';
@@ -25,7 +25,7 @@ function caseFromRun(entry: HistoryEntry): SavedCase {
 }
 
 /** Running the selected tool with the user's arguments and sly_data, its result, history and saved cases. */
-export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
+export function TestRunRegion({ stores }: { stores: Workspace }) {
   const { useAnalysis, useDocument } = stores;
   const useTestRun = stores.useTestRun;
   const analysis = useAnalysis((s) => s.analysis);
@@ -33,10 +33,21 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const select = useAnalysis((s) => s.select);
   const status = useDocument((s) => s.status);
   const path = useDocument((s) => s.path);
-  const tool = analysis?.tools.find((t) => t.name === selected) ?? null;
-  // The description and parameters come with the answer that named this tool (see analysisStore).
-  const detail = analysis?.detail && analysis.detail.name === tool?.name ? analysis.detail : null;
-  const key = tool ? toolKey(path, tool.name) : null;
+  // An MCP server's tool picked in the project view takes the place of the selected entry until another is chosen.
+  const mcp = useTestRun((s) => s.mcpTool);
+  const entry = analysis?.tools.find((t) => t.name === selected) ?? null;
+  const tool = mcp ? { name: mcp.tool, kind: 'mcp' as const, origin: 'mcp' } : entry;
+  const target: RunTarget | null = mcp ? mcpTarget(mcp.url, mcp.tool) : entry ? toolboxTarget(entry.name) : null;
+  // The description and parameters come with the answer that named this tool (see analysisStore); an MCP tool's,
+  // with the server's listing.
+  const detail = mcp
+    ? { name: mcp.tool, description: mcp.description ?? null, parameters: mcp.inputSchema ?? null }
+    : analysis?.detail && analysis.detail.name === entry?.name
+      ? analysis.detail
+      : null;
+  // History and inputs per document and target: an MCP tool's apart from an entry of the same name.
+  const historyKey = target ? runKey(target) : null;
+  const key = historyKey ? toolKey(path, historyKey) : null;
 
   // A LangChain tool's schema is not in the toolbox: it comes from its class once loaded ("Load the schema").
   const described = useTestRun((s) => (key ? s.described[key] : undefined));
@@ -49,14 +60,31 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   const record = useTestRun((s) => (key ? s.results[key] : undefined));
   const history = useTestRun((s) => (key ? s.history[key] : undefined));
   const prefs = stores.usePreferences((s) => s.prefs);
-  const cases = useTestRun((s) => s.cases);
+  const savedCases = useTestRun((s) => s.cases);
+  const renames = useTestRun((s) => s.renames);
   const notice = useTestRun((s) => s.notice);
   const caseRun = useTestRun((s) => s.caseRun);
   const casesRunning = useTestRun((s) => s.casesRunning);
   const settings = useTestRun((s) => s.settings);
   // The actions never change (zustand makes them once); getState() itself is a new object after every update.
   const actions = useTestRun.getState();
-  const toolName = tool?.name ?? null;
+  const toolName = historyKey;
+  // Cases of a tool renamed since the save are shown under its new name (on disk they keep the saved one until then).
+  const toolNamesKey = analysis?.tools.map((t) => t.name).join('\u0000') ?? '';
+  const cases = useMemo(() => {
+    const shown = useTestRun.getState().renamesShown();
+    if (!savedCases || shown.size === 0) return savedCases;
+    return {
+      ...savedCases,
+      cases: savedCases.cases.map((c) => {
+        const target = c.request.target;
+        // An MCP server's tool keeps its name: only toolbox entries are renamed.
+        const to = target.kind === 'toolbox' ? shown.get(target.tool) : undefined;
+        return to === undefined ? c : { ...c, request: { ...c.request, target: { ...target, tool: to } } };
+      }),
+    };
+    // The names in the text decide which renames hold (toolNamesKey), with the renames recorded.
+  }, [savedCases, renames, toolNamesKey, useTestRun]);
   /** The case being edited, or saved from a run: the dialog's title and what it starts from. */
   const [editing, setEditing] = useState<{ testCase: SavedCase; replaces?: string } | null>(null);
   // After a run, its result is brought into view (the inputs above can fill the pane).
@@ -67,6 +95,13 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
     wasRunning.current = running !== null;
   }, [running, record]);
 
+  // Choosing an entry of the same file (the tool list, the form) ends the MCP tool's turn; opening a file does not.
+  const seen = useRef({ selected, path });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { selected, path };
+    if (before.path === path && before.selected !== selected) useTestRun.getState().pickMcpTool(null);
+  }, [useTestRun, selected, path]);
   useEffect(() => {
     if (toolName && status === 'ready') void useTestRun.getState().loadHistory(toolName);
   }, [useTestRun, toolName, path, status]);
@@ -85,7 +120,9 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
   }
 
   const setInputs = (next: ToolInputs) => key && actions.setInputs(key, next);
-  const { request, args, problems } = requestOf(tool?.name ?? '', fields, inputs);
+  const made = requestOf(tool?.name ?? '', fields, inputs);
+  const { args, problems } = made;
+  const request: RunRequest = mcp ? { ...made.request, target: mcpTarget(mcp.url, mcp.tool) } : made.request;
   const runNow = (sendInvalidArgs = false) => {
     if (!tool || running || problems.length) return;
     void actions.run(sendInvalidArgs ? { ...request, sendInvalidArgs: true } : request);
@@ -131,7 +168,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
       actions.setNotice(null);
       setEditing({ testCase: caseFromRun(entry) });
     },
-    clear: () => tool && void actions.clearHistory(tool.name),
+    clear: () => historyKey && void actions.clearHistory(historyKey),
   };
   const caseActions = {
     runAll: () => void actions.runCases(),
@@ -153,7 +190,14 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
       <div className="pane-body">
         <div className="field-row">
           <label htmlFor="testrun-tool">Tool</label>
-          <select id="testrun-tool" value={tool?.name ?? ''} onChange={(e) => select(e.target.value || null)}>
+          <select
+            id="testrun-tool"
+            value={mcp ? '' : (tool?.name ?? '')}
+            onChange={(e) => {
+              actions.pickMcpTool(null);
+              select(e.target.value || null);
+            }}
+          >
             <option value="">choose a tool</option>
             {analysis.tools.map((t) => (
               <option key={t.name} value={t.name}>
@@ -163,6 +207,15 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
             ))}
           </select>
         </div>
+        {mcp && (
+          <p className="hint mcp-pick" aria-label="MCP tool">
+            <strong>{mcp.tool}</strong> of the MCP server <code>{mcp.url}</code>
+            {mcp.offered && mcp.offered !== mcp.tool ? ` (offered to the LLM as ${mcp.offered})` : ''}, with the project's MCP settings for it.{' '}
+            <button className="link" onClick={() => actions.pickMcpTool(null)}>
+              Back to the toolbox's tools
+            </button>
+          </p>
+        )}
         {settings && <RunSettingsSummary view={settings} {...(request.timeoutSeconds !== undefined ? { runTimeout: request.timeoutSeconds } : {})} canWrite={path !== null} onWrite={() => void actions.writeSettings()} />}
         {!tool ? (
           <p className="hint">Choose a tool to run.</p>
@@ -171,7 +224,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
         ) : (
           <>
             {detail.description && <p className="hint tool-description">{detail.description}</p>}
-            {tool.kind !== 'coded' && !detail.parameters && !described && (
+            {tool.kind !== 'coded' && tool.kind !== 'mcp' && !detail.parameters && !described && (
               <p className="hint">
                 Its arguments are defined by its class.{' '}
                 {describing?.key === key ? (
@@ -241,7 +294,7 @@ export function TestRunRegion({ stores }: { stores: WorkspaceStores }) {
               {record && <RunResultView record={record} onSendAnyway={() => void actions.run({ ...record.request, sendInvalidArgs: true })} />}
             </div>
             <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
-            {cases && <SavedCases cases={cases} tool={tool.name} toolNames={analysis.tools.map((t) => t.name)} running={casesRunning} lastRun={caseRun} actions={caseActions} />}
+            {cases && target && <SavedCases cases={cases} tool={tool.name} target={target} toolNames={analysis.tools.map((t) => t.name)} running={casesRunning} lastRun={caseRun} actions={caseActions} />}
           </>
         )}
         {editing && (

@@ -68,6 +68,6 @@ export function inputsFromRequest(fields: FieldSpec[], request: RunRequest, prev
     json: layoutIfJson(request.argsJson, 2),
     sly: request.slyData && Object.keys(request.slyData).length ? JSON.stringify(request.slyData, null, 2) : '',
     timeout: request.timeoutSeconds !== undefined ? String(request.timeoutSeconds) : '',
-    toolkitTool: request.target.toolkitTool ?? '',
+    toolkitTool: request.target.kind === 'toolbox' ? (request.target.toolkitTool ?? '') : '',
   };
 }

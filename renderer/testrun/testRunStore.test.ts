@@ -1,16 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BaseStores } from '../state/workspace';
-import { fakeApi, fakeDocument } from '../testSupport/fakeStores';
+import { create } from 'zustand';
+import type { BaseStores } from '../workspace';
+import { fakeApi, fakeDocument, fakeWindow } from '../testSupport/fakeStores';
 import { createTestRunStore, SHOW_CANCEL_AFTER_MS, toolKey } from './testRunStore';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setup() {
+function setup(text = 'echo { class = fixture_tools.echo.Echo, description = Echoes }') {
   const { api, callsOf } = fakeApi();
-  const useDocument = fakeDocument({ text: 'echo { class = fixture_tools.echo.Echo, description = Echoes }' });
-  const useTestRun = createTestRunStore({ api, useDocument } as unknown as BaseStores);
-  return { useTestRun, callsOf, key: toolKey(useDocument.getState().path, 'echo') };
+  const useDocument = fakeDocument({ text });
+  // The analysis of the text as it is: only its tools' names matter here.
+  const useAnalysis = create(() => ({ analysis: { tools: [...text.matchAll(/^(\w+) \{/gm)].map((m) => ({ name: m[1] })) }, selectedTool: null as string | null }));
+  const edit = (next: string) => {
+    useDocument.setState({ text: next });
+    useAnalysis.setState({ analysis: { tools: [...next.matchAll(/^(\w+) \{/gm)].map((m) => ({ name: m[1] })) } });
+  };
+  const useTestRun = createTestRunStore({ api, useDocument, ...fakeWindow(), useAnalysis } as unknown as BaseStores);
+  return { useTestRun, useDocument, edit, callsOf, key: toolKey(useDocument.getState().path, 'echo') };
 }
 
 describe('the test-run store', () => {
@@ -50,5 +57,72 @@ describe('the test-run store', () => {
     callsOf('history.list')[0]!.resolve({ entries: [] });
     callsOf('run.settings')[0]!.resolve({ settings: {}, commandLineOptions: [] });
     await done;
+  });
+
+  describe("a tool renamed in the tool list: its cases and runs follow the name the saved file has", () => {
+    const saved = 'my_tool { class = m.T }\nother { class = m.O }\n';
+    const renamed = 'finder { class = m.T }\nother { class = m.O }\n';
+    const withCases = (useTestRun: ReturnType<typeof setup>['useTestRun']) =>
+      useTestRun.setState({
+        cases: {
+          file: '/work/toolbox_info.tests.json',
+          version: 2,
+          cases: [{ name: 'finds Bo', request: { target: { kind: 'toolbox', tool: 'my_tool' }, argsJson: '{}' }, expect: { content: 'Bo' } }],
+        },
+      });
+
+    it('moves nothing until the file is saved with the new name, and shows them under it meanwhile', async () => {
+      const { useTestRun, useDocument, edit, callsOf } = setup(saved);
+      withCases(useTestRun);
+      edit(renamed);
+      useTestRun.getState().recordRename('my_tool', 'finder');
+      expect(useTestRun.getState().notice?.text).toBe(
+        "Its 1 saved test case and its runs move to 'finder' in toolbox_info.tests.json when you save the toolbox (undo the rename, or close without saving, and they stay with 'my_tool').",
+      );
+      expect(callsOf('testcases.renameTool')).toEqual([]);
+      expect(useTestRun.getState().renamesShown()).toEqual(new Map([['my_tool', 'finder']]));
+      // Its cases run against the new name; a case saved meanwhile names the tool as the file on disk does.
+      void useTestRun.getState().runCases();
+      expect(callsOf('testcases.run')[0]!.request).toMatchObject({ renamedTools: { my_tool: 'finder' } });
+      void useTestRun.getState().saveCase({ name: 'new', request: { target: { kind: 'toolbox', tool: 'finder' }, argsJson: '{}' }, expect: { error: true } });
+      expect(callsOf('testcases.save')[0]!.request).toMatchObject({ testCase: { request: { target: { tool: 'my_tool' } } } });
+
+      // Saved with the new name: now they move.
+      useDocument.setState({ savedText: renamed });
+      expect(callsOf('testcases.renameTool').map((c) => c.request)).toEqual([{ path: '/work/toolbox_info.hocon', tool: 'my_tool', newName: 'finder' }]);
+    });
+
+    it('an undo before the save takes the rename back: nothing moves; nor when the file is closed or read again', async () => {
+      const { useTestRun, useDocument, edit, callsOf } = setup(saved);
+      withCases(useTestRun);
+      edit(renamed);
+      useTestRun.getState().recordRename('my_tool', 'finder');
+      edit(saved); // the undo
+      expect(useTestRun.getState().renamesShown()).toEqual(new Map());
+      useDocument.setState({ savedText: saved + '# more\n', text: saved + '# more\n' });
+      expect(callsOf('testcases.renameTool')).toEqual([]);
+
+      edit(renamed);
+      useTestRun.getState().recordRename('my_tool', 'finder');
+      useDocument.setState({ loadGeneration: 1, text: saved, savedText: saved }); // closed, or read again from the disk
+      expect(useTestRun.getState().renames).toEqual([]);
+    });
+
+    it('an undo after the save moves them back at the next save', async () => {
+      const { useTestRun, useDocument, edit, callsOf } = setup(saved);
+      edit(renamed);
+      useTestRun.getState().recordRename('my_tool', 'finder');
+      useDocument.setState({ savedText: renamed });
+      edit(saved);
+      expect(useTestRun.getState().renamesShown()).toEqual(new Map([['finder', 'my_tool']]));
+      useDocument.setState({ savedText: saved });
+      await vi.advanceTimersByTimeAsync(0);
+      callsOf('testcases.renameTool')[0]!.resolve({ file: '/work/toolbox_info.tests.json', moved: 1 });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(callsOf('testcases.renameTool').map((c) => [c.request.tool, c.request.newName])).toEqual([
+        ['my_tool', 'finder'],
+        ['finder', 'my_tool'],
+      ]);
+    });
   });
 });

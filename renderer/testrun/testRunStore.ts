@@ -1,9 +1,9 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { HistoryEntry, RunSettingsView, TestCaseList, TestCasesRun, ToolRunResultDto } from '../../shared/api/index';
-import type { RunRequest, SavedCase } from '../../shared/run/index';
-import { flushPendingEdits } from '../state/pendingEdits';
-import type { BaseStores } from '../state/workspace';
+import { runKey, type RunRequest, type SavedCase } from '../../shared/run/index';
+import type { BaseStores } from '../workspace';
 import type { ToolInputs } from './runInputs';
+import { diskName, renamesInEffect, savedRenames, withRename, type ToolRename } from './unsavedRenames';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
@@ -35,6 +35,14 @@ export interface TestRunState {
   described: Record<string, { argsSchema: unknown; toolkitTools: string[] }>;
   /** A one-line report of the last pane action (saved a case, copied a command, ...). */
   notice: { text: string; error: boolean } | null;
+  /**
+   * Tools renamed in the document since it was last saved (unsavedRenames.ts): their cases and runs stay on disk under
+   * the saved name until the file is saved with the new one, and are shown under the new one meanwhile.
+   */
+  renames: ToolRename[];
+  /** An MCP server's tool picked in the project view: the pane runs it instead of a toolbox entry. */
+  mcpTool: McpToolPick | null;
+  pickMcpTool(pick: McpToolPick | null): void;
   setInputs(key: string, inputs: ToolInputs): void;
   run(request: RunRequest): Promise<void>;
   cancel(): void;
@@ -55,17 +63,32 @@ export interface TestRunState {
   duplicateCase(name: string): Promise<void>;
   /** Moves the cases (and runs) of a tool this toolbox no longer has to another name. */
   moveCases(tool: string, newName: string): Promise<void>;
+  /** The tool list renamed a tool: its cases and runs follow once the file is saved with the new name. */
+  recordRename(from: string, to: string): void;
+  /** The renames the text holds now, as name on disk → name in the text (what the pane shows). */
+  renamesShown(): Map<string, string>;
   setNotice(notice: TestRunState['notice']): void;
 }
 
 export type TestRunStoreHook = UseBoundStore<StoreApi<TestRunState>>;
+
+/** A tool of an MCP server as the project view listed it: what the pane needs to make a form and a run of it. */
+export interface McpToolPick {
+  url: string;
+  /** The name the server advertises (what a run calls). */
+  tool: string;
+  /** The name the LLM is given, when neuro-san renames it. */
+  offered?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+}
 
 /** Inputs, results and history are per document as well as per tool: two files may both have a `search`. */
 export const toolKey = (path: string | null, tool: string) => `${path ?? 'untitled'}\u0000${tool}`;
 
 const fileName = (file: string) => file.split(/[\\/]/).pop();
 
-export function createTestRunStore({ api, useDocument }: BaseStores): TestRunStoreHook {
+export function createTestRunStore({ api, useDocument, useAnalysis, edits }: BaseStores): TestRunStoreHook {
   let runCounter = 0;
   /** A name for a run, a class load or a run of cases: what `tool.cancel` is given. */
   const newRunId = (kind: string) => `${kind}-${Date.now().toString(36)}-${++runCounter}`;
@@ -81,6 +104,8 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     await store.getState().loadCases();
     return ok;
   };
+  /** The renames the text holds now (the analysis's tool names say which). */
+  const inEffect = (): Map<string, string> => renamesInEffect(store.getState().renames, useAnalysis.getState().analysis?.tools.map((t) => t.name) ?? []);
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,
@@ -94,14 +119,18 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     settings: null,
     describing: null,
     notice: null,
+    renames: [],
+    mcpTool: null,
+    pickMcpTool: (mcpTool) => set({ mcpTool, notice: null }),
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
 
     run: async (request) => {
       if (get().running) return;
-      flushPendingEdits(); // the run uses the entry as the form shows it
+      edits.flush(); // the run uses the entry as the form shows it
       const { path, text } = useDocument.getState();
-      const tool = request.target.tool;
+      // A toolbox entry's runs by its name, an MCP server's tool's by its URL and name.
+      const tool = runKey(request.target);
       const key = toolKey(path, tool);
       const runId = newRunId('run');
       set({ running: { runId, key, showCancel: false }, notice: null });
@@ -129,8 +158,14 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
 
     loadHistory: async (tool) => {
       const { path } = useDocument.getState();
+      // A tool renamed since the save: its runs on disk are under the saved name, and the new name's since.
+      const saved = diskName(inEffect(), tool);
       try {
-        const { entries } = await api.invoke('history.list', { path, tool });
+        const lists = await Promise.all([...new Set([tool, saved])].map((name) => api.invoke('history.list', { path, tool: name })));
+        const entries = lists
+          .flatMap((l) => l.entries)
+          .map((e) => (e.request.target.tool === tool ? e : { ...e, request: { ...e.request, target: { ...e.request.target, tool } } }))
+          .sort((a, b) => b.at.localeCompare(a.at));
         set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
       } catch (error) {
         set({ notice: { text: `Cannot read the history: ${errorMessage(error)}`, error: true } });
@@ -139,7 +174,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
 
     clearHistory: async (tool) => {
       const { path } = useDocument.getState();
-      await api.invoke('history.clear', { path, tool });
+      for (const name of new Set([tool, diskName(inEffect(), tool)])) await api.invoke('history.clear', { path, tool: name });
       await get().loadHistory(tool);
     },
 
@@ -164,7 +199,7 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     },
 
     describe: async (tool) => {
-      flushPendingEdits();
+      edits.flush();
       const { path, text } = useDocument.getState();
       const runId = newRunId('describe');
       set({ describing: { key: toolKey(path, tool), runId }, notice: null });
@@ -191,13 +226,23 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     },
 
     runCases: async (names) => {
-      flushPendingEdits();
+      edits.flush();
       const { path, text } = useDocument.getState();
       if (!path || get().casesRunning) return;
       const batchId = newRunId('cases');
       set({ casesRunning: true, caseRun: null, casesBatchId: batchId });
       try {
-        set({ caseRun: await api.invoke('testcases.run', { path, text, batchId, ...(names ? { names } : {}) }) });
+        const renamed = inEffect();
+        set({
+          caseRun: await api.invoke('testcases.run', {
+            path,
+            text,
+            batchId,
+            ...(names ? { names } : {}),
+            // Cases of a tool renamed since the save run against its new name.
+            ...(renamed.size > 0 ? { renamedTools: Object.fromEntries(renamed) } : {}),
+          }),
+        });
       } catch (error) {
         set({ notice: { text: `The saved cases could not be run: ${errorMessage(error)}`, error: true } });
       } finally {
@@ -227,8 +272,11 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
         set({ notice: { text: 'Save the toolbox first: its test cases are kept beside it.', error: true } });
         return false;
       }
+      // On disk a case names its tool as the saved file does (a rename not saved yet is shown, not written).
+      const target = testCase.request.target;
+      const onDisk = { ...testCase, request: { ...testCase.request, target: { ...target, tool: diskName(inEffect(), target.tool) } } };
       return changingCases(async () => {
-        const { file, saved, upgraded } = await api.invoke('testcases.save', { path, testCase, ...(replaces !== undefined ? { replaces } : {}) });
+        const { file, saved, upgraded } = await api.invoke('testcases.save', { path, testCase: onDisk, ...(replaces !== undefined ? { replaces } : {}) });
         const upgrade = upgraded ? ` The file is now version 2 (its expectations need it): older versions of Toolbox Editor cannot read it.` : '';
         return `Saved test case '${saved.name}' to ${fileName(file)}.${upgrade}`;
       });
@@ -249,16 +297,53 @@ export function createTestRunStore({ api, useDocument }: BaseStores): TestRunSto
     moveCases: async (tool, newName) => {
       const { path } = useDocument.getState();
       if (!path) return;
+      const onDisk = diskName(inEffect(), newName);
       await changingCases(async () => {
-        const { moved } = await api.invoke('testcases.renameTool', { path, tool, newName });
+        const { moved } = await api.invoke('testcases.renameTool', { path, tool, newName: onDisk });
         return moved ? `Moved ${moved} test case${moved === 1 ? '' : 's'} and the runs of '${tool}' to '${newName}'.` : `Moved the runs of '${tool}' to '${newName}'.`;
       });
       await get().loadHistory(newName);
     },
+
+    recordRename: (from, to) => {
+      const renames = withRename(get().renames, from, to);
+      const cases = get().cases?.cases.filter((c) => c.request.target.tool === from).length ?? 0;
+      const file = fileName(get().cases?.file ?? '');
+      set({
+        renames,
+        notice: {
+          text: `${cases ? `Its ${cases} saved test case${cases === 1 ? '' : 's'} and its runs` : 'Its runs'} move to '${to}'${cases ? ` in ${file}` : ''} when you save the toolbox (undo the rename, or close without saving, and they stay with '${from}').`,
+          error: false,
+        },
+      });
+    },
+
+    renamesShown: () => inEffect(),
   }));
+  /** The file was saved: the renames it now holds move their cases and runs on disk (a failure loses nothing: they stay). */
+  const moveSavedRenames = async (path: string, saved: readonly ToolRename[]) => {
+    for (const rename of saved) {
+      await changingCases(async () => {
+        const { moved } = await api.invoke('testcases.renameTool', { path, tool: rename.from, newName: rename.to });
+        return `Saved: moved ${moved ? `${moved} test case${moved === 1 ? '' : 's'} and ` : ''}the runs of '${rename.from}' to '${rename.to}'.`;
+      });
+    }
+    const selected = useAnalysis.getState().selectedTool;
+    if (selected) await store.getState().loadHistory(selected);
+  };
   // A message about one file's runs is not about the next file opened.
   useDocument.subscribe((state, previous) => {
-    if (state.loadGeneration !== previous.loadGeneration || state.path !== previous.path) store.setState({ notice: null });
+    if (state.loadGeneration !== previous.loadGeneration || state.path !== previous.path) {
+      // Another file, the file read again, or saved under another name: the renames were of a text no longer here.
+      store.setState({ notice: null, renames: [] });
+      return;
+    }
+    if (state.savedText !== previous.savedText && state.path !== null && store.getState().renames.length > 0) {
+      const { saved, pending } = savedRenames(store.getState().renames, previous.savedText, state.savedText);
+      // An undo after the save takes the rename back in the text: its cases then follow back at the next save.
+      store.setState({ renames: [...pending, ...saved.map((r) => ({ from: r.to, to: r.from }))] });
+      if (saved.length > 0) void moveSavedRenames(state.path, saved);
+    }
   });
   return store;
 }

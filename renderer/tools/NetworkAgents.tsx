@@ -1,7 +1,7 @@
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 
 /** For an agent network file: its agents that are toolbox tools, beside the effective toolbox they call into. */
-export function NetworkAgents({ stores }: { stores: WorkspaceStores }) {
+export function NetworkAgents({ stores }: { stores: Workspace }) {
   const network = stores.useAnalysis((s) => s.analysis?.network ?? null);
   if (!network) return null;
   return (

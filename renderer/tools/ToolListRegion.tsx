@@ -1,28 +1,48 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Command } from '../commands/commandRegistry';
+import { CollapseToggle } from '../ui/CollapseToggle';
+import { Icon } from '../ui/icons';
+import { MenuButton } from '../ui/Menu';
 import type { ToolSummary } from '../../shared/api/index';
-import { PromptDialog } from '../layout/PromptDialog';
+import { PromptDialog } from '../ui/PromptDialog';
 import type { KindFilter } from '../state/viewStore';
-import type { WorkspaceStores } from '../state/workspace';
+import type { Workspace } from '../workspace';
 import { NetworkAgents } from './NetworkAgents';
 import { CheckAllTools } from '../preflight/CheckAllTools';
 import { agentsUsing, invalidNameReason, isEditable } from './toolCommands';
-import { filterTools, KIND_LABEL, navigate, ORIGIN_LABEL } from './toolFilter';
+import { filterTools, KIND_LABEL, ORIGIN_LABEL } from './toolFilter';
+import { navigate } from '../ui/listNavigation';
 import { useToolActions } from './useToolActions';
 import { plural } from '../../shared/plural';
 
-const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 36;
 
-/** Every effective tool, filtered, as a virtualized listbox (only the visible rows exist, so 5,000 tools scroll). */
-export function ToolListRegion({ stores }: { stores: WorkspaceStores }) {
-  const { useAnalysis, useView, documentModel } = stores;
+const ADD_COMMANDS = [
+  { id: 'tool.add.coded', kind: 'coded', label: 'Coded tool' },
+  { id: 'tool.add.langchain', kind: 'langchain', label: 'LangChain tool' },
+  { id: 'tool.add.toolkit', kind: 'toolkit', label: 'Toolkit' },
+] as const;
+
+export interface ToolListRegionProps {
+  stores: Workspace;
+  /** Folding the list to its title row (the layout keeps whether it is). */
+  collapse?: { collapsed: boolean; toggle(): void };
+}
+
+/**
+ * Every effective tool, filtered, as a virtualized listbox (only the visible rows exist, so 5,000 tools scroll). The
+ * tool commands (add, duplicate, rename, delete) are registered here, where the rename dialog lives: the buttons, the
+ * Add tool menu, the palette and the keys all run them from the registry.
+ */
+export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
+  const { useAnalysis, useView, documentModel, commands } = stores;
   const analysis = useAnalysis((s) => s.analysis);
   const selected = useAnalysis((s) => s.selectedTool);
   const { filterText, filterKind, onlyProblems, setFilter } = useView();
   const actions = useToolActions(stores);
-  const [addOpen, setAddOpen] = useState(false);
   const [renaming, setRenaming] = useState<ToolSummary | null>(null);
-  const [deleted, setDeleted] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState<{ name: string; cases: number; casesFile: string } | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
   const tools = useMemo(
@@ -44,8 +64,35 @@ export function ToolListRegion({ stores }: { stores: WorkspaceStores }) {
   };
 
   const remove = (tool: ToolSummary) => {
-    if (actions.remove(tool)) setDeleted(tool.name);
+    // Its saved test cases (and runs) are never deleted with it: the toast says they are kept, and where.
+    const testRun = stores.useTestRun.getState();
+    const shown = testRun.renamesShown();
+    const cases = testRun.cases?.cases.filter((c) => (shown.get(c.request.target.tool) ?? c.request.target.tool) === tool.name).length ?? 0;
+    const casesFile = testRun.cases?.file.split(/[\\/]/).pop() ?? '';
+    if (actions.remove(tool)) setDeleted({ name: tool.name, cases, casesFile });
   };
+
+  // The commands read the list's state when run, through a ref: registered once, never stale.
+  const live = useRef({ selectedTool, editable, analysis });
+  live.current = { selectedTool, editable, analysis };
+  useEffect(() => {
+    const canEdit = () => live.current.selectedTool !== undefined && live.current.editable;
+    const list: Command[] = [
+      ...ADD_COMMANDS.map(({ id, kind, label }) => ({
+        id,
+        title: `Add ${label === 'Toolkit' ? 'a toolkit' : `a ${label.toLowerCase().replace('langchain', 'LangChain')}`}`,
+        category: 'Tool',
+        enabled: () => live.current.analysis !== null,
+        run: () => actions.add(kind),
+      })),
+      { id: 'tool.duplicate', title: 'Duplicate the selected tool', category: 'Tool', enabled: canEdit, run: () => live.current.selectedTool && actions.duplicate(live.current.selectedTool) },
+      { id: 'tool.rename', title: 'Rename the selected tool', category: 'Tool', shortcuts: ['F2'], keyScope: 'focus', enabled: canEdit, run: () => live.current.selectedTool && setRenaming(live.current.selectedTool) },
+      { id: 'tool.delete', title: 'Delete the selected tool', category: 'Tool', shortcuts: ['Delete'], keyScope: 'focus', enabled: canEdit, run: () => live.current.selectedTool && remove(live.current.selectedTool) },
+      { id: 'tool.focusList', title: 'Focus the tool list', category: 'Tool', run: () => listRef.current?.focus() },
+    ];
+    return commands.register(list);
+    // `remove` and `actions` depend on stores alone.
+  }, [commands, actions]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const pageSize = Math.max(1, Math.floor((listRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
@@ -53,12 +100,9 @@ export function ToolListRegion({ stores }: { stores: WorkspaceStores }) {
     if (next !== undefined) {
       event.preventDefault();
       choose(tools[next] as ToolSummary);
-    } else if (event.key === 'Delete' && selectedTool && editable) {
+    } else if (event.key === 'Delete' || event.key === 'F2') {
       event.preventDefault();
-      remove(selectedTool);
-    } else if (event.key === 'F2' && selectedTool && editable) {
-      event.preventDefault();
-      setRenaming(selectedTool);
+      commands.run(event.key === 'Delete' ? 'tool.delete' : 'tool.rename');
     } else if (event.key === 'Enter' && selectedTool) {
       stores.useView.getState().setTab('form');
     }
@@ -67,113 +111,109 @@ export function ToolListRegion({ stores }: { stores: WorkspaceStores }) {
   const renameWarning = renaming ? agentsUsing(analysis, renaming.name) : [];
 
   return (
-    <section className="region tool-list-region" aria-label="Tool list">
-      <h2 className="region-title">Tools {analysis ? `(${tools.length}/${analysis.tools.length})` : ''}</h2>
-      <div className="tool-filter">
-        <input aria-label="Filter tools" placeholder="Filter by name or class" value={filterText} onChange={(e) => setFilter({ filterText: e.target.value })} />
-        <div className="tool-filter-row">
-          <select aria-label="Kind" value={filterKind} onChange={(e) => setFilter({ filterKind: e.target.value as KindFilter })}>
-            <option value="all">All kinds</option>
-            <option value="coded">Coded</option>
-            <option value="langchain">LangChain</option>
-            <option value="toolkit">Toolkit</option>
-          </select>
-          <label className="checkbox">
-            <input type="checkbox" checked={onlyProblems} onChange={(e) => setFilter({ onlyProblems: e.target.checked })} />
-            Has problems
-          </label>
-        </div>
-      </div>
-      <div className="tool-actions">
-        <div className="menu-anchor">
-          <button aria-haspopup="menu" aria-expanded={addOpen} disabled={!analysis} onClick={() => setAddOpen(!addOpen)}>
-            Add tool
-          </button>
-          {addOpen && (
-            <div role="menu" className="menu" onKeyDown={(e) => e.key === 'Escape' && setAddOpen(false)}>
-              {(['coded', 'langchain', 'toolkit'] as const).map((kind) => (
-                <button
-                  key={kind}
-                  role="menuitem"
-                  onClick={() => {
-                    setAddOpen(false);
-                    actions.add(kind);
-                  }}
-                >
-                  {kind === 'coded' ? 'Coded tool' : kind === 'langchain' ? 'LangChain tool' : 'Toolkit'}
-                </button>
-              ))}
+    <section className={`region tool-list-region${collapse?.collapsed ? ' collapsed' : ''}`} aria-label="Tool list">
+      <header className="region-header">
+        {collapse && <CollapseToggle pane="tool list" collapsed={collapse.collapsed} onToggle={collapse.toggle} />}
+        <h2 className="region-title">Tools {analysis ? `(${tools.length}/${analysis.tools.length})` : ''}</h2>
+        <span className="status-spacer" />
+        {!collapse?.collapsed && (
+          <MenuButton
+            label="Add tool ▾"
+            ariaLabel="Add tool"
+            disabled={!analysis}
+            items={ADD_COMMANDS.map(({ id, label }) => ({ id, label, run: () => commands.run(id) }))}
+          />
+        )}
+      </header>
+      {!collapse?.collapsed && (
+        <>
+          <div className="tool-filter">
+            <input aria-label="Filter tools" placeholder="Filter tools" title="Part of a tool's name or class" value={filterText} onChange={(e) => setFilter({ filterText: e.target.value })} />
+            <select aria-label="Kind" value={filterKind} onChange={(e) => setFilter({ filterKind: e.target.value as KindFilter })}>
+              <option value="all">All kinds</option>
+              <option value="coded">Coded</option>
+              <option value="langchain">LangChain</option>
+              <option value="toolkit">Toolkit</option>
+            </select>
+            <label className="checkbox" title="Only the tools with problems">
+              <input type="checkbox" aria-label="Has problems" checked={onlyProblems} onChange={(e) => setFilter({ onlyProblems: e.target.checked })} />
+              <span aria-hidden="true">⚠</span>
+            </label>
+          </div>
+          <div className="tool-actions">
+            <CheckAllTools stores={stores} />
+            <span className="status-spacer" />
+            <button className="icon-button" aria-label="Duplicate" title="Duplicate the selected tool" disabled={!editable} onClick={() => commands.run('tool.duplicate')}>
+              <Icon name="copy" />
+            </button>
+            <button className="icon-button" aria-label="Rename" title="Rename the selected tool (F2)" disabled={!editable} onClick={() => commands.run('tool.rename')}>
+              <Icon name="pencil" />
+            </button>
+            <button className="icon-button" aria-label="Delete tool" title="Delete the selected tool (Delete)" disabled={!editable} onClick={() => commands.run('tool.delete')}>
+              <Icon name="trash" />
+            </button>
+          </div>
+          {deleted && (
+            <div className="toast" role="status">
+              Deleted {deleted.name}.{' '}
+              {deleted.cases > 0 &&
+                `Its ${plural(deleted.cases, 'saved test case')} and its runs are kept in ${deleted.casesFile}: Undo brings the tool back; saved without it, the Test run pane offers to move them to another tool or delete them. `}
+              <button
+                onClick={() => {
+                  documentModel.undo();
+                  setDeleted(null);
+                }}
+              >
+                Undo
+              </button>
+              <button aria-label="Dismiss" onClick={() => setDeleted(null)}>
+                ×
+              </button>
             </div>
           )}
-        </div>
-        <button disabled={!editable} onClick={() => selectedTool && actions.duplicate(selectedTool)}>
-          Duplicate
-        </button>
-        <button disabled={!editable} onClick={() => selectedTool && setRenaming(selectedTool)}>
-          Rename
-        </button>
-        <button disabled={!editable} onClick={() => selectedTool && remove(selectedTool)}>
-          Delete tool
-        </button>
-      </div>
-      <CheckAllTools stores={stores} />
-      {deleted && (
-        <div className="toast" role="status">
-          Deleted {deleted}.{' '}
-          <button
-            onClick={() => {
-              documentModel.undo();
-              setDeleted(null);
-            }}
+          <div
+            ref={listRef}
+            className="tool-list"
+            role="listbox"
+            aria-label="Tools"
+            tabIndex={0}
+            aria-activedescendant={selectedIndex >= 0 ? `tool-option-${selectedIndex}` : undefined}
+            onKeyDown={onKeyDown}
           >
-            Undo
-          </button>
-          <button aria-label="Dismiss" onClick={() => setDeleted(null)}>
-            ×
-          </button>
-        </div>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {virtualizer.getVirtualItems().map((row) => {
+                const tool = tools[row.index] as ToolSummary;
+                return (
+                  <div
+                    key={tool.name}
+                    id={`tool-option-${row.index}`}
+                    role="option"
+                    aria-selected={tool.name === selected}
+                    aria-label={tool.name}
+                    aria-setsize={tools.length}
+                    aria-posinset={row.index + 1}
+                    className={`tool-option${tool.name === selected ? ' selected' : ''}`}
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                    onClick={() => choose(tool)}
+                    onDoubleClick={() => stores.useView.getState().setTab('form')}
+                  >
+                    <span className="tool-name">{tool.name}</span>
+                    <span className="tool-meta">
+                      <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
+                      <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
+                      {tool.errors > 0 && <span className="count-error" title={plural(tool.errors, 'error')}>✕ {tool.errors}</span>}
+                      {tool.warnings > 0 && <span className="count-warning" title={plural(tool.warnings, 'warning')}>⚠ {tool.warnings}</span>}
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+            {analysis && tools.length === 0 && <p className="placeholder">No tool matches the filter.</p>}
+            {!analysis && <p className="placeholder">Open a toolbox file to see its tools.</p>}
+          </div>
+          <NetworkAgents stores={stores} />
+        </>
       )}
-      <div
-        ref={listRef}
-        className="tool-list"
-        role="listbox"
-        aria-label="Tools"
-        tabIndex={0}
-        aria-activedescendant={selectedIndex >= 0 ? `tool-option-${selectedIndex}` : undefined}
-        onKeyDown={onKeyDown}
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((row) => {
-            const tool = tools[row.index] as ToolSummary;
-            return (
-              <div
-                key={tool.name}
-                id={`tool-option-${row.index}`}
-                role="option"
-                aria-selected={tool.name === selected}
-                aria-label={tool.name}
-                aria-setsize={tools.length}
-                aria-posinset={row.index + 1}
-                className={`tool-option${tool.name === selected ? ' selected' : ''}`}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
-                onClick={() => choose(tool)}
-                onDoubleClick={() => stores.useView.getState().setTab('form')}
-              >
-                <span className="tool-name">{tool.name}</span>
-                <span className="tool-meta">
-                  <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
-                  <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
-                  {tool.errors > 0 && <span className="count-error" title={plural(tool.errors, 'error')}>✕ {tool.errors}</span>}
-                  {tool.warnings > 0 && <span className="count-warning" title={plural(tool.warnings, 'warning')}>⚠ {tool.warnings}</span>}
-                </span>
-              </div>
-            );
-          })}
-        </div>
-        {analysis && tools.length === 0 && <p className="placeholder">No tool matches the filter.</p>}
-        {!analysis && <p className="placeholder">Open a toolbox file to see its tools.</p>}
-      </div>
-      <NetworkAgents stores={stores} />
       {renaming && (
         <PromptDialog
           title={`Rename ${renaming.name}`}

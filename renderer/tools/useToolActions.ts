@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { TextEdit } from '../../shared/hocon';
 import type { ToolSummary } from '../../shared/api/index';
-import { focusFormField } from '../form/revealField';
-import type { WorkspaceStores } from '../state/workspace';
+import { focusFormField } from '../ui/focusField';
+import type { Workspace } from '../workspace';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';
 import { errorMessage } from '../../shared/errorMessage';
@@ -11,7 +11,7 @@ import { errorMessage } from '../../shared/errorMessage';
  * The tool list's commands bound to the window: each computes HOCON module edits on the current text, applies them
  * to the shared Monaco model as one undoable step, and selects the tool concerned.
  */
-export function useToolActions(stores: WorkspaceStores) {
+export function useToolActions(stores: Workspace) {
   return useMemo(() => {
     const { useDocument, useAnalysis, documentModel } = stores;
     const run = (compute: (text: string, tools: readonly ToolSummary[]) => ToolEditResult): boolean => {
@@ -41,9 +41,9 @@ export function useToolActions(stores: WorkspaceStores) {
       override: (tool: ToolSummary) => run((text, tools) => overrideTool(text, tools, tool)),
       rename: (tool: ToolSummary, name: string) => {
         if (!run((text) => renameTool(text, tool, name))) return false;
-        // Its saved test cases and its runs go with it (a later undo leaves them under the new name: the Test run
-        // pane then offers to move them back).
-        if (useDocument.getState().path) void stores.useTestRun.getState().moveCases(tool.name, name);
+        // Its saved test cases and its runs follow the name the saved file has: they move when the file is saved with
+        // the new name (an undo, or closing without saving, leaves them where they are), shown under it meanwhile.
+        if (useDocument.getState().path) stores.useTestRun.getState().recordRename(tool.name, name);
         return true;
       },
       remove: (tool: ToolSummary) => run((text, tools) => deleteTool(text, tools, tool)),

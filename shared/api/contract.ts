@@ -23,6 +23,8 @@ import { ToolboxCheckRequestT, ToolboxCheckResultT, ToolScaffoldRequestT, ToolSc
 import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, CatalogTokensT, GitRevisionsT, ToolboxDiffRequestT, ToolboxDiffT } from './reviewApi';
 import { DocumentTextFields, TextId } from './documentText';
 import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
+import { McpListingT } from './mcpApi';
+import { languageMethods } from './languageApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 
@@ -210,6 +212,11 @@ export const apiMethods = {
       text: Type.String(),
       names: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
       batchId: Type.Optional(Type.String({ minLength: 1 })),
+      /**
+       * Tools the text renamed since it was saved (name in the cases → name in the text): their cases run against
+       * the new name. The cases file keeps the saved name until the toolbox is saved (then `testcases.renameTool`).
+       */
+      renamedTools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 }))),
     }),
     response: TestCasesRunT,
   },
@@ -249,6 +256,12 @@ export const apiMethods = {
     request: Type.Object({ path: Path }),
     response: Type.Object({ root: Type.String(), fetched: Type.Array(Type.Object({ url: Type.String(), problem: Type.Union([Type.String(), Type.Null()]) })) }),
   },
+  /**
+   * Asks one MCP server of the project for its tools (`tools/list`) with the project's settings for it: the only way
+   * the app contacts a server, on the user's action. The answer (or why there is none) is kept with the time read.
+   */
+  'mcp.listTools': { request: Type.Object({ root: Path, url: Type.String({ minLength: 1, maxLength: 4096 }) }), response: McpListingT },
+  ...languageMethods,
 } as const satisfies Record<string, { request: TSchema; response: TSchema }>;
 
 export const MenuCommandT = Type.Union([
@@ -261,6 +274,8 @@ export const MenuCommandT = Type.Union([
   // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
   Type.Literal('undo'),
   Type.Literal('redo'),
+  /** View → Command Palette: the page's palette of every command. */
+  Type.Literal('palette'),
 ]);
 
 /** Event name → payload schema, for what the main side pushes to the renderer. */
@@ -271,6 +286,11 @@ export const apiEvents = {
   'menu.command': Type.Object({ command: MenuCommandT, path: Type.Optional(Type.String()) }),
   /** A test run started or ended (the renderer shows Cancel after 300 ms of running). */
   'run.progress': Type.Object({ runId: Type.String(), state: Type.Union([Type.Literal('started'), Type.Literal('finished')]) }),
+  /**
+   * The Python that `path`'s tools run in said which neuro-san it has (after a run or a check had started it): the
+   * version files of its projects are checked for may have changed, so their analysis and the project are read again.
+   */
+  'python.neuroSan': Type.Object({ path: Type.String() }),
 } as const satisfies Record<string, TSchema>;
 
 export type ApiMethod = keyof typeof apiMethods;
@@ -304,6 +324,7 @@ export type ApiErrorCode =
   | 'unauthorized' // browser mode: the request lacks the start URL's token
   | 'forbidden' // browser mode: foreign Host or Origin
   | 'unknown_text' // an edit's base text is not (or no longer) held by the main side: send the whole text
+  | 'too_large' // the answer would be longer than an answer may be (jsonSize.ts)
   | 'internal';
 
 export interface ApiErrorPayload {

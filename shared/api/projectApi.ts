@@ -3,23 +3,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import { FILE_KINDS } from '../project/fileKind';
 import type { PlannedEdit } from '../project/renameTool';
 import { FileTextEditT, type Assert, type SameShape } from './textEdits';
+import { McpListingT, ProjectMcpT } from './mcpApi';
+import { ToolUserT } from './toolUser';
 import type { ProjectNeuroSan } from '../neurosan/versions/index';
 
 export const FileKindT = Type.Union(FILE_KINDS.map((k) => Type.Literal(k)));
 
 const SettingT = Type.Object({ value: Type.String(), from: Type.String() });
 
-export const ToolUserT = Type.Object({
-  /** Relative to the project root. */
-  network: Type.String(),
-  /** Where the reference is written (the network or a file it includes); offset and length are in it. */
-  file: Type.String(),
-  agent: Type.String(),
-  line: Type.Integer(),
-  column: Type.Integer(),
-  offset: Type.Integer(),
-  length: Type.Integer(),
-});
+export { ToolUserT };
 
 /** The neuro-san version a project (or a file) is checked for, and why (shared/neurosan/versions/projectVersion.ts). */
 export const NeuroSanVersionT = Type.Object({
@@ -45,6 +37,10 @@ export const ProjectViewT = Type.Object({
   undefinedToolUsers: Type.Array(Type.Object({ ...ToolUserT.properties, tool: Type.String() })),
   /** The folder held more files than a project walk reads (node/project/projectOnDisk.ts): only part was read. */
   truncated: Type.Optional(Type.Boolean()),
+  /** The MCP servers the networks name (nothing contacted to know them). */
+  mcp: ProjectMcpT,
+  /** What servers answered when the user last asked them (`mcp.listTools`), kept for the project. */
+  mcpListings: Type.Array(McpListingT),
   /** The neuro-san version the project is checked for. */
   neuroSan: Type.Optional(NeuroSanVersionT),
   /** Files of the project's settings that were not read, and why (a `.env` that is a FIFO or a device). */

@@ -26,6 +26,8 @@ export const CatalogTokensT = Type.Object({
       unknown: Type.Optional(Type.Literal(true)),
     }),
   ),
+  /** Whether any count is an estimate: a text too long to count exactly in time (a very long run of characters, or just very long). */
+  estimated: Type.Boolean(),
 });
 
 const DocumentRefFields = {
@@ -92,6 +94,8 @@ export const ToolboxDiffT = Type.Object({
     tokenizer: Type.String(),
     tokensBefore: Type.Number(),
     tokensAfter: Type.Number(),
+    /** Whether either count is an estimate (too long to count exactly in time). */
+    tokensEstimated: Type.Boolean(),
     /** The rendered catalogs' difference as a unified diff ('' when equal). */
     diff: Type.String(),
   }),

@@ -10,11 +10,11 @@ import type { Assert, SameShape } from './textEdits';
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
 const Name = Type.String({ minLength: 1 });
 
-/** A toolbox entry, and for a toolkit entry which of its tools. (Other kinds of target join this as a union.) */
-export const RunTargetT = Type.Object(
-  { kind: Type.Literal('toolbox'), tool: Name, toolkitTool: Type.Optional(Name) },
-  { additionalProperties: false },
-);
+/** A toolbox entry (for a toolkit entry, which of its tools), or a tool of an MCP server a project's network names. */
+export const RunTargetT = Type.Union([
+  Type.Object({ kind: Type.Literal('toolbox'), tool: Name, toolkitTool: Type.Optional(Name) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('mcp'), url: Type.String({ minLength: 1, maxLength: 4096 }), tool: Name }, { additionalProperties: false }),
+]);
 
 /** One run: the only shape a run has from the pane, a saved case or the CLI to the worker (shared/run/runRequest.ts). */
 export const RunRequestT = Type.Object(

@@ -105,9 +105,15 @@ export const ToolboxAnalysisT = Type.Object({
    */
   detail: Nullable(ToolDetailT),
   diagnostics: Type.Array(DiagnosticT),
-  /** The folder neuro-san is taken to run in for this file, and why (`chosen`: the preference). */
+  /**
+   * The folder neuro-san is taken to run in for this file (where its tools run too), and why: `project-file`, the
+   * project's `.toolbox-editor.json` (`run.workingDirectory`); `chosen`, the preference; else the layout.
+   */
   workingDirectory: Type.Optional(
-    Type.Object({ path: Type.String(), why: Type.Union([Type.Literal('chosen'), Type.Literal('registries'), Type.Literal('file-folder')]) }),
+    Type.Object({
+      path: Type.String(),
+      why: Type.Union([Type.Literal('project-file'), Type.Literal('chosen'), Type.Literal('registries'), Type.Literal('file-folder')]),
+    }),
   ),
   /** Each `include` written in this file and the file it resolved to, in neuro-san's and the specification's reading. */
   includes: Type.Optional(
@@ -203,10 +209,20 @@ export const PreferencesT = Type.Object({
   neuroSanCwd: Type.Optional(Type.String()),
   /**
    * Pane sizes as proportions of the window (tool list and side column of its width, Problems of its height; a
-   * value above 1 is a pixel size from an older version), kept with the other preferences so they survive a
-   * restart in browser mode too (there each start has a new port, hence a new origin and new localStorage).
+   * value above 1 is a pixel size from an older version), of the left column's height (the project tree) and of the
+   * side column's (the catalog), and the panes folded to their title; kept with the other preferences so they
+   * survive a restart in browser mode too (there each start has a new port, hence a new origin and new localStorage).
    */
-  layout: Type.Optional(Type.Object({ tools: Type.Number(), side: Type.Number(), problems: Type.Number() })),
+  layout: Type.Optional(
+    Type.Object({
+      tools: Type.Number(),
+      side: Type.Number(),
+      problems: Type.Number(),
+      project: Type.Optional(Type.Number()),
+      catalog: Type.Optional(Type.Number()),
+      collapsed: Type.Optional(Type.Array(Type.Union([Type.Literal('project'), Type.Literal('tools')]))),
+    }),
+  ),
 });
 
 /** `tool.run`: one run of a tool of the document (its unsaved text), named for `tool.cancel` and progress events. */

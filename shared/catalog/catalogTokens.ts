@@ -6,6 +6,7 @@
  * The counter is given by the caller (node/tokens/): the encodings are too big for the renderer.
  */
 import { renderCatalog, type RenderCatalogRequest } from './renderCatalog';
+import type { CountTokens } from '../tokenCount';
 import type { CatalogToolSource } from './mapping';
 
 export interface ToolTokens {
@@ -26,15 +27,23 @@ export interface CatalogTokens {
   overhead: number;
   /** Heaviest first; tools of equal weight in catalog order. */
   tools: ToolTokens[];
+  /** Whether any count is an estimate (too long to count exactly in time: node/tokens/boundedCount.ts). */
+  estimated: boolean;
 }
 
 export function countCatalogTokens(
   request: RenderCatalogRequest,
   renderedText: string,
   tokenizer: string,
-  count: (text: string) => number,
+  count: CountTokens,
 ): CatalogTokens {
-  const alone = (tools: RenderCatalogRequest['tools']) => count(renderCatalog({ ...request, tools, catalogRules: false }).text);
+  let estimated = false;
+  const tokensOf = (text: string) => {
+    const counted = count(text);
+    estimated ||= counted.estimated;
+    return counted.tokens;
+  };
+  const alone = (tools: RenderCatalogRequest['tools']) => tokensOf(renderCatalog({ ...request, tools, catalogRules: false }).text);
   const overhead = alone([]);
   // `<unknown until the tool class is loaded>` is not what the LLM reads: a value not known yet counts as empty.
   const known = request.tools.map(withoutUnknowns);
@@ -45,8 +54,8 @@ export function countCatalogTokens(
   }));
   // Array.prototype.sort is stable: equal counts keep the catalog's order.
   tools.sort((a, b) => b.tokens - a.tokens);
-  const total = known.some((tool, i) => tool !== request.tools[i]) ? count(renderCatalog({ ...request, tools: known, catalogRules: false }).text) : count(renderedText);
-  return { tokenizer, total, overhead, tools };
+  const total = tokensOf(known.some((tool, i) => tool !== request.tools[i]) ? renderCatalog({ ...request, tools: known, catalogRules: false }).text : renderedText);
+  return { tokenizer, total, overhead, tools, estimated };
 }
 
 const isUnknown = (value: unknown) => typeof value === 'object' && value !== null && (value as { unknown?: unknown }).unknown === true;

@@ -9,7 +9,7 @@ export { HoconError, makeDiagnostic } from './diagnostics';
 export { TokenKind, tokenKindName } from './tokenKind';
 export { scan, type Token } from './scanner';
 export type * from './syntaxTree';
-export { parseHocon, MAX_NESTING_DEPTH } from './parser';
+export { parseHocon, MAX_NESTING_DEPTH, MAX_KEYS, tooManyKeysMessage } from './parser';
 export { printSyntax } from './printer';
 export { IncludeBudget } from './includeBudget';
 export { ParsedIncludes } from './parsedIncludes';

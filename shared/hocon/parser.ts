@@ -31,7 +31,21 @@ export const MAX_NESTING_DEPTH = 400;
  */
 export const MAX_VALUES = 5_000_000;
 
-/** Thrown out of a parse at MAX_VALUES (parseDocument catches it; the one-pass reader gives up on it). */
+/**
+ * A file with more keys than this is reported (one positioned error, at the key past it) and not read further: each
+ * key becomes a field, a tool or a diagnostic downstream, so a file of a million (16.7 MB of `kN = N`) took half a
+ * minute and 3 GB, then made an answer too long to send; 200,000 tools still took 6 s of CPU and 1 GB. The 5,000-tool
+ * benchmark toolbox has 86,250 (a real one a few thousand); a key path counts each of its segments. neuro-san's
+ * reading counts the same keys against the same limit.
+ */
+export const MAX_KEYS = 100_000;
+
+/** The words of the key limit, in both readings. */
+export function tooManyKeysMessage(): string {
+  return `More than ${MAX_KEYS.toLocaleString('en-US')} keys: Toolbox Editor reads files with up to that many, and stopped reading here`;
+}
+
+/** Thrown out of a parse at MAX_VALUES or MAX_KEYS (parseDocument catches it; the one-pass reader gives up on it). */
 export const TOO_MANY_VALUES: unique symbol = Symbol('too many values');
 
 /** Parses HOCON text into a lossless syntax tree. Never throws: problems are diagnostics, and the tree is partial. */
@@ -56,6 +70,11 @@ export class EntryParser {
   /** Values parsed over every entry so far (a parse past MAX_VALUES throws TOO_MANY_VALUES). */
   get values(): number {
     return this.parser.values;
+  }
+
+  /** Keys parsed over every entry so far (a parse past MAX_KEYS throws TOO_MANY_VALUES). */
+  get keys(): number {
+    return this.parser.keys;
   }
 
   constructor(source: SourceText) {
@@ -104,6 +123,8 @@ class Parser {
   readonly diagnostics: Diagnostic[] = [];
   /** Values parsed so far (over every entry an EntryParser parsed): see MAX_VALUES. */
   values = 0;
+  /** Keys parsed so far, each segment of a path counted (over every entry an EntryParser parsed): see MAX_KEYS. */
+  keys = 0;
   private kind: Kind = TokenKind.EOF;
   private start = 0;
   private end = 0;
@@ -287,6 +308,31 @@ class Parser {
       return undefined;
     }
     const key = this.parseKey();
+    const segments = key.segments.length;
+    // A key path makes an object per segment but the last: they nest as deep as braces would, and count so for what
+    // its value nests. Past the limit the entry is reported at its key and dropped (its value read, not reported).
+    const pathLevels = segments > 1 ? segments - 1 : 0;
+    const tooDeep = this.depth + pathLevels > MAX_NESTING_DEPTH;
+    // Each segment is a key of its own (a dropped path is one).
+    this.keys += tooDeep ? 1 : segments;
+    if (this.keys > MAX_KEYS) {
+      this.error(key.start, key.end, tooManyKeysMessage());
+      throw TOO_MANY_VALUES;
+    }
+    if (tooDeep) {
+      this.error(key.start, key.end, `Nesting deeper than ${MAX_NESTING_DEPTH} levels is not supported (a key path of ${segments.toLocaleString('en-US')} segments here)`);
+      const dropped = this.parseFieldAfterKey(key);
+      dropped.value = { kind: 'error', start: dropped.value.start, end: dropped.value.end };
+      return dropped;
+    }
+    this.depth += pathLevels;
+    const field = this.parseFieldAfterKey(key);
+    this.depth -= pathLevels;
+    return field;
+  }
+
+  /** The rest of a field after its key: separator and value. */
+  private parseFieldAfterKey(key: KeyNode): FieldNode {
     // Lightbend allows new lines and comments between a key and its separator, and after the separator.
     this.skipTrivia();
     let separator: Separator = '';

@@ -24,7 +24,7 @@
  */
 import { ALWAYS_RESOLVE_LEVEL, type ValueBuilder } from './buildValues';
 import { RecentStrings } from './recentStrings';
-import { EntryParser, MAX_NESTING_DEPTH, MAX_VALUES, TOO_MANY_VALUES } from './parser';
+import { EntryParser, MAX_KEYS, MAX_NESTING_DEPTH, MAX_VALUES, TOO_MANY_VALUES } from './parser';
 import { MAX_STEPS } from './resolveSubstitutions';
 import { Scanner, decodeQuoted, decodeTripleQuoted, indexWithin } from './scanner';
 import { makeDiagnostic, reportedLast, type Diagnostic } from './diagnostics';
@@ -117,6 +117,13 @@ class PlainReader {
    * shrinks): one comparison per value in the common case.
    */
   private valuesAllowed = MAX_VALUES;
+  /**
+   * Keys read here (those handed over the entry parser counts; going back undoes what was counted since). With the
+   * entry parser's, past MAX_KEYS the general path reads the file, and reports it.
+   */
+  private keysRead = 0;
+  /** As valuesAllowed, for keys. */
+  private keysAllowed = MAX_KEYS;
   /** Containers at or past ALWAYS_RESOLVE_LEVEL (the builder counts them as pending too). */
   private deepPending = 0;
   /** Containers the resolver must walk (as ValueBuilder.dirty); made on first need. */
@@ -227,8 +234,9 @@ class PlainReader {
     if (this.makeBuilder === undefined) throw TOO_BIG;
     const parser = (this.entryParser ??= new EntryParser(this.source));
     const entry = parser.parse(entryStart, this.depth);
-    // The general path reports every syntax problem.
+    // The general path reports every syntax problem, and the key limit.
     if (entry === undefined) throw GIVE_UP;
+    if (this.keysRead + parser.keys > MAX_KEYS) throw TOO_BIG;
     this.handedOver += parser.resume - entryStart;
     if (this.handedOver > 2 * this.text.length + 4096) throw TOO_BIG;
     const builder = (this.builder ??= this.makeBuilder(this.root as HoconObject, (this.dirty ??= new Set<object>())));
@@ -280,6 +288,12 @@ class PlainReader {
   private recountValues(): void {
     this.valuesAllowed = MAX_VALUES - (this.entryParser === undefined ? 0 : this.entryParser.values);
     if (this.values > this.valuesAllowed) throw TOO_BIG;
+  }
+
+  /** Past the keys allowed so far: allow what the entry parser's count leaves, or give up. */
+  private recountKeys(): void {
+    this.keysAllowed = MAX_KEYS - (this.entryParser === undefined ? 0 : this.entryParser.keys);
+    if (this.keysRead > this.keysAllowed) throw TOO_BIG;
   }
 
   /** A quoted token's value: the scanner saw no problem, so it is closed; without escapes it is its content. */
@@ -473,7 +487,10 @@ class PlainReader {
     if (value === undefined) {
       this.giveFieldsNow(object, entries);
       this.handOver(object, keyStart);
-    } else if (entries.direct) {
+      return;
+    }
+    if (++this.keysRead > this.keysAllowed) this.recountKeys();
+    if (entries.direct) {
       object.fields.set(name as string, HoconField.plain(name as string, value, keyStart, keyEnd));
     } else {
       const top = this.fieldTop++;
@@ -505,6 +522,7 @@ class PlainReader {
     mark.elementTop = this.elementTop;
     mark.fieldTop = this.fieldTop;
     mark.containers = this.containers;
+    mark.keysRead = this.keysRead;
     mark.builderPending = this.builder === undefined ? 0 : this.builder.pending;
     mark.builderDiagnostics = this.builder === undefined ? 0 : this.builder.diagnostics.length;
     return mark;
@@ -524,6 +542,7 @@ class PlainReader {
     this.elementTop = mark.elementTop;
     this.fieldTop = mark.fieldTop;
     this.containers = mark.containers;
+    this.keysRead = mark.keysRead;
   }
 
   /**
@@ -733,6 +752,7 @@ class ReaderMark {
   elementTop = 0;
   fieldTop = 0;
   containers = 0;
+  keysRead = 0;
   builderPending = 0;
   builderDiagnostics = 0;
 }

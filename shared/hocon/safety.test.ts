@@ -151,6 +151,40 @@ describe('hostile input ends in a result or a positioned error', () => {
     expect(() => toJson(result.value)).not.toThrow();
   });
 
+  it('a key path nesting deeper than the limit is one error at its key, and only that entry is dropped', () => {
+    // 100,000 segments (a 200 KB file) took neuro-san's reading 24 s and 4.3 GB (issue #27): both readings stop it.
+    for (const [text, segments, line, column] of [
+      [`ok = 1\na${'.a'.repeat(99_999)} = 1\nafter = 2\n`, 100_000, 2, 1],
+      // 300 levels of braces and a path of 102 segments: 401 levels.
+      [`ok = 1\n${'x { '.repeat(300)}\n  b${'.c'.repeat(101)} = [1]\n${'}'.repeat(300)}\nafter = 2\n`, 102, 3, 3],
+    ] as const) {
+      const result = resolveHocon(text);
+      expect(result.diagnostics.map((d) => [d.line, d.column, d.message])).toEqual([[line, column, `Nesting deeper than 400 levels is not supported (a key path of ${segments.toLocaleString('en-US')} segments here)`]]);
+      expect(toJson(result.value)).toMatchObject({ ok: 1, after: 2 });
+      expect(JSON.stringify(toJson(result.value))).not.toContain('"c"');
+    }
+    // As deep as braces may nest: read.
+    expect(toJson(resolveHocon(`a${'.a'.repeat(399)} = 1\n`).value)).toBeTruthy();
+    expect(resolveHocon(`a${'.a'.repeat(399)} = 1\n`).diagnostics).toEqual([]);
+  });
+
+  // Four readings of 100,000 keys: seconds of work, more on a busy machine.
+  it('more than 100,000 keys is one error at the key past the limit, and the file is not read further', { timeout: 120_000 }, () => {
+    const keys = (n: number, prefix = 'k') => Array.from({ length: n }, (_, i) => `${prefix}${i} = ${i}`).join('\n') + '\n';
+    for (const [text, line, column] of [
+      [keys(100_001), 100_001, 1],
+      [`tool { args {\n${keys(100_000)}} }\n`, 100_000, 1],
+      // A key path counts each of its segments.
+      [keys(99_999) + 'a.b = 1\n', 100_000, 1],
+    ] as const) {
+      const result = resolveHocon(text);
+      expect(result.ok).toBe(false);
+      expect(result.diagnostics.map((d) => [d.line, d.column, d.message])).toEqual([[line, column, 'More than 100,000 keys: Toolbox Editor reads files with up to that many, and stopped reading here']]);
+      expect(result.value.fields.size).toBe(0);
+    }
+    expect(resolveHocon(keys(100_000)).diagnostics).toEqual([]);
+  });
+
   it('a substitution chain 100,000 long', () => {
     const lines = ['a0 = 1'];
     for (let i = 1; i < 100_000; i++) lines.push(`a${i} = \${a${i - 1}}`);

@@ -5,14 +5,14 @@
  */
 import type { Expr, MacroArg, Stmt, Target } from './ast';
 import { TemplateError, typeError } from './errors';
-import { outputTooLarge, RENDER_LIMITS, tooManySteps } from './limits';
+import { outputTooLarge, RENDER_LIMITS, repetitionTooLarge, tooManySteps } from './limits';
 import { codePoints } from '../pyvalue/codepoints';
 import { pyStr } from '../pyvalue/repr';
 import { Markup, PyCallable, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../pyvalue/types';
 import type { FilterFn, RuntimeContext, TestFn } from './runtime/context';
 import { builtinMethod } from './runtime/methods';
 import { LoopContext, Namespace } from './runtime/objects';
-import { binaryOp, contains, dictLookup, iterate, pyCompare, pyEquals, sliceIndices, truthy, unaryOp } from './runtime/ops';
+import { binaryOp, contains, dictLookup, iterate, pyCompare, pyEquals, repetitionLength, sliceIndices, truthy, unaryOp } from './runtime/ops';
 import { missingAttribute, missingElement, undefinedError, undefinedName } from './runtime/undefinedError';
 
 /** Variables of one scope; lookups walk outwards. */
@@ -55,6 +55,8 @@ export class Interpreter implements RuntimeContext {
   /** Statements run, loop iterations and characters written so far (see limits.ts). */
   private steps = 0;
   private written = 0;
+  /** Characters made by repeating strings so far (against maxOutputChars too; list items count as steps). */
+  private repeated = 0;
   readonly sortKeys: boolean;
 
   constructor(private readonly services: InterpreterServices) {
@@ -206,6 +208,19 @@ export class Interpreter implements RuntimeContext {
           break;
         }
       }
+    }
+  }
+
+  /** Counts what `a * b` makes, when it repeats a string or a list, against the render limits, before it is made. */
+  private countRepetition(a: PyValue, b: PyValue): void {
+    const made = repetitionLength(a, b);
+    if (made === undefined) return;
+    if (made.of === 'characters') {
+      if (made.length > BigInt(RENDER_LIMITS.maxOutputChars - this.repeated)) throw repetitionTooLarge('characters', made.length);
+      this.repeated += Number(made.length);
+    } else {
+      if (made.length > BigInt(RENDER_LIMITS.maxSteps - this.steps)) throw repetitionTooLarge('items', made.length);
+      this.steps += Number(made.length);
     }
   }
 
@@ -399,6 +414,7 @@ export class Interpreter implements RuntimeContext {
         const right = this.eval(node.right, frame);
         this.at = node.offset;
         if (node.op === '~') return pyStr(left) + pyStr(right);
+        if (node.op === '*') this.countRepetition(left, right);
         return binaryOp(node.op, left, right);
       }
       case 'compare': {

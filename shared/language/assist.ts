@@ -5,6 +5,7 @@ import { braceDepth, completionContextAt } from './completionContext';
 import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
 import type { LanguageWorld } from './navigation';
 import { syntaxAt } from './syntaxAt';
+import { includeAt, includeHoverLines } from './includeHover';
 
 /**
  * Hovers, completions and quick fixes: what the app's Monaco offered, for every editor. The facts about tools come
@@ -58,14 +59,20 @@ export function toolHoverLines(tool: ToolFacts): string[] {
 }
 
 /**
- * The hover at `offset`: a toolbox entry's key (its documentation), a tool's name, or a `${...}` (the value the
- * specification's reading gives it, when the world can read the file).
+ * The hover at `offset`: an include (where it resolved, includeHover.ts), a toolbox entry's key (its documentation), a
+ * tool's name, or a `${...}` (the value the specification's reading gives it, when the world can read the file).
  */
 export function hoverAt(text: string, offset: number, tools: readonly ToolFacts[], context?: { world: LanguageWorld; file: string; document?: SyntaxDocument }): Hover | undefined {
   const word = wordAt(text, offset);
   if (context) {
     const document = context.document ?? parseHocon(text, context.file);
     const at = syntaxAt(document, offset);
+    if (at.include) {
+      // Where the include resolved is the world's to say (only asked for on an include: it may read files).
+      const facts = context.world.includesOf?.(context.file);
+      const include = includeAt(facts?.includes, offset);
+      if (facts && include) return { start: include.range.start.offset, end: include.range.end.offset, lines: includeHoverLines(include, facts) };
+    }
     if (at.substitution) {
       const path = at.substitution.path.map((s) => s.name);
       const resolved = resolveHocon(text, { ...context.world.resolveOptions(context.file), fileName: context.file });

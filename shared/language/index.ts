@@ -9,3 +9,4 @@ export { outline, foldingRegions, type OutlineSymbol, type FoldingRegion, type S
 export { definition, references, rename, renameTarget, toolDefinition, type LanguageWorld, type Location, type RenameResult } from './navigation';
 export { hoverAt, completionsAt, quickFixesAt, toolHoverLines, type Hover, type CompletionItem, type ToolFacts } from './assist';
 export { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
+export { includeAt, includeFileToOpen, includeHoverLines, WHY, type IncludeFacts, type WorkingDirectoryFacts } from './includeHover';

@@ -1,8 +1,9 @@
 import { formatKeySegment, getField, normalizePath, parseHocon, resolveHocon, type FileTextEdit, type ObjectNode, type PathSegment, type ResolveOptions, type SyntaxDocument } from '../hocon/index';
 import type { ProjectAnalysis, ProjectTool } from '../project/analyzeProject';
 import { locateNetwork } from '../project/manifest';
-import { planToolRename } from '../project/renameTool';
+import { planToolRename, type PlannedEdit } from '../project/renameTool';
 import { fieldsWithPath, substitutionsOf, syntaxAt, type SyntaxAt } from './syntaxAt';
+import type { IncludeFacts } from './includeHover';
 
 /**
  * Go to definition, find references and rename, over one file's text and, where the file lies in a neuro-san
@@ -18,6 +19,8 @@ export interface LanguageWorld {
   resolveOptions(file: string): ResolveOptions;
   /** The project's analysis, when the file lies in a project. */
   analysis?: ProjectAnalysis;
+  /** Where each include of `file` resolved, for the hover on it (includeHover.ts). */
+  includesOf?(file: string): IncludeFacts | undefined;
 }
 
 /** A place in a file: offsets into its text. */
@@ -150,11 +153,11 @@ export function references(world: LanguageWorld, file: string, offset: number, i
 }
 
 /** What a rename at `offset` would rename: the name's span and its current text, or why nothing can be. */
-export function renameTarget(world: LanguageWorld, file: string, offset: number): { start: number; end: number; placeholder: string } | { problem: string } {
+export function renameTarget(world: LanguageWorld, file: string, offset: number): { start: number; end: number; placeholder: string; tool?: string } | { problem: string } {
   const parsed = parse(world, file, offset);
   const target = parsed ? targetAt(world, file, offset, parsed) : undefined;
   if (!parsed || !target) return { problem: 'Put the cursor on a tool, a key or a ${...} to rename it.' };
-  if (target.kind === 'tool') return { start: target.start, end: target.end, placeholder: target.tool.name };
+  if (target.kind === 'tool') return { start: target.start, end: target.end, placeholder: target.tool.name, tool: target.tool.name };
   if (target.kind === 'key' || target.kind === 'substitution') {
     if (target.kind === 'substitution' && !keyEdits(parsed, target.path, '').some((e) => !e.substitution)) {
       return { problem: `No key of this file is named ${target.path.join('.')}: it is read from the environment or an included file.` };
@@ -164,7 +167,11 @@ export function renameTarget(world: LanguageWorld, file: string, offset: number)
   return { problem: 'Only a tool, a key or a ${...} can be renamed.' };
 }
 
-export type RenameResult = { ok: true; edits: FileTextEdit[] } | { ok: false; problem: string };
+/**
+ * A key's rename: edits of this file. A tool's: edits across the project (the toolbox, the networks, its saved cases),
+ * each with its line before and after (planToolRename), named by the tool.
+ */
+export type RenameResult = { ok: true; edits: FileTextEdit[]; tool?: undefined } | { ok: true; edits: PlannedEdit[]; tool: string } | { ok: false; problem: string };
 
 /** The edits that rename what `offset` names to `newName`: a tool across the project, or a key of this file. */
 export function rename(world: LanguageWorld, file: string, offset: number, newName: string): RenameResult {
@@ -173,7 +180,7 @@ export function rename(world: LanguageWorld, file: string, offset: number, newNa
   if (!parsed || !target) return { ok: false, problem: 'Put the cursor on a tool, a key or a ${...} to rename it.' };
   if (target.kind === 'tool') {
     const plan = planToolRename(world.analysis!, target.tool.name, newName, (f) => world.read(f));
-    return plan.ok ? { ok: true, edits: plan.edits.map(({ file: f, offset: o, length, newText }) => ({ file: f, offset: o, length, newText })) } : { ok: false, problem: plan.problem };
+    return plan.ok ? { ok: true, edits: plan.edits, tool: target.tool.name } : { ok: false, problem: plan.problem };
   }
   if (target.kind === 'key' || target.kind === 'substitution') {
     if (newName === '' || /[\n\r]/.test(newName)) return { ok: false, problem: 'A key needs a name on one line.' };

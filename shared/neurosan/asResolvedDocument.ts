@@ -19,10 +19,10 @@ import {
 } from '../hocon/index';
 import type { SourceSpan } from './pyhoconModel';
 import { floatRepr } from '../pyvalue/floatRepr';
-import { INCLUDE_LIMIT_FAILURE } from './pyhoconParser';
+import { INCLUDE_LIMIT_FAILURE, KEY_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
 import { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
-import { parsedTreeOf, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+import { parsedTreeOf, pointerPart, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
 import { treeSameAs, treeToHocon } from './treeValues';
 
 export interface NeuroSanResolveOptions {
@@ -97,7 +97,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const span = failure.span;
     const at = (span !== undefined ? reading.sources.get(span.file) : undefined) ?? source;
     // neuro-san's words, then Python's exception; a file that is not UTF-8 and a limit reached are said in the app's.
-    const python = failure.type === 'UnicodeDecodeError' || failure.type === INCLUDE_LIMIT_FAILURE ? failure.cause : `${failure.type}: ${failure.cause}`;
+    const python = failure.type === 'UnicodeDecodeError' || failure.type === INCLUDE_LIMIT_FAILURE || failure.type === KEY_LIMIT_FAILURE ? failure.cause : `${failure.type}: ${failure.cause}`;
     const said = failure.message === failure.cause ? python : `${failure.message.replace(/\.$/, '')}: ${python}`;
     const words = failure.hint !== undefined ? `${said} (${failure.hint})` : said;
     const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, words);
@@ -208,7 +208,7 @@ export function toHocon(
   }
   const fields: HoconField[] = [];
   for (const [key, item] of value) {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${pointerPart(key)}`;
     const child = toHocon(item, at, origins, sources, fallback, span, spec?.kind === 'object' ? spec.fields.value(key) : undefined);
     const keySpan = origins.get(at)?.key;
     const keySource = keySpan !== undefined ? sources.get(keySpan.file) : undefined;

@@ -224,6 +224,7 @@ export function parseEntry(chunk: string, file: string, cwd: string, recordSpans
     includes: [] as IncludeResolution[],
     texts: new Map(),
     depth: 0,
+    nesting: 0,
     substitutions: 0,
     recordSpans,
   };

@@ -301,8 +301,23 @@ function pyRepr(value: unknown): string {
 const SPECIAL_KEY_CHARACTERS = '$}[]:=+#`^?!@*&.';
 const KEY_TOKEN = /"[^"]+"|[^$}[\]:=+#`^?!@*&.]+/g;
 
+/** Characters below 128 that make a key more than itself: the special ones and the quote. */
+const NOT_PLAIN = new Uint8Array(128);
+for (const c of SPECIAL_KEY_CHARACTERS + '"') NOT_PLAIN[c.charCodeAt(0)] = 1;
+
+/** Whether `key` is read as one part, itself, without looking it up or matching it (almost every key). */
+function isPlainText(key: string): boolean {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 128 && NOT_PLAIN[c] === 1) return false;
+  }
+  return true;
+}
+
 /** `ConfigTree.parse_key`: a key split at dots; quotes are dropped from a part only when it holds no special character. */
 export function parseKey(key: string): readonly string[] {
+  if (isPlainText(key)) return [key];
   // The same few keys come back for every entry: remember them (the result is never changed by its users).
   const known = parsedKeys.get(key);
   if (known !== undefined) return known;
@@ -317,6 +332,7 @@ const parsedKeys = new Map<string, readonly string[]>();
 
 /** Whether `get(key)` reads `key` itself at this level (no path, no quotes dropped): almost every key. */
 export function isPlainKey(key: string): boolean {
+  if (isPlainText(key)) return true;
   const path = parseKey(key);
   return path.length === 1 && path[0] === key;
 }
@@ -406,100 +422,108 @@ export class ConfigTree {
   }
 
   put(key: string, value: PyHocon, append = false, span?: FieldSpan): void {
-    this.putPath(parseKey(key), value, append, span);
+    if (isPlainText(key)) this.putLast(key, value, append, span);
+    else this.putPath(parseKey(key), value, append, span);
   }
 
+  /**
+   * `_put`: pyhocon recurses once per segment of the path; walked here in a loop (a path of 100,000 segments took
+   * memory in the square of its length when each level was handed `path.slice(1)`). The reading refuses a path
+   * Python could not put (PYTHON_DEPTH_LEFT) before it gets here.
+   */
   private putPath(path: readonly string[], value: PyHocon, append: boolean, span?: FieldSpan): void {
-    const keyElt = path[0];
-    if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
-    if (path.length === 1) {
-      const existing = this.map.get(keyElt);
-      if (this.map.has(keyElt) && existing instanceof ConfigTree && value instanceof ConfigTree) {
-        if (this.root) {
-          let merged = ConfigTree.mergeConfigs(new ConfigTree(false), existing, true);
-          merged = ConfigTree.mergeConfigs(merged, value, true);
-          this.pushHistory(keyElt, merged);
-          this.setItem(keyElt, merged, span);
-        } else {
-          ConfigTree.mergeConfigs(existing, value);
-        }
-      } else if (append) {
-        const current = this.get(keyElt, null);
-        if (current instanceof ConfigValues) {
-          current.tokens.push(value as Token);
-          current.recompute();
-        } else if (current instanceof ConfigTree && value instanceof ConfigValues) {
-          value.overriddenValue = current;
-          value.tokens.unshift(current);
-          value.recompute();
-          value.parent = this;
-          value.key = keyElt;
-          this.pushHistory(keyElt, value);
-          this.setItem(keyElt, value, span);
-        } else if (Array.isArray(current) && value instanceof ConfigValues) {
-          this.pushHistory(keyElt, value);
-          value.overriddenValue = current;
-          value.parent = this;
-          value.key = keyElt;
-          this.setItem(keyElt, value, span);
-        } else if (Array.isArray(current)) {
-          this.setItem(keyElt, [...current, ...(value as PyHocon[])], span);
-          this.pushHistory(keyElt, current);
-        } else if (current === null) {
-          this.pushHistory(keyElt, value);
-          this.setItem(keyElt, value, span);
-        } else {
-          throw new PyhoconError(
-            'ConfigWrongTypeException',
-            `Cannot concatenate the list ${path.join('.')}: ${pyStr(value)} to ${pyStr(current)} of ${pythonTypeName(current)}`,
-            span?.value,
-          );
-        }
-      } else {
-        if (value instanceof ConfigValues) {
-          value.parent = this;
-          value.key = keyElt;
-          value.overriddenValue = this.get(keyElt, null);
-        }
-        this.pushHistory(keyElt, value);
-        this.setItem(keyElt, value, span);
-      }
+    const last = path.length - 1;
+    if (last < 0) throw new PyhoconError('IndexError', 'list index out of range', span?.key);
+    if (last === 0) {
+      this.putLast(path[0]!, value, append, span);
       return;
     }
-    let next = this.map.get(keyElt);
-    if (!(next instanceof ConfigTree)) {
-      next = new ConfigTree(false);
-      this.pushHistory(keyElt, next);
-      this.setItem(keyElt, next, span);
+    let tree = this.subtree(path[0]!, span);
+    for (let i = 1; i < last; i++) tree = tree.subtree(path[i]!, span);
+    tree.putLast(path[last]!, value, append, span);
+  }
+
+  /** A step of `_put` down a path: the tree at `keyElt`, made (over anything else there) when there is none. */
+  private subtree(keyElt: string, span: FieldSpan | undefined): ConfigTree {
+    const next = this.map.get(keyElt);
+    if (next instanceof ConfigTree) return next;
+    const made = new ConfigTree(false);
+    this.pushHistory(keyElt, made);
+    this.setItem(keyElt, made, span);
+    return made;
+  }
+
+  /** The last step of `_put`: `keyElt` set (merged, appended to) in this tree. */
+  private putLast(keyElt: string, value: PyHocon, append: boolean, span?: FieldSpan): void {
+    const existing = this.map.get(keyElt);
+    if (this.map.has(keyElt) && existing instanceof ConfigTree && value instanceof ConfigTree) {
+      if (this.root) {
+        let merged = ConfigTree.mergeConfigs(new ConfigTree(false), existing, true);
+        merged = ConfigTree.mergeConfigs(merged, value, true);
+        this.pushHistory(keyElt, merged);
+        this.setItem(keyElt, merged, span);
+      } else {
+        ConfigTree.mergeConfigs(existing, value);
+      }
+    } else if (append) {
+      const current = this.get(keyElt, null);
+      if (current instanceof ConfigValues) {
+        current.tokens.push(value as Token);
+        current.recompute();
+      } else if (current instanceof ConfigTree && value instanceof ConfigValues) {
+        value.overriddenValue = current;
+        value.tokens.unshift(current);
+        value.recompute();
+        value.parent = this;
+        value.key = keyElt;
+        this.pushHistory(keyElt, value);
+        this.setItem(keyElt, value, span);
+      } else if (Array.isArray(current) && value instanceof ConfigValues) {
+        this.pushHistory(keyElt, value);
+        value.overriddenValue = current;
+        value.parent = this;
+        value.key = keyElt;
+        this.setItem(keyElt, value, span);
+      } else if (Array.isArray(current)) {
+        this.setItem(keyElt, [...current, ...(value as PyHocon[])], span);
+        this.pushHistory(keyElt, current);
+      } else if (current === null) {
+        this.pushHistory(keyElt, value);
+        this.setItem(keyElt, value, span);
+      } else {
+        throw new PyhoconError(
+          'ConfigWrongTypeException',
+          `Cannot concatenate the list ${keyElt}: ${pyStr(value)} to ${pyStr(current)} of ${pythonTypeName(current)}`,
+          span?.value,
+        );
+      }
+    } else {
+      if (value instanceof ConfigValues) {
+        value.parent = this;
+        value.key = keyElt;
+        value.overriddenValue = this.get(keyElt, null);
+      }
+      this.pushHistory(keyElt, value);
+      this.setItem(keyElt, value, span);
     }
-    next.putPath(path.slice(1), value, append, span);
   }
 
   /** `ConfigTree.get(key, default)`: throws ConfigMissingException / ConfigWrongTypeException without a default. */
   get(key: string, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
-    return this.getPath(parseKey(key), 0, defaultValue);
-  }
-
-  getPath(path: readonly string[], index: number, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
-    const keyElt = path[index];
-    if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range');
-    if (!this.map.has(keyElt)) {
-      if (defaultValue === UNDEFINED) {
-        throw new PyhoconError('ConfigMissingException', `No configuration setting found for key ${path.slice(0, index + 1).join('.')}`);
-      }
-      return defaultValue;
-    }
-    const element = this.map.get(keyElt)!;
-    if (index === path.length - 1) {
+    if (isPlainText(key) && (defaultValue !== UNDEFINED || this.map.has(key))) {
+      // One part, itself (almost every key): what getPath does for it, without making the path.
+      if (!this.map.has(key)) return defaultValue as PyHocon;
+      const element = this.map.get(key)!;
       if (element instanceof NoneValue) return null;
       if (Array.isArray(element)) return element.map((x) => (x instanceof NoneValue ? null : x));
       return element;
     }
-    if (element instanceof ConfigTree) return element.getPath(path, index + 1, defaultValue);
-    if (defaultValue === UNDEFINED) {
-      throw new PyhoconError('ConfigWrongTypeException', `${path.slice(0, index + 1).join('.')} has type ${pythonTypeName(element)} rather than dict`);
-    }
-    return defaultValue;
+    return this.getPath(parseKey(key), 0, defaultValue);
+  }
+
+  /** `_get` from `path[index]` on. */
+  getPath(path: readonly string[], index: number, defaultValue: PyHocon | typeof UNDEFINED = UNDEFINED): PyHocon {
+    return getPathFrom(this, path, index, defaultValue);
   }
 
   /** `key in tree` (a path lookup). */
@@ -511,6 +535,35 @@ export class ConfigTree {
   /** `tree[key]`. */
   getItem(key: string): PyHocon {
     return this.get(key);
+  }
+}
+
+/** `_get` from `path[index]` on, from `tree`: pyhocon recurses once per segment; walked here in a loop. */
+function getPathFrom(start: ConfigTree, path: readonly string[], index: number, defaultValue: PyHocon | typeof UNDEFINED): PyHocon {
+  let tree = start;
+  for (let i = index; ; i++) {
+    const keyElt = path[i];
+    if (keyElt === undefined) throw new PyhoconError('IndexError', 'list index out of range');
+    if (!tree.map.has(keyElt)) {
+      if (defaultValue === UNDEFINED) {
+        throw new PyhoconError('ConfigMissingException', `No configuration setting found for key ${path.slice(0, i + 1).join('.')}`);
+      }
+      return defaultValue;
+    }
+    const element = tree.map.get(keyElt)!;
+    if (i === path.length - 1) {
+      if (element instanceof NoneValue) return null;
+      if (Array.isArray(element)) return element.map((x) => (x instanceof NoneValue ? null : x));
+      return element;
+    }
+    if (element instanceof ConfigTree) {
+      tree = element;
+      continue;
+    }
+    if (defaultValue === UNDEFINED) {
+      throw new PyhoconError('ConfigWrongTypeException', `${path.slice(0, i + 1).join('.')} has type ${pythonTypeName(element)} rather than dict`);
+    }
+    return defaultValue;
   }
 }
 

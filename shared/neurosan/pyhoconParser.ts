@@ -29,7 +29,7 @@ import {
   type SourceSpan,
   type Token,
 } from './pyhoconModel';
-import { IncludeBudget, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath, type ParsedIncludes } from '../hocon/index';
+import { IncludeBudget, MAX_KEYS, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath, tooManyKeysMessage, type ParsedIncludes } from '../hocon/index';
 import { copyParsed, readsTheSame, type KeptInclude } from './keptIncludes';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
@@ -109,6 +109,11 @@ export interface ParseContext {
   /** The text of every file read, by the name its spans carry. */
   texts: Map<string, string>;
   depth: number;
+  /**
+   * Objects and lists open (the root's included), over the included files' parsers too: pyhocon reads each level
+   * with recursive calls, as it puts a key path one segment per call (see PYTHON_DEPTH_LEFT).
+   */
+  nesting: number;
   /** How many values hold a substitution (none: nothing to resolve). Shared by included files' parsers. */
   substitutions: number;
   /** Keep where each value was written (for origins and positions); off for a reading only checked. */
@@ -127,11 +132,32 @@ export interface ParseContext {
 
 /** The failure's type when a limit of the include budget stops the reading (Toolbox Editor's, not Python's). */
 export const INCLUDE_LIMIT_FAILURE = 'IncludeLimit';
+/** The failure's type when a file has more keys than MAX_KEYS (Toolbox Editor's limit, not Python's). */
+export const KEY_LIMIT_FAILURE = 'KeyLimit';
+
+/**
+ * How many levels Python's recursion limit (1000 calls) leaves pyhocon for a key path: the segments of the path
+ * plus the levels of objects and lists around it. pyhocon puts `a.b.c = 1` one segment per recursive call of
+ * `ConfigTree._put`, under at least 16 calls of its own, and each level around it takes more (measured with
+ * pyhocon 0.3.61 called from a script's top level: a key path of 983 segments is read, one of 984 raises
+ * RecursionError). Deeper is certain to fail in neuro-san, whatever calls it.
+ */
+export const PYTHON_DEPTH_LEFT = 984;
+
+/**
+ * Levels of objects and lists certain to go past Python's recursion limit in pyhocon: pyparsing reads each level
+ * with at least five recursive calls (17 for `[`, 22 for `a {`, 31 for `a = {` with pyparsing 3.3.2, where 59, 45
+ * and 31 levels are the most it reads). neuro-san fails at fewer, by how many calls are around it: left to Python.
+ */
+export const PYHOCON_NESTING_LEFT = 200;
 
 export { listSpans };
 
 interface AssignGroup {
   key: string;
+  /** Where the key is (offsets into the text read), kept when its span is not. */
+  keyStart: number;
+  keyEnd: number;
   op: string | undefined;
   value: PyHocon | ConfigValues;
   keySpan: SourceSpan | undefined;
@@ -193,6 +219,8 @@ function isSpaceOrTab(c: number): boolean {
 
 export class PyhoconParser {
   private readonly s: string;
+  /** Keys read in this file (see MAX_KEYS). */
+  private keys = 0;
   constructor(
     private readonly source: ExpandedText,
     private readonly file: string,
@@ -238,11 +266,11 @@ export class PyhoconParser {
     if (this.s[at] === '[') {
       [result, p] = this.list(at);
     } else if (this.s[at] === '{') {
-      const [tree, end] = this.insideDict(at + 1, true);
+      const [tree, end] = this.insideDict(at + 1, true, at);
       p = this.expectChar(end, '}');
       result = tree;
     } else {
-      [result, p] = this.insideDict(p, true);
+      [result, p] = this.insideDict(p, true, p);
     }
     for (;;) {
       const q = this.commentEol(p) ?? this.eolComma(p);
@@ -333,8 +361,28 @@ export class PyhoconParser {
 
   // ---- objects ----
 
+  /**
+   * One more level of objects or lists, opened at `at` (a brace or bracket; the root's first character): past
+   * PYHOCON_NESTING_LEFT, neuro-san raises RecursionError there. Undone by `this.context.nesting--`.
+   */
+  private enterLevel(at: number): void {
+    if (++this.context.nesting > PYHOCON_NESTING_LEFT) {
+      const what = `objects and lists nested more than ${PYHOCON_NESTING_LEFT} levels deep go past Python's recursion limit in pyhocon`;
+      throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', this.span(at, at + 1), new PyhoconError('RecursionError', what));
+    }
+  }
+
   /** Entries up to (not including) the closing brace or the end; root objects keep a history of each key. */
-  private insideDict(p: number, root: boolean): [ConfigTree, number] {
+  private insideDict(p: number, root: boolean, open: number): [ConfigTree, number] {
+    this.enterLevel(open);
+    try {
+      return this.dictEntries(p, root);
+    } finally {
+      this.context.nesting--;
+    }
+  }
+
+  private dictEntries(p: number, root: boolean): [ConfigTree, number] {
     const groups: Array<AssignGroup | IncludeToken> = [];
     for (;;) {
       let q = this.commentEol(p);
@@ -365,6 +413,7 @@ export class PyhoconParser {
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
+    this.countKey(start, q);
     const keySpan = this.context.recordSpans ? this.span(start, start + rawKey.trimEnd().length) : undefined;
     for (;;) {
       const r = this.commentNoCommaEol(q);
@@ -373,9 +422,9 @@ export class PyhoconParser {
     }
     const at = this.skipWs(q);
     if (this.s[at] === '{') {
-      const [tree, end] = this.insideDict(at + 1, false);
+      const [tree, end] = this.insideDict(at + 1, false, at);
       const close = this.expectChar(end, '}');
-      return [{ key: rawKey, op: undefined, value: tree, keySpan, valueSpan: this.spanIf(at, close) }, close];
+      return [{ key: rawKey, keyStart: start, keyEnd: start + rawKey.trimEnd().length, op: undefined, value: tree, keySpan, valueSpan: this.spanIf(at, close) }, close];
     }
     let op: string;
     if (this.s[at] === '=' || this.s[at] === ':') op = this.s[at]!;
@@ -388,7 +437,24 @@ export class PyhoconParser {
       q = r;
     }
     const [value, valueStart, valueEnd, end] = this.concatenation(q);
-    return [{ key: rawKey, op, value, keySpan, valueSpan: this.spanIf(valueStart, valueEnd) }, end];
+    return [{ key: rawKey, keyStart: start, keyEnd: start + rawKey.trimEnd().length, op, value, keySpan, valueSpan: this.spanIf(valueStart, valueEnd) }, end];
+  }
+
+  /** Counts the key at `start` against MAX_KEYS (Toolbox Editor's limit, as in the specification's reading). */
+  private countKey(start: number, end: number): void {
+    if (++this.keys > MAX_KEYS) throw new PyhoconError(KEY_LIMIT_FAILURE, tooManyKeysMessage(), this.span(start, end));
+  }
+
+  /**
+   * pyhocon puts a key one segment per recursive call of `_put`, below the levels open around it: a path too long
+   * for what Python's recursion limit leaves fails there, at `at` (the key), as neuro-san would.
+   */
+  private checkPathDepth(key: string, at: SourceSpan): void {
+    const segments = parseKey(key).length;
+    if (this.context.nesting - 1 + segments < PYTHON_DEPTH_LEFT) return;
+    const levels = this.context.nesting - 1;
+    const what = `a key path of ${segments} segments${levels > 0 ? `, ${levels} level${levels === 1 ? '' : 's'} deep,` : ''} is deeper than the ${PYTHON_DEPTH_LEFT - 1} levels Python's recursion limit leaves pyhocon`;
+    throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', at, new PyhoconError('RecursionError', what));
   }
 
   /** pyhocon's ConfigTreeParser: puts each entry (or included item) into a new tree by its rules. */
@@ -403,7 +469,7 @@ export class PyhoconParser {
         }
       } else {
         const span = element.keySpan !== undefined ? { key: element.keySpan, value: element.valueSpan } : undefined;
-        this.putEntry(tree, element.key, element.op, element.value, span, loc);
+        this.putEntry(tree, element.key, element.op, element.value, span, loc, element.keyStart, element.keyEnd);
       }
     }
     return tree;
@@ -416,10 +482,15 @@ export class PyhoconParser {
     value: PyHocon | ConfigValues,
     span: { key?: SourceSpan; value?: SourceSpan } | undefined,
     loc: number,
+    /** Where the key is in this file's text (-1 for an included item). */
+    keyStart = -1,
+    keyEnd = -1,
   ): void {
     if (typeof rawKey !== 'string') throw this.fail('AttributeError', loc, `'${typeof rawKey}' object has no attribute 'strip'`);
     let key = rawKey.trim();
     const op = operator ?? '=';
+    // A key shorter than the levels left cannot hold that many segments (almost every key).
+    if (key.length >= PYTHON_DEPTH_LEFT - this.context.nesting) this.checkPathDepth(key, keyStart >= 0 ? this.span(keyStart, keyEnd) : (span?.key ?? this.span(loc, loc + 1)));
     if (Array.isArray(value) && op === '+=') {
       this.context.substitutions++;
       // pyhocon passes False where the text belongs (see lineCol).
@@ -505,7 +576,7 @@ export class PyhoconParser {
       }
     }
     if (c === '{') {
-      const [tree, end] = this.insideDict(at + 1, false);
+      const [tree, end] = this.insideDict(at + 1, false, at);
       const close = this.expectChar(end, '}');
       return [tree, close, close];
     }
@@ -577,6 +648,9 @@ export class PyhoconParser {
     if (q === at) return null;
     const digits = s.slice(at, q);
     while (s[q] === ' ') q++;
+    // Every unit's name starts with a lower-case letter (most numbers are followed by a delimiter).
+    const first = s.charCodeAt(q);
+    if (!(first >= 97 && first <= 122)) return null;
     let best: [string, string] | undefined;
     for (const [unit, names] of PERIOD_UNITS) {
       for (const name of names) if (s.startsWith(name, q) && (best === undefined || name.length > best[1].length)) best = [unit, name];
@@ -594,6 +668,15 @@ export class PyhoconParser {
   }
 
   private list(at: number): [PyHocon[], number] {
+    this.enterLevel(at);
+    try {
+      return this.listElements(at);
+    } finally {
+      this.context.nesting--;
+    }
+  }
+
+  private listElements(at: number): [PyHocon[], number] {
     let p = at + 1;
     const entries: Array<[PyHocon | ConfigValues, SourceSpan | undefined]> = [];
     for (;;) {
@@ -719,8 +802,9 @@ export class PyhoconParser {
   private parseIncluded(file: string, text: string): ConfigTree | PyHocon[] {
     const context = this.context;
     const kept = context.host?.parsedIncludes;
-    // The tree depends on the text, where its own includes are looked up (cwd) and whether positions are kept.
-    const key = `${context.recordSpans ? 'spans' : 'values'}\u0000${context.cwd}\u0000${file}`;
+    // The tree depends on the text, where its own includes are looked up (cwd), whether positions are kept, and how
+    // deep in objects and lists it is included (past PYHOCON_NESTING_LEFT or PYTHON_DEPTH_LEFT it fails).
+    const key = `${context.recordSpans ? 'spans' : 'values'}\u0000${context.nesting}\u0000${context.cwd}\u0000${file}`;
     const before = kept?.get<KeptInclude>('pyhocon', key, text);
     const budget = context.includeBudget!;
     if (before !== undefined && context.depth + before.depth <= 51 && readsTheSame(before, context.host!) && budget.spendAgain(before.spentIncludes, before.spentBytes)) {

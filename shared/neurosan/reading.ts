@@ -7,7 +7,7 @@
  * The rules are pyhocon's (pyhoconParser.ts, pyhoconModel.ts, pyhoconResolve.ts): where they differ from the
  * HOCON specification's is listed in README.md of this folder.
  */
-import { ExpandedText, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
+import { ExpandedText, KEY_LIMIT_FAILURE, PyhoconParser, listSpans, type IncludeResolution, type PyhoconIncludeHost } from './pyhoconParser';
 import { dirnameOf, joinPath } from '../hocon/index';
 import { ConfigTree, ConfigValues, NoneValue, PeriodValue, PyhoconError, isPlainKey, resetCopyBudget, type PyHocon, type SourceSpan } from './pyhoconModel';
 import { resolveSubstitutions, type Environment } from './pyhoconResolve';
@@ -160,7 +160,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     let phase: 'parse' | 'resolve' | 'json' = 'parse';
     resetCopyBudget(text.length);
     try {
-      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, substitutions: 0, recordSpans };
+      const context = { host: options.host, cwd, includes: [] as IncludeResolution[], texts, depth: 0, nesting: 0, substitutions: 0, recordSpans };
       const config = new PyhoconParser(new ExpandedText(text), file, undefined, context).parseConfig();
       if (includes.length === 0) includes.push(...context.includes);
       phase = 'resolve';
@@ -185,7 +185,7 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
   if ('error' in first) {
     let { error, phase } = first;
     // Read again for the position (the first reading keeps none); not after a limit was reached, which has none.
-    if (!withPositions && !keptPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError') {
+    if (!withPositions && !keptPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError' && error.type !== KEY_LIMIT_FAILURE) {
       const again = run(true);
       if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
     }
@@ -278,7 +278,7 @@ function unserializableType(value: object): string {
 export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
 /** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
-export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin>): { json: JsonValue; exact: ExactJson } {
+export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin> | undefined): { json: JsonValue; exact: ExactJson } {
   const exact = toExact(value, pointer, origins);
   return { json: jsonOf(exact), exact };
 }
@@ -304,7 +304,7 @@ function toExact(value: PyHocon | ConfigValues, pointer: string, origins: Map<st
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
       const item = itemOf(value, key);
-      const at = origins !== undefined ? `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` : '';
+      const at = origins !== undefined ? `${pointer}/${pointerPart(key)}` : '';
       if (origins !== undefined) {
         const span = value.spans.get(key);
         if (span !== undefined) origins.set(at, span);
@@ -327,6 +327,11 @@ function jsonOf(exact: ExactJson): JsonValue {
     else json[key] = jsonOf(item);
   }
   return json;
+}
+
+/** A key as a JSON pointer's part (`~` and `/` escaped): most keys hold neither, and are their own part. */
+export function pointerPart(key: string): string {
+  return key.includes('~') || key.includes('/') ? key.replace(/~/g, '~0').replace(/\//g, '~1') : key;
 }
 
 export function writeJson(value: ExactJson, indent: number, depth: number): string {

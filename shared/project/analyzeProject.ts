@@ -8,8 +8,8 @@ import type { ManifestEntry } from './manifest';
 import { ProjectReader } from './projectReader';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
-import { toolPathOnlyProblems } from './toolPathOnly';
 import { deprecatedVariableWarnings } from './deprecatedVariables';
+import { analyzeProjectMcp, mcpInfoChoice, type McpAnalysisInput, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
 export interface AnalyzeOptions {
   /** The project's HOCON files, relative to its root, '/'-separated. */
@@ -32,10 +32,20 @@ export interface AnalyzeOptions {
   agentToolPathOnly?: string;
   /** The project's `.env` (`file` relative to the root), for the variables its neuro-san warns about. */
   dotEnv?: { file: string; text: string };
+  /**
+   * The description review of the project's toolboxes (node/review/reviewToolbox.ts: it needs the tokenizer and
+   * each toolbox's `.toolbox-editor.json`), as `validate FILE` and the app add it to each toolbox's problems.
+   */
+  review?: readonly ToolboxDiagnostic[];
+  /** What the project's MCP servers answered when the user asked them, by URL (their problems are reported then). */
+  mcpListings?: ReadonlyMap<string, McpListing>;
 }
 
-/** What a project's analysis needs besides its files: from its settings (AGENT_TOOL_PATH_ONLY, its .env). */
-export type ProjectExtras = Pick<AnalyzeOptions, 'agentToolPathOnly' | 'dotEnv'>;
+/**
+ * What a project's analysis needs besides its files: its .env, the description review made beforehand, and what its
+ * MCP servers answered when asked.
+ */
+export type ProjectExtras = Pick<AnalyzeOptions, 'dotEnv' | 'review' | 'mcpListings'>;
 
 export interface ProjectFileInfo {
   path: string;
@@ -89,6 +99,10 @@ export interface ProjectAnalysis {
   undefinedToolUsers: (ToolUser & { tool: string })[];
   /** Every problem once, in the file it is in, sorted by file and position. */
   diagnostics: ToolboxDiagnostic[];
+  /** The MCP servers the networks name, the agents using each, and the info file's settings (no credential). */
+  mcp: ProjectMcp;
+  /** The info file's settings with their credentials: for the side that connects, never to show. */
+  mcpSettings: ReadonlyMap<string, McpServerSettings>;
 }
 
 /**
@@ -108,6 +122,7 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
     ...(options.urlsFetched ? { urlsFetched: true } : {}),
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
     ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}),
+    ...(options.agentToolPathOnly !== undefined ? { agentToolPathOnly: options.agentToolPathOnly } : {}),
   });
   return analysisOf(reader, options.settings, options);
 }
@@ -119,8 +134,12 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   const files: ProjectFileInfo[] = reader.files.map((path) => ({ path, ...reader.kind(path), errors: 0, warnings: 0 }));
   const diagnostics: ToolboxDiagnostic[] = [];
   // The project's toolbox first (its problems are its own, said once), then each file by its kind.
-  if (projectToolbox !== undefined && !reader.isProjectFile(projectToolbox)) diagnostics.push(...reader.toolbox(projectToolbox).diagnostics);
+  if (projectToolbox !== undefined && !reader.isProjectFile(projectToolbox)) {
+    const toolbox = reader.toolbox(projectToolbox);
+    diagnostics.push(...toolbox.diagnostics, ...reader.toolPathOnly([toolbox], []));
+  }
   for (const file of files) diagnostics.push(...reader.diagnostics(file.path));
+  diagnostics.push(...(extras.review ?? []));
 
   const manifestInUse = reader.settingPath('AGENT_MANIFEST_FILE');
   const manifests: ProjectManifest[] = [];
@@ -135,16 +154,14 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   }
 
   const facts = reader.options.neuroSan ?? newestFacts();
-  diagnostics.push(
-    ...toolPathOnlyProblems({
-      facts,
-      flag: extras.agentToolPathOnly ?? reader.options.env.AGENT_TOOL_PATH_ONLY,
-      agentToolPath: settings.AGENT_TOOL_PATH?.value,
-      toolboxes: reader.loadedToolboxes(),
-      networks: files.filter((f) => f.kind === 'network').map((f) => reader.document(f.path).value),
-    }),
-    ...deprecatedVariableWarnings(extras.dotEnv, facts),
-  );
+  // The project's own: what its `.env` sets that its neuro-san warns about (no HOCON file holds it).
+  diagnostics.push(...deprecatedVariableWarnings(extras.dotEnv, facts));
+  const mcp = analyzeProjectMcp({
+    networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: reader.document(f.path).value })),
+    ...mcpInfoFile(reader, settings, facts),
+    ...(extras.mcpListings ? { listings: extras.mcpListings } : {}),
+  });
+  diagnostics.push(...mcp.diagnostics);
 
   const unique = dedupe(diagnostics).sort(compareDiagnostics);
   const byFile = new Map(files.map((f) => [normalizePath(f.path), f]));
@@ -166,7 +183,24 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     tools,
     undefinedToolUsers,
     diagnostics: unique,
+    mcp: mcp.mcp,
+    mcpSettings: mcp.settings,
   };
+}
+
+/** The MCP info file the project's neuro-san reads (by its version's variables), read as neuro-san reads it. */
+function mcpInfoFile(reader: ProjectReader, settings: ProjectSettings, facts: NeuroSanFacts): Pick<McpAnalysisInput, 'info'> {
+  const choice = mcpInfoChoice(settings, facts);
+  if (!choice) return {};
+  const { view } = choice;
+  if (view.problem) return { info: { view, root: undefined } };
+  if (typeof reader.options.host.readFile(view.path) !== 'string') {
+    const problem = `${view.variable} names ${view.path}, which cannot be read: neuro-san fails with "Could not find MCP info file at path: ${view.path}" when an agent uses an MCP server.`;
+    return { info: { view: { ...view, problem }, root: undefined } };
+  }
+  const document = reader.document(view.path);
+  if (!document.ok) return { info: { view: { ...view, problem: `${view.path} cannot be read as neuro-san reads it: its problems are listed with the file.` }, root: undefined } };
+  return { info: { view, root: document.value } };
 }
 
 function defaults(options: AnalyzeOptions): { defaultFile?: string } {

@@ -10,7 +10,9 @@ import { includersOf } from './includeIndex';
 import { includeProblems } from './includeProblems';
 import { readManifest, type ManifestHost, type ReadManifest } from './manifest';
 import type { ProjectSettings } from './settings';
-import type { NeuroSanFacts } from '../neurosan/versions/index';
+import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
+import type { HoconObject } from '../hocon/index';
+import { toolPathOnlyProblems } from './toolPathOnly';
 import { checkTestCaseAgent } from './testCase';
 
 /**
@@ -69,6 +71,8 @@ export interface ProjectReaderOptions {
   includersRead?: number;
   /** The facts of the neuro-san version the project runs (default: the newest the editor knows). */
   neuroSan?: NeuroSanFacts;
+  /** AGENT_TOOL_PATH_ONLY as neuro-san gets it: the environment's, else the project's `.env`'s (default: `env`'s). */
+  agentToolPathOnly?: string;
 }
 
 /** The words neuro-san names each kind of file with in its failures. */
@@ -266,7 +270,7 @@ export class ProjectReader {
       case 'toolbox': {
         // The loader says the file's own differences; its failure is said here, by its cause.
         const own = this.toolbox(path).diagnostics.filter((d) => !isFailureOf(d, document));
-        return [...own, ...this.readingProblems(path, kind, { compare: false })];
+        return [...own, ...this.readingProblems(path, kind, { compare: false }), ...this.toolPathOnly([this.toolbox(path)], [])];
       }
       case 'network': {
         const network = this.network(path);
@@ -278,6 +282,7 @@ export class ProjectReader {
           ...own,
           ...this.readingProblems(path, kind, { compare: false }),
           ...(document.ok ? checkAgentReferences(document.value) : []),
+          ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
         ];
       }
@@ -352,6 +357,20 @@ export class ProjectReader {
     return document.ok ? [] : document.diagnostics.map(fromHoconDiagnostic);
   }
 
+  /**
+   * With AGENT_TOOL_PATH_ONLY set, the coded classes of these toolboxes and networks written with AGENT_TOOL_PATH's
+   * package in front, which neuro-san never imports (toolPathOnly.ts): said in the file each is written in.
+   */
+  toolPathOnly(toolboxes: readonly LoadedToolbox[], networks: readonly HoconObject[]): ToolboxDiagnostic[] {
+    return toolPathOnlyProblems({
+      facts: this.options.neuroSan ?? newestFacts(),
+      flag: this.options.agentToolPathOnly ?? this.options.env.AGENT_TOOL_PATH_ONLY,
+      agentToolPath: this.options.settings.AGENT_TOOL_PATH?.value,
+      toolboxes,
+      networks,
+    });
+  }
+
   /** A network name neuro-san serves from this project: in a manifest of it, or a file under `registries/`. */
   servesAgent(name: string): boolean {
     for (const file of this.options.files) {
@@ -409,11 +428,6 @@ export class ProjectReader {
 
   private defaults(): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
     return { ...(this.options.defaultFile ? { defaultFile: this.options.defaultFile } : {}), ...(this.options.neuroSan ? { neuroSan: this.options.neuroSan } : {}) };
-  }
-
-  /** The toolboxes read so far (the project's, those its networks use). */
-  loadedToolboxes(): LoadedToolbox[] {
-    return [...this.toolboxes.values()];
   }
 
   /** The path relative to the root, '/'-separated (what the naming conventions look at). */

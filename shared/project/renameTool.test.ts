@@ -22,6 +22,8 @@ function analysis(tools: Partial<ProjectTool>[]): ProjectAnalysis {
     tools: tools.map((t) => ({ name: '', file: 'toolbox/toolbox_info.hocon', line: 1, origin: 'user', errors: 0, users: [], ...t })),
     undefinedToolUsers: [],
     diagnostics: [],
+    mcp: { infoFile: null, servers: [] },
+    mcpSettings: new Map(),
   };
 }
 

@@ -2,7 +2,7 @@
  * The project's settings as neuro-san would get them: the environment first, then the project's `.env`, then
  * neuro-san-studio's conventional locations, then what the user set for the project in the editor.
  */
-export const SETTING_NAMES = ['AGENT_TOOLBOX_INFO_FILE', 'AGENT_MANIFEST_FILE', 'AGENT_TOOL_PATH', 'MCP_SERVERS_INFO_FILE'] as const;
+export const SETTING_NAMES = ['AGENT_TOOLBOX_INFO_FILE', 'AGENT_MANIFEST_FILE', 'AGENT_TOOL_PATH', 'AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
 export type SettingSource = 'environment' | '.env' | 'convention' | 'project setting';
@@ -20,6 +20,8 @@ export const CONVENTIONAL_LOCATIONS: Record<SettingName, readonly string[]> = {
   AGENT_TOOLBOX_INFO_FILE: ['neuro_san_studio/toolbox/toolbox_info.hocon', 'toolbox/toolbox_info.hocon'],
   AGENT_MANIFEST_FILE: ['registries/manifest.hocon'],
   AGENT_TOOL_PATH: ['coded_tools', 'neuro_san_studio/coded_tools'],
+  // neuro-san reads AGENT_MCP_INFO_FILE first; neuro-san-studio's deployment still names its file with the old name.
+  AGENT_MCP_INFO_FILE: [],
   MCP_SERVERS_INFO_FILE: ['neuro_san_studio/mcp/mcp_info.hocon', 'mcp/mcp_info.hocon'],
 };
 

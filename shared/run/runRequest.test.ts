@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { callCommandLine } from './commandLine';
-import { caseFileFor } from './savedCase';
+import { caseFileFor, caseFromEntry, entryOfCase } from './savedCase';
 import { renameToolInCaseFile } from './caseFileEdits';
 import { applyEdits } from '../hocon/index';
-import { targetFromName, toolboxTarget } from './runRequest';
+import { mcpTarget, runKey, targetFromName, targetLabel, toolboxTarget } from './runRequest';
 
 describe('a target named on the command line', () => {
   const entries = [
@@ -50,5 +50,32 @@ describe('the saved cases of a toolbox', () => {
     const text = '{"version": 1, "cases": [\n  {"name": "greet", "tool": "greet", "args": {"tool": "greet"}, "expect": {"content": "greet"}},\n  {"name": "b", "tool": "other", "args": {}, "expect": {"error": true}}\n]}';
     expect(applyEdits(text, renameToolInCaseFile(text, 'greet', 'hello'))).toBe(text.replace('"tool": "greet", "args"', '"tool": "hello", "args"'));
     expect(renameToolInCaseFile('not json', 'greet', 'hello')).toEqual([]);
+  });
+});
+
+describe("an MCP server's tool as a run's target", () => {
+  const url = 'http://127.0.0.1:3001/mcp';
+  const slyData = { user: 'ada', http_headers: { [url]: { Authorization: 'Bearer sekret' } } };
+  const request = { target: mcpTarget(url, 'echo'), argsJson: '{"message": "hi"}', slyData, timeoutSeconds: 5 };
+
+  it("keeps its runs apart from an entry of the same name", () => {
+    expect(runKey(request.target)).toBe(`mcp ${url} echo`);
+    expect(runKey(toolboxTarget('echo'))).toBe('echo');
+    expect(targetLabel(request.target)).toBe(`echo (MCP ${url})`);
+  });
+
+  it('is copied as call --mcp, with the folder the info file is found from, and without the credentials sly_data had', () => {
+    const line = callCommandLine('/p/registries/n.hocon', request, ['--python', '/py', '--cwd', '/p', '--timeout', '60']);
+    expect(line).toBe(
+      `toolbox-editor call --mcp ${url} --args '{"message":"hi"}' --sly-data '{"user":"ada","http_headers":{"${url}":{"Authorization":"<not kept: give it as \${VAR} in the MCP info file>"}}}' --cwd /p --timeout 5 echo`,
+    );
+    expect(line).not.toContain('sekret');
+  });
+
+  it('is saved with mcp_server, read back as the same target, and written without the credentials', () => {
+    const entry = entryOfCase({ name: 'echoes', request, expect: { content: 'Echo: hi' } }, { message: 'hi' });
+    expect(entry).toMatchObject({ name: 'echoes', mcp_server: url, tool: 'echo', args: { message: 'hi' }, timeout_seconds: 5 });
+    expect(JSON.stringify(entry)).not.toContain('sekret');
+    expect(caseFromEntry(entry, '{"message": "hi"}').request.target).toEqual({ kind: 'mcp', url, tool: 'echo' });
   });
 });

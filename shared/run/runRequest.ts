@@ -16,10 +16,20 @@ export interface ToolboxTarget {
 }
 
 /**
- * What a run calls. Only toolbox entries today; another kind of target (an MCP server's tool) joins this union with
- * a `kind` of its own, and every hop that only carries the request carries it unchanged.
+ * A tool of an MCP server that a project's network names: the server's URL as the network writes it, and the tool
+ * by the name the server advertises (neuro-san calls it by that name; the LLM may see it renamed, shared/mcp).
  */
-export type RunTarget = ToolboxTarget;
+export interface McpTarget {
+  kind: 'mcp';
+  url: string;
+  tool: string;
+}
+
+/**
+ * What a run calls: a toolbox entry, or an MCP server's tool. Every hop that only carries the request carries it
+ * unchanged; the hop that runs it picks the ToolBox its kind needs.
+ */
+export type RunTarget = ToolboxTarget | McpTarget;
 
 export interface RunRequest {
   target: RunTarget;
@@ -39,8 +49,21 @@ export function toolboxTarget(tool: string, toolkitTool?: string): ToolboxTarget
   return toolkitTool ? { kind: 'toolbox', tool, toolkitTool } : { kind: 'toolbox', tool };
 }
 
-/** How a target is named to people: `search`, or `notes (toolkit tool add_note)`. */
+export function mcpTarget(url: string, tool: string): McpTarget {
+  return { kind: 'mcp', url, tool };
+}
+
+/**
+ * What keeps a target's runs apart from other targets' (the history's key): a toolbox entry by its name, an MCP
+ * server's tool by its URL and name, so that `echo` of a server and an entry named `echo` keep their own runs.
+ */
+export function runKey(target: RunTarget): string {
+  return target.kind === 'mcp' ? `mcp ${target.url} ${target.tool}` : target.tool;
+}
+
+/** How a target is named to people: `search`, `notes (toolkit tool add_note)`, or `echo (MCP http://host/mcp)`. */
 export function targetLabel(target: RunTarget): string {
+  if (target.kind === 'mcp') return `${target.tool} (MCP ${target.url})`;
   return target.toolkitTool ? `${target.tool} (toolkit tool ${target.toolkitTool})` : target.tool;
 }
 

@@ -3,7 +3,8 @@
  * file writes it (`<toolbox>.tests.json`, snake_case: `tool`, `toolkit_tool`, `args`, `sly_data`, `timeout_seconds`,
  * `send_invalid_args`, `expect`; README "Saved test cases") and the run request lives here.
  */
-import { EMPTY_ARGS_JSON, toolboxTarget, type RunRequest } from './runRequest';
+import { EMPTY_ARGS_JSON, mcpTarget, toolboxTarget, type RunRequest } from './runRequest';
+import { withoutSlyCredentials } from '../mcp/index';
 import type { Expectation } from './expectation';
 
 export interface SavedCase {
@@ -15,6 +16,8 @@ export interface SavedCase {
 /** One case as the file holds it (the value JSON.parse gives; `args` as its own text beside it). */
 export interface CaseFileEntry {
   name: string;
+  /** A case of an MCP server's tool: the server's URL (`tool` is then the name the server advertises). */
+  mcp_server?: string;
   tool: string;
   toolkit_tool?: string;
   args: unknown;
@@ -29,7 +32,7 @@ export function caseFromEntry(entry: CaseFileEntry, argsText: string): SavedCase
   return {
     name: entry.name,
     request: {
-      target: toolboxTarget(entry.tool, entry.toolkit_tool),
+      target: entry.mcp_server !== undefined ? mcpTarget(entry.mcp_server, entry.tool) : toolboxTarget(entry.tool, entry.toolkit_tool),
       // An entry written with `"args": null` has always sent `{}`.
       argsJson: entry.args === null || entry.args === undefined ? EMPTY_ARGS_JSON : argsText,
       ...(entry.sly_data !== undefined ? { slyData: entry.sly_data } : {}),
@@ -45,10 +48,12 @@ export function entryOfCase(testCase: SavedCase, argsValue: unknown): CaseFileEn
   const { target, slyData, timeoutSeconds, sendInvalidArgs } = testCase.request;
   return {
     name: testCase.name,
+    ...(target.kind === 'mcp' ? { mcp_server: target.url } : {}),
     tool: target.tool,
-    ...(target.toolkitTool !== undefined ? { toolkit_tool: target.toolkitTool } : {}),
+    ...(target.kind === 'toolbox' && target.toolkitTool !== undefined ? { toolkit_tool: target.toolkitTool } : {}),
     args: argsValue,
-    ...(slyData !== undefined && Object.keys(slyData).length > 0 ? { sly_data: slyData } : {}),
+    // A case file is committed: MCP credentials in sly_data (http_headers...) are never written to it.
+    ...(slyData !== undefined && Object.keys(slyData).length > 0 ? { sly_data: withoutSlyCredentials(slyData).slyData } : {}),
     ...(timeoutSeconds !== undefined ? { timeout_seconds: timeoutSeconds } : {}),
     ...(sendInvalidArgs ? { send_invalid_args: true } : {}),
     expect: testCase.expect,

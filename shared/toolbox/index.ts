@@ -9,6 +9,7 @@ export * from './fieldSourceWords';
 export * from './includeTargets';
 export * from './includeWorkingDirectory';
 export * from './layering';
+export * from './llmInputSchema';
 export * from './loadToolbox';
 export * from './neuroSanCheck';
 export * from './reading';

@@ -1,11 +1,11 @@
-import { dirnameOf, extensionOf, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, extensionOf, FieldMap, ObjectValue, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { resolveFileAsNeuroSan, type NeuroSanEntryCache, type NeuroSanResolvedDocument } from '../neurosan/index';
 import { includeReadingWarnings } from './includeReadingDifferences';
 import { includeWorkingDirectoryWarnings } from './includeWorkingDirectory';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
-import { readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
-import { compareDiagnostics, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
+import { keyOrigin, readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
+import { compareDiagnostics, diagnosticOf, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 import { validateEntries } from './validateToolbox';
 import type { NeuroSanFacts } from '../neurosan/versions/index';
 
@@ -126,7 +126,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   };
   const defaults = read(options.defaultFile, false);
   const userDocument = options.userFile === undefined ? undefined : ((options.resolvedUserFile as ReadDocument | undefined) ?? resolveToolboxFile(options.userFile, options));
-  const user = read(options.userFile, true, userDocument);
+  const user = atMostMaxTools(read(options.userFile, true, userDocument), diagnostics);
   const unread = userDocument !== undefined && !userDocument.ok && userDocument.diagnostics.some((d) => d.severity === 'error') ? { userFileUnread: true } : {};
   if (options.reading === 'neuro-san' && options.userFile) offerBomFix(diagnostics, options.userFile, options.host);
   if (options.reading === 'neuro-san' && userDocument !== undefined && 'reading' in userDocument) {
@@ -171,6 +171,23 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     ...(userSpecRoot ? { userSpecRoot } : {}),
     ...unread,
   };
+}
+
+/**
+ * A toolbox of more tools than this is checked up to there, with one error at the first tool past it: each tool is
+ * read, validated, compared between the readings, summarised and sent, and 100,000 (each a key `kN = N`) took 4 s of
+ * CPU and 760 MB to analyse. The 5,000-tool benchmark toolbox is half of it; a real toolbox has tens to hundreds.
+ */
+export const MAX_TOOLS = 10_000;
+
+/** `user` with its first MAX_TOOLS tools, the rest said to be left out; as it is when it has no more. */
+function atMostMaxTools(user: HoconObject | undefined, diagnostics: ToolboxDiagnostic[]): HoconObject | undefined {
+  if (user === undefined || user.fields.size <= MAX_TOOLS) return user;
+  const fields = user.fields;
+  const first = fields.fieldAt(MAX_TOOLS);
+  const message = `More than ${MAX_TOOLS.toLocaleString('en-US')} tools: Toolbox Editor checks toolboxes with up to that many; '${first.key}' and the ${(fields.size - MAX_TOOLS - 1).toLocaleString('en-US')} after it are left out`;
+  diagnostics.push(diagnosticOf(keyOrigin(first), 'error', 'toolbox-limit', message, undefined));
+  return new ObjectValue(new FieldMap(Array.from({ length: MAX_TOOLS }, (_, i) => fields.fieldAt(i))), user.source, user.start, user.end);
 }
 
 /** neuro-san cannot load a file that starts with a byte-order mark: its error gets the fix that drops the mark. */

@@ -4,12 +4,12 @@
  */
 import path from 'node:path';
 import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/index';
-import { targetFromName, toolboxTarget, type RunRequest } from '../../../shared/run/index';
+import { mcpTarget, targetFromName, toolboxTarget, type McpTarget, type RunRequest } from '../../../shared/run/index';
 import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs, type ToolResult } from '../../toolbox';
-import { toolboxOf, versionFactsOfFile } from '../../workspace/toolboxOnDisk';
-import { projectRootOf } from '../../project/projectSettingsOnDisk';
-import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { factsOfProject } from '../../../shared/neurosan/versions/index';
+import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -18,6 +18,7 @@ export const callCommand: CliCommand = {
   summary: 'run one tool of a toolbox file with chosen arguments and sly_data',
   usage: [
     'Usage: toolbox-editor call FILE TOOL [--toolkit-tool NAME] [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--python PATH] [--json]',
+    '       toolbox-editor call --mcp URL TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--json]',
     '',
     'Runs TOOL from the toolbox FILE (.hocon or .json, layered over neuro-san\'s default toolbox as neuro-san does)',
     "in a Python worker, with the project's run settings (README \"Run settings\"), and prints its content. Exits 1",
@@ -35,6 +36,11 @@ export const callCommand: CliCommand = {
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
+    '  --mcp URL               call TOOL of the MCP server at URL instead (Streamable HTTP, as neuro-san connects),',
+    '                          by the name the server gives it or the one neuro-san gives the LLM (a__b for a/b);',
+    "                          headers and OAuth client credentials from sly_data's http_headers / mcp_client_info",
+    '                          for URL, else from the MCP info file neuro-san would read here (AGENT_MCP_INFO_FILE or',
+    "                          MCP_SERVERS_INFO_FILE, by the project's neuro-san version)",
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, {
@@ -46,33 +52,45 @@ export const callCommand: CliCommand = {
       'agent-network': { type: 'string' },
       'send-invalid': { type: 'boolean' },
       json: { type: 'boolean' },
+      mcp: { type: 'string' },
     });
     const { values, positionals } = parsed;
-    if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
-    const [file, tool] = positionals as [string, string];
     const slyData = values['sly-data'] === undefined ? undefined : parseJson('--sly-data', values['sly-data']);
     if (slyData !== undefined && (slyData === null || typeof slyData !== 'object' || Array.isArray(slyData))) throw new UsageError('--sly-data must be a JSON object');
     const timeoutSeconds = secondsOption('--timeout', values.timeout);
     const argsJson = values.args === undefined ? '{}' : jsonText('--args', values.args);
+    if (values.mcp !== undefined) {
+      if (positionals.length !== 1) throw new UsageError('with --mcp URL, give the TOOL name alone');
+      const { callMcpTool } = await import('./callMcp');
+      const request: RunRequest & { target: McpTarget } = {
+        target: mcpTarget(values.mcp, positionals[0]!),
+        argsJson,
+        ...(slyData !== undefined ? { slyData: slyData as Record<string, unknown> } : {}),
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+      };
+      return callMcpTool(request, values.json ?? false, io);
+    }
+    if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
+    const [file, tool] = positionals as [string, string];
 
-    const { loaded, specs } = loadForRun(file, io, values);
-    if (reportUnreadFiles(toolboxOf(loaded).diagnostics, io) > 0) return 1;
+    const read = loadForRun(file, io, values);
+    if (reportUnreadFiles(toolboxOf(read.loaded).diagnostics, io) > 0) return 1;
     const context = runContextOfCli(file, io, values);
     reportSettingsProblems(context, io);
-    const toolkitTool = values['toolkit-tool'];
-    const request: RunRequest = {
-      target: toolkitTool !== undefined ? toolboxTarget(tool, toolkitTool) : targetFromName(tool, toolboxOf(loaded).tools),
-      argsJson,
-      ...(slyData !== undefined ? { slyData: slyData as Record<string, unknown> } : {}),
-      ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
-      ...(values['send-invalid'] ? { sendInvalidArgs: true } : {}),
-    };
     const agentNetwork = values['agent-network'];
     const runner = new ToolRunner({ ...context.runner, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
     try {
+      const { loaded, specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
+      const toolkitTool = values['toolkit-tool'];
+      const request: RunRequest = {
+        target: toolkitTool !== undefined ? toolboxTarget(tool, toolkitTool) : targetFromName(tool, toolboxOf(loaded).tools),
+        argsJson,
+        ...(slyData !== undefined ? { slyData: slyData as Record<string, unknown> } : {}),
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+        ...(values['send-invalid'] ? { sendInvalidArgs: true } : {}),
+      };
       // The arguments' schema is read as the neuro-san version the file is checked for reads it (`int` is integer).
-      const neuroSan = versionFactsOfFile(path.resolve(io.cwd, file), projectRootOf(path.resolve(io.cwd, file))).facts;
-      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan });
+      const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
       printResult(result, values.json ?? false, io);
       return result.isError ? 1 : 0;
     } finally {
@@ -93,7 +111,7 @@ function jsonText(option: string, text: string): string {
   return text;
 }
 
-function printResult(result: ToolResult, json: boolean, io: CliIo): void {
+export function printResult(result: ToolResult, json: boolean, io: CliIo): void {
   if (json) {
     const report = {
       content: result.content,

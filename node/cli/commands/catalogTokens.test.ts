@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { runCliIn } from '../../testSupport/cliRun';
+import { runCliIn, workspace } from '../../testSupport/cliRun';
 import { describeWithShared } from '../../testSupport/sharedData';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -17,6 +17,7 @@ interface Counts {
   total: number;
   overhead: number;
   tools: { name: string; tokens: number; unknown?: true }[];
+  estimated: boolean;
 }
 
 async function countsOf(file: string, tokenizer: 'o200k_base' | 'cl100k_base') {
@@ -58,6 +59,17 @@ describe('catalog --tokens', () => {
     expect(lines[2]).toMatch(/^template\s+\d+ \(/);
     // convert_currency has three described parameters: the heaviest entry.
     expect(lines[3]).toMatch(/^convert_currency\s+\d+ \(\d+\.\d%\)$/);
+  });
+
+  it('says a count is an estimate where a run of characters is too long to count exactly', async () => {
+    // One run of 20,000 letters: counted exactly, it takes time in the square of its length (200,000 took 38.6 s).
+    const dir = workspace({ 'toolbox.hocon': `long { class = "a.B", description = "${'x'.repeat(20_000)}" }\n` });
+    const { text, counts } = await countsOf(path.join(dir, 'toolbox.hocon'), 'o200k_base');
+    expect(counts).toMatchObject({ estimated: true });
+    expect(Math.abs(counts.total - o200k(text)) / o200k(text)).toBeLessThanOrEqual(0.02);
+    const table = await runCliIn(repo, ['catalog', path.join(dir, 'toolbox.hocon'), '--no-default', '--tokens']);
+    expect(table.stdout.split('\n')[1]).toBe('Estimated: too long to count exactly in time (a very long run of characters is counted in pieces)');
+    expect((await countsOf(fixture, 'o200k_base')).counts.estimated).toBe(false);
   });
 
   it('counts what is known of a LangChain tool, not the placeholder the preview shows for its description', async () => {

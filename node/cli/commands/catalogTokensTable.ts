@@ -9,6 +9,7 @@ export function formatTokenTable(counts: CatalogTokens): string {
   const share = (tokens: number) => (counts.total === 0 ? '' : ` (${((tokens / counts.total) * 100).toFixed(1)}%)`);
   const models = TOKENIZER_MODELS[counts.tokenizer as TokenizerName] ?? '';
   let out = `Tokens (${counts.tokenizer}${models ? `: ${models}` : ''}; other providers' tokenizers differ, an estimate)\n`;
+  if (counts.estimated) out += 'Estimated: too long to count exactly in time (a very long run of characters is counted in pieces)\n';
   out += row('total', counts.total);
   out += row('template', counts.overhead).replace(/\n$/, `${share(counts.overhead)}\n`);
   for (const t of counts.tools) out += row(t.name, t.tokens).replace(/\n$/, `${share(t.tokens)}${t.unknown ? ' + unknown until its class is loaded' : ''}\n`);

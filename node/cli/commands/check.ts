@@ -7,7 +7,7 @@ import { ToolRunner } from '../../python';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli } from './runCliSupport';
+import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { diagnosticsJson } from './validate';
 
@@ -41,14 +41,14 @@ export const checkCommand: CliCommand = {
       timeLimitMs = seconds * 1000;
     }
     const file = parsed.positionals[0] as string;
-    const { loaded } = loadForRun(file, io, parsed.values);
-    const toolbox = toolboxOf(loaded);
-    if (reportUnreadFiles(toolbox.diagnostics, io) > 0) return 1;
+    const read = loadForRun(file, io, parsed.values);
+    if (reportUnreadFiles(toolboxOf(read.loaded).diagnostics, io) > 0) return 1;
     const context = runContextOfCli(file, io, parsed.values);
     reportSettingsProblems(context, io);
     const python = context.settings.python.value;
     const runner = new ToolRunner(context.runner);
     try {
+      const toolbox = toolboxOf((await forInstalledNeuroSan(file, io, parsed.values, read, runner, python)).loaded);
       const agentNetwork = parsed.values['agent-network'];
       const report = await preflightToolbox(toolbox, runner, { timeLimitMs, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
       const summary = summaryLines(report.summary, python, timeLimitMs).map((line) => `${line}\n`).join('');

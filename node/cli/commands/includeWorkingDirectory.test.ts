@@ -31,4 +31,25 @@ describe('a top-level include in neuro-san\'s reading', () => {
     const spec = await runCliIn(dir, ['validate', 'project/toolboxes/tb.hocon', '--cwd', '.', '--as', 'spec']);
     expect(spec.stdout).not.toContain('include-working-directory');
   });
+
+  it("is the project's run settings' workingDirectory by default, for validate, tools and the runs of call alike", async () => {
+    const dir = workspace({
+      ...files,
+      'project/registries/.keep': '',
+      'project/.toolbox-editor.json': '{ "run": { "workingDirectory": "toolboxes" } }\n',
+    });
+    // neuro-san runs in project/toolboxes: the include reads the file next to tb.hocon there.
+    const tools = await runCliIn(dir, ['tools', 'project/toolboxes/tb.hocon', '--no-default']);
+    expect(tools.stdout).toMatch(/^u /m);
+    expect(tools.stdout).not.toMatch(/^v /m);
+    const checked = await runCliIn(dir, ['validate', 'project/toolboxes/tb.hocon']);
+    expect(checked.stdout).toContain('in the folder it runs in (project/toolboxes), not next to this file: it reads project/toolboxes/shared.hocon.');
+    // A run reads the toolbox from there too: `u` is a tool it can be asked for, `v` is not.
+    const call = await runCliIn(dir, ['call', 'project/toolboxes/tb.hocon', 'v', '--no-default', '--python', '/nonexistent/python']);
+    expect(call.stderr).toBe('tool not found: v (tools in tb.hocon: u, t)\n');
+    // --cwd still decides over the file.
+    const given = await runCliIn(dir, ['tools', 'project/toolboxes/tb.hocon', '--no-default', '--cwd', 'project']);
+    expect(given.stdout).toMatch(/^v /m);
+  });
 });
+

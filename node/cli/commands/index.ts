@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { webCommand } from './web';
+import { mcpCommand } from './mcp';
 import { callCommand } from './call';
 import { toolsCommand } from './tools';
 import { validateCommand } from './validate';
@@ -16,4 +17,4 @@ import { formatCommand } from './format';
 import { lspCommand } from './lsp';
 
 /** Every subcommand, in the order `--help` lists them. Add a new one here and nowhere else. */
-export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, scaffoldCommand, renameCommand, resolveCommand, printCommand, setCommand, unsetCommand, formatCommand, lspCommand];
+export const commands: CliCommand[] = [webCommand, toolsCommand, validateCommand, checkCommand, catalogCommand, diffCommand, similarCommand, renderCommand, callCommand, testCommand, mcpCommand, scaffoldCommand, renameCommand, resolveCommand, printCommand, setCommand, unsetCommand, formatCommand, lspCommand];

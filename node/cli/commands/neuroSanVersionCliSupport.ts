@@ -3,6 +3,8 @@ import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index
 import type { VersionLookup } from '../../neurosan/projectVersion';
 import { ToolRunner } from '../../python';
 import { UsageError, type CliIo } from '../command';
+import type { RunContext } from '../../run/runSettingsOnDisk';
+import { runContextOfCli, type RunOptionValues } from './runCliSupport';
 
 /** `--neuro-san-version`, for parseCommandLine. */
 export const neuroSanVersionOptions = {
@@ -24,17 +26,41 @@ export function versionLookupOf(values: { 'neuro-san-version'?: string | undefin
 }
 
 /**
- * What the chosen Python has installed (importlib.metadata: no neuro-san code runs), for a command that starts that
- * Python anyway (`validate --with-neuro-san`). Undefined when the interpreter cannot be started.
+ * The Pythons `validate --with-neuro-san` starts: for each file, the interpreter of its run settings (the project's
+ * `.toolbox-editor.json`, with the command line's --python, --pythonpath, --agent-tool-path and --cwd over it, as `call`,
+ * `test` and `check` take them), one worker per distinct setting. Each is asked once which neuro-san it has
+ * (importlib.metadata: nothing of neuro-san is imported).
  */
-export async function interpreterNeuroSan(values: { python?: string | undefined; pythonpath?: string[] | undefined }, io: CliIo): Promise<VersionLookup['interpreter']> {
-  const python = values.python ?? 'python3';
-  const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
-  try {
-    const info = await runner.info();
-    return info.ok ? { version: info.neuroSanVersion ?? null, python } : undefined;
-  } finally {
-    await runner.dispose();
+export class NeuroSanPythons {
+  private readonly workers = new Map<string, { runner: ToolRunner; context: RunContext; installed?: Promise<VersionLookup['interpreter']> }>();
+
+  constructor(
+    private readonly values: RunOptionValues,
+    private readonly io: CliIo,
+  ) {}
+
+  /** The worker for the toolbox `file` (as given), started with its run settings, and those settings. */
+  for(file: string): { runner: ToolRunner; context: RunContext } {
+    const context = runContextOfCli(file, this.io, this.values);
+    const key = JSON.stringify(context.runner);
+    let worker = this.workers.get(key);
+    if (!worker) {
+      worker = { runner: new ToolRunner(context.runner), context };
+      this.workers.set(key, worker);
+    }
+    return worker;
+  }
+
+  /** What the interpreter of `file`'s run settings has installed; undefined when it cannot be started. */
+  installed(file: string): Promise<VersionLookup['interpreter']> {
+    const { runner, context } = this.for(file);
+    const worker = this.workers.get(JSON.stringify(context.runner))!;
+    worker.installed ??= runner.info().then((info) => (info.ok ? { version: info.neuroSanVersion ?? null, python: context.settings.python.value } : undefined));
+    return worker.installed;
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.workers.values()].map((w) => w.runner.dispose()));
   }
 }
 

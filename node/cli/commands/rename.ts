@@ -12,7 +12,7 @@ import { HistoryStore } from '../../history/historyStore';
 import { ProjectService } from '../../project/projectService';
 import { findProjectRoot, projectRootOf } from '../../project/projectSettingsOnDisk';
 import { projectHost } from '../../project/projectOnDisk';
-import { defaultStateDir } from '../../state/userState';
+import { stateDirsOf } from '../../state/userState';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { ApiError } from '../../../shared/api/index';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
@@ -33,15 +33,17 @@ export const renameCommand: CliCommand = {
     '',
     'Options:',
     '  --write                 apply the edits',
-    "  --state-dir DIR         the app's state folder whose history moves along (default: $TOOLBOX_EDITOR_STATE_DIR,",
-    "                          else ~/.config/toolbox-editor, browser mode's; the desktop app's is its user data folder)",
+    "  --state-dir DIR         the state folder whose test-run history moves along (default: $TOOLBOX_EDITOR_STATE_DIR,",
+    "                          else the desktop app's and browser mode's, each that exists: ~/.config/toolbox-editor on",
+    "                          Linux; ~/Library/Application Support/toolbox-editor and ~/.config/toolbox-editor on macOS;",
+    "                          %APPDATA%\\toolbox-editor and ~/.config/toolbox-editor on Windows)",
   ].join('\n'),
   async run(args, io) {
     const { values, positionals } = parseCommandLine(args, { write: { type: 'boolean' }, 'state-dir': { type: 'string' } });
     if (positionals.length !== 3) throw new UsageError('give a toolbox FILE (or a project DIR), the tool OLD and its NEW name');
     const [given, tool, newName] = positionals as [string, string, string];
     const target = path.resolve(io.cwd, given);
-    const planned = planFor(target, tool, newName, io);
+    const planned = await planFor(target, tool, newName, io);
     if ('problem' in planned) {
       io.stderr(`toolbox-editor rename: ${planned.problem}\n`);
       return 1;
@@ -60,16 +62,17 @@ export const renameCommand: CliCommand = {
       io.stderr(`toolbox-editor rename: nothing was renamed: ${(error as Error).message}\n`);
       return 1;
     }
-    const stateDir = values['state-dir'] !== undefined ? path.resolve(io.cwd, values['state-dir']) : defaultStateDir(io.env);
-    await new HistoryStore(stateDir).rename(toolbox, tool, newName);
-    io.stdout(`renamed '${tool}' to '${newName}': ${counted}; its runs in ${stateDir}'s history moved too\n`);
+    // The runs move in every state folder that keeps them: the desktop app's and browser mode's differ off Linux.
+    const stateDirs = values['state-dir'] !== undefined ? [path.resolve(io.cwd, values['state-dir'])] : stateDirsOf(io.env);
+    for (const stateDir of stateDirs) await new HistoryStore(stateDir).rename(toolbox, tool, newName);
+    io.stdout(`renamed '${tool}' to '${newName}': ${counted}; its runs in ${stateDirs.map((d) => `${d}'s`).join(' and ')} history moved too\n`);
     return 0;
   },
 };
 
 type Plan = { root: string; toolbox: string; edits: PlannedEdit[] } | { problem: string };
 
-function planFor(target: string, tool: string, newName: string, io: CliIo): Plan {
+async function planFor(target: string, tool: string, newName: string, io: CliIo): Promise<Plan> {
   let isDirectory: boolean;
   try {
     isDirectory = statSync(target).isDirectory();
@@ -79,12 +82,12 @@ function planFor(target: string, tool: string, newName: string, io: CliIo): Plan
   const projectRoot = isDirectory ? findProjectRoot(target) : projectRootOf(target);
   const service = new ProjectService(io.cwd, io.env);
   if (projectRoot !== undefined) {
-    const project = service.open(projectRoot);
+    const project = await service.open(projectRoot);
     const toolboxPath = project.toolbox ? path.resolve(project.root, project.toolbox.path) : undefined;
     if (isDirectory || toolboxPath === target) {
       if (!toolboxPath) return { problem: `the project at ${project.root} has no toolbox file` };
       try {
-        return { root: project.root, toolbox: toolboxPath, edits: service.renamePreview(project.root, tool, newName).edits };
+        return { root: project.root, toolbox: toolboxPath, edits: (await service.renamePreview(project.root, tool, newName)).edits };
       } catch (error) {
         return { problem: error instanceof ApiError ? error.message : String(error) };
       }

@@ -8,9 +8,10 @@ import path from 'node:path';
 import { fileTypeProblem } from '../../../shared/toolbox/index';
 import { runnableSpecs, type ToolSpecs } from '../../toolbox';
 import { loadFileFromDisk, toolboxOf, type LoadedFile } from '../../workspace/toolboxOnDisk';
-import { neuroSanWorkingDirectoryOf } from '../../neurosan/neuroSanFiles';
 import { runContextFor, type RunContext } from '../../run/runSettingsOnDisk';
 import { UsageError, type CliIo } from '../command';
+import type { ToolRunner } from '../../python';
+import type { VersionLookup } from '../../neurosan/projectVersion';
 
 export const RUN_OPTION_SPECS = {
   python: { type: 'string' },
@@ -60,14 +61,15 @@ export function runContextOfCli(file: string, io: CliIo, values: RunOptionValues
 
 /**
  * The toolbox `file` read as the app reads it for a run: neuro-san's reading, from the folder neuro-san is taken to
- * run in (the project's root, else the file's folder: never the folder the command happens to run in).
+ * run in — the run settings' working directory (`--cwd`, else the project's settings file's, else the project's root,
+ * else the file's folder: never the folder the command happens to run in), where its tools run too.
  */
-export function loadForRun(file: string, io: CliIo, values: RunOptionValues): { loaded: LoadedFile; specs: ToolSpecs } {
+export function loadForRun(file: string, io: CliIo, values: RunOptionValues, versionLookup?: VersionLookup): { loaded: LoadedFile; specs: ToolSpecs } {
   const absolute = path.resolve(io.cwd, file);
   // Not a toolbox at all (a .yaml): say so, rather than what reading it as HOCON would.
   const typeProblem = fileTypeProblem(absolute);
   if (typeProblem) throw new Error(typeProblem);
-  const workingDirectory = neuroSanWorkingDirectoryOf(absolute).path;
+  const workingDirectory = runContextOfCli(file, io, values).settings.workingDirectory.value;
   const loaded = loadFileFromDisk(absolute, {
     cwd: workingDirectory,
     env: io.env,
@@ -75,8 +77,30 @@ export function loadForRun(file: string, io: CliIo, values: RunOptionValues): { 
     reading: 'neuro-san',
     baseDir: workingDirectory,
     neuroSanCwd: workingDirectory,
+    ...(versionLookup ? { versionLookup } : {}),
   });
   return { loaded, specs: runnableSpecs(toolboxOf(loaded)) };
+}
+
+/**
+ * The toolbox as the run's Python sees it: read again for the neuro-san that Python has installed (its metadata, read
+ * in the worker the run starts anyway; nothing of neuro-san is imported) when that is not the version it was read for,
+ * as the app does once a run has started its Python — unless the project or the command line sets the version. The
+ * default toolbox it is layered over is that version's, so a case passes or fails here as in the app.
+ */
+export async function forInstalledNeuroSan(
+  file: string,
+  io: CliIo,
+  values: RunOptionValues,
+  read: { loaded: LoadedFile; specs: ToolSpecs },
+  runner: ToolRunner,
+  python: string,
+): Promise<{ loaded: LoadedFile; specs: ToolSpecs }> {
+  const chosen = read.loaded.neuroSan;
+  if (chosen.from === 'project setting' || chosen.from === 'command line') return read;
+  const info = await runner.info();
+  if (!info.ok || !info.neuroSanVersion || info.neuroSanVersion === chosen.version) return read;
+  return loadForRun(file, io, values, { interpreter: { version: info.neuroSanVersion, python } });
 }
 
 /** The run settings' problems and unset variables, on stderr: a run goes on with the rest. */

@@ -61,4 +61,19 @@ describe('templates load only from their folder, and rendering is bounded', () =
     expect(nested.stderr).toMatch(/Render limit reached/);
     expect(Date.now() - started).toBeLessThan(20_000);
   });
+
+  it('counts list and string repetition against the render limits, before making them', async () => {
+    // `[1] * 100000000` took 15 s and 3 GB (issue #27).
+    const list = await render('{% set l = [1] * 100000000 %}{{ l|length }}');
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain('Render limit reached: a repetition making 100000000 list items, past the 5000000 statements, loop iterations and items a rendering may take');
+    const text = await render("{{ ('x' * 500000000)|length }}");
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('Render limit reached: a repetition making 500000000 characters, past the 16 M characters repetitions may make in a rendering');
+    // What repetitions make adds up over the rendering.
+    const many = await render("{% for i in range(100) %}{% set s = 'x' * 1000000 %}{% endfor %}");
+    expect(many.stderr).toContain('Render limit reached: a repetition making 1000000 characters');
+    // Within the limits, as Jinja2 renders them.
+    expect(await render("{{ '-' * 3 }}{{ ([0] * 2)|length }}{{ 'ab' * 0 }}{{ [1] * -2 }}{{ 2 * (1, 2) }}")).toMatchObject({ code: 0, stdout: '---2[](1, 2, 1, 2)' });
+  });
 });

@@ -9,11 +9,12 @@ import { targetLabel, type SavedCase } from '../../../shared/run/index';
 import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs } from '../../toolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { readCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
 import { countsLine, runCases, type CaseResult } from '../../testcases/runCases';
 import { junitReport } from '../../testcases/junitReport';
 import { writeFileAtomic } from '../../files/atomicWrite';
-import { loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 export const testCommand: CliCommand = {
@@ -64,8 +65,8 @@ export const testCommand: CliCommand = {
 
     const context = runContextOfCli(file, io, values, timeoutSeconds);
     if (!values.json) reportSettingsProblems(context, io);
-    const { loaded, specs } = loadForRun(file, io, values);
-    const unread = toolboxOf(loaded).diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
+    const read = loadForRun(file, io, values);
+    const unread = toolboxOf(read.loaded).diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
     const print = values.json ? () => undefined : (r: CaseResult) => io.stdout(caseLine(r));
     let results: CaseResult[];
     if (unread.length > 0) {
@@ -76,8 +77,17 @@ export const testCommand: CliCommand = {
     } else {
       const runner = new ToolRunner(context.runner);
       try {
+        const { specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
         const toolbox = toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file));
-        results = await runCases(cases, (c: SavedCase) => toolbox.call(c.request), print);
+        // A case of an MCP server's tool runs as the app runs it: the project's MCP info file, its default timeout.
+        const root = projectRootOf(path.resolve(io.cwd, file)) ?? path.dirname(path.resolve(io.cwd, file));
+        const runOne = async (c: SavedCase) => {
+          const { request } = c;
+          if (request.target.kind !== 'mcp') return toolbox.call(request);
+          const { runMcpRequest } = await import('../../mcp/mcpRuns');
+          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env);
+        };
+        results = await runCases(cases, runOne, print);
       } finally {
         await runner.dispose();
       }

@@ -2,8 +2,6 @@ import path from 'node:path';
 import { readTextFileSync } from '../../files/textFiles';
 import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { ToolRunner } from '../../python';
-import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { reviewLoaded } from '../../review/reviewToolbox';
@@ -15,12 +13,13 @@ import type { CliIo } from '../command';
 import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
+import { MCP_OPTION_HELP } from './mcpCliSupport';
 import type { ProjectReader } from '../../../shared/project/projectReader';
 import { listProjectFiles, projectsUnder } from '../../project/projectOnDisk';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { UrlIncludeStore, urlIncludesOfFiles } from '../../project/urlIncludes';
 import { defaultStateDir } from '../../state/userState';
-import { interpreterNeuroSan, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import { NeuroSanPythons, neuroSanSummaryLine, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
 export const validateCommand: CliCommand = {
@@ -29,8 +28,8 @@ export const validateCommand: CliCommand = {
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
     '                                [--cwd DIR] [--neuro-san-version V] [--fetch-includes]',
-    '                                [--with-neuro-san [--python P] [--pythonpath DIR]...]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes]',
+    '                                [--with-neuro-san [--python P] [--pythonpath DIR]... [--agent-tool-path PATH]]',
+    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes] [--mcp]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
     '("checked for neuro-san 0.5.55 (pin: ...)"). Exits 1 when any error was found, else 0.',
@@ -40,7 +39,9 @@ export const validateCommand: CliCommand = {
     'manifest, fragment, LLM config, MCP servers info, test case), each problem once, with the toolbox neuro-san',
     'would use ($AGENT_TOOLBOX_INFO_FILE, else DIR/.env, else neuro_san_studio/toolbox/toolbox_info.hocon or',
     'toolbox/toolbox_info.hocon); a summary by kind ends the output. With --json: {root, settings, files,',
-    'diagnostics, summary}.',
+    'diagnostics, summary, mcp}. The MCP servers the networks name are checked as written (a URL neuro-san does not',
+    'read as MCP, the MCP info file); with --mcp each is asked for its tools: a filter naming a tool the server does',
+    'not list, and a server that does not answer, are warnings.',
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
@@ -52,13 +53,17 @@ export const validateCommand: CliCommand = {
     '  --fetch-includes',
     '                fetch what the files include by http(s) URL (neuro-san fetches it when it loads them), and',
     '                read it; kept in the state folder. Without it, each such include is said once, not fetched',
+    MCP_OPTION_HELP,
     '  --with-neuro-san',
-    "                also load each toolbox FILE with the installed neuro-san's own code (in the chosen Python): its",
+    "                also load each toolbox FILE with the installed neuro-san's own code (in the Python of the",
+    "                project's run settings, .toolbox-editor.json, as call, test and check use them; --cwd is where",
+    "                neuro-san runs; the version it has installed is the version checked for): its",
     '                version, its load error or each tool\'s error, and every value it reads differently from the',
     "                editor (the editor's bug); one line says so when that Python has no neuro_san, and one",
     '                line and exit 2 when it has one it cannot import (a missing dependency, an old Python)',
-    '  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default python3)',
-    '  --pythonpath DIR  with --with-neuro-san: put DIR in front of PYTHONPATH (repeatable)',
+    "  --python P    with --with-neuro-san: the interpreter or virtualenv folder (default: the project's, else python3)",
+    "  --pythonpath DIR  with --with-neuro-san: put DIR in front of the project's PYTHONPATH (repeatable)",
+    "  --agent-tool-path PATH  with --with-neuro-san: AGENT_TOOL_PATH (default: the project's, else inherited)",
     ...neuroSanVersionUsage,
     ...readingUsage('neuro-san'),
   ].join('\n'),
@@ -69,8 +74,10 @@ export const validateCommand: CliCommand = {
       format: { type: 'string' },
       'no-default': { type: 'boolean' },
       'with-neuro-san': { type: 'boolean' },
+      mcp: { type: 'boolean' },
       python: { type: 'string' },
       pythonpath: { type: 'string', multiple: true },
+      'agent-tool-path': { type: 'string' },
       'fetch-includes': { type: 'boolean' },
       ...neuroSanVersionOptions,
     });
@@ -81,63 +88,76 @@ export const validateCommand: CliCommand = {
     const isDir = parsed.positionals.length === 1 && isDirectoryArgument(parsed.positionals[0]!, io.cwd);
     // Includes by URL: fetched first (when asked), then read from what was kept; the reading never fetches.
     const urls = parsed.values['fetch-includes'] ? await fetchIncludes(parsed.positionals, isDir, io) : undefined;
-    if (isDir) {
-      if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
-      const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
-      return validateProject(parsed.positionals[0]!, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}) }, io);
-    }
-    // The Python --with-neuro-san starts anyway says which neuro-san it has (read from its metadata, nothing imported).
-    const versionLookup = versionLookupOf(parsed.values, parsed.values['with-neuro-san'] ? await interpreterNeuroSan(parsed.values, io) : undefined);
-    const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
-    const all: ToolboxDiagnostic[] = [];
-    const seen = new Set<string>();
-    const checkLines: string[] = [];
-    // The files of one project are read once for all of them (their project's other files, its toolbox).
-    const readers = new Map<string, ProjectReader>();
-    // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
-    let environmentProblem = false;
-    for (const file of parsed.positionals) {
-      const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, readers, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
-      const loaded = loadFileFromDisk(file, options);
-      versions.push({ file, neuroSan: loaded.neuroSan });
-      const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
-      if (parsed.values['with-neuro-san']) {
-        const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', parsed.values, io);
-        found.push(...checked.diagnostics);
-        checkLines.push(...checked.lines);
-        environmentProblem ||= checked.environment;
+    // The Pythons --with-neuro-san starts (each file's run settings'): each says which neuro-san it has, read from its
+    // metadata with nothing imported, and that is the version its files are checked for.
+    const pythons = parsed.values['with-neuro-san'] ? new NeuroSanPythons(parsed.values, io) : undefined;
+    try {
+      if (isDir) {
+        if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
+        const dir = parsed.positionals[0]!;
+        // A toolbox at the folder's top stands for the folder: its run settings are the folder's, else its project's.
+        const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(path.join(dir, 'toolbox_info.hocon')));
+        return await validateProject(dir, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}), mcp: parsed.values.mcp ?? false }, io);
       }
-      found.sort(compareDiagnostics);
-      for (const d of found) {
-        // Two networks sharing one toolbox would report its problems twice.
-        // The same file may be named relatively (given) and absolutely (a network's toolbox, found from the cwd).
-        const key = `${path.resolve(io.cwd, d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
-        if (!seen.has(key)) {
-          seen.add(key);
-          all.push(d);
+      const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
+      const all: ToolboxDiagnostic[] = [];
+      const seen = new Set<string>();
+      const checkLines: string[] = [];
+      // The files of one project are read once for all of them (their project's other files, its toolbox).
+      const readers = new Map<string, ProjectReader>();
+      // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
+      let environmentProblem = false;
+      for (const file of parsed.positionals) {
+        const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(file));
+        const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, readers, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
+        const loaded = loadFileFromDisk(file, options);
+        versions.push({ file, neuroSan: loaded.neuroSan });
+        const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
+        if (pythons) {
+          const checked = await neuroSanFindings(file, toolboxOf(loaded).tools, loaded.kind === 'toolbox', pythons, io);
+          found.push(...checked.diagnostics);
+          checkLines.push(...checked.lines);
+          environmentProblem ||= checked.environment;
+        }
+        found.sort(compareDiagnostics);
+        for (const d of found) {
+          // Two networks sharing one toolbox would report its problems twice.
+          // The same file may be named relatively (given) and absolutely (a network's toolbox, found from the cwd).
+          const key = `${path.resolve(io.cwd, d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            all.push(d);
+          }
         }
       }
+      report(all, versions, checkLines, format, io);
+      if (environmentProblem) return 2;
+      return all.some((d) => d.severity === 'error') ? 1 : 0;
+    } finally {
+      await pythons?.dispose();
     }
-    const checkedFor = byVersion(versions);
-    if (format === 'sarif') {
-      io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan: checkedFor }), null, 2)}\n`);
-      for (const line of checkLines) io.stderr(`${line}\n`);
-    } else if (format === 'json') {
-      io.stdout(diagnosticsJson(all));
-      for (const line of checkLines) io.stderr(`${line}\n`);
-    } else if (format === 'json-report') {
-      io.stdout(`${JSON.stringify({ neuroSan: checkedFor, diagnostics: plainDiagnostics(all) }, null, 2)}\n`);
-      for (const line of checkLines) io.stderr(`${line}\n`);
-    } else {
-      for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
-      for (const line of checkLines) io.stdout(`${line}\n`);
-      // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
-      for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
-    }
-    if (environmentProblem) return 2;
-    return all.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };
+
+/** What `validate FILE...` prints, in the format asked for. */
+function report(all: readonly ToolboxDiagnostic[], versions: readonly { file: string; neuroSan: ProjectNeuroSan }[], checkLines: readonly string[], format: string, io: CliIo): void {
+  const checkedFor = byVersion(versions);
+  if (format === 'sarif') {
+    io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan: checkedFor }), null, 2)}\n`);
+    for (const line of checkLines) io.stderr(`${line}\n`);
+  } else if (format === 'json') {
+    io.stdout(diagnosticsJson(all));
+    for (const line of checkLines) io.stderr(`${line}\n`);
+  } else if (format === 'json-report') {
+    io.stdout(`${JSON.stringify({ neuroSan: checkedFor, diagnostics: plainDiagnostics(all) }, null, 2)}\n`);
+    for (const line of checkLines) io.stderr(`${line}\n`);
+  } else {
+    for (const d of all) io.stdout(`${formatDiagnosticLine(d)}\n`);
+    for (const line of checkLines) io.stdout(`${line}\n`);
+    // The summary, last, as validate DIR ends with its own (a line scripts tell from problems: no file:line:column).
+    for (const group of checkedFor) io.stdout(`${checkedFor.length > 1 ? `${group.files.join(', ')}: ` : ''}${neuroSanSummaryLine(group)}\n`);
+  }
+}
 
 /**
  * `--fetch-includes`: what the given files (and the projects they lie in) include by URL, fetched and kept in the
@@ -181,23 +201,23 @@ function byVersion(versions: readonly { file: string; neuroSan: ProjectNeuroSan 
   return [...groups.values()];
 }
 
-/** `--with-neuro-san` for one file: the findings as diagnostics, and the lines that say what was checked. */
+/** `--with-neuro-san` for one file, in the Python of its run settings: the findings as diagnostics, and the lines that say what was checked. */
 async function neuroSanFindings(
   file: string,
   tools: readonly ToolEntry[],
   isToolbox: boolean,
-  values: { python?: string; pythonpath?: string[]; cwd?: string },
+  pythons: NeuroSanPythons,
   io: CliIo,
 ): Promise<{ diagnostics: ToolboxDiagnostic[]; lines: string[]; environment: boolean }> {
-  const python = values.python ?? 'python3';
   if (!isToolbox) return { diagnostics: [], lines: [`${file}: the check with neuro-san takes a toolbox file; give the network's toolbox file.`], environment: false };
   const absolute = path.resolve(io.cwd, file);
-  const cwd = neuroSanWorkingDirectory(absolute, values.cwd, io.cwd);
-  const runner = new ToolRunner({ env: io.env, cwd: io.cwd, ...(values.python !== undefined ? { python: values.python } : {}), pythonPath: values.pythonpath ?? [] });
+  const { runner, context } = pythons.for(file);
+  const python = context.settings.python.value;
+  // neuro-san runs where the project's tools run; it is given the file as AGENT_TOOLBOX_INFO_FILE would name it from there.
+  const cwd = context.settings.workingDirectory.value;
   try {
-    // neuro-san is given the file as AGENT_TOOLBOX_INFO_FILE would name it from its working directory.
     const given = path.relative(cwd, absolute) || absolute;
-    const result = await checkWithNeuroSan(runner, given, { cwd, env: io.env });
+    const result = await checkWithNeuroSan(runner, given, { cwd, env: context.runner.env ?? io.env });
     let text = '';
     try {
       text = readTextFileSync(absolute).text;
@@ -211,7 +231,5 @@ async function neuroSanFindings(
     };
   } catch (error) {
     return { diagnostics: [], lines: [`${file}: the check with neuro-san could not run: ${errorMessage(error)}`], environment: false };
-  } finally {
-    await runner.dispose();
   }
 }

@@ -10,6 +10,9 @@ import type { ProjectReader } from '../../../shared/project/projectReader';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import type { VersionLookup } from '../../neurosan/projectVersion';
 import { neuroSanSummaryLine } from './neuroSanVersionCliSupport';
+import type { McpListing } from '../../../shared/mcp/index';
+import { askProjectServers, infoFileLine } from './mcpCliSupport';
+import { reviewProject } from '../../review/reviewToolbox';
 
 export interface ValidateProjectOptions {
   json: boolean;
@@ -17,6 +20,8 @@ export interface ValidateProjectOptions {
   versionLookup?: VersionLookup;
   /** Includes by URL fetched beforehand (--fetch-includes), by URL. */
   readUrl?: (url: string) => string | undefined;
+  /** Ask the MCP servers the networks name (--mcp); without it none is contacted. */
+  mcp?: boolean;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface ValidateProjectOptions {
  * root with its own settings and neuro-san version, with a summary per project. Paths are printed relative to the
  * working directory, as the user would open them.
  */
-export function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): number {
+export async function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): Promise<number> {
   const absolute = path.resolve(io.cwd, dir);
   const { groups, truncated } = projectsUnder(absolute);
   if (truncated) io.stderr(`${absolute} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
@@ -46,20 +51,35 @@ export function validateProject(dir: string, options: ValidateProjectOptions, io
     for (const warning of one.warnings) io.stderr(`${warning}\n`);
     return one;
   });
-  const projects = groups.map((group, i) => {
+  const projects: {
+    root: string;
+    loose: boolean;
+    analysis: ProjectAnalysis;
+    neuroSan: ProjectNeuroSan;
+    listings: Map<string, McpListing> | undefined;
+    shown: (file: string) => string;
+    diagnostics: ToolboxDiagnostic[];
+  }[] = [];
+  for (const [i, group] of groups.entries()) {
     const { reader, neuroSan, extras } = opened[i]!;
     // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
     // is reported is what lies under DIR.
-    const whole = analysisOf(reader, reader.options.settings, extras);
+    // Its toolboxes get the description review `validate FILE` gives each.
+    const withReview = { ...extras, review: await reviewProject(reader, group.root) };
+    let whole = analysisOf(reader, reader.options.settings, withReview);
+    // Only with --mcp is any server contacted: what they answer is read with the project again.
+    const listings = options.mcp ? await askProjectServers(whole) : undefined;
+    if (listings) whole = analysisOf(reader, reader.options.settings, { ...withReview, mcpListings: listings });
     const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
     const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
-    return { root: group.root, loose: group.loose, analysis, neuroSan, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) };
-  });
+    projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, listings, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
+  }
   if (options.json) {
     const one = (p: (typeof projects)[number]) => {
       const plain = p.diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
       const files = p.analysis.files.map((f) => ({ ...f, path: p.shown(f.path) }));
-      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis), neuroSan: p.neuroSan };
+      const mcp = { ...p.analysis.mcp, ...(p.listings ? { listings: [...p.listings.values()] } : {}) };
+      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis), neuroSan: p.neuroSan, mcp };
     };
     // One project keeps the shape it always had; several are listed.
     const report = projects.length === 1 ? one(projects[0]!) : { projects: projects.map(one) };
@@ -67,7 +87,7 @@ export function validateProject(dir: string, options: ValidateProjectOptions, io
   } else {
     for (const p of projects) for (const d of p.diagnostics) io.stdout(`${formatDiagnosticLine(d)}\n`);
     if (projects.length === 0) io.stdout(`\nno HOCON file under ${path.relative(io.cwd, absolute) || '.'}\n`);
-    for (const p of projects) io.stdout(summaryText(p.analysis, p.neuroSan, projects.length > 1 ? heading(p, io) : undefined));
+    for (const p of projects) io.stdout(summaryText(p.analysis, p.neuroSan, p.listings, projects.length > 1 ? heading(p, io) : undefined));
   }
   return projects.some((p) => p.analysis.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
 }
@@ -77,7 +97,7 @@ function heading(project: { root: string; loose: boolean }, io: CliIo): string {
   return project.loose ? `${where} (files outside its projects)` : `project ${where}`;
 }
 
-function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, title?: string): string {
+function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listings: ReadonlyMap<string, McpListing> | undefined, title?: string): string {
   const rows = summaryByKind(analysis);
   const lines = ['', `${title !== undefined ? `${title}: ` : ''}${plural(analysis.files.length, 'file')}, by kind:`];
   const width = Math.max(...rows.map((r) => FILE_KIND_LABELS[r.kind].length));
@@ -89,6 +109,13 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, title
   const manifest = analysis.settings.AGENT_MANIFEST_FILE;
   if (manifest) lines.push(`manifest in use: ${describeSetting(manifest)}`);
   lines.push(neuroSanSummaryLine(neuroSan));
+  const servers = analysis.mcp.servers.length;
+  if (servers > 0) {
+    const answered = listings ? [...listings.values()].filter((l) => l.ok).length : 0;
+    lines.push(`MCP servers: ${servers}${listings ? `, ${answered} answered when asked` : ' (not contacted: --mcp asks them)'}`);
+  }
+  const info = infoFileLine(analysis.mcp);
+  if (info) lines.push(info);
   return `${lines.join('\n')}\n`;
 }
 

@@ -83,4 +83,23 @@ describe('validate --with-neuro-san', () => {
         `${NEWEST_SUMMARY}\n`,
     );
   });
+
+  it("runs in the project's run settings (.toolbox-editor.json), as call, test and check do; the command line overrides them", async () => {
+    const installed = path.join(appRoot(), 'fixtures', 'versions', 'installed_0_5_40');
+    const dir = workspace({
+      'tb.hocon': toolbox,
+      // The fake neuro_san and the metadata of an installed 0.5.40 on the project's PYTHONPATH: no flag gives them.
+      '.toolbox-editor.json': JSON.stringify({ run: { pythonPath: [fake, installed] } }),
+    });
+    const { stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san'], { PATH: process.env.PATH });
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toContain('neuro-san 0.0.0+fake (python3) loaded tb.hocon with its own code:');
+    // The version that Python has installed is the version checked for.
+    expect(lines.at(-1)).toBe('checked for neuro-san 0.5.40 (interpreter: installed in python3 (importlib.metadata))');
+    // --python over the file's interpreter: one that cannot start.
+    const other = await runCliIn(dir, ['validate', 'tb.hocon', '--with-neuro-san', '--python', path.join(dir, 'no-such-python')], { PATH: process.env.PATH });
+    expect(other.stdout).toContain('tb.hocon: the check with neuro-san could not run');
+    expect(other.stdout.trimEnd().split('\n').at(-1)).toBe(NEWEST_SUMMARY);
+  }, 30_000);
 });
+

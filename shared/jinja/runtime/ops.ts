@@ -155,8 +155,21 @@ function numeric(op: string, a: PyValue, b: PyValue): PyValue | undefined {
 
 function repeat<T>(items: T[], times: bigint): T[] {
   const out: T[] = [];
-  for (let i = 0n; i < times; i++) out.push(...items);
+  // Item by item: spreading a long list into push's arguments overflows the stack.
+  for (let i = 0n; i < times; i++) for (const item of items) out.push(item);
   return out;
+}
+
+/**
+ * How long `a * b` is when it repeats a string (characters) or a list (items): the interpreter counts it against
+ * the render limits before it is made (limits.ts). Undefined for anything else, or nothing made.
+ */
+export function repetitionLength(a: PyValue, b: PyValue): { of: 'characters' | 'items'; length: bigint } | undefined {
+  const [seq, n] = asNumber(b) !== undefined ? [a, asNumber(b)] : [b, asNumber(a)];
+  if (typeof n !== 'bigint' || n <= 0n) return undefined;
+  if (isStr(seq)) return { of: 'characters', length: BigInt(strText(seq).length) * n };
+  if (Array.isArray(seq)) return { of: 'items', length: BigInt(seq.length) * n };
+  return undefined;
 }
 
 export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {

@@ -5,7 +5,7 @@ import { readReviewSettings } from '../reviewSettings';
 import { DescriptionReviewCache, reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
 
 // A stand-in counter: one token per word (the real one is node/tokens/; shared code is given a counter).
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const wordCount = (text: string) => ({ tokens: text.split(/\s+/).filter(Boolean).length, estimated: false });
 
 function review(text: string, options: Partial<DescriptionReviewOptions> = {}) {
   const { tools } = loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon' });
@@ -78,8 +78,11 @@ describe('description checks, each with its good and its bad example', () => {
     expect(ds.map((d) => d.rule)).toEqual(['description-over-budget']);
     expect(ds[0]!.message).toMatch(/is \d+ tokens \(words\), over the budget of 20/);
     let counted = 0;
-    review(tool('weather', GOOD), { tokenBudget: 500, countTokens: (t) => ++counted + t.length });
+    review(tool('weather', GOOD), { tokenBudget: 500, countTokens: (t) => ({ tokens: ++counted + t.length, estimated: false }) });
     expect(counted).toBe(0); // fewer bytes than the budget: cannot be over it
+    // A count the counter could only estimate says so.
+    const estimated = review(tool('weather', long), { tokenBudget: 20, countTokens: (t) => ({ ...wordCount(t), estimated: true }) });
+    expect(estimated[0]!.message).toMatch(/is about \d+ tokens \(words, estimated: too long to count exactly in time\), over the budget of 20/);
   });
 
   it('description-duplicate: the same text (up to case and spacing) on two tools', () => {

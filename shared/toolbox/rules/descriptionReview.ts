@@ -9,6 +9,7 @@ import { keyOrigin, type ToolEntry } from '../toolEntry';
 import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
 import { actionVerbOf, startsWithVerb } from './actionVerbs';
 import { plural } from '../../plural';
+import type { CountTokens } from '../../tokenCount';
 
 export const DESCRIPTION_RULE_IDS = [
   'description-missing',
@@ -38,8 +39,8 @@ export interface DescriptionReviewOptions {
   /** Rules that report nothing. */
   off: ReadonlySet<string>;
   tokenBudget: number;
-  /** Counts a description's tokens; only called for descriptions that could be over the budget. */
-  countTokens: (text: string) => number;
+  /** Counts a description's tokens (or estimates them: node/tokens); only called for those that could be over the budget. */
+  countTokens: CountTokens;
   tokenizer: string;
 }
 
@@ -280,9 +281,10 @@ function checkBudget({ entry, text, where }: Described, options: DescriptionRevi
   if (options.off.has('description-over-budget')) return;
   // A token is at least one UTF-8 byte: a text of no more bytes than the budget is within it, uncounted.
   if (utf8Length(text) <= options.tokenBudget) return;
-  const tokens = options.countTokens(text);
+  const { tokens, estimated } = options.countTokens(text);
   if (tokens > options.tokenBudget) {
-    report('description-over-budget', where, `The description of '${entry.name}' is ${tokens} tokens (${options.tokenizer}), over the budget of ${options.tokenBudget}: every tool's description is in every prompt that shows the catalog.`);
+    const count = estimated ? `about ${tokens} tokens (${options.tokenizer}, estimated: too long to count exactly in time)` : `${tokens} tokens (${options.tokenizer})`;
+    report('description-over-budget', where, `The description of '${entry.name}' is ${count}, over the budget of ${options.tokenBudget}: every tool's description is in every prompt that shows the catalog.`);
   }
 }
 

@@ -1,9 +1,9 @@
-import { ToolForm } from '../form/ToolForm';
-import type { CentreTab } from '../state/viewStore';
-import type { WorkspaceStores } from '../state/workspace';
-import { TextEditor } from './TextEditor';
-import { OutlinePanel } from './OutlinePanel';
-import { PythonSourceView } from '../preflight/PythonSourceView';
+import { ToolForm } from './form/ToolForm';
+import type { CentreTab } from './state/viewStore';
+import type { Workspace } from './workspace';
+import { TextEditor } from './editor/TextEditor';
+import { OutlinePanel } from './editor/OutlinePanel';
+import { PythonSourceView } from './preflight/PythonSourceView';
 
 const TABS: { id: CentreTab; label: string }[] = [
   { id: 'form', label: 'Form' },
@@ -11,7 +11,7 @@ const TABS: { id: CentreTab; label: string }[] = [
 ];
 
 /** The centre: the selected tool as a Form, or the file as HOCON text. Both views edit the same Monaco model. */
-export function CentreRegion({ stores, theme }: { stores: WorkspaceStores; theme: 'light' | 'dark' }) {
+export function CentreRegion({ stores, theme }: { stores: Workspace; theme: 'light' | 'dark' }) {
   const tab = stores.useView((s) => s.tab);
   const setTab = stores.useView((s) => s.setTab);
   const source = stores.useEntryPython((s) => s.source);

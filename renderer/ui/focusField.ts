@@ -6,7 +6,7 @@ const WAIT_MS = 2000;
  * on screen, scrolled into view; a field that is a group (the args tree, the parameters) focuses its first control.
  * Resolves false when the form has no such field (a key the form does not show), so the caller can show the text.
  */
-export function focusFormField(tool: string, field: string, options: { selectText?: boolean } = {}): Promise<boolean> {
+export function focusFormField(tool: string, field: string, options: { selectText?: boolean; /** A field just added: wait for it as for the form. */ waitForField?: boolean } = {}): Promise<boolean> {
   const started = performance.now();
   return new Promise((resolve) => {
     const attempt = () => {
@@ -18,7 +18,11 @@ export function focusFormField(tool: string, field: string, options: { selectTex
       }
       const host = form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`);
       const target = host?.matches('input, textarea, select, button') ? host : host?.querySelector<HTMLElement>('input, textarea, select, button');
-      if (!target) return resolve(false);
+      if (!target) {
+        if (options.waitForField && performance.now() - started < WAIT_MS) requestAnimationFrame(attempt);
+        else resolve(false);
+        return;
+      }
       target.scrollIntoView({ block: 'center' });
       target.focus();
       if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();

@@ -1,0 +1,181 @@
+// The worst inputs issue #27 found, each run in a child process through `validate` (the CLI) and through the app's
+// own analysis on the API thread: the time to the answer, the child's peak memory (max RSS, the API thread
+// included), and whether the API thread still answers after it. Goal: every one answered (a result or an error
+// naming the limit) within 5 s and 1 GB, the thread alive.
+//   node bench/hostile-inputs.bench.mjs [--only NAME[,NAME]] [--timeout SECONDS]
+// A child past the timeout (default 60 s) is killed; its figures are then "more than" the last measured. The time is
+// the wall clock's (the goal's); the CPU time beside it is the child's own, less sensitive to a busy machine.
+import { build } from 'esbuild';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { argValue, outDir, root } from './lib/benchEnv.mjs';
+
+const GOAL_MS = 5000;
+const GOAL_MB = 1024;
+const here = fileURLToPath(import.meta.url);
+const workDir = path.join(outDir, 'hostile');
+const driverBundle = path.join(outDir, 'hostile-inputs.bench-bundle.mjs');
+const threadBundle = path.join(outDir, 'hostile-inputs.api-thread.cjs');
+
+/** The inputs: a file (toolbox text or template) and how each is run. */
+function inputs() {
+  const toolbox = (description) => `tool {\n  class = "pkg.Tool"\n  description = "${description}"\n}\n`;
+  const keys = [];
+  for (let i = 0; i < 1_000_000; i++) keys.push(`k${i} = ${i}\n`);
+  return [
+    { name: 'path-100k', what: 'a key path of 100,000 segments (200 KB)', file: 'path.hocon', text: 'a' + '.a'.repeat(99_999) + ' = 1\n' },
+    { name: 'keys-1M', what: 'one million keys (16.7 MB)', file: 'keys.hocon', text: keys.join('') },
+    // As many keys as a file may have (MAX_KEYS), each a tool the analysis reports: the largest answer within the limits.
+    { name: 'keys-100k', what: '100,000 keys, the most a file may have, each a tool in error', file: 'keys-100k.hocon', text: keys.slice(0, 100_000).join('') },
+    { name: 'args-100k', what: '100,000 keys, the most a file may have, in one tool\'s args', file: 'args-100k.hocon', text: `tool {\n  class = "pkg.Tool"\n  description = "Looks things up in a table."\n  args {\n${keys.slice(0, 99_996).join('')}  }\n}\n` },
+    { name: 'letters-200k', what: 'a description of 200,000 letters', file: 'letters.hocon', description: true, text: toolbox('a'.repeat(200_000)) },
+    { name: 'description-1MB', what: 'a description of 1 MB of letters', file: 'description.hocon', description: true, text: toolbox('x'.repeat(1_000_000)) },
+    { name: 'cjk-200k', what: 'a description of 200,000 CJK characters', file: 'cjk.hocon', description: true, text: toolbox('漢'.repeat(200_000)) },
+    { name: 'list-repeat', what: 'a template making [1] * 100000000', file: 'list.jinja2', text: '{% set l = [1] * 100000000 %}{{ l|length }}\n', template: true },
+    { name: 'string-repeat', what: "a template making 'x' * 500000000", file: 'string.jinja2', text: "{{ ('x' * 500000000)|length }}\n", template: true },
+  ];
+}
+
+// ---- the child: runs one input one way, prints one JSON line
+
+async function child(way, file) {
+  const driver = await import(pathToFileURL(driverBundle).href);
+  const started = performance.now();
+  let answer;
+  let alive = null;
+  if (way === 'validate' || way === 'render') {
+    let out = '';
+    const io = { stdout: (t) => void (out += t), stderr: (t) => void (out += t), cwd: workDir, env: {} };
+    const args = way === 'validate' ? ['validate', file, '--no-default'] : ['render', file, '--context', path.join(workDir, 'context.json')];
+    const code = await driver.runCli(args, io);
+    answer = `exit ${code}: ${firstLines(out)}`;
+  } else {
+    // The app keeps its process alive by other means; the thread itself is unref'd (apiThread.ts).
+    const keepAlive = setInterval(() => undefined, 1000);
+    const api = driver.startApiThread({ mode: 'desktop', cwd: workDir, initialFile: null, stateDir: path.join(workDir, '.state'), emit: () => undefined }, threadBundle);
+    const catalog = { keyOrder: 'sorted', vars: {}, noDefault: true };
+    const result =
+      way === 'analyze'
+        ? await api.dispatch('toolbox.analyze', { path: file, text: readFileSync(file, 'utf8'), noDefault: true })
+        : way === 'catalog.tokens'
+          ? await api.dispatch('catalog.tokens', { path: file, text: readFileSync(file, 'utf8'), tokenizer: 'o200k_base', ...catalog })
+          : await api.dispatch('catalog.render', { path: path.join(workDir, 'small.hocon'), text: 'tool { class = "a.B", description = "Finds things." }\n', templatePath: file, ...catalog });
+    answer = summary(way, result);
+    // Alive: the thread that did the work answers the next call (after a lost thread, a new one would).
+    const lost = !result.ok && /^The API thread (failed|stopped)/.test(result.error.message);
+    const info = await Promise.race([api.dispatch('app.info', {}), new Promise((resolve) => setTimeout(() => resolve({ ok: false }), GOAL_MS))]);
+    alive = !lost && info.ok === true;
+    await api.dispose();
+    clearInterval(keepAlive);
+  }
+  const ms = performance.now() - started;
+  const usage = process.resourceUsage();
+  console.log(JSON.stringify({ ms, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, maxRssMb: usage.maxRSS / 1024, answer, alive }));
+}
+
+function firstLines(text) {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const shown = lines.slice(0, 2).map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
+  return shown.join(' | ') + (lines.length > 2 ? ` | (${lines.length} lines)` : '');
+}
+
+function summary(way, result) {
+  if (!result.ok) return `error: ${result.error.message.slice(0, 200)}`;
+  if (way === 'catalog.tokens') return `${result.value.total} tokens${result.value.estimated ? ' (estimated)' : ''}`;
+  if (way === 'catalog.render') {
+    const d = result.value.diagnostics[0];
+    return d ? `${d.severity}: ${d.message.slice(0, 200)}` : `${result.value.text.length} characters`;
+  }
+  const ds = result.value.diagnostics;
+  const first = ds.find((d) => d.severity === 'error') ?? ds[0];
+  return `${ds.length} diagnostics${first ? `; ${first.line}:${first.column} ${first.message.slice(0, 200)}` : ''}`;
+}
+
+// ---- the parent: builds, writes the inputs, runs each child, prints the table
+
+/** Peak RSS so far of a running process (Linux), in MB. */
+function peakRssMb(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function runChild(way, file, timeoutMs) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const proc = spawn(process.execPath, [here, '--child', way, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let peak = 0;
+    proc.stdout.on('data', (d) => void (out += d));
+    proc.stderr.on('data', (d) => void (err += d));
+    const poll = setInterval(() => (peak = Math.max(peak, peakRssMb(proc.pid) ?? 0)), 50);
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      proc.kill('SIGKILL');
+    }, timeoutMs);
+    proc.on('exit', (code, signal) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      const ms = performance.now() - started;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line && !killed) {
+        resolve({ ...JSON.parse(line), done: true });
+        return;
+      }
+      const why = killed ? `killed after ${timeoutMs / 1000} s` : `died (${signal ?? `exit ${code}`}): ${firstLines(err).slice(0, 200)}`;
+      resolve({ ms, maxRssMb: peak, answer: why, alive: way === 'validate' || way === 'render' ? null : false, done: false });
+    });
+  });
+}
+
+async function parent() {
+  const only = argValue('--only', '').split(',').filter(Boolean);
+  const timeoutMs = Number(argValue('--timeout', 60)) * 1000;
+  mkdirSync(workDir, { recursive: true });
+  const entry = path.join(outDir, 'hostile-inputs.bench-entry.ts');
+  writeFileSync(entry, [`export { runCli } from ${JSON.stringify(path.join(root, 'node/cli/main.ts'))};`, `export { startApiThread } from ${JSON.stringify(path.join(root, 'node/api/apiThread.ts'))};`].join('\n'));
+  const cjs = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
+  await Promise.all([
+    build({ ...cjs, entryPoints: [entry], outfile: driverBundle, format: 'esm', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }),
+    // As scripts/build.mjs bundles the thread: CommonJS, with the bundle's own URL for import.meta.url.
+    build({
+      ...cjs,
+      entryPoints: [path.join(root, 'node/api/apiThreadMain.ts')],
+      outfile: threadBundle,
+      format: 'cjs',
+      define: { 'import.meta.url': '__bundleFileUrl' },
+      banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+    }),
+  ]);
+  writeFileSync(path.join(workDir, 'context.json'), '{}');
+  const rows = [];
+  let missed = 0;
+  for (const input of inputs().filter((i) => only.length === 0 || only.includes(i.name))) {
+    const file = path.join(workDir, input.file);
+    writeFileSync(file, input.text);
+    const ways = input.template ? ['render', 'catalog.render'] : input.description ? ['validate', 'analyze', 'catalog.tokens'] : ['validate', 'analyze'];
+    for (const way of ways) {
+      const r = await runChild(way, file, timeoutMs);
+      const met = r.done && r.ms <= GOAL_MS && r.maxRssMb <= GOAL_MB && r.alive !== false;
+      if (!met) missed++;
+      const alive = r.alive === null ? '' : r.alive ? ', thread alive' : ', THREAD NOT ANSWERING';
+      const more = r.done ? '' : '> ';
+      const cpu = r.cpuMs === undefined ? '' : ` (CPU ${(r.cpuMs / 1000).toFixed(2)} s)`;
+      rows.push(`${met ? 'ok  ' : 'MISS'} ${input.name.padEnd(16)} ${way.padEnd(15)} ${more}${(r.ms / 1000).toFixed(2).padStart(6)} s${cpu}  ${more}${Math.round(r.maxRssMb).toString().padStart(5)} MB${alive}\n       ${input.what}: ${r.answer}`);
+      console.log(rows[rows.length - 1]);
+    }
+  }
+  console.log(missed === 0 ? `goal met: every input answered within ${GOAL_MS / 1000} s and ${GOAL_MB} MB` : `GOAL MISSED by ${missed} of the runs above`);
+  process.exitCode = missed === 0 ? 0 : 1;
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
+else await parent();

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, repoRoot, startBrowserMode, test } from '../support/browserMode';
+
+test.use({ viewport: { width: 1500, height: 950 } });
+
+// The neuro-san version a project runs is its runs' Python's once a run has started that Python (#22): here a Python
+// whose PYTHONPATH holds the metadata of an installed neuro-san 0.5.40 (fixtures/versions/installed_0_5_40, no code),
+// in a project that pins 0.5.55.
+test("after a run, the file is checked for the neuro-san the runs' Python has installed, and the status bar says so", async ({ page }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-installed-'));
+  const files: Record<string, string> = {
+    'registries/.keep': '',
+    'toolbox/toolbox_info.hocon': 'echo {\n  class = "echo_tool.Echo"\n  description = "Says back what it is given."\n}\n',
+    'echo_tool.py': 'class Echo:\n    def invoke(self, args, sly_data):\n        return "said"\n',
+    'requirements.txt': 'neuro-san==0.5.55\n',
+    '.toolbox-editor.json': JSON.stringify({ run: { pythonPath: ['.', path.join(repoRoot, 'fixtures', 'versions', 'installed_0_5_40')] } }),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  const server = await startBrowserMode({ dir, open: 'toolbox/toolbox_info.hocon', env: { PYTHONPATH: '' } });
+  try {
+    await page.goto(server.url);
+    const status = page.getByRole('contentinfo', { name: 'Status' });
+    const version = status.getByLabel('neuro-san version');
+    // Opening runs no Python: the pin.
+    await expect(version).toHaveText('neuro-san 0.5.55');
+    await expect(version).toHaveAttribute('title', 'pin: neuro-san==0.5.55 in requirements.txt:1');
+
+    const pane = page.getByRole('region', { name: 'Test run' });
+    await pane.getByLabel('Tool', { exact: true }).selectOption('echo');
+    await pane.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(pane.getByRole('region', { name: 'Run result' }).getByLabel('Result content')).toHaveText('said');
+
+    await expect(version).toHaveText('neuro-san 0.5.40 (installed)');
+    await expect(version).toHaveAttribute('title', 'interpreter: installed in python3 (importlib.metadata)');
+    // The default toolbox is 0.5.40's: its LangChain tools are listed.
+    await expect(page.getByRole('region', { name: 'Tool list' }).getByRole('option', { name: 'bing_search' })).toBeVisible();
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,174 @@
+/**
+ * `toolbox-editor mcp FILE|DIR`: the toolbox's tools served to any MCP client (Claude Desktop, VS Code, MCP Inspector),
+ * over stdio, or Streamable HTTP on 127.0.0.1 with `--http PORT`.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { readJsonText, describeJsonSyntaxError } from '../../../shared/hocon/index';
+import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index';
+import { errorMessage } from '../../../shared/errorMessage';
+import { FileWatcher } from '../../files/fileWatcher';
+import { readTextFile } from '../../files/textFiles';
+import { neuroSanWorkingDirectoryOf } from '../../neurosan/neuroSanFiles';
+import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts } from '../../neurosan/projectVersion';
+import { isDirectoryArgument } from '../../project/projectArgument';
+import { findProjectRoot, projectRootOf, projectSettingsOf } from '../../project/projectSettingsOnDisk';
+import { ToolRunner, type JsonObject } from '../../python';
+import type { RunContext } from '../../run/runSettingsOnDisk';
+import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import { reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
+
+/** The variable a fixed HTTP token is read from (so a client's configuration can keep it). */
+export const MCP_TOKEN_VARIABLE = 'TOOLBOX_EDITOR_MCP_TOKEN';
+
+export const mcpCommand: CliCommand = {
+  name: 'mcp',
+  summary: "serve a toolbox's tools to MCP clients (stdio, or Streamable HTTP on 127.0.0.1)",
+  usage: [
+    'Usage: toolbox-editor mcp FILE|DIR [--http PORT] [--timeout SECONDS] [--sly-data FILE] [--python PATH] ...',
+    '',
+    'An MCP server whose tools are the toolbox\'s effective tools (the default toolbox overridden or extended by FILE,',
+    'as neuro-san merges them), each with the description and the argument schema neuro-san gives an LLM. A call',
+    "runs the real Python class in a warm worker with the project's run settings; a call past its timeout, or",
+    'cancelled by the client, is stopped and every process it started is killed. An edit of FILE is announced to',
+    'clients (notifications/tools/list_changed). A DIR is a neuro-san project: its toolbox (AGENT_TOOLBOX_INFO_FILE,',
+    '.env, conventional place; the default toolbox alone when it has none).',
+    '',
+    'Without --http it speaks MCP on stdin/stdout (what a client that starts it expects); its messages go to stderr.',
+    '',
+    'Options:',
+    '  --http PORT             Streamable HTTP at http://127.0.0.1:PORT/mcp instead (0: a free port). Every request',
+    `                          needs "Authorization: Bearer TOKEN": TOKEN is $${MCP_TOKEN_VARIABLE} when set, else a`,
+    '                          random one; the URL and token are printed on stdout',
+    "  --timeout SECONDS       stop a call after this long (default: the project's, else 30)",
+    '  --sly-data FILE         a JSON object: the sly_data of a call that brings none in _meta.sly_data',
+    ...neuroSanVersionUsage,
+    ...RUN_OPTION_HELP,
+  ].join('\n'),
+  async run(args, io) {
+    const options = await parseMcpArgs(args, io);
+    // The SDK is loaded only by the commands that speak MCP: every other command starts without it.
+    const { ServedToolbox } = await import('../../mcp/servedToolbox');
+    const { serveHttp, serveStdio } = await import('../../mcp/mcpSessions');
+    const log = (line: string) => io.stderr(`toolbox-editor mcp: ${line}\n`);
+    const { context } = options;
+    reportSettingsProblems(context, io);
+    const runner = new ToolRunner(context.runner);
+    const served = new ServedToolbox({
+      file: options.file,
+      cwd: options.readFrom,
+      env: io.env,
+      withDefaults: options.withDefaults,
+      runner,
+      timeoutMs: context.settings.timeoutSeconds.value * 1000,
+      slyData: options.slyData,
+      log,
+      facts: options.version.facts,
+    });
+    const watcher = new FileWatcher(() => void served.load());
+    try {
+      const readAt = mtimeOf(options.file);
+      await served.load();
+      log(`serving ${served.tools.length} tool${served.tools.length === 1 ? '' : 's'} of ${options.file} as ${describeProjectNeuroSan(options.version.neuroSan)} offers them`);
+      // From the version read: an edit made while the classes were loading is announced too.
+      watcher.watch(options.file, readAt);
+      if (options.port === undefined) {
+        await serveStdio(served);
+        return 0;
+      }
+      const http = await serveHttp(served, { port: options.port, ...(io.env[MCP_TOKEN_VARIABLE] ? { token: io.env[MCP_TOKEN_VARIABLE] } : {}), log });
+      io.stdout(`Toolbox Editor MCP: ${http.url}\nAuthorization: Bearer ${http.token}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void http.close().then(resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      return 0;
+    } finally {
+      watcher.dispose();
+      await runner.dispose();
+    }
+  },
+};
+
+interface McpOptions {
+  /** The toolbox served (absolute). */
+  file: string;
+  /** Where neuro-san reads it from (a top-level include is found there): the project's root, else its folder. */
+  readFrom: string;
+  withDefaults: boolean;
+  port?: number;
+  slyData: JsonObject;
+  /** The project's run settings, the command line's over them. */
+  context: RunContext;
+  /** The neuro-san version the tools are offered as (its converter makes the schemas). */
+  version: ProjectVersionFacts;
+}
+
+async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
+  const { values, positionals } = parseCommandLine(args, {
+    http: { type: 'string' },
+    timeout: { type: 'string' },
+    'sly-data': { type: 'string' },
+    ...neuroSanVersionOptions,
+    ...RUN_OPTION_SPECS,
+  });
+  if (positionals.length !== 1) throw new UsageError('give one toolbox FILE or project DIR');
+  const given = positionals[0]!;
+  let port: number | undefined;
+  if (values.http !== undefined) {
+    port = Number(values.http);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--http must be a port number from 0 to 65535');
+  }
+  const timeoutSeconds = secondsOption('--timeout', values.timeout);
+  const slyData = values['sly-data'] === undefined ? {} : await readSlyDataFile(path.resolve(io.cwd, values['sly-data']));
+  const lookup = versionLookupOf(values);
+  let file: string;
+  let withDefaults = !(values['no-default'] ?? false);
+  let root: string | undefined;
+  if (isDirectoryArgument(given, io.cwd)) {
+    // A project: its toolbox as neuro-san would find it; without one, neuro-san offers the default toolbox alone.
+    root = findProjectRoot(path.resolve(io.cwd, given));
+    const toolbox = projectSettingsOf(root, { env: io.env }).AGENT_TOOLBOX_INFO_FILE;
+    // The default toolbox of the neuro-san version the project runs (a 0.5.x project's has LangChain tools).
+    const defaults = defaultToolboxFileOf(projectVersionFacts(root, lookup).facts);
+    if (!toolbox && !defaults) throw new UsageError(`${root} names no toolbox, and the neuro-san version it runs has no default toolbox the editor knows`);
+    file = toolbox ? path.resolve(root, toolbox.value) : defaults!;
+    if (!toolbox) withDefaults = false;
+  } else {
+    file = path.resolve(io.cwd, given);
+    root = projectRootOf(file);
+  }
+  const context = runContextOfCli(file, io, values, timeoutSeconds);
+  return {
+    file,
+    readFrom: root ?? neuroSanWorkingDirectoryOf(file).path,
+    withDefaults,
+    ...(port !== undefined ? { port } : {}),
+    slyData,
+    context,
+    version: projectVersionFacts(root ?? pinFolderOf(path.dirname(file)), lookup),
+  };
+}
+
+async function readSlyDataFile(file: string): Promise<JsonObject> {
+  let text: string;
+  try {
+    text = (await readTextFile(file)).text;
+  } catch (error) {
+    throw new UsageError(`--sly-data: ${errorMessage(error)}`);
+  }
+  const read = readJsonText(text);
+  if (!read.ok) throw new UsageError(`--sly-data ${file} is not valid JSON at ${describeJsonSyntaxError(read.error)}`);
+  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) throw new UsageError(`--sly-data ${file} must hold a JSON object`);
+  return read.value as JsonObject;
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleEntry } from '../testSupport/bundleEntry';
+import { fixturesPythonDir, liveProcesses } from '../python/testFixtures';
+import { appRoot } from '../paths';
+
+// `toolbox-editor mcp` as it ships (bin.ts bundled from the current sources), driven by clients nobody here wrote:
+// MCP Inspector's command line, and the SDK's own client for what the Inspector's CLI cannot do (cancel, listen).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-mcp-'));
+const bundle = path.join(dir, 'toolbox-editor.cjs');
+const fixture = path.join(appRoot(), 'fixtures', 'mcp', 'toolbox_info.hocon');
+const inspector = path.join(appRoot(), 'node_modules', '@modelcontextprotocol', 'inspector', 'cli', 'build', 'cli.js');
+const serverArgs = (file = fixture, ...more: string[]) => ['mcp', file, '--no-default', '--pythonpath', fixturesPythonDir(), ...more];
+
+beforeAll(async () => {
+  await bundleEntry(path.join(here, '..', 'cli', 'bin.ts'), bundle, new URL('../../node/cli/x.cjs', import.meta.url));
+}, 60_000);
+
+/** Runs MCP Inspector's CLI; resolves with its exit code and what it printed (its JSON answer on stdout). */
+function inspectorCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [inspector, '--cli', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const overStdio = (...args: string[]) => inspectorCli([process.execPath, bundle, ...serverArgs(), ...args]);
+
+/** The pids of running `sleep SECONDS` processes (Linux /proc; none elsewhere). */
+const sleepsOf = (seconds: number): number[] => liveProcesses((argv) => argv[0] === 'sleep' && argv[1] === String(seconds));
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+async function sdkClient(args: string[]): Promise<Client> {
+  const client = new Client({ name: 'toolbox-editor-test', version: '0' });
+  clients.push(client);
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle, ...args], stderr: 'ignore' }));
+  return client;
+}
+
+describe("toolbox-editor mcp, seen by MCP Inspector's CLI", () => {
+  it('lists the toolbox\'s tools with the schema neuro-san gives an LLM, and leaves out what neuro-san refuses', async () => {
+    const { code, stdout } = await overStdio('--method', 'tools/list');
+    expect(code).toBe(0);
+    const tools = (JSON.parse(stdout) as { tools: { name: string; description: string; inputSchema: Record<string, unknown> }[] }).tools;
+    expect(tools.map((t) => t.name)).toEqual(['greet', 'spawn_sleep', 'count_calls']);
+    expect(tools[0]).toMatchObject({
+      description: 'Greets someone by name.',
+      inputSchema: { type: 'object', properties: { name: { type: 'string', description: 'Who to greet' } }, required: ['name'] },
+    });
+    // neuro-san's "int" and "bool" as the JSON Schema its converter makes of them; "wait" is not required.
+    expect(tools[1]!.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        seconds: { type: 'integer', description: 'How long' },
+        wait: { anyOf: [{ type: 'boolean' }, { type: 'null' }], default: null },
+      },
+      required: ['seconds'],
+    });
+  });
+
+  it("calls a tool and gets the Python class's answer", async () => {
+    const { code, stdout } = await overStdio('--method', 'tools/call', '--tool-name', 'greet', '--tool-arg', 'name=Ada');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false });
+  });
+
+  it.skipIf(process.platform !== 'linux')('stops a call past its timeout and leaves none of its processes running', async () => {
+    const seconds = 90 + Math.floor(Math.random() * 100);
+    const call = inspectorCli([process.execPath, bundle, ...serverArgs(fixture, '--timeout', '3'), '--method', 'tools/call', '--tool-name', 'spawn_sleep', '--tool-arg', `seconds=${seconds}`, 'wait=true']);
+    // Seen running first: otherwise the test would pass with no child at all.
+    await expect.poll(() => sleepsOf(seconds).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const { stdout } = await call;
+    expect(JSON.parse(stdout)).toMatchObject({ isError: true, content: [{ text: 'timed out after 3 s' }] });
+    await expect.poll(() => sleepsOf(seconds), { timeout: 5000 }).toEqual([]);
+  });
+});
+
+describe('toolbox-editor mcp with an MCP client of the SDK', () => {
+  it.skipIf(process.platform !== 'linux')('a cancelled call (notifications/cancelled) is stopped, its processes killed, and the next call runs', async () => {
+    const client = await sdkClient(serverArgs());
+    const seconds = 200 + Math.floor(Math.random() * 100);
+    const abort = new AbortController();
+    const call = client.callTool({ name: 'spawn_sleep', arguments: { seconds, wait: true } }, undefined, { signal: abort.signal });
+    await expect.poll(() => sleepsOf(seconds).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    abort.abort('the user changed their mind');
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => sleepsOf(seconds), { timeout: 5000 }).toEqual([]);
+    expect(await client.callTool({ name: 'greet', arguments: { name: 'Bo' } })).toMatchObject({ content: [{ text: 'Hello, Bo!' }] });
+  });
+
+  it('takes sly_data from --sly-data, or from the request\'s _meta, and gives back what the tool left in it', async () => {
+    const slyFile = path.join(dir, 'sly.json');
+    writeFileSync(slyFile, '{"calls": 41}');
+    const client = await sdkClient(serverArgs(fixture, '--sly-data', slyFile));
+    const fromFile = await client.callTool({ name: 'count_calls', arguments: {} });
+    expect(fromFile).toMatchObject({ content: [{ text: '42' }], _meta: { sly_data: { calls: 42 } } });
+    const fromMeta = await client.callTool({ name: 'count_calls', arguments: { tag: 't' }, _meta: { sly_data: { calls: 1 } } });
+    expect(fromMeta).toMatchObject({ content: [{ text: '2' }], _meta: { sly_data: { calls: 2, seen: 't' } } });
+  });
+
+  it('checks arguments against the schema it publishes: null for an optional one passes, a missing required one not', async () => {
+    const client = await sdkClient(serverArgs());
+    expect(await client.callTool({ name: 'count_calls', arguments: { tag: null } })).toMatchObject({ isError: false, content: [{ text: '1' }] });
+    const missing = await client.callTool({ name: 'greet', arguments: {} });
+    expect(missing).toMatchObject({ isError: true, _meta: { errorKind: 'validation' } });
+    expect((missing as { content: { text: string }[] }).content[0]!.text).toContain("must have required property 'name'");
+  });
+
+  it('announces an edit of the file (notifications/tools/list_changed) and lists the new tools', async () => {
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tbe-mcp-edit-')), 'toolbox_info.hocon');
+    copyFileSync(fixture, copy);
+    const client = await sdkClient(serverArgs(copy));
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('greet_again');
+    const text = readFileSync(copy, 'utf8');
+    writeFileSync(copy, text.replace(/}\s*$/, '  "greet_again": { "class": "fixture_tools.echo.Greet", "description": "Greets again." }\n}\n'));
+    await changed;
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('greet_again');
+  });
+});
+
+describe('toolbox-editor mcp --http', () => {
+  it('serves Streamable HTTP on 127.0.0.1 to a client with the token, and refuses one without', async () => {
+    const server = spawn(process.execPath, [bundle, ...serverArgs(fixture, '--http', '0')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TOOLBOX_EDITOR_MCP_TOKEN: '' } });
+    try {
+      let printed = '';
+      server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      await expect.poll(() => /Bearer (\S+)/.test(printed), { timeout: 15_000 }).toBe(true);
+      const url = /Toolbox Editor MCP: (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(printed)![1]!;
+      const token = /Bearer (\S+)/.exec(printed)![1]!;
+      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '0' } } };
+      const post = (headers: Record<string, string>) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(initialize) });
+      expect((await post({})).status).toBe(401);
+      expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401);
+      expect((await post({ authorization: `Bearer ${token}`, origin: 'http://evil.example' })).status).toBe(403);
+      const { code, stdout } = await inspectorCli([url, '--transport', 'http', '--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'greet', '--tool-arg', 'name=Cy']);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ content: [{ text: 'Hello, Cy!' }] });
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});

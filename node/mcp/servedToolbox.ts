@@ -1,0 +1,181 @@
+/**
+ * A toolbox as an MCP server offers it (`toolbox-editor mcp`): the tools neuro-san would offer an LLM, with the name,
+ * description and argument schema the LLM is given, run through the one ToolBox.call path in the warm Python worker.
+ *
+ * The SDK-facing part (sessions, transports) is in mcpSessions.ts; this file knows nothing of the wire.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { llmInputSchema, type JsonValue, type RunnableToolSpec } from '../../shared/toolbox/index';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
+import { errorMessage } from '../../shared/errorMessage';
+import type { JsonObject, ToolRunner } from '../python';
+import { loadToolSpecs, toolBoxFromSpecs, toolNotFound, type ToolBox } from '../toolbox';
+import { toolboxTarget, type RunRequest, type ToolboxTarget } from '../../shared/run/index';
+
+/** One tool as an MCP client lists it. */
+export interface ServedTool {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: unknown };
+}
+
+/** What `tools/call` answers (the MCP CallToolResult shape). */
+export interface ServedCallResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  isError: boolean;
+  _meta: { [key: string]: unknown };
+}
+
+export interface ServedToolboxOptions {
+  /** The toolbox file (absolute). */
+  file: string;
+  /** neuro-san's working directory: where a top-level include is found, and where tools run. */
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Layer the file over neuro-san's default toolbox (as neuro-san does). */
+  withDefaults: boolean;
+  runner: ToolRunner;
+  /** Each call's time limit. */
+  timeoutMs: number;
+  /** The sly_data of a call whose request brings none in `_meta.sly_data`. */
+  slyData: JsonObject;
+  /** Where to say what is not offered and why (the server's stderr: MCP clients show it in their logs). */
+  log: (line: string) => void;
+  /** The neuro-san version whose converter makes the schemas (the project's; the newest known by default). */
+  facts?: NeuroSanFacts;
+}
+
+/** The key of a request's and a result's `_meta` that carries neuro-san's sly_data. */
+export const SLY_DATA_META = 'sly_data';
+
+export class ServedToolbox {
+  private toolbox: ToolBox | undefined;
+  private listing: ServedTool[] = [];
+  private readonly listeners = new Set<() => void>();
+  /** What a listed name runs: an entry, or a toolkit entry's tool. */
+  private targets = new Map<string, ToolboxTarget>();
+  /** Readings one after another: a second edit while a reading runs is read after it. */
+  private loading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: ServedToolboxOptions) {}
+
+  /** The tools as listed now. */
+  get tools(): ServedTool[] {
+    return this.listing;
+  }
+
+  /** Called after a reload that changed the list (name, description or schema of a tool). */
+  onToolsChanged(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Reads the toolbox (again) and loads the classes of its LangChain entries to learn their descriptions. A file
+   * that cannot be read keeps the tools of the last good reading (and says why); the first reading throws.
+   */
+  load(): Promise<void> {
+    const next = this.loading.then(() => this.loadNow());
+    this.loading = next.catch(() => undefined);
+    return next;
+  }
+
+  private async loadNow(): Promise<void> {
+    const { file, cwd, env, withDefaults, runner, log } = this.options;
+    const listing: ServedTool[] = [];
+    const targets = new Map<string, ToolboxTarget>();
+    let toolbox: ToolBox;
+    const notes: string[] = [];
+    try {
+      const read = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san' });
+      for (const problem of read.problems) notes.push(`not offered: ${problem.tool}: ${problem.message}`);
+      // A coded tool's arguments are checked against the schema the client is given (an optional one may be null),
+      // as neuro-san's model checks what an LLM sends; one neuro-san cannot make a model of is not offered.
+      const specs: RunnableToolSpec[] = [];
+      for (const spec of read.specs) {
+        if (spec.kind !== 'coded') {
+          specs.push(spec);
+          continue;
+        }
+        try {
+          const inputSchema = llmInputSchema(spec.parameters, this.options.facts) as ServedTool['inputSchema'];
+          specs.push({ ...spec, parameters: inputSchema as { [key: string]: JsonValue } });
+          listing.push({ name: spec.name, description: spec.description ?? '', inputSchema });
+          targets.set(spec.name, toolboxTarget(spec.name));
+        } catch (error) {
+          notes.push(`not offered: ${spec.name}: ${errorMessage(error)}`);
+        }
+      }
+      toolbox = toolBoxFromSpecs(specs, runner, read.problems, file);
+      // A LangChain tool's description and schema are its class's: loaded (not called) to learn them.
+      for (const spec of specs) {
+        if (spec.kind === 'coded') continue;
+        const result = await runner.describe(spec);
+        if (!result.ok) {
+          notes.push(`not offered: ${spec.name}: its class did not load: ${result.error}`);
+        } else if (result.description.kind === 'toolkit') {
+          for (const member of result.description.tools) {
+            listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
+            targets.set(member.name, toolboxTarget(spec.name, member.toolName));
+          }
+        } else if (result.description.kind === 'langchain') {
+          listing.push(servedLangChainTool(spec.name, result.description.description, result.description.argsSchema));
+          targets.set(spec.name, toolboxTarget(spec.name));
+        }
+      }
+    } catch (error) {
+      if (!this.toolbox) throw error;
+      log(`${errorMessage(error)}\n(still serving the tools read before)`);
+      return;
+    }
+    for (const note of notes) log(note);
+    const changed = this.toolbox !== undefined && !isDeepStrictEqual(listing, this.listing);
+    this.toolbox = toolbox;
+    this.targets = targets;
+    this.listing = listing;
+    if (changed) for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Runs one tool in the worker with the call's time limit; `signal` cancels it (the worker and everything it
+   * started are killed). `meta` is the request's `_meta`: its `sly_data` replaces the default one.
+   */
+  async call(name: string, args: { [key: string]: unknown } | undefined, context: { signal?: AbortSignal; meta?: { [key: string]: unknown } }): Promise<ServedCallResult> {
+    const toolbox = this.toolbox;
+    const target = this.targets.get(name);
+    if (!toolbox || !target) {
+      return errorResult(toolNotFound(name, this.listing.map((t) => t.name), this.options.file));
+    }
+    const given = context.meta?.[SLY_DATA_META];
+    if (given !== undefined && (given === null || typeof given !== 'object' || Array.isArray(given))) {
+      return errorResult(`_meta.${SLY_DATA_META} must be an object (neuro-san's sly_data), not ${JSON.stringify(given)}`);
+    }
+    const slyData = structuredClone((given as JsonObject | undefined) ?? this.options.slyData);
+    const request: RunRequest = { target, argsJson: JSON.stringify(args ?? {}), slyData, timeoutSeconds: this.options.timeoutMs / 1000 };
+    const result = await toolbox.call(request, { ...(context.signal ? { signal: context.signal } : {}), ...(this.options.facts ? { neuroSan: this.options.facts } : {}) });
+    return {
+      content: [{ type: 'text', text: result.content }],
+      isError: result.isError,
+      _meta: {
+        [SLY_DATA_META]: result.slyData ?? slyData,
+        durationMs: Math.round(result.durationMs),
+        ...(result.errorKind ? { errorKind: result.errorKind } : {}),
+        ...(result.stdout ? { stdout: result.stdout } : {}),
+        ...(result.stderr ? { stderr: result.stderr } : {}),
+        ...(result.logging ? { logging: result.logging } : {}),
+      },
+    };
+  }
+}
+
+/** A LangChain tool as its class describes itself: its own description, and its args schema as an object schema. */
+function servedLangChainTool(name: string, description: string | null, argsSchema: JsonObject | null): ServedTool {
+  const schema = argsSchema && typeof argsSchema === 'object' ? { ...argsSchema } : {};
+  delete schema.title;
+  return { name, description: description ?? '', inputSchema: { ...schema, type: 'object' } };
+}
+
+function errorResult(text: string): ServedCallResult {
+  return { content: [{ type: 'text', text }], isError: true, _meta: {} };
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/** The element's content height, kept current as it is resized (0 before the first layout). */
+export function useElementHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setHeight(element.clientHeight);
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return height;
+}
