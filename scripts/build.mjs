@@ -21,16 +21,17 @@ const common = {
   banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 
-// The tokenizers' encodings (gpt-tokenizer, node/tokens/tokenizers.ts) are 6 MB of the 8 MB a bundle would hold:
-// each is a file of its own next to the bundles, loaded when a count is first asked for, so that a command that counts
-// nothing (validate, and every start of the app) neither reads nor compiles them, nor holds their text in memory.
+// The tokenizers' ranks (gpt-tokenizer's bpeRanks, read by node/tokens/tokenizers.ts) are a table of typed arrays
+// written next to the bundles (node/tokens/rankTable.ts): loaded in milliseconds when a count is first asked for,
+// where the package's module took 150-250 ms and 60 MB. The package's ranks are files of their own beside them too
+// (3.4 MB of the bundle otherwise): what the counter falls back on where no table is found.
 const ENCODINGS = ['o200k_base', 'cl100k_base'];
 const encodingFile = (name) => `gpt-tokenizer-${name}.cjs`;
 const separateEncodings = {
   name: 'separate-encodings',
   setup(build) {
-    build.onResolve({ filter: /^gpt-tokenizer\/encoding\// }, (args) => {
-      const name = args.path.slice('gpt-tokenizer/encoding/'.length);
+    build.onResolve({ filter: /^gpt-tokenizer\/bpeRanks\// }, (args) => {
+      const name = args.path.slice('gpt-tokenizer/bpeRanks/'.length);
       if (!ENCODINGS.includes(name)) throw new Error(`scripts/build.mjs: add ${name} to ENCODINGS`);
       return { path: `./${encodingFile(name)}`, external: true };
     });
@@ -50,13 +51,22 @@ const jobs = [
   esbuild({ ...common, ...withEncodings, entryPoints: ['node/language/projectReadingMain.ts'], outfile: 'dist/cli/project-reading-thread.cjs' }),
   esbuild({ ...common, ...withEncodings, entryPoints: ['node/language/projectReadingMain.ts'], outfile: 'dist/electron/project-reading-thread.cjs' }),
   ...['dist/cli', 'dist/electron'].flatMap((dir) =>
-    ENCODINGS.map((name) => esbuild({ ...common, entryPoints: [`gpt-tokenizer/encoding/${name}`], outfile: `${dir}/${encodingFile(name)}`, sourcemap: false })),
+    ENCODINGS.map((name) => esbuild({ ...common, entryPoints: [`gpt-tokenizer/bpeRanks/${name}`], outfile: `${dir}/${encodingFile(name)}`, sourcemap: false })),
   ),
   // Sandboxed preloads must be a single CommonJS file that requires nothing but 'electron'.
   esbuild({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', external: ['electron'] }),
 ];
 await Promise.all(jobs);
 chmodSync('dist/cli/toolbox-editor.cjs', 0o755);
+
+// Each encoding's rank table, written by the counter's own code (bundled for this script, run from memory).
+const tableCode = await esbuild({ ...common, entryPoints: ['node/tokens/rankTable.ts'], format: 'esm', sourcemap: false, write: false, banner: {}, define: {} });
+const { serializeRanks, rankTableFileName } = await import(`data:text/javascript;base64,${Buffer.from(tableCode.outputFiles[0].text).toString('base64')}`);
+for (const name of ENCODINGS) {
+  const { default: ranks } = await import(`gpt-tokenizer/bpeRanks/${name}`);
+  const table = serializeRanks(ranks);
+  for (const dir of ['dist/cli', 'dist/electron']) writeFileSync(path.join(dir, rankTableFileName(name)), table);
+}
 
 // V8 keeps a script's text in memory one byte a character when every character fits in one (Latin-1), else two: a
 // single arrow in a comment doubles what the bundle's text costs (8 MB for the CLI). esbuild writes strings, templates,
