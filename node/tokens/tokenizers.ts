@@ -63,8 +63,10 @@ async function rankTableOf(name: TokenizerName): Promise<RankTable> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as Error).message !== NOT_A_TABLE) throw error;
   }
-  const { default: ranks } = (await (name === 'o200k_base' ? import('gpt-tokenizer/bpeRanks/o200k_base') : import('gpt-tokenizer/bpeRanks/cl100k_base'))) as { default: RankEntry[] };
-  return new RankTable(serializeRanks(ranks));
+  const module: { default: unknown } = await (name === 'o200k_base' ? import('gpt-tokenizer/bpeRanks/o200k_base') : import('gpt-tokenizer/bpeRanks/cl100k_base'));
+  // From the sources, the module's default export; from a bundle, the CommonJS file beside it (its exports object).
+  const ranks = Array.isArray(module.default) ? module.default : (module.default as { default: unknown }).default;
+  return new RankTable(serializeRanks(ranks as RankEntry[]));
 }
 
 /** The counter when its encoding is already loaded (synchronous callers), else undefined. */
