@@ -39,6 +39,9 @@ export function buildMenu(recentFiles: string[], send: (command: MenuCommand, pa
         { ...item('Undo', 'undo', 'CmdOrCtrl+Z'), registerAccelerator: false },
         { ...item('Redo', 'redo', process.platform === 'darwin' ? 'Cmd+Shift+Z' : 'Ctrl+Y'), registerAccelerator: false },
         { type: 'separator' },
+        // Monaco binds the key in the HOCON text; the page runs the command from anywhere.
+        { ...item('Format Document', 'format', process.platform === 'linux' ? 'Ctrl+Shift+I' : 'Shift+Alt+F'), registerAccelerator: false },
+        { type: 'separator' },
         { role: 'cut' },
         { role: 'copy' },
         { role: 'paste' },

@@ -47,8 +47,15 @@ test('the HOCON tab has an outline, Format Document, F12, Shift+F12 and F2', asy
 
     // Format Document (Shift+Alt+F; Ctrl+Shift+I on Linux): the odd indentation and separator are tidied, nothing else.
     const formatDocument = () => page.keyboard.press(process.platform === 'linux' ? 'Control+Shift+I' : 'Shift+Alt+F');
-    await placeCursor(page, 3, 6);
-    await formatDocument();
+    // First from the command palette, with the Form tab showing: the HOCON tab shows the result.
+    await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'Form' }).click();
+    await page.keyboard.press('ControlOrMeta+Shift+P');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Command' }).fill('format');
+    const formatCommand = palette.getByRole('listbox', { name: 'Commands' }).getByRole('option', { name: /Format the document/ });
+    await expect(formatCommand).toContainText(process.platform === 'linux' ? 'Ctrl+Shift+I' : 'Shift+Alt+F');
+    await formatCommand.click();
+    await expect(page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' })).toHaveAttribute('aria-selected', 'true');
     // The options come from the main side: the edits arrive a moment later (the title then says "unsaved").
     await expect(page).toHaveTitle(/^●/);
     await expect.poll(() => savedText(page, file)).toContain('\n   "fetch_slow": {\n      "class": "langchain');

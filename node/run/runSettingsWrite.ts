@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { readJsonText, scanJson } from '../../shared/hocon/index';
 import { deepEqual, readRunSection, type ResolvedRunSettings } from '../../shared/run/index';
+import { agentToolFolder } from './agentToolFolder';
 import { oneAtATime } from '../files/oneAtATime';
 import { readTextFile, MAX_SMALL_TEXT_FILE_BYTES, unchangedSinceRead, writeTextFile } from '../files/textFiles';
 import { ApiError } from '../../shared/api/index';
@@ -133,8 +134,8 @@ export async function writeSettingsInUse(settings: ResolvedRunSettings): Promise
 export async function recordToolRoot(settings: ResolvedRunSettings, root: string): Promise<{ addedToPythonPath: boolean }> {
   const base = path.dirname(settings.file.path);
   const shared = settings.pythonPath.filter((p) => p.from === 'project file' || p.from === 'layout' || p.from === 'command line');
-  const agentFolder = settings.agentToolPath && path.isAbsolute(settings.agentToolPath.value) && settings.agentToolPath.from !== 'environment' ? settings.agentToolPath.value : undefined;
-  const addedToPythonPath = !shared.some((p) => p.value === root) && root !== agentFolder;
+  const agentFolder = agentToolFolder(settings, { withEnvironment: false });
+  const addedToPythonPath = !shared.some((p) => p.value === root) && path.resolve(root) !== agentFolder;
   await updateRunSection(settings.file.path, (run) => {
     const next: RawRunSection = { ...run, toolRoot: pathInSettings(base, root) };
     if (addedToPythonPath) {

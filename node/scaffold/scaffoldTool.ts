@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import type { ResolvedRunSettings } from '../../shared/run/index';
 import { escapesFolder } from '../files/folderBounds';
+import { agentToolFolder } from '../run/agentToolFolder';
 import type { ToolRunner } from '../python/toolRunner';
 import { resolveInterpreter } from '../python/workerOptions';
 import { isPythonIdentifier, pythonModuleText } from './pythonModuleText';
@@ -44,13 +45,14 @@ export function modulePlacement(className: string, root: string): ModulePlacemen
 
 /**
  * The root a module goes under when the user names none, from the run settings: the root "Create Python class" last
- * wrote to (`toolRoot`), else AGENT_TOOL_PATH when it is a folder (where neuro-san walks up from), else the first
- * PYTHONPATH folder the project's runs have (not one only this machine's environment brings), else the toolbox's folder.
+ * wrote to (`toolRoot`), else AGENT_TOOL_PATH's folder (where neuro-san looks first; a relative value or a module
+ * path such as `coded_tools` found as neuro-san finds it), else the first PYTHONPATH folder the project's runs have (not
+ * one only this machine's environment brings), else the toolbox's folder.
  */
 export function defaultScaffoldRoot(settings: ResolvedRunSettings, toolboxFile: string): string {
   if (settings.toolRoot) return settings.toolRoot.value;
-  const agent = settings.agentToolPath?.value;
-  if (agent && path.isAbsolute(agent)) return agent;
+  const agent = agentToolFolder(settings);
+  if (agent !== undefined) return agent;
   const first = settings.pythonPath.find((p) => p.from !== 'environment');
   return first ? first.value : path.dirname(toolboxFile);
 }

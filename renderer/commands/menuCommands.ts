@@ -9,5 +9,6 @@ export const MENU_COMMANDS: Record<Exclude<MenuCommand, 'openPath'>, string> = {
   close: 'file.close',
   undo: 'edit.undo',
   redo: 'edit.redo',
+  format: 'edit.format',
   palette: 'view.palette',
 };

@@ -120,7 +120,25 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       editor.setScrollLeft(left < width * 0.6 ? 0 : left - width * 0.3, monaco.editor.ScrollType.Immediate);
       editor.focus();
     });
+    // Format Document in the palette and the Edit menu, not only on Monaco's key: the HOCON tab shows first, so the
+    // result and any "Not formatted: ..." notice are seen.
+    const unregister = stores.commands.register([
+      {
+        id: 'edit.format',
+        title: 'Format the document',
+        category: 'Edit',
+        // Monaco's own key for it (Ctrl+Shift+I on Linux), shown: the editor handles it.
+        shortcuts: [/Linux/.test(navigator.platform) ? 'Mod+Shift+I' : 'Shift+Alt+F'],
+        keyScope: 'focus',
+        enabled: () => useDocument.getState().status === 'ready',
+        run: () => {
+          stores.useView.getState().setTab('hocon');
+          return editor.getAction('editor.action.formatDocument')?.run();
+        },
+      },
+    ]);
     return () => {
+      unregister();
       staleWarning.dispose();
       unsubscribe();
       stopLoads();
@@ -128,7 +146,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       detach();
       editor.dispose();
     };
-  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython, stores.api]);
+  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython, stores.api, stores.commands, stores.useView]);
 
   useEffect(() => monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs'), [theme]);
   useEffect(() => {

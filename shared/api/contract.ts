@@ -274,6 +274,8 @@ export const MenuCommandT = Type.Union([
   // The Edit menu's Undo and Redo: the document's one undo (renderer/editor/undoShortcuts.ts).
   Type.Literal('undo'),
   Type.Literal('redo'),
+  // Edit → Format Document: the HOCON text formatted as `toolbox-editor format` does (renderer/editor/TextEditor.tsx).
+  Type.Literal('format'),
   /** View → Command Palette: the page's palette of every command. */
   Type.Literal('palette'),
 ]);

@@ -36,7 +36,7 @@ export const ToolScaffoldRequestT = Type.Object({
   path: Type.Union([Type.String(), Type.Null()]),
   text: Type.String(),
   tool: Type.String({ minLength: 1 }),
-  /** The folder the module path starts from; by default the run settings' toolRoot, else AGENT_TOOL_PATH (a folder), else PYTHONPATH's first. */
+  /** The folder the module path starts from; by default the run settings' toolRoot, else AGENT_TOOL_PATH's folder, else PYTHONPATH's first. */
   root: Type.Optional(Type.String({ minLength: 1 })),
   /** Only say where the module would go. */
   dryRun: Type.Optional(Type.Boolean()),

@@ -185,6 +185,7 @@ export const CatalogRenderResultT = Type.Object({
       line: Type.Optional(Type.Number()),
       column: Type.Optional(Type.Number()),
       location: Type.Optional(Type.String()),
+      tool: Type.Optional(Type.String()),
     }),
   ),
 });

@@ -47,6 +47,7 @@ export function renderCatalog(request: RenderCatalogRequest): RenderCatalogResul
     diagnostics.push({
       severity: 'warning',
       rule: 'catalog-unknown-value',
+      tool: u.name,
       message: `tool '${u.name}': ${u.field} is unknown until its class is loaded (${u.reason}); the preview shows a placeholder`,
     });
   }

@@ -10,4 +10,6 @@ export interface TemplateDiagnostic {
   column?: number;
   /** What line/column point into: the template source (default) or the rendered text. */
   location?: 'template' | 'output';
+  /** The toolbox entry it comes from (a catalog value of that tool), when it is about one: its place is the entry's. */
+  tool?: string;
 }

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { resolveFile, toJson, toJsonText } from '../../../shared/hocon/index';
 import { fileIncludeHost } from '../../hocon/fileIncludeHost';
+import { runCli } from '../main';
 import { runCliIn } from '../../testSupport/cliRun';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 import { describeWithShared } from '../../testSupport/sharedData';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -62,6 +65,22 @@ describe('toolbox-editor catalog', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('Tools: [{"description": "d", "input": {}, "name": "t", "output": "string", "type": "code"}]');
     expect(stderr).toContain('Here is the toolbox catalog: ');
+  });
+
+  it("places a tool's unknown values at its entry, and prints problems before the catalog (which ends without a newline)", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-catalog-'));
+    writeFileSync(path.join(dir, 'tb.hocon'), '{\n  t { class = "m.C", description = "d" }\n  search {\n    class = "langchain_community.tools.DuckDuckGoSearchResults"\n  }\n}\n');
+    // As a terminal shows them: one stream, in the order written.
+    const seen: string[] = [];
+    const code = await runCli(['catalog', 'tb.hocon', '--no-default'], { stdout: (t) => void seen.push(`out:${t}`), stderr: (t) => void seen.push(`err:${t}`), cwd: dir, env: {} });
+    expect(code).toBe(0);
+    // The file as named on the command line, as `validate` names it; line 3 is the entry's key.
+    const entry = "err:tb.hocon:3:3 warning catalog-unknown-value tool 'search': ";
+    expect(seen.slice(0, 2)).toEqual([
+      expect.stringMatching(new RegExp(`^${escapeRegExp(entry)}description is unknown until its class is loaded .*\\n$`)),
+      expect.stringMatching(new RegExp(`^${escapeRegExp(entry)}input is unknown .*\\n$`)),
+    ]);
+    expect(seen.slice(2)).toEqual([expect.stringMatching(/^out:Here is the toolbox catalog: .*\]\}$/)]);
   });
 
   it('passes extra variables to a template such as a tools_picker prompt', async () => {

@@ -10,6 +10,7 @@ import { reportUnreadFiles } from './toolboxCliSupport';
 import { countCatalogTokens } from '../../../shared/catalog/catalogTokens';
 import { DEFAULT_TOKENIZER, isTokenizerName, loadTokenizer, TOKENIZER_NAMES } from '../../tokens/tokenizers';
 import { formatTokenTable } from './catalogTokensTable';
+import { keyOrigin, type ToolEntry } from '../../../shared/toolbox/index';
 
 export const catalogCommand: CliCommand = {
   name: 'catalog',
@@ -20,8 +21,9 @@ export const catalogCommand: CliCommand = {
     '                              [--as neuro-san|spec] [--cwd DIR]',
     '',
     "Renders the effective toolbox of FILE through the catalog template (default: the app's toolbox_catalog.jinja2)",
-    'and prints exactly the rendered bytes, nothing appended. Problems go to standard error; the exit code is 1 when',
-    "the output breaks the template's expected_format or the catalog rules, or the template fails.",
+    'and prints exactly the rendered bytes, nothing appended. Problems go to standard error, before the catalog (a',
+    "tool's unknown values at its entry's FILE:LINE:COLUMN); the exit code is 1 when the output breaks the template's",
+    'expected_format or the catalog rules, or the template fails.',
     '',
     'Options:',
     '  --template T        a Jinja2 template file (e.g. your tools_picker prompt)',
@@ -74,14 +76,25 @@ export const catalogCommand: CliCommand = {
       loader: templateLoader(templatePath),
     };
     const result = renderCatalog(request);
+    // Problems first: the catalog is printed as rendered, often without a final newline, so a line written after it
+    // would start on its last line in a terminal.
+    const unread = reportUnreadFiles(toolbox.diagnostics, io);
+    for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(templatePath, d, (name) => entryPlace(toolbox.tools, name)));
     if (parsed.values.tokens) {
       const counts = countCatalogTokens(request, result.text, tokenizer, await loadTokenizer(tokenizer));
       io.stdout(parsed.values.json ? `${JSON.stringify(counts, null, 2)}\n` : formatTokenTable(counts));
     } else {
       io.stdout(result.text);
     }
-    for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(templatePath, d));
-    const unread = reportUnreadFiles(toolbox.diagnostics, io);
     return result.diagnostics.some((d) => d.severity === 'error') || unread > 0 ? 1 : 0;
   },
 };
+
+/** `FILE:LINE:COLUMN` of the tool's entry (its key, in the file that defines it), as `validate` places its problems. */
+function entryPlace(tools: readonly ToolEntry[], name: string): string | undefined {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) return undefined;
+  const key = keyOrigin(tool.field);
+  const { line, column } = key.source.positionAt(key.start);
+  return `${key.source.name}:${line}:${column}`;
+}

@@ -10,13 +10,15 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function render(...args: string[]) {
   const out = { stdout: '', stderr: '' };
+  /** Which stream each write went to, in order (as a terminal shows them, interleaved). */
+  const writes: ('stdout' | 'stderr')[] = [];
   const code = await runCli(['render', ...args], {
-    stdout: (t) => void (out.stdout += t),
-    stderr: (t) => void (out.stderr += t),
+    stdout: (t) => void ((out.stdout += t), writes.push('stdout')),
+    stderr: (t) => void ((out.stderr += t), writes.push('stderr')),
     cwd: tmp,
     env: {},
   });
-  return { code, ...out };
+  return { code, ...out, writes };
 }
 
 describeWithShared('conformance/catalog', 'toolbox-editor render on the catalog vectors', (vectors) => {
@@ -38,7 +40,7 @@ describe('toolbox-editor render', () => {
   it('reports template errors on stderr with their position and exits 1', async () => {
     writeFileSync(path.join(tmp, 'bad.jinja2'), 'ok\n  {{ x.y.z }}');
     writeFileSync(path.join(tmp, 'c.json'), '{"x": {}}');
-    expect(await render('bad.jinja2', '--context', 'c.json')).toEqual({
+    expect(await render('bad.jinja2', '--context', 'c.json')).toMatchObject({
       code: 1,
       stdout: '',
       stderr: "bad.jinja2:2:9 error jinja-undefined 'dict object' has no attribute 'y'\n",
@@ -50,11 +52,13 @@ describe('toolbox-editor render', () => {
     writeFileSync(path.join(tmp, 'bad.json'), '{"n": 1,\n "m": }');
     expect(await render('t.jinja2', '--context', 'bad.json')).toMatchObject({ code: 1, stderr: 'bad.json:2:7 error context-json Expecting value\n' });
     writeFileSync(path.join(tmp, 'n.json'), '{"n": 12}');
-    expect(await render('t.jinja2', '--context', 'n.json')).toEqual({ code: 0, stdout: 'Hi 12', stderr: '' });
+    expect(await render('t.jinja2', '--context', 'n.json')).toMatchObject({ code: 0, stdout: 'Hi 12', stderr: '' });
     writeFileSync(path.join(tmp, 'f.json'), '{"n": 1.0}');
     const r = await render('t.jinja2', '--context', 'f.json');
     expect(r).toMatchObject({ code: 1, stdout: 'Hi 1.0' });
     expect(r.stderr).toMatch(/^t\.jinja2:1:1 error catalog-expected-format /);
+    // The problem before the output, which ends without a newline: in a terminal it would start on its last line.
+    expect(r.writes).toEqual(['stderr', 'stdout']);
   });
 
   it('rejects a bad --key-order as a usage error', async () => {

@@ -16,7 +16,7 @@ export const renderCommand: CliCommand = {
     'Prints exactly the rendered text (nothing appended). The context is a JSON object read losslessly:',
     '1.0 stays a float, integers beyond 2^53 stay exact, NaN/Infinity are accepted as Python writes them.',
     "If the template declares {# expected_format: REGEX #}, the output is checked (like Python's re.search).",
-    'Problems go to stderr as FILE:LINE:COLUMN SEVERITY RULE MESSAGE; exit 1 when any is an error.',
+    'Problems go to stderr, before the output, as FILE:LINE:COLUMN SEVERITY RULE MESSAGE; exit 1 when any is an error.',
     '',
     'Options:',
     '  --context FILE.json   the template variables (a JSON object)',
@@ -44,8 +44,9 @@ export const renderCommand: CliCommand = {
     const vars = new Map<string, PyValue>();
     for (const [k, v] of contextResult.value) vars.set(String(k), v);
     const result = renderTemplateWithContract(template, vars, { keyOrder, loader: templateLoader(templatePath) });
-    if (result.ok) io.stdout(result.text);
+    // Problems first: the output often ends without a newline, and a line after it would start on its last line.
     for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(parsed.positionals[0]!, d));
+    if (result.ok) io.stdout(result.text);
     return result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
   },
 };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../paths';
-import { runCliIn } from '../../testSupport/cliRun';
+import { runCliIn, workspace } from '../../testSupport/cliRun';
 
 const fixture = path.join(appRoot(), 'fixtures', 'toolboxes', 'scaffold_toolbox.hocon');
 const fakeNeuroSan = path.join(appRoot(), 'fixtures', 'python_neuro_san');
@@ -76,6 +76,37 @@ describe('toolbox-editor scaffold', () => {
     const check = await runCliIn(appRoot(), ['check', toolbox, '--pythonpath', fakeNeuroSan, '--pythonpath', path.join(appRoot(), 'fixtures', 'python')], env);
     expect(check).toMatchObject({ code: 0 });
     expect(check.stdout).toMatch(/^2 tools ready, 0 with problems/);
+  });
+
+  // neuro-san-cc's layout: AGENT_TOOL_PATH is the module path `coded_tools` (no .env: the convention), its tools'
+  // packages under coded_tools/. neuro-san imports `coded_tools.cmp.word_counter` first: the module goes there, not in
+  // a second top-level `cmp` package beside coded_tools/.
+  it('writes under the project\'s AGENT_TOOL_PATH when it is a module path (coded_tools), beside the package\'s modules', async () => {
+    const project = workspace({
+      'registries/manifest.hocon': '{}\n',
+      'coded_tools/__init__.py': '',
+      'coded_tools/cmp/__init__.py': '',
+      'coded_tools/cmp/txt_loader.py': 'class TxtLoader:\n    pass\n',
+      'toolbox/toolbox_info.hocon': '{\n    "word_counter": {\n        "class": "cmp.word_counter.WordCounter",\n        "description": "Counts words."\n    }\n}\n',
+    }, 'tbe-scaffold-');
+    made.push(project);
+    const toolbox = path.join(project, 'toolbox', 'toolbox_info.hocon');
+    const result = await runCliIn(os.tmpdir(), ['scaffold', toolbox, 'word_counter'], env);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const module = path.join(project, 'coded_tools', 'cmp', 'word_counter.py');
+    expect(result.stdout).toContain(`wrote ${module}\n`);
+    expect(existsSync(path.join(project, 'cmp'))).toBe(false);
+    // The folder is on neither PYTHONPATH nor anything new: AGENT_TOOL_PATH finds it, so only toolRoot is recorded.
+    expect(result.stdout).toContain(`recorded ${path.join(project, 'coded_tools')} in ${path.join(project, '.toolbox-editor.json')} (toolRoot)\n`);
+    const call = await runCliIn(os.tmpdir(), ['call', toolbox, 'word_counter', '--args', '{}'], env);
+    expect(call).toMatchObject({ code: 0, stdout: expect.stringContaining('Not implemented: WordCounter.invoke in word_counter.py') });
+  });
+
+  it('takes a relative AGENT_TOOL_PATH folder from the environment from the working directory, as neuro-san resolves it', async () => {
+    const root = freshRoot();
+    const result = await runCliIn(os.tmpdir(), ['scaffold', toolboxIn(root), 'word_count'], { ...env, AGENT_TOOL_PATH: './my_tools/' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`wrote ${path.join(root, 'my_tools', 'new_tools', 'word_count.py')}\n`);
   });
 
   it('refuses a LangChain entry: its class is not a module of the user', async () => {

@@ -22,7 +22,8 @@ export const scaffoldCommand: CliCommand = {
     '',
     'Options:',
     "  --root DIR              the folder the module path starts from (default: the run settings' toolRoot, else",
-    '                          AGENT_TOOL_PATH when it is a folder, else the first PYTHONPATH folder of the project)',
+    "                          AGENT_TOOL_PATH's folder (a module path such as coded_tools: the PYTHONPATH folder",
+    '                          holding it), else the first PYTHONPATH folder of the project)',
     ...RUN_OPTION_HELP,
   ].join('\n'),
   async run(args, io) {

@@ -7,10 +7,14 @@ import { UsageError } from '../command';
  * and their includes are read is node/catalog/templateFiles.ts, shared with the app's preview.
  */
 
-/** `FILE:LINE:COLUMN SEVERITY RULE MESSAGE`, as `validate` prints; output positions are labelled `<output>`. */
-export function formatTemplateDiagnostic(file: string, d: TemplateDiagnostic): string {
+/**
+ * `FILE:LINE:COLUMN SEVERITY RULE MESSAGE`, as `validate` prints; output positions are labelled `<output>`. A problem
+ * of one tool's values is placed at its entry (`toolPlace` gives `FILE:LINE:COLUMN`), not in the template.
+ */
+export function formatTemplateDiagnostic(file: string, d: TemplateDiagnostic, toolPlace?: (tool: string) => string | undefined): string {
   const where = d.location === 'output' ? '<output>' : file;
-  const pos = d.line === undefined ? where : `${where}:${d.line}:${d.column ?? 1}`;
+  const entry = d.tool !== undefined ? toolPlace?.(d.tool) : undefined;
+  const pos = entry ?? (d.line === undefined ? where : `${where}:${d.line}:${d.column ?? 1}`);
   return `${pos} ${d.severity} ${d.rule} ${d.message}\n`;
 }
 
