@@ -40,8 +40,13 @@ const separateEncodings = {
 const withEncodings = { plugins: [separateEncodings] };
 
 const jobs = [
-  esbuild({ ...common, ...withEncodings, entryPoints: ['node/cli/bin.ts'], outfile: 'dist/cli/toolbox-editor.cjs',
+  // The CLI: a small executable that runs the CLI's bundle from V8's code cache (node/cli/launch.ts, codeCache.ts).
+  esbuild({ ...common, entryPoints: ['node/cli/launch.ts'], outfile: 'dist/cli/toolbox-editor.cjs',
     banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } }),
+  // import() becomes require() there: in a vm.Script import() needs a callback, which V8 loses in the functions it
+  // takes from a code cache ("A dynamic import callback was not specified", Node 20).
+  esbuild({ ...common, ...withEncodings, entryPoints: ['node/cli/bin.ts'], outfile: 'dist/cli/toolbox-editor-main.cjs',
+    supported: { 'dynamic-import': false } }),
   esbuild({ ...common, ...withEncodings, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', external: ['electron'] }),
   // The API's own thread (node/api/apiThread.ts), next to each bundle that starts it.
   esbuild({ ...common, ...withEncodings, entryPoints: ['node/api/apiThreadMain.ts'], outfile: 'dist/cli/api-thread.cjs' }),
@@ -58,6 +63,9 @@ const jobs = [
 ];
 await Promise.all(jobs);
 chmodSync('dist/cli/toolbox-editor.cjs', 0o755);
+if (/\bimport\(/.test(readFileSync('dist/cli/toolbox-editor-main.cjs', 'latin1'))) {
+  throw new Error('scripts/build.mjs: dist/cli/toolbox-editor-main.cjs has an import(), which fails when run from the code cache');
+}
 
 // Each encoding's rank table, written by the counter's own code (bundled for this script, run from memory).
 const tableCode = await esbuild({ ...common, entryPoints: ['node/tokens/rankTable.ts'], format: 'esm', sourcemap: false, write: false, banner: {}, define: {} });

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/api/index';
 import type { IncludeHost } from '../../shared/hocon/index';
-import { NotAFileError, readTextFileSync } from '../files/textFiles';
+import { NotAFileError, readTextSync } from '../files/textFiles';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
@@ -11,7 +11,7 @@ import { errorMessage } from '../../shared/errorMessage';
 export const fileIncludeHost: IncludeHost = {
   readFile(path) {
     try {
-      return readTextFileSync(path).text;
+      return readTextSync(path);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'not_found') return undefined;
       if (error instanceof NotAFileError) return { problem: error.message, folder: true };

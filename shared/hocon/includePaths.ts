@@ -23,8 +23,16 @@ export function joinPath(dir: string, relative: string): string {
   return normalizePath(dir + glue + relative);
 }
 
+/**
+ * What normalizePath changes: a backslash, a drive, an empty, `.` or `..` segment, a slash at the end. A project
+ * reader asks for the same paths' keys thousands of times (3% of `validate DIR` on neuro-san-studio, and their
+ * arrays for the collector): most are normal already, and are returned as they are.
+ */
+const NOT_NORMAL = /\\|^[A-Za-z]:|\/\/|(?:^|\/)\.\.?(?:\/|$)|[\s\S]\/$/;
+
 /** Removes `.` segments and folds `..` where possible (keeps leading `..` of relative paths). */
 export function normalizePath(path: string): string {
+  if (path !== '' && !NOT_NORMAL.test(path)) return path;
   const separator = path.includes('\\') && !path.includes('/') ? '\\' : '/';
   const drive = /^[A-Za-z]:/.test(path) ? path.slice(0, 2) : '';
   const rest = path.slice(drive.length);

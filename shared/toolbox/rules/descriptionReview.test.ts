@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadToolbox } from '../loadToolbox';
 import { memoryHost } from '../testHost';
 import { readReviewSettings } from '../reviewSettings';
-import { DescriptionReviewCache, reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
+import { DescriptionReviewCache, mentions, reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
 
 // A stand-in counter: one token per word (the real one is node/tokens/; shared code is given a counter).
 const wordCount = (text: string) => ({ tokens: text.split(/\s+/).filter(Boolean).length, estimated: false });
@@ -148,5 +148,41 @@ describe('.toolbox-editor.json', () => {
       expect.stringContaining("unknown rule 'no-such-rule'"),
     ]);
     expect(readReviewSettings('{"rules": ').problems).toEqual([expect.stringMatching(/^not JSON: line 1, column 11/)]);
+  });
+});
+
+describe('mentions: a word of the description, any case, not part of a longer word', () => {
+  // What it meant before ASCII texts got a search of their own (descriptionReview.ts): a plain search, then a pattern.
+  const byPattern = (text: string, word: string) =>
+    text.toLowerCase().includes(word.toLowerCase()) &&
+    new RegExp(`(?<![\\p{L}\\p{N}_])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'iu').test(text);
+
+  it('finds the words the pattern finds, in generated texts', () => {
+    // A small alphabet so that words meet often: letters of both cases, digits, _, separators, regex characters,
+    // and a few non-ASCII ones (ſ and K fold to s and k; é is a letter) for the texts that take the pattern.
+    const alphabet = ['a', 'b', 'A', 'B', 's', 'S', 'k', 'K', '1', '_', ' ', '-', '.', '(', '\n', 'é', 'ſ', '\u212a'];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const draw = (length: number, letters: string[]) => Array.from({ length }, () => letters[random(letters.length)]).join('');
+    let asciiTexts = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const letters = i % 3 === 0 ? alphabet : alphabet.slice(0, 15);
+      const text = draw(random(24), letters);
+      const word = random(4) === 0 ? text.slice(random(text.length + 1)).slice(0, 1 + random(4)) : draw(1 + random(3), letters);
+      if (!/[^\x20-\x7e\n]/.test(text + word)) asciiTexts++;
+      expect(mentions(text, word), `${JSON.stringify(word)} in ${JSON.stringify(text)}`).toBe(byPattern(text, word));
+    }
+    expect(asciiTexts).toBeGreaterThan(10_000);
+  });
+
+  it('on the edges of words', () => {
+    expect(mentions('Give the city_name.', 'city_name')).toBe(true);
+    expect(mentions('Give the city_names.', 'city_name')).toBe(false);
+    expect(mentions('Give the CITY.', 'city')).toBe(true);
+    expect(mentions('Give the cityé.', 'city')).toBe(false);
+    expect(mentions('Give the ſtate.', 'state')).toBe(false); // the plain search first, as before
   });
 });

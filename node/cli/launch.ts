@@ -1,0 +1,8 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { codeCacheDir, runWithCodeCache } from './codeCache';
+
+// The `toolbox-editor` executable (dist/cli/toolbox-editor.cjs): starts the CLI's bundle (bin.ts, built beside it as
+// toolbox-editor-main.cjs) from V8's code cache (codeCache.ts). Kept apart from the bundle so that this small file is
+// all Node compiles from text at each start.
+runWithCodeCache(path.join(path.dirname(fileURLToPath(import.meta.url)), 'toolbox-editor-main.cjs'), codeCacheDir(process.env));
