@@ -59,6 +59,18 @@ describe('the test-run store', () => {
     await done;
   });
 
+  it("an MCP server's tool keeps its own name in the runs read back (what Copy as CLI and Save as test case use)", async () => {
+    const { useTestRun, useDocument, callsOf } = setup();
+    const url = 'http://127.0.0.1:9/mcp';
+    const request = { target: { kind: 'mcp' as const, url, tool: 'echo' }, argsJson: '{}' };
+    const key = `mcp ${url} echo`;
+    const done = useTestRun.getState().loadHistory(key);
+    expect(callsOf('history.list').map((c) => c.request)).toEqual([{ path: '/work/toolbox_info.hocon', tool: key }]);
+    callsOf('history.list')[0]!.resolve({ entries: [{ at: '2026-01-01T00:00:00Z', request, result: { isError: false, content: 'Echo' } }] });
+    await done;
+    expect(useTestRun.getState().history[toolKey(useDocument.getState().path, key)]?.[0]?.request).toEqual(request);
+  });
+
   describe("a tool renamed in the tool list: its cases and runs follow the name the saved file has", () => {
     const saved = 'my_tool { class = m.T }\nother { class = m.O }\n';
     const renamed = 'finder { class = m.T }\nother { class = m.O }\n';

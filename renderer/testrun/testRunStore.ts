@@ -159,12 +159,14 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     loadHistory: async (tool) => {
       const { path } = useDocument.getState();
       // A tool renamed since the save: its runs on disk are under the saved name, and the new name's since.
+      // `tool` is the history's key (runKey): an MCP server's tool is keyed by URL and name and is never renamed.
       const saved = diskName(inEffect(), tool);
       try {
-        const lists = await Promise.all([...new Set([tool, saved])].map((name) => api.invoke('history.list', { path, tool: name })));
+        const names = [...new Set([tool, saved])];
+        const lists = await Promise.all(names.map((name) => api.invoke('history.list', { path, tool: name })));
+        // Only the runs kept under the saved name are shown as the renamed tool's.
         const entries = lists
-          .flatMap((l) => l.entries)
-          .map((e) => (e.request.target.tool === tool ? e : { ...e, request: { ...e.request, target: { ...e.request.target, tool } } }))
+          .flatMap((l, i) => (names[i] === tool ? l.entries : l.entries.map((e) => ({ ...e, request: { ...e.request, target: { ...e.request.target, tool } } }))))
           .sort((a, b) => b.at.localeCompare(a.at));
         set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
       } catch (error) {
