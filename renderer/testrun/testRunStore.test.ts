@@ -71,6 +71,18 @@ describe('the test-run store', () => {
     expect(useTestRun.getState().history[toolKey(useDocument.getState().path, key)]?.[0]?.request).toEqual(request);
   });
 
+  it("choosing a toolbox entry ends an MCP tool's turn and its notice, and keeps the notice when no MCP tool was picked", () => {
+    const { useTestRun } = setup();
+    useTestRun.getState().setNotice({ text: 'about the entry', error: false });
+    useTestRun.getState().pickMcpTool(null);
+    expect(useTestRun.getState().notice?.text).toBe('about the entry');
+    useTestRun.getState().pickMcpTool({ url: 'http://127.0.0.1:9/mcp', tool: 'echo' });
+    expect(useTestRun.getState().notice).toBeNull();
+    useTestRun.getState().setNotice({ text: 'about echo', error: false });
+    useTestRun.getState().pickMcpTool(null);
+    expect(useTestRun.getState()).toMatchObject({ mcpTool: null, notice: null });
+  });
+
   describe("a tool renamed in the tool list: its cases and runs follow the name the saved file has", () => {
     const saved = 'my_tool { class = m.T }\nother { class = m.O }\n';
     const renamed = 'finder { class = m.T }\nother { class = m.O }\n';

@@ -121,7 +121,12 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     notice: null,
     renames: [],
     mcpTool: null,
-    pickMcpTool: (mcpTool) => set({ mcpTool, notice: null }),
+    // The notice was about the tool the pane had: kept when no MCP tool was picked and none is (the tool list's rename
+    // selects the renamed entry, which ends no MCP tool's turn, and its notice must stay).
+    pickMcpTool: (mcpTool) => {
+      if (mcpTool === null && get().mcpTool === null) return;
+      set({ mcpTool, notice: null });
+    },
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
 
