@@ -116,6 +116,22 @@ describe('the test-run store', () => {
       expect(callsOf('testcases.renameTool').map((c) => c.request)).toEqual([{ path: '/work/toolbox_info.hocon', tool: 'my_tool', newName: 'finder' }]);
     });
 
+    it("reads a renamed tool's runs under both names and shows them under the new one", async () => {
+      const { useTestRun, useDocument, edit, callsOf } = setup(saved);
+      edit(renamed);
+      useTestRun.getState().recordRename('my_tool', 'finder');
+      const done = useTestRun.getState().loadHistory('finder');
+      expect(callsOf('history.list').map((c) => c.request.tool)).toEqual(['finder', 'my_tool']);
+      const run = (tool: string, at: string) => ({ at, request: { target: { kind: 'toolbox', tool }, argsJson: '{}' }, result: { isError: false, content: at } });
+      callsOf('history.list')[0]!.resolve({ entries: [run('finder', '2026-01-02T00:00:00Z')] });
+      callsOf('history.list')[1]!.resolve({ entries: [run('my_tool', '2026-01-01T00:00:00Z')] });
+      await done;
+      expect(useTestRun.getState().history[toolKey(useDocument.getState().path, 'finder')]?.map((e) => [e.at, e.request.target.tool])).toEqual([
+        ['2026-01-02T00:00:00Z', 'finder'],
+        ['2026-01-01T00:00:00Z', 'finder'],
+      ]);
+    });
+
     it('an undo before the save takes the rename back: nothing moves; nor when the file is closed or read again', async () => {
       const { useTestRun, useDocument, edit, callsOf } = setup(saved);
       withCases(useTestRun);
