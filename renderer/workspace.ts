@@ -116,12 +116,6 @@ export function createWorkspace(api: ApiClient): Workspace {
     openInEditor,
   };
   refreshOnWorkingDirectoryChange(workspace);
-  // The Python of the runs said which neuro-san it has: the open file may now be checked for another version (the
-  // project store reads the project again on the same event).
-  api.on('python.neuroSan', () => {
-    useAnalysis.getState().refresh();
-    workspace.useCatalog.getState().refresh();
-  });
   workspace.commands.register(
     workbenchCommands({
       stores: workspace,
@@ -160,11 +154,12 @@ export async function startWorkspace({ api, useUi, useDocument, usePreferences, 
 
 /**
  * The window's listeners, while the workspace is on screen: the command keys, the native menu, Ctrl+Z outside text
- * fields, a dropped file, crash recovery, and the question before the page is left with unsaved work. Returns the
+ * fields, a dropped file, crash recovery, the question before the page is left with unsaved work, and the main
+ * side's events for this window (a file changed on disk, the neuro-san a Python has). Returns the
  * function that removes them all.
  */
 export function installWorkspace(workspace: Workspace): () => void {
-  const { api, commands, files, useDocument, documentModel, edits, texts, useUi } = workspace;
+  const { api, commands, files, useDocument, documentModel, edits, texts, useUi, useAnalysis, useCatalog, useProject } = workspace;
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
     edits.flush(); // typing a field has not written yet counts as unsaved work
     if (!isDirty(useDocument.getState())) return;
@@ -182,6 +177,14 @@ export function installWorkspace(workspace: Workspace): () => void {
       useDocument.getState().setNotice({ kind: 'recovery', message: 'This file has unsaved edits from a session that ended without saving.' });
     }),
     () => window.removeEventListener('beforeunload', onBeforeUnload),
+    api.on('file.changed', (change) => useDocument.getState().changedOnDisk(change)),
+    // The Python of the runs said which neuro-san it has: the open file and the project may now be checked for
+    // another version.
+    api.on('python.neuroSan', () => {
+      useAnalysis.getState().refresh();
+      useCatalog.getState().refresh();
+      void useProject.getState().refresh();
+    }),
   ];
   return () => {
     for (const remove of removers) remove();

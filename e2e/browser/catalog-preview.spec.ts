@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserModeServer } from '../support/browserMode';
 import type { Page } from '@playwright/test';
@@ -87,4 +87,16 @@ test('a template the user picks, with a variable, shows its contract failures an
   await pane.getByRole('button', { name: 'Default' }).click();
   await expect(text).toContainText('Here is the toolbox catalog:');
   await expect(contract).not.toContainText('catalog-prefix');
+});
+
+test('a template that includes a part from its folder shows the part, as `toolbox-editor catalog` renders it', async ({ page, server }) => {
+  mkdirSync(path.join(server.dir, 'prompts', 'parts'), { recursive: true });
+  writeFileSync(path.join(server.dir, 'prompts', 'parts', 'tools.jinja2'), '{"from_part": true, "tools": {{ tools | tojson }}}');
+  writeFileSync(path.join(server.dir, 'prompts', 'main.jinja2'), "Here is the toolbox catalog: {% include 'parts/tools.jinja2' %}");
+  const pane = await openFixture(page, server);
+  await pane.getByText('Template: default (toolbox_catalog.jinja2)').click();
+  await pane.getByLabel('Template file').fill('prompts/main.jinja2');
+  await pane.getByLabel('Template file').press('Enter');
+  await expect(pane.getByLabel('Rendered catalog')).toContainText('Here is the toolbox catalog: {"from_part": true, "tools": [{');
+  await expect(pane.getByRole('region', { name: 'Contract check' })).not.toContainText('template not found');
 });

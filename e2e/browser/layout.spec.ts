@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,5 +37,49 @@ test('pane sizes survive a restart of browser mode (a new port, so a new origin 
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('each window keeps its own pane sizes, across its reloads; a new window starts from the last change', async ({ browser }) => {
+  const server = await startBrowserMode();
+  // One browser, so one localStorage; each tab its own sessionStorage.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const toolList = (page: Page) => page.getByRole('separator', { name: 'Resize the tool list' });
+    const open = async () => {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      return page;
+    };
+    const [a, b] = [await open(), await open()];
+    const initial = 243; // DEFAULT_PANE_SIZES.tools of 1280 pixels
+    await expect(toolList(b)).toHaveAttribute('aria-valuenow', String(initial));
+    await toolList(a).focus();
+    await a.keyboard.press('Shift+ArrowRight');
+    await expect(toolList(a)).toHaveAttribute('aria-valuenow', String(initial + 50));
+    await toolList(b).focus();
+    await b.keyboard.press('Shift+ArrowLeft');
+    await expect(toolList(b)).toHaveAttribute('aria-valuenow', String(initial - 50));
+    await expect(toolList(a)).toHaveAttribute('aria-valuenow', String(initial + 50));
+    // B changed last: the preferences hold its sizes (what a reload would take if it did not keep its own).
+    const prefsFile = path.join(server.dir, '.state', 'preferences.json');
+    const savedTools = () => (existsSync(prefsFile) ? (JSON.parse(readFileSync(prefsFile, 'utf8')) as { layout?: { tools: number } }).layout?.tools : undefined);
+    await expect.poll(() => savedTools() && Math.round(savedTools()! * 1280)).toBe(initial - 50);
+
+    // Reloaded, each keeps its own, once the preferences have been read too.
+    for (const [page, px] of [[a, initial + 50], [b, initial - 50]] as const) {
+      const prefsRead = page.waitForResponse((r) => r.url().endsWith('/api/prefs.get'));
+      await page.reload();
+      await prefsRead;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await expect(toolList(page)).toHaveAttribute('aria-valuenow', String(px));
+    }
+
+    // A new tab starts from the sizes changed last (B's).
+    const c = await open();
+    await expect(toolList(c)).toHaveAttribute('aria-valuenow', String(initial - 50));
+  } finally {
+    await context.close();
+    await server.stop();
   }
 });

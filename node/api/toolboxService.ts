@@ -14,9 +14,9 @@ import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
 import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
-import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
+import { readTextFile } from '../files/textFiles';
+import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../catalog/templateFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
-import { resourcesDir } from '../paths';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { factsOfProject } from '../../shared/neurosan/versions/index';
@@ -27,14 +27,19 @@ import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDis
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
+import { RecentlyUsed } from './recentlyUsed';
 import type { VersionLookup } from '../neurosan/projectVersion';
 
 /** How long, and how many, loads are reused (see ToolboxService.loads). */
 const LOAD_CACHE_MS = 2000;
 // A keystroke loads the text up to three times (the analysis; the catalog from each reading), and the saved text too.
 const LOAD_CACHE_SIZE = 6;
-/** Files whose checks' caches are kept (see reviewCachesFor). */
-const REVIEW_CACHE_FILES = 4;
+/**
+ * Files whose keystroke caches are kept (entryCacheFor, reviewCachesFor), the ones typed in last: each holds its
+ * file's entry texts and what was read of them, so a window or two typed in alternately keep theirs, and a file
+ * analysed once (every file of a project opened in turn) is dropped instead of kept for the life of the process.
+ */
+const CACHED_FILES = 4;
 
 export interface DocumentRef {
   /** Absolute path, or null for a document never saved. */
@@ -65,13 +70,13 @@ export class ToolboxService {
    * toolbox are read from the disk.
    */
   /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
-  private readonly entryCaches = new Map<string, NeuroSanEntryCache>();
+  private readonly entryCaches = new RecentlyUsed<string, NeuroSanEntryCache>(CACHED_FILES);
   /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
   private readonly installedNeuroSan = new InstalledNeuroSan();
   /** What the settings files said for a file lately (settingsOf). */
   private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
-  private readonly reviewCaches = new Map<string, ReviewCaches>();
+  private readonly reviewCaches = new RecentlyUsed<string, ReviewCaches>(CACHED_FILES);
   private readonly loads: Array<{
     file: string;
     text: string;
@@ -175,22 +180,16 @@ export class ToolboxService {
 
   /** What the description and similarity checks keep between keystrokes in `file` (node/review/reviewToolbox.ts). */
   reviewCachesFor(file: string): ReviewCaches {
-    let caches = this.reviewCaches.get(file);
-    if (!caches) {
-      caches = new ReviewCaches();
-      this.reviewCaches.set(file, caches);
-      if (this.reviewCaches.size > REVIEW_CACHE_FILES) this.reviewCaches.delete(this.reviewCaches.keys().next().value as string);
-    }
-    return caches;
+    return this.reviewCaches.get(file, () => new ReviewCaches());
   }
 
   private entryCacheFor(file: string): NeuroSanEntryCache {
-    let cache = this.entryCaches.get(file);
-    if (!cache) {
-      cache = new NeuroSanEntryCache();
-      this.entryCaches.set(file, cache);
-    }
-    return cache;
+    return this.entryCaches.get(file, () => new NeuroSanEntryCache());
+  }
+
+  /** The files whose keystroke caches are kept, least recently used first (for tests). */
+  cachedFiles(): { entries: string[]; review: string[] } {
+    return { entries: this.entryCaches.keys(), review: this.reviewCaches.keys() };
   }
 
   /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
@@ -244,16 +243,23 @@ export class ToolboxService {
    */
   async catalogRequest(doc: CatalogDocumentRef): Promise<{ templatePath: string; request: RenderCatalogRequest }> {
     const { file, loaded } = this.load({ ...doc, reading: doc.reading ?? 'neuro-san' });
-    const templatePath = doc.templatePath ? path.resolve(this.cwd, doc.templatePath) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
+    const templatePath = catalogTemplatePath(this.cwd, doc.templatePath);
     let template: string;
     try {
-      template = (await readTextFile(templatePath, MAX_SMALL_TEXT_FILE_BYTES)).text;
+      template = (await readTextFile(templatePath, MAX_TEMPLATE_BYTES)).text;
     } catch (error) {
       throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
     }
     return {
       templatePath,
-      request: { template, tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)), vars: doc.vars, keyOrder: doc.keyOrder },
+      request: {
+        template,
+        tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)),
+        vars: doc.vars,
+        keyOrder: doc.keyOrder,
+        // `{% include %}` as `toolbox-editor catalog` reads it: from the template's folder.
+        loader: templateLoader(templatePath),
+      },
     };
   }
 

@@ -105,6 +105,16 @@ export interface SaveExpectation {
   expectedMtimeMs?: number;
   /** Write whatever is on disk (the user chose "keep mine"). */
   overwrite?: boolean;
+  /**
+   * The caller saw no file there (a change made from reading it, such as a saved case or a setting): a file another
+   * program created since is a `conflict`, as a changed one is.
+   */
+  expectMissing?: boolean;
+}
+
+/** The expectation of a change made from what was read of a file: its sha256, or null when there was no file. */
+export function unchangedSinceRead(sha256: string | null): SaveExpectation {
+  return sha256 === null ? { expectMissing: true } : { expectedSha256: sha256 };
 }
 
 /**
@@ -124,9 +134,12 @@ export async function writeTextFile(filePath: string, text: string, options: Sav
   }
 }
 
-/** Throws `conflict` when the file on disk is not the version the caller last saw; a missing file is no conflict. */
+/**
+ * Throws `conflict` when the file on disk is not the version the caller last saw (or is there when the caller saw
+ * none); a missing file is no conflict.
+ */
 async function unchangedOnDisk(real: string, absolute: string, expected: SaveExpectation): Promise<void> {
-  if (expected.overwrite || (expected.expectedSha256 === undefined && expected.expectedMtimeMs === undefined)) return;
+  if (expected.overwrite || (expected.expectedSha256 === undefined && expected.expectedMtimeMs === undefined && !expected.expectMissing)) return;
   let current;
   try {
     current = await readRegularFile(real, MAX_TEXT_FILE_BYTES);
@@ -134,6 +147,7 @@ async function unchangedOnDisk(real: string, absolute: string, expected: SaveExp
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
+  if (expected.expectMissing) throw new ApiError('conflict', `${absolute} was created on disk by another program meanwhile.`);
   const changed = expected.expectedSha256 !== undefined ? contentHash(current.bytes) !== expected.expectedSha256 : current.info.mtimeMs !== expected.expectedMtimeMs;
   if (changed) throw new ApiError('conflict', `${absolute} was changed on disk by another program since it was opened.`);
 }

@@ -3,10 +3,9 @@
  * restart (`<state>/history/<hash of the toolbox path>.json`). Newest first, capped per tool; long content is cut.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HistoryEntry } from '../../shared/api/index';
-import { writePrivateFile } from '../state/privateState';
+import { readStateFile, writePrivateFile } from '../state/privateState';
 import { currentEntry } from './entryFromRun';
 import { runKey } from '../../shared/run/index';
 
@@ -14,6 +13,11 @@ import { runKey } from '../../shared/run/index';
 export const MAX_ENTRIES_PER_TOOL = 50;
 /** Content beyond this many characters is cut in the history (the run's own result is never cut). */
 export const MAX_CONTENT_CHARS = 20_000;
+/**
+ * A toolbox's history file is read up to this size (50 runs of each tool, content cut, reach it only with huge
+ * arguments). A larger one is not read, and not written over either: listing says why, a run is not recorded.
+ */
+export const MAX_HISTORY_FILE_BYTES = 64 * 1024 * 1024;
 
 interface HistoryFile {
   version: 1;
@@ -44,15 +48,18 @@ export class HistoryStore {
   }
 
   private async read(toolbox: string): Promise<HistoryFile> {
+    // Too large, not a regular file, not UTF-8: throws (the file is kept; a run's recording is dropped, not the run).
+    const text = await readStateFile(this.fileFor(toolbox), MAX_HISTORY_FILE_BYTES);
     try {
-      const parsed = JSON.parse(await readFile(this.fileFor(toolbox), 'utf8')) as Partial<HistoryFile>;
+      if (text === undefined) throw new Error('no history yet');
+      const parsed = JSON.parse(text) as Partial<HistoryFile>;
       // A hash collision or a damaged file: start afresh rather than show another toolbox's calls.
       if (parsed.version === 1 && parsed.toolbox === toolbox && parsed.tools && typeof parsed.tools === 'object') {
         // JSON.parse makes "__proto__" an own key; copied onto a prototype-less object it stays one.
         return { version: 1, toolbox, tools: Object.assign(Object.create(null) as Record<string, HistoryEntry[]>, parsed.tools) };
       }
     } catch {
-      // no history yet, or unreadable: history is a convenience, never a reason to fail a run
+      // no history yet, or damaged: history is a convenience, never a reason to fail a run
     }
     return { version: 1, toolbox, tools: Object.create(null) as Record<string, HistoryEntry[]> };
   }

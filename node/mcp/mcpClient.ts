@@ -15,6 +15,14 @@ type JsonObject = { [key: string]: unknown };
 /** How long one list or call may take when the caller does not say (neuro-san's default auth timeout is 300 s). */
 export const DEFAULT_MCP_TIMEOUT_MS = 30_000;
 
+/**
+ * A server's tool list is read up to this many pages (langchain-mcp-adapters stops listing at 1,000 pages too) and
+ * this many tools (what a toolbox's checks take, shared/toolbox/loadToolbox.ts): a server that always answers with
+ * another cursor would otherwise keep "List tools" and `validate --mcp` going, and growing, for ever.
+ */
+export const MAX_MCP_LIST_PAGES = 1000;
+export const MAX_MCP_LIST_TOOLS = 10_000;
+
 export interface McpCallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -139,13 +147,24 @@ async function withSession<T>(url: string, settings: McpServerSettings | undefin
   }
 }
 
-/** The server's tools (`tools/list`, every page). Throws McpUnreachable with the reason it could not be asked. */
+/**
+ * The server's tools (`tools/list`, every page, up to MAX_MCP_LIST_PAGES and MAX_MCP_LIST_TOOLS). Throws McpUnreachable
+ * with the reason it could not be asked, or that its list did not end within the bounds.
+ */
 export async function listServerTools(url: string, settings: McpServerSettings | undefined, options: McpCallOptions = {}): Promise<McpToolInfo[]> {
   return withSession(url, settings, options, async (client, timeout) => {
     const tools: McpToolInfo[] = [];
     let cursor: string | undefined;
+    let pages = 0;
     do {
+      if (pages === MAX_MCP_LIST_PAGES) {
+        throw new McpUnreachable(`its tool list did not end: still another page after ${pages} pages (${tools.length} tools); the editor reads at most ${MAX_MCP_LIST_PAGES} pages`);
+      }
       const page = await client.listTools(cursor ? { cursor } : undefined, { timeout, ...(options.signal ? { signal: options.signal } : {}) });
+      pages++;
+      if (tools.length + page.tools.length > MAX_MCP_LIST_TOOLS) {
+        throw new McpUnreachable(`it lists more than ${MAX_MCP_LIST_TOOLS} tools (${tools.length + page.tools.length} in its first ${pages} pages); the editor reads at most ${MAX_MCP_LIST_TOOLS}`);
+      }
       for (const tool of page.tools) tools.push({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
       cursor = page.nextCursor;
     } while (cursor);

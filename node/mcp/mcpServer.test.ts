@@ -123,6 +123,29 @@ describe('toolbox-editor mcp with an MCP client of the SDK', () => {
     expect((missing as { content: { text: string }[] }).content[0]!.text).toContain("must have required property 'name'");
   });
 
+  it('answers a call whose argument is nested 100,000 deep with an error, and serves the next call', async () => {
+    const client = new Client({ name: 'toolbox-editor-test', version: '0' });
+    clients.push(client);
+    // The SDK's client cannot write such a value itself (JSON.stringify overflows the stack past a few thousand
+    // levels): the deep argument goes out as text, in place of a marker, so the server reads what a hostile client sends.
+    const depth = 100_000;
+    const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, ...serverArgs()], stderr: 'ignore' });
+    const send = transport.send.bind(transport);
+    transport.send = async (message) => {
+      const text = JSON.stringify(message);
+      if (!text.includes('"DEEP"')) return send(message);
+      (transport as unknown as { _process: { stdin: NodeJS.WritableStream } })._process.stdin.write(`${text.replace('"DEEP"', deep)}\n`);
+    };
+    await client.connect(transport);
+    for (const name of ['count_calls', 'greet']) {
+      const answer = (await client.callTool({ name, arguments: { tag: 'DEEP', name: 'DEEP' } })) as { isError?: boolean; content: { text: string }[] };
+      expect(answer.isError).toBe(true);
+      expect(answer.content[0]!.text).toContain('nest deeper than 100 levels of JSON objects and arrays: the call was not made.');
+    }
+    expect(await client.callTool({ name: 'greet', arguments: { name: 'Bo' } })).toMatchObject({ content: [{ text: 'Hello, Bo!' }] });
+  });
+
   it('announces an edit of the file (notifications/tools/list_changed) and lists the new tools', async () => {
     const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tbe-mcp-edit-')), 'toolbox_info.hocon');
     copyFileSync(fixture, copy);

@@ -4,6 +4,7 @@
  *
  * The SDK-facing part (sessions, transports) is in mcpSessions.ts; this file knows nothing of the wire.
  */
+import { MAX_JSON_DEPTH, valueNestsDeeperThan } from '../../shared/api/index';
 import { isDeepStrictEqual } from 'node:util';
 import { llmInputSchema, type JsonValue, type RunnableToolSpec } from '../../shared/toolbox/index';
 import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
@@ -142,6 +143,11 @@ export class ServedToolbox {
    * started are killed). `meta` is the request's `_meta`: its `sly_data` replaces the default one.
    */
   async call(name: string, args: { [key: string]: unknown } | undefined, context: { signal?: AbortSignal; meta?: { [key: string]: unknown } }): Promise<ServedCallResult> {
+    // As the app's API refuses a request (shared/api/jsonDepth.ts): writing such a value out would overflow the stack,
+    // and the worker's Python json gives up near 1,000 levels anyway.
+    if (valueNestsDeeperThan(args) || valueNestsDeeperThan(context.meta)) {
+      return errorResult(`The arguments or _meta nest deeper than ${MAX_JSON_DEPTH} levels of JSON objects and arrays: the call was not made.`);
+    }
     const toolbox = this.toolbox;
     const target = this.targets.get(name);
     if (!toolbox || !target) {

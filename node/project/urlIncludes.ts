@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { includesWritten, isUrlInclude } from '../../shared/project/includeIndex';
 import { errorMessage } from '../../shared/errorMessage';
-import { writePrivateFile } from '../state/privateState';
+import { readStateFileSync, SMALL_STATE_FILE_BYTES, writePrivateFile } from '../state/privateState';
 import { readTextFileSync } from '../files/textFiles';
 
 /**
@@ -116,7 +115,7 @@ export class UrlIncludeStore {
   private allowedRoots(): Set<string> {
     if (this.allowed === undefined) {
       try {
-        const parsed = JSON.parse(readFileSync(path.join(this.stateDir, 'url-includes.json'), 'utf8')) as { allowed?: unknown };
+        const parsed = JSON.parse(readStateFileSync(path.join(this.stateDir, 'url-includes.json'), SMALL_STATE_FILE_BYTES) ?? '{}') as { allowed?: unknown };
         this.allowed = new Set(Array.isArray(parsed.allowed) ? parsed.allowed.filter((r): r is string => typeof r === 'string') : []);
       } catch {
         this.allowed = new Set();

@@ -1,14 +1,14 @@
 /**
  * Writing the project's run settings: the `run` member of `.toolbox-editor.json` is replaced (or added); every other
  * byte of the file (the description checks' settings) stays as it is. The new text is read back before it is written:
- * a file that would not read as intended is never written.
+ * a file that would not read as intended is never written, nor one another program changed since it was read.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { readJsonText, scanJson } from '../../shared/hocon/index';
 import { deepEqual, readRunSection, type ResolvedRunSettings } from '../../shared/run/index';
-import { writeFileAtomic } from '../files/atomicWrite';
-import { readTextFile, MAX_SMALL_TEXT_FILE_BYTES } from '../files/textFiles';
+import { oneAtATime } from '../files/oneAtATime';
+import { readTextFile, MAX_SMALL_TEXT_FILE_BYTES, unchangedSinceRead, writeTextFile } from '../files/textFiles';
 import { ApiError } from '../../shared/api/index';
 
 /** The settings file cannot take the change (it is not a JSON object): the user's file is left as it is. */
@@ -21,9 +21,15 @@ export type RawRunSection = Record<string, unknown>;
  * written (unknown keys kept) and returns the new one. Returns whether the file changed.
  */
 export async function updateRunSection(file: string, change: (run: RawRunSection) => RawRunSection): Promise<boolean> {
+  // One change of the file at a time in this process; another program's edit is caught by the content check below.
+  return oneAtATime(`settings:${path.resolve(file)}`, () => changeRunSection(file, change));
+}
+
+async function changeRunSection(file: string, change: (run: RawRunSection) => RawRunSection): Promise<boolean> {
   let text: string | undefined;
+  let sha256: string | null = null;
   try {
-    text = (await readTextFile(file, MAX_SMALL_TEXT_FILE_BYTES)).text;
+    ({ text, sha256 } = await readTextFile(file, MAX_SMALL_TEXT_FILE_BYTES));
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
   }
@@ -41,7 +47,15 @@ export async function updateRunSection(file: string, change: (run: RawRunSection
   const reread = parsedObject(newText, file);
   if (!deepEqual(reread, { ...before, run: next })) throw new SettingsFileError(`${file}: the change would not read back as intended; nothing was written.`);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, newText);
+  try {
+    // Only over the text read, as `file.write` saves: an edit made meanwhile (the user's editor) is kept.
+    await writeTextFile(file, newText, unchangedSinceRead(sha256));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
+    throw new SettingsFileError(
+      `${file} was ${sha256 === null ? 'created' : 'changed'} by another program while the run settings were being written: nothing was written, and the file keeps that change. Try again to write them over it.`,
+    );
+  }
   return true;
 }
 

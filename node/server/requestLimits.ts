@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * What one browser-mode request may cost. The largest real request is a document's text (`document.save`,
+ * What one browser-mode request may cost. The largest real request is a document's text (`file.write`,
  * `toolbox.analyze`): the 5,000-tool benchmark toolbox is about 2 MB, so 32 MiB leaves room for any real toolbox and
  * keeps a hostile body from filling memory. A request (headers and body) that has not arrived within
  * `requestTimeoutMs` is answered 408 and its connection closed: a slow client cannot hold one open for ever.

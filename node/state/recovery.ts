@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writePrivateFile } from './privateState';
+import { MAX_TEXT_FILE_BYTES } from '../files/textFiles';
+import { readStateFile, writePrivateFile } from './privateState';
+
+/** A snapshot holds an unsaved text (files open up to MAX_TEXT_FILE_BYTES) as a JSON string, escapes and all. */
+const MAX_RECOVERY_FILE_BYTES = 2 * MAX_TEXT_FILE_BYTES;
 
 /**
  * Unsaved edits kept for crash recovery: one JSON file per document in `<state>/recovery/`, named by a hash of the
@@ -29,7 +33,9 @@ export class RecoveryStore {
 
   async get(docPath: string | null): Promise<{ text: string | null; savedAt: number | null }> {
     try {
-      const parsed = JSON.parse(await readFile(this.fileFor(docPath), 'utf8')) as { path?: unknown; text?: unknown; savedAt?: unknown };
+      const text = await readStateFile(this.fileFor(docPath), MAX_RECOVERY_FILE_BYTES);
+      if (text === undefined) return { text: null, savedAt: null };
+      const parsed = JSON.parse(text) as { path?: unknown; text?: unknown; savedAt?: unknown };
       if (parsed.path !== docPath || typeof parsed.text !== 'string') return { text: null, savedAt: null };
       return { text: parsed.text, savedAt: typeof parsed.savedAt === 'number' ? parsed.savedAt : null };
     } catch {

@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writePrivateFile } from './privateState';
+import { readStateFile, SMALL_STATE_FILE_BYTES, writePrivateFile } from './privateState';
 
 /**
  * Where browser mode and the CLI keep per-user state (recent files, preferences, test-run history):
@@ -73,7 +72,7 @@ export class RecentFiles {
 
   async list(): Promise<string[]> {
     try {
-      const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
+      const parsed: unknown = JSON.parse((await readStateFile(this.file, SMALL_STATE_FILE_BYTES)) ?? '[]');
       return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string').slice(0, MAX_RECENT) : [];
     } catch {
       return []; // no file yet, or a damaged one: recent files are a convenience, never a reason to fail

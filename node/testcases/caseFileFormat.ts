@@ -4,6 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { ExpectationT } from '../../shared/api/index';
+import { TIMEOUT_SECONDS } from '../../shared/run/index';
 
 export const CaseEntryT = Type.Object(
   {
@@ -14,7 +15,7 @@ export const CaseEntryT = Type.Object(
     toolkit_tool: Type.Optional(Type.String({ minLength: 1 })),
     args: Type.Unknown(),
     sly_data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    timeout_seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 3600 })),
+    timeout_seconds: Type.Optional(Type.Number({ minimum: TIMEOUT_SECONDS.min, maximum: TIMEOUT_SECONDS.max })),
     send_invalid_args: Type.Optional(Type.Boolean()),
     expect: ExpectationT,
   },

@@ -24,9 +24,9 @@ import {
   type CaseFileEntry,
   type SavedCase,
 } from '../../shared/run/index';
-import { writeFileAtomic } from '../files/atomicWrite';
 import { escapesFolder } from '../files/folderBounds';
-import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile } from '../files/textFiles';
+import { oneAtATime } from '../files/oneAtATime';
+import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile, unchangedSinceRead, writeTextFile } from '../files/textFiles';
 import { CaseFileT } from './caseFileFormat';
 
 /** A case as its file holds it: `source`, the case's own text there (absent for a case made or changed since). */
@@ -121,16 +121,29 @@ async function refuseLinkOut(file: string): Promise<void> {
 
 /** The cases of a file, or null when there is no such file. */
 export async function readCaseFile(file: string): Promise<CaseFile | null> {
+  return (await readCasesToChange(file)).current;
+}
+
+/** The cases of a file (null: no file) and the sha256 of the text they were read from (null: no file). */
+async function readCasesToChange(file: string): Promise<{ current: CaseFile | null; sha256: string | null }> {
   await refuseLinkOut(file);
-  let text: string;
+  let read;
   try {
     // Bounded and regular files only, as every file is read (a FIFO named like the cases file must not hang us).
-    text = (await readTextFile(file, MAX_SMALL_TEXT_FILE_BYTES)).text;
+    read = await readTextFile(file, MAX_SMALL_TEXT_FILE_BYTES);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') return null;
+    if (error instanceof ApiError && error.code === 'not_found') return { current: null, sha256: null };
     throw error;
   }
-  return parseCaseFile(text, file);
+  return { current: parseCaseFile(read.text, file), sha256: read.sha256 };
+}
+
+/**
+ * Runs a change of the cases file: read, change, write, one change of a file at a time in this process (two quick
+ * saves from the window both land). The write is made only over the text that was read (writeCases).
+ */
+async function changeCases<T>(file: string, change: (read: { current: CaseFile | null; sha256: string | null }) => Promise<T>): Promise<T> {
+  return oneAtATime(`cases:${path.resolve(file)}`, async () => change(await readCasesToChange(file)));
 }
 
 const CASE_INDENT = '    ';
@@ -174,16 +187,27 @@ function checkedCase(testCase: SavedCase): SavedCase {
 
 /**
  * Writes the cases atomically, after checking that the text reads back as these cases (a file that would not is never
- * written). `previous`: the version the file had. Returns whether it moved to version 2.
+ * written), and only over the text they were made from (`read`'s sha256, null when there was no file), as `file.write`
+ * saves: another program's edit made meanwhile is a `conflict` and is kept. `previous`: the version the file had.
+ * Returns whether it moved to version 2.
  */
-async function writeCases(file: string, cases: StoredCase[], previous: 1 | 2 | undefined): Promise<{ upgraded: boolean }> {
+async function writeCases(file: string, cases: StoredCase[], read: { current: CaseFile | null; sha256: string | null }): Promise<{ upgraded: boolean }> {
+  const previous = read.current?.version;
   const version = versionFor(cases, previous ?? 1);
   const text = formatCaseFile({ version, cases });
   const back = parseCaseFile(text, file);
   const same = back.cases.length === cases.length && back.cases.every((c, i) => JSON.stringify(c.testCase) === JSON.stringify(cases[i]!.testCase));
   if (!same) throw new TestCaseFileError(`${file}: the cases would not read back as saved; nothing was written.`);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFileAtomic(file, text);
+  try {
+    await writeTextFile(file, text, unchangedSinceRead(read.sha256));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'conflict')) throw error;
+    throw new ApiError(
+      'conflict',
+      `${file} was ${read.sha256 === null ? 'created' : 'changed'} by another program while the cases were being changed: nothing was written, and the file keeps that change. Try again to make yours over it.`,
+    );
+  }
   return { upgraded: version === 2 && previous !== 2 && previous !== undefined };
 }
 
@@ -194,46 +218,50 @@ async function writeCases(file: string, cases: StoredCase[], previous: 1 | 2 | u
  */
 export async function saveCase(file: string, testCase: SavedCase, replaces?: string): Promise<{ saved: SavedCase; upgraded: boolean }> {
   const saved = checkedCase(testCase);
-  const current = await readCaseFile(file);
-  const cases = [...(current?.cases ?? [])];
-  const at = replaces === undefined ? -1 : cases.findIndex((c) => c.testCase.name === replaces);
-  if (replaces !== undefined && at === -1) throw new TestCaseArgsError(`There is no case named '${replaces}' in ${path.basename(file)} any more.`);
-  if (cases.some((c, i) => i !== at && c.testCase.name === saved.name)) throw new TestCaseArgsError(`A case named '${saved.name}' exists already: choose another name.`);
-  if (at === -1) cases.push({ testCase: saved });
-  else cases[at] = { testCase: saved };
-  const { upgraded } = await writeCases(file, cases, current?.version);
-  return { saved, upgraded };
+  return changeCases(file, async (read) => {
+    const cases = [...(read.current?.cases ?? [])];
+    const at = replaces === undefined ? -1 : cases.findIndex((c) => c.testCase.name === replaces);
+    if (replaces !== undefined && at === -1) throw new TestCaseArgsError(`There is no case named '${replaces}' in ${path.basename(file)} any more.`);
+    if (cases.some((c, i) => i !== at && c.testCase.name === saved.name)) throw new TestCaseArgsError(`A case named '${saved.name}' exists already: choose another name.`);
+    if (at === -1) cases.push({ testCase: saved });
+    else cases[at] = { testCase: saved };
+    const { upgraded } = await writeCases(file, cases, read);
+    return { saved, upgraded };
+  });
 }
 
 export async function deleteCase(file: string, name: string): Promise<void> {
-  const current = await readCaseFile(file);
-  const cases = current?.cases ?? [];
-  if (!cases.some((c) => c.testCase.name === name)) throw new TestCaseArgsError(`There is no case named '${name}' in ${path.basename(file)}.`);
-  await writeCases(file, cases.filter((c) => c.testCase.name !== name), current?.version);
+  await changeCases(file, async (read) => {
+    const cases = read.current?.cases ?? [];
+    if (!cases.some((c) => c.testCase.name === name)) throw new TestCaseArgsError(`There is no case named '${name}' in ${path.basename(file)}.`);
+    await writeCases(file, cases.filter((c) => c.testCase.name !== name), read);
+  });
 }
 
 /** A copy of a case, right after it, under a free name. */
 export async function duplicateCase(file: string, name: string): Promise<SavedCase> {
-  const current = await readCaseFile(file);
-  const cases = [...(current?.cases ?? [])];
-  const at = cases.findIndex((c) => c.testCase.name === name);
-  if (at === -1) throw new TestCaseArgsError(`There is no case named '${name}' in ${path.basename(file)}.`);
-  const copy = { ...cases[at]!.testCase, name: uniqueCaseName(cases.map((c) => c.testCase), name) };
-  cases.splice(at + 1, 0, { testCase: copy });
-  await writeCases(file, cases, current?.version);
-  return copy;
+  return changeCases(file, async (read) => {
+    const cases = [...(read.current?.cases ?? [])];
+    const at = cases.findIndex((c) => c.testCase.name === name);
+    if (at === -1) throw new TestCaseArgsError(`There is no case named '${name}' in ${path.basename(file)}.`);
+    const copy = { ...cases[at]!.testCase, name: uniqueCaseName(cases.map((c) => c.testCase), name) };
+    cases.splice(at + 1, 0, { testCase: copy });
+    await writeCases(file, cases, read);
+    return copy;
+  });
 }
 
 /** Moves every case of `tool` to `newName` (its toolkit tool, arguments and expectation unchanged); how many moved. */
 export async function renameToolInCases(file: string, tool: string, newName: string): Promise<number> {
-  const current = await readCaseFile(file);
-  if (!current) return 0;
-  let moved = 0;
-  const cases = current.cases.map((c) => {
-    if (c.testCase.request.target.tool !== tool) return c;
-    moved++;
-    return { testCase: { ...c.testCase, request: { ...c.testCase.request, target: { ...c.testCase.request.target, tool: newName } } } };
+  return changeCases(file, async (read) => {
+    if (!read.current) return 0;
+    let moved = 0;
+    const cases = read.current.cases.map((c) => {
+      if (c.testCase.request.target.tool !== tool) return c;
+      moved++;
+      return { testCase: { ...c.testCase, request: { ...c.testCase.request, target: { ...c.testCase.request.target, tool: newName } } } };
+    });
+    if (moved > 0) await writeCases(file, cases, read);
+    return moved;
   });
-  if (moved > 0) await writeCases(file, cases, current.version);
-  return moved;
 }

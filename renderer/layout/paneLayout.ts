@@ -120,37 +120,64 @@ export interface LayoutState {
   resize(key: keyof PaneSizes, px: number, extent?: number): void;
   /** Folds a pane to its title, or unfolds it. */
   toggle(pane: CollapsiblePane): void;
-  /** Takes the layout the preferences kept, unless the user changed it meanwhile (read once at start-up). */
+  /**
+   * Takes the layout the preferences kept (read once at start-up), unless this window has a layout of its own: one it
+   * kept across a reload, or one the user changed meanwhile.
+   */
   restore(saved: Preferences['layout']): void;
 }
 
+/** The part of the Web Storage API the layout uses (a fake in unit tests). */
+export type LayoutStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
 /**
- * The window's pane sizes and folded panes, remembered across sessions: in localStorage (at hand at once, so the
- * first frame has them) and in the preferences (which outlive a browser-mode restart: each start has a new port,
- * so a new localStorage). One per window, owned by its workspace; `usePanePixels` draws them in pixels.
+ * Where layouts are kept. `window`: this window's own, across its reloads — sessionStorage, which belongs to one tab
+ * in a browser and to one BrowserWindow in Electron, survives a reload and is never shared with another window (a
+ * duplicated tab gets a copy). `shared`: the last layout any window changed, where a new window starts from.
  */
-export function createLayoutStore(usePreferences: PreferencesStoreHook) {
-  let touched = false;
+export interface LayoutStorages {
+  window: LayoutStorage | undefined;
+  shared: LayoutStorage | undefined;
+}
+
+const pageStorages = (): LayoutStorages => ({ window: globalThis.sessionStorage, shared: globalThis.localStorage });
+
+/**
+ * The window's pane sizes and folded panes. Each window keeps its own while it is open and across its reloads (see
+ * LayoutStorages); a change is also saved as the start of any new window: in localStorage (at hand at once, so the
+ * first frame has it) and in the preferences (which outlive a browser-mode restart: each start has a new port, so a
+ * new localStorage). One per window, owned by its workspace; `usePanePixels` draws them in pixels.
+ */
+export function createLayoutStore(usePreferences: PreferencesStoreHook, storages: LayoutStorages = pageStorages()) {
+  const own = storages.window?.getItem(KEY) ?? null;
+  /** The window's layout is its own: kept across a reload, or changed here; the preferences' copy does not replace it. */
+  let owned = own !== null;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const keep = (layout: Layout) => storages.window?.setItem(KEY, JSON.stringify(layout));
   return create<LayoutState>()((set, get) => {
     const change = (next: Layout) => {
-      touched = true;
-      localStorage.setItem(KEY, JSON.stringify(next));
+      owned = true;
+      keep(next);
+      storages.shared?.setItem(KEY, JSON.stringify(next));
       clearTimeout(saveTimer);
       saveTimer = setTimeout(() => void usePreferences.getState().save({ layout: next }).catch(() => undefined), SAVE_DELAY_MS);
       set({ layout: next });
     };
+    const initial = readLayout(own ?? storages.shared?.getItem(KEY) ?? null, typeof window === 'undefined' ? undefined : windowSize());
+    // Kept as this window's from the first frame: a reload shows what the window showed, not what another changed since.
+    keep(initial);
     return {
-      layout: readLayout(globalThis.localStorage?.getItem(KEY) ?? null, typeof window === 'undefined' ? undefined : windowSize()),
+      layout: initial,
       resize: (key, px, extent) => change({ ...get().layout, [key]: shareOf(key, px, windowSize(), extent) }),
       toggle: (pane) => {
         const { collapsed } = get().layout;
         change({ ...get().layout, collapsed: collapsed.includes(pane) ? collapsed.filter((p) => p !== pane) : [...collapsed, pane] });
       },
       restore: (saved) => {
-        if (touched || !saved) return;
+        if (owned || !saved) return;
         const next = readLayout(JSON.stringify(saved), windowSize());
-        localStorage.setItem(KEY, JSON.stringify(next));
+        keep(next);
+        storages.shared?.setItem(KEY, JSON.stringify(next));
         set({ layout: next });
       },
     };

@@ -70,8 +70,6 @@ export function createProjectStore(api: ApiClient) {
     },
     close: () => set({ project: null, error: null, lastChange: null }),
   }));
-  // The Python of the project's runs said which neuro-san it has: the project is checked for that version now.
-  api.on('python.neuroSan', () => void store.getState().refresh());
   return store;
 }
 

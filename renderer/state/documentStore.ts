@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { TextChannel } from '../api/textSender';
-import { ApiError, type ApiClient } from '../../shared/api/index';
+import { ApiError, type ApiClient, type ApiEventPayload } from '../../shared/api/index';
 import type { PendingEdits } from './pendingEdits';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -43,6 +43,8 @@ export interface DocumentActions {
   keepMine(): void;
   close(): void;
   setNotice(notice: Notice | null): void;
+  /** Another program changed or removed a file (`file.changed`, subscribed by installWorkspace): told when it is ours. */
+  changedOnDisk(change: ApiEventPayload<'file.changed'>): void;
 }
 
 export type DocumentStore = DocumentState & DocumentActions;
@@ -78,23 +80,22 @@ export function createDocumentStore(api: ApiClient, texts: TextChannel, edits: P
       if (path) api.invoke('file.unwatch', { path }).catch(() => undefined);
     };
 
-    api.on('file.changed', (change) => {
-      const state = get();
-      if (state.path !== change.path || change.mtimeMs === state.mtimeMs) return;
-      set({
-        notice: {
-          kind: 'external-change',
-          message: change.deleted
-            ? `${fileName(change.path)} was deleted or moved by another program. Save to write your version back.`
-            : `${fileName(change.path)} was changed on disk by another program.`,
-        },
-      });
-    });
-
     return {
       ...initial,
       setText: (text) => set({ text }),
       setNotice: (notice) => set({ notice }),
+      changedOnDisk: (change) => {
+        const state = get();
+        if (state.path !== change.path || change.mtimeMs === state.mtimeMs) return;
+        set({
+          notice: {
+            kind: 'external-change',
+            message: change.deleted
+              ? `${fileName(change.path)} was deleted or moved by another program. Save to write your version back.`
+              : `${fileName(change.path)} was changed on disk by another program.`,
+          },
+        });
+      },
 
       open: async (path) => {
         const previous = get();

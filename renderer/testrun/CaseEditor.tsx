@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeJsonSyntaxError, readJsonText } from '../../shared/hocon/index';
-import { mcpTarget, toolboxTarget, type SavedCase } from '../../shared/run/index';
+import { isRunTimeout, mcpTarget, TIMEOUT_RULE, toolboxTarget, type SavedCase } from '../../shared/run/index';
 import { ModalForm } from '../ui/ModalForm';
 import { draftOf, EXPECT_KINDS, expectationOf, withKind, type ExpectKind } from './expectationDraft';
 
@@ -47,7 +47,7 @@ export function CaseEditor({ title, initial, tools, actionLabel, problem, onSave
     let timeoutSeconds: number | undefined;
     if (timeout.trim()) {
       timeoutSeconds = Number(timeout);
-      if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0.1 || timeoutSeconds > 3600) return { problem: 'timeout: 0.1 to 3600 seconds' };
+      if (!isRunTimeout(timeoutSeconds)) return { problem: `timeout: ${TIMEOUT_RULE}` };
     }
     const expectation = expectationOf(expectDraft);
     if ('problem' in expectation) return expectation;

@@ -21,7 +21,7 @@ describe("a tool's test-run inputs", () => {
     expect(requestOf('t', fields, wrong).problems).toEqual([
       'arguments: not valid JSON at line 3, column 1: Expecting property name enclosed in double quotes',
       'sly_data: must be a JSON object',
-      'timeout: 0.1 to 3600 seconds',
+      'timeout: a number of seconds from 0.1 to 3600',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** One tool's inputs in the test-run pane (what the fields show), and the run request they make. */
 import { describeJsonSyntaxError, layoutIfJson, readJsonText } from '../../shared/hocon/index';
-import { toolboxTarget, type RunRequest } from '../../shared/run/index';
+import { isRunTimeout, TIMEOUT_RULE, toolboxTarget, type RunRequest } from '../../shared/run/index';
 import { argsFromFields, fieldsFromArgs, type FieldSpec, type FieldValues } from './argumentForm';
 
 export interface ToolInputs {
@@ -49,7 +49,7 @@ export function requestOf(tool: string, fields: FieldSpec[], inputs: ToolInputs)
   }
   if (inputs.timeout.trim()) {
     const seconds = Number(inputs.timeout);
-    if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) problems.push('timeout: 0.1 to 3600 seconds');
+    if (!isRunTimeout(seconds)) problems.push(`timeout: ${TIMEOUT_RULE}`);
     else request.timeoutSeconds = seconds;
   }
   return { request, args, problems };

@@ -4,7 +4,7 @@
  * and its domain type stop being one shape.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { Expectation, ResolvedRunSettings, RunRequest, SavedCase } from '../run/index';
+import { TIMEOUT_SECONDS, type Expectation, type ResolvedRunSettings, type RunRequest, type SavedCase } from '../run/index';
 import type { Assert, SameShape } from './textEdits';
 
 const JsonObject = Type.Record(Type.String(), Type.Unknown());
@@ -28,7 +28,7 @@ export const RunRequestT = Type.Object(
     argsJson: Type.String(),
     slyData: Type.Optional(JsonObject),
     /** Absent: the project's default (run settings). */
-    timeoutSeconds: Type.Optional(Type.Number({ minimum: 0.1, maximum: 3600 })),
+    timeoutSeconds: Type.Optional(Type.Number({ minimum: TIMEOUT_SECONDS.min, maximum: TIMEOUT_SECONDS.max })),
     sendInvalidArgs: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

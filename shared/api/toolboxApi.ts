@@ -210,7 +210,8 @@ export const PreferencesT = Type.Object({
   /**
    * Pane sizes as proportions of the window (tool list and side column of its width, Problems of its height; a
    * value above 1 is a pixel size from an older version), of the left column's height (the project tree) and of the
-   * side column's (the catalog), and the panes folded to their title; kept with the other preferences so they
+   * side column's (the catalog), and the panes folded to their title: those changed last in any window, where a new
+   * window starts (each window keeps its own in its sessionStorage); kept with the other preferences so they
    * survive a restart in browser mode too (there each start has a new port, hence a new origin and new localStorage).
    */
   layout: Type.Optional(

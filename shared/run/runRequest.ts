@@ -45,6 +45,20 @@ export interface RunRequest {
 
 export const EMPTY_ARGS_JSON = '{}';
 
+/**
+ * A run's time limit, wherever it is given (the Test run pane, a saved case, the run settings, `--timeout`): one rule,
+ * 0.1 s to an hour. Less than 0.1 s is no time for a Python call to answer, only for a timeout.
+ */
+export const TIMEOUT_SECONDS = { min: 0.1, max: 3600 } as const;
+
+/** Whether `seconds` is a time limit a run takes (TIMEOUT_SECONDS). */
+export function isRunTimeout(seconds: number): boolean {
+  return Number.isFinite(seconds) && seconds >= TIMEOUT_SECONDS.min && seconds <= TIMEOUT_SECONDS.max;
+}
+
+/** The rule, as every message about a time limit says it. */
+export const TIMEOUT_RULE = `a number of seconds from ${TIMEOUT_SECONDS.min} to ${TIMEOUT_SECONDS.max}`;
+
 export function toolboxTarget(tool: string, toolkitTool?: string): ToolboxTarget {
   return toolkitTool ? { kind: 'toolbox', tool, toolkitTool } : { kind: 'toolbox', tool };
 }

@@ -11,6 +11,7 @@
  * Reading them never runs project code: a JSON file, a `.env` file and a few stats.
  */
 import { isCredentialKey } from '../toolbox/index';
+import { isRunTimeout, TIMEOUT_RULE } from './runRequest';
 
 /** A variable's value taken from the environment the app or the CLI runs in, or from the project's `.env`. */
 export interface EnvReference {
@@ -59,8 +60,8 @@ export function readRunSection(value: unknown): { section: RunSettingsSection; p
   }
   const timeout = value.timeoutSeconds;
   if (timeout !== undefined) {
-    if (typeof timeout === 'number' && timeout >= 0.1 && timeout <= 3600) section.timeoutSeconds = timeout;
-    else problems.push("'run.timeoutSeconds' must be a number of seconds from 0.1 to 3600");
+    if (typeof timeout === 'number' && isRunTimeout(timeout)) section.timeoutSeconds = timeout;
+    else problems.push(`'run.timeoutSeconds' must be ${TIMEOUT_RULE}`);
   }
   const env = value.env;
   if (env !== undefined) {

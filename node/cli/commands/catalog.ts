@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { catalogSourcesFromTools } from '../../../shared/catalog/fromToolbox';
 import { renderCatalog } from '../../../shared/catalog/renderCatalog';
 import { readTextFileSync } from '../../files/textFiles';
-import { resourcesDir } from '../../paths';
 import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './templateCliSupport';
+import { formatTemplateDiagnostic, parseKeyOrder } from './templateCliSupport';
+import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../../catalog/templateFiles';
 import { diskReading, readingOptions, readingUsage } from './readingCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { countCatalogTokens } from '../../../shared/catalog/catalogTokens';
@@ -58,10 +57,10 @@ export const catalogCommand: CliCommand = {
       if (eq <= 0) throw new UsageError(`--var takes NAME=VALUE, not '${pair}'`);
       vars[pair.slice(0, eq)] = pair.slice(eq + 1);
     }
-    const templatePath = parsed.values.template ? path.resolve(io.cwd, parsed.values.template) : path.join(resourcesDir(), 'toolbox_catalog.jinja2');
+    const templatePath = catalogTemplatePath(io.cwd, parsed.values.template);
     let template: string;
     try {
-      template = readTextFileSync(templatePath).text;
+      template = readTextFileSync(templatePath, MAX_TEMPLATE_BYTES).text;
     } catch (error) {
       throw new Error(`cannot read the template: ${(error as Error).message}`, { cause: error });
     }
@@ -72,7 +71,7 @@ export const catalogCommand: CliCommand = {
       tools: catalogSourcesFromTools(toolbox.tools),
       vars,
       keyOrder,
-      loader: loaderFor(templatePath),
+      loader: templateLoader(templatePath),
     };
     const result = renderCatalog(request);
     if (parsed.values.tokens) {

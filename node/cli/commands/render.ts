@@ -4,7 +4,8 @@ import { readJson } from '../../../shared/pyvalue/jsonRead';
 import type { PyValue } from '../../../shared/pyvalue/types';
 import { readTextFileSync } from '../../files/textFiles';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { formatTemplateDiagnostic, loaderFor, parseKeyOrder } from './templateCliSupport';
+import { formatTemplateDiagnostic, parseKeyOrder } from './templateCliSupport';
+import { MAX_TEMPLATE_BYTES, templateLoader } from '../../catalog/templateFiles';
 
 export const renderCommand: CliCommand = {
   name: 'render',
@@ -29,7 +30,7 @@ export const renderCommand: CliCommand = {
     const templatePath = path.resolve(io.cwd, parsed.positionals[0]!);
     const contextPath = path.resolve(io.cwd, parsed.values.context);
     // Read as every file is: strict UTF-8 (Python would fail to decode too), plain words when it cannot be read.
-    const template = readTextFileSync(templatePath).text;
+    const template = readTextFileSync(templatePath, MAX_TEMPLATE_BYTES).text;
     const contextResult = readJson(readTextFileSync(contextPath).text);
     if (!contextResult.ok) {
       const e = contextResult.error;
@@ -42,7 +43,7 @@ export const renderCommand: CliCommand = {
     }
     const vars = new Map<string, PyValue>();
     for (const [k, v] of contextResult.value) vars.set(String(k), v);
-    const result = renderTemplateWithContract(template, vars, { keyOrder, loader: loaderFor(templatePath) });
+    const result = renderTemplateWithContract(template, vars, { keyOrder, loader: templateLoader(templatePath) });
     if (result.ok) io.stdout(result.text);
     for (const d of result.diagnostics) io.stderr(formatTemplateDiagnostic(parsed.positionals[0]!, d));
     return result.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;

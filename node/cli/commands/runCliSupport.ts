@@ -9,6 +9,7 @@ import { fileTypeProblem } from '../../../shared/toolbox/index';
 import { runnableSpecs, type ToolSpecs } from '../../toolbox';
 import { loadFileFromDisk, toolboxOf, type LoadedFile } from '../../workspace/toolboxOnDisk';
 import { runContextFor, type RunContext } from '../../run/runSettingsOnDisk';
+import { isRunTimeout, TIMEOUT_RULE } from '../../../shared/run/index';
 import { UsageError, type CliIo } from '../command';
 import type { ToolRunner } from '../../python';
 import type { VersionLookup } from '../../neurosan/projectVersion';
@@ -37,11 +38,11 @@ export interface RunOptionValues {
   'no-default'?: boolean;
 }
 
-/** A positive number of seconds given as `option`. */
+/** A run's time limit given as `option` (the one rule of TIMEOUT_SECONDS). */
 export function secondsOption(option: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`${option} must be a number of seconds (above 0, at most 3600)`);
+  if (!isRunTimeout(seconds)) throw new UsageError(`${option} must be ${TIMEOUT_RULE}`);
   return seconds;
 }
 

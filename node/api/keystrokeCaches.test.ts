@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PreferencesStore } from '../state/preferences';
+import { RecentlyUsed } from './recentlyUsed';
+import { ToolboxService } from './toolboxService';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'tbe-keystroke-caches-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const text = (i: number) => `tool_${i} { class = "pkg.Tool${i}", description = "Tool ${i} looks things up." }\n`;
+
+describe('the caches kept per file between keystrokes', () => {
+  it('keep the files typed in last, not one per file ever analysed', () => {
+    const service = new ToolboxService(dir, {}, new PreferencesStore(path.join(dir, '.state')), () => undefined);
+    const file = (i: number) => path.join(dir, `tb${i}.hocon`);
+    let keystrokes = 0;
+    const typeIn = (i: number) => {
+      service.analyze({ path: file(i), text: `${text(i)}# keystroke ${keystrokes++}\n` });
+      service.reviewCachesFor(file(i));
+    };
+    typeIn(0);
+    // Every file of a project opened in turn, while file 0 is typed in now and then.
+    for (let i = 1; i <= 20; i++) {
+      typeIn(i);
+      if (i % 3 === 0) typeIn(0);
+    }
+    const kept = service.cachedFiles();
+    expect(kept.entries).toHaveLength(4);
+    expect(kept.review).toHaveLength(4);
+    expect(kept.entries).toEqual([file(18), file(0), file(19), file(20)]);
+    expect(kept.review).toEqual(kept.entries);
+  });
+});
+
+describe('RecentlyUsed', () => {
+  it('makes a value once per key, moves a key used again to the back, and drops the one used longest ago', () => {
+    const made: string[] = [];
+    const kept = new RecentlyUsed<string, { key: string }>(2);
+    const get = (key: string) => kept.get(key, () => (made.push(key), { key }));
+    const a = get('a');
+    get('b');
+    expect(get('a')).toBe(a);
+    get('c');
+    expect(kept.keys()).toEqual(['a', 'c']);
+    get('b');
+    expect(made).toEqual(['a', 'b', 'c', 'b']);
+  });
+});
