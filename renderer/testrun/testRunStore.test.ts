@@ -39,10 +39,15 @@ describe('the test-run store', () => {
 
     callsOf('tool.run')[0]!.resolve({ isError: true, errorKind: 'cancelled', content: 'cancelled' });
     await vi.advanceTimersByTimeAsync(0);
+    // The result shows once the history holds its run (the newest entry is the run shown).
+    expect(useTestRun.getState().results[key]).toBeUndefined();
+    const entry = { at: '2026-01-01T00:00:00Z', request, result: { isError: true, errorKind: 'cancelled', content: 'cancelled' } };
+    callsOf('history.list')[0]!.resolve({ entries: [entry] });
+    await vi.advanceTimersByTimeAsync(0);
     expect(useTestRun.getState().running).toBeNull();
     expect(useTestRun.getState().results[key]?.result).toMatchObject({ errorKind: 'cancelled' });
-    // After the run: its history, and the run settings as they are now (the file may have changed).
-    callsOf('history.list')[0]!.resolve({ entries: [] });
+    expect(useTestRun.getState().history[key]).toEqual([entry]);
+    // Then the run settings as they are now (the file may have changed).
     callsOf('run.settings')[0]!.resolve({ settings: {}, commandLineOptions: [] });
     await done;
   });
@@ -54,7 +59,6 @@ describe('the test-run store', () => {
     await vi.advanceTimersByTimeAsync(SHOW_CANCEL_AFTER_MS * 2);
     expect(useTestRun.getState().running).toBeNull();
     expect(useTestRun.getState().notice).toEqual({ text: 'The run could not be made: the server is gone', error: true });
-    callsOf('history.list')[0]!.resolve({ entries: [] });
     callsOf('run.settings')[0]!.resolve({ settings: {}, commandLineOptions: [] });
     await done;
   });

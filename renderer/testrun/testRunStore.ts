@@ -146,6 +146,8 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
       try {
         // The request as the pane made it: the arguments' text (Python must see `1.0` and big integers as written).
         const result = await api.invoke('tool.run', { path, text, runId, run: request });
+        // The result shows with its run at the top of the history: "Save as test case" on the newest run is this one.
+        await get().loadHistory(tool);
         set({ results: { ...get().results, [key]: { request, result } } });
       } catch (error) {
         set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true } });
@@ -153,7 +155,7 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
         clearTimeout(timer);
         set({ running: null });
       }
-      await Promise.all([get().loadHistory(tool), get().loadSettings()]);
+      await get().loadSettings();
     },
 
     cancel: () => {
