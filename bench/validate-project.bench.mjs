@@ -1,9 +1,11 @@
-// `validate DIR` on a real project (neuro-san-studio, say), as a user runs it: the built CLI in a fresh Node, its
-// wall time (median of the runs) and peak memory (maxRSS), against a peer run in the same way in the same run: a bare
+// `validate DIR` on a real project (neuro-san-studio, say), as a user runs it: the built CLI in a fresh Node, its wall
+// time, CPU time (user + system) and peak memory (maxRSS), against a peer run in the same way in the same run: a bare
 // Node start (the fixed cost), and with --peer another build of the CLI (an earlier commit's dist/cli, to compare).
 //   node bench/validate-project.bench.mjs PATH [--runs N] [--peer OTHER/dist/cli/toolbox-editor.cjs]
 // Goal (issue 22): on neuro-san-studio no worse than before the project was read as neuro-san reads it (0.79 s,
-// 115 MB on the machine it was measured on): compare with --peer on the same machine.
+// 115 MB on the machine it was measured on): compare with --peer on the same machine. The machine may be busy: each
+// round runs this build and the peer one after the other (in turn first), and the verdict is the median of the rounds'
+// own ratios, which a load both runs of a round meet alike cancels out of.
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +16,7 @@ if (target === undefined || !existsSync(target)) {
   console.log(`validate-project: skipped, give a project folder (node bench/validate-project.bench.mjs PATH)${target ? `: ${target} is missing` : ''}`);
   process.exit(0);
 }
-const runs = Number(argValue('--runs', 5)) || 5;
+const runs = Number(argValue('--runs', 7)) || 7;
 const cli = path.join(root, 'dist', 'cli', 'toolbox-editor.cjs');
 if (!existsSync(cli)) {
   console.log('validate-project: build first (npm run build)');
@@ -22,34 +24,49 @@ if (!existsSync(cli)) {
 }
 const peer = argValue('--peer', undefined);
 
-// Reports the process's peak memory on exit, whatever the command.
+// Reports the process's peak memory and CPU time on exit, whatever the command.
 const probe = path.join(outDir, 'max-rss.cjs');
-writeFileSync(probe, "process.on('exit', () => process.stderr.write(`\\nmaxRSS ${process.resourceUsage().maxRSS}\\n`));\n");
+writeFileSync(
+  probe,
+  "process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write(`\\nmaxRSS ${u.maxRSS} cpu ${u.userCPUTime + u.systemCPUTime}\\n`); });\n",
+);
 
-/** One run: wall seconds and peak kB, and how many problems it printed. */
+/** One run: wall and CPU seconds, peak kB, and how many problems it printed. */
 function once(args) {
   const started = process.hrtime.bigint();
   const run = spawnSync(process.execPath, ['-r', probe, ...args], { cwd: target, encoding: 'utf8', maxBuffer: 1 << 30, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const rss = Number(/maxRSS (\d+)/.exec(run.stderr)?.[1] ?? 0);
-  return { seconds, rss, lines: run.stdout.split('\n').filter((l) => / (error|warning) /.test(l)).length };
+  const probed = /maxRSS (\d+) cpu (\d+)/.exec(run.stderr);
+  return { seconds, cpu: Number(probed?.[2] ?? 0) / 1e6, rss: Number(probed?.[1] ?? 0), lines: run.stdout.split('\n').filter((l) => / (error|warning) /.test(l)).length };
 }
 
-function measure(args) {
-  const all = [];
-  for (let i = 0; i < runs; i++) all.push(once(args));
-  return { seconds: median(all.map((r) => r.seconds)), rss: Math.max(...all.map((r) => r.rss)), lines: all[0].lines };
+const ours = [];
+const theirs = [];
+const bare = [];
+for (let i = 0; i < runs; i++) {
+  bare.push(once(['-e', '']));
+  const mine = () => ours.push(once([cli, 'validate', '.']));
+  const other = () => theirs.push(once([path.resolve(peer), 'validate', '.']));
+  if (peer === undefined) {
+    mine();
+  } else if (i % 2 === 0) {
+    mine();
+    other();
+  } else {
+    other();
+    mine();
+  }
 }
-
-// Interleaved, so that a busy machine weighs on each alike.
-const bare = measure(['-e', '']);
-const ours = measure([cli, 'validate', '.']);
-const theirs = peer ? measure([path.resolve(peer), 'validate', '.']) : undefined;
 
 const mb = (kb) => (kb / 1024).toFixed(0);
-console.log(`validate-project: validate DIR on ${target}, median of ${runs} runs`);
-console.log(`  this build   ${ours.seconds.toFixed(3)} s, peak ${mb(ours.rss)} MB, ${ours.lines} problems`);
-if (theirs) console.log(`  peer build   ${theirs.seconds.toFixed(3)} s, peak ${mb(theirs.rss)} MB, ${theirs.lines} problems (${peer})`);
-console.log(`  bare node    ${bare.seconds.toFixed(3)} s, peak ${mb(bare.rss)} MB`);
-console.log(`  ratio this/bare-node time ${(ours.seconds / bare.seconds).toFixed(2)}`);
-if (theirs) console.log(`  ratio this/peer: time ${(ours.seconds / theirs.seconds).toFixed(2)}, peak memory ${(ours.rss / theirs.rss).toFixed(2)}`);
+const line = (name, all) =>
+  `  ${name.padEnd(11)}  wall ${median(all.map((r) => r.seconds)).toFixed(3)} s, CPU ${median(all.map((r) => r.cpu)).toFixed(3)} s, peak ${mb(median(all.map((r) => r.rss)))} MB (max ${mb(Math.max(...all.map((r) => r.rss)))})`;
+console.log(`validate-project: validate DIR on ${target}, medians of ${runs} rounds`);
+console.log(`${line('this build', ours)}, ${ours[0].lines} problems`);
+if (peer) console.log(`${line('peer build', theirs)}, ${theirs[0].lines} problems (${peer})`);
+console.log(line('bare node', bare));
+console.log(`  ratio this/bare-node CPU ${(median(ours.map((r) => r.cpu)) / median(bare.map((r) => r.cpu))).toFixed(2)}`);
+if (peer) {
+  const paired = (key) => median(ours.map((r, i) => r[key] / theirs[i][key])).toFixed(2);
+  console.log(`  ratio this/peer (median of paired rounds): wall ${paired('seconds')}, CPU ${paired('cpu')}, peak memory ${paired('rss')}`);
+}

@@ -414,13 +414,15 @@ export class ToolboxService {
       // The SDK is loaded with the first MCP run, not when the API starts.
       const { runMcpRequest } = await import('../mcp/mcpRuns');
       const timeoutSeconds = request.timeoutSeconds ?? context.settings.timeoutSeconds.value;
+      // The MCP info variables are those of the neuro-san the project runs: the installed one, once known.
+      const interpreter = this.interpreterNeuroSan(file);
       const result = await runMcpRequest({ ...request, timeoutSeconds }, root, this.env, {
         signal: abort.signal,
         onStarted: () => {
           started = true;
           this.onRunProgress(runId, 'started');
         },
-      });
+      }, interpreter ? { interpreter } : undefined);
       return runResultDto(result, { python: '', timeoutSeconds });
     } finally {
       this.runs.delete(runId);
@@ -485,6 +487,7 @@ function runResultDto(result: ToolResult, used: { python: string; timeoutSeconds
     ...(result.errorKind ? { errorKind: result.errorKind } : {}),
     ...(result.traceback ? { traceback: result.traceback } : {}),
     ...(result.errorKind === 'validation' && result.validationErrors ? { argumentProblems: result.validationErrors } : {}),
+    ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
     ...used,
   };
 }

@@ -7,6 +7,7 @@ import { listProjectFiles } from '../project/projectOnDisk';
 import { findProjectRoot } from '../project/projectSettingsOnDisk';
 import { projectReadings, type ProjectReadings } from './projectReadings';
 import { ProjectWorkspace } from './projectWorkspace';
+import { pinFolderOf } from '../neurosan/projectVersion';
 
 /** Files besides the HOCON ones whose change changes a project's reading (its settings, its pin). */
 const SETTINGS_FILES = ['.env', '.toolbox-editor.json', 'requirements.txt', 'pyproject.toml', 'setup.cfg'];
@@ -103,7 +104,10 @@ function locationOf(project: ProjectWorkspace, location: Location): LanguageLoca
 
 /** What the project's files are now: each one's size and time, and the list of them. */
 function projectStamp(root: string): string {
-  return [...listProjectFiles(root), ...SETTINGS_FILES]
+  // The pin may lie above the root, at the top of the repository (node/neurosan/projectVersion.ts pinFolderOf).
+  const pinFolder = pinFolderOf(root);
+  const pins = pinFolder === root ? [] : SETTINGS_FILES.slice(2).map((name) => path.relative(root, path.join(pinFolder, name)));
+  return [...listProjectFiles(root), ...SETTINGS_FILES, ...pins]
     .map((file) => {
       try {
         const stat = statSync(path.join(root, file));

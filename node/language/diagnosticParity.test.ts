@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -61,39 +62,54 @@ afterEach(async () => {
 
 describe('one project, four readers: validate DIR, validate FILE, the language server and the app', () => {
   it('say the same problems for each file', async () => {
-    const root = workspace(PROJECT, 'tbe-parity-');
-    const hocon = Object.keys(PROJECT).filter((f) => f.endsWith('.hocon'));
-    const absolute = (file: string) => path.resolve(root, file);
-    // A problem as a line. A path a message names is written from the reading's base (the app reads absolute paths).
-    const line = (file: string, d: Problem) => `${file}:${d.line}:${d.column} ${d.rule} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`;
-
-    const dir = await runCliIn(root, ['validate', '.', '--json']);
-    const byDir: Found = (JSON.parse(dir.stdout) as { diagnostics: (Problem & { file: string })[] }).diagnostics.map((d) => line(absolute(d.file), d)).sort();
+    const byDir = await sameProblemsFourWays(workspace(PROJECT, 'tbe-parity-'));
     // The case is worth testing only if each kind of difference is there: the description review, the project's
     // AGENT_TOOL_PATH_ONLY in a toolbox and in a network, the settings file's mistake.
     for (const rule of ['description-too-short', 'parameter-undocumented', 'agent-tool-path-only', 'review-settings', 'broken-tool', 'unrecognized-type']) {
       expect(byDir.some((d) => d.includes(` ${rule} `)), `validate DIR reports ${rule}`).toBe(true);
     }
+  }, 90_000);
 
-    const byFile = new Set<string>();
-    for (const file of hocon) {
-      const one = await runCliIn(root, ['validate', file, '--json']);
-      for (const d of JSON.parse(one.stdout) as (Problem & { file: string })[]) byFile.add(line(absolute(d.file), d));
-    }
-    expect([...byFile].sort()).toEqual(byDir);
-
-    service = browserModeService(root, { env: {} });
-    const call = apiCaller(service);
-    const byApp = new Set<string>();
-    for (const file of hocon) {
-      const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { path: absolute(file), text: PROJECT[file as keyof typeof PROJECT] });
-      for (const d of analysis.diagnostics) byApp.add(line(absolute(d.file), d));
-    }
-    expect([...byApp].sort()).toEqual(byDir);
-
-    server = await languageServerInProcess({ env: {}, rootUri: pathToFileURL(root).href });
-    const published = () =>
-      [...server!.diagnostics].flatMap(([uri, list]) => list.map((d) => `${path.resolve(new URL(uri).pathname)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`)).sort();
-    await expect.poll(published, { timeout: 30_000 }).toEqual(byDir);
+  it('say the same for a project below the top of its repository, whose pin lies at the top', async () => {
+    const { 'requirements.txt': _pinnedHere, ...files } = PROJECT;
+    const top = workspace({ 'requirements.txt': 'neuro-san==0.5.34\n', ...Object.fromEntries(Object.entries(files).map(([name, text]) => [`sub/${name}`, text])) }, 'tbe-parity-');
+    mkdirSync(path.join(top, '.git'));
+    const byDir = await sameProblemsFourWays(path.join(top, 'sub'));
+    // Checked for 0.5.34, which does not read AGENT_TOOL_PATH_ONLY (0.6.94): nothing of it, on every surface.
+    expect(byDir.some((d) => d.includes(' agent-tool-path-only '))).toBe(false);
+    expect(byDir.some((d) => d.includes(' unrecognized-type '))).toBe(true);
   }, 90_000);
 });
+
+/** The project's problems by `validate DIR`, after checking that validate FILE, the app and the LSP say the same. */
+async function sameProblemsFourWays(root: string): Promise<Found> {
+  const hocon = Object.keys(PROJECT).filter((f) => f.endsWith('.hocon'));
+  const absolute = (file: string) => path.resolve(root, file);
+  // A problem as a line. A path a message names is written from the reading's base (the app reads absolute paths).
+  const line = (file: string, d: Problem) => `${file}:${d.line}:${d.column} ${d.rule} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`;
+
+  const dir = await runCliIn(root, ['validate', '.', '--json']);
+  const byDir: Found = (JSON.parse(dir.stdout) as { diagnostics: (Problem & { file: string })[] }).diagnostics.map((d) => line(absolute(d.file), d)).sort();
+
+  const byFile = new Set<string>();
+  for (const file of hocon) {
+    const one = await runCliIn(root, ['validate', file, '--json']);
+    for (const d of JSON.parse(one.stdout) as (Problem & { file: string })[]) byFile.add(line(absolute(d.file), d));
+  }
+  expect([...byFile].sort()).toEqual(byDir);
+
+  service = browserModeService(root, { env: {} });
+  const call = apiCaller(service);
+  const byApp = new Set<string>();
+  for (const file of hocon) {
+    const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { path: absolute(file), text: PROJECT[file as keyof typeof PROJECT] });
+    for (const d of analysis.diagnostics) byApp.add(line(absolute(d.file), d));
+  }
+  expect([...byApp].sort()).toEqual(byDir);
+
+  server = await languageServerInProcess({ env: {}, rootUri: pathToFileURL(root).href });
+  const published = () =>
+    [...server!.diagnostics].flatMap(([uri, list]) => list.map((d) => `${path.resolve(new URL(uri).pathname)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`)).sort();
+  await expect.poll(published, { timeout: 30_000 }).toEqual(byDir);
+  return byDir;
+}

@@ -130,3 +130,26 @@ describe('toolbox-editor lsp hovers', () => {
     ]);
   });
 });
+
+describe('toolbox-editor lsp completions', () => {
+  it('replaces the closing quote an editor typed with the tool name, so the line keeps one pair of quotes', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-completion-'));
+    cpSync(path.join(here, '../../fixtures/project'), dir, { recursive: true });
+    const { client } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
+    const file = path.join(dir, 'registries', 'weather.hocon');
+    const uri = pathToFileURL(file).href;
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const at = lines.findIndex((l) => l.includes('"name": "weather_lookup"'));
+    lines.splice(at + 1, 0, '      "toolbox": ""');
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text: lines.join('\n') } });
+    const character = lines[at + 1]!.length - 1;
+    type Item = { label: string; textEdit: { range: { start: { character: number }; end: { character: number } }; newText: string } };
+    const complete = async () => (await client.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: at + 1, character } })) as Item[];
+    // The tool names come from the project's reading, which may still be under way when the file opens.
+    let items: Item[] = [];
+    await expect.poll(async () => (items = await complete()).map((i) => i.label), { timeout: 20_000 }).toContain('send_report');
+    const edit = items.find((i) => i.label === 'send_report')!.textEdit;
+    const line = lines[at + 1]!;
+    expect(line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character)).toBe('      "toolbox": "send_report"');
+  });
+});

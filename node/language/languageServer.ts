@@ -324,7 +324,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
         ...(item.documentation ? { documentation: { kind: 'markdown' as const, value: item.documentation } } : {}),
         filterText: item.filterText,
         ...(item.sortText ? { sortText: item.sortText } : {}),
-        textEdit: { range: { start: c.doc.positionAt(item.replaceStart), end: params.position }, newText: item.insertText },
+        textEdit: { range: { start: c.doc.positionAt(item.replaceStart), end: c.doc.positionAt(item.replaceEnd) }, newText: item.insertText },
       }));
     }),
   );

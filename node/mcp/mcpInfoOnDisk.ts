@@ -1,14 +1,16 @@
 /**
  * The MCP info file neuro-san would read when started in a folder: AGENT_MCP_INFO_FILE, else the deprecated
  * MCP_SERVERS_INFO_FILE, from the environment, else the project's `.env` or conventional place when the folder lies
- * in a project. For `call --mcp`, which has no project analysis to take it from.
+ * in a project — chosen by the variables of the neuro-san version the project runs, and read as neuro-san reads it
+ * (pyhocon): the project view's reading (shared/project/analyzeProject.ts `projectMcpInfoFile`), for runs of an MCP
+ * server's tool and `call --mcp`, which have no project analysis to take it from.
  */
 import path from 'node:path';
-import { resolveFile } from '../../shared/hocon/index';
-import { mcpInfoChoice, readMcpInfo, type McpServerSettings } from '../../shared/mcp/index';
-import { projectVersionFacts } from '../neurosan/projectVersion';
-import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { findProjectRoot, projectSettingsOf } from '../project/projectSettingsOnDisk';
+import { readMcpInfo, type McpServerSettings } from '../../shared/mcp/index';
+import { projectMcpInfoFile } from '../../shared/project/analyzeProject';
+import { projectReaderOnDisk } from '../project/projectOnDisk';
+import { findProjectRoot } from '../project/projectSettingsOnDisk';
+import type { VersionLookup } from '../neurosan/projectVersion';
 
 export interface McpInfoOnDisk {
   /** Absolute. */
@@ -19,20 +21,23 @@ export interface McpInfoOnDisk {
   servers: ReadonlyMap<string, McpServerSettings>;
 }
 
-export function mcpInfoOnDisk(cwd: string, env: Record<string, string | undefined>): McpInfoOnDisk | undefined {
+/** `versionLookup`: what the interpreter of the project's runs said it has, when a run asked it (its variables count). */
+export function mcpInfoOnDisk(cwd: string, env: Record<string, string | undefined>, versionLookup?: VersionLookup): McpInfoOnDisk | undefined {
   const root = findProjectRoot(cwd);
-  const choice = mcpInfoChoice(projectSettingsOf(root, { env }), projectVersionFacts(root).facts);
-  if (!choice) return undefined;
-  const { view } = choice;
+  // The project's reader, its files not listed: only the info file (and what it includes) is read.
+  const { reader } = projectReaderOnDisk(root, { env, files: [], ...(versionLookup ? { versionLookup } : {}) });
+  const { info } = projectMcpInfoFile(reader, reader.options.settings);
+  if (!info) return undefined;
+  const { view } = info;
   // Relative to the project root, where neuro-san runs (settingsOf made them so); an absolute one as it is.
   const file = path.resolve(root, view.path);
   const notes = [view.note, view.problem].filter((n): n is string => n !== undefined).map((n) => `MCP info file ${file} (${view.variable}): ${n}`);
-  if (view.problem) return { file, variable: view.variable, notes, servers: new Map() };
-  if (typeof fileIncludeHost.readFile(file) !== 'string') {
-    return { file, variable: view.variable, notes: [...notes, `${view.variable} names ${file}, which cannot be read: no settings from it`], servers: new Map() };
+  if (info.root === undefined) {
+    // Why neuro-san could not read it, where it says so.
+    const readable = view.problem !== undefined && typeof reader.options.host.readFile(view.path) === 'string';
+    const errors = readable ? reader.document(view.path).diagnostics.filter((d) => d.severity === 'error') : [];
+    notes.push(...errors.map((d) => `${path.resolve(root, d.file)}:${d.line}:${d.column}: ${d.message}`));
+    return { file, variable: view.variable, notes, servers: new Map() };
   }
-  const doc = resolveFile(file, { host: fileIncludeHost, baseDir: root, env });
-  const errors = doc.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) notes.push(...errors.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`));
-  return { file, variable: view.variable, notes, servers: readMcpInfo(doc.value).servers };
+  return { file, variable: view.variable, notes, servers: readMcpInfo(info.root).servers };
 }

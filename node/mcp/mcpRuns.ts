@@ -7,10 +7,17 @@ import type { McpTarget, RunRequest } from '../../shared/run/index';
 import type { ToolCallContext, ToolResult } from '../toolbox';
 import { mcpInfoOnDisk } from './mcpInfoOnDisk';
 import { mcpToolBox } from './mcpToolBox';
+import type { VersionLookup } from '../neurosan/projectVersion';
 
-export async function runMcpRequest(request: RunRequest & { target: McpTarget }, root: string, env: Record<string, string | undefined>, context: ToolCallContext = {}): Promise<ToolResult> {
+export async function runMcpRequest(
+  request: RunRequest & { target: McpTarget },
+  root: string,
+  env: Record<string, string | undefined>,
+  context: ToolCallContext = {},
+  versionLookup?: VersionLookup,
+): Promise<ToolResult> {
   const { url, tool } = request.target;
-  const settings = mcpInfoOnDisk(root, env)?.servers.get(url);
+  const settings = mcpInfoOnDisk(root, env, versionLookup)?.servers.get(url);
   // The server checks its own arguments and says which tools it has: no listing first.
   return mcpToolBox(url, settings, [{ name: tool }]).call(request, context);
 }

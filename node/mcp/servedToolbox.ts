@@ -7,7 +7,7 @@
 import { MAX_JSON_DEPTH, valueNestsDeeperThan } from '../../shared/api/index';
 import { isDeepStrictEqual } from 'node:util';
 import { llmInputSchema, type JsonValue, type RunnableToolSpec } from '../../shared/toolbox/index';
-import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
+import type { ProjectVersionFacts } from '../neurosan/projectVersion';
 import { errorMessage } from '../../shared/errorMessage';
 import type { JsonObject, ToolRunner } from '../python';
 import { loadToolSpecs, toolBoxFromSpecs, toolNotFound, type ToolBox } from '../toolbox';
@@ -43,8 +43,11 @@ export interface ServedToolboxOptions {
   slyData: JsonObject;
   /** Where to say what is not offered and why (the server's stderr: MCP clients show it in their logs). */
   log: (line: string) => void;
-  /** The neuro-san version whose converter makes the schemas (the project's; the newest known by default). */
-  facts?: NeuroSanFacts;
+  /**
+   * The neuro-san version the tools are offered as (the project's; the newest known by default): its default toolbox is
+   * the one the file is layered over, and its converter makes the schemas.
+   */
+  version?: ProjectVersionFacts;
 }
 
 /** The key of a request's and a result's `_meta` that carries neuro-san's sly_data. */
@@ -89,7 +92,7 @@ export class ServedToolbox {
     let toolbox: ToolBox;
     const notes: string[] = [];
     try {
-      const read = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san' });
+      const read = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san', ...(this.options.version ? { neuroSan: this.options.version } : {}) });
       for (const problem of read.problems) notes.push(`not offered: ${problem.tool}: ${problem.message}`);
       // A coded tool's arguments are checked against the schema the client is given (an optional one may be null),
       // as neuro-san's model checks what an LLM sends; one neuro-san cannot make a model of is not offered.
@@ -100,7 +103,7 @@ export class ServedToolbox {
           continue;
         }
         try {
-          const inputSchema = llmInputSchema(spec.parameters, this.options.facts) as ServedTool['inputSchema'];
+          const inputSchema = llmInputSchema(spec.parameters, this.options.version?.facts) as ServedTool['inputSchema'];
           specs.push({ ...spec, parameters: inputSchema as { [key: string]: JsonValue } });
           listing.push({ name: spec.name, description: spec.description ?? '', inputSchema });
           targets.set(spec.name, toolboxTarget(spec.name));
@@ -159,7 +162,7 @@ export class ServedToolbox {
     }
     const slyData = structuredClone((given as JsonObject | undefined) ?? this.options.slyData);
     const request: RunRequest = { target, argsJson: JSON.stringify(args ?? {}), slyData, timeoutSeconds: this.options.timeoutMs / 1000 };
-    const result = await toolbox.call(request, { ...(context.signal ? { signal: context.signal } : {}), ...(this.options.facts ? { neuroSan: this.options.facts } : {}) });
+    const result = await toolbox.call(request, { ...(context.signal ? { signal: context.signal } : {}), ...(this.options.version ? { neuroSan: this.options.version.facts } : {}) });
     return {
       content: [{ type: 'text', text: result.content }],
       isError: result.isError,
@@ -170,6 +173,7 @@ export class ServedToolbox {
         ...(result.stdout ? { stdout: result.stdout } : {}),
         ...(result.stderr ? { stderr: result.stderr } : {}),
         ...(result.logging ? { logging: result.logging } : {}),
+        ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
       },
     };
   }

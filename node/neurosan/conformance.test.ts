@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { describeWithShared, sharedPath } from '../testSupport/sharedData';
 import { resolveAsNeuroSan } from '../cli/commands/resolve';
-import { resolveHocon } from '../../shared/hocon/index';
+import { ParsedIncludes, resolveHocon, SourceText } from '../../shared/hocon/index';
 import { dumpValue } from '../../shared/hocon/dumpValue';
-import { NeuroSanEntryCache, readAsNeuroSan, resolveFileAsNeuroSan } from '../../shared/neurosan/index';
+import { NeuroSanEntryCache, readAsNeuroSan, resolveFileAsNeuroSan, toHocon } from '../../shared/neurosan/index';
+import { parsedTreeOf } from '../../shared/neurosan/reading';
+import { treeSameAs, treeToHocon } from '../../shared/neurosan/treeValues';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { neuroSanFileHost } from './neuroSanFiles';
 
@@ -113,6 +115,58 @@ describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-s
     expect(differ).toEqual([]);
     // The path is taken: hundreds of entries were read alone.
     expect(cache.entriesRead).toBeGreaterThan(200);
+  });
+
+  it('gives the same readings, positions included, reusing what earlier readings parsed of the files they include', () => {
+    const parsedIncludes = new ParsedIncludes();
+    const reusing = { ...neuroSanFileHost, parsedIncludes };
+    const reading = (r: ReturnType<typeof readAsNeuroSan>) =>
+      JSON.stringify({
+        result: r.ok ? [r.jsonText(), [...r.origins]] : r.failure,
+        includes: r.includes,
+        dependsOnCwd: r.dependsOnCwd,
+        sources: [...r.sources.keys()],
+      });
+    const differ: string[] = [];
+    // Twice: the second time every include is the kept one. With and without positions (two kept parses).
+    for (const row of [...rows, ...rows]) {
+      const file = path.join(casesDir, row.file);
+      const text = readFileSync(file, 'utf8');
+      for (const keepPositions of [true, false]) {
+        const options = { file, cwd: path.join(casesDir, row.cwd), env, checkFileName: false, keepPositions };
+        const alone = readAsNeuroSan(text, { ...options, host: neuroSanFileHost });
+        const reused = readAsNeuroSan(text, { ...options, host: reusing });
+        if (reading(alone) !== reading(reused)) differ.push(`${row.file}: ${reading(reused).slice(0, 300)} instead of ${reading(alone).slice(0, 300)}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    // The path is taken.
+    expect(parsedIncludes.reused).toBeGreaterThan(100);
+  });
+
+  it('makes the same values from the parsed tree as from the JSON and its origins, the spec standing where they agree', () => {
+    const differ: string[] = [];
+    let compared = 0;
+    for (const row of rows) {
+      const file = path.join(casesDir, row.file);
+      const text = readFileSync(file, 'utf8');
+      const reading = readAsNeuroSan(text, { file, cwd: path.join(casesDir, row.cwd), host: neuroSanFileHost, env, checkFileName: false, keepPositions: true });
+      if (!reading.ok) continue;
+      const tree = parsedTreeOf(reading)!.tree;
+      const spec = resolveHocon(text, { fileName: file }).value;
+      const own = new SourceText(file, text);
+      const sources = new Map([...reading.sources, [file, own]]);
+      for (const with_ of [undefined, spec]) {
+        const fromTree = treeToHocon(tree, sources, own, with_);
+        const fromJson = toHocon(reading.exact, '', reading.origins, sources, own, undefined, with_);
+        if (JSON.stringify(dumpValue(fromTree)) !== JSON.stringify(dumpValue(fromJson)) || (fromTree === with_) !== (fromJson === with_)) differ.push(`${row.file}${with_ ? ' (with the spec)' : ''}`);
+      }
+      if (treeSameAs(tree, spec)) compared++;
+    }
+    expect(differ).toEqual([]);
+    // Both ways are taken: files read the same (the spec's value stands) and files that differ.
+    expect(compared).toBeGreaterThan(100);
+    expect(compared).toBeLessThan(rows.length - 100);
   });
 
   it('gives the same values, every position included, from the entries converted at earlier keystrokes', () => {

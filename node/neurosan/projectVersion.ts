@@ -18,7 +18,7 @@ import {
 import { readRegularFileSync } from '../files/regularFile';
 import { reviewSettingsFor } from '../review/reviewToolbox';
 import { resourcesDir } from '../paths';
-import { isDirectory } from '../project/projectSettingsOnDisk';
+import { isDirectory, projectRootOf } from '../project/projectSettingsOnDisk';
 
 /** A requirements file is small; past this it is not one worth reading for a pin. */
 const PIN_FILE_MAX_BYTES = 1024 * 1024;
@@ -81,31 +81,49 @@ export interface VersionLookup {
   override?: string;
   /** What the chosen interpreter said it has, when the caller already ran it. */
   interpreter?: VersionSources['interpreter'];
-  /** Another folder whose `.toolbox-editor.json` may set the version (the file's own, outside the root). */
-  alsoSettingsIn?: string;
-}
-
-/** The version `root`'s project runs, and why. */
-export function projectNeuroSanVersion(root: string, lookup: VersionLookup = {}): ProjectNeuroSan {
-  const override = lookup.override !== undefined ? { version: lookup.override, where: '--neuro-san-version', commandLine: true } : settingsOverride(root, lookup.alsoSettingsIn);
-  return chooseNeuroSanVersion({
-    ...(override ? { override } : {}),
-    ...(lookup.interpreter ? { interpreter: lookup.interpreter } : {}),
-    pins: projectPins(root),
-  });
-}
-
-function settingsOverride(root: string, other: string | undefined): { version: string; where: string } | undefined {
-  for (const folder of other !== undefined && path.resolve(other) !== path.resolve(root) ? [root, other] : [root]) {
-    const { file, settings } = reviewSettingsFor(path.join(folder, 'toolbox_info.hocon'));
-    if (settings.neuroSanVersion) return { version: settings.neuroSanVersion, where: path.relative(root, file) || file };
-  }
-  return undefined;
 }
 
 /**
- * Where a file outside any project (no `registries/` upward) takes its pin from: the nearest folder upward that holds
- * a requirements*.txt, pyproject.toml or setup.cfg, not past the top of its git repository; else its own folder.
+ * The folder a file's neuro-san version is decided for: the root of the neuro-san project it lies in (every file of a
+ * project is checked for the project's one version), else the file's own folder.
+ */
+export function versionFolderOf(absoluteFile: string, projectRoot?: string | null): string {
+  return (projectRoot === undefined ? projectRootOf(absoluteFile) : (projectRoot ?? undefined)) ?? path.dirname(absoluteFile);
+}
+
+/**
+ * The version `folder`'s files run (`folder`: a project's root, or a lone file's folder: versionFolderOf), and why:
+ * `--neuro-san-version`; else `neuroSanVersion` in the folder's settings file (`.toolbox-editor.json` there, else at
+ * the root of the project it lies in: node/run/settingsFile.ts); else what the interpreter has installed, when the
+ * caller asked it; else the pin the project installs with (pinFolderOf: up to the top of its git repository); else
+ * the newest known. The app, `validate FILE` and `DIR`, `call`, `test`, `check`, `mcp`, the project view and the
+ * language server all ask here.
+ */
+export function projectNeuroSanVersion(folder: string, lookup: VersionLookup = {}): ProjectNeuroSan {
+  const override = lookup.override !== undefined ? { version: lookup.override, where: '--neuro-san-version', commandLine: true } : settingsOverride(folder);
+  const pinFolder = pinFolderOf(folder);
+  // The pin's file named from the folder checked: `../requirements.txt` when the repository's top holds it.
+  const pins = pinFolder === folder ? projectPins(pinFolder) : projectPins(pinFolder).map((pin) => ({ ...pin, file: slashed(path.relative(folder, path.join(pinFolder, pin.file))) }));
+  return chooseNeuroSanVersion({
+    ...(override ? { override } : {}),
+    ...(lookup.interpreter ? { interpreter: lookup.interpreter } : {}),
+    pins,
+  });
+}
+
+function slashed(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+function settingsOverride(folder: string): { version: string; where: string } | undefined {
+  const { file, settings } = reviewSettingsFor(path.join(folder, 'toolbox_info.hocon'));
+  return settings.neuroSanVersion ? { version: settings.neuroSanVersion, where: slashed(path.relative(folder, file)) || file } : undefined;
+}
+
+/**
+ * Where the pin of `folder` (a project's root, a lone file's folder) is read: the nearest folder upward that holds a
+ * requirements*.txt, pyproject.toml or setup.cfg, not past the top of its git repository (a project below the top of
+ * its repository installs with the repository's requirements); else the folder itself.
  */
 export function pinFolderOf(folder: string): string {
   for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
@@ -120,9 +138,15 @@ export interface ProjectVersionFacts {
   facts: NeuroSanFacts;
 }
 
-export function projectVersionFacts(root: string, lookup: VersionLookup = {}): ProjectVersionFacts {
-  const neuroSan = projectNeuroSanVersion(root, lookup);
+/** projectNeuroSanVersion with its facts: `folder` is a project's root or a lone file's folder (versionFolderOf). */
+export function projectVersionFacts(folder: string, lookup: VersionLookup = {}): ProjectVersionFacts {
+  const neuroSan = projectNeuroSanVersion(folder, lookup);
   return { neuroSan, facts: factsOfProject(neuroSan) };
+}
+
+/** The version facts of one file (absolute): its project's, else its folder's. */
+export function versionFactsOfFile(absoluteFile: string, lookup: VersionLookup = {}, projectRoot?: string | null): ProjectVersionFacts {
+  return projectVersionFacts(versionFolderOf(absoluteFile, projectRoot), lookup);
 }
 
 /** The default toolbox the version ships (resources/default_toolboxes/, see resources/README.md), or undefined if none. */

@@ -9,7 +9,7 @@ import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { reviewProject } from '../review/reviewToolbox';
-import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
 
@@ -148,8 +148,8 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
   if (toolbox !== undefined && toolbox.endsWith('.json') && !path.isAbsolute(toolbox) && !toolbox.startsWith('..') && !files.includes(toolbox) && existsSync(path.join(root, toolbox))) {
     files.push(toolbox);
   }
-  // A project below the top of its repository (several projects in one folder) takes the pin the repository holds.
-  const version = projectVersionFacts(pinFolderOf(root), { ...options.versionLookup, alsoSettingsIn: root });
+  // The version every file of the project is checked for: the one every other surface gives its files (projectVersion.ts).
+  const version = projectVersionFacts(root, options.versionLookup);
   const defaultFile = options.noDefault ? undefined : (packageDefaultToolbox(root) ?? defaultToolboxFileOf(version.facts));
   const reader = new ProjectReader({
     files,

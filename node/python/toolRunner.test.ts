@@ -98,6 +98,8 @@ describe('ToolRunner: coded tools', () => {
     expect(run.content).toContain("Failed to create Agent/tool 'b': Class fixture_tools.broken_import.Broken not found");
     expect(run.content).toContain("No module named 'definitely_not_installed_module'");
     expect(run.content).toContain('broken_import.py');
+    // Said above the traceback: the module is there, a package it imports is not (neuro_san, in a Python without it).
+    expect(run.content).toContain("Module fixture_tools.broken_import was found, but it imports the package 'definitely_not_installed_module', which is not installed for");
   });
 
   it('cuts content and captured output over the limit, with a marker', async () => {

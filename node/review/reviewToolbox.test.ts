@@ -30,10 +30,11 @@ describeWithShared('reference/neuro-san/toolboxes', 'description checks on the s
         'description-duplicate openai_search',
         // arxiv_retriever's description is a page of query syntax.
         'description-over-budget arxiv_retriever',
-        // ...which names id_list, an argument of the arXiv API that the tool does not take.
-        'description-unknown-argument arxiv_retriever',
       ]),
     );
+    // ...where `id_list = arXiv article ID` and `query="id_list:2301.01234"` teach a prefix of the query's syntax (the
+    // tool passes the whole query to arXiv): no argument of the tool is named.
+    expect(findings).not.toContain('description-unknown-argument arxiv_retriever');
   });
 });
 
@@ -76,5 +77,26 @@ describe('.toolbox-editor.json beside the toolbox', () => {
       ['review-settings', expect.stringMatching(/^\.toolbox-editor\.json: cannot be read: .* is not a regular file/)],
       ['description-too-short', expect.any(String)],
     ]);
+  });
+});
+
+describe('tools-similar', () => {
+  it('leaves out entries without a description: the LLM never sees their key, only what the class says', async () => {
+    // A LangChain toolkit's key is not shown to the LLM (its tools bring their own names and descriptions), so two
+    // toolkits whose keys share a word are not alike to it; the advice "say what sets them apart" has no text to edit.
+    const dir = workspace({
+      'tb.hocon': [
+        'gmail_toolkit { class = "langchain_google_community.gmail.toolkit.GmailToolkit" }',
+        'slack_toolkit { class = "langchain_community.agent_toolkits.slack.toolkit.SlackToolkit" }',
+        'send_gmail { class = "m.Send", description = "Sends a Gmail message with the given subject to the given address." }',
+        'post_slack { class = "m.Post", description = "Posts a message to the given Slack channel and returns its timestamp." }',
+        'brave_search { class = "m.Brave", description = "Performs a web search using the Brave search engine and returns the results." }',
+        'ddgs_search { class = "m.Ddgs", description = "Performs a web search using the DuckDuckGo search engine and returns the results." }',
+        '',
+      ].join('\n'),
+    });
+    const { stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--json', '--no-default']);
+    const similar = (JSON.parse(stdout) as Finding[]).filter((d) => d.rule === 'tools-similar').map((d) => d.message.split(' (')[0]);
+    expect(similar).toEqual(["'ddgs_search' reads much like 'brave_search'"]);
   });
 });

@@ -10,6 +10,8 @@ import type { ProjectReader } from '../../shared/project/projectReader';
 import { loadTokenizer, type CountTokens } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { settingsFileFor } from '../run/settingsFile';
+import { projectRootOf } from '../project/projectSettingsOnDisk';
 
 /**
  * What the checks keep between keystrokes in one file (the app's live analysis): each entry's findings and each
@@ -21,11 +23,6 @@ export class ReviewCaches {
   readonly terms = new TermCache();
 }
 
-/** The settings file that applies to a toolbox: `.toolbox-editor.json` in the toolbox file's folder. */
-export function reviewSettingsPath(toolboxFile: string): string {
-  return path.join(path.dirname(toolboxFile), REVIEW_SETTINGS_FILE);
-}
-
 /** A settings file is a few hundred bytes; anything past this is not one (and a FIFO or device is never read). */
 const SETTINGS_MAX_BYTES = 1024 * 1024;
 
@@ -35,9 +32,12 @@ const SETTINGS_MAX_BYTES = 1024 * 1024;
  */
 const settingsCache = new Map<string, { stamp: string; settings: ReviewSettings }>();
 
-/** Reads the settings beside `toolboxFile` (the defaults when there is no such file). */
+/**
+ * Reads the settings file of `toolboxFile` (absolute): the one `.toolbox-editor.json` that applies to it, beside it else
+ * at its project's root (settingsFileFor); the defaults when there is none.
+ */
 export function reviewSettingsFor(toolboxFile: string): { file: string; settings: ReviewSettings } {
-  const file = reviewSettingsPath(toolboxFile);
+  const file = settingsFileFor(toolboxFile).path;
   let info: Stats;
   try {
     info = statSync(file);
@@ -92,7 +92,7 @@ export async function reviewProject(reader: ProjectReader, root: string): Promis
 /** The description checks of one toolbox file's own tools, with the settings beside it. */
 async function reviewToolbox(toolbox: LoadedToolbox, file: string, cwd: string, options: { caches?: ReviewCaches } = {}): Promise<ToolboxDiagnostic[]> {
   const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
-  const out: ToolboxDiagnostic[] = settings.problems.map((problem) => ({
+  const out: ToolboxDiagnostic[] = [...settings.problems, ...unusedVersionSetting(settingsFile, settings)].map((problem) => ({
     severity: 'warning',
     rule: 'review-settings',
     message: `${REVIEW_SETTINGS_FILE}: ${problem}`,
@@ -107,4 +107,15 @@ async function reviewToolbox(toolbox: LoadedToolbox, file: string, cwd: string, 
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
   if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms));
   return out;
+}
+
+/**
+ * A `neuroSanVersion` in a settings file below the project's root is not used: every file of a project is checked for
+ * the project's one version, set at its root (node/neurosan/projectVersion.ts). Said, rather than ignored silently.
+ */
+function unusedVersionSetting(settingsFile: string, settings: ReviewSettings): string[] {
+  if (settings.neuroSanVersion === undefined) return [];
+  const root = projectRootOf(settingsFile);
+  if (root === undefined || path.dirname(settingsFile) === root) return [];
+  return [`neuroSanVersion is not used here: a project runs one neuro-san version, set in ${path.join(root, REVIEW_SETTINGS_FILE)}`];
 }

@@ -25,6 +25,9 @@ export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: n
     if (!pair.warn) break;
     const a = byName.get(pair.a)!;
     const b = byName.get(pair.b)!;
+    // An entry without a description (a LangChain tool or toolkit) shows the LLM its class's text, never its key:
+    // compared by its key alone it is not what the LLM reads, and there is no description to reword.
+    if (a.tool.description === undefined || b.tool.description === undefined) continue;
     const mine = [a, b].filter((x) => x.tool.origin !== 'default').sort((x, y) => y.order - x.order)[0];
     if (!mine) continue;
     const other = mine === a ? b : a;

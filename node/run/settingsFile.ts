@@ -19,9 +19,12 @@ export const SETTINGS_FILE = REVIEW_SETTINGS_FILE;
 const SETTINGS_MAX_BYTES = 1024 * 1024;
 
 /**
- * The settings file of a toolbox: `.toolbox-editor.json` beside it, else at the root of the neuro-san project it lies
- * in (the folder upward holding `registries/`). When neither exists, `path` is where one is written: the project's
- * root, else beside the toolbox.
+ * The one rule for which `.toolbox-editor.json` applies to a file (README "The settings file"): the one beside it, else
+ * the one at the root of the neuro-san project it lies in (the folder upward holding `registries/`). The file found
+ * applies whole (its checks, its run section, its neuroSanVersion); two are never merged. When neither exists, `path`
+ * is where one is written: the project's root, else beside the file. The description checks (reviewSettingsFor), the
+ * run settings (runSettingsOnDisk.ts), neuro-san's working directory (node/neurosan/neuroSanFiles.ts) and the
+ * project's neuro-san version (node/neurosan/projectVersion.ts, asked for the project's root) all find it here.
  */
 export function settingsFileFor(toolboxFile: string): { path: string; exists: boolean } {
   const beside = path.join(path.dirname(toolboxFile), SETTINGS_FILE);

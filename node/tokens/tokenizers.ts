@@ -1,7 +1,9 @@
 /**
- * OpenAI's BPE tokenizers, from gpt-tokenizer (pure JavaScript, ships its encodings, so counting works offline).
- * Each encoding is megabytes of JavaScript that takes a few hundred milliseconds to load, so it is imported on first
- * use and only on the Node side (the CLI and the API thread); the renderer receives counts, never an encoding.
+ * OpenAI's BPE tokenizers, from gpt-tokenizer's encodings (its ranks and split patterns, so counting works offline),
+ * counted as the package counts them by rankTable.ts from a table the build writes: the package's own module takes
+ * 150-250 ms and 60 MB to load. Loaded on first use and only on the Node side (the CLI and the API thread); the
+ * renderer receives counts, never an encoding. Special-token markers (`<|endoftext|>`) in a description are counted
+ * as the plain text they are, as an LLM API tokenizes user content.
  *
  * Other providers' models (Anthropic, Google, Llama...) use their own tokenizers: their counts of the same text
  * commonly differ by 10-30% from these, so every count shown is an estimate of what "the LLM" sees. A count is
@@ -9,7 +11,10 @@
  */
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { CountTokens } from '../../shared/tokenCount';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { boundedCounter } from './boundedCount';
+import { NOT_A_TABLE, RankTable, rankCounter, rankTableFileName, serializeRanks, type RankEntry } from './rankTable';
 
 export const TOKENIZER_NAMES = ['o200k_base', 'cl100k_base'] as const;
 export type TokenizerName = (typeof TOKENIZER_NAMES)[number];
@@ -27,10 +32,6 @@ export function isTokenizerName(name: string): name is TokenizerName {
   return (TOKENIZER_NAMES as readonly string[]).includes(name);
 }
 
-// Special-token markers (`<|endoftext|>`) in a description are counted as the plain text they are: an LLM API
-// tokenizes user content that way, and the package would otherwise throw on them.
-const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
-
 // Each encoding's own split pattern: the counter counts piece by piece (boundedCount.ts).
 const SPLIT_PATTERNS: Record<TokenizerName, RegExp> = { o200k_base: O200K_TOKEN_SPLIT_REGEX, cl100k_base: CL100K_TOKEN_SPLIT_REGEX };
 
@@ -41,15 +42,31 @@ const loaded = new Map<TokenizerName, CountTokens>();
 export function loadTokenizer(name: TokenizerName): Promise<CountTokens> {
   let promise = loading.get(name);
   if (!promise) {
-    const encoding = name === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base');
-    promise = encoding.then(({ countTokens }) => {
-      const count = boundedCounter((text) => (text === '' ? 0 : countTokens(text, AS_PLAIN_TEXT)), SPLIT_PATTERNS[name]);
+    promise = rankTableOf(name).then((table) => {
+      const exact = rankCounter(table, SPLIT_PATTERNS[name]);
+      const count = boundedCounter((text) => (text === '' ? 0 : exact(text)), SPLIT_PATTERNS[name]);
       loaded.set(name, count);
       return count;
     });
     loading.set(name, promise);
   }
   return promise;
+}
+
+/**
+ * The encoding's ranks: the table the build wrote next to the bundle (scripts/build.mjs), else (running from the
+ * sources: tests; a table of another byte order) made from gpt-tokenizer's ranks, slower to load, the same table.
+ */
+async function rankTableOf(name: TokenizerName): Promise<RankTable> {
+  try {
+    return new RankTable(readFileSync(fileURLToPath(new URL(rankTableFileName(name), import.meta.url))));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as Error).message !== NOT_A_TABLE) throw error;
+  }
+  const module: { default: unknown } = await (name === 'o200k_base' ? import('gpt-tokenizer/bpeRanks/o200k_base') : import('gpt-tokenizer/bpeRanks/cl100k_base'));
+  // From the sources, the module's default export; from a bundle, the CommonJS file beside it (its exports object).
+  const ranks = Array.isArray(module.default) ? module.default : (module.default as { default: unknown }).default;
+  return new RankTable(serializeRanks(ranks as RankEntry[]));
 }
 
 /** The counter when its encoding is already loaded (synchronous callers), else undefined. */

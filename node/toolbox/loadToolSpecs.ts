@@ -11,7 +11,7 @@ import { fileTypeProblem, type LoadedToolbox } from '../../shared/toolbox/index'
 import type { Reading } from '../../shared/toolbox/index';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
-import type { VersionLookup } from '../neurosan/projectVersion';
+import type { ProjectVersionFacts, VersionLookup } from '../neurosan/projectVersion';
 import { loadFileFromDisk, toolboxOf } from '../workspace/toolboxOnDisk';
 
 export class ToolSpecLoadError extends Error {
@@ -41,6 +41,8 @@ export interface LoadOptions {
   reading?: Reading;
   /** How to find the neuro-san version (whose default toolbox is layered): one given, what the interpreter said. */
   versionLookup?: VersionLookup;
+  /** The neuro-san version, when the caller found it (then `versionLookup` is not used). */
+  neuroSan?: ProjectVersionFacts;
 }
 
 /** Entry problems neuro-san stops at when it creates the tool; other findings do not prevent a test run. */
@@ -65,6 +67,7 @@ export async function loadToolSpecs(file: string, options: LoadOptions = {}): Pr
       baseDir: cwd,
       ...(options.reading !== undefined ? { reading: options.reading, neuroSanCwd: cwd } : {}),
       ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
+      ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}),
     }),
   );
   const syntaxErrors = loaded.diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');

@@ -36,8 +36,10 @@ async function runChecked(
   context: ToolCallContext,
 ): Promise<ToolOutput> {
   const check = checkArgs(schema, input, context.neuroSan);
+  const warned = check.warnings.length > 0 ? { argumentWarnings: check.warnings } : {};
   if (!check.valid && !request.sendInvalidArgs) {
     return {
+      ...warned,
       content:
         `The arguments for '${spec.name}' do not match its parameters:\n` +
         check.errors.map((e) => `- ${e}`).join('\n') +
@@ -54,7 +56,7 @@ async function runChecked(
     ...(context.callId ? { callId: context.callId } : {}),
     ...(context.onStarted ? { onStarted: context.onStarted } : {}),
   });
-  return check.valid ? run : { ...run, validationErrors: check.errors };
+  return { ...run, ...(check.valid ? {} : { validationErrors: check.errors }), ...warned };
 }
 
 /**

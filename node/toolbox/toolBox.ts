@@ -38,6 +38,11 @@ export interface ToolRunDetails {
   traceback?: string;
   /** Why the arguments do not match the tool's schema (also present when they were sent anyway). */
   validationErrors?: string[];
+  /**
+   * What made the arguments' check partial, for the neuro-san version the project runs: a type name that version does
+   * not know, read as what it means (`"bool"` before 0.6.91); a schema that could not be checked.
+   */
+  argumentWarnings?: string[];
 }
 
 /** A handler's answer: plain text, or text with an error flag and run details. */

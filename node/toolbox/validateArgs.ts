@@ -22,8 +22,15 @@ export interface ArgsCheck {
 
 const JSON_SCHEMA_TYPES: ReadonlySet<string> = new Set(['string', 'integer', 'number', 'boolean', 'object', 'array', 'null']);
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
+// Made on the first check: every command loads this module, few check arguments.
+let ajv: Ajv | undefined;
+const ajvOf = (): Ajv => {
+  if (ajv === undefined) {
+    ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+  }
+  return ajv;
+};
 const compiled = new Map<string, ValidateFunction | Error>();
 
 /** `facts`: the neuro-san version the project runs (default: the newest the editor knows). */
@@ -35,7 +42,7 @@ export function checkArgs(parameters: { [key: string]: JsonValue } | undefined, 
   let validate = compiled.get(key);
   if (!validate) {
     try {
-      validate = ajv.compile(schema as object);
+      validate = ajvOf().compile(schema as object);
     } catch (error) {
       validate = error as Error;
     }

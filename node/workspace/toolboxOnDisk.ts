@@ -7,7 +7,7 @@ import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
 import { ProjectReader } from '../../shared/project/projectReader';
-import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
 
@@ -74,13 +74,8 @@ type LoadedFileOfKind = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: R
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
   const absolute = path.resolve(options.cwd, file);
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(absolute);
-  const version = options.neuroSan ?? versionFactsOfFile(absolute, projectRoot, options.versionLookup);
+  const version = options.neuroSan ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
   return { ...loadWithReader(file, sharedReader(file, projectRoot, version, options)), neuroSan: version.neuroSan };
-}
-
-/** The neuro-san version a file is checked and run for: its project's, else what is pinned or set up from its folder. */
-export function versionFactsOfFile(absolute: string, projectRoot: string | undefined, lookup?: VersionLookup): ProjectVersionFacts {
-  return projectVersionFacts(projectRoot ?? pinFolderOf(path.dirname(absolute)), { ...lookup, alsoSettingsIn: path.dirname(absolute) });
 }
 
 /** The reader `options.readers` keeps for the same project read the same way, else a new one. */

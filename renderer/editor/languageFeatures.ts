@@ -100,6 +100,7 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
       return {
         suggestions: items.map((item) => {
           const from = model.getPositionAt(item.replaceStart);
+          const to = model.getPositionAt(item.replaceEnd);
           return {
             label: item.label,
             kind: kinds[item.kind],
@@ -108,7 +109,7 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
             insertText: item.insertText,
             filterText: item.filterText,
             ...(item.sortText ? { sortText: item.sortText } : {}),
-            range: new monaco.Range(from.lineNumber, from.column, position.lineNumber, position.column),
+            range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
           };
         }),
       };

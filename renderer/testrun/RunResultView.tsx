@@ -43,6 +43,13 @@ export function RunResultView({ record, onSendAnyway }: { record: RunRecord; onS
           <button onClick={onSendAnyway}>Send anyway</button>
         </div>
       )}
+      {result.argumentWarnings && result.argumentWarnings.length > 0 && (
+        <ul className="hint" aria-label="Argument check warnings">
+          {result.argumentWarnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
       {result.traceback && <Output label="traceback" text={result.traceback} />}
       <Output label="stdout" text={result.stdout} />
       <Output label="stderr" text={result.stderr} />

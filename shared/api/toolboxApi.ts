@@ -248,6 +248,8 @@ export const ToolRunResultT = Type.Object({
   traceback: Type.Optional(Type.String()),
   /** When the arguments did not match `parameters` and were not sent. */
   argumentProblems: Type.Optional(Type.Array(Type.String())),
+  /** What made the check of the arguments partial for the project's neuro-san version (a type name it does not know). */
+  argumentWarnings: Type.Optional(Type.Array(Type.String())),
   /** The interpreter and timeout the run used. */
   python: Type.String(),
   timeoutSeconds: Type.Number(),

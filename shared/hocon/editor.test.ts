@@ -50,6 +50,14 @@ describe('setValue', () => {
     expect(out).toContain('"description": "first",\n        "args": { x: 1 }\n    },');
     expect(json(out)).toMatchObject({ alpha: { args: { x: 1 } } });
   });
+
+  it('writes a missing path of quoted keys as nested objects, which pyhocon reads (it refuses "a"."b")', () => {
+    const text = '{\n    "a": {\n        "class": "x.y.Z"\n    },\n}\n';
+    expect(applyEdits(text, setValue(text, ['b', 'class'], '"p.m.C"'))).toBe('{\n    "a": {\n        "class": "x.y.Z"\n    },\n    "b": {"class": "p.m.C"},\n}\n');
+    expect(applyEdits(text, setValue(text, ['a', 'args', 'n'], '3'))).toContain('"args": {"n": 3}');
+    // Unquoted keys stay a path, which pyhocon reads as one word.
+    expect(applyEdits('a {\n  x = 1\n}\n', setValue('a {\n  x = 1\n}\n', ['b', 'c'], '2'))).toBe('a {\n  x = 1\n}\nb.c = 2\n');
+  });
 });
 
 describe('insertKey', () => {

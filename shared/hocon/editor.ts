@@ -214,9 +214,14 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
   const styleFrom = last !== undefined || root === undefined ? object : (nearestWithFields(root, object) ?? object);
   const fields = styleFrom.entries.filter((e): e is FieldNode => e.kind === 'field');
   const quoted = fields.length > 0 && fields[fields.length - 1]?.key.segments[0]?.quoted === true;
-  const keyText = keys.map((k) => formatKeySegment(k, quoted)).join('.');
+  const segments = keys.map((k) => formatKeySegment(k, quoted));
   const separator = separatorStyle(text, styleFrom);
-  const entry = `${keyText}${separator}${valueText}`;
+  // pyhocon (neuro-san's reader) takes a key as one quoted string or one unquoted word: it refuses `"a"."b" = 1` and
+  // `a."b.c" = 1`. A path with a quoted segment is written as nested objects, `"a": {"b": 1}`, which both read.
+  const entry =
+    segments.length > 1 && segments.some((k) => k.startsWith('"'))
+      ? segments.reduceRight((inner, key) => (inner === undefined ? `${key}${separator}${valueText}` : `${key}${separator}{${inner}}`), undefined as string | undefined)!
+      : `${segments.join('.')}${separator}${valueText}`;
   if (last === undefined) {
     if (!object.braced) {
       const needsEol = text.length > 0 && !text.endsWith('\n');

@@ -51,4 +51,23 @@ export class IncludeBudget {
   spendBytes(length: number): void {
     this.appliedBytes += length;
   }
+
+  /** What was spent so far: what a part of the reading cost is the difference. */
+  spent(): { includes: number; bytes: number } {
+    return { includes: this.applied, bytes: this.appliedBytes };
+  }
+
+  /**
+   * Spends again what a part of a reading cost before (an included file reused, not parsed again), only where that
+   * stays within every limit, as parsing it would have; false (nothing spent) otherwise.
+   */
+  spendAgain(includes: number, bytes: number): boolean {
+    const now = Date.now();
+    this.startedAt ??= now;
+    const { maxIncludes, maxIncludedBytes, maxMilliseconds } = this.limits;
+    if (this.applied + includes > maxIncludes || this.appliedBytes + bytes > maxIncludedBytes || now - this.startedAt > maxMilliseconds) return false;
+    this.applied += includes;
+    this.appliedBytes += bytes;
+    return true;
+  }
 }

@@ -12,6 +12,7 @@ export type * from './syntaxTree';
 export { parseHocon, MAX_NESTING_DEPTH, MAX_KEYS, tooManyKeysMessage } from './parser';
 export { printSyntax } from './printer';
 export { IncludeBudget } from './includeBudget';
+export { ParsedIncludes } from './parsedIncludes';
 export { INCLUDE_LIMITS, resolveHocon, resolveFile, type IncludeHost, type IncludeLimits, type ResolveOptions, type ResolvedDocument, type IncludeLookup } from './resolve';
 export type {
   HoconValue,

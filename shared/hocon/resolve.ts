@@ -6,6 +6,7 @@ import { ValueBuilder, type IncludeLoader, type IncludedContent } from './buildV
 import { makeDiagnostic, type Diagnostic } from './diagnostics';
 import { dirnameOf, extensionOf, fileUrlPath, isAbsolutePath, isUrlName, joinPath, normalizePath } from './includePaths';
 import { IncludeBudget, type IncludeLimits } from './includeBudget';
+import type { ParsedIncludes } from './parsedIncludes';
 import { checkJsonSyntax } from './jsonSyntax';
 import { parseSource } from './parser';
 import { readDocument } from './plainDocument';
@@ -29,6 +30,8 @@ export interface IncludeHost {
    * fetched while reading (this code is synchronous and pure).
    */
   readUrl?(url: string): string | undefined | UnreadableFile;
+  /** Included files as parsed by earlier readings through this host (kept by a reader of many files: a project's). */
+  parsedIncludes?: ParsedIncludes;
 }
 
 /** A path that exists but is not read: `problem` says why in plain words (it names the file). */
@@ -345,15 +348,22 @@ class HostIncludeLoader implements IncludeLoader {
     const key = normalizePath(path);
     const cached = this.parsed.get(key);
     if (cached !== undefined) return cached;
-    const source = new SourceText(path, text);
-    this.sources.push(source);
     this.sizes.set(key, text.length);
+    let source: SourceText;
     let content: IncludedContent;
     const extension = extensionOf(path);
     if (extension === '.properties') {
+      source = new SourceText(path, text);
       content = { kind: 'object', value: parseProperties(source), fileKey: key };
     } else {
-      const document = parseSource(source);
+      // A syntax tree is only read from: one parse serves every reading through the host (ParsedIncludes).
+      const parsed = this.options.host?.parsedIncludes;
+      let document = parsed?.get<SyntaxDocument>('hocon', path, text);
+      if (document === undefined) {
+        document = parseSource(new SourceText(path, text));
+        parsed?.set('hocon', path, text, document);
+      }
+      source = document.source;
       diagnostics.push(...document.diagnostics);
       if (extension === '.json') diagnostics.push(...checkJsonSyntax(document));
       if (document.root.kind === 'array') {
@@ -363,6 +373,7 @@ class HostIncludeLoader implements IncludeLoader {
         content = { kind: 'syntax', root: document.root, source, fileKey: key };
       }
     }
+    this.sources.push(source);
     this.parsed.set(key, content);
     return content;
   }

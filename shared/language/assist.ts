@@ -102,8 +102,12 @@ export interface CompletionItem {
   insertText: string;
   filterText: string;
   sortText?: string;
-  /** The text the item replaces: [replaceStart, offset). */
+  /**
+   * The text the item replaces: [replaceStart, replaceEnd), the value or key being written around the cursor, its
+   * closing quote included (the quote an editor closes by itself, which the item's own quotes replace).
+   */
   replaceStart: number;
+  replaceEnd: number;
 }
 
 /**
@@ -119,9 +123,12 @@ export function completionsAt(text: string, offset: number, tools: readonly Tool
   const context = completionContextAt(linePrefix, depth);
   if (context.kind === 'none') return [];
   const replaceStart = lineStart + context.prefixStart;
+  const opened = text[replaceStart] === '"';
+  const rest = /^[\w.-]*/.exec(text.slice(offset, offset + 1000))![0].length;
+  const replaceEnd = offset + rest + (opened && text[offset + rest] === '"' ? 1 : 0);
   const quote = (value: string) => JSON.stringify(value);
   const values = (items: string[], kind: CompletionItem['kind'], detail: string): CompletionItem[] =>
-    items.map((label) => ({ label, kind, detail, insertText: quote(label), filterText: quote(label), replaceStart }));
+    items.map((label) => ({ label, kind, detail, insertText: quote(label), filterText: quote(label), replaceStart, replaceEnd }));
   switch (context.kind) {
     case 'display-as':
       return values([...DISPLAY_AS_VALUES], 'enum', 'display_as');
@@ -133,14 +140,17 @@ export function completionsAt(text: string, offset: number, tools: readonly Tool
       const name = inEntry?.key.segments[0]?.name;
       const keys = KEYS_BY_KIND[tools.find((t) => t.name === name)?.kind ?? 'coded'];
       const quoted = /"\w*$/.test(linePrefix) || text.slice(inEntry?.value.start ?? 0, offset).includes('"class"');
+      // A key already followed by its separator (a key being renamed) gets the name alone, not a second separator.
+      const separated = /^[ \t]*[:={]/.test(text.slice(replaceEnd, replaceEnd + 100));
       return keys.map((key, i) => ({
         label: key,
         kind: 'property',
         documentation: FIELD_DOCS[key] ?? '',
-        insertText: quoted ? `"${key}": ` : `${key} = `,
+        insertText: quoted ? `"${key}"${separated ? '' : ': '}` : `${key}${separated ? '' : ' = '}`,
         filterText: quoted ? `"${key}"` : key,
         sortText: String(i),
         replaceStart,
+        replaceEnd,
       }));
     }
   }

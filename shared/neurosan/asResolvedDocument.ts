@@ -22,7 +22,8 @@ import { floatRepr } from '../pyvalue/floatRepr';
 import { INCLUDE_LIMIT_FAILURE, KEY_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
 import { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
-import { pointerPart, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+import { parsedTreeOf, pointerPart, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
+import { treeSameAs, treeToHocon } from './treeValues';
 
 export interface NeuroSanResolveOptions {
   host: IncludeHost;
@@ -67,6 +68,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
       const content = options.host.readUrl?.(url);
       return content === undefined || typeof content === 'string' ? content : { problem: content.problem };
     },
+    ...(options.host.parsedIncludes !== undefined ? { parsedIncludes: options.host.parsedIncludes } : {}),
   };
   // A .json file is read with Python's json module, not pyhocon (jsonFile.ts).
   const reading = isJsonFileName(path)
@@ -79,6 +81,8 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
         checkFileName: false,
         // The value is made with its origins below (toHocon) unless the entries or the spec's reading give it.
         positions: options.entryCache === undefined && options.sameAs === undefined,
+        // Compared with the spec's reading first: the positions are needed only where the two differ.
+        keepPositions: options.sameAs !== undefined,
         ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
         ...(options.spec !== undefined && options.entryCache !== undefined ? { spec: options.spec, entryCache: options.entryCache } : {}),
       });
@@ -100,16 +104,41 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
   const same = options.sameAs;
-  if (same !== undefined && same.ok && sameValue(reading.exact, same.value) && sameFiles(reading.sources, same.sources)) {
-    const names = new Set(same.sources.map((s) => s.name));
-    return { ok: true, value: same.value, diagnostics: [], syntax: undefined, sources: [...same.sources, ...sources.filter((s) => !names.has(s.name))], reading };
+  const comparable = same !== undefined && same.ok && sameFiles(reading.sources, same.sources) ? same : undefined;
+  // Compared (and converted below) from the tree pyhocon parsed, where it kept its positions: no JSON made first.
+  const parsed = comparable !== undefined ? parsedTreeOf(reading) : undefined;
+  const tree = parsed?.positions === true ? parsed.tree : undefined;
+  if (comparable !== undefined && (tree !== undefined ? treeSameAs(tree, comparable.value) : sameValue(reading.exact, comparable.value))) {
+    const names = new Set(comparable.sources.map((s) => s.name));
+    return { ok: true, value: comparable.value, diagnostics: [], syntax: undefined, sources: [...comparable.sources, ...sources.filter((s) => !names.has(s.name))], reading };
   }
   // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts), else the whole reading.
   const fromEntries = options.spec !== undefined && options.entryCache !== undefined && !isJsonFileName(path) ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
+  if (fromEntries === undefined && comparable !== undefined) {
+    // Both read the same files: the spec's values stand for neuro-san's wherever the two are the same, value by value
+    // (as for a whole file above), so only what differs is made, and comparing the two readings walks only that.
+    const specSources = new Map(comparable.sources.map((s) => [normalizePath(s.name), s]));
+    const shared = (own: SourceText) => {
+      const spec = specSources.get(normalizePath(own.name));
+      return spec !== undefined && spec.text === own.text ? spec : own;
+    };
+    const ownSource = shared(source);
+    const byName = new Map([...reading.sources].map(([name, s]) => [name, shared(s)]));
+    byName.set(path, ownSource);
+    const value = tree !== undefined ? treeToHocon(tree, byName, ownSource, comparable.value) : toHocon(reading.exact, '', reading.origins, byName, ownSource, undefined, comparable.value);
+    const all = [ownSource, ...[...byName.values()].filter((s) => s !== ownSource)];
+    return asObject(value, all, reading, options, ownSource);
+  }
   // The file's own values point into `source` (so that only values of included files count as included).
   const value = fromEntries ?? toHocon(reading.exact, '', reading.origins, new Map([...reading.sources, [path, source]]), source, undefined);
+  return asObject(value, sources, reading, options, source);
+}
+
+/** The document of a value neuro-san reads, or its error where it needs an object (a toolbox, a network...). */
+function asObject(value: HoconValue, sources: SourceText[], reading: NeuroSanReading, options: NeuroSanResolveOptions, source: SourceText): NeuroSanResolvedDocument {
   if (value.kind !== 'object') {
     const message = options.notAnObject ?? `neuro-san reads ${value.kind === 'array' ? 'a list' : `a ${value.kind}`} here, where it needs an object`;
+    const empty = new ObjectValue(new FieldMap(), source, 0, 0);
     return { ok: false, value: empty, diagnostics: [makeDiagnostic(source, value.start, value.end, message)], syntax: undefined, sources, reading };
   }
   return { ok: true, value, diagnostics: [], syntax: undefined, sources, reading };
@@ -146,7 +175,10 @@ function sameFiles(neuroSan: ReadonlyMap<string, SourceText>, spec: readonly Sou
   return spec.every((s) => names.has(normalizePath(s.name)));
 }
 
-/** The reading's value as HoconValues, each pointing at the text it came from (its parent's when unknown). */
+/**
+ * The reading's value as HoconValues, each pointing at the text it came from (its parent's when unknown). With `spec`
+ * (the specification's value at the same place), a value the same as the spec's is the spec's own.
+ */
 export function toHocon(
   value: ExactJson,
   pointer: string,
@@ -154,7 +186,9 @@ export function toHocon(
   sources: ReadonlyMap<string, SourceText>,
   fallback: SourceText,
   inherited: SourceSpan | undefined,
+  spec?: HoconValue,
 ): HoconValue {
+  if (spec !== undefined && sameValue(value, spec)) return spec;
   const span = origins.get(pointer)?.value ?? inherited;
   const source = (span !== undefined ? sources.get(span.file) : undefined) ?? fallback;
   const start = span?.start ?? 0;
@@ -166,7 +200,7 @@ export function toHocon(
   if (typeof value === 'string') return new StringValue(value, 'quoted', source, start, end);
   if (Array.isArray(value)) {
     return new ArrayValue(
-      value.map((item, i) => toHocon(item, `${pointer}/${i}`, origins, sources, fallback, span)),
+      value.map((item, i) => toHocon(item, `${pointer}/${i}`, origins, sources, fallback, span, spec?.kind === 'array' ? spec.elements[i] : undefined)),
       source,
       start,
       end,
@@ -175,7 +209,7 @@ export function toHocon(
   const fields: HoconField[] = [];
   for (const [key, item] of value) {
     const at = `${pointer}/${pointerPart(key)}`;
-    const child = toHocon(item, at, origins, sources, fallback, span);
+    const child = toHocon(item, at, origins, sources, fallback, span, spec?.kind === 'object' ? spec.fields.value(key) : undefined);
     const keySpan = origins.get(at)?.key;
     const keySource = keySpan !== undefined ? sources.get(keySpan.file) : undefined;
     const definition =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryHost } from '../toolbox/testHost';
+import { ParsedIncludes } from '../hocon/index';
 import { readAsNeuroSan, resolveFileAsNeuroSan, type NeuroSanReading, type PyhoconIncludeHost } from './index';
 
 // Names every JavaScript object inherits: the reading must treat them as any other name (issue #18).
@@ -129,6 +130,17 @@ describe("neuro-san's reading of files nested too deep or with too many keys", (
       expect(reading.failure.column).toBe(text.startsWith('a = {') ? 4 + 5 * 199 + 1 : 4 + 199 + 1);
       expect(reading.failure.hint).toMatch(/nested more than 200 levels deep/);
     }
+  });
+
+  it('fails on an included file by how deep it is included, when another reading kept its parse', () => {
+    // A project's reader keeps what it parsed of an included file (keptIncludes.ts): a file read at the top level must
+    // not serve an include of it 60 levels deeper, where pyhocon goes past the recursion limit.
+    const files = new Map([['/p/deep.conf', 'x = ' + '{x = '.repeat(150) + '1' + '}'.repeat(150) + '\n']]);
+    const host: PyhoconIncludeHost = { readFile: (p) => files.get(p), parsedIncludes: new ParsedIncludes() };
+    const readWith = (text: string) => readAsNeuroSan(text, { file: '/p/tb.hocon', cwd: '/p', host, env: {} });
+    expect(readWith('include "deep.conf"\n').ok).toBe(true);
+    const deeper = readWith('a = ' + '{a = '.repeat(60) + '{ include "deep.conf" }' + '}'.repeat(60) + '\n');
+    expect(deeper.ok ? 'read' : deeper.failure.type).toBe('RecursionError');
   });
 
   it('stops at the key past MAX_KEYS, in the words of the specification\'s reading', () => {

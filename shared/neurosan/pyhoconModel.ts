@@ -345,6 +345,9 @@ function stripQuotes(text: string): string {
   return text.slice(start, end);
 }
 
+/** Spans of list elements (lists are plain arrays), when the reading keeps positions. */
+export const listSpans = new WeakMap<PyHocon[], Array<SourceSpan | undefined>>();
+
 const UNDEFINED = Symbol('undefined key');
 
 /** Where a key and its value were written. */

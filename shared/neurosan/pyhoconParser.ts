@@ -22,13 +22,15 @@ import {
   QuotedToken,
   UnquotedToken,
   lineAndColumn,
+  listSpans,
   parseKey,
   type FieldSpan,
   type PyHocon,
   type SourceSpan,
   type Token,
 } from './pyhoconModel';
-import { IncludeBudget, MAX_KEYS, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath, tooManyKeysMessage } from '../hocon/index';
+import { IncludeBudget, MAX_KEYS, dirnameOf, fileUrlPath, isAbsolutePath, joinPath, normalizePath, tooManyKeysMessage, type ParsedIncludes } from '../hocon/index';
+import { copyParsed, readsTheSame, type KeptInclude } from './keptIncludes';
 
 /** The text pyparsing reads (`str.expandtabs()`) and the way back to offsets in the original text. */
 export class ExpandedText {
@@ -80,6 +82,8 @@ export interface PyhoconIncludeHost {
    * skips a URL it cannot reach). Never fetched while reading: the caller fetches first (node/project/urlIncludes.ts).
    */
   readUrl?(url: string): string | undefined | { problem: string };
+  /** Included files as parsed by earlier readings through this host (a project's reader keeps them: keptIncludes.ts). */
+  parsedIncludes?: ParsedIncludes;
 }
 
 /** One include statement and the file it resolved to. */
@@ -120,6 +124,10 @@ export interface ParseContext {
    * first include; shared by included files' parsers.
    */
   includeBudget?: IncludeBudget;
+  /** The deepest `depth` an include was met at (to tell how deep a kept include nests: keptIncludes.ts). */
+  deepest?: number;
+  /** An include by URL or by a glob was met: what it reads is not checked again, so the file is not kept. */
+  notKept?: boolean;
 }
 
 /** The failure's type when a limit of the include budget stops the reading (Toolbox Editor's, not Python's). */
@@ -143,8 +151,7 @@ export const PYTHON_DEPTH_LEFT = 984;
  */
 export const PYHOCON_NESTING_LEFT = 200;
 
-/** Spans of list elements (lists are plain arrays). */
-export const listSpans = new WeakMap<PyHocon[], Array<SourceSpan | undefined>>();
+export { listSpans };
 
 interface AssignGroup {
   key: string;
@@ -173,6 +180,7 @@ const UNQUOTED = new RegExp(`(?=${UNQUOTED_CHAR}|\\\\[^\\n])${UNQUOTED_CHAR}*(?:
 const SUBSTITUTION = /\$\{[^}]+\}[ \t]*/y;
 const SUBSTITUTION_PARTS = /^\$\{(\?)?([^}]+)\}([ \t]*)$/;
 const ESCAPE = /\\[^\n]/g;
+const LINE_END = /[\n\r]/g;
 // A Map: looked up by the file's text (no escape could name an inherited property, but no table keyed by it should).
 const REPLACEMENTS = new Map([
   ['\\\\', '\\'],
@@ -281,6 +289,14 @@ export class PyhoconParser {
     return p;
   }
 
+  /**
+   * The character code at `p`, -1 at the end of the text: reading past the end (NaN) would make V8 throw away the
+   * optimized code of the function that did it and compile it again, once per function, in every process.
+   */
+  private code(p: number): number {
+    return p < this.s.length ? this.s.charCodeAt(p) : -1;
+  }
+
   private run(p: number, chars: string): number | null {
     const q = this.skipWs(p);
     let r = q;
@@ -290,13 +306,13 @@ export class PyhoconParser {
 
   private eol(p: number): number | null {
     const q = this.skipWs(p);
-    const c = this.s.charCodeAt(q);
+    const c = this.code(q);
     return c === 10 || c === 13 ? this.run(q, '\n\r') : null;
   }
 
   private eolComma(p: number): number | null {
     const q = this.skipWs(p);
-    const c = this.s.charCodeAt(q);
+    const c = this.code(q);
     return c === 10 || c === 13 || c === 44 ? this.run(q, '\n\r,') : null;
   }
 
@@ -306,8 +322,9 @@ export class PyhoconParser {
     if (this.s[q] === '#') r = q + 1;
     else if (this.s.startsWith('//', q)) r = q + 2;
     else return null;
-    while (r < this.s.length && this.s[r] !== '\n' && this.s[r] !== '\r') r++;
-    return r;
+    // To the line's end, found by the engine (comments are a good part of every file: headers, commented-out blocks).
+    LINE_END.lastIndex = r;
+    return LINE_END.exec(this.s)?.index ?? this.s.length;
   }
 
   private commentEol(p: number): number | null {
@@ -332,7 +349,7 @@ export class PyhoconParser {
   private keyword(p: number, word: string, caseless: boolean): number | null {
     const q = this.skipWs(p);
     // Most values and keys start with another letter: say no before making any string.
-    const first = this.s.charCodeAt(q) | (caseless ? 32 : 0);
+    const first = this.code(q) | (caseless ? 32 : 0);
     if (first !== word.charCodeAt(0)) return null;
     const text = this.s.slice(q, q + word.length);
     if ((caseless ? text.toLowerCase() : text) !== word) return null;
@@ -392,7 +409,7 @@ export class PyhoconParser {
 
   private assign(p: number): [AssignGroup, number] | null {
     const start = this.skipWs(p);
-    const keyMatch = this.s.charCodeAt(start) === 34 ? (this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start)) : this.sticky(KEY_WORD, start);
+    const keyMatch = this.code(start) === 34 ? (this.sticky(TRIPLE_KEY, start) ?? this.sticky(QUOTED_KEY, start)) : this.sticky(KEY_WORD, start);
     if (keyMatch === null) return null;
     const rawKey = keyMatch[0];
     let q = start + rawKey.length;
@@ -579,7 +596,7 @@ export class PyhoconParser {
 
   private simpleValue(at: number): [Token, number, number] | null {
     const s = this.s;
-    const c = s.charCodeAt(at);
+    const c = this.code(at);
     const digit = c >= 48 && c <= 57;
     const period = digit ? this.period(at) : null;
     if (period !== null) return period;
@@ -590,9 +607,13 @@ export class PyhoconParser {
       const value: PyHocon = /^[+-]?\d+$/.test(text) ? BigInt(text) : Number(text);
       return [value, end, end];
     }
-    for (const [word, value] of KEYWORD_VALUES) {
-      const end = this.keyword(at, word, true);
-      if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+    // `true`, `false`, `null` in any case: only a value starting with one of their letters is looked at.
+    const letter = c | 32;
+    if (letter === 116 || letter === 102 || letter === 110) {
+      for (const [word, value] of KEYWORD_VALUES) {
+        const end = this.keyword(at, word, true);
+        if (end !== null) return [value === null ? new NoneValue() : value, end, end];
+      }
     }
     if (c !== 34) {
       const unquoted = this.sticky(UNQUOTED, at);
@@ -693,6 +714,8 @@ export class PyhoconParser {
 
   private include(p: number): [IncludeToken, number] | null {
     const start = this.skipWs(p);
+    // Asked before every entry and every value: most start with another letter than `include`'s (in any case).
+    if ((this.code(start) | 32) !== 105) return null;
     let q = this.keyword(start, 'include', true);
     if (q === null) return null;
     let required = false;
@@ -733,7 +756,9 @@ export class PyhoconParser {
     if (kind === 'package') throw new PyhoconError('ImportError', `include package("${name}") needs Python's packages: Toolbox Editor cannot look it up`, from);
     const relative = this.basedir === undefined ? name : joinPath(this.basedir, name);
     const path = isAbsolutePath(relative) ? normalizePath(relative) : joinPath(this.context.cwd, relative);
-    const paths = /[*?]/.test(path) ? (this.context.host?.glob?.(path) ?? []) : [path];
+    const glob = /[*?]/.test(path);
+    if (glob) this.context.notKept = true;
+    const paths = glob ? (this.context.host?.glob?.(path) ?? []) : [path];
     let result: ConfigTree | PyHocon[] | undefined;
     const budget = (this.context.includeBudget ??= new IncludeBudget());
     for (const one of paths) {
@@ -746,14 +771,14 @@ export class PyhoconParser {
         if (required) throw new PyhoconError('FileNotFoundError', `[Errno 2] No such file or directory: '${relative}'`, from);
         continue;
       }
+      this.context.deepest = Math.max(this.context.deepest ?? -1, this.context.depth);
       if (this.context.depth > 50) throw new PyhoconError('RecursionError', 'maximum recursion depth exceeded', from);
       budget.spendBytes(text.length);
-      const parser = new PyhoconParser(new ExpandedText(text), one, dirnameOf(one), this.context);
       this.context.texts.set(one, text);
       this.context.depth++;
       let value: ConfigTree | PyHocon[];
       try {
-        value = parser.parseConfig();
+        value = this.parseIncluded(one, text);
       } finally {
         this.context.depth--;
       }
@@ -771,11 +796,57 @@ export class PyhoconParser {
   }
 
   /**
+   * An included file's tree: parsed, or a copy of the tree the same text gave an earlier reading through the same host
+   * (keptIncludes.ts), with what parsing it did besides done again.
+   */
+  private parseIncluded(file: string, text: string): ConfigTree | PyHocon[] {
+    const context = this.context;
+    const kept = context.host?.parsedIncludes;
+    // The tree depends on the text, where its own includes are looked up (cwd), whether positions are kept, and how
+    // deep in objects and lists it is included (past PYHOCON_NESTING_LEFT or PYTHON_DEPTH_LEFT it fails).
+    const key = `${context.recordSpans ? 'spans' : 'values'}\u0000${context.nesting}\u0000${context.cwd}\u0000${file}`;
+    const before = kept?.get<KeptInclude>('pyhocon', key, text);
+    const budget = context.includeBudget!;
+    if (before !== undefined && context.depth + before.depth <= 51 && readsTheSame(before, context.host!) && budget.spendAgain(before.spentIncludes, before.spentBytes)) {
+      context.includes.push(...before.includes);
+      // Parsing sets the text of each file an include found, in order.
+      for (const [path, content] of before.reads) if (content !== undefined) context.texts.set(path, content);
+      context.substitutions += before.substitutions;
+      if (before.depth >= 0) context.deepest = Math.max(context.deepest ?? -1, context.depth - 1 + before.depth);
+      return copyParsed(before.tree)!;
+    }
+    const outer = { deepest: context.deepest, notKept: context.notKept, includes: context.includes.length, substitutions: context.substitutions, spent: budget.spent() };
+    context.deepest = -1;
+    context.notKept = false;
+    const tree = new PyhoconParser(new ExpandedText(text), file, dirnameOf(file), context).parseConfig();
+    const depth = context.deepest < 0 ? -1 : context.deepest - (context.depth - 1);
+    const notKept = context.notKept;
+    context.deepest = Math.max(outer.deepest ?? -1, context.deepest);
+    context.notKept = outer.notKept === true || notKept;
+    const pristine = kept !== undefined && !notKept ? copyParsed(tree) : undefined;
+    if (kept !== undefined && pristine !== undefined) {
+      const includes = context.includes.slice(outer.includes);
+      const spent = budget.spent();
+      kept.set<KeptInclude>('pyhocon', key, text, {
+        tree: pristine,
+        includes,
+        reads: includes.map((i) => [i.path, i.found ? context.texts.get(i.path) : undefined]),
+        substitutions: context.substitutions - outer.substitutions,
+        spentIncludes: spent.includes - outer.spent.includes,
+        spentBytes: spent.bytes - outer.spent.bytes,
+        depth,
+      });
+    }
+    return tree;
+  }
+
+  /**
    * `include "https://..."`, `include url("...")`, `include "file:///..."`: pyhocon reads it with urlopen, skipping
    * one it cannot reach (URLError) unless required, and parses it with the URL's folder as `basedir`. A `file:` URL
    * is read from disk; an `http(s)` one only as the host gives it (fetched beforehand, when the user allowed it).
    */
   private loadUrl(url: string, required: boolean, from: SourceSpan): IncludeToken {
+    this.context.notKept = true;
     const local = /^file:/i.test(url) ? fileUrlPath(url) : undefined;
     const budget = (this.context.includeBudget ??= new IncludeBudget());
     const over = budget.spendInclude();

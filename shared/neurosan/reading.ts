@@ -50,6 +50,12 @@ export interface NeuroSanReadOptions {
    * reading without and a second with them (a keystroke needs only the verdict first).
    */
   positions?: boolean;
+  /**
+   * The caller may want the origins (it compares the value with the specification's first, and needs the positions
+   * only where the two differ): the reading keeps its positions, and the origins are made from it when first asked
+   * for, rather than by reading the file again.
+   */
+  keepPositions?: boolean;
 }
 
 /** Where a value of the reading came from, by JSON pointer (`/tools/web_search/description`; `` is the root). */
@@ -174,11 +180,12 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
       ? options.entryCache.readByEntries(text, file, options.spec, { cwd, check: (config) => checkSerializable(config, undefined) })
       : undefined;
   const withPositions = options.positions === true && byEntries === undefined;
-  const first = byEntries !== undefined ? { config: byEntries } : run(withPositions);
+  const keptPositions = options.keepPositions === true && byEntries === undefined;
+  const first = byEntries !== undefined ? { config: byEntries } : run(withPositions || keptPositions);
   if ('error' in first) {
     let { error, phase } = first;
     // Read again for the position (the first reading keeps none); not after a limit was reached, which has none.
-    if (!withPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError' && error.type !== KEY_LIMIT_FAILURE) {
+    if (!withPositions && !keptPositions && error instanceof PyhoconError && error.span === undefined && error.type !== 'MemoryError' && error.type !== 'RecursionError' && error.type !== KEY_LIMIT_FAILURE) {
       const again = run(true);
       if ('error' in again && again.error instanceof PyhoconError && again.error.type === error.type) ({ error, phase } = again);
     }
@@ -192,41 +199,55 @@ export function readAsNeuroSan(text: string, options: NeuroSanReadOptions): Neur
     if (error instanceof RangeError) return fail('RecursionError', 'maximum recursion depth exceeded', undefined, undefined, false);
     throw error;
   }
-  // The value is made from the first reading; origins need positions, which a second reading keeps.
-  let converted: { json: JsonValue; exact: ExactJson } | undefined;
-  const conversion = () => (converted ??= toPlainJson(first.config, '', undefined));
+  // The value is made from the first reading; origins need positions, which the first reading kept or a second keeps.
+  let exact: ExactJson | undefined;
+  let json: JsonValue | undefined;
+  const exactOf = () => (exact ??= toExact(first.config, '', undefined));
   let origins: Map<string, ReadingOrigin> | undefined;
   if (withPositions) {
     // One conversion makes the value and the origins (the reading kept its positions).
     origins = new Map();
-    converted = toPlainJson(first.config, '', origins);
+    exact = toExact(first.config, '', origins);
   }
   const originsOf = () => {
     if (origins === undefined) {
-      const again = run(true);
+      const again = keptPositions ? first : run(true);
       origins = new Map();
-      if ('config' in again) toPlainJson(again.config, '', origins);
+      if ('config' in again) toExact(again.config, '', origins);
     }
     return origins;
   };
-  return {
+  const reading: NeuroSanReading = {
     ok: true,
     get value() {
-      return conversion().json;
+      return (json ??= jsonOf(exactOf()));
     },
     get exact() {
-      return conversion().exact;
+      return exactOf();
     },
     get origins() {
       return originsOf();
     },
-    jsonText: (indent = 0) => writeJson(conversion().exact, indent, 0),
+    jsonText: (indent = 0) => writeJson(exactOf(), indent, 0),
     ...common(),
   };
+  if (byEntries === undefined) parsedTrees.set(reading, { tree: first.config, positions: withPositions || keptPositions });
+  return reading;
+}
+
+/** The tree each reading parsed (not one assembled from kept entries), and whether it kept its positions. */
+const parsedTrees = new WeakMap<NeuroSanReading, { tree: ConfigTree | PyHocon[]; positions: boolean }>();
+
+/**
+ * The tree pyhocon parsed for a reading that succeeded, after resolution: what its JSON is made from (`itemOf` reads a
+ * dict's items as json.dumps does). treeValues.ts makes values from it without making the JSON first.
+ */
+export function parsedTreeOf(reading: NeuroSanReading): { tree: ConfigTree | PyHocon[]; positions: boolean } | undefined {
+  return parsedTrees.get(reading);
 }
 
 /** The value of `tree[key]`, as `items()` gives it to json.dumps: read through `get`, which parses the key again. */
-function itemOf(tree: ConfigTree, key: string): PyHocon | ConfigValues {
+export function itemOf(tree: ConfigTree, key: string): PyHocon | ConfigValues {
   if (!isPlainKey(key)) return tree.get(key);
   const item = tree.map.get(key)!;
   if (item instanceof NoneValue) return null;
@@ -256,47 +277,56 @@ function unserializableType(value: object): string {
 /** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
 export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
-/**
- * `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). With
- * `origins`, where each value came from is recorded by JSON pointer (without, no pointer is made).
- */
+/** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
 export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin> | undefined): { json: JsonValue; exact: ExactJson } {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return { json: value, exact: value };
-  if (typeof value === 'bigint') return { json: Number(value), exact: value };
-  if (typeof value === 'number') return { json: value, exact: value };
+  const exact = toExact(value, pointer, origins);
+  return { json: jsonOf(exact), exact };
+}
+
+/**
+ * The tree after `json.dumps`/`json.loads`, Python's types kept; with `origins`, where each value came from by JSON
+ * pointer (the pointers are made only then: most readings never ask for them).
+ */
+function toExact(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin> | undefined): ExactJson {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'bigint' || typeof value === 'number') return value;
   if (Array.isArray(value)) {
-    const json: JsonValue[] = [];
     const exact: ExactJson[] = [];
-    const spans = origins === undefined ? undefined : listSpans.get(value);
-    value.forEach((item, i) => {
-      const at = origins === undefined ? '' : `${pointer}/${i}`;
+    const spans = origins !== undefined ? listSpans.get(value) : undefined;
+    for (let i = 0; i < value.length; i++) {
+      const at = origins !== undefined ? `${pointer}/${i}` : '';
       const span = spans?.[i];
       if (span !== undefined) origins!.set(at, { value: span });
-      const child = toPlainJson(item, at, origins);
-      json.push(child.json);
-      exact.push(child.exact);
-    });
-    return { json, exact };
+      exact.push(toExact(value[i]!, at, origins));
+    }
+    return exact;
   }
   if (value instanceof ConfigTree) {
-    const json: { [key: string]: JsonValue } = {};
     const exact = new Map<string, ExactJson>();
     for (const key of [...value.map.keys()]) {
       const item = itemOf(value, key);
-      const at = origins === undefined ? '' : `${pointer}/${pointerPart(key)}`;
+      const at = origins !== undefined ? `${pointer}/${pointerPart(key)}` : '';
       if (origins !== undefined) {
         const span = value.spans.get(key);
         if (span !== undefined) origins.set(at, span);
       }
-      const child = toPlainJson(item, at, origins);
-      // json.loads keeps the last of duplicate keys, at the first one's place: a Map and an object do the same.
-      if (key === '__proto__') Object.defineProperty(json, key, { value: child.json, enumerable: true, writable: true, configurable: true });
-      else json[key] = child.json;
-      exact.set(key, child.exact);
+      // json.loads keeps the last of duplicate keys, at the first one's place: a Map does the same.
+      exact.set(key, toExact(item, at, origins));
     }
-    return { json, exact };
+    return exact;
   }
   throw new PyhoconError('TypeError', `Object of type ${unserializableType(value)} is not JSON serializable`, origins?.get(pointer)?.value);
+}
+
+/** The value as JavaScript's JSON.parse would give it: integers as numbers, a dict as an object in its key order. */
+function jsonOf(exact: ExactJson): JsonValue {
+  if (exact === null || typeof exact !== 'object') return typeof exact === 'bigint' ? Number(exact) : exact;
+  if (Array.isArray(exact)) return exact.map(jsonOf);
+  const json: { [key: string]: JsonValue } = {};
+  for (const [key, item] of exact) {
+    if (key === '__proto__') Object.defineProperty(json, key, { value: jsonOf(item), enumerable: true, writable: true, configurable: true });
+    else json[key] = jsonOf(item);
+  }
+  return json;
 }
 
 /** A key as a JSON pointer's part (`~` and `/` escaped): most keys hold neither, and are their own part. */

@@ -158,7 +158,7 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   diagnostics.push(...deprecatedVariableWarnings(extras.dotEnv, facts));
   const mcp = analyzeProjectMcp({
     networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: reader.document(f.path).value })),
-    ...mcpInfoFile(reader, settings, facts),
+    ...projectMcpInfoFile(reader, settings),
     ...(extras.mcpListings ? { listings: extras.mcpListings } : {}),
   });
   diagnostics.push(...mcp.diagnostics);
@@ -188,9 +188,12 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   };
 }
 
-/** The MCP info file the project's neuro-san reads (by its version's variables), read as neuro-san reads it. */
-function mcpInfoFile(reader: ProjectReader, settings: ProjectSettings, facts: NeuroSanFacts): Pick<McpAnalysisInput, 'info'> {
-  const choice = mcpInfoChoice(settings, facts);
+/**
+ * The MCP info file the project's neuro-san reads (by its version's variables), read as neuro-san reads it: the one
+ * reading for the project view and for runs of an MCP server's tools (node/mcp/mcpInfoOnDisk.ts).
+ */
+export function projectMcpInfoFile(reader: ProjectReader, settings: ProjectSettings): Pick<McpAnalysisInput, 'info'> {
+  const choice = mcpInfoChoice(settings, reader.options.neuroSan ?? newestFacts());
   if (!choice) return {};
   const { view } = choice;
   if (view.problem) return { info: { view, root: undefined } };

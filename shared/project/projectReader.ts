@@ -1,4 +1,4 @@
-import { dirnameOf, joinPath, normalizePath, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, joinPath, normalizePath, ParsedIncludes, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
@@ -114,6 +114,8 @@ export class ProjectReader {
         return text;
       },
       ...(given.readUrl !== undefined ? { readUrl: given.readUrl.bind(given) } : {}),
+      // And parsed once: an include every network has (an LLM config) is parsed for the first only.
+      parsedIncludes: given.parsedIncludes ?? new ParsedIncludes(),
     };
   }
 
@@ -179,7 +181,7 @@ export class ProjectReader {
     const key = this.key(path);
     let document = this.documents.get(key);
     if (document === undefined) {
-      document = resolveToolboxFile(path, { ...this.readingOptions(path), purpose: 'toolbox_info' });
+      document = resolveToolboxFile(path, { ...this.readingOptions(path), purpose: 'toolbox_info', withSpec: true });
       this.documents.set(key, document);
     }
     return document;
@@ -324,7 +326,7 @@ export class ProjectReader {
     // A file of no kind neuro-san reads (a template, a logging configuration) is not compared.
     if (kind !== 'other' && reading !== undefined && document.ok) {
       // `key += "\n" ${x}`: pyhocon replaces where the text seems to append (every kind, toolboxes and networks too).
-      out.push(...appendWarnings(document.value, this.spec(path).syntax));
+      out.push(...appendWarnings(document.value, this.spec(path)));
     }
     if (how.compare && kind !== 'other' && reading !== undefined && document.ok) {
       const spec = this.spec(path);

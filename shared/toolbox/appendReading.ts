@@ -5,13 +5,19 @@
  * after a string). Where pyhocon replaces, the warning says what neuro-san ends up with, and the fix writes the
  * append out (`key = ${key} value`), which both read alike.
  */
-import { getPath, type HoconObject, type HoconValue, type SyntaxDocument } from '../hocon/index';
+import { getPath, type HoconObject, type HoconValue, type ResolvedDocument, type SyntaxDocument } from '../hocon/index';
 import type { FieldNode, ObjectNode, ValueNode } from '../hocon/index';
 import { READING_RULE } from './readingDifferences';
 import { diagnosticOf, replaceTextFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
-export function appendWarnings(neuroSan: HoconObject, syntax: SyntaxDocument | undefined): ToolboxDiagnostic[] {
-  if (syntax === undefined || syntax.root.kind !== 'object' || !syntax.source.text.includes('+=')) return [];
+/**
+ * `spec` is the specification's reading of the file: its syntax tree is made on first use (resolve.ts), and only a
+ * text with `+=` in it needs one.
+ */
+export function appendWarnings(neuroSan: HoconObject, spec: Pick<ResolvedDocument, 'syntax' | 'sources'>): ToolboxDiagnostic[] {
+  if (spec.sources[0]?.text.includes('+=') !== true) return [];
+  const syntax = spec.syntax;
+  if (syntax === undefined || syntax.root.kind !== 'object') return [];
   const out: ToolboxDiagnostic[] = [];
   walk(syntax.root, [], neuroSan, syntax, out);
   return out;

@@ -1,12 +1,13 @@
 /**
- * The project's review settings: `.toolbox-editor.json` beside the toolbox file (documented in README.md).
+ * The project's review settings: `.toolbox-editor.json` beside the toolbox file, else at its project's root
+ * (node/run/settingsFile.ts `settingsFileFor`; README "The settings file").
  *
  *   { "rules": { "description-too-short": "off", "description-unmentioned-parameter": "warning" },
  *     "descriptionTokenBudget": 250, "tokenizer": "o200k_base", "similarityThreshold": 0.5,
  *     "neuroSanVersion": "0.5.55" }
  *
  * `neuroSanVersion` says which neuro-san the project runs, over its interpreter and its pin (shared/neurosan/versions); it is
- * read from the file at the project's root, else beside the file checked.
+ * read from the file at the project's root (a file outside any project: beside it).
  *
  * Each description check is "warning" (the default for most) or "off". Mistakes in the file are reported as
  * diagnostics of rule `review-settings` in that file, and the rest of it still applies.

@@ -163,3 +163,22 @@ describe('toolbox-editor call', () => {
     await expect.poll(() => processesNamed(late), { timeout: 5000 }).toEqual([]);
   });
 });
+
+describe("the argument check's warnings for the project's neuro-san version", () => {
+  // "bool" is a type name neuro-san knows from 0.6.91: before, the check reads it as "boolean" and says so.
+  const toolbox = '"greet" { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
+
+  it('are printed on stderr (and in --json) for a project pinned to 0.5.55, and not at the newest release', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'pinned-'));
+    writeFileSync(path.join(dir, 'tb.hocon'), toolbox);
+    writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.5.55\n');
+    const pinned = await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default');
+    expect(pinned).toMatchObject({ code: 0, stdout: 'Hello, Ada!\n' });
+    expect(pinned.stderr).toContain('toolbox-editor call: warning: arguments: /properties/loud: type "bool" is neither JSON Schema nor a type neuro-san 0.5.55 knows; checked as "boolean"');
+    const json = JSON.parse((await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default', '--json')).stdout) as { argumentWarnings?: string[] };
+    expect(json.argumentWarnings).toHaveLength(1);
+    writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.6.95\n');
+    const newest = await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default');
+    expect(newest.stderr).not.toContain('warning: arguments');
+  }, 30_000);
+});

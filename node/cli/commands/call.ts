@@ -5,11 +5,10 @@
 import path from 'node:path';
 import { describeJsonSyntaxError, readJsonText } from '../../../shared/hocon/index';
 import { mcpTarget, targetFromName, toolboxTarget, type McpTarget, type RunRequest } from '../../../shared/run/index';
-import { ToolRunner } from '../../python';
 import { toolBoxFromSpecs, type ToolResult } from '../../toolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { factsOfProject } from '../../../shared/neurosan/versions/index';
-import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { RUN_OPTION_HELP, RUN_OPTION_SPECS, secondsOption, withToolRun } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -36,6 +35,8 @@ export const callCommand: CliCommand = {
     '  --agent-network PATH    the agent network path used to walk up AGENT_TOOL_PATH (e.g. team/sub)',
     '  --send-invalid          send arguments even if they do not match the tool\'s parameters',
     '  --json                  print one JSON object: content, isError, durationMs, stdout, stderr, logging, slyData',
+    "                          (and argumentWarnings: what the project's neuro-san version does not know of the",
+    '                          parameters, also printed on stderr without --json)',
     '  --mcp URL               call TOOL of the MCP server at URL instead (Streamable HTTP, as neuro-san connects),',
     '                          by the name the server gives it or the one neuro-san gives the LLM (a__b for a/b);',
     "                          headers and OAuth client credentials from sly_data's http_headers / mcp_client_info",
@@ -73,14 +74,8 @@ export const callCommand: CliCommand = {
     if (positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
     const [file, tool] = positionals as [string, string];
 
-    const read = loadForRun(file, io, values);
-    if (reportUnreadFiles(toolboxOf(read.loaded).diagnostics, io) > 0) return 1;
-    const context = runContextOfCli(file, io, values);
-    reportSettingsProblems(context, io);
     const agentNetwork = values['agent-network'];
-    const runner = new ToolRunner({ ...context.runner, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
-    try {
-      const { loaded, specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
+    return withToolRun(file, io, values, { ...(agentNetwork !== undefined ? { agentNetwork } : {}), unread: (unread) => Math.sign(reportUnreadFiles(unread, io)) }, async ({ loaded, specs, runner }) => {
       const toolkitTool = values['toolkit-tool'];
       const request: RunRequest = {
         target: toolkitTool !== undefined ? toolboxTarget(tool, toolkitTool) : targetFromName(tool, toolboxOf(loaded).tools),
@@ -93,9 +88,7 @@ export const callCommand: CliCommand = {
       const result = await toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file)).call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
       printResult(result, values.json ?? false, io);
       return result.isError ? 1 : 0;
-    } finally {
-      await runner.dispose();
-    }
+    });
   },
 };
 
@@ -125,10 +118,13 @@ export function printResult(result: ToolResult, json: boolean, io: CliIo): void 
       ...(result.contentType ? { contentType: result.contentType } : {}),
       ...(result.traceback ? { traceback: result.traceback } : {}),
       ...(result.validationErrors ? { validationErrors: result.validationErrors } : {}),
+      ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
     };
     io.stdout(`${JSON.stringify(report)}\n`);
     return;
   }
+  // What the check of the arguments could not say for sure, before what the tool printed.
+  for (const warning of result.argumentWarnings ?? []) io.stderr(`toolbox-editor call: warning: arguments: ${warning}\n`);
   // The tool's own output goes to stderr, so stdout holds only the content.
   for (const [label, text] of [
     ['stdout', result.stdout],

@@ -3,11 +3,10 @@
  * any tool (see node/preflight/preflightToolbox.ts).
  */
 import { formatDiagnosticLine } from '../../../shared/toolbox/index';
-import { ToolRunner } from '../../python';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli } from './runCliSupport';
+import { RUN_OPTION_HELP, RUN_OPTION_SPECS, withToolRun } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
 import { diagnosticsJson } from './validate';
 
@@ -41,16 +40,10 @@ export const checkCommand: CliCommand = {
       timeLimitMs = seconds * 1000;
     }
     const file = parsed.positionals[0] as string;
-    const read = loadForRun(file, io, parsed.values);
-    if (reportUnreadFiles(toolboxOf(read.loaded).diagnostics, io) > 0) return 1;
-    const context = runContextOfCli(file, io, parsed.values);
-    reportSettingsProblems(context, io);
-    const python = context.settings.python.value;
-    const runner = new ToolRunner(context.runner);
-    try {
-      const toolbox = toolboxOf((await forInstalledNeuroSan(file, io, parsed.values, read, runner, python)).loaded);
-      const agentNetwork = parsed.values['agent-network'];
-      const report = await preflightToolbox(toolbox, runner, { timeLimitMs, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
+    const agentNetwork = parsed.values['agent-network'];
+    return withToolRun(file, io, parsed.values, { unread: (unread) => Math.sign(reportUnreadFiles(unread, io)) }, async ({ loaded, runner, context }) => {
+      const python = context.settings.python.value;
+      const report = await preflightToolbox(toolboxOf(loaded), runner, { timeLimitMs, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
       const summary = summaryLines(report.summary, python, timeLimitMs).map((line) => `${line}\n`).join('');
       if (parsed.values.json) {
         io.stdout(diagnosticsJson(report.diagnostics));
@@ -61,8 +54,6 @@ export const checkCommand: CliCommand = {
       }
       const problems = report.diagnostics.length > 0 || report.summary.notChecked.length > 0 || report.summary.error !== undefined;
       return problems ? 1 : 0;
-    } finally {
-      await runner.dispose();
-    }
+    });
   },
 };

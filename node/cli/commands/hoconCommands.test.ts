@@ -37,6 +37,16 @@ describe('HOCON CLI commands', () => {
     expect(readdirSync(dir)).toEqual(['a.hocon']); // no temporary file left behind
   });
 
+  it('set --write of a new tool in a file of quoted keys leaves a file neuro-san reads', async () => {
+    // Found setting `new_tool.class` in neuro-san-studio's toolbox: `"new_tool"."class": ...` was written, which pyhocon
+    // refuses ("Expected '{' | '=' | ':' | '+=' after the key").
+    const dir = workspace({ 'tb.hocon': '{\n    "a": {\n        "class": "x.y.Z"\n    },\n}\n' });
+    expect((await cli(['set', 'tb.hocon', 'new_tool.class', '"p.m.C"', '--write'], dir)).code).toBe(0);
+    const read = await cli(['resolve', 'tb.hocon', '--as', 'neuro-san'], dir);
+    expect(read.stderr).toBe('');
+    expect(JSON.parse(read.stdout)).toEqual({ a: { class: 'x.y.Z' }, new_tool: { class: 'p.m.C' } });
+  });
+
   it('set refuses a VALUE that is not HOCON, and leaves the file alone', async () => {
     const dir = workspace({ 'a.hocon': TEXT });
     const result = await cli(['set', 'a.hocon', 'u', '{ unclosed', '--write'], dir);

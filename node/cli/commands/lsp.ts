@@ -1,5 +1,3 @@
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startLanguageServer } from '../../language/languageServer';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 
 export const lspCommand: CliCommand = {
@@ -13,13 +11,16 @@ export const lspCommand: CliCommand = {
     'completions, quick fixes, go to definition, find references, rename, outline, folding and formatting (the',
     'same as `format`). It never runs project code. See README, "Editors", for VS Code, Neovim and JetBrains.',
   ].join('\n'),
-  run(args, io) {
+  async run(args, io) {
     const parsed = parseCommandLine(args, { stdio: { type: 'boolean', default: false } });
     if (!parsed.values.stdio) throw new UsageError('give --stdio (the only transport)');
     if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
     // Standard output is the protocol's: anything a library logs goes to standard error instead.
     console.log = console.error;
     console.info = console.error;
+    // Loaded here, not by every command: the protocol's libraries are a good part of what starting the CLI costs.
+    const { createConnection, ProposedFeatures } = await import('vscode-languageserver/node');
+    const { startLanguageServer } = await import('../../language/languageServer');
     const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
     startLanguageServer(connection, { env: io.env });
     // Runs until the client says exit (vscode-languageserver ends the process then).

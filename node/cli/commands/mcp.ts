@@ -9,11 +9,11 @@ import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index
 import { errorMessage } from '../../../shared/errorMessage';
 import { FileWatcher } from '../../files/fileWatcher';
 import { readTextFile } from '../../files/textFiles';
-import { neuroSanWorkingDirectoryOf } from '../../neurosan/neuroSanFiles';
-import { defaultToolboxFileOf, pinFolderOf, projectVersionFacts, type ProjectVersionFacts } from '../../neurosan/projectVersion';
+import { defaultToolboxFileOf, projectVersionFacts, versionFactsOfFile, type ProjectVersionFacts } from '../../neurosan/projectVersion';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { findProjectRoot, projectRootOf, projectSettingsOf } from '../../project/projectSettingsOnDisk';
 import { ToolRunner, type JsonObject } from '../../python';
+import { ServedToolbox } from '../../mcp/servedToolbox';
 import type { RunContext } from '../../run/runSettingsOnDisk';
 import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
 import { reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
@@ -47,25 +47,10 @@ export const mcpCommand: CliCommand = {
     ...RUN_OPTION_HELP,
   ].join('\n'),
   async run(args, io) {
-    const options = await parseMcpArgs(args, io);
-    // The SDK is loaded only by the commands that speak MCP: every other command starts without it.
-    const { ServedToolbox } = await import('../../mcp/servedToolbox');
-    const { serveHttp, serveStdio } = await import('../../mcp/mcpSessions');
     const log = (line: string) => io.stderr(`toolbox-editor mcp: ${line}\n`);
-    const { context } = options;
-    reportSettingsProblems(context, io);
-    const runner = new ToolRunner(context.runner);
-    const served = new ServedToolbox({
-      file: options.file,
-      cwd: options.readFrom,
-      env: io.env,
-      withDefaults: options.withDefaults,
-      runner,
-      timeoutMs: context.settings.timeoutSeconds.value * 1000,
-      slyData: options.slyData,
-      log,
-      facts: options.version.facts,
-    });
+    const { served, runner, options } = await openServedToolbox(args, io, log);
+    // The SDK is loaded only by the commands that speak MCP: every other command starts without it.
+    const { serveHttp, serveStdio } = await import('../../mcp/mcpSessions');
     const watcher = new FileWatcher(() => void served.load());
     try {
       const readAt = mtimeOf(options.file);
@@ -92,11 +77,47 @@ export const mcpCommand: CliCommand = {
   },
 };
 
+/**
+ * The toolbox `mcp ARGS` serves, not yet read, with its worker (the caller disposes it): read as `call` reads it — the
+ * run settings' working directory, the neuro-san version the file runs (`--neuro-san-version`, the project's setting,
+ * else what the worker's Python has installed, else the pin), that version's default toolbox under it.
+ */
+export async function openServedToolbox(args: string[], io: CliIo, log: (line: string) => void): Promise<{ served: ServedToolbox; runner: ToolRunner; options: McpOptions }> {
+  const parsed = await parseMcpArgs(args, io);
+  const { context } = parsed;
+  reportSettingsProblems(context, io);
+  const runner = new ToolRunner(context.runner);
+  const options = { ...parsed, version: await forInstalledNeuroSan(parsed, runner) };
+  const served = new ServedToolbox({
+    file: options.file,
+    cwd: options.readFrom,
+    env: io.env,
+    withDefaults: options.withDefaults,
+    runner,
+    timeoutMs: context.settings.timeoutSeconds.value * 1000,
+    slyData: options.slyData,
+    log,
+    version: options.version,
+  });
+  return { served, runner, options };
+}
+
+/** The version the worker's Python has installed, when neither the command line nor the project sets one (as `call`). */
+async function forInstalledNeuroSan(options: McpOptions, runner: ToolRunner): Promise<ProjectVersionFacts> {
+  const chosen = options.version.neuroSan;
+  if (chosen.from === 'project setting' || chosen.from === 'command line') return options.version;
+  const info = await runner.info();
+  if (!info.ok || !info.neuroSanVersion || info.neuroSanVersion === chosen.version) return options.version;
+  return versionFactsOfFile(options.file, { interpreter: { version: info.neuroSanVersion, python: options.context.settings.python.value } }, options.versionRoot ?? null);
+}
+
 interface McpOptions {
   /** The toolbox served (absolute). */
   file: string;
-  /** Where neuro-san reads it from (a top-level include is found there): the project's root, else its folder. */
+  /** Where neuro-san reads it from (a top-level include is found there): the run settings' working directory, as `call`. */
   readFrom: string;
+  /** The project the file lies in (its version is the project's), when it lies in one. */
+  versionRoot?: string;
   withDefaults: boolean;
   port?: number;
   slyData: JsonObject;
@@ -143,12 +164,14 @@ async function parseMcpArgs(args: string[], io: CliIo): Promise<McpOptions> {
   const context = runContextOfCli(file, io, values, timeoutSeconds);
   return {
     file,
-    readFrom: root ?? neuroSanWorkingDirectoryOf(file).path,
+    // Where `call` reads it and its tools run: the run settings' (--cwd, the project's workingDirectory, its root...).
+    readFrom: context.settings.workingDirectory.value,
+    ...(root !== undefined ? { versionRoot: root } : {}),
     withDefaults,
     ...(port !== undefined ? { port } : {}),
     slyData,
     context,
-    version: projectVersionFacts(root ?? pinFolderOf(path.dirname(file)), lookup),
+    version: versionFactsOfFile(file, lookup, root ?? null),
   };
 }
 

@@ -5,13 +5,13 @@
  * passes there passes here, from whatever folder the command runs in.
  */
 import path from 'node:path';
-import { fileTypeProblem } from '../../../shared/toolbox/index';
+import { fileTypeProblem, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { runnableSpecs, type ToolSpecs } from '../../toolbox';
 import { loadFileFromDisk, toolboxOf, type LoadedFile } from '../../workspace/toolboxOnDisk';
 import { runContextFor, type RunContext } from '../../run/runSettingsOnDisk';
 import { isRunTimeout, TIMEOUT_RULE } from '../../../shared/run/index';
 import { UsageError, type CliIo } from '../command';
-import type { ToolRunner } from '../../python';
+import { ToolRunner } from '../../python';
 import type { VersionLookup } from '../../neurosan/projectVersion';
 
 export const RUN_OPTION_SPECS = {
@@ -60,18 +60,31 @@ export function runContextOfCli(file: string, io: CliIo, values: RunOptionValues
   });
 }
 
+/** A toolbox read for a run from the command line: its run settings (read once) and the toolbox read under them. */
+export interface CliRunRead {
+  /** The file as given. */
+  file: string;
+  context: RunContext;
+  loaded: LoadedFile;
+  specs: ToolSpecs;
+}
+
 /**
  * The toolbox `file` read as the app reads it for a run: neuro-san's reading, from the folder neuro-san is taken to
  * run in — the run settings' working directory (`--cwd`, else the project's settings file's, else the project's root,
  * else the file's folder: never the folder the command happens to run in), where its tools run too.
  */
-export function loadForRun(file: string, io: CliIo, values: RunOptionValues, versionLookup?: VersionLookup): { loaded: LoadedFile; specs: ToolSpecs } {
-  const absolute = path.resolve(io.cwd, file);
+export function readForRun(file: string, io: CliIo, values: RunOptionValues, options: { timeoutSeconds?: number; versionLookup?: VersionLookup } = {}): CliRunRead {
   // Not a toolbox at all (a .yaml): say so, rather than what reading it as HOCON would.
-  const typeProblem = fileTypeProblem(absolute);
+  const typeProblem = fileTypeProblem(path.resolve(io.cwd, file));
   if (typeProblem) throw new Error(typeProblem);
-  const workingDirectory = runContextOfCli(file, io, values).settings.workingDirectory.value;
-  const loaded = loadFileFromDisk(absolute, {
+  const context = runContextOfCli(file, io, values, options.timeoutSeconds);
+  return { file, context, ...loadUnder(file, io, values, context, options.versionLookup) };
+}
+
+function loadUnder(file: string, io: CliIo, values: RunOptionValues, context: RunContext, versionLookup?: VersionLookup): { loaded: LoadedFile; specs: ToolSpecs } {
+  const workingDirectory = context.settings.workingDirectory.value;
+  const loaded = loadFileFromDisk(path.resolve(io.cwd, file), {
     cwd: workingDirectory,
     env: io.env,
     noDefault: values['no-default'] ?? false,
@@ -89,19 +102,42 @@ export function loadForRun(file: string, io: CliIo, values: RunOptionValues, ver
  * as the app does once a run has started its Python — unless the project or the command line sets the version. The
  * default toolbox it is layered over is that version's, so a case passes or fails here as in the app.
  */
-export async function forInstalledNeuroSan(
-  file: string,
-  io: CliIo,
-  values: RunOptionValues,
-  read: { loaded: LoadedFile; specs: ToolSpecs },
-  runner: ToolRunner,
-  python: string,
-): Promise<{ loaded: LoadedFile; specs: ToolSpecs }> {
+async function forInstalledNeuroSan(read: CliRunRead, io: CliIo, values: RunOptionValues, runner: ToolRunner): Promise<CliRunRead> {
   const chosen = read.loaded.neuroSan;
   if (chosen.from === 'project setting' || chosen.from === 'command line') return read;
   const info = await runner.info();
   if (!info.ok || !info.neuroSanVersion || info.neuroSanVersion === chosen.version) return read;
-  return loadForRun(file, io, values, { interpreter: { version: info.neuroSanVersion, python } });
+  return { ...read, ...loadUnder(read.file, io, values, read.context, { interpreter: { version: info.neuroSanVersion, python: read.context.settings.python.value } }) };
+}
+
+/** What a command that runs tools gets: the toolbox read for the run's Python, and its worker. */
+export interface CliRun extends CliRunRead {
+  runner: ToolRunner;
+}
+
+/**
+ * The one prologue of the commands that run tools (`call`, `check`, `test`): the run settings read once, the toolbox
+ * read under them, the settings' problems on stderr (unless `quiet`: a JSON report on stdout), then — unless the
+ * toolbox cannot be read whole (`unread` answers for that) — a worker with those settings, the toolbox read again for
+ * the neuro-san it has installed, `body`, and the worker ended whatever happens.
+ */
+export async function withToolRun<T>(
+  file: string,
+  io: CliIo,
+  values: RunOptionValues,
+  options: { timeoutSeconds?: number; agentNetwork?: string; quiet?: boolean; unread(diagnostics: ToolboxDiagnostic[], read: CliRunRead): T },
+  body: (run: CliRun) => Promise<T>,
+): Promise<T> {
+  const read = readForRun(file, io, values, options.timeoutSeconds !== undefined ? { timeoutSeconds: options.timeoutSeconds } : {});
+  if (!options.quiet) reportSettingsProblems(read.context, io);
+  const unread = toolboxOf(read.loaded).diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
+  if (unread.length > 0) return options.unread(unread, read);
+  const runner = new ToolRunner({ ...read.context.runner, ...(options.agentNetwork !== undefined ? { agentNetwork: options.agentNetwork } : {}) });
+  try {
+    return await body({ ...(await forInstalledNeuroSan(read, io, values, runner)), runner });
+  } finally {
+    await runner.dispose();
+  }
 }
 
 /** The run settings' problems and unset variables, on stderr: a run goes on with the rest. */

@@ -54,7 +54,8 @@ describe('validate --format sarif', () => {
     ]);
     // The neuro-san version the file was checked for, in the run's properties (the requirements file pins it).
     expect((run as { properties?: unknown }).properties).toEqual({
-      neuroSan: [{ files: ['tools/tb.hocon'], version: '0.5.55', from: 'pin', how: 'neuro-san==0.5.55 in requirements.txt:1', file: 'requirements.txt', line: 1 }],
+      // The pin is named from the folder the version is decided for (the file's own, outside a project).
+      neuroSan: [{ files: ['tools/tb.hocon'], version: '0.5.55', from: 'pin', how: 'neuro-san==0.5.55 in ../requirements.txt:1', file: '../requirements.txt', line: 1 }],
     });
     for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex]!.id).toBe(r.ruleId);
     expect(run.results[0]!.fixes).toHaveLength(1);

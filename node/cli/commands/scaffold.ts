@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ToolRunner } from '../../python';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../../scaffold/scaffoldTool';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
-import { loadForRun, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli } from './runCliSupport';
+import { readForRun, RUN_OPTION_HELP, RUN_OPTION_SPECS } from './runCliSupport';
 import { recordToolRoot } from '../../run/runSettingsWrite';
 import { errorMessage } from '../../../shared/errorMessage';
 
@@ -29,14 +29,13 @@ export const scaffoldCommand: CliCommand = {
     const parsed = parseCommandLine(args, { ...RUN_OPTION_SPECS, root: { type: 'string' } });
     if (parsed.positionals.length !== 2) throw new UsageError('give a toolbox FILE and a TOOL name');
     const [file, tool] = parsed.positionals as [string, string];
-    const { specs } = loadForRun(file, io, parsed.values);
+    const { specs, context } = readForRun(file, io, parsed.values);
     const spec = specs.specs.find((s) => s.name === tool);
     if (!spec) {
       const problem = specs.problems.find((p) => p.tool === tool);
       io.stderr(`toolbox-editor scaffold: ${problem ? problem.message : `no tool '${tool}' in ${file}`}\n`);
       return 1;
     }
-    const context = runContextOfCli(file, io, parsed.values);
     const root = parsed.values.root !== undefined ? path.resolve(io.cwd, parsed.values.root) : defaultScaffoldRoot(context.settings, path.resolve(io.cwd, file));
     const runner = new ToolRunner(context.runner);
     try {

@@ -6,15 +6,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { targetLabel, type SavedCase } from '../../../shared/run/index';
-import { ToolRunner } from '../../python';
+import { factsOfProject } from '../../../shared/neurosan/versions/index';
 import { toolBoxFromSpecs } from '../../toolbox';
-import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { readCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
 import { countsLine, runCases, type CaseResult } from '../../testcases/runCases';
 import { junitReport } from '../../testcases/junitReport';
 import { writeFileAtomic } from '../../files/atomicWrite';
-import { forInstalledNeuroSan, loadForRun, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { RUN_OPTION_HELP, RUN_OPTION_SPECS, secondsOption, withToolRun } from './runCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 export const testCommand: CliCommand = {
@@ -63,35 +62,38 @@ export const testCommand: CliCommand = {
     const cases = only.length ? all.filter((c) => only.includes(c.name)) : all;
     const shownFile = path.relative(io.cwd, casesFile) || casesFile;
 
-    const context = runContextOfCli(file, io, values, timeoutSeconds);
-    if (!values.json) reportSettingsProblems(context, io);
-    const read = loadForRun(file, io, values);
-    const unread = toolboxOf(read.loaded).diagnostics.filter((d) => d.severity === 'error' && d.rule === 'hocon');
     const print = values.json ? () => undefined : (r: CaseResult) => io.stdout(caseLine(r));
-    let results: CaseResult[];
-    if (unread.length > 0) {
-      // The toolbox cannot be read whole: no case can run, and each says why (in the report too).
-      const reason = `${file} cannot be read: ${unread.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('; ')}`;
-      results = cases.map((c) => ({ name: c.name, target: c.request.target, verdict: { outcome: 'could not run' as const, reason }, durationMs: 0 }));
-      results.forEach(print);
-    } else {
-      const runner = new ToolRunner(context.runner);
-      try {
-        const { specs } = await forInstalledNeuroSan(file, io, values, read, runner, context.settings.python.value);
+    const results = await withToolRun(
+      file,
+      io,
+      values,
+      {
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+        quiet: values.json ?? false,
+        unread: (unread) => {
+          // The toolbox cannot be read whole: no case can run, and each says why (in the report too).
+          const reason = `${file} cannot be read: ${unread.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('; ')}`;
+          const results: CaseResult[] = cases.map((c) => ({ name: c.name, target: c.request.target, verdict: { outcome: 'could not run' as const, reason }, durationMs: 0 }));
+          results.forEach(print);
+          return results;
+        },
+      },
+      async ({ loaded, specs, runner, context }) => {
         const toolbox = toolBoxFromSpecs(specs.specs, runner, specs.problems, path.basename(file));
         // A case of an MCP server's tool runs as the app runs it: the project's MCP info file, its default timeout.
         const root = projectRootOf(path.resolve(io.cwd, file)) ?? path.dirname(path.resolve(io.cwd, file));
         const runOne = async (c: SavedCase) => {
           const { request } = c;
-          if (request.target.kind !== 'mcp') return toolbox.call(request);
+          // The arguments' schema read as the project's neuro-san reads it, as the app's runs of the same cases do.
+          if (request.target.kind !== 'mcp') return toolbox.call(request, { neuroSan: factsOfProject(loaded.neuroSan) });
           const { runMcpRequest } = await import('../../mcp/mcpRuns');
-          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env);
+          // Its MCP info variables are those of the neuro-san the cases run for (the installed one, when it said).
+          const installed = loaded.neuroSan.from === 'interpreter' ? { interpreter: { version: loaded.neuroSan.version, python: context.settings.python.value } } : undefined;
+          return runMcpRequest({ ...request, target: request.target, timeoutSeconds: request.timeoutSeconds ?? context.settings.timeoutSeconds.value }, root, io.env, {}, installed);
         };
-        results = await runCases(cases, runOne, print);
-      } finally {
-        await runner.dispose();
-      }
-    }
+        return runCases(cases, runOne, print);
+      },
+    );
     if (values.junit) await writeReport(path.resolve(io.cwd, values.junit), junitReport(shownFile, results, new Date()), io);
     if (values.json) io.stdout(`${JSON.stringify(jsonReport(shownFile, results), null, 2)}\n`);
     else io.stdout(`${countsLine(results)} (${shownFile})\n`);

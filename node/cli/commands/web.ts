@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { rendererDir } from '../../paths';
-import { startWebServer } from '../../server/webServer';
 import { defaultStateDir } from '../../state/userState';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { isDirectoryArgument } from '../../project/projectArgument';
@@ -34,6 +33,8 @@ export const webCommand: CliCommand = {
     const given = parsed.positionals[0];
     const project = given !== undefined && isDirectoryArgument(given, io.cwd);
     const file = project ? undefined : given;
+    // Loaded here, not by every command: the server and its WebSocket library.
+    const { startWebServer } = await import('../../server/webServer');
     const server = await startWebServer({
       port,
       cwd: io.cwd,

@@ -9,6 +9,7 @@ into a module path relative to the longest matching sys.path entry.
 LangChain tools (`package.module.Class`): a direct import only.
 """
 import importlib
+import importlib.util
 import os
 import sys
 import traceback
@@ -89,7 +90,7 @@ def find_class(class_path, candidates):
         except Exception as error:  # noqa: BLE001 - any import failure is reported, never raised
             if _is_missing(error, module_name):
                 continue
-            raise ClassNotFound(class_path, tried, traceback.format_exc()) from error
+            raise ClassNotFound(class_path, tried, _import_failure(module_name, error) + traceback.format_exc()) from error
         if cls is not None:
             return cls, module
         without_class.append(module_name)
@@ -98,6 +99,26 @@ def find_class(class_path, candidates):
     else:
         details = "None of those modules exists (check PYTHONPATH and AGENT_TOOL_PATH)."
     raise ClassNotFound(class_path, tried, details)
+
+
+def _import_failure(module_name, error):
+    """The line above the traceback of a module that exists and fails to import: the package it needs, when missing.
+
+    neuro-san's own wording ("not found in PYTHONPATH") heads the message; without this line a tool whose module
+    imports neuro_san, in a Python without neuro-san, reads as a class that is not there.
+    """
+    if isinstance(error, ModuleNotFoundError) and error.name:
+        top = error.name.split(".")[0]
+        try:
+            missing = importlib.util.find_spec(top) is None
+        except (ImportError, ValueError):
+            missing = False
+        if missing:
+            return (
+                f"Module {module_name} was found, but it imports the package '{top}', "
+                f"which is not installed for {sys.executable}.\n\n"
+            )
+    return ""
 
 
 def split_class_path(class_path):

@@ -53,6 +53,11 @@ describe('description checks, each with its good and its bad example', () => {
     // Another tool's name is not an argument.
     const two = [tool('weather', 'Returns the current weather for a city; call get_forecast for the days ahead.', city), tool('get_forecast', GOOD)].join('\n');
     expect(found(two)).toEqual([]);
+    // A field prefix of the query syntax the description teaches is not an argument (neuro-san-studio's arxiv_retriever).
+    const query = 'query { type = string, description = "The arXiv query." }';
+    const prefixes = 'Searches arXiv with a query of prefixed terms:\nti = title\nid_list = arXiv article ID\nExample: query="id_list:2301.01234"';
+    expect(found(tool('arxiv', prefixes, query))).toEqual([]);
+    expect(found(tool('arxiv', 'Searches arXiv with a query of prefixed terms; id_list is the arXiv article ID, as in 2301.01234.', query))).toEqual(['description-unknown-argument arxiv 1:38']);
   });
 
   it('description-unmentioned-parameter (off unless turned on)', () => {

@@ -236,6 +236,9 @@ function namedArguments(text: string): Set<string> {
   const names = new Set<string>();
   for (const m of text.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)) names.add(m[1]!);
   for (const m of text.matchAll(/(?<![\w.:/`-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.:/`-])/g)) names.add(m[1]!);
+  // A name the text also writes as `name:value` is a field prefix of a query syntax the description teaches (arXiv's
+  // `id_list:2301.01234`, explained as `id_list = arXiv article ID`), not an argument of the tool.
+  for (const m of text.matchAll(/(?<![\w.:/`-])([A-Za-z_][A-Za-z0-9_]*):(?=[^\s:/])/g)) names.delete(m[1]!);
   return names;
 }
 
