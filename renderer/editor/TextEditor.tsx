@@ -65,6 +65,8 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       // As File > Open does: unsaved changes are asked about first.
       openFile: (file) => void stores.files.open(file),
       notify: setNotice,
+      // A save waits for a rename confirmed a moment ago (its edits come with the service's answer).
+      arriving: (work) => stores.edits.track(work),
       // Go to definition, references and rename across the project (projectNavigation.ts).
       project: {
         api: stores.api,
@@ -146,7 +148,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       detach();
       editor.dispose();
     };
-  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython, stores.api, stores.commands, stores.useView]);
+  }, [documentModel, useAnalysis, useDocument, stores.useEntryPython, stores.api, stores.commands, stores.useView, stores.edits]);
 
   useEffect(() => monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs'), [theme]);
   useEffect(() => {

@@ -38,6 +38,8 @@ export interface ModelContext {
   notify?(notice: EditorNotice): void;
   /** The document's project: go to definition, references and rename across its files, its formatting options. */
   project?: EditorProject;
+  /** Edits on their way to the model (a rename's, after the language service answers): the window's saves wait. */
+  arriving?(work: Promise<unknown>): void;
 }
 
 const OPEN_CLASS_COMMAND = 'toolboxEditor.openClass';
@@ -296,6 +298,16 @@ function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.edi
       return inThisFile(model, references(world, world.file, offset, context.includeDeclaration), world);
     },
   });
+  /**
+   * The rename's answer, told to the window as edits under way: a Ctrl+S pressed right after Enter in the rename box
+   * saves the renamed text. Monaco applies the edits in the microtasks after the answer (StandaloneBulkEditService),
+   * so they are in the model by the next task; an answer without edits in this model settles with it.
+   */
+  const renameArriving = (model: Monaco.editor.ITextModel, answer: Promise<Monaco.languages.WorkspaceEdit & Monaco.languages.Rejection>) => {
+    const arriving = contextOf(model)?.arriving;
+    arriving?.(answer.then((edit) => (edit.edits.length > 0 ? new Promise((resolve) => setTimeout(resolve, 0)) : undefined)));
+    return answer;
+  };
   monaco.languages.registerRenameProvider(HOCON_LANGUAGE_ID, {
     async resolveRenameLocation(model, position) {
       const offset = model.getOffsetAt(position);
@@ -310,29 +322,33 @@ function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.edi
       }
       return { range: rangeOf(monaco, model, target.start, target.end), text: target.placeholder };
     },
-    async provideRenameEdits(model, position, newName) {
-      const offset = model.getOffsetAt(position);
-      const across = projectOf(model);
-      const inModel = (edits: readonly { offset: number; length: number; newText: string }[]) => ({
-        edits: edits.map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText } })),
-      });
-      if (!across) {
-        const world = localWorld(model);
-        const result = rename(world, world.file, offset, newName);
-        return result.ok ? inModel(result.edits) : { edits: [], rejectReason: result.problem };
-      }
-      const text = model.getValue();
-      const result = await across.project.api.invoke('language.rename', { path: across.path, text, offset, newName }).catch((error: unknown) => ({ problem: errorMessage(error) }));
-      if ('problem' in result) {
-        // Monaco's own notice of a refusal goes nowhere in the app: said above the text.
-        across.context.notify?.({ kind: 'warning', text: `Not renamed: ${result.problem}` });
-        return { edits: [] };
-      }
-      if (result.scope === 'file') return model.getValue() === text ? inModel(result.edits) : { edits: [] };
-      await applyProjectRename(across.project, result, (notice) => across.context.notify?.(notice));
-      return { edits: [] };
+    provideRenameEdits(model, position, newName) {
+      return renameArriving(model, renameEdits(model, position, newName));
     },
   });
+  /** F2's edits: within this text (the service's, or the server's for this file), or the project's files on disk. */
+  async function renameEdits(model: Monaco.editor.ITextModel, position: Monaco.Position, newName: string): Promise<Monaco.languages.WorkspaceEdit & Monaco.languages.Rejection> {
+    const offset = model.getOffsetAt(position);
+    const across = projectOf(model);
+    const inModel = (edits: readonly { offset: number; length: number; newText: string }[]) => ({
+      edits: edits.map((e) => ({ resource: model.uri, versionId: model.getVersionId(), textEdit: { range: rangeOf(monaco, model, e.offset, e.offset + e.length), text: e.newText } })),
+    });
+    if (!across) {
+      const world = localWorld(model);
+      const result = rename(world, world.file, offset, newName);
+      return result.ok ? inModel(result.edits) : { edits: [], rejectReason: result.problem };
+    }
+    const text = model.getValue();
+    const result = await across.project.api.invoke('language.rename', { path: across.path, text, offset, newName }).catch((error: unknown) => ({ problem: errorMessage(error) }));
+    if ('problem' in result) {
+      // Monaco's own notice of a refusal goes nowhere in the app: said above the text.
+      across.context.notify?.({ kind: 'warning', text: `Not renamed: ${result.problem}` });
+      return { edits: [] };
+    }
+    if (result.scope === 'file') return model.getValue() === text ? inModel(result.edits) : { edits: [] };
+    await applyProjectRename(across.project, result, (notice) => across.context.notify?.(notice));
+    return { edits: [] };
+  }
 }
 
 /**

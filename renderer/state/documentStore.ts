@@ -141,8 +141,10 @@ export function createDocumentStore(api: ApiClient, texts: TextChannel, edits: P
       },
 
       save: async (targetPath) => {
-        // What is typed in a form field is saved too, even before the field has written it.
+        // What is typed in a form field is saved too, even before the field has written it; and a rename confirmed
+        // a moment ago (its edits come with the language service's answer).
         edits.flush();
+        await edits.settled();
         const state = get();
         if (state.saving || state.status !== 'ready') return false;
         const path = targetPath ?? state.path;

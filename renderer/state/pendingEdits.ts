@@ -23,12 +23,23 @@ export interface PendingEdits {
   setBurstEnder(end: () => void): void;
   /** A field's typing is over (it lost focus): the next edit, whatever makes it, is a new undo step. */
   endTypingBurst(): void;
+  /**
+   * An edit the user has already asked for that reaches the document later: a rename confirmed with Enter waits for
+   * the language service's answer. `work` settles once it is in the document (or will not come).
+   */
+  track(work: Promise<unknown>): void;
+  /** Resolves once every tracked edit has settled, or after ARRIVING_EDITS_WAIT_MS: what a save waits for. */
+  settled(): Promise<void>;
 }
+
+/** How long a save waits at most for edits under way (a language service that does not answer holds no save). */
+export const ARRIVING_EDITS_WAIT_MS = 10_000;
 
 export function createPendingEdits(): PendingEdits {
   const flushers = new Set<() => void>();
   let currentBurst: string | null = null;
   let burstEnder: () => void = () => undefined;
+  const underWay = new Set<Promise<unknown>>();
   return {
     register(flush) {
       flushers.add(flush);
@@ -51,6 +62,21 @@ export function createPendingEdits(): PendingEdits {
       burstEnder = end;
     },
     endTypingBurst: () => burstEnder(),
+    track(work) {
+      const settled = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      underWay.add(settled);
+      void settled.then(() => underWay.delete(settled));
+    },
+    async settled() {
+      if (underWay.size === 0) return;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, ARRIVING_EDITS_WAIT_MS)));
+      await Promise.race([Promise.all([...underWay]), limit]);
+      clearTimeout(timer);
+    },
   };
 }
 

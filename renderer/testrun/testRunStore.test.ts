@@ -39,10 +39,15 @@ describe('the test-run store', () => {
 
     callsOf('tool.run')[0]!.resolve({ isError: true, errorKind: 'cancelled', content: 'cancelled' });
     await vi.advanceTimersByTimeAsync(0);
+    // The result shows once the history holds its run (the newest entry is the run shown).
+    expect(useTestRun.getState().results[key]).toBeUndefined();
+    const entry = { at: '2026-01-01T00:00:00Z', request, result: { isError: true, errorKind: 'cancelled', content: 'cancelled' } };
+    callsOf('history.list')[0]!.resolve({ entries: [entry] });
+    await vi.advanceTimersByTimeAsync(0);
     expect(useTestRun.getState().running).toBeNull();
     expect(useTestRun.getState().results[key]?.result).toMatchObject({ errorKind: 'cancelled' });
-    // After the run: its history, and the run settings as they are now (the file may have changed).
-    callsOf('history.list')[0]!.resolve({ entries: [] });
+    expect(useTestRun.getState().history[key]).toEqual([entry]);
+    // Then the run settings as they are now (the file may have changed).
     callsOf('run.settings')[0]!.resolve({ settings: {}, commandLineOptions: [] });
     await done;
   });
@@ -54,9 +59,32 @@ describe('the test-run store', () => {
     await vi.advanceTimersByTimeAsync(SHOW_CANCEL_AFTER_MS * 2);
     expect(useTestRun.getState().running).toBeNull();
     expect(useTestRun.getState().notice).toEqual({ text: 'The run could not be made: the server is gone', error: true });
-    callsOf('history.list')[0]!.resolve({ entries: [] });
     callsOf('run.settings')[0]!.resolve({ settings: {}, commandLineOptions: [] });
     await done;
+  });
+
+  it("an MCP server's tool keeps its own name in the runs read back (what Copy as CLI and Save as test case use)", async () => {
+    const { useTestRun, useDocument, callsOf } = setup();
+    const url = 'http://127.0.0.1:9/mcp';
+    const request = { target: { kind: 'mcp' as const, url, tool: 'echo' }, argsJson: '{}' };
+    const key = `mcp ${url} echo`;
+    const done = useTestRun.getState().loadHistory(key);
+    expect(callsOf('history.list').map((c) => c.request)).toEqual([{ path: '/work/toolbox_info.hocon', tool: key }]);
+    callsOf('history.list')[0]!.resolve({ entries: [{ at: '2026-01-01T00:00:00Z', request, result: { isError: false, content: 'Echo' } }] });
+    await done;
+    expect(useTestRun.getState().history[toolKey(useDocument.getState().path, key)]?.[0]?.request).toEqual(request);
+  });
+
+  it("choosing a toolbox entry ends an MCP tool's turn and its notice, and keeps the notice when no MCP tool was picked", () => {
+    const { useTestRun } = setup();
+    useTestRun.getState().setNotice({ text: 'about the entry', error: false });
+    useTestRun.getState().pickMcpTool(null);
+    expect(useTestRun.getState().notice?.text).toBe('about the entry');
+    useTestRun.getState().pickMcpTool({ url: 'http://127.0.0.1:9/mcp', tool: 'echo' });
+    expect(useTestRun.getState().notice).toBeNull();
+    useTestRun.getState().setNotice({ text: 'about echo', error: false });
+    useTestRun.getState().pickMcpTool(null);
+    expect(useTestRun.getState()).toMatchObject({ mcpTool: null, notice: null });
   });
 
   describe("a tool renamed in the tool list: its cases and runs follow the name the saved file has", () => {
@@ -90,6 +118,22 @@ describe('the test-run store', () => {
       // Saved with the new name: now they move.
       useDocument.setState({ savedText: renamed });
       expect(callsOf('testcases.renameTool').map((c) => c.request)).toEqual([{ path: '/work/toolbox_info.hocon', tool: 'my_tool', newName: 'finder' }]);
+    });
+
+    it("reads a renamed tool's runs under both names and shows them under the new one", async () => {
+      const { useTestRun, useDocument, edit, callsOf } = setup(saved);
+      edit(renamed);
+      useTestRun.getState().recordRename('my_tool', 'finder');
+      const done = useTestRun.getState().loadHistory('finder');
+      expect(callsOf('history.list').map((c) => c.request.tool)).toEqual(['finder', 'my_tool']);
+      const run = (tool: string, at: string) => ({ at, request: { target: { kind: 'toolbox', tool }, argsJson: '{}' }, result: { isError: false, content: at } });
+      callsOf('history.list')[0]!.resolve({ entries: [run('finder', '2026-01-02T00:00:00Z')] });
+      callsOf('history.list')[1]!.resolve({ entries: [run('my_tool', '2026-01-01T00:00:00Z')] });
+      await done;
+      expect(useTestRun.getState().history[toolKey(useDocument.getState().path, 'finder')]?.map((e) => [e.at, e.request.target.tool])).toEqual([
+        ['2026-01-02T00:00:00Z', 'finder'],
+        ['2026-01-01T00:00:00Z', 'finder'],
+      ]);
     });
 
     it('an undo before the save takes the rename back: nothing moves; nor when the file is closed or read again', async () => {

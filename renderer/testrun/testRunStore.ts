@@ -121,7 +121,12 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     notice: null,
     renames: [],
     mcpTool: null,
-    pickMcpTool: (mcpTool) => set({ mcpTool, notice: null }),
+    // The notice was about the tool the pane had: kept when no MCP tool was picked and none is (the tool list's rename
+    // selects the renamed entry, which ends no MCP tool's turn, and its notice must stay).
+    pickMcpTool: (mcpTool) => {
+      if (mcpTool === null && get().mcpTool === null) return;
+      set({ mcpTool, notice: null });
+    },
     setInputs: (key, inputs) => set({ inputs: { ...get().inputs, [key]: inputs } }),
     setNotice: (notice) => set({ notice }),
 
@@ -141,6 +146,8 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
       try {
         // The request as the pane made it: the arguments' text (Python must see `1.0` and big integers as written).
         const result = await api.invoke('tool.run', { path, text, runId, run: request });
+        // The result shows with its run at the top of the history: "Save as test case" on the newest run is this one.
+        await get().loadHistory(tool);
         set({ results: { ...get().results, [key]: { request, result } } });
       } catch (error) {
         set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true } });
@@ -148,7 +155,7 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
         clearTimeout(timer);
         set({ running: null });
       }
-      await Promise.all([get().loadHistory(tool), get().loadSettings()]);
+      await get().loadSettings();
     },
 
     cancel: () => {
@@ -159,12 +166,14 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     loadHistory: async (tool) => {
       const { path } = useDocument.getState();
       // A tool renamed since the save: its runs on disk are under the saved name, and the new name's since.
+      // `tool` is the history's key (runKey): an MCP server's tool is keyed by URL and name and is never renamed.
       const saved = diskName(inEffect(), tool);
       try {
-        const lists = await Promise.all([...new Set([tool, saved])].map((name) => api.invoke('history.list', { path, tool: name })));
+        const names = [...new Set([tool, saved])];
+        const lists = await Promise.all(names.map((name) => api.invoke('history.list', { path, tool: name })));
+        // Only the runs kept under the saved name are shown as the renamed tool's.
         const entries = lists
-          .flatMap((l) => l.entries)
-          .map((e) => (e.request.target.tool === tool ? e : { ...e, request: { ...e.request, target: { ...e.request.target, tool } } }))
+          .flatMap((l, i) => (names[i] === tool ? l.entries : l.entries.map((e) => ({ ...e, request: { ...e.request, target: { ...e.request.target, tool } } }))))
           .sort((a, b) => b.at.localeCompare(a.at));
         set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
       } catch (error) {
