@@ -17,12 +17,18 @@ export interface CliIo {
 
 export interface CliCommand {
   name: string;
-  /** One line for `toolbox-editor --help`. */
-  summary: string;
   /** The usage text printed by `toolbox-editor <name> --help` and on a usage error. */
   usage: string;
   /** Runs the command; resolves to the process exit code. Long-running commands (web) may never resolve. */
   run(args: string[], io: CliIo): Promise<number>;
+}
+
+/** A command as `--help` lists it; `load` imports its module (only when the command runs). */
+export interface CommandEntry {
+  name: string;
+  /** One line for `toolbox-editor --help`. */
+  summary: string;
+  load(): Promise<CliCommand>;
 }
 
 /** A mistake in the command line: main prints the message and the command's usage, and exits 2. */

@@ -32,11 +32,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${APP_VERSION}\n`);
     return 0;
   }
-  const command = commands.find((c) => c.name === first);
-  if (!command) {
+  const entry = commands.find((c) => c.name === first);
+  if (!entry) {
     io.stderr(`toolbox-editor: unknown command '${first}'\n\n${helpText()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(`${command.usage}\n`);
     return 0;

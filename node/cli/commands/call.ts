@@ -14,7 +14,6 @@ import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../co
 
 export const callCommand: CliCommand = {
   name: 'call',
-  summary: 'run one tool of a toolbox file with chosen arguments and sly_data',
   usage: [
     'Usage: toolbox-editor call FILE TOOL [--toolkit-tool NAME] [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--python PATH] [--json]',
     '       toolbox-editor call --mcp URL TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--json]',

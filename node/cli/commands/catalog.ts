@@ -14,7 +14,6 @@ import { keyOrigin, type ToolEntry } from '../../../shared/toolbox/index';
 
 export const catalogCommand: CliCommand = {
   name: 'catalog',
-  summary: "print the tool catalog an LLM is shown, exactly as Python Jinja2 renders it (exit 1 if its contract fails)",
   usage: [
     'Usage: toolbox-editor catalog FILE [--template T] [--key-order sorted|insertion] [--var NAME=VALUE]... [--no-default]',
     '                              [--tokens [--tokenizer NAME] [--json]]',

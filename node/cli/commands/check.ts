@@ -12,7 +12,6 @@ import { diagnosticsJson } from './validate';
 
 export const checkCommand: CliCommand = {
   name: 'check',
-  summary: "preflight every tool in its Python environment: imports, constructor args, API keys, invoke (exit 1 on any problem)",
   usage: [
     'Usage: toolbox-editor check FILE [--python P] [--pythonpath DIR]... [--timeout SECONDS] [--json]',
     '',

@@ -5,7 +5,6 @@ import { formatDiffMarkdown, formatDiffText } from '../../review/diffFormats';
 
 export const diffCommand: CliCommand = {
   name: 'diff',
-  summary: 'what changed in the tools and the catalog against a git revision or another file (exit 1 if breaking)',
   usage: [
     'Usage: toolbox-editor diff FILE [--against REV | OTHER_FILE] [--format text|json|markdown] [--no-default]',
     '',

@@ -9,7 +9,6 @@ import { readTextFile } from './hoconCliSupport';
 
 export const formatCommand: CliCommand = {
   name: 'format',
-  summary: 'format HOCON files, keeping every comment and every value as both readings see it',
   usage: [
     'Usage: toolbox-editor format FILE... [--check | --write] [--indent N|tab] [--separator =|:|preserve]',
     '                              [--commas preserve|omit|add]',

@@ -2,7 +2,6 @@ import { parseCommandLine, UsageError, type CliCommand } from '../command';
 
 export const lspCommand: CliCommand = {
   name: 'lsp',
-  summary: 'run the HOCON language server (LSP 3.17) for VS Code, Neovim, JetBrains and other editors',
   usage: [
     'Usage: toolbox-editor lsp --stdio',
     '',

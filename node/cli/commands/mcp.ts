@@ -24,7 +24,6 @@ export const MCP_TOKEN_VARIABLE = 'TOOLBOX_EDITOR_MCP_TOKEN';
 
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  summary: "serve a toolbox's tools to MCP clients (stdio, or Streamable HTTP on 127.0.0.1)",
   usage: [
     'Usage: toolbox-editor mcp FILE|DIR [--http PORT] [--timeout SECONDS] [--sly-data FILE] [--python PATH] ...',
     '',

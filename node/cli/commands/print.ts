@@ -4,7 +4,6 @@ import { formatDiagnostic, readTextFile } from './hoconCliSupport';
 
 export const printCommand: CliCommand = {
   name: 'print',
-  summary: 'print a HOCON file back from its syntax tree (byte for byte)',
   usage: `Usage: toolbox-editor print FILE
 
 Parses FILE into its lossless syntax tree and prints the tree; the output equals the input byte for byte.

@@ -20,7 +20,6 @@ import { reportUnreadFiles } from './toolboxCliSupport';
 
 export const renameCommand: CliCommand = {
   name: 'rename',
-  summary: 'rename a tool in its toolbox, the networks that use it, its saved test cases and its history',
   usage: [
     'Usage: toolbox-editor rename FILE|DIR OLD NEW [--write] [--state-dir DIR]',
     '',

@@ -9,7 +9,6 @@ import { MAX_TEMPLATE_BYTES, templateLoader } from '../../catalog/templateFiles'
 
 export const renderCommand: CliCommand = {
   name: 'render',
-  summary: 'render any Jinja2 template exactly as Python Jinja2 would, with a JSON context',
   usage: [
     'Usage: toolbox-editor render TEMPLATE --context FILE.json [--key-order sorted|insertion]',
     '',

@@ -63,7 +63,6 @@ function report(file: string, outcome: ResolveOutcome, many: boolean, io: CliIo)
 
 export const resolveCommand: CliCommand = {
   name: 'resolve',
-  summary: 'print HOCON files resolved (includes, substitutions) as JSON',
   usage,
   async run(args, io) {
     const parsed = parseCommandLine(args, { ...readingOptions, 'base-dir': { type: 'string' } });

@@ -9,7 +9,6 @@ import { errorMessage } from '../../../shared/errorMessage';
 
 export const scaffoldCommand: CliCommand = {
   name: 'scaffold',
-  summary: "write a coded tool's Python module from its entry (class name, description, parameters); never overwrites",
   usage: [
     'Usage: toolbox-editor scaffold FILE TOOL [--root DIR] [--python P] [--pythonpath DIR]...',
     '',

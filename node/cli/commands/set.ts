@@ -10,7 +10,6 @@ type ChoiceFlag = keyof typeof CHOICE_FLAGS;
 
 export const setCommand: CliCommand = {
   name: 'set',
-  summary: 'set a value in a HOCON file, keeping everything else byte for byte',
   usage: `Usage: toolbox-editor set FILE PATH VALUE [--write] [--override | --base | --replace-all | --here | --definition N]
 
 Sets PATH (a HOCON path such as tools.my_tool.description or 'a."b.c"') to VALUE, which is HOCON text

@@ -7,7 +7,6 @@ import { loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
 
 export const similarCommand: CliCommand = {
   name: 'similar',
-  summary: 'the tools an LLM could confuse, by the words of their catalog entries; --query ranks tools against a request',
   usage: [
     'Usage: toolbox-editor similar FILE [--query TEXT] [--top N] [--json] [--no-default]',
     '',

@@ -18,7 +18,6 @@ import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../co
 
 export const testCommand: CliCommand = {
   name: 'test',
-  summary: "run a toolbox's saved test cases (FILE's .tests.json); exit 1 if one fails or could not run",
   usage: [
     'Usage: toolbox-editor test FILE [--cases CASES.json] [--only NAME]... [--junit REPORT.xml] [--json] [--timeout SECONDS] [--python PATH] [--pythonpath DIR]...',
     '',

@@ -9,7 +9,6 @@ import { MCP_OPTION_HELP } from './mcpCliSupport';
 
 export const toolsCommand: CliCommand = {
   name: 'tools',
-  summary: 'list the effective tools of a toolbox (or agent network) file, with kind, class and origin',
   usage: [
     'Usage: toolbox-editor tools FILE [--json] [--no-default] [--as neuro-san|spec] [--cwd DIR]',
     '       toolbox-editor tools DIR [--used-by] [--json] [--no-default] [--mcp]',

@@ -5,7 +5,6 @@ import { definitionIndex, emitEdited, keySourceFor, listedDefinitions, pathKeys,
 
 export const unsetCommand: CliCommand = {
   name: 'unset',
-  summary: 'remove a key from a HOCON file (with its comment lines), keeping the rest byte for byte',
   usage: `Usage: toolbox-editor unset FILE PATH [--write] [--all | --definition N]
 
 Removes every definition of PATH in FILE: each is one contiguous block (the entry, its comma, the comment on

@@ -24,7 +24,6 @@ import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)',
   usage: [
     'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
     '                                [--cwd DIR] [--neuro-san-version V] [--fetch-includes]',

@@ -12,7 +12,6 @@ function withPythonPath(env: Record<string, string | undefined>, dirs: string[])
 
 export const webCommand: CliCommand = {
   name: 'web',
-  summary: 'start browser mode: the editor served on 127.0.0.1 (prints the URL to open)',
   usage: [
     'Usage: toolbox-editor web [FILE | DIR] [--port N] [--pythonpath DIR]...',
     '',
