@@ -4,6 +4,7 @@
 // anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -68,6 +69,29 @@ if (e2e) {
   counts.skipped += s.skipped;
 }
 if (failures.length && counts.failed === 0) counts.failed = failures.length; // a failed check counts as a failure
+// The failed tests' names again, last: CI keeps only the tail of the output, far below where the runners named them.
+const failedNames = [
+  ...(unit?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `unit ✗ ${path.relative(process.cwd(), file.name)} › ${test.fullName}\n    ${String(test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join('\n    ')}`),
+  ),
+  ...playwrightFailures(e2e?.suites ?? []).map((name) => `e2e ✗ ${name}`),
+];
+for (const line of failedNames) console.log(line);
 console.log(`total: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 process.exit(failures.length ? 1 : 0);
+
+/** Every failed test in a Playwright JSON report, as file › title. */
+function playwrightFailures(suites) {
+  const names = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file}:${spec.line} › ${spec.title} [${test.projectName}]`);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of suites) visit(suite);
+  return names;
+}
