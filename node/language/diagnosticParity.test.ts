@@ -7,6 +7,7 @@ import type { ApiService } from '../api/handlers';
 import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import { languageServerInProcess, type InProcessServer } from '../testSupport/languageServerClient';
+import { SIMILAR_TOOLS_PROJECT } from '../testSupport/similarToolsProject';
 
 /**
  * One project's problems, four ways: `validate DIR`, `validate FILE` for each file, the language server's published
@@ -79,11 +80,18 @@ describe('one project, four readers: validate DIR, validate FILE, the language s
     expect(byDir.some((d) => d.includes(' agent-tool-path-only '))).toBe(false);
     expect(byDir.some((d) => d.includes(' unrecognized-type '))).toBe(true);
   }, 90_000);
+
+  it('say the same similar tools: only those one agent is offered together, with the agent named', async () => {
+    const byDir = await sameProblemsFourWays(workspace(SIMILAR_TOOLS_PROJECT, 'tbe-parity-'), SIMILAR_TOOLS_PROJECT);
+    const similar = byDir.filter((d) => d.includes(' tools-similar '));
+    expect(similar).toEqual([expect.stringContaining("'google_web_search' reads much like 'brave_web_search'")]);
+    expect(similar[0]).toContain("offered together to 'researcher' in registries/research.hocon");
+  }, 90_000);
 });
 
 /** The project's problems by `validate DIR`, after checking that validate FILE, the app and the LSP say the same. */
-async function sameProblemsFourWays(root: string): Promise<Found> {
-  const hocon = Object.keys(PROJECT).filter((f) => f.endsWith('.hocon'));
+async function sameProblemsFourWays(root: string, project: Readonly<Record<string, string>> = PROJECT): Promise<Found> {
+  const hocon = Object.keys(project).filter((f) => f.endsWith('.hocon'));
   const absolute = (file: string) => path.resolve(root, file);
   // A problem as a line. A path a message names is written from the reading's base (the app reads absolute paths).
   const line = (file: string, d: Problem) => `${file}:${d.line}:${d.column} ${d.rule} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`;
@@ -102,7 +110,7 @@ async function sameProblemsFourWays(root: string): Promise<Found> {
   const call = apiCaller(service);
   const byApp = new Set<string>();
   for (const file of hocon) {
-    const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { path: absolute(file), text: PROJECT[file as keyof typeof PROJECT] });
+    const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { path: absolute(file), text: project[file] });
     for (const d of analysis.diagnostics) byApp.add(line(absolute(d.file), d));
   }
   expect([...byApp].sort()).toEqual(byDir);

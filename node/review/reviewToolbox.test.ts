@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import { describeWithShared } from '../testSupport/sharedData';
 import { reviewSettingsFor } from './reviewToolbox';
+import { SIMILAR_TOOLS_PROJECT } from '../testSupport/similarToolsProject';
+import { apiCaller, browserModeService } from '../testSupport/apiCalls';
+import type { ToolboxAnalysis } from '../../shared/api/toolboxApi';
 
 const REVIEW_RULES = /^(description-|parameter-undocumented|enum-values-unmentioned|review-settings)/;
 
@@ -98,5 +101,48 @@ describe('tools-similar', () => {
     const { stdout } = await runCliIn(dir, ['validate', 'tb.hocon', '--json', '--no-default']);
     const similar = (JSON.parse(stdout) as Finding[]).filter((d) => d.rule === 'tools-similar').map((d) => d.message.split(' (')[0]);
     expect(similar).toEqual(["'ddgs_search' reads much like 'brave_search'"]);
+  });
+
+  it('in a project, reports a pair only where one agent is offered both, and names that agent', async () => {
+    // An agent's LLM is shown only the tools its `tools` list names: the parcel trackers, each offered by a desk of
+    // its own, are never in one call; the web searches are both offered to 'researcher'.
+    const dir = workspace(SIMILAR_TOOLS_PROJECT);
+    const offeredTogether = [
+      "'google_web_search' reads much like 'brave_web_search'",
+      "offered together to 'researcher' in registries/research.hocon",
+    ];
+    const { stdout: byDir } = await runCliIn(dir, ['validate', '.', '--json']);
+    const inDir = (JSON.parse(byDir) as { diagnostics: Finding[] }).diagnostics.filter((d) => d.rule === 'tools-similar').map((d) => d.message);
+    expect(inDir).toEqual([expect.stringMatching(new RegExp(`^${offeredTogether[0]}.*${offeredTogether[1]}\\. `))]);
+    const { stdout: byFile } = await runCliIn(dir, ['validate', 'toolbox/toolbox_info.hocon', '--json']);
+    expect((JSON.parse(byFile) as Finding[]).filter((d) => d.rule === 'tools-similar').map((d) => d.message)).toEqual(inDir);
+  });
+
+  it('with no network of the project offering its tools, any pair could be offered together', async () => {
+    const { 'registries/research.hocon': _research, 'registries/parcels.hocon': _parcels, ...alone } = SIMILAR_TOOLS_PROJECT;
+    const dir = workspace({ ...alone, 'registries/other.hocon': '{ "tools": [ {"name": "a", "instructions": "Answer."} ] }\n' });
+    const { stdout } = await runCliIn(dir, ['validate', 'toolbox/toolbox_info.hocon', '--json']);
+    const similar = (JSON.parse(stdout) as Finding[]).filter((d) => d.rule === 'tools-similar').map((d) => d.message);
+    expect(similar.map((m) => m.split(' (')[0])).toEqual(["'google_web_search' reads much like 'brave_web_search'", "'ups_parcel_tracker' reads much like 'fedex_parcel_tracker'"]);
+    expect(similar.some((m) => m.includes('offered together'))).toBe(false);
+  });
+
+  it('in the app, follows a network changed while the toolbox is typed in', async () => {
+    // The networks' offers are kept between keystrokes in the toolbox: an edit to a network must still count.
+    const dir = workspace(SIMILAR_TOOLS_PROJECT);
+    const service = browserModeService(dir, { env: {} });
+    try {
+      const call = apiCaller(service);
+      const toolbox = path.join(dir, 'toolbox/toolbox_info.hocon');
+      const similar = async (text: string) =>
+        (await call<ToolboxAnalysis>('toolbox.analyze', { path: toolbox, text })).diagnostics.filter((d) => d.rule === 'tools-similar').map((d) => d.message.split(' (')[0]);
+      const text = SIMILAR_TOOLS_PROJECT['toolbox/toolbox_info.hocon'];
+      expect(await similar(text)).toEqual(["'google_web_search' reads much like 'brave_web_search'"]);
+      // The front desk now offers both trackers itself.
+      writeFileSync(path.join(dir, 'registries/parcels.hocon'), SIMILAR_TOOLS_PROJECT['registries/parcels.hocon'].replace('"tools": ["fedex_desk", "ups_desk"]', '"tools": ["fedex", "ups"]'));
+      expect(await similar(`${text} `)).toEqual(["'google_web_search' reads much like 'brave_web_search'", "'ups_parcel_tracker' reads much like 'fedex_parcel_tracker'"]);
+    } finally {
+      service.dispose();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { settingsFileFor } from '../run/settingsFile';
 import { projectRootOf } from '../project/projectSettingsOnDisk';
+import { networkOffers, NetworkOffersCache, toolboxOffers, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 
 /**
  * What the checks keep between keystrokes in one file (the app's live analysis): each entry's findings and each
@@ -21,6 +22,7 @@ import { projectRootOf } from '../project/projectSettingsOnDisk';
 export class ReviewCaches {
   readonly descriptions = new DescriptionReviewCache();
   readonly terms = new TermCache();
+  readonly offers = new NetworkOffersCache();
 }
 
 /** A settings file is a few hundred bytes; anything past this is not one (and a FIFO or device is never read). */
@@ -72,7 +74,7 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   // The checks belong to the toolbox file: a network names its toolbox's problems once, there (and a file of
   // another kind, a manifest or an LLM config, has no tools).
   if (loaded.kind !== 'toolbox' || loaded.fileKind) return [];
-  return reviewToolbox(toolboxOf(loaded), file, cwd, options);
+  return reviewToolbox(toolboxOf(loaded), file, cwd, { ...options, ...(loaded.offers ? { offers: () => loaded.offers!(options.caches?.offers) } : {}) });
 }
 
 /**
@@ -85,12 +87,20 @@ export async function reviewProject(reader: ProjectReader, root: string): Promis
   const inUse = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
   if (inUse !== undefined && !reader.isProjectFile(inUse)) toolboxes.push(inUse);
   const out: ToolboxDiagnostic[] = [];
-  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root)));
+  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root, { offers: () => toolboxOffers(networkOffers(reader, file), reader.toolbox(file)) })));
   return out;
 }
 
-/** The description checks of one toolbox file's own tools, with the settings beside it. */
-async function reviewToolbox(toolbox: LoadedToolbox, file: string, cwd: string, options: { caches?: ReviewCaches } = {}): Promise<ToolboxDiagnostic[]> {
+/**
+ * The description checks of one toolbox file's own tools, with the settings beside it. `offers`: which agents of the
+ * project are offered which tools together (tools-similar), when the file lies in a project.
+ */
+async function reviewToolbox(
+  toolbox: LoadedToolbox,
+  file: string,
+  cwd: string,
+  options: { caches?: ReviewCaches; offers?: () => ToolboxOffers | undefined } = {},
+): Promise<ToolboxDiagnostic[]> {
   const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
   const out: ToolboxDiagnostic[] = [...settings.problems, ...unusedVersionSetting(settingsFile, settings)].map((problem) => ({
     severity: 'warning',
@@ -105,7 +115,7 @@ async function reviewToolbox(toolbox: LoadedToolbox, file: string, cwd: string, 
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
   const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
-  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms));
+  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, options.offers));
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { keyOrigin, type ToolEntry } from '../../shared/toolbox/index';
 import { diagnosticOf, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { ToolIndex, type TermCache, type ToolText } from '../../shared/review/similarity';
+import type { OfferingAgent, ToolboxOffers } from '../../shared/project/toolboxOffers';
 
 /** What the LLM reads of each tool, as the similarity index takes it: name, description, parameter names. */
 export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
@@ -16,11 +17,16 @@ export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
 /**
  * `tools-similar` warnings: each pair at or above the threshold with one of the user's tools in it, reported at the
  * later user tool's key (the pair's other member named), since that is the one to reword.
+ *
+ * `offers` (asked only when a pair is found): which agents of the project are offered both tools. An LLM is shown
+ * only its agent's tools, so a pair no agent is offered together is not reported, and a pair that is names the
+ * agents. Undefined (no project, or no network of it offers the toolbox's tools): any pair could be offered together.
  */
-export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: number, cache?: TermCache): ToolboxDiagnostic[] {
+export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: number, cache?: TermCache, offers?: () => ToolboxOffers | undefined): ToolboxDiagnostic[] {
   const index = new ToolIndex(toolTexts(tools), cache);
   const byName = new Map(tools.map((t, i) => [t.name, { tool: t, order: i }]));
   const out: ToolboxDiagnostic[] = [];
+  let offered: ToolboxOffers | undefined | null = null;
   for (const pair of index.closestPairs(threshold, Infinity, { warnOnly: true })) {
     if (!pair.warn) break;
     const a = byName.get(pair.a)!;
@@ -31,15 +37,30 @@ export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: n
     const mine = [a, b].filter((x) => x.tool.origin !== 'default').sort((x, y) => y.order - x.order)[0];
     if (!mine) continue;
     const other = mine === a ? b : a;
+    if (offered === null) offered = offers?.();
+    const agents = offered?.together(pair.a, pair.b);
+    if (agents !== undefined && agents.length === 0) continue;
+    const where = agents !== undefined ? `, offered together to ${agentWords(agents)}` : '';
     out.push(
       diagnosticOf(
         keyOrigin(mine.tool.field),
         'warning',
         'tools-similar',
-        `'${mine.tool.name}' reads much like '${other.tool.name}' (similarity ${pair.score.toFixed(2)}; shared words: ${pair.shared.slice(0, 8).join(', ')}): an LLM could take one for the other. Say what sets them apart.`,
+        `'${mine.tool.name}' reads much like '${other.tool.name}' (similarity ${pair.score.toFixed(2)}; shared words: ${pair.shared.slice(0, 8).join(', ')}): an LLM could take one for the other${where}. Say what sets them apart.`,
         mine.tool.name,
       ),
     );
   }
   return out;
+}
+
+/** How many agents a message names; the rest are counted. */
+const AGENTS_NAMED = 3;
+
+/** "'x' in registries/y.hocon, 'z' in registries/w.hocon and 2 more". */
+function agentWords(agents: readonly OfferingAgent[]): string {
+  const named = agents.slice(0, AGENTS_NAMED).map((a) => `'${a.agent}' in ${a.file}`);
+  const more = agents.length - named.length;
+  if (more > 0) return `${named.join(', ')} and ${more} more`;
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
 }

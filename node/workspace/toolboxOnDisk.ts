@@ -7,6 +7,7 @@ import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
 import { ProjectReader } from '../../shared/project/projectReader';
+import { NetworkOffersCache, toolboxOffers, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
@@ -53,7 +54,16 @@ export type LoadedFile = LoadedFileOfKind & {
   neuroSan: ProjectVersionFacts['neuroSan'];
 };
 
-type LoadedFileOfKind = ({ kind: 'toolbox'; toolbox: LoadedToolbox; fileKind?: RecognisedKind } | {
+type LoadedFileOfKind = ({
+      kind: 'toolbox';
+      toolbox: LoadedToolbox;
+      fileKind?: RecognisedKind;
+      /**
+       * In a project: which of its agents are offered which of the toolbox's tools together (read when asked; `cache`
+       * keeps the networks' offers between keystrokes).
+       */
+      offers?: (cache?: NetworkOffersCache) => ToolboxOffers | undefined;
+    } | {
       kind: 'network';
       network: LoadedNetwork;
       /** The network lies in a neuro-san project: its toolbox's problems are the toolbox's (see diagnosticsOf). */
@@ -102,7 +112,11 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
     const network = reader.network(file);
     return reader.options.inProject !== false ? { kind: 'network', network, inProject: true, ...includes, diagnostics } : { kind: 'network', network, ...includes, diagnostics };
   }
-  if (kind.kind === 'toolbox') return { kind: 'toolbox', toolbox: reader.toolbox(file), ...includes, diagnostics };
+  if (kind.kind === 'toolbox') {
+    const toolbox = reader.toolbox(file);
+    const offers = reader.options.inProject !== false ? { offers: (cache = new NetworkOffersCache()) => toolboxOffers(cache.get(reader, file), toolbox) } : {};
+    return { kind: 'toolbox', toolbox, ...offers, ...includes, diagnostics };
+  }
   const toolbox: LoadedToolbox = { files: {}, tools: [], root: document.value, origins: new Map(), diagnostics: document.diagnostics.map(fromHoconDiagnostic) };
   return { kind: 'toolbox', toolbox, fileKind: kind, ...includes, diagnostics };
 }

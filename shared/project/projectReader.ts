@@ -430,8 +430,8 @@ export class ProjectReader {
     return { ...(this.options.defaultFile ? { defaultFile: this.options.defaultFile } : {}), ...(this.options.neuroSan ? { neuroSan: this.options.neuroSan } : {}) };
   }
 
-  /** The path relative to the root, '/'-separated (what the naming conventions look at). */
-  private relative(path: string): string {
+  /** The path relative to the root, '/'-separated (what the naming conventions look at, and messages name). */
+  relative(path: string): string {
     const root = normalizePath(this.options.root).replace(/\\/g, '/');
     const file = normalizePath(path).replace(/\\/g, '/');
     if (root === '.') return file;
