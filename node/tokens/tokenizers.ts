@@ -44,7 +44,7 @@ export function loadTokenizer(name: TokenizerName): Promise<CountTokens> {
   if (!promise) {
     promise = rankTableOf(name).then((table) => {
       const exact = rankCounter(table, SPLIT_PATTERNS[name]);
-      const count = boundedCounter((text) => (text === '' ? 0 : exact(text)), SPLIT_PATTERNS[name]);
+      const count = boundedCounter((text) => (text === '' ? 0 : exact(text)), SPLIT_PATTERNS[name], undefined, exact.piece);
       loaded.set(name, count);
       return count;
     });
