@@ -269,9 +269,9 @@ export function sameWords(a: string, b: string): boolean {
   // last is written so. It is cut next to a character other than a blank or a line break (or at an end), where no
   // run of blanks the rules look at begins or ends, so the parts before and after are the same in both once written.
   const shorter = Math.min(a.length, b.length);
-  let start = longest((n) => a.slice(0, n) === b.slice(0, n), shorter);
+  let start = commonStart(a, b, shorter);
   while (start > 0 && isBlankOrBreak(a.charCodeAt(start - 1))) start--;
-  const same = longest((n) => a.slice(a.length - n) === b.slice(b.length - n), shorter - start);
+  const same = commonEnd(a, b, shorter - start);
   let endA = a.length - same;
   let endB = b.length - same;
   while (endA < a.length && isBlankOrBreak(a.charCodeAt(endA))) {
@@ -282,16 +282,23 @@ export function sameWords(a: string, b: string): boolean {
   return wordsOf(a.slice(from, endA + 1)) === wordsOf(b.slice(from, endB + 1));
 }
 
-/** The largest n up to `most` for which `holds(n)` (true for every n up to some point, then false): by halving. */
-function longest(holds: (n: number) => boolean, most: number): number {
-  let low = 0;
-  let high = most;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (holds(middle)) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+/** Characters compared at a time by the engine, before the last few one by one. */
+const STRIDE = 64;
+
+/** How many characters `a` and `b` start with alike, up to `most`. */
+function commonStart(a: string, b: string, most: number): number {
+  let n = 0;
+  while (n + STRIDE <= most && a.slice(n, n + STRIDE) === b.slice(n, n + STRIDE)) n += STRIDE;
+  while (n < most && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+/** How many characters `a` and `b` end with alike, up to `most`. */
+function commonEnd(a: string, b: string, most: number): number {
+  let n = 0;
+  while (n + STRIDE <= most && a.slice(a.length - n - STRIDE, a.length - n) === b.slice(b.length - n - STRIDE, b.length - n)) n += STRIDE;
+  while (n < most && a.charCodeAt(a.length - n - 1) === b.charCodeAt(b.length - n - 1)) n++;
+  return n;
 }
 
 function isBlankOrBreak(c: number): boolean {

@@ -62,6 +62,19 @@ describe('sameWords: texts that differ only in their blanks', () => {
     );
   });
 
+  it('answers as the character walk did on long texts alike but for a few places', () => {
+    const long = fc.array(fc.constantFrom('word', ' ', '  ', '\t', '\n', ' \n', 'x'), { minLength: 20, maxLength: 120 }).map((parts) => parts.join(''));
+    const short = fc.array(fc.constantFrom('a', ' ', '\t', '\n', ''), { maxLength: 4 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(long, short, short, long, short, short, long, (head, x, y, middle, v, w, tail) => {
+        const a = `${head}${x}${middle}${v}${tail}`;
+        const b = `${head}${y}${middle}${w}${tail}`;
+        expect(sameWords(a, b)).toBe(walked(a, b));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('takes a prompt re-indented with tabs as the same, and a changed word as not', () => {
     expect(sameWords('You are \n  a helper.  Be brief.', 'You are\n\ta helper.\tBe brief.')).toBe(true);
     expect(sameWords('You are a helper.', 'You are a helpers.')).toBe(false);
