@@ -69,8 +69,8 @@ class PieceCount {
     while (!done) {
       const match = pieces.exec(text);
       if (match === null) {
-        // The last run is the text from a piece's start to its end: the pattern (no lookbehind, no anchor) splits it
-        // into the very pieces this scan found there, so their sum is its count.
+        // The last run is the text from a piece's start to its end: the pattern (no lookbehind; its only anchor, `$`,
+        // is at the end of both) splits it into the very pieces this scan found there, so their sum is its count.
         if (countPiece !== undefined) this.countedAs(text.length, run);
         else this.countUpTo(text.length);
         break;
