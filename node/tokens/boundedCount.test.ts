@@ -26,6 +26,12 @@ describe('token counts in time in proportion to the text', () => {
     );
   });
 
+  // Runs of 16 KB counted one at a time, the last one from the pieces the scan found: still exact.
+  it.each(TOKENIZER_NAMES)('counts a long text without a long run exactly as the package does (%s)', async (name) => {
+    const text = `${"Searches the web, don't 42 1234567  漢字です。 🙂 URL: https://x.io/a?b=c\n\t".repeat(1_000)}end`;
+    expect((await loadTokenizer(name))(text)).toEqual({ tokens: packageCount[name](text), estimated: false });
+  });
+
   // One piece of 200,000 letters took 38.6 s to count (issue #27); 25,000 is its exact count with o200k_base.
   it('estimates a run of 200,000 letters, and says so', async () => {
     expect((await loadTokenizer('o200k_base'))('a'.repeat(200_000))).toEqual({ tokens: 25_000, estimated: true });

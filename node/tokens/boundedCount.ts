@@ -31,14 +31,15 @@ const LIMITS: CountLimits = { maxPiece: MAX_PIECE, maxMilliseconds: MAX_COUNT_MI
 
 /**
  * Counts with `count` (the package's exact count of a text), split by `pattern` (the same encoding's split
- * pattern), in bounded time.
+ * pattern), in bounded time. `countPiece`, when given, counts one piece of that pattern (what `count` adds up): the
+ * last run is then counted from the pieces the scan found, not scanned a second time.
  */
-export function boundedCounter(count: (text: string) => number, pattern: RegExp, limits: CountLimits = LIMITS): CountTokens {
+export function boundedCounter(count: (text: string) => number, pattern: RegExp, limits: CountLimits = LIMITS, countPiece?: (piece: string) => number): CountTokens {
   const pieces = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
   return (text) => {
     // No piece can be longer than the text, and a short text is quick whatever it holds.
     if (text.length <= limits.maxPiece) return { tokens: count(text), estimated: false };
-    return new PieceCount(text, count, limits).run(pieces);
+    return new PieceCount(text, count, limits, countPiece).run(pieces);
   };
 }
 
@@ -53,25 +54,40 @@ class PieceCount {
     private readonly text: string,
     private readonly count: (text: string) => number,
     private readonly limits: CountLimits,
+    private readonly countPiece: ((piece: string) => number) | undefined,
   ) {
     this.deadline = limits.now() + limits.maxMilliseconds;
   }
 
   run(pieces: RegExp): TokenCount {
     const { text, limits } = this;
+    const countPiece = this.countPiece;
     pieces.lastIndex = 0;
     let done = false;
+    // The tokens of the ordinary pieces found since `counted`, when pieces are counted one by one.
+    let run = 0;
     while (!done) {
       const match = pieces.exec(text);
       if (match === null) {
-        this.countUpTo(text.length);
+        // The last run is the text from a piece's start to its end: the pattern (no lookbehind; its only anchor, `$`,
+        // is at the end of both) splits it into the very pieces this scan found there, so their sum is its count.
+        if (countPiece !== undefined) this.countedAs(text.length, run);
+        else this.countUpTo(text.length);
         break;
       }
       const at = match.index;
       const length = match[0].length;
       if (length === 0) pieces.lastIndex++;
-      else if (length > limits.maxPiece) done = this.countUpTo(at) || this.countInChunks(at + length);
-      else if (at - this.counted >= RUN_SLICE) done = this.countUpTo(at);
+      else if (length > limits.maxPiece) {
+        done = this.countUpTo(at) || this.countInChunks(at + length);
+        run = 0;
+      } else {
+        if (at - this.counted >= RUN_SLICE) {
+          done = this.countUpTo(at);
+          run = 0;
+        }
+        if (countPiece !== undefined) run += countPiece(match[0]);
+      }
     }
     if (this.counted < text.length) {
       // The rest at the rate counted so far (something was: a run or a chunk is counted before the clock is read).
@@ -86,6 +102,12 @@ class PieceCount {
     if (end > this.counted) this.tokens += this.count(this.text.slice(this.counted, end));
     this.counted = end;
     return this.limits.now() > this.deadline;
+  }
+
+  /** The run up to `end` (the text's end) holds `tokens`, counted piece by piece. */
+  private countedAs(end: number, tokens: number): void {
+    this.tokens += tokens;
+    this.counted = end;
   }
 
   /** Counts the long piece up to `end` in chunks (never cutting a surrogate pair); true when the time is up. */

@@ -144,7 +144,7 @@ export class RankTable {
  * The counter of an encoding: tokens in `text` split by `pattern` (its split pattern, global), as gpt-tokenizer's
  * countTokens(text, { disallowedSpecial: new Set() }) counts them.
  */
-export function rankCounter(table: RankTable, pattern: RegExp): (text: string) => number {
+export function rankCounter(table: RankTable, pattern: RegExp): ((text: string) => number) & { piece: (piece: string) => number } {
   const encoder = new TextEncoder();
   // Pieces repeat (words of a catalog): their counts are kept, as the package keeps its merges.
   const known = new Map<string, number>();
@@ -159,11 +159,13 @@ export function rankCounter(table: RankTable, pattern: RegExp): (text: string) =
     known.set(piece, tokens);
     return tokens;
   };
-  return (text) => {
+  const count = (text: string): number => {
     let tokens = 0;
     for (const [piece] of text.matchAll(pattern)) tokens += countPiece(piece);
     return tokens;
   };
+  // One piece of the pattern's counted alone (boundedCount.ts counts the pieces its own scan finds).
+  return Object.assign(count, { piece: countPiece });
 }
 
 /** gpt-tokenizer's bytePairMerge: the parts the piece's bytes merge into. */

@@ -13,6 +13,7 @@ import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer
 import type { CountTokens } from '../../shared/tokenCount';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { asciiPattern, isAscii } from './asciiPattern';
 import { boundedCounter } from './boundedCount';
 import { NOT_A_TABLE, RankTable, rankCounter, rankTableFileName, serializeRanks, type RankEntry } from './rankTable';
 
@@ -43,8 +44,16 @@ export function loadTokenizer(name: TokenizerName): Promise<CountTokens> {
   let promise = loading.get(name);
   if (!promise) {
     promise = rankTableOf(name).then((table) => {
-      const exact = rankCounter(table, SPLIT_PATTERNS[name]);
-      const count = boundedCounter((text) => (text === '' ? 0 : exact(text)), SPLIT_PATTERNS[name]);
+      const bounded = (pattern: RegExp) => {
+        const exact = rankCounter(table, pattern);
+        return boundedCounter((text) => (text === '' ? 0 : exact(text)), pattern, undefined, exact.piece);
+      };
+      const unicode = bounded(SPLIT_PATTERNS[name]);
+      // All-ASCII text (most descriptions) is split by the same pattern written for ASCII: the same pieces, and no
+      // Unicode classes for V8 to compile (asciiPattern.ts).
+      const ascii = asciiPattern(SPLIT_PATTERNS[name]);
+      const asciiCount = ascii !== undefined ? bounded(ascii) : undefined;
+      const count: CountTokens = (text) => (asciiCount !== undefined && isAscii(text) ? asciiCount(text) : unicode(text));
       loaded.set(name, count);
       return count;
     });

@@ -10,7 +10,9 @@ import {
   ConfigTree,
   ConfigValues,
   PyhoconError,
+  NoneValue,
   deepCopy,
+  isPlainKey,
   isTruthy,
   lineCol,
   parseKey,
@@ -36,10 +38,25 @@ const MAX_RESOLVE_STEPS = 2_000_000;
 export function findSubstitutions(item: unknown): ConfigSubstitution[] {
   if (item instanceof ConfigValues) return item.getSubstitutions();
   const found: ConfigSubstitution[] = [];
-  const elements = item instanceof ConfigTree ? [...item.map.values()] : Array.isArray(item) ? item : [];
-  spendCopyBudget(elements.length);
-  for (const child of elements) for (const s of findSubstitutions(child)) found.push(s);
+  collectSubstitutions(item, found);
   return found;
+}
+
+/** What findSubstitutions finds below `item`, in its order, added to `found` (no list made per level). */
+function collectSubstitutions(item: unknown, found: ConfigSubstitution[]): void {
+  if (item instanceof ConfigValues) {
+    for (const s of item.getSubstitutions()) found.push(s);
+    return;
+  }
+  if (item instanceof ConfigTree) {
+    spendCopyBudget(item.map.size);
+    for (const child of item.map.values()) collectSubstitutions(child, found);
+  } else if (Array.isArray(item)) {
+    spendCopyBudget(item.length);
+    for (const child of item) collectSubstitutions(child, found);
+  } else {
+    spendCopyBudget(0);
+  }
 }
 
 function resolveVariable(config: ConfigTree, substitution: ConfigSubstitution, env: Environment): [boolean, PyHocon] {
@@ -152,8 +169,15 @@ export function finalFixup(item: PyHocon | ConfigValues): PyHocon | ConfigValues
   if (Array.isArray(item)) return item.map((child) => finalFixup(child));
   if (item instanceof ConfigTree) {
     for (const key of [...item.map.keys()]) {
-      const child = item.get(key);
-      item.map.set(key, finalFixup(child));
+      // `item.get(key)` read without parsing the key where it names itself (almost every key); a list it would copy
+      // (its NoneValues as None) is copied once, by the fixup.
+      if (!isPlainKey(key)) {
+        item.map.set(key, finalFixup(item.get(key)));
+        continue;
+      }
+      const child = item.map.get(key)!;
+      if (Array.isArray(child)) item.map.set(key, child.map((x) => finalFixup(x instanceof NoneValue ? null : x)));
+      else item.map.set(key, child instanceof NoneValue ? null : finalFixup(child));
     }
   }
   return item;

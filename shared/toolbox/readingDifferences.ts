@@ -258,42 +258,61 @@ function sameScalar(a: HoconValue, b: HoconValue): boolean {
   }
 }
 
-/** The same words with the same breaks between them: blanks (spaces, tabs) are one separator, as a reader sees them. */
-function sameWords(a: string, b: string): boolean {
-  let i = skipBlanks(a, 0);
-  let j = skipBlanks(b, 0);
-  for (;;) {
-    const ai = i < a.length;
-    const bj = j < b.length;
-    if (!ai || !bj) return !ai && !bj;
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(j);
-    if (isBlank(x) || isBlank(y)) {
-      // A run of blanks is one separator, and none at all next to a line break or at the end.
-      const i2 = skipBlanks(a, i);
-      const j2 = skipBlanks(b, j);
-      const atEdge = (s: string, k: number) => k >= s.length || s.charCodeAt(k) === 10;
-      const edgeA = atEdge(a, i2) || (i > 0 && a.charCodeAt(i - 1) === 10);
-      const edgeB = atEdge(b, j2) || (j > 0 && b.charCodeAt(j - 1) === 10);
-      if ((i2 > i) !== (j2 > j) && !(edgeA && edgeB)) return false;
-      i = i2;
-      j = j2;
-      continue;
-    }
-    if (x !== y) return false;
-    i++;
-    j++;
+/**
+ * The same words with the same breaks between them: blanks (spaces, tabs) are one separator, as a reader sees them,
+ * and none at all at the start or next to a line break (a run of blanks that ends the text is still one). Compared
+ * as both texts written so (`wordsOf`): the engine's replacements are quicker than a walk in JavaScript (long
+ * prompts, hundreds per project).
+ */
+export function sameWords(a: string, b: string): boolean {
+  // The two mostly differ in a few places (a space on a blank line): only the part from the first difference to the
+  // last is written so. It is cut next to a character other than a blank or a line break (or at an end), where no
+  // run of blanks the rules look at begins or ends, so the parts before and after are the same in both once written.
+  const shorter = Math.min(a.length, b.length);
+  let start = commonStart(a, b, shorter);
+  while (start > 0 && isBlankOrBreak(a.charCodeAt(start - 1))) start--;
+  const same = commonEnd(a, b, shorter - start);
+  let endA = a.length - same;
+  let endB = b.length - same;
+  while (endA < a.length && isBlankOrBreak(a.charCodeAt(endA))) {
+    endA++;
+    endB++;
   }
+  const from = Math.max(0, start - 1);
+  return wordsOf(a.slice(from, endA + 1)) === wordsOf(b.slice(from, endB + 1));
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
+/** Characters compared at a time by the engine, before the last few one by one. */
+const STRIDE = 64;
+
+/** How many characters `a` and `b` start with alike, up to `most`. */
+function commonStart(a: string, b: string, most: number): number {
+  let n = 0;
+  while (n + STRIDE <= most && a.slice(n, n + STRIDE) === b.slice(n, n + STRIDE)) n += STRIDE;
+  while (n < most && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
 }
 
-function skipBlanks(s: string, from: number): number {
-  let k = from;
-  while (k < s.length && isBlank(s.charCodeAt(k))) k++;
-  return k;
+/** How many characters `a` and `b` end with alike, up to `most`. */
+function commonEnd(a: string, b: string, most: number): number {
+  let n = 0;
+  while (n + STRIDE <= most && a.slice(a.length - n - STRIDE, a.length - n) === b.slice(b.length - n - STRIDE, b.length - n)) n += STRIDE;
+  while (n < most && a.charCodeAt(a.length - n - 1) === b.charCodeAt(b.length - n - 1)) n++;
+  return n;
+}
+
+function isBlankOrBreak(c: number): boolean {
+  return c === 32 || c === 9 || c === 10;
+}
+
+/** Blanks before a line break, and those after one that some other character follows. */
+const BLANKS_AT_BREAK = /[ \t]+\n(?:[ \t]+(?=[^ \t]))?|\n[ \t]+(?=[^ \t])/g;
+const LEADING_BLANKS = /^[ \t]+/;
+const OTHER_BLANKS = /[ \t]{2,}|\t/g;
+
+/** The text with no blank at its start or next to a line break, and one space for each other run of blanks. */
+function wordsOf(text: string): string {
+  return text.replace(BLANKS_AT_BREAK, '\n').replace(LEADING_BLANKS, '').replace(OTHER_BLANKS, ' ');
 }
 
 /** A quoted string's closing quotes, blanks, then a substitution: pyhocon drops the blanks. */
