@@ -49,9 +49,6 @@ export function splitUrl(text: string): UrlParts | undefined {
 
 /** Why neuro-san does not read a string as an MCP server, or undefined when it does. */
 export function notMcpReason(text: string): string | undefined {
-  // Most strings an agent lists are names of other agents or tools: with no ':' there is no scheme, and with no '/'
-  // no host that could fail to parse, so the answer is known without taking the string apart.
-  if (!text.includes(':') && !text.includes('/')) return 'it has no http or https scheme';
   const parts = splitUrl(text);
   if (!parts) return 'Python cannot parse it as a URL';
   if (parts.scheme !== 'http' && parts.scheme !== 'https') return parts.scheme ? `its scheme is ${parts.scheme}, not http or https` : 'it has no http or https scheme';
