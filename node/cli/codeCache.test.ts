@@ -19,8 +19,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'sibling.cjs'), 'module.exports = "sibling";\n');
 }, 60_000);
 
-function run(cacheHome: string): { stdout: string; stderr: string; status: number | null } {
-  const result = spawnSync(process.execPath, [launcher, 'a', 'b'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: cacheHome, XDG_CACHE_HOME: cacheHome } });
+function run(cacheHome: string, args: string[] = ['a', 'b']): { stdout: string; stderr: string; status: number | null } {
+  const result = spawnSync(process.execPath, [launcher, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: cacheHome, XDG_CACHE_HOME: cacheHome } });
   return { stdout: result.stdout, stderr: result.stderr, status: result.status };
 }
 
@@ -54,10 +54,19 @@ describe('the CLI started from its code cache', () => {
     writeFileSync(main, 'process.stdout.write(String(6 * 7));\n');
     expect(run(cacheHome).stdout).toBe('42');
     const cache = onlyCache(cacheHome);
-    expect(cache).toMatch(/cli-[0-9a-f]{32}\.v8cache$/);
+    expect(cache).toMatch(/cli-[0-9a-f]{32}-a\.v8cache$/);
     const written = statSync(cache).mtimeMs;
     expect(run(cacheHome).stdout).toBe('42');
     expect(statSync(cache).mtimeMs).toBe(written);
+  });
+
+  it("keeps each command's own cache: one run first (--help) leaves the next command none of its functions", () => {
+    const cacheHome = mkdtempSync(path.join(dir, 'home-'));
+    writeFileSync(main, 'process.stdout.write(process.argv[2]);\n');
+    expect(run(cacheHome, ['--help']).stdout).toBe('--help');
+    expect(run(cacheHome, ['validate', '.']).stdout).toBe('validate');
+    expect(run(cacheHome, ['validate', 'x']).stdout).toBe('validate');
+    expect(cachesIn(cacheHome).map((file) => path.basename(file).replace(/^cli-[0-9a-f]{32}/, '')).sort()).toEqual(['--.v8cache', '-validate.v8cache']);
   });
 
   it('never runs a cache made for another build of the same length', () => {
