@@ -47,7 +47,8 @@ describe('a coded tool class, found as the project\'s neuro-san finds it', () =>
     expect(qualified.content.split('\n')[0]).toBe(
       "neuro-san 0.5.55 would not find coded_tools.shared_tool.Shared (the editor's runner finds it in coded_tools/shared_tool.py): write the class as 'shared_tool.Shared', relative to AGENT_TOOL_PATH (coded_tools).",
     );
-    expect(qualified.content).toContain('Could not find class "Shared"\nin module "coded_tools.shared_tool"\nunder AGENT_TOOL_PATH "coded_tools"\nfor the agent called "qualified"');
+    // 0.5.55's text, indented as its source is.
+    expect(qualified.content).toContain('\n\n    Could not find class "Shared"\n    in module "coded_tools.shared_tool"\n    under AGENT_TOOL_PATH "coded_tools"\n    for the agent called "qualified"');
     const outside = await call(box, 'outside', '0.5.55');
     expect(outside.content.split('\n')[0]).toBe(
       "neuro-san 0.5.55 would not find helpers.outside.Outside (the editor's runner finds it in helpers/outside.py): move outside.py to coded_tools and write the class as 'outside.Outside', or set AGENT_TOOL_PATH to the folder holding it.",
@@ -80,7 +81,8 @@ describe('a coded tool class, found as the project\'s neuro-san finds it', () =>
     expect(old.content.split('\n')[0]).toBe(
       "neuro-san 0.5.55 would not find level_tool.Level (the editor's runner finds it in coded_tools/deep/level_tool.py): write the class as 'deep.level_tool.Level', relative to AGENT_TOOL_PATH (coded_tools).",
     );
-    expect(old.content).toContain('in the agent network "deep/sub".');
+    // 0.5.55 names the network by its last package and AGENT_TOOL_PATH by the rest (deep/sub went in whole).
+    expect(old.content).toContain('    under AGENT_TOOL_PATH "coded_tools"\n    for the agent called "level"\n    in the agent network "deep/sub".');
   });
 
   it('a class nobody finds gets neuro-san\'s words alone', async () => {

@@ -19,6 +19,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import textwrap
 import traceback
 
 LOOKUPS = ("network", "network-parent", "network-levels", "qualified-first")
@@ -133,34 +134,35 @@ def _message(class_name, module_name, this_path, network, agent_name, lookup, to
         f'Could not find class "{class_name}"\nin module "{module_name}"\nunder AGENT_TOOL_PATH "{shown_path}"\n'
         f'for the agent called "{agent_name}"\nin the agent network "{shown_network}".\n'
     )
-    if lookup == "network":
-        return head + (
-            "\nCheck these things:\n1.  Is there a typo in your AGENT_TOOL_PATH?\n"
-            "2.  CodedTools for the agent network are expected to be found in a module\n"
-            "    under the path: <AGENT_TOOL_PATH>/<agent_network>/<coded_tool_name>.py\n"
-            "    a)  Does your AGENT_TOOL_PATH point to the correct directory?\n"
-            "    b)  Does your CodedTool actually live in a module appropriately\n"
-            "        named for your agent network?\n"
-            f'    c)  Does the module in the "class" designation for the agent {agent_name}\n'
-            "        match what is in the filesystem?\n"
-            "    d)  Does the specified class name match what is actually implemented in the file?\n"
-        )
-    body = (
-        "\nCheck these things:\n1.  Is there a typo in your AGENT_TOOL_PATH?\n"
-        "2.  Expected to find a specific CodedTool for the given agent network in:\n"
-        "    <AGENT_TOOL_PATH>/<agent_network>/<coded_tool_name>.py\n"
-        "    Global CodedTools (shared across networks) should be located at:\n"
-        "    <AGENT_TOOL_PATH>/<coded_tool_name>.py\n"
+    # a) to d): the same in every release; the rest of the checklist grew (96eda9e2, then 7ad51356 on 2025-10-29).
+    checks = (
         "    a)  Does your AGENT_TOOL_PATH point to the correct directory?\n"
         "    b)  Does your CodedTool actually live in a module appropriately\n"
         "        named for your agent network?\n"
         f'    c)  Does the module in the "class" designation for the agent {agent_name}\n'
         "        match what is in the filesystem?\n"
         "    d)  Does the specified class name match what is actually implemented in the file?\n"
-        "    e)  If an agent network contains both specific and global CodedTools,\n"
-        "        the global module must not have the same name as the agent network.\n"
-        "3. Is AGENT_TOOL_PATH findable from what is set for your PYTHONPATH?\n"
     )
+    if lookup == "network":
+        return head + (
+            "\nCheck these things:\n1.  Is there a typo in your AGENT_TOOL_PATH?\n"
+            "2.  CodedTools for the agent network are expected to be found in a module\n"
+            "    under the path: <AGENT_TOOL_PATH>/<agent_network>/<coded_tool_name>.py\n"
+        ) + checks
+    body = (
+        "\nCheck these things:\n1.  Is there a typo in your AGENT_TOOL_PATH?\n"
+        "2.  Expected to find a specific CodedTool for the given agent network in:\n"
+        "    <AGENT_TOOL_PATH>/<agent_network>/<coded_tool_name>.py\n"
+        "    Global CodedTools (shared across networks) should be located at:\n"
+        "    <AGENT_TOOL_PATH>/<coded_tool_name>.py\n"
+        + checks
+        + "    e)  If an agent network contains both specific and global CodedTools,\n"
+        "        the global module must not have the same name as the agent network.\n"
+    )
+    if lookup == "network-parent":
+        # Raised from a nested try, its triple-quoted text indented with the code (0.5.21 to PR #572).
+        return textwrap.indent(head + body, "    ")
+    body += "3. Is AGENT_TOOL_PATH findable from what is set for your PYTHONPATH?\n"
     if tool_path_only:
         body += (
             "\nNote: AGENT_TOOL_PATH_ONLY is enabled, so fully-qualified class references are\n"
