@@ -30,8 +30,8 @@ class NeuroSanNotFound(Exception):
 
 
 def _truthy(value):
-    # leaf-common ConfigUtil.get_bool, as PR #1251's tests exercise it: true/yes, any case, trimmed.
-    return isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "on")
+    # leaf-common ConfigUtil.get_bool on a string (config_util.py, 444b5bd): "true"/"yes", any case, trimmed.
+    return isinstance(value, str) and value.strip().lower() in ("true", "yes")
 
 
 def this_agent_tool_path(env, network, lookup, cwd=None):
