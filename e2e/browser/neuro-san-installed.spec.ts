@@ -13,7 +13,8 @@ test("after a run, the file is checked for the neuro-san the runs' Python has in
   const files: Record<string, string> = {
     'registries/.keep': '',
     'toolbox/toolbox_info.hocon': 'echo {\n  class = "echo_tool.Echo"\n  description = "Says back what it is given."\n}\n',
-    'echo_tool.py': 'class Echo:\n    def invoke(self, args, sly_data):\n        return "said"\n',
+    // Under AGENT_TOOL_PATH (the project's coded_tools/): neuro-san 0.5.x never imports a full module path.
+    'coded_tools/echo_tool.py': 'class Echo:\n    def invoke(self, args, sly_data):\n        return "said"\n',
     'requirements.txt': 'neuro-san==0.5.55\n',
     '.toolbox-editor.json': JSON.stringify({ run: { pythonPath: ['.', path.join(repoRoot, 'fixtures', 'versions', 'installed_0_5_40')] } }),
   };

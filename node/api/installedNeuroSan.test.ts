@@ -18,7 +18,8 @@ function setup(settings: Record<string, unknown>) {
   const dir = workspace({
     'registries/.keep': '',
     'toolbox/toolbox_info.hocon': toolbox,
-    'echo_tool.py': 'class Echo:\n    def invoke(self, args, sly_data):\n        return "said"\n',
+    // Under AGENT_TOOL_PATH (the project's coded_tools/): neuro-san 0.5.x never imports a full module path.
+    'coded_tools/echo_tool.py': 'class Echo:\n    def invoke(self, args, sly_data):\n        return "said"\n',
     // The project pins 0.5.55: the interpreter's version wins over a pin.
     'requirements.txt': 'neuro-san==0.5.55\n',
     '.toolbox-editor.json': JSON.stringify(settings),

@@ -100,11 +100,12 @@ describe('.toolbox-editor.json: beside the file, else at the project root, for e
 
 describe("the argument check's warnings in the app's run result", () => {
   it("say what the project's neuro-san does not know (\"bool\" before 0.6.91)", async () => {
-    const text = '"greet" { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
+    // Relative to AGENT_TOOL_PATH: 0.5.55 never imports a coded tool's fully qualified name.
+    const text = '"greet" { class = "echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
     const dir = workspace({
       'tb.hocon': text,
       'requirements.txt': 'neuro-san==0.5.55\n',
-      '.toolbox-editor.json': JSON.stringify({ run: { pythonPath: [path.join(appRoot(), 'fixtures', 'python')] } }),
+      '.toolbox-editor.json': JSON.stringify({ run: { pythonPath: [path.join(appRoot(), 'fixtures', 'python')], agentToolPath: 'fixture_tools' } }),
     });
     service = browserModeService(dir, { env: { PATH: process.env.PATH } });
     const call = apiCaller(service);

@@ -19,6 +19,7 @@ import {
   type ToolDescription,
   type WorkerInfoReply,
   type WorkerReply,
+  type WorkerNeuroSanLookup,
   type WorkerRequest,
 } from './workerProtocol';
 import { errorMessage } from '../../shared/errorMessage';
@@ -45,6 +46,8 @@ export interface CallControl {
   signal?: AbortSignal;
   /** Called when the call reaches the worker (after the calls queued before it): from then on it is running. */
   onStarted?: () => void;
+  /** The project's neuro-san: a coded tool's class is found only as that version finds it. */
+  neuroSan?: WorkerNeuroSanLookup;
 }
 
 export type DescribeResult =
@@ -105,6 +108,7 @@ export class ToolRunner {
             spec: toWorkerSpec(spec),
             run: request,
             ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}),
+            ...(control.neuroSan ? { neuroSan: control.neuroSan } : {}),
             maxOutputBytes: this.maxOutputBytes,
           },
           request.timeoutSeconds !== undefined ? request.timeoutSeconds * 1000 : this.defaultTimeoutMs,

@@ -2,6 +2,7 @@
  * The messages between the Node side and the Python worker (resources/python/tbe_worker/server.py).
  * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
  */
+import type { CodedClassWay } from '../../shared/neurosan/versions/index';
 import type { NeuroSanCheck } from '../../shared/toolbox/index';
 import type { RunRequest } from '../../shared/run/index';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
@@ -40,7 +41,18 @@ export interface WorkerCallRequest {
   run: RunRequest;
   /** The agent network's path (e.g. `team/sub`), for the AGENT_TOOL_PATH walk-up of coded tools. */
   agentNetwork?: string;
+  /**
+   * The neuro-san version the project runs: a coded tool's class is found only as it would find it
+   * (tbe_worker/neurosan_lookup.py). Absent: the runner's lenient lookup (fully qualified, then AGENT_TOOL_PATH).
+   */
+  neuroSan?: WorkerNeuroSanLookup;
   maxOutputBytes: number;
+}
+
+export interface WorkerNeuroSanLookup {
+  /** `neuro-san 0.5.55`, for the line saying it would not find the class. */
+  version: string;
+  lookups: CodedClassWay[];
 }
 
 export interface WorkerDescribeRequest {

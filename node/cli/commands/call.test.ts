@@ -135,7 +135,7 @@ describe('toolbox-editor call', () => {
     const run = await call(toolboxFile, 'get_current_date_time', '--json');
     const report = JSON.parse(run.stdout);
     expect(report).toMatchObject({ isError: true, errorKind: 'load' });
-    expect(report.content).toContain('Class get_current_date_time.GetCurrentDateTime not found in PYTHONPATH');
+    expect(report.content).toContain('Could not find class "GetCurrentDateTime"\nin module "get_current_date_time"');
   });
 
   it('refuses malformed options with exit code 2', async () => {
@@ -166,16 +166,17 @@ describe('toolbox-editor call', () => {
 
 describe("the argument check's warnings for the project's neuro-san version", () => {
   // "bool" is a type name neuro-san knows from 0.6.91: before, the check reads it as "boolean" and says so.
-  const toolbox = '"greet" { class = "fixture_tools.echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
+  // Written relative to AGENT_TOOL_PATH: 0.5.55 never imports a coded tool's fully qualified name.
+  const toolbox = '"greet" { class = "echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
 
   it('are printed on stderr (and in --json) for a project pinned to 0.5.55, and not at the newest release', async () => {
     const dir = mkdtempSync(path.join(tmp, 'pinned-'));
     writeFileSync(path.join(dir, 'tb.hocon'), toolbox);
     writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.5.55\n');
-    const pinned = await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default');
+    const pinned = await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default', '--agent-tool-path', 'fixture_tools');
     expect(pinned).toMatchObject({ code: 0, stdout: 'Hello, Ada!\n' });
     expect(pinned.stderr).toContain('toolbox-editor call: warning: arguments: /properties/loud: type "bool" is neither JSON Schema nor a type neuro-san 0.5.55 knows; checked as "boolean"');
-    const json = JSON.parse((await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default', '--json')).stdout) as { argumentWarnings?: string[] };
+    const json = JSON.parse((await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default', '--agent-tool-path', 'fixture_tools', '--json')).stdout) as { argumentWarnings?: string[] };
     expect(json.argumentWarnings).toHaveLength(1);
     writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.6.95\n');
     const newest = await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default');

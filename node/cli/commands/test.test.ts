@@ -76,7 +76,7 @@ describe('toolbox-editor test', () => {
     });
     const run = await cli(['test', file]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^ERROR class gone \(\d+ ms\)\n {6}could not run raising: Failed to create Agent\/tool 'raising': Class fixture_tools\.no_such_module\.Raising not found in PYTHONPATH\n/);
+    expect(run.stdout).toMatch(/^ERROR class gone \(\d+ ms\)\n {6}could not run raising: Could not find class "Raising"\n {6}in module "fixture_tools\.no_such_module"\n/);
     expect(run.stdout).toMatch(/\nERROR tool deleted \(\d+ ms\)\n {6}could not run greet: tool not found: greet \(tools in gone\.hocon: get_current_date_time, raising\)\n/);
     expect(run.stdout).toContain('0 passed, 0 failed, 2 could not run (gone.tests.json)');
   });
@@ -138,7 +138,7 @@ describe('toolbox-editor test', () => {
       const bare = { PATH: process.env.PATH, HOME: process.env.HOME };
       // Without the settings the module is not on the path.
       const without = await cli(['test', path.join(project, 'tb.hocon')], { cwd: elsewhere, env: bare });
-      expect(without.stdout).toContain("could not run shout: Failed to create Agent/tool 'shout': Class my_tools.shout.Shout not found in PYTHONPATH");
+      expect(without.stdout).toContain('could not run shout: Could not find class "Shout"\n      in module "my_tools.shout"');
       writeFileSync(path.join(project, '.toolbox-editor.json'), JSON.stringify({ run: { pythonPath: ['src'], env: { SUFFIX: '!' } } }));
       const run = await cli(['test', path.join(project, 'tb.hocon')], { cwd: elsewhere, env: bare });
       expect(run.stdout).toMatch(/^ok {4}shouts/);

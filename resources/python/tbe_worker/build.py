@@ -11,6 +11,7 @@ import re
 import sys
 import importlib
 
+from tbe_worker.neurosan_lookup import find_as_neuro_san
 from tbe_worker.resolve import coded_module_candidates, find_class, split_class_path
 
 _API_WRAPPER_FACTORY = re.compile(r"^from_.*api_wrapper$")
@@ -49,8 +50,9 @@ class ToolFactory:
         self._classes = {}
         self._instances = {}
 
-    def load_class(self, class_path, coded, agent_tool_path=None, network_path=None):
-        key = (class_path, coded, agent_tool_path, network_path)
+    def load_class(self, class_path, coded, agent_tool_path=None, network_path=None, neuro_san=None):
+        """`neuro_san` (a call's): find a coded tool's class as that version does (neurosan_lookup.py), not leniently."""
+        key = (class_path, coded, agent_tool_path, network_path, json.dumps(neuro_san, sort_keys=True) if neuro_san else None)
         loaded = self._classes.get(key)
         if loaded is not None and loaded.is_stale():
             self._reload(loaded.module)
@@ -62,7 +64,18 @@ class ToolFactory:
             candidates = (
                 coded_module_candidates(module_name, agent_tool_path, network_path) if coded else [module_name]
             )
-            cls, module = find_class(class_path, candidates)
+            if coded and neuro_san:
+                cls, module = find_as_neuro_san(
+                    class_path,
+                    neuro_san.get("lookups") or [],
+                    os.environ,
+                    network_path,
+                    neuro_san.get("agentName") or "",
+                    neuro_san.get("version") or "this neuro-san",
+                    lambda: find_class(class_path, candidates),
+                )
+            else:
+                cls, module = find_class(class_path, candidates)
             loaded = _LoadedClass(cls, module)
             self._classes[key] = loaded
         return loaded.cls

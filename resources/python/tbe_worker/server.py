@@ -30,6 +30,7 @@ from tbe_worker.extra_ops import OPS as EXTRA_OPS
 from tbe_worker.framing import read_frame, write_frame
 from tbe_worker import neurosan_check
 from tbe_worker.invoke import call_coded, call_langchain, tool_name, toolkit_tools, with_neuro_san_extras
+from tbe_worker.neurosan_lookup import NeuroSanNotFound
 from tbe_worker.resolve import ClassNotFound
 from tbe_worker.results import error_message, jsonable, render_content, tool_traceback
 
@@ -100,11 +101,13 @@ class Worker:
         return reply
 
     def _coded_class(self, spec, request):
+        neuro_san = request.get("neuroSan")
         return self.factory.load_class(
             spec["className"],
             coded=True,
             agent_tool_path=os.environ.get("AGENT_TOOL_PATH"),
             network_path=request.get("agentNetwork"),
+            neuro_san={**neuro_san, "agentName": spec["name"]} if neuro_san else None,
         )
 
     async def _run(self, request, sly_data):
@@ -113,6 +116,9 @@ class Worker:
         if spec.get("kind") == "coded":
             try:
                 cls = self._coded_class(spec, request)
+            except NeuroSanNotFound as error:
+                # neuro-san's own ValueError, raised when the tool is called: no "Failed to create" around it.
+                raise ToolCreationError(str(error)) from None
             except (ClassNotFound, ValueError) as error:
                 raise ToolCreationError(f"Failed to create Agent/tool '{spec['name']}': {error}") from error
             args = with_neuro_san_extras(tool_input if isinstance(tool_input, dict) else {}, spec["name"])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGES, NEWEST_KNOWN_VERSION, defaultMayDefine, factsFor, knowsTypeName } from './facts';
+import { CHANGES, NEWEST_KNOWN_VERSION, codedClassWays, defaultMayDefine, factsFor, knowsTypeName } from './facts';
 import { compareVersions, parseVersion, version } from './version';
 
 const at = (v: string) => factsFor(version(v));
@@ -58,6 +58,18 @@ describe('the table of neuro-san facts by version', () => {
     expect(at('0.6.1').sure.networkToolboxKeys).toEqual(['toolbox_info_file']);
     expect(at('0.6.93').sure.agentToolPathOnly).toBe(false);
     expect(at('0.6.94').sure.agentToolPathOnly).toBe(true);
+  });
+
+  it("a coded tool's class: the network folder and one up from 0.5.21, every level from 0.6.21 (0.6.11), the full name first from 0.6.41 (0.6.39)", () => {
+    expect(codedClassWays(at('0.5.20'))).toEqual([{ lookup: 'network', toolPathOnly: false }]);
+    expect(codedClassWays(at('0.5.55'))).toEqual([{ lookup: 'network-parent', toolPathOnly: false }]);
+    expect(codedClassWays(at('0.6.13'))).toEqual([
+      { lookup: 'network-parent', toolPathOnly: false },
+      { lookup: 'network-levels', toolPathOnly: false },
+    ]);
+    expect(codedClassWays(at('0.6.40')).map((w) => w.lookup)).toEqual(['network-levels', 'qualified-first']);
+    expect(codedClassWays(at('0.6.41'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: false }]);
+    expect(codedClassWays(at('0.6.94'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: true }]);
   });
 
   it('a change in no known release applies only to versions newer than the editor knows', () => {

@@ -40,6 +40,21 @@ export type Converter =
   /** Native pydantic v2 (PR #1210): an unknown type name raises "Unrecognized type 'x' for field 'y'". */
   | 'pydantic-v2';
 
+/**
+ * Where neuro-san imports a coded tool's module from. ATP: AGENT_TOOL_PATH as a package path (a folder is made one
+ * against the PYTHONPATH variable's entries); NET: the agent network's name, appended unless ATP ends with it.
+ * resources/python/tbe_worker/neurosan_lookup.py does each; the Python runner finds a class no other way for a run.
+ */
+export type CodedClassLookup =
+  /** `ATP.NET.module` only. */
+  | 'network'
+  /** Then one package up, `ATP.module` for a flat network name (commit 96eda9e2). */
+  | 'network-parent'
+  /** Then every level of a hierarchical network name (`a/b`: `ATP.a.b`, `ATP.a`, `ATP`), PRs #572 and #589. */
+  | 'network-levels'
+  /** A direct import of `module.Class` first, then the levels (PR #786); not when AGENT_TOOL_PATH_ONLY is read and true. */
+  | 'qualified-first';
+
 export interface NeuroSanFactValues {
   /**
    * The default toolbox: a file under resources/default_toolboxes/ (`0.5.34.hocon`), 'latest' for
@@ -63,6 +78,8 @@ export interface NeuroSanFactValues {
   notDefinedWording: 'file' | 'sources';
   /** Whether AGENT_TOOL_PATH_ONLY is read (coded-tool classes resolved under AGENT_TOOL_PATH only, when true). */
   agentToolPathOnly: boolean;
+  /** How a coded tool's `module.Class` becomes a Python class (AbstractClassActivation): see CodedClassLookup. */
+  codedClassLookup: CodedClassLookup;
   /** The environment variables that name the MCP servers info file, first wins. */
   mcpInfoVariables: readonly string[];
   /** A variable neuro-san still reads but warns about, with its words. */
@@ -94,6 +111,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   removedTools: [],
   notDefinedWording: 'file',
   agentToolPathOnly: false,
+  codedClassLookup: 'network',
   mcpInfoVariables: [],
   deprecatedVariables: {},
   designerRefusesToolboxAgentTools: false,
@@ -115,6 +133,12 @@ export const CHANGES: readonly NeuroSanChange[] = [
       toolboxAgentKey: 'base_tool',
       toolboxFileVariable: 'AGENT_BASE_TOOL_INFO_FILE',
     },
+  },
+  {
+    version: '0.5.21',
+    what: 'a coded tool\'s module not found under AGENT_TOOL_PATH.<network> is looked for one package up (the global CodedTools); never by its fully qualified name',
+    source: { commit: '96eda9e2', tag: '0.5.21', date: '2025-04-14' },
+    set: { codedClassLookup: 'network-parent' },
   },
   {
     version: '0.5.25',
@@ -181,6 +205,31 @@ export const CHANGES: readonly NeuroSanChange[] = [
     what: 'website_search and rag_retriever removed (moved to neuro-san-studio), get_current_date_time added',
     source: { pr: 546, commit: '45fa10e3', date: '2025-11-04', release: `PR #547 (2c384f76) added get_current_date_time the same day; ${STUDIO} pinned 0.6.5 on 2025-10-31 and 0.6.11 on 2025-11-18` },
     set: { defaultToolbox: '0.6.11.hocon', defaultTools: [...REQUESTS, 'get_current_date_time'] },
+  },
+  {
+    version: '0.6.21',
+    earliest: '0.6.11',
+    what: 'a coded tool\'s module is looked for at every level of a hierarchical network name (team/sub: AGENT_TOOL_PATH.team.sub, .team, then AGENT_TOOL_PATH)',
+    source: {
+      pr: 589,
+      commit: 'bcc380ad',
+      date: '2025-11-20',
+      release: `PR #572 (264de445, 2025-11-17) made it network then root, PR #589 every level; ${STUDIO} pinned 0.6.11 on 2025-11-18, 0.6.13 on 2025-11-21 and 0.6.21 on 2025-12-18`,
+    },
+    set: { codedClassLookup: 'network-levels' },
+  },
+  {
+    version: '0.6.41',
+    earliest: '0.6.39',
+    what: 'a coded tool\'s class is first imported by its fully qualified name, then looked for under AGENT_TOOL_PATH',
+    source: {
+      pr: 786,
+      date: '2026-03-06',
+      release: `reviewed and approved 2026-03-06; ${STUDIO} pinned 0.6.38 on 2026-03-05, 0.6.39 on 2026-03-06 and 0.6.41 on 2026-03-24`,
+      correction:
+        'NOTES.md says every version imports the fully qualified name first: before this PR neuro-san never did, so a class written as its full module path (coded_tools.my_net.tool.Tool) is not found by 0.5.x or 0.6.x before it.',
+    },
+    set: { codedClassLookup: 'qualified-first' },
   },
   {
     version: '0.6.43',
@@ -295,4 +344,20 @@ export function defaultMayDefine(facts: NeuroSanFacts, tool: string): boolean {
 /** `neuro-san 0.5.55`: how messages name the version. */
 export function versionWords(facts: NeuroSanFacts): string {
   return `neuro-san ${facts.version.text}`;
+}
+
+/** One way a version finds a coded tool's class: its lookup, and whether it reads AGENT_TOOL_PATH_ONLY. */
+export interface CodedClassWay {
+  lookup: CodedClassLookup;
+  toolPathOnly: boolean;
+}
+
+/**
+ * The ways to find a coded tool's class at this version: the sure side's, then the other side of a window where it
+ * differs (found either way, the run goes on: a false failure costs more than a missing one).
+ */
+export function codedClassWays(facts: NeuroSanFacts): CodedClassWay[] {
+  const sure: CodedClassWay = { lookup: facts.sure.codedClassLookup, toolPathOnly: facts.sure.agentToolPathOnly };
+  const maybe: CodedClassWay = { lookup: facts.maybe.codedClassLookup, toolPathOnly: facts.maybe.agentToolPathOnly };
+  return sure.lookup === maybe.lookup && sure.toolPathOnly === maybe.toolPathOnly ? [sure] : [sure, maybe];
 }

@@ -9,11 +9,14 @@ export {
   knowsTypeName,
   defaultMayDefine,
   versionWords,
+  codedClassWays,
+  type CodedClassWay,
   type NeuroSanFacts,
   type NeuroSanFactValues,
   type NeuroSanChange,
   type FactSource,
   type Converter,
+  type CodedClassLookup,
 } from './facts';
 export { pinsInFile, pinsInRequirements, pinsInPyproject, pinsInSetupCfg, impliedVersion, describePin, type NeuroSanPin } from './pin';
 export { chooseNeuroSanVersion, factsOfProject, describeProjectNeuroSan, type ProjectNeuroSan, type VersionSource, type VersionSources } from './projectVersion';
