@@ -123,6 +123,12 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     await expect(pane.getByRole('region', { name: 'Saved test cases' })).toContainText('expected "HEY", got "HEY!"');
     await pane.getByRole('list', { name: 'Run history' }).scrollIntoViewIfNeeded();
     await pane.screenshot({ path: testInfo.outputPath('test-run-history.png') });
+    // Clear all forgets the toolbox's runs, and they stay forgotten after a reload.
+    await pane.getByRole('button', { name: 'Clear all' }).click();
+    await expect(pane.getByText('No runs of this tool yet.')).toBeVisible();
+    await page.reload();
+    pane = await shoutPane(page, server.url);
+    await expect(pane.getByText('No runs of this tool yet.')).toBeVisible();
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

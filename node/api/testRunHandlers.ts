@@ -74,7 +74,7 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
   const handlers: TestRunHandlers = {
     'history.list': async ({ path: p, tool }) => ({ entries: await history.list(toolboxKey(p), tool) }),
     'history.clear': async ({ path: p, tool }) => {
-      await history.clear(toolboxKey(p), tool);
+      await (tool === null ? history.clearAll(toolboxKey(p)) : history.clear(toolboxKey(p), tool));
       return {};
     },
     'history.rename': async ({ path: p, tool, newName }) => {

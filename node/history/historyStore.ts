@@ -3,8 +3,9 @@
  * restart (`<state>/history/<hash of the toolbox path>.json`). Newest first, capped per tool; long content is cut.
  */
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { HistoryEntry } from '../../shared/api/index';
+import { ApiError, type HistoryEntry } from '../../shared/api/index';
 import { readStateFile, writePrivateFile } from '../state/privateState';
 import { currentEntry } from './entryFromRun';
 import { runKey } from '../../shared/run/index';
@@ -15,7 +16,8 @@ export const MAX_ENTRIES_PER_TOOL = 50;
 export const MAX_CONTENT_CHARS = 20_000;
 /**
  * A toolbox's history file is read up to this size (50 runs of each tool, content cut, reach it only with huge
- * arguments). A larger one is not read, and not written over either: listing says why, a run is not recorded.
+ * arguments or a great many tools). A larger one is not read, and not written over either: listing says why and how
+ * to clear it (`clearAll`), a run is not recorded until then.
  */
 export const MAX_HISTORY_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -48,8 +50,16 @@ export class HistoryStore {
   }
 
   private async read(toolbox: string): Promise<HistoryFile> {
-    // Too large, not a regular file, not UTF-8: throws (the file is kept; a run's recording is dropped, not the run).
-    const text = await readStateFile(this.fileFor(toolbox), MAX_HISTORY_FILE_BYTES);
+    // Too large, not a regular file, not UTF-8: throws (the file is kept; a run's recording is dropped, not the run),
+    // saying what to do: only clearing all of the toolbox's runs needs no reading.
+    let text: string | undefined;
+    try {
+      text = await readStateFile(this.fileFor(toolbox), MAX_HISTORY_FILE_BYTES);
+    } catch (error) {
+      const said = error instanceof Error ? error.message : String(error);
+      const message = `The test-run history of ${toolbox} cannot be read: ${said} Its runs are not recorded until it is cleared: "Clear all" under History in the Test run pane (history.clear with no tool).`;
+      throw new ApiError(error instanceof ApiError ? error.code : 'io', message);
+    }
     try {
       if (text === undefined) throw new Error('no history yet');
       const parsed = JSON.parse(text) as Partial<HistoryFile>;
@@ -112,6 +122,11 @@ export class HistoryStore {
       content.tools[newName] = merged.slice(0, MAX_ENTRIES_PER_TOOL);
       await this.write(content);
     });
+  }
+
+  /** Forgets every run of the toolbox, without reading its file: also one too large or damaged to read. */
+  async clearAll(toolbox: string): Promise<void> {
+    await this.serialized(toolbox, () => rm(this.fileFor(toolbox), { force: true }));
   }
 
   async clear(toolbox: string, tool: string): Promise<void> {

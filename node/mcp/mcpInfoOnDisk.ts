@@ -16,8 +16,10 @@ export interface McpInfoOnDisk {
   /** Absolute. */
   file: string;
   variable: 'AGENT_MCP_INFO_FILE' | 'MCP_SERVERS_INFO_FILE';
-  /** Said to the user: the deprecated variable, a file that cannot be read. */
+  /** Said to the user: the deprecated variable, one the project's version may not read, a file that cannot be read. */
   notes: string[];
+  /** Whether neuro-san reads it (else `servers` is empty and `notes` say why). */
+  readable: boolean;
   servers: ReadonlyMap<string, McpServerSettings>;
 }
 
@@ -25,8 +27,9 @@ export interface McpInfoOnDisk {
 export function mcpInfoOnDisk(cwd: string, env: Record<string, string | undefined>, versionLookup?: VersionLookup): McpInfoOnDisk | undefined {
   const root = findProjectRoot(cwd);
   // The project's reader, its files not listed: only the info file (and what it includes) is read.
-  const { reader } = projectReaderOnDisk(root, { env, files: [], ...(versionLookup ? { versionLookup } : {}) });
-  const { info } = projectMcpInfoFile(reader, reader.options.settings);
+  const { reader, neuroSan } = projectReaderOnDisk(root, { env, files: [], ...(versionLookup ? { versionLookup } : {}) });
+  // Whether the newest release the editor knows reads a variable says nothing of a project that pins no version.
+  const { info } = projectMcpInfoFile(reader, reader.options.settings, neuroSan.from === 'newest known');
   if (!info) return undefined;
   const { view } = info;
   // Relative to the project root, where neuro-san runs (settingsOf made them so); an absolute one as it is.
@@ -37,7 +40,7 @@ export function mcpInfoOnDisk(cwd: string, env: Record<string, string | undefine
     const readable = view.problem !== undefined && typeof reader.options.host.readFile(view.path) === 'string';
     const errors = readable ? reader.document(view.path).diagnostics.filter((d) => d.severity === 'error') : [];
     notes.push(...errors.map((d) => `${path.resolve(root, d.file)}:${d.line}:${d.column}: ${d.message}`));
-    return { file, variable: view.variable, notes, servers: new Map() };
+    return { file, variable: view.variable, notes, readable: false, servers: new Map() };
   }
-  return { file, variable: view.variable, notes, servers: readMcpInfo(info.root).servers };
+  return { file, variable: view.variable, notes, readable: true, servers: readMcpInfo(info.root).servers };
 }

@@ -7,7 +7,7 @@ import { ParsedIncludes, resolveHocon, SourceText } from '../../shared/hocon/ind
 import { dumpValue } from '../../shared/hocon/dumpValue';
 import { NeuroSanEntryCache, readAsNeuroSan, resolveFileAsNeuroSan, toHocon } from '../../shared/neurosan/index';
 import { parsedTreeOf } from '../../shared/neurosan/reading';
-import { treeSameAs, treeToHocon } from '../../shared/neurosan/treeValues';
+import { sameValue as sameAsSpec } from '../../shared/neurosan/treeValues';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { neuroSanFileHost } from './neuroSanFiles';
 
@@ -157,11 +157,12 @@ describeWithShared('conformance/neuro-san', "neuro-san's reading against neuro-s
       const own = new SourceText(file, text);
       const sources = new Map([...reading.sources, [file, own]]);
       for (const with_ of [undefined, spec]) {
-        const fromTree = treeToHocon(tree, sources, own, with_);
-        const fromJson = toHocon(reading.exact, '', reading.origins, sources, own, undefined, with_);
+        const fromTree = toHocon(tree, sources, own, with_);
+        const fromJson = toHocon(reading.exact, sources, own, with_, reading.origins);
         if (JSON.stringify(dumpValue(fromTree)) !== JSON.stringify(dumpValue(fromJson)) || (fromTree === with_) !== (fromJson === with_)) differ.push(`${row.file}${with_ ? ' (with the spec)' : ''}`);
       }
-      if (treeSameAs(tree, spec)) compared++;
+      if (sameAsSpec(tree, spec) !== sameAsSpec(reading.exact, spec)) differ.push(`${row.file} (compared)`);
+      if (sameAsSpec(tree, spec)) compared++;
     }
     expect(differ).toEqual([]);
     // Both ways are taken: files read the same (the spec's value stands) and files that differ.

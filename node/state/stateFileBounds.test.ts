@@ -44,10 +44,20 @@ describe.skipIf(process.platform === 'win32')('state files are read as every fil
     await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow('is 65 MB; Toolbox Editor opens files up to 64 MB.');
     await expect(history.add('/tb.hocon', { ...entry, id: '2' })).rejects.toThrow('is 65 MB; Toolbox Editor opens files up to 64 MB.');
     expect(statSync(historyFile).size).toBe(MAX_HISTORY_FILE_BYTES + 1024 * 1024);
-    // A FIFO in its place does not hang a listing either.
+    // It says what to do; clearing one tool needs the others read, clearing all does not, and recording resumes.
+    await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow(/runs are not recorded until it is cleared: "Clear all" under History/);
+    await expect(history.clear('/tb.hocon', 'echo')).rejects.toThrow('is 65 MB');
+    await history.clearAll('/tb.hocon');
+    expect(await history.list('/tb.hocon', 'echo')).toEqual([]);
+    await history.add('/tb.hocon', { ...entry, id: '3' });
+    expect((await history.list('/tb.hocon', 'echo')).map((e) => e.id)).toEqual(['3']);
+    expect(statSync(historyFile).size).toBeLessThan(1024);
+    // A FIFO in its place does not hang a listing either, and is cleared as well.
     rmSync(historyFile);
     fifo(historyFile);
     await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow('is not a regular file');
+    await history.clearAll('/tb.hocon');
+    expect(await history.list('/tb.hocon', 'echo')).toEqual([]);
   });
 
   it('a damaged history file starts afresh, as before', async () => {

@@ -6,16 +6,25 @@ export interface HistoryActions {
   copyCli(entry: HistoryEntry): void;
   saveCase(entry: HistoryEntry): void;
   clear(): void;
+  /** Forgets every run of the document's tools. */
+  clearAll(): void;
 }
 
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** The selected tool's past runs, newest first (kept across restarts by the main side). */
-export function HistoryList({ entries, canSaveCases, actions }: { entries: HistoryEntry[]; canSaveCases: boolean; actions: HistoryActions }) {
+export function HistoryList({ entries, problem, canSaveCases, actions }: { entries: HistoryEntry[]; problem?: string; canSaveCases: boolean; actions: HistoryActions }) {
   return (
     <details className="history" open>
       <summary>History ({entries.length})</summary>
-      {entries.length === 0 ? (
+      {problem !== undefined ? (
+        <>
+          <p className="pane-error" role="status">
+            {problem}
+          </p>
+          <button onClick={actions.clearAll}>Clear all</button>
+        </>
+      ) : entries.length === 0 ? (
         <p className="hint">No runs of this tool yet.</p>
       ) : (
         <>
@@ -41,7 +50,12 @@ export function HistoryList({ entries, canSaveCases, actions }: { entries: Histo
               </li>
             ))}
           </ol>
-          <button onClick={actions.clear}>Clear history</button>
+          <div className="history-buttons">
+            <button onClick={actions.clear}>Clear history</button>
+            <button title="Forget the runs of every tool of this toolbox" onClick={actions.clearAll}>
+              Clear all
+            </button>
+          </div>
         </>
       )}
     </details>

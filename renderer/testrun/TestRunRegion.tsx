@@ -59,6 +59,7 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   const running = useTestRun((s) => s.running);
   const record = useTestRun((s) => (key ? s.results[key] : undefined));
   const history = useTestRun((s) => (key ? s.history[key] : undefined));
+  const historyProblem = useTestRun((s) => (key ? s.historyProblem[key] : undefined));
   const prefs = stores.usePreferences((s) => s.prefs);
   const savedCases = useTestRun((s) => s.cases);
   const renames = useTestRun((s) => s.renames);
@@ -169,6 +170,7 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
       setEditing({ testCase: caseFromRun(entry) });
     },
     clear: () => historyKey && void actions.clearHistory(historyKey),
+    clearAll: () => historyKey && void actions.clearHistory(historyKey, true),
   };
   const caseActions = {
     runAll: () => void actions.runCases(),
@@ -293,7 +295,7 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
             <div ref={resultRef} className="run-result-anchor">
               {record && <RunResultView record={record} onSendAnyway={() => void actions.run({ ...record.request, sendInvalidArgs: true })} />}
             </div>
-            <HistoryList entries={history ?? []} canSaveCases={path !== null} actions={historyActions} />
+            <HistoryList entries={history ?? []} {...(historyProblem !== undefined ? { problem: historyProblem } : {})} canSaveCases={path !== null} actions={historyActions} />
             {cases && target && <SavedCases cases={cases} tool={tool.name} target={target} toolNames={analysis.tools.map((t) => t.name)} running={casesRunning} lastRun={caseRun} actions={caseActions} />}
           </>
         )}

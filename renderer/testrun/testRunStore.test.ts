@@ -75,6 +75,22 @@ describe('the test-run store', () => {
     expect(useTestRun.getState().history[toolKey(useDocument.getState().path, key)]?.[0]?.request).toEqual(request);
   });
 
+  it("a history that cannot be read says why in the tool's history, and Clear all forgets every tool's runs", async () => {
+    const { useTestRun, callsOf, key } = setup();
+    const loading = useTestRun.getState().loadHistory('echo');
+    callsOf('history.list')[0]!.reject(new Error('too large to read: "Clear all" under History'));
+    await loading;
+    expect(useTestRun.getState().historyProblem[key]).toBe('too large to read: "Clear all" under History');
+    const clearing = useTestRun.getState().clearHistory('echo', true);
+    expect(callsOf('history.clear').map((c) => c.request)).toEqual([{ path: '/work/toolbox_info.hocon', tool: null }]);
+    callsOf('history.clear')[0]!.resolve({});
+    await vi.advanceTimersByTimeAsync(0);
+    callsOf('history.list')[1]!.resolve({ entries: [] });
+    await clearing;
+    expect(useTestRun.getState().historyProblem[key]).toBeUndefined();
+    expect(useTestRun.getState().history[key]).toEqual([]);
+  });
+
   it("choosing a toolbox entry ends an MCP tool's turn and its notice, and keeps the notice when no MCP tool was picked", () => {
     const { useTestRun } = setup();
     useTestRun.getState().setNotice({ text: 'about the entry', error: false });

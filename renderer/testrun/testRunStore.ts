@@ -21,6 +21,8 @@ export interface TestRunState {
   /** The last result per document and tool. */
   results: Record<string, RunRecord>;
   history: Record<string, HistoryEntry[]>;
+  /** Why a tool's history could not be read (its file too large or damaged), per document and tool. */
+  historyProblem: Record<string, string>;
   cases: TestCaseList | null;
   /** The last run of saved cases of this document, and whether one is under way. */
   caseRun: TestCasesRun | null;
@@ -47,7 +49,8 @@ export interface TestRunState {
   run(request: RunRequest): Promise<void>;
   cancel(): void;
   loadHistory(tool: string): Promise<void>;
-  clearHistory(tool: string): Promise<void>;
+  /** Forgets the tool's runs; with `all`, every run of the document's tools (also a history that cannot be read). */
+  clearHistory(tool: string, all?: boolean): Promise<void>;
   loadCases(): Promise<void>;
   loadSettings(): Promise<void>;
   /** Writes the settings in use into the project's settings file ("Write .toolbox-editor.json"). */
@@ -111,6 +114,7 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     running: null,
     results: {},
     history: {},
+    historyProblem: {},
     cases: null,
     described: {},
     caseRun: null,
@@ -175,15 +179,21 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
         const entries = lists
           .flatMap((l, i) => (names[i] === tool ? l.entries : l.entries.map((e) => ({ ...e, request: { ...e.request, target: { ...e.request.target, tool } } }))))
           .sort((a, b) => b.at.localeCompare(a.at));
-        set({ history: { ...get().history, [toolKey(path, tool)]: entries } });
+        const { [toolKey(path, tool)]: _read, ...problems } = get().historyProblem;
+        set({ history: { ...get().history, [toolKey(path, tool)]: entries }, historyProblem: problems });
       } catch (error) {
-        set({ notice: { text: `Cannot read the history: ${errorMessage(error)}`, error: true } });
+        set({ history: { ...get().history, [toolKey(path, tool)]: [] }, historyProblem: { ...get().historyProblem, [toolKey(path, tool)]: errorMessage(error) } });
       }
     },
 
-    clearHistory: async (tool) => {
+    clearHistory: async (tool, all = false) => {
       const { path } = useDocument.getState();
-      for (const name of new Set([tool, diskName(inEffect(), tool)])) await api.invoke('history.clear', { path, tool: name });
+      try {
+        if (all) await api.invoke('history.clear', { path, tool: null });
+        else for (const name of new Set([tool, diskName(inEffect(), tool)])) await api.invoke('history.clear', { path, tool: name });
+      } catch (error) {
+        set({ notice: { text: `The history was not cleared: ${errorMessage(error)}`, error: true } });
+      }
       await get().loadHistory(tool);
     },
 

@@ -177,7 +177,8 @@ export const apiMethods = {
     request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }),
     response: Type.Object({ entries: Type.Array(HistoryEntryT) }),
   },
-  'history.clear': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }) }), response: Type.Object({}) },
+  /** Forgets a tool's runs, or with `tool` null every run of the toolbox (also a history too large or damaged to read). */
+  'history.clear': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.Union([Type.String({ minLength: 1 }), Type.Null()]) }), response: Type.Object({}) },
   /** Moves a tool's runs to its new name (after the tool was renamed by hand). */
   'history.rename': {
     request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]), tool: Type.String({ minLength: 1 }), newName: Type.String({ minLength: 1 }) }),

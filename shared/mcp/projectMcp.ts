@@ -93,9 +93,11 @@ function variablesRead(values: NeuroSanFacts['sure']): readonly string[] {
 /**
  * The MCP info file the project's neuro-san reads: the first of the variables its version reads that the project
  * sets (environment, .env, conventional place, project setting). Says when the version may not read the chosen one,
- * when it deprecates it, and when it ignores the one the project sets (then there is no file).
+ * when it deprecates it, and when it ignores the one the project sets (then there is no file). `versionAssumed`: the
+ * version is the newest the editor knows, taken for want of a pin, not one the project is known to run: whether that
+ * release reads the variable is then no news about the project, and is not said.
  */
-export function mcpInfoChoice(settings: InfoSettings, facts: NeuroSanFacts): { view: McpInfoFileView } | undefined {
+export function mcpInfoChoice(settings: InfoSettings, facts: NeuroSanFacts, versionAssumed = false): { view: McpInfoFileView } | undefined {
   const sure = variablesRead(facts.sure);
   const maybe = variablesRead(facts.maybe);
   const version = versionWords(facts);
@@ -114,7 +116,7 @@ export function mcpInfoChoice(settings: InfoSettings, facts: NeuroSanFacts): { v
   }
   const setting = settings[chosen]!;
   const notes: string[] = [];
-  if (!sure.includes(chosen)) {
+  if (!sure.includes(chosen) && !versionAssumed) {
     notes.push(`${version} may not read ${chosen} yet (it came in a release the editor does not know exactly); if it does not, set MCP_SERVERS_INFO_FILE to this file as well`);
   }
   const deprecation = facts.sure.deprecatedVariables[chosen];

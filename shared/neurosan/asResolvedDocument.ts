@@ -6,24 +6,12 @@ import { makeDiagnostic, normalizePath, type Diagnostic } from '../hocon/index';
 import { FieldMap } from '../hocon/index';
 import type { IncludeHost, ResolvedDocument } from '../hocon/index';
 import { SourceText } from '../hocon/index';
-import {
-  ArrayValue,
-  BooleanValue,
-  HoconField,
-  NullValue,
-  NumberValue,
-  ObjectValue,
-  StringValue,
-  type HoconObject,
-  type HoconValue,
-} from '../hocon/index';
-import type { SourceSpan } from './pyhoconModel';
-import { floatRepr } from '../pyvalue/floatRepr';
+import { ObjectValue, type HoconValue } from '../hocon/index';
 import { INCLUDE_LIMIT_FAILURE, KEY_LIMIT_FAILURE } from './pyhoconParser';
 import type { NeuroSanEntryCache } from './entryCache';
 import { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
-import { parsedTreeOf, pointerPart, readAsNeuroSan, type Environment, type ExactJson, type NeuroSanReading, type ReadingOrigin } from './reading';
-import { treeSameAs, treeToHocon } from './treeValues';
+import { parsedTreeOf, readAsNeuroSan, type Environment, type NeuroSanReading } from './reading';
+import { sameValue, toHocon } from './treeValues';
 
 export interface NeuroSanResolveOptions {
   host: IncludeHost;
@@ -108,7 +96,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
   // Compared (and converted below) from the tree pyhocon parsed, where it kept its positions: no JSON made first.
   const parsed = comparable !== undefined ? parsedTreeOf(reading) : undefined;
   const tree = parsed?.positions === true ? parsed.tree : undefined;
-  if (comparable !== undefined && (tree !== undefined ? treeSameAs(tree, comparable.value) : sameValue(reading.exact, comparable.value))) {
+  if (comparable !== undefined && sameValue(tree ?? reading.exact, comparable.value)) {
     const names = new Set(comparable.sources.map((s) => s.name));
     return { ok: true, value: comparable.value, diagnostics: [], syntax: undefined, sources: [...comparable.sources, ...sources.filter((s) => !names.has(s.name))], reading };
   }
@@ -125,12 +113,12 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const ownSource = shared(source);
     const byName = new Map([...reading.sources].map(([name, s]) => [name, shared(s)]));
     byName.set(path, ownSource);
-    const value = tree !== undefined ? treeToHocon(tree, byName, ownSource, comparable.value) : toHocon(reading.exact, '', reading.origins, byName, ownSource, undefined, comparable.value);
+    const value = tree !== undefined ? toHocon(tree, byName, ownSource, comparable.value) : toHocon(reading.exact, byName, ownSource, comparable.value, reading.origins);
     const all = [ownSource, ...[...byName.values()].filter((s) => s !== ownSource)];
     return asObject(value, all, reading, options, ownSource);
   }
   // The file's own values point into `source` (so that only values of included files count as included).
-  const value = fromEntries ?? toHocon(reading.exact, '', reading.origins, new Map([...reading.sources, [path, source]]), source, undefined);
+  const value = fromEntries ?? toHocon(reading.exact, new Map([...reading.sources, [path, source]]), source, undefined, reading.origins);
   return asObject(value, sources, reading, options, source);
 }
 
@@ -144,79 +132,9 @@ function asObject(value: HoconValue, sources: SourceText[], reading: NeuroSanRea
   return { ok: true, value, diagnostics: [], syntax: undefined, sources, reading };
 }
 
-/** Whether neuro-san's value is the spec's in every respect the app reads: kinds, values, integers and floats. */
-function sameValue(exact: ExactJson, value: HoconValue): boolean {
-  if (exact === null) return value.kind === 'null';
-  if (typeof exact === 'boolean') return value.kind === 'boolean' && value.value === exact;
-  if (typeof exact === 'string') return value.kind === 'string' && value.value === exact;
-  if (typeof exact === 'bigint') {
-    if (value.kind !== 'number' || value.numberKind !== 'int') return false;
-    if (Number.isSafeInteger(value.value)) return BigInt(value.value) === exact;
-    try {
-      return BigInt(value.text) === exact;
-    } catch {
-      return false;
-    }
-  }
-  if (typeof exact === 'number') return value.kind === 'number' && value.numberKind === 'float' && Object.is(value.value, exact);
-  if (Array.isArray(exact)) return value.kind === 'array' && value.elements.length === exact.length && exact.every((e, i) => sameValue(e, value.elements[i]!));
-  if (value.kind !== 'object' || value.fields.size !== exact.size) return false;
-  for (const [key, item] of exact) {
-    const field = value.fields.value(key);
-    if (field === undefined || !sameValue(item, field)) return false;
-  }
-  return true;
-}
-
 /** Both readings read the same files (a value's position is in the file neuro-san reads it from). */
 function sameFiles(neuroSan: ReadonlyMap<string, SourceText>, spec: readonly SourceText[]): boolean {
   if (neuroSan.size !== spec.length) return false;
   const names = new Set([...neuroSan.keys()].map((n) => normalizePath(n)));
   return spec.every((s) => names.has(normalizePath(s.name)));
-}
-
-/**
- * The reading's value as HoconValues, each pointing at the text it came from (its parent's when unknown). With `spec`
- * (the specification's value at the same place), a value the same as the spec's is the spec's own.
- */
-export function toHocon(
-  value: ExactJson,
-  pointer: string,
-  origins: ReadonlyMap<string, ReadingOrigin>,
-  sources: ReadonlyMap<string, SourceText>,
-  fallback: SourceText,
-  inherited: SourceSpan | undefined,
-  spec?: HoconValue,
-): HoconValue {
-  if (spec !== undefined && sameValue(value, spec)) return spec;
-  const span = origins.get(pointer)?.value ?? inherited;
-  const source = (span !== undefined ? sources.get(span.file) : undefined) ?? fallback;
-  const start = span?.start ?? 0;
-  const end = span?.end ?? 0;
-  if (value === null) return new NullValue(source, start, end);
-  if (typeof value === 'boolean') return new BooleanValue(value, source, start, end);
-  if (typeof value === 'bigint') return new NumberValue(Number(value), value.toString(), 'int', source, start, end);
-  if (typeof value === 'number') return new NumberValue(value, floatRepr(value), 'float', source, start, end);
-  if (typeof value === 'string') return new StringValue(value, 'quoted', source, start, end);
-  if (Array.isArray(value)) {
-    return new ArrayValue(
-      value.map((item, i) => toHocon(item, `${pointer}/${i}`, origins, sources, fallback, span, spec?.kind === 'array' ? spec.elements[i] : undefined)),
-      source,
-      start,
-      end,
-    );
-  }
-  const fields: HoconField[] = [];
-  for (const [key, item] of value) {
-    const at = `${pointer}/${pointerPart(key)}`;
-    const child = toHocon(item, at, origins, sources, fallback, span, spec?.kind === 'object' ? spec.fields.value(key) : undefined);
-    const keySpan = origins.get(at)?.key;
-    const keySource = keySpan !== undefined ? sources.get(keySpan.file) : undefined;
-    const definition =
-      keySpan !== undefined && keySource !== undefined && keySource === child.source
-        ? { source: keySource, keyStart: keySpan.start, keyEnd: keySpan.end, valueStart: child.start, valueEnd: child.end, viaInclude: keySource !== fallback }
-        : undefined;
-    fields.push(HoconField.of(key, child, definition, keySource !== undefined && keySource !== fallback, false));
-  }
-  return new ObjectValue(new FieldMap(fields), source, start, end) as HoconObject;
 }

@@ -9,9 +9,8 @@
 import { FieldMap } from '../hocon/index';
 import { SourceText } from '../hocon/index';
 import { ArrayValue, BooleanValue, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconValue } from '../hocon/index';
-import { toHocon } from './asResolvedDocument';
+import { toHocon } from './treeValues';
 import { ConfigTree, isPlainKey } from './pyhoconModel';
-import { toPlainJson, type ReadingOrigin } from './reading';
 import { parseEntry } from './entryCache';
 
 /** An entry's field as `toHocon` makes it, offsets relative to the entry's text; undefined where it cannot be. */
@@ -21,10 +20,8 @@ export function convertEntry(chunk: string, file: string, cwd: string): HoconFie
     if (!(config instanceof ConfigTree) || config.map.size !== 1) return undefined;
     // json.dumps reads a key through `get`, which may find another entry: only plain keys are converted alone.
     if (!isPlainKey(config.map.keys().next().value as string)) return undefined;
-    const origins = new Map<string, ReadingOrigin>();
-    const { exact } = toPlainJson(config, '', origins);
     const own = new SourceText(file, chunk);
-    const root = toHocon(exact, '', origins, new Map([[file, own]]), own, undefined);
+    const root = toHocon(config, new Map([[file, own]]), own);
     return root.kind === 'object' && root.fields.size === 1 ? root.fields.fieldAt(0) : undefined;
   } catch {
     return undefined;

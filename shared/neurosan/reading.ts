@@ -277,12 +277,6 @@ function unserializableType(value: object): string {
 /** The value as Python holds it after the round trip: int → bigint, float → number, dict → Map (its key order). */
 export type ExactJson = null | boolean | bigint | number | string | ExactJson[] | Map<string, ExactJson>;
 
-/** `json.dumps` as Python runs it on the tree: a dict's items are read through `get` (a key is parsed again). */
-export function toPlainJson(value: PyHocon | ConfigValues, pointer: string, origins: Map<string, ReadingOrigin> | undefined): { json: JsonValue; exact: ExactJson } {
-  const exact = toExact(value, pointer, origins);
-  return { json: jsonOf(exact), exact };
-}
-
 /**
  * The tree after `json.dumps`/`json.loads`, Python's types kept; with `origins`, where each value came from by JSON
  * pointer (the pointers are made only then: most readings never ask for them).

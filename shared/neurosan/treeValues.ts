@@ -1,17 +1,22 @@
 /**
- * neuro-san's values made straight from the tree pyhocon parsed (reading.ts's `parsedTreeOf`), for a file read both
- * ways (a project's): the same answers as making its JSON (`exact`) and origins first and comparing or converting
- * those (asResolvedDocument.ts's `sameValue` and `toHocon`), without making them: a project's files are mostly read
- * the same both ways, and the JSON and its origins by JSON pointer were most of what reading them cost after parsing.
+ * neuro-san's values as the rest of the app reads them (HoconValues with origins), and whether they are the spec's:
+ * the one place both are made, from either form a reading has. Straight from the tree pyhocon parsed (reading.ts's
+ * `parsedTreeOf`: a dict is a ConfigTree, read through `itemOf`, with the positions it kept), which a project's files
+ * use: they are mostly read the same both ways, and making the JSON and its origins by JSON pointer first was most of
+ * what reading them cost after parsing. Or from the JSON (`exact`: a dict is a Map) and its `origins`, for a `.json`
+ * file (no tree) and a reading that kept no positions.
  */
 import { ArrayValue, BooleanValue, FieldMap, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconObject, type HoconValue } from '../hocon/index';
 import type { SourceText } from '../hocon/index';
 import { floatRepr } from '../pyvalue/floatRepr';
 import { ConfigTree, listSpans, type ConfigValues, type FieldSpan, type PyHocon, type SourceSpan } from './pyhoconModel';
-import { itemOf } from './reading';
+import { itemOf, pointerPart, type ExactJson, type ReadingOrigin } from './reading';
 
-/** Whether the tree's JSON is `spec` in every respect the app reads: kinds, values, integers and floats. */
-export function treeSameAs(value: PyHocon | ConfigValues, spec: HoconValue): boolean {
+/** A value of a reading: of the parsed tree, or of its JSON. */
+export type ReadValue = PyHocon | ConfigValues | ExactJson;
+
+/** Whether neuro-san's value is `spec` in every respect the app reads: kinds, values, integers and floats. */
+export function sameValue(value: ReadValue, spec: HoconValue): boolean {
   if (value === null) return spec.kind === 'null';
   if (typeof value === 'boolean') return spec.kind === 'boolean' && spec.value === value;
   if (typeof value === 'string') return spec.kind === 'string' && spec.value === value;
@@ -27,34 +32,57 @@ export function treeSameAs(value: PyHocon | ConfigValues, spec: HoconValue): boo
   if (typeof value === 'number') return spec.kind === 'number' && spec.numberKind === 'float' && Object.is(spec.value, value);
   if (Array.isArray(value)) {
     if (spec.kind !== 'array' || spec.elements.length !== value.length) return false;
-    for (let i = 0; i < value.length; i++) if (!treeSameAs(value[i]!, spec.elements[i]!)) return false;
+    for (let i = 0; i < value.length; i++) if (!sameValue(value[i]!, spec.elements[i]!)) return false;
     return true;
   }
-  if (!(value instanceof ConfigTree) || spec.kind !== 'object' || spec.fields.size !== value.map.size) return false;
+  if (spec.kind !== 'object') return false;
+  if (value instanceof Map) {
+    if (spec.fields.size !== value.size) return false;
+    for (const [key, item] of value) {
+      const field = spec.fields.value(key);
+      if (field === undefined || !sameValue(item, field)) return false;
+    }
+    return true;
+  }
+  if (!(value instanceof ConfigTree) || spec.fields.size !== value.map.size) return false;
   for (const key of value.map.keys()) {
     const field = spec.fields.value(key);
-    if (field === undefined || !treeSameAs(itemOf(value, key), field)) return false;
+    if (field === undefined || !sameValue(itemOf(value, key), field)) return false;
   }
   return true;
 }
 
 /**
- * The tree's JSON as HoconValues, each pointing at the text it came from (its parent's when unknown), where the tree
- * kept its positions; a value the same as the spec's at the same place is the spec's own.
+ * neuro-san's value as HoconValues, each pointing at the text it came from (its parent's when unknown): positions are
+ * the tree's own, or for a JSON value (`exact`) its reading's `origins`. With `spec` (the specification's value at the
+ * same place), a value the same as the spec's is the spec's own.
  */
-export function treeToHocon(tree: ConfigTree | PyHocon[], sources: ReadonlyMap<string, SourceText>, fallback: SourceText, spec: HoconValue | undefined): HoconValue {
-  return convert(tree, undefined, sources, fallback, undefined, spec);
+export function toHocon(
+  value: ReadValue,
+  sources: ReadonlyMap<string, SourceText>,
+  fallback: SourceText,
+  spec?: HoconValue,
+  origins?: ReadonlyMap<string, ReadingOrigin>,
+): HoconValue {
+  return convert(value, origins?.get(''), origins !== undefined ? { origins, pointer: '' } : undefined, sources, fallback, undefined, spec);
+}
+
+/** Where a JSON value is: its pointer into the reading's origins (a tree's values carry their positions). */
+interface JsonPlace {
+  origins: ReadonlyMap<string, ReadingOrigin>;
+  pointer: string;
 }
 
 function convert(
-  value: PyHocon | ConfigValues,
+  value: ReadValue,
   origin: FieldSpan | undefined,
+  place: JsonPlace | undefined,
   sources: ReadonlyMap<string, SourceText>,
   fallback: SourceText,
   inherited: SourceSpan | undefined,
   spec: HoconValue | undefined,
 ): HoconValue {
-  if (spec !== undefined && treeSameAs(value, spec)) return spec;
+  if (spec !== undefined && sameValue(value, spec)) return spec;
   const span = origin?.value ?? inherited;
   const source = (span !== undefined ? sources.get(span.file) : undefined) ?? fallback;
   const start = span?.start ?? 0;
@@ -65,20 +93,26 @@ function convert(
   if (typeof value === 'number') return new NumberValue(value, floatRepr(value), 'float', source, start, end);
   if (typeof value === 'string') return new StringValue(value, 'quoted', source, start, end);
   if (Array.isArray(value)) {
-    const spans = listSpans.get(value);
+    const spans = place === undefined ? listSpans.get(value as PyHocon[]) : undefined;
     const elements: HoconValue[] = [];
     for (let i = 0; i < value.length; i++) {
-      const at = spans?.[i];
-      elements.push(convert(value[i]!, at !== undefined ? { value: at } : undefined, sources, fallback, span, spec?.kind === 'array' ? spec.elements[i] : undefined));
+      const at = place !== undefined ? `${place.pointer}/${i}` : undefined;
+      const kept = spans?.[i];
+      const elementOrigin = at !== undefined ? place!.origins.get(at) : kept !== undefined ? { value: kept } : undefined;
+      const elementPlace = at !== undefined ? { origins: place!.origins, pointer: at } : undefined;
+      elements.push(convert(value[i]!, elementOrigin, elementPlace, sources, fallback, span, spec?.kind === 'array' ? spec.elements[i] : undefined));
     }
     return new ArrayValue(elements, source, start, end);
   }
-  if (!(value instanceof ConfigTree)) throw new Error(`neuro-san's reading holds what json.dumps refuses: ${String(value)}`);
+  const tree = value instanceof ConfigTree ? value : undefined;
+  if (tree === undefined && !(value instanceof Map)) throw new Error(`neuro-san's reading holds what json.dumps refuses: ${String(value)}`);
   const fields: HoconField[] = [];
-  for (const key of [...value.map.keys()]) {
-    const at = value.spans.get(key);
-    const child = convert(itemOf(value, key), at, sources, fallback, span, spec?.kind === 'object' ? spec.fields.value(key) : undefined);
-    const keySpan = at?.key;
+  for (const key of tree !== undefined ? [...tree.map.keys()] : [...(value as Map<string, ExactJson>).keys()]) {
+    const at = place !== undefined ? `${place.pointer}/${pointerPart(key)}` : undefined;
+    const fieldOrigin = at !== undefined ? place!.origins.get(at) : tree?.spans.get(key);
+    const item = tree !== undefined ? itemOf(tree, key) : (value as Map<string, ExactJson>).get(key)!;
+    const child = convert(item, fieldOrigin, at !== undefined ? { origins: place!.origins, pointer: at } : undefined, sources, fallback, span, spec?.kind === 'object' ? spec.fields.value(key) : undefined);
+    const keySpan = fieldOrigin?.key;
     const keySource = keySpan !== undefined ? sources.get(keySpan.file) : undefined;
     const definition =
       keySpan !== undefined && keySource !== undefined && keySource === child.source

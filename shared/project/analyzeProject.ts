@@ -190,10 +190,11 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
 
 /**
  * The MCP info file the project's neuro-san reads (by its version's variables), read as neuro-san reads it: the one
- * reading for the project view and for runs of an MCP server's tools (node/mcp/mcpInfoOnDisk.ts).
+ * reading for the project view and for runs of an MCP server's tools (node/mcp/mcpInfoOnDisk.ts). `versionAssumed`: see
+ * mcpInfoChoice.
  */
-export function projectMcpInfoFile(reader: ProjectReader, settings: ProjectSettings): Pick<McpAnalysisInput, 'info'> {
-  const choice = mcpInfoChoice(settings, reader.options.neuroSan ?? newestFacts());
+export function projectMcpInfoFile(reader: ProjectReader, settings: ProjectSettings, versionAssumed = false): Pick<McpAnalysisInput, 'info'> {
+  const choice = mcpInfoChoice(settings, reader.options.neuroSan ?? newestFacts(), versionAssumed);
   if (!choice) return {};
   const { view } = choice;
   if (view.problem) return { info: { view, root: undefined } };

@@ -14,8 +14,10 @@ export async function callMcpTool(request: RunRequest & { target: McpTarget }, j
   const { mcpToolBox } = await import('../../mcp/mcpToolBox');
   const { url, tool } = request.target;
   const info = mcpInfoOnDisk(io.cwd, io.env);
-  for (const note of info?.notes ?? []) io.stderr(`${note}\n`);
   const settings = info?.servers.get(url);
+  // What the info file's notes say matters to this call when it takes this server's settings from the file, or when
+  // neuro-san cannot read the file at all (then it fails whatever server an agent uses).
+  if (info !== undefined && (settings !== undefined || !info.readable)) for (const note of info.notes) io.stderr(`${note}\n`);
   let tools;
   try {
     tools = await listServerTools(url, settings, { ...(request.slyData ? { slyData: request.slyData } : {}), ...(request.timeoutSeconds !== undefined ? { timeoutMs: request.timeoutSeconds * 1000 } : {}) });

@@ -16,7 +16,7 @@ import { ToolRunner, type JsonObject } from '../../python';
 import { ServedToolbox } from '../../mcp/servedToolbox';
 import type { RunContext } from '../../run/runSettingsOnDisk';
 import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
-import { reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { installedNeuroSanLookup, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 /** The variable a fixed HTTP token is read from (so a client's configuration can keep it). */
@@ -86,7 +86,9 @@ export async function openServedToolbox(args: string[], io: CliIo, log: (line: s
   const { context } = parsed;
   reportSettingsProblems(context, io);
   const runner = new ToolRunner(context.runner);
-  const options = { ...parsed, version: await forInstalledNeuroSan(parsed, runner) };
+  // The version the worker's Python has installed, when neither the command line nor the project sets one (as `call`).
+  const installed = await installedNeuroSanLookup(parsed.version.neuroSan, runner, context.settings.python.value);
+  const options = { ...parsed, version: installed ? versionFactsOfFile(parsed.file, installed, parsed.versionRoot ?? null) : parsed.version };
   const served = new ServedToolbox({
     file: options.file,
     cwd: options.readFrom,
@@ -99,15 +101,6 @@ export async function openServedToolbox(args: string[], io: CliIo, log: (line: s
     version: options.version,
   });
   return { served, runner, options };
-}
-
-/** The version the worker's Python has installed, when neither the command line nor the project sets one (as `call`). */
-async function forInstalledNeuroSan(options: McpOptions, runner: ToolRunner): Promise<ProjectVersionFacts> {
-  const chosen = options.version.neuroSan;
-  if (chosen.from === 'project setting' || chosen.from === 'command line') return options.version;
-  const info = await runner.info();
-  if (!info.ok || !info.neuroSanVersion || info.neuroSanVersion === chosen.version) return options.version;
-  return versionFactsOfFile(options.file, { interpreter: { version: info.neuroSanVersion, python: options.context.settings.python.value } }, options.versionRoot ?? null);
 }
 
 interface McpOptions {

@@ -13,6 +13,7 @@ import { isRunTimeout, TIMEOUT_RULE } from '../../../shared/run/index';
 import { UsageError, type CliIo } from '../command';
 import { ToolRunner } from '../../python';
 import type { VersionLookup } from '../../neurosan/projectVersion';
+import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 
 export const RUN_OPTION_SPECS = {
   python: { type: 'string' },
@@ -97,17 +98,17 @@ function loadUnder(file: string, io: CliIo, values: RunOptionValues, context: Ru
 }
 
 /**
- * The toolbox as the run's Python sees it: read again for the neuro-san that Python has installed (its metadata, read
- * in the worker the run starts anyway; nothing of neuro-san is imported) when that is not the version it was read for,
- * as the app does once a run has started its Python — unless the project or the command line sets the version. The
- * default toolbox it is layered over is that version's, so a case passes or fails here as in the app.
+ * The lookup to read a toolbox again with, for the neuro-san the run's Python has installed (its metadata, read in the
+ * worker the run starts anyway; nothing of neuro-san is imported), when that is not the version it was read for, as
+ * the app does once a run has started its Python — unless the project or the command line sets the version (then, or
+ * when Python cannot say: undefined, the reading stands). Its default toolbox is that version's, so a case passes or
+ * fails here as in the app. `call`, `check`, `test` and `mcp` read their toolbox again with it.
  */
-async function forInstalledNeuroSan(read: CliRunRead, io: CliIo, values: RunOptionValues, runner: ToolRunner): Promise<CliRunRead> {
-  const chosen = read.loaded.neuroSan;
-  if (chosen.from === 'project setting' || chosen.from === 'command line') return read;
+export async function installedNeuroSanLookup(chosen: ProjectNeuroSan, runner: ToolRunner, python: string): Promise<VersionLookup | undefined> {
+  if (chosen.from === 'project setting' || chosen.from === 'command line') return undefined;
   const info = await runner.info();
-  if (!info.ok || !info.neuroSanVersion || info.neuroSanVersion === chosen.version) return read;
-  return { ...read, ...loadUnder(read.file, io, values, read.context, { interpreter: { version: info.neuroSanVersion, python: read.context.settings.python.value } }) };
+  if (!info.ok || !info.neuroSanVersion || info.neuroSanVersion === chosen.version) return undefined;
+  return { interpreter: { version: info.neuroSanVersion, python } };
 }
 
 /** What a command that runs tools gets: the toolbox read for the run's Python, and its worker. */
@@ -134,7 +135,8 @@ export async function withToolRun<T>(
   if (unread.length > 0) return options.unread(unread, read);
   const runner = new ToolRunner({ ...read.context.runner, ...(options.agentNetwork !== undefined ? { agentNetwork: options.agentNetwork } : {}) });
   try {
-    return await body({ ...(await forInstalledNeuroSan(read, io, values, runner)), runner });
+    const installed = await installedNeuroSanLookup(read.loaded.neuroSan, runner, read.context.settings.python.value);
+    return await body({ ...read, ...(installed ? loadUnder(file, io, values, read.context, installed) : {}), runner });
   } finally {
     await runner.dispose();
   }
