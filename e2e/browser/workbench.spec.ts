@@ -52,7 +52,8 @@ function catalogLinesInView(page: Page): Promise<number> {
     const box = text.getBoundingClientRect();
     const top = Math.max(box.top + parseFloat(style.paddingTop), body.getBoundingClientRect().top);
     const bottom = Math.min(box.bottom - parseFloat(style.paddingBottom), body.getBoundingClientRect().bottom, box.top + text.scrollHeight);
-    return Math.floor(Math.max(0, bottom - top) / parseFloat(style.lineHeight));
+    const lineHeight = style.lineHeight === 'normal' ? 1.2 * parseFloat(style.fontSize) : parseFloat(style.lineHeight);
+    return Math.floor(Math.max(0, bottom - top) / lineHeight);
   });
 }
 
