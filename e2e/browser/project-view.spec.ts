@@ -111,9 +111,27 @@ test('an undefined tool is added to the toolbox from the project view; deleting 
     await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
     await expect(view.getByLabel('Tools the networks still use')).toHaveCount(0);
 
+    // Until the newly opened file's own analysis comes (held here), nothing says it is clean: the toolbox's
+    // counts and problems, or a "0 errors" / "No problems", would be said of it falsely.
+    const status = page.getByRole('contentinfo', { name: 'Status' });
+    await expect(status.getByLabel('Problem counts')).toHaveText('1 error, 2 warnings');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/toolbox.analyze', async (route) => {
+      await held;
+      await route.continue();
+    });
     // The kind is the user's to correct: the project is read again with it.
     await view.getByRole('group', { name: 'Fragments' }).getByRole('button', { name: 'registries/aaosa.hocon' }).click();
-    const kind = page.getByRole('contentinfo', { name: 'Status' }).getByLabel('File kind');
+    await expect(status.getByLabel('File kind')).toHaveValue('fragment');
+    await expect(status.getByLabel('Problem counts')).toHaveText('checking…');
+    const problems = page.getByRole('region', { name: 'Problems' });
+    await expect(problems.getByText('Checking this file…')).toBeVisible();
+    await expect(problems.getByText(/^No problems/)).toHaveCount(0);
+    await expect(problems.getByRole('listitem')).toHaveCount(0);
+    release(); // every analysis from now on passes at once
+    await expect(status.getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?$/);
+    const kind = status.getByLabel('File kind');
     await expect(kind).toHaveValue('fragment');
     await kind.selectOption('other');
     await expect(view.getByRole('group', { name: 'Fragments' })).toHaveCount(0);

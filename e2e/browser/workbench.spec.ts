@@ -39,6 +39,24 @@ function toolsInView(page: Page): Promise<number> {
   });
 }
 
+/**
+ * How many lines of the rendered catalog are in view, unscrolled: inside both the text's box and the pane's visible
+ * part (the pane body scrolls when its settings and views leave the text less than its least height).
+ */
+function catalogLinesInView(page: Page): Promise<number> {
+  return page.getByRole('region', { name: 'Catalog preview' }).evaluate((pane) => {
+    const text = pane.querySelector<HTMLElement>('[aria-label="Rendered catalog"]');
+    const body = pane.querySelector<HTMLElement>('.pane-body');
+    if (!text || !body) return 0;
+    const style = getComputedStyle(text);
+    const box = text.getBoundingClientRect();
+    const top = Math.max(box.top + parseFloat(style.paddingTop), body.getBoundingClientRect().top);
+    const bottom = Math.min(box.bottom - parseFloat(style.paddingBottom), body.getBoundingClientRect().bottom, box.top + text.scrollHeight);
+    const lineHeight = style.lineHeight === 'normal' ? 1.2 * parseFloat(style.fontSize) : parseFloat(style.lineHeight);
+    return Math.floor(Math.max(0, bottom - top) / lineHeight);
+  });
+}
+
 const SPLITTERS = ['Resize the project tree', 'Resize the tool list', 'Resize the side panes', 'Resize the catalog preview', 'Resize the problems panel'];
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -57,6 +75,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Nothing wider than the window: the side column ends at its right edge.
       const side = await page.getByRole('region', { name: 'Test run' }).boundingBox();
       expect(side!.x + side!.width).toBeLessThanOrEqual(1280);
+      // The catalog reads in its pane: nine lines of it under its settings and views (one before), unscrolled.
+      await expect(page.getByRole('region', { name: 'Catalog preview' }).getByLabel('Rendered catalog')).toContainText('Here is the toolbox catalog');
+      await expect.poll(() => catalogLinesInView(page)).toBeGreaterThanOrEqual(9);
       await page.screenshot({ path: testInfo.outputPath(`project-1280-${colorScheme}.png`) });
 
       // The splitter between the catalog and the test run moves their border, and the layout is kept.
@@ -67,7 +88,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect.poll(async () => Math.round((await catalog.boundingBox())!.height - before)).toBe(50);
       const prefsFile = path.join(server.dir, '.state', 'preferences.json');
       const savedLayout = () => (existsSync(prefsFile) ? (JSON.parse(readFileSync(prefsFile, 'utf8')) as { layout?: { catalog?: number; collapsed?: string[] } }).layout : undefined);
-      await expect.poll(() => savedLayout()?.catalog).toBeGreaterThan(0.55);
+      await expect.poll(() => savedLayout()?.catalog).toBeGreaterThan(0.6);
 
       // Folding the project tree gives the tool list its room; folding is kept too.
       const inView = await toolsInView(page);
@@ -80,6 +101,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       await page.setViewportSize({ width: 1920, height: 1080 });
       await expect.poll(() => toolsInView(page)).toBeGreaterThanOrEqual(12);
+      await expect.poll(() => catalogLinesInView(page)).toBeGreaterThanOrEqual(20);
       await page.screenshot({ path: testInfo.outputPath(`project-1920-${colorScheme}.png`) });
     } finally {
       await page.close();

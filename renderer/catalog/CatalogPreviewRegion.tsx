@@ -58,14 +58,28 @@ export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
 
   return (
     <section className="region catalog-region" aria-label="Catalog preview" aria-busy={!upToDate} data-catalog={upToDate ? 'current' : 'pending'}>
-      <h2 className="region-title">Catalog preview</h2>
+      {/* The figures of the text in view share the title's row: a row of catalog more in view at 1280×800. */}
+      <div className="catalog-header">
+        <h2 className="region-title">Catalog preview</h2>
+        {status === 'ready' && state.current && (
+          <p className="hint catalog-stats" data-testid="catalog-stats" title={state.lastUpdateMs !== null ? `${state.current.text.length} characters, updated ${state.lastUpdateMs} ms after the edit` : undefined}>
+            {state.current.text.length} characters
+            {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs}> · {state.lastUpdateMs} ms</span>}
+            {/* Shown only when a render takes a moment (a big file): no flicker on every keystroke. */}
+            {!upToDate && <span className="busy-note delayed"> · updating…</span>}
+          </p>
+        )}
+      </div>
       {status !== 'ready' ? (
         <div className="placeholder">{status === 'loading' ? 'Opening the file…' : 'Open a toolbox file to see the tool catalog an LLM is shown.'}</div>
       ) : (
         <div className="pane-body">
-          <CatalogSettings settings={state} templateInUse={state.current?.templatePath ?? null} />
-          {state.current?.templateDescription && <p className="hint">{state.current.templateDescription}</p>}
-          <CatalogMappingNote />
+          {/* Two folded notes on one row (each opened takes the row's width): at 1280×800 every row above the views is a
+              row of catalog less in view. */}
+          <div className="catalog-notes">
+            <CatalogSettings settings={state} templateInUse={state.current?.templatePath ?? null} templateDescription={state.current?.templateDescription ?? null} />
+            <CatalogMappingNote />
+          </div>
           <ReadingChoice reading={state.reading} setReading={state.setReading} differs={(state.current?.otherReadingText ?? null) !== null} onShow={() => setView('readings')} />
           {state.currentError !== null && (
             <p className="pane-error" role="alert">
@@ -90,12 +104,6 @@ export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
                 <span className="status-spacer" />
                 <button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</button>
               </div>
-              <p className="hint" data-testid="catalog-stats">
-                {state.current.text.length} characters
-                {state.lastUpdateMs !== null && <span data-update-ms={state.lastUpdateMs}> · updated {state.lastUpdateMs} ms after the edit</span>}
-                {/* Shown only when a render takes a moment (a big file): no flicker on every keystroke. */}
-                {!upToDate && <span className="busy-note delayed"> · updating…</span>}
-              </p>
               {view === 'text' && <VisibleWhitespace text={state.current.text} label="Rendered catalog" />}
               {view === 'json' &&
                 (json ? (

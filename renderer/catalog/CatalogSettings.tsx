@@ -4,7 +4,7 @@ import type { CatalogState, KeyOrder } from './catalogStore';
 type Settings = Pick<CatalogState, 'templatePath' | 'keyOrder' | 'vars' | 'setTemplatePath' | 'setKeyOrder' | 'setVars'>;
 
 /** Which template renders the catalog, how keys are ordered, and the extra variables a template may use. */
-export function CatalogSettings({ settings, templateInUse }: { settings: Settings; templateInUse: string | null }) {
+export function CatalogSettings({ settings, templateInUse, templateDescription }: { settings: Settings; templateInUse: string | null; templateDescription: string | null }) {
   const [draftPath, setDraftPath] = useState(settings.templatePath);
   useEffect(() => setDraftPath(settings.templatePath), [settings.templatePath]);
   const applyPath = () => {
@@ -18,10 +18,12 @@ export function CatalogSettings({ settings, templateInUse }: { settings: Setting
   // settings pushed the rendered catalog below the pane's fold.
   return (
     <details className="catalog-settings">
-      <summary>
-        Template: <span title={templateInUse ?? undefined}>{settings.templatePath ? settings.templatePath : 'default (toolbox_catalog.jinja2)'}</span> · keys{' '}
+      <summary title={templateDescription ?? undefined}>
+        Template: <span title={templateInUse ?? 'toolbox_catalog.jinja2'}>{settings.templatePath ? settings.templatePath : 'default'}</span> · keys{' '}
         {settings.keyOrder}
       </summary>
+      {/* What the template is for, in its own words (its first comment): read when choosing one, not while reading the catalog. */}
+      {templateDescription && <p className="hint">{templateDescription}</p>}
       <div className="field-row">
         <label htmlFor="catalog-template">Template file</label>
         <input

@@ -7,7 +7,8 @@ export function ContractResults({ result }: { result: CatalogRenderResult }) {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   return (
     <section className="contract" aria-label="Contract check">
-      <div className={errors ? 'contract-status failed' : 'contract-status passed'}>
+      {/* One line (the expected_format in full in its title): the catalog below keeps the room. */}
+      <div className={errors ? 'contract-status failed' : 'contract-status passed'} title={result.expectedFormat !== null ? `expected_format: ${result.expectedFormat}` : undefined}>
         {diagnostics.length === 0
           ? 'Contract check passed'
           : `Contract check: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}`}

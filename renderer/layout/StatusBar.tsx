@@ -2,7 +2,7 @@ import { isDirty } from '../state/documentStore';
 import type { Workspace } from '../workspace';
 import { ProjectStatus } from '../project/ProjectStatus';
 import type { ProjectStoreHook } from '../project/projectStore';
-import { plural } from '../../shared/plural';
+import { problemCounts } from './problemCounts';
 
 /** File, unsaved marker, the document's error and warning counts, the host. */
 export function StatusBar({ stores, useProject }: { stores: Workspace; useProject?: ProjectStoreHook }) {
@@ -11,19 +11,25 @@ export function StatusBar({ stores, useProject }: { stores: Workspace; useProjec
   const status = useDocument((s) => s.status);
   const dirty = useDocument(isDirty);
   const saving = useDocument((s) => s.saving);
-  // The file's problems (what "Check all tools" found about the environment is counted in Problems, apart).
-  const errors = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'error' && d.group === undefined).length ?? 0);
-  const warnings = useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.severity === 'warning' && d.group === undefined).length ?? 0);
-  const hasAnalysis = useAnalysis((s) => s.analysis !== null);
+  const loadGeneration = useDocument((s) => s.loadGeneration);
+  const analysis = useAnalysis((s) => s.analysis);
+  const analyzedLoad = useAnalysis((s) => s.analyzedLoad);
+  const analysisError = useAnalysis((s) => s.error);
+  const counts = problemCounts({ analysis, analyzedLoad, error: analysisError }, { status, loadGeneration });
   const info = stores.useUi((s) => s.info);
   return (
     <footer className="status-bar" aria-label="Status">
       <span className="status-file">{status === 'empty' ? 'No file open' : (path ?? 'Untitled (not saved yet)')}</span>
       {dirty && <span className="status-dirty">● Unsaved changes</span>}
       {saving && <span>Saving…</span>}
-      {hasAnalysis && (
-        <span className="status-counts" aria-label="Problem counts">
-          {plural(errors, 'error')}, {plural(warnings, 'warning')}
+      {counts.kind !== 'none' && (
+        <span
+          className={`status-counts${counts.kind === 'counts' ? '' : ' status-checking'}`}
+          aria-label="Problem counts"
+          aria-busy={counts.kind === 'checking' || undefined}
+          title={counts.kind === 'failed' ? counts.why : counts.kind === 'checking' ? "This file's problems are being found" : undefined}
+        >
+          {counts.kind === 'counts' ? counts.text : counts.kind === 'checking' ? 'checking…' : 'not checked'}
         </span>
       )}
       {useProject && <ProjectStatus stores={stores} useProject={useProject} />}

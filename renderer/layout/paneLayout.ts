@@ -35,10 +35,10 @@ export type WindowPixels = Pick<PaneSizes, 'tools' | 'side' | 'problems'>;
 const KEY = 'toolbox-editor.layout';
 /**
  * The project tree takes 30% of the left column: at 1280×800 that leaves the tool list room for eight tools under
- * its filter and actions; the catalog a little more than half of the side column, whose views are taller than the
- * test run's form.
+ * its filter and actions; the catalog 60% of the side column: at 1280×800 that shows nine lines of the rendered
+ * catalog under its settings and views (at 55% it showed six), and the test run keeps its tool, Python and form.
  */
-export const DEFAULT_PANE_SIZES: PaneSizes = { tools: 0.19, side: 0.28, problems: 0.19, project: 0.3, catalog: 0.55 };
+export const DEFAULT_PANE_SIZES: PaneSizes = { tools: 0.19, side: 0.28, problems: 0.19, project: 0.3, catalog: 0.6 };
 /** Bounds of each proportion, and of the pixels it gives (a pane never shrinks to nothing). */
 const LIMITS: Record<keyof PaneSizes, { min: number; max: number; minPx: number }> = {
   tools: { min: 0.08, max: 0.35, minPx: 150 },

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../shared/api/index';
 import { applyAnalysisChange } from '../../shared/api/index';
 import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/index';
 import type { TextChannel } from '../api/textSender';
-import type { DocumentStoreHook } from './documentStore';
+import type { DocumentState, DocumentStoreHook } from './documentStore';
 import type { PendingEdits } from './pendingEdits';
 import { wasReplaced } from './documentEvents';
 import { latestWins } from './latestWins';
@@ -14,6 +14,11 @@ export interface AnalysisState {
   analysis: ToolboxAnalysis | null;
   /** The text the analysis was made from (to map positions and to know whether it is current). */
   analyzedText: string | null;
+  /**
+   * The document's load generation the analysis was made for: another number means it is of another file (or of this
+   * one before it was reloaded), so nothing in it may be shown as this file's (see `isOfOpenDocument`).
+   */
+  analyzedLoad: number | null;
   /**
    * The tool the user is looking at (tool list, form, catalog, test run all follow it). Its description, parameters
    * and args are the analysis's `detail` once the answer to the request naming it has come.
@@ -39,6 +44,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   const store = create<AnalysisState>()((set) => ({
     analysis: null,
     analyzedText: null,
+    analyzedLoad: null,
     selectedTool: null,
     error: null,
     select: (selectedTool) => {
@@ -60,10 +66,10 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   let inFlight = false;
   let again = false;
   const analyze = () => {
-    const { path, text, status } = useDocument.getState();
+    const { path, text, status, loadGeneration } = useDocument.getState();
     if (status !== 'ready') {
       latest.invalidate();
-      store.setState({ analysis: null, analyzedText: null, selectedTool: null, error: null });
+      store.setState({ analysis: null, analyzedText: null, analyzedLoad: null, selectedTool: null, error: null });
       held = null;
       return;
     }
@@ -102,7 +108,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
           held = sentId || null;
           const selected = store.getState().selectedTool;
           const stillThere = selected !== null && analysis.tools.some((t) => t.name === selected);
-          store.setState({ analysis, analyzedText: text, error: null, selectedTool: stillThere ? selected : (analysis.tools.find((t) => t.origin !== 'default')?.name ?? null) });
+          store.setState({ analysis, analyzedText: text, analyzedLoad: loadGeneration, error: null, selectedTool: stillThere ? selected : (analysis.tools.find((t) => t.origin !== 'default')?.name ?? null) });
         }
         finished();
       },
@@ -123,6 +129,14 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   });
   return store;
 }
+
+/**
+ * Whether the held analysis is of the file open now, as loaded (perhaps of text typed since, which the next answer
+ * brings within milliseconds). False between opening a file and its first answer: the previous file's analysis is
+ * still held then, and its counts or its "no problems" would be a false all-clear for this one.
+ */
+export const isOfOpenDocument = (analysis: Pick<AnalysisState, 'analysis' | 'analyzedLoad'>, document: Pick<DocumentState, 'status' | 'loadGeneration'>) =>
+  document.status === 'ready' && analysis.analysis !== null && analysis.analyzedLoad === document.loadGeneration;
 
 export type AnalysisStoreHook = ReturnType<typeof createAnalysisStore>;
 
