@@ -32,7 +32,11 @@ const NOT_NORMAL = /\\|^[A-Za-z]:|\/\/|(?:^|\/)\.\.?(?:\/|$)|[\s\S]\/$/;
 
 /** Removes `.` segments and folds `..` where possible (keeps leading `..` of relative paths). */
 export function normalizePath(path: string): string {
-  if (path !== '' && !NOT_NORMAL.test(path)) return path;
+  return path !== '' && !NOT_NORMAL.test(path) ? path : foldSegments(path);
+}
+
+/** normalizePath's work on any path, normal or not (exported for the test that checks the shortcut against it). */
+export function foldSegments(path: string): string {
   const separator = path.includes('\\') && !path.includes('/') ? '\\' : '/';
   const drive = /^[A-Za-z]:/.test(path) ? path.slice(0, 2) : '';
   const rest = path.slice(drive.length);

@@ -119,6 +119,11 @@ export class ProjectReader {
     };
   }
 
+  /** The file's text, read once for the whole reading (what its kind, documents and includes are read from). */
+  text(path: string): ReturnType<IncludeHost['readFile']> {
+    return this.host.readFile(path);
+  }
+
   /** The file's key (see ProjectReaderOptions.keyOf). */
   key(path: string): string {
     return this.options.keyOf !== undefined ? this.options.keyOf(path) : normalizePath(path);

@@ -92,7 +92,8 @@ export class NetworkOffersCache {
     const own = reader.key(toolboxFile);
     const others = reader.files.filter((f) => reader.key(f) !== own);
     const key = JSON.stringify([own, reader.settingPath('AGENT_TOOLBOX_INFO_FILE'), others]);
-    const texts = others.map((f) => reader.options.host.readFile(f));
+    // Through the reader's own reads: the same texts its kinds and documents come from, not read from disk again.
+    const texts = others.map((f) => reader.text(f));
     if (this.last?.key === key && this.last.texts.every((t, i) => t === texts[i])) return this.last.offers;
     const offers = networkOffers(reader, toolboxFile);
     this.last = { key, texts, offers };
