@@ -35,16 +35,16 @@ const onInclude = (text: string) => text.indexOf('include') + 2;
 describe('Go to Definition on an include opens the file neuro-san reads', () => {
   it('in the app: from the working directory its analysis uses (the preference), else the project root', async () => {
     const { dir, root, toolbox, text } = project();
-    let chosen: string | undefined;
+    const preference = { chosen: '' };
     const language = new AppLanguage(
       {},
-      () => (chosen === undefined ? { path: root, why: 'registries' } : { path: chosen, why: 'chosen' }),
+      () => (preference.chosen === '' ? { path: root, why: 'registries' } : { path: preference.chosen, why: 'chosen' }),
       { read: readProject, dispose: async () => undefined },
     );
     const opened = async () => (await language.definition(toolbox, text, onInclude(text))).locations.map((l) => l.path);
     // The specification reads registries/shared.hocon (next to the file); neuro-san run from the root reads the root's.
     expect(await opened()).toEqual([path.join(root, 'shared.hocon')]);
-    chosen = path.join(dir, 'elsewhere');
+    preference.chosen = path.join(dir, 'elsewhere');
     expect(await opened()).toEqual([path.join(dir, 'elsewhere', 'shared.hocon')]);
     await language.dispose();
   });
