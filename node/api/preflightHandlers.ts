@@ -1,6 +1,7 @@
 /**
  * The API's entry-to-Python methods: "Check all tools" (toolbox.check), "Create Python class" (tool.scaffold) and
- * opening a class's source (tool.source). Kept out of handlers.ts, which only spreads these in.
+ * opening a class's source (tool.source). Kept out of handlers.ts, which only spreads these in. The check and the
+ * source find a coded class as a run does: as the project's neuro-san version would.
  *
  * A check's findings stay with the document and join its analysis (problems, markers, the form, the tool list's
  * counts), placed again in the current text on every analysis, until the entry a finding is about changes: then
@@ -13,7 +14,8 @@ import type { ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
 import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type ToolFinding } from '../preflight/preflightToolbox';
-import { toWorkerSpec } from '../python/workerProtocol';
+import { toWorkerSpec, workerClassLookup } from '../python/workerProtocol';
+import { factsOfProject } from '../../shared/neurosan/versions/index';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/scaffoldTool';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
 import { recordToolRoot } from '../run/runSettingsWrite';
@@ -52,10 +54,10 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   };
 
   const toolOf = (request: { path: string | null; text: string; tool: string }) => {
-    const { file, tool } = toolbox.findTool(request, request.tool);
+    const { file, tool, neuroSan } = toolbox.findTool(request, request.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) throw new ApiError('invalid_request', `Tool '${request.tool}' has no usable 'class'.`);
-    return { file, spec };
+    return { file, spec, neuroSan };
   };
 
   const handlers: PreflightHandlers = {
@@ -70,6 +72,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
       if (runId !== undefined) checks.set(runId, state);
       try {
         const report = await preflightToolbox(effective, runner, {
+          neuroSan: factsOfProject(loaded.neuroSan),
           ...(runId !== undefined ? { callId: runId } : {}),
           cancelled: () => state.cancelled,
           onEntry: (callId) => void (current = callId),
@@ -113,9 +116,10 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
       }
     },
     'tool.source': async (request) => {
-      const { file, spec } = toolOf(request);
+      const { file, spec, neuroSan } = toolOf(request);
       const { runner, context } = toolbox.runnerFor(file);
-      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec) }, { timeoutMs: context.settings.timeoutSeconds.value * 1000 });
+      // The file a run would load the class from: the project's neuro-san may not look where the editor could.
+      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec), ...workerClassLookup({ neuroSan }) }, { timeoutMs: context.settings.timeoutSeconds.value * 1000 });
       if ('failure' in exchange) return { ok: false as const, error: exchange.failure.content };
       const reply = exchange.reply;
       if (!reply.ok) return { ok: false as const, error: reply.error };

@@ -19,7 +19,7 @@ import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../cata
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
-import { factsOfProject } from '../../shared/neurosan/versions/index';
+import { factsOfProject, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
@@ -357,13 +357,16 @@ export class ToolboxService {
     };
   }
 
-  /** A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call). */
-  findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
+  /**
+   * A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call), with the facts of the
+   * neuro-san its project runs: what opens its class finds it as a run would.
+   */
+  findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry; neuroSan: NeuroSanFacts } {
     const { file, loaded } = this.load(doc);
     const tools = toolboxOf(loaded).tools;
     const tool = tools.find((t) => t.name === name);
     if (!tool) throw new ApiError('not_found', toolNotFound(name, tools.map((t) => t.name), path.basename(file)));
-    return { file, tool };
+    return { file, tool, neuroSan: factsOfProject(loaded.neuroSan) };
   }
 
   /**
@@ -435,7 +438,7 @@ export class ToolboxService {
   }
 
   async describe(doc: DocumentRef & { tool: string; runId?: string }): Promise<{ ok: boolean; description?: unknown; error?: string }> {
-    const { file, tool } = this.findTool(doc, doc.tool);
+    const { file, tool, neuroSan } = this.findTool(doc, doc.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) return { ok: false, error: `Tool '${doc.tool}' has no usable 'class' to load.` };
     const { runner, context } = this.runnerFor(file);
@@ -443,7 +446,7 @@ export class ToolboxService {
     if (runId !== undefined) this.runs.set(runId, () => runner.cancel(runId));
     let result;
     try {
-      result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
+      result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, neuroSan, ...(runId !== undefined ? { callId: runId } : {}) });
     } finally {
       if (runId !== undefined) this.runs.delete(runId);
       void this.learnNeuroSan(file);
