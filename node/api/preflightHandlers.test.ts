@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,6 +110,18 @@ describe("what opens a coded class finds it as the project's neuro-san does, as 
     // A run's words: the line on what would make it found, then neuro-san 0.5.55's own text.
     expect(described.error?.split('\n\n').slice(0, 2)).toEqual([hint, run.content.split('\n\n')[1]]);
     expect(described.error).toContain('Could not find class "Shared"');
+  });
+
+  it("the check's findings leave the analysis when the project pins another neuro-san", async () => {
+    const { dir, call, doc } = project('0.5.55');
+    await call<ToolboxCheckResult>('toolbox.check', { ...doc, runId: 'check-3' });
+    const lookups = async (text: string) =>
+      (await call<ToolboxAnalysis>('toolbox.analyze', { ...doc, text })).diagnostics.filter((d) => d.rule === 'class-import').map((d) => d.tool);
+    expect(await lookups(doc.text)).toEqual(['qualified', 'outside', 'level']);
+    writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.6.95\n');
+    // The next keystroke (past every entry: their findings would stand) reads the new pin. 0.6.95 finds two of those
+    // classes: what 0.5.55 said of them no longer holds (check again to know).
+    expect(await lookups(`${doc.text}\n`)).toEqual([]);
   });
 
   it('0.6.95 imports the full name first: the same class checks, opens and loads', async () => {

@@ -31,6 +31,8 @@ interface KeptCheck {
   entryTexts: Map<string, string>;
   /** The run settings it was made with (runSettingsKeyOf): findings about another environment are dropped. */
   settings: string;
+  /** The neuro-san version it looked for coded classes as: another version may find them elsewhere, or not at all. */
+  neuroSanVersion: string;
 }
 
 function entryText(entry: ToolEntry): string {
@@ -41,11 +43,11 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
-  toolbox.addedDiagnostics = (file, tools) => {
+  toolbox.addedDiagnostics = (file, tools, neuroSanVersion) => {
     const check = kept.get(file);
     if (!check) return [];
     // The settings as they are now (the project's file, the preferences, the environment): a few small reads.
-    if (check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
+    if (check.neuroSanVersion !== neuroSanVersion || check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
       kept.delete(file);
       return [];
     }
@@ -81,6 +83,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
           findings: report.findings,
           entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])),
           settings: runSettingsKeyOf(context.settings),
+          neuroSanVersion: loaded.neuroSan.version,
         });
         return {
           diagnostics: report.diagnostics,

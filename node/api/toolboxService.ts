@@ -200,7 +200,7 @@ export class ToolboxService {
   ): ToolboxAnalysis {
     const { file, loaded } = read;
     const toolbox = toolboxOf(loaded);
-    const added = [...this.addedDiagnostics(file, toolbox.tools), ...review];
+    const added = [...this.addedDiagnostics(file, toolbox.tools, loaded.neuroSan.version), ...review];
     const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
@@ -283,9 +283,9 @@ export class ToolboxService {
 
   /**
    * Diagnostics other checks add to the analysis (the last preflight's, see preflightHandlers.ts), placed in the
-   * current entries of the document's file.
+   * current entries of the document's file, which was read for neuro-san `neuroSanVersion`.
    */
-  addedDiagnostics: (file: string, tools: readonly ToolEntry[]) => ToolboxDiagnostic[] = () => [];
+  addedDiagnostics: (file: string, tools: readonly ToolEntry[], neuroSanVersion: string) => ToolboxDiagnostic[] = () => [];
 
   /**
    * The run settings of a document's file as this app has them: the project's settings file, the environment, and
