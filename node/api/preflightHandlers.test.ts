@@ -124,6 +124,18 @@ describe("what opens a coded class finds it as the project's neuro-san does, as 
     expect(await lookups(`${doc.text}\n`)).toEqual([]);
   });
 
+  it('a check is for the neuro-san the runs\' Python has installed, learnt before it, and its findings stay', async () => {
+    const { dir, call, doc } = project('0.6.95');
+    // The runs' Python has the metadata of neuro-san 0.5.40 (no code): it beats the pin.
+    const installed = path.join(appRoot(), 'fixtures', 'versions', 'installed_0_5_40');
+    writeFileSync(path.join(dir, '.toolbox-editor.json'), JSON.stringify({ run: { pythonPath: ['.', installed] } }));
+    const checked = await call<ToolboxCheckResult>('toolbox.check', { ...doc, runId: 'check-4' });
+    expect(checked.diagnostics.map((d) => `${d.tool} ${d.rule}`)).toEqual(['qualified class-import', 'outside class-import', 'level class-import']);
+    expect(checked.diagnostics[0]?.message).toMatch(/^neuro-san 0\.5\.40 would not find coded_tools\.shared_tool\.Shared /);
+    const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { ...doc, text: `${doc.text}\n` });
+    expect(analysis.diagnostics.filter((d) => d.rule === 'class-import').map((d) => d.tool)).toEqual(['qualified', 'outside', 'level']);
+  });
+
   it('0.6.95 imports the full name first: the same class checks, opens and loads', async () => {
     const { dir, call, doc } = project('0.6.95');
     const checked = await call<ToolboxCheckResult>('toolbox.check', { ...doc, runId: 'check-2' });

@@ -64,6 +64,9 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
 
   const handlers: PreflightHandlers = {
     'toolbox.check': async (request) => {
+      // Coded classes are looked for as the project's neuro-san does, which may be the one the runs' Python has: asked
+      // first (the check starts that worker anyway), or the findings would be dropped as soon as it answered.
+      await toolbox.learnNeuroSan(toolbox.documentPath(request), { start: true });
       const { file, loaded } = toolbox.load(request);
       const effective = toolboxOf(loaded);
       const { runner, context } = toolbox.runnerFor(file);
@@ -93,7 +96,6 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
         };
       } finally {
         if (runId !== undefined) checks.delete(runId);
-        void toolbox.learnNeuroSan(file);
       }
     },
     'tool.scaffold': async (request) => {

@@ -315,10 +315,12 @@ export class ToolboxService {
 
   /**
    * After a run, a class load or a check started `file`'s worker anyway: asks it which neuro-san it has (its metadata,
-   * nothing imported); when that is news, loads made before are stale and the window is told.
+   * nothing imported); when that is news, loads made before are stale and the window is told. `start`: before an action
+   * that starts the worker anyway (a check), so that the action is for the version the worker has.
    */
-  async learnNeuroSan(file: string): Promise<void> {
+  async learnNeuroSan(file: string, options: { start?: boolean } = {}): Promise<void> {
     const { runner, context } = this.runnerFor(file);
+    if (options.start && runner.workerPid === undefined) await runner.info();
     if (!(await this.installedNeuroSan.learn(runner, context.settings).catch(() => false))) return;
     this.classInfoGeneration++;
     this.onNeuroSanLearned(file);
