@@ -3,7 +3,7 @@ The worker's requests beyond call/describe/info (see node/python/preflightProtoc
 
   {"id", "op": "preflight", "spec", "agentNetwork"?, "neuroSan"?}  -> {"ok", "findings", "missingPackages", "file", "line"}
   {"id", "op": "locate", "spec", "agentNetwork"?, "neuroSan"?}     -> {"ok", "file", "line"} or {"ok": false, "error"}
-  {"id", "op": "can_import", "module"}               -> {"ok", "importable", "file"}
+  {"id", "op": "can_import", "module"}                             -> {"ok", "importable", "file"}
 
 None of them calls a tool or constructs a class; preflight and locate import the tool's module, as a run would: a
 coded tool's class is found as a call finds it (Worker.coded_class, with the request's agentNetwork and neuroSan).
