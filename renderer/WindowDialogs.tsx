@@ -6,6 +6,7 @@ import { UnsavedDialog } from './files/UnsavedDialog';
 import { PreferencesDialog } from './prefs/PreferencesDialog';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import type { Workspace } from './workspace';
+import { analysisOf, useOpenAnalysis } from './state/openAnalysis';
 
 /** The dialog on screen (the UI store holds which, one at a time). A new kind is one more case here. */
 export function WindowDialogs({ stores }: { stores: Workspace }) {
@@ -13,7 +14,7 @@ export function WindowDialogs({ stores }: { stores: Workspace }) {
   const dialog = useUi((s) => s.dialog);
   const info = useUi((s) => s.info);
   const theme = useUi((s) => s.theme);
-  const analysis = useAnalysis((s) => s.analysis);
+  const analysis = analysisOf(useOpenAnalysis(stores));
   const closeDialog = useUi.getState().closeDialog;
   const listFolder = useCallback((folder: string) => api.invoke('folder.list', { path: folder }), [api]);
   const [recent, setRecent] = useState<string[]>([]);

@@ -3,6 +3,7 @@ import type { CollapsiblePane } from './layout/paneLayout';
 import { goToProblem } from './problems/revealProblem';
 import { runUndoCommand } from './editor/undoShortcuts';
 import type { Workspace } from './workspace';
+import { currentAnalysis } from './state/openAnalysis';
 import type { Command } from './commands/commandRegistry';
 
 export interface WorkbenchCommandDeps {
@@ -22,8 +23,8 @@ export interface WorkbenchCommandDeps {
 export function workbenchCommands({ stores, files, openFolder, hasProject, closeProject, toggle }: WorkbenchCommandDeps): Command[] {
   const ui = () => stores.useUi.getState();
   const ready = () => stores.useDocument.getState().status === 'ready';
-  const analysed = () => stores.useAnalysis.getState().analysis !== null;
-  const problems = () => (stores.useAnalysis.getState().analysis?.diagnostics.length ?? 0) > 0;
+  const analysed = () => currentAnalysis(stores) !== null;
+  const problems = () => (currentAnalysis(stores)?.diagnostics.length ?? 0) > 0;
   const focus = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
   return [
     { id: 'file.new', title: 'New toolbox file', category: 'File', shortcuts: ['Mod+N'], keyScope: 'desktop', run: () => files.newFile() },

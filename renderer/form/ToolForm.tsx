@@ -15,13 +15,17 @@ import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
 import { descriptionText } from './valueText';
 import { useSourcedField } from './FieldSource';
+import { useOpenAnalysis } from '../state/openAnalysis';
+import { AnalysisPending } from '../ui/AnalysisPending';
 
 /** The selected tool as a form, per kind. Every change is a HOCON module edit of the entry (see useEntryEditor). */
 export function ToolForm({ stores }: { stores: Workspace }) {
-  const analysis = stores.useAnalysis((s) => s.analysis);
+  // Never a tool of the previous file (its analysis is held until this one's first answer): it is not in this one.
+  const open = useOpenAnalysis(stores);
   const selected = stores.useAnalysis((s) => s.selectedTool);
-  const tool = analysis?.tools.find((t) => t.name === selected);
-  if (!analysis) return <p className="placeholder">Waiting for the toolbox analysis…</p>;
+  if (open.kind !== 'ready') return <AnalysisPending open={open} idle="Open a toolbox file to edit its tools as a form." />;
+  const { analysis } = open;
+  const tool = analysis.tools.find((t) => t.name === selected);
   if (!tool) return <p className="placeholder">Select a tool in the list, or add one.</p>;
   // The description, parameters and args come with the answer that named this tool (see analysisStore).
   if (analysis.detail?.name !== tool.name) return <p className="placeholder">Reading {tool.name}…</p>;

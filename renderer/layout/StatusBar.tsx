@@ -3,19 +3,16 @@ import type { Workspace } from '../workspace';
 import { ProjectStatus } from '../project/ProjectStatus';
 import type { ProjectStoreHook } from '../project/projectStore';
 import { problemCounts } from './problemCounts';
+import { useOpenAnalysis } from '../state/openAnalysis';
 
 /** File, unsaved marker, the document's error and warning counts, the host. */
 export function StatusBar({ stores, useProject }: { stores: Workspace; useProject?: ProjectStoreHook }) {
-  const { useDocument, useAnalysis } = stores;
+  const { useDocument } = stores;
   const path = useDocument((s) => s.path);
   const status = useDocument((s) => s.status);
   const dirty = useDocument(isDirty);
   const saving = useDocument((s) => s.saving);
-  const loadGeneration = useDocument((s) => s.loadGeneration);
-  const analysis = useAnalysis((s) => s.analysis);
-  const analyzedLoad = useAnalysis((s) => s.analyzedLoad);
-  const analysisError = useAnalysis((s) => s.error);
-  const counts = problemCounts({ analysis, analyzedLoad, error: analysisError }, { status, loadGeneration });
+  const counts = problemCounts(useOpenAnalysis(stores));
   const info = stores.useUi((s) => s.info);
   return (
     <footer className="status-bar" aria-label="Status">

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeDocument, fakeWindow } from '../testSupport/fakeStores';
 import { createAnalysisStore } from '../state/analysisStore';
+import { openAnalysis } from '../state/openAnalysis';
 import { problemCounts } from './problemCounts';
 
 const diagnostic = (severity: 'error' | 'warning') => ({ severity, message: 'm', rule: 'r', file: '/work/a.hocon', line: 1, column: 1 });
@@ -14,7 +15,7 @@ describe("the status bar's problem counts", () => {
     const { api, callsOf } = fakeApi();
     const useDocument = fakeDocument({ path: '/work/a.hocon', text: 'a {}' });
     const useAnalysis = createAnalysisStore(api, useDocument, fakeWindow().texts, fakeWindow().edits);
-    const counts = () => problemCounts(useAnalysis.getState(), useDocument.getState());
+    const counts = () => problemCounts(openAnalysis(useAnalysis.getState(), useDocument.getState()));
 
     useDocument.setState({ text: 'a { x }', loadGeneration: 1 });
     expect(counts()).toEqual({ kind: 'checking' });
@@ -45,9 +46,9 @@ describe("the status bar's problem counts", () => {
     await vi.advanceTimersByTimeAsync(0);
     callsOf('toolbox.analyze')[0]!.reject(new Error('the server is gone'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(problemCounts(useAnalysis.getState(), useDocument.getState())).toEqual({ kind: 'failed', why: 'the server is gone' });
+    expect(problemCounts(openAnalysis(useAnalysis.getState(), useDocument.getState()))).toEqual({ kind: 'failed', why: 'the server is gone' });
 
     useDocument.setState({ status: 'empty', path: null, text: '', loadGeneration: 2 });
-    expect(problemCounts(useAnalysis.getState(), useDocument.getState())).toEqual({ kind: 'none' });
+    expect(problemCounts(openAnalysis(useAnalysis.getState(), useDocument.getState()))).toEqual({ kind: 'none' });
   });
 });

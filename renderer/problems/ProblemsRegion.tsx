@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { DiagnosticDto } from '../../shared/api/index';
 import type { Workspace } from '../workspace';
 import { fileName } from '../state/documentStore';
-import { isOfOpenDocument } from '../state/analysisStore';
+import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { AnalysisPending } from '../ui/AnalysisPending';
 import { applyFix } from '../editor/applyFix';
 import { NeuroSanCheck } from './NeuroSanCheck';
 import { UrlIncludesPrompt } from '../project/UrlIncludesPrompt';
@@ -24,14 +25,9 @@ const MAX_ENVIRONMENT_ROWS = 1000;
  * apart from the file's problems (not filtered, not stepped through by F8).
  */
 export function ProblemsRegion({ stores }: { stores: Workspace }) {
-  const held = stores.useAnalysis((s) => s.analysis);
-  const analyzedLoad = stores.useAnalysis((s) => s.analyzedLoad);
-  const status = stores.useDocument((s) => s.status);
-  const loadGeneration = stores.useDocument((s) => s.loadGeneration);
   // Another file's problems (held until this one's first answer) are never listed, nor its "No problems", as this one's.
-  const ofThisFile = isOfOpenDocument({ analysis: held, analyzedLoad }, { status, loadGeneration });
-  const analysis = ofThisFile ? held : null;
-  const failed = stores.useAnalysis((s) => s.error);
+  const open = useOpenAnalysis(stores);
+  const analysis = analysisOf(open);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   const text = stores.useDocument((s) => s.text);
   const path = stores.useDocument((s) => s.path);
@@ -97,8 +93,7 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
       <div ref={listRef} className="problem-list" role="list" aria-label="Problem list">
         {analysis && all.length === 0 && <p className="placeholder">No problems: neuro-san would read every entry as written.</p>}
         {all.length > 0 && diagnostics.length === 0 && <p className="placeholder">No problem matches the filter.</p>}
-        {!analysis && status === 'ready' && <p className="placeholder">{failed ? `Not checked: ${failed}` : 'Checking this file…'}</p>}
-        {!analysis && status !== 'ready' && <p className="placeholder">Every problem neuro-san would find in this file, with its position.</p>}
+        {open.kind !== 'ready' && <AnalysisPending open={open} idle="Every problem neuro-san would find in this file, with its position." />}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const r = rows[item.index]!;

@@ -5,6 +5,7 @@ import type { Workspace } from '../workspace';
 import { isEditable } from '../tools/toolCommands';
 import { filterProblems, problemKey, stepProblem } from './problemFilter';
 import { sortProblems } from './sortProblems';
+import { currentAnalysis } from '../state/openAnalysis';
 
 /**
  * Shows a problem: its tool selected; in the Form tab the form field it is about (when it has one and the list is
@@ -35,7 +36,7 @@ export const fileProblems = (diagnostics: readonly DiagnosticDto[]) => diagnosti
 
 /** The file's problems as the panel lists them: sorted, then filtered. */
 export function visibleProblems(stores: Workspace): DiagnosticDto[] {
-  const analysis = stores.useAnalysis.getState().analysis;
+  const analysis = currentAnalysis(stores);
   return filterProblems(fileProblems(sortProblems(analysis?.diagnostics ?? [], analysis?.file)), stores.useView.getState().problemFilter);
 }
 

@@ -1,5 +1,6 @@
 import { FILE_KIND_LABELS, FILE_KINDS, isFileKind, type FileKind } from '../../shared/project/fileKind';
 import type { Workspace } from '../workspace';
+import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
 import { relativeIn, type ProjectStoreHook } from './projectStore';
 
 /**
@@ -8,7 +9,7 @@ import { relativeIn, type ProjectStoreHook } from './projectStore';
  */
 export function ProjectStatus({ stores, useProject }: { stores: Workspace; useProject: ProjectStoreHook }) {
   const path = stores.useDocument((s) => s.path);
-  const analysis = stores.useAnalysis((s) => s.analysis);
+  const analysis = analysisOf(useOpenAnalysis(stores));
   const project = useProject((s) => s.project);
   const inProject = project && path ? relativeIn(project, path) : undefined;
   const file = inProject !== undefined ? project?.files.find((f) => f.path === inProject) : undefined;

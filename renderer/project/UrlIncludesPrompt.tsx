@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Workspace } from '../workspace';
+import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** The rule of an include by http(s) URL that was not fetched (shared/project/includeProblems.ts). */
@@ -12,7 +13,7 @@ const RULE = 'include-url';
  */
 export function UrlIncludesPrompt({ stores }: { stores: Workspace }) {
   const path = stores.useDocument((s) => s.path);
-  const unfetched = stores.useAnalysis((s) => s.analysis?.diagnostics.filter((d) => d.rule === RULE && d.message.includes('not fetched here')).length ?? 0);
+  const unfetched = analysisOf(useOpenAnalysis(stores))?.diagnostics.filter((d) => d.rule === RULE && d.message.includes('not fetched here')).length ?? 0;
   const [state, setState] = useState<{ busy: boolean; said: string | null }>({ busy: false, said: null });
   if (path === null || (unfetched === 0 && state.said === null)) return null;
 

@@ -3,7 +3,7 @@ import type { ApiClient } from '../../shared/api/index';
 import { applyAnalysisChange } from '../../shared/api/index';
 import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/index';
 import type { TextChannel } from '../api/textSender';
-import type { DocumentState, DocumentStoreHook } from './documentStore';
+import type { DocumentStoreHook } from './documentStore';
 import type { PendingEdits } from './pendingEdits';
 import { wasReplaced } from './documentEvents';
 import { latestWins } from './latestWins';
@@ -16,7 +16,7 @@ export interface AnalysisState {
   analyzedText: string | null;
   /**
    * The document's load generation the analysis was made for: another number means it is of another file (or of this
-   * one before it was reloaded), so nothing in it may be shown as this file's (see `isOfOpenDocument`).
+   * one before it was reloaded), so nothing in it may be shown as this file's (panes read it through openAnalysis.ts).
    */
   analyzedLoad: number | null;
   /**
@@ -120,23 +120,19 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
   };
 
   useDocument.subscribe((state, previous) => {
-    if (state.text === previous.text && state.status === previous.status && state.path === previous.path) return;
+    // A file opened again unchanged (a click on it in the project view, a reload) is a new load: its analysis is asked
+    // for again, or the panes would wait for it for ever (openAnalysis.ts).
+    if (state.text === previous.text && state.status === previous.status && state.path === previous.path && !wasReplaced(state, previous)) return;
     clearTimeout(timer);
     // Opening a file is analysed at once; typing waits for a very short pause.
     const immediate = wasReplaced(state, previous) || state.path !== previous.path;
     if (immediate && inFlight) latest.invalidate(); // the answer in flight is for another file
+    // Why the previous file could not be analysed is not said of this one (openAnalysis shows it as the file's).
+    if (wasReplaced(state, previous) && store.getState().error !== null) store.setState({ error: null });
     timer = setTimeout(analyze, immediate ? 0 : ANALYZE_DEBOUNCE_MS);
   });
   return store;
 }
-
-/**
- * Whether the held analysis is of the file open now, as loaded (perhaps of text typed since, which the next answer
- * brings within milliseconds). False between opening a file and its first answer: the previous file's analysis is
- * still held then, and its counts or its "no problems" would be a false all-clear for this one.
- */
-export const isOfOpenDocument = (analysis: Pick<AnalysisState, 'analysis' | 'analyzedLoad'>, document: Pick<DocumentState, 'status' | 'loadGeneration'>) =>
-  document.status === 'ready' && analysis.analysis !== null && analysis.analyzedLoad === document.loadGeneration;
 
 export type AnalysisStoreHook = ReturnType<typeof createAnalysisStore>;
 

@@ -12,6 +12,8 @@ import { RunSettingsSummary } from './RunSettingsSummary';
 import { SavedCases } from './SavedCases';
 import { emptyInputs, inputsFromRequest, requestOf, type ToolInputs } from './runInputs';
 import { toolKey } from './testRunStore';
+import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { AnalysisPending } from '../ui/AnalysisPending';
 import './testrun.css';
 
 /** A case to save from a run: named after its tool and arguments (the user names it), expecting what the run gave. */
@@ -28,7 +30,9 @@ function caseFromRun(entry: HistoryEntry): SavedCase {
 export function TestRunRegion({ stores }: { stores: Workspace }) {
   const { useAnalysis, useDocument } = stores;
   const useTestRun = stores.useTestRun;
-  const analysis = useAnalysis((s) => s.analysis);
+  // Never a tool of the previous file (its analysis is held until this one's first answer): it is not in this one.
+  const open = useOpenAnalysis(stores);
+  const analysis = analysisOf(open);
   const selected = useAnalysis((s) => s.selectedTool);
   const select = useAnalysis((s) => s.select);
   const status = useDocument((s) => s.status);
@@ -111,11 +115,11 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   // (Read again for each tool chosen and after each run: the settings file may have changed meanwhile.)
   useEffect(() => void useTestRun.getState().loadSettings(), [useTestRun, path, prefs, toolName]);
 
-  if (status !== 'ready' || !analysis) {
+  if (open.kind !== 'ready' || !analysis) {
     return (
       <section className="region testrun-region" aria-label="Test run">
         <h2 className="region-title">Test run</h2>
-        <div className="placeholder">Open a toolbox file, pick a tool and run it with your own arguments and sly_data.</div>
+        {open.kind !== 'ready' && <AnalysisPending open={open} idle="Open a toolbox file, pick a tool and run it with your own arguments and sly_data." />}
       </section>
     );
   }

@@ -1,8 +1,9 @@
 import type { Workspace } from '../workspace';
+import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
 
 /** For an agent network file: its agents that are toolbox tools, beside the effective toolbox they call into. */
 export function NetworkAgents({ stores }: { stores: Workspace }) {
-  const network = stores.useAnalysis((s) => s.analysis?.network ?? null);
+  const network = analysisOf(useOpenAnalysis(stores))?.network ?? null;
   if (!network) return null;
   return (
     <section className="network-agents" aria-label="Toolbox agents">

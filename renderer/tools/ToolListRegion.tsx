@@ -15,6 +15,8 @@ import { filterTools, KIND_LABEL, ORIGIN_LABEL } from './toolFilter';
 import { navigate } from '../ui/listNavigation';
 import { useToolActions } from './useToolActions';
 import { plural } from '../../shared/plural';
+import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { AnalysisPending } from '../ui/AnalysisPending';
 
 const ROW_HEIGHT = 36;
 
@@ -37,7 +39,9 @@ export interface ToolListRegionProps {
  */
 export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
   const { useAnalysis, useView, documentModel, commands } = stores;
-  const analysis = useAnalysis((s) => s.analysis);
+  // Only the open file's tools: another file's (held until this one's first answer) could be picked as this one's.
+  const open = useOpenAnalysis(stores);
+  const analysis = analysisOf(open);
   const selected = useAnalysis((s) => s.selectedTool);
   const { filterText, filterKind, onlyProblems, setFilter } = useView();
   const actions = useToolActions(stores);
@@ -209,7 +213,7 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
               })}
             </div>
             {analysis && tools.length === 0 && <p className="placeholder">No tool matches the filter.</p>}
-            {!analysis && <p className="placeholder">Open a toolbox file to see its tools.</p>}
+            {open.kind !== 'ready' && <AnalysisPending open={open} idle="Open a toolbox file to see its tools." />}
           </div>
           <NetworkAgents stores={stores} />
         </>

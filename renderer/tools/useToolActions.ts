@@ -3,6 +3,7 @@ import type { TextEdit } from '../../shared/hocon';
 import type { ToolSummary } from '../../shared/api/index';
 import { focusFormField } from '../ui/focusField';
 import type { Workspace } from '../workspace';
+import { currentAnalysis } from '../state/openAnalysis';
 import { addTool, deleteTool, duplicateTool, overrideTool, renameTool, type ToolEditResult } from './toolCommands';
 import type { NewToolKind } from './toolTemplates';
 import { errorMessage } from '../../shared/errorMessage';
@@ -16,7 +17,10 @@ export function useToolActions(stores: Workspace) {
     const { useDocument, useAnalysis, documentModel } = stores;
     const run = (compute: (text: string, tools: readonly ToolSummary[]) => ToolEditResult): boolean => {
       const text = useDocument.getState().text;
-      const tools = useAnalysis.getState().analysis?.tools ?? [];
+      // The open file's tools (a new name must be new in it): none to edit while its analysis has not come.
+      const analysis = currentAnalysis(stores);
+      if (!analysis) return false;
+      const tools = analysis.tools;
       let result: ToolEditResult;
       try {
         result = compute(text, tools);
