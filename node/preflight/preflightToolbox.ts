@@ -51,6 +51,11 @@ export interface PreflightSummary {
   withProblems: number;
   /** Each package that is not installed once, with the entries that need it. */
   missingPackages: MissingPackage[];
+  /**
+   * Each coded tool's top-level module found nowhere (neither installed nor on the path) once: perhaps the user's own
+   * module, not written yet or not where neuro-san looks, so not said to be a package to install.
+   */
+  modulesNotFound: MissingPackage[];
   /** Entries not checked (time limit, cancel, the interpreter missing). */
   notChecked: string[];
   durationMs: number;
@@ -86,6 +91,7 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
   const add = (tool: string, rule: string, message: string, at: string[] = ['class']) =>
     findings.push({ tool, severity: 'error', rule, message, at });
   const missing = new Map<string, string[]>();
+  const notFound = new Map<string, string[]>();
   const notChecked: string[] = [];
   const locations: PreflightReport['locations'] = {};
   let error: string | undefined;
@@ -135,6 +141,7 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
     }
     for (const f of reply.findings) findings.push({ ...f, tool: entry.name });
     for (const name of reply.missingPackages) missing.set(name, [...(missing.get(name) ?? []), entry.name]);
+    for (const name of reply.modulesNotFound ?? []) notFound.set(name, [...(notFound.get(name) ?? []), entry.name]);
     if (reply.file && reply.line) locations[entry.name] = { file: reply.file, line: reply.line };
   }
 
@@ -149,6 +156,7 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
       ready: checked - withProblems.size,
       withProblems: withProblems.size,
       missingPackages: [...missing].map(([name, tools]) => ({ name, tools })),
+      modulesNotFound: [...notFound].map(([name, tools]) => ({ name, tools })),
       notChecked,
       durationMs: performance.now() - started,
       ...(error !== undefined ? { error } : {}),
@@ -177,6 +185,10 @@ export function summaryLines(summary: PreflightSummary, python: string, timeLimi
   if (summary.missingPackages.length > 0) {
     const parts = summary.missingPackages.map((p) => `${p.name} (${plural(p.tools.length, 'tool')})`);
     lines.push(`Missing packages (not installed for ${python}): ${parts.join(', ')}.`);
+  }
+  if (summary.modulesNotFound.length > 0) {
+    const parts = summary.modulesNotFound.map((p) => `${p.name} (${plural(p.tools.length, 'tool')})`);
+    lines.push(`Modules found nowhere (neither installed for ${python} nor on the path): ${parts.join(', ')}.`);
   }
   if (summary.notChecked.length > 0) {
     lines.push(`Not checked (the ${formatSeconds(timeLimitMs)} s time limit ran out or the check was stopped): ${summary.notChecked.join(', ')}.`);

@@ -33,6 +33,8 @@ export interface WorkerPreflightReply {
   findings: PreflightFinding[];
   /** Top-level packages that are not installed, which the class (or a nested one) needs. */
   missingPackages: string[];
+  /** A coded tool's top-level module that is neither installed nor on the path (perhaps the user's own). */
+  modulesNotFound?: string[];
   /** Where the class is defined, when it imported and has source. */
   file: string | null;
   line: number | null;

@@ -10,6 +10,8 @@ export const PreflightSummaryT = Type.Object({
   ready: Type.Number(),
   withProblems: Type.Number(),
   missingPackages: Type.Array(Type.Object({ name: Type.String(), tools: Type.Array(Type.String()) })),
+  /** Coded tools' modules found nowhere: perhaps the user's own (not written yet, or off the path), not to install. */
+  modulesNotFound: Type.Array(Type.Object({ name: Type.String(), tools: Type.Array(Type.String()) })),
   notChecked: Type.Array(Type.String()),
   durationMs: Type.Number(),
   error: Type.Optional(Type.String()),

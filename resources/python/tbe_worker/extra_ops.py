@@ -1,7 +1,7 @@
 """
 The worker's requests beyond call/describe/info (see node/python/preflightProtocol.ts for their shapes):
 
-  {"id", "op": "preflight", "spec", "agentNetwork"?, "neuroSan"?}  -> {"ok", "findings", "missingPackages", "file", "line"}
+  {"id", "op": "preflight", "spec", "agentNetwork"?, "neuroSan"?}  -> {"ok", "findings", "missingPackages", "modulesNotFound", "file", "line"}
   {"id", "op": "locate", "spec", "agentNetwork"?, "neuroSan"?}     -> {"ok", "file", "line"} or {"ok": false, "error"}
   {"id", "op": "can_import", "module"}                             -> {"ok", "importable", "file"}
 
@@ -46,7 +46,7 @@ def preflight(worker, request):
             text = spec.get("argsJson")
             check.check_langchain(spec["className"], json.loads(text) if isinstance(text, str) else {})
         file, line = check.location
-        return {"ok": True, "findings": check.findings, "missingPackages": check.missing_packages, "file": file, "line": line}
+        return {"ok": True, "findings": check.findings, "missingPackages": check.missing_packages, "modulesNotFound": check.modules_not_found, "file": file, "line": line}
 
     return _captured(worker, work)
 

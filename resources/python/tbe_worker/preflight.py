@@ -89,6 +89,8 @@ class Preflight:
         self.load_class = load_class
         self.findings = []
         self.missing_packages = []
+        # A coded tool's top-level module found nowhere: perhaps the user's own, not written yet or off the path.
+        self.modules_not_found = []
         self.location = (None, None)
 
     def load(self, class_path, coded, at):
@@ -96,11 +98,15 @@ class Preflight:
             return self.load_class(class_path, coded)
         except (ClassNotFound, ValueError, NeuroSanNotFound) as error:
             message, missing = import_problem(error, class_path)
+            if coded and missing is not None and message.endswith(f"the package '{missing}' is not installed."):
+                # A coded tool's module may be the user's own, not written yet rather than not installed: not a
+                # package to install, so not in the summary's missing packages either.
+                message = message[: -len(" is not installed.")] + " is neither installed nor on the path."
+                if missing not in self.modules_not_found:
+                    self.modules_not_found.append(missing)
+                missing = None
             if missing and missing not in self.missing_packages:
                 self.missing_packages.append(missing)
-            if coded and missing is not None and message.endswith(f"the package '{missing}' is not installed."):
-                # A coded tool's module may be the user's own, not written yet rather than not installed.
-                message = message[: -len(" is not installed.")] + " is neither installed nor on the path."
             if coded and "None of those modules exists" in message:
                 message += " If it is yours and not written yet, Create Python class (toolbox-editor scaffold) writes it from this entry."
             self.findings.append(finding("error", "class-import", message, at + ["class"]))
