@@ -54,7 +54,10 @@ export function readManifest(root: HoconObject, host: ManifestHost): ReadManifes
     entries.push({ written, ...(network ? { network } : {}), served, where });
     const found = network ? host.fileProblem(network) : undefined;
     if (!network || !found) {
-      // A network left off (false) that is not there harms nothing: said, not refused.
+      // neuro-san's registry skips a key whose value is false before it looks for the file
+      // (RegistryManifestRestorer.restore_from_files: `if not bool(value): continue`): a network switched off that is
+      // not there is nothing neuro-san meets, so nothing is said. Left off by an object's "serve" is still said.
+      if (value.kind === 'boolean' && !value.value) continue;
       diagnostics.push(
         diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-missing', `The manifest lists '${written}', but there is no such file next to ${source.name} or above it.`),
       );

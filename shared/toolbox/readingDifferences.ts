@@ -236,7 +236,17 @@ function compareValues(
   // The specification's origin is the value as written (a concatenation's whole text); neuro-san's when it has none.
   const at = substituted ?? (spec.end > spec.start ? spec : ns);
   if (!ours(at)) return;
+  if (key === 'sly_data' && harmlessUnsetKey(ns, spec, at)) return;
   report(difference(ns, spec, at, tool, key === 'description' ? 'the LLM reads' : 'neuro-san gets'));
+}
+
+/**
+ * A list of sly_data keys an agent lets through (`allow.to_downstream.sly_data`...) with null where an unset
+ * `${?x}` stands: neuro-san's SlyDataRedactor.filter_config looks each listed key up in the sly_data, finds nothing
+ * under null and lets nothing through for it, so the list works as the text seems to say. Nothing to tell.
+ */
+function harmlessUnsetKey(ns: HoconValue, spec: HoconValue, at: Origin): boolean {
+  return fileScope && ns.kind === 'array' && spec.kind === 'array' && unsetInList(ns, spec, at.source.text.slice(at.start, at.end)) !== undefined;
 }
 
 function sameScalar(a: HoconValue, b: HoconValue): boolean {

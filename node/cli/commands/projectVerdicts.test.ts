@@ -154,13 +154,17 @@ describe('validate on what real projects hold', () => {
     expect(brief(found)).toEqual(['tests/fixtures/hello/gone.hocon:1 warning test-case-agent']);
   });
 
-  it('an unset ${?x} in a network\'s list gives neuro-san a null element: said', async () => {
+  it('an unset ${?x} in a network\'s list gives neuro-san a null element: said, but not in a sly_data allow list', async () => {
     const dir = workspace({
-      'registries/net.hocon': '{ "llm_config": { "model_name": "gpt-4o" }, "tools": [ { "name": "front", "instructions": "Hi.", "allow": { "to_downstream": { "sly_data": ["a", ${?EXTRA_KEY}] } } } ] }\n',
+      'registries/net.hocon':
+        '{ "llm_config": { "model_name": "gpt-4o", "stop": ["END", ${?EXTRA_STOP}] }, "tools": [ { "name": "front", "instructions": "Hi.",\n' +
+        '  "allow": { "to_downstream": { "sly_data": ["a", ${?EXTRA_KEY}] } } } ] }\n',
     });
     const { found } = await validateJson(dir, ['.']);
+    // The LLM's stop words get a null one; a sly_data allow list gets a null key, which neuro-san's SlyDataRedactor
+    // looks up in the sly_data and finds nothing under: it lets through what the text says, so nothing is said.
     expect(brief(found)).toEqual(['registries/net.hocon:1 warning neuro-san-reads']);
-    expect(found[0]!.message).toContain('neuro-san puts null in the list where ${?EXTRA_KEY} is not set');
+    expect(found[0]!.message).toContain('neuro-san puts null in the list where ${?EXTRA_STOP} is not set');
   });
 
   it('a .json toolbox is read as neuro-san reads it, with Python json\'s error in its words', async () => {

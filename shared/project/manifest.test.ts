@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { resolveHocon } from '../hocon/index';
+import { readManifest, type ManifestHost } from './manifest';
+
+/** A project holding only these files (paths relative to the root), each a network that parses. */
+function hostWith(...files: string[]): ManifestHost {
+  return { fileProblem: (p) => (files.includes(p) ? { exists: true, isNetwork: true, parses: true } : undefined) };
+}
+
+function reportsOf(text: string, host: ManifestHost) {
+  const root = resolveHocon(text, { fileName: 'registries/manifest.hocon' }).value;
+  return readManifest(root, host).diagnostics.map((d) => `${d.severity} ${d.rule} ${/lists '([^']+)'/.exec(d.message)?.[1] ?? d.message}`);
+}
+
+describe('readManifest: the networks a manifest names', () => {
+  it('a served network that is not there is an error; one switched off with false is not looked for, as neuro-san skips it', () => {
+    const text = '{\n  "here.hocon": true,\n  "gone.hocon": true,\n  "old.hocon": false,\n  "basic/old.hocon": false\n}\n';
+    expect(reportsOf(text, hostWith('registries/here.hocon'))).toEqual(['error manifest-network-missing gone.hocon']);
+  });
+
+  it('a network left off by an object\'s "serve" that is not there is still said, as a warning', () => {
+    const text = '{"off.hocon": {"serve": false}}';
+    expect(reportsOf(text, hostWith())).toEqual(['warning manifest-network-missing off.hocon']);
+  });
+});
