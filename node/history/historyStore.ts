@@ -8,6 +8,7 @@ import path from 'node:path';
 import { ApiError, type HistoryEntry } from '../../shared/api/index';
 import { readStateFile, writePrivateFile } from '../state/privateState';
 import { currentEntry } from './entryFromRun';
+import { historyBounds, textWithin, type HistoryBounds, type HistoryContent as HistoryFile } from './historyTrim';
 import { runKey } from '../../shared/run/index';
 
 /** Enough to find a recent call again without the file growing without end. */
@@ -15,18 +16,18 @@ export const MAX_ENTRIES_PER_TOOL = 50;
 /** Content beyond this many characters is cut in the history (the run's own result is never cut). */
 export const MAX_CONTENT_CHARS = 20_000;
 /**
- * A toolbox's history file is read up to this size (50 runs of each tool, content cut, reach it only with huge
- * arguments or a great many tools). A larger one is not read, and not written over either: listing says why and how
- * to clear it (`clearAll`), a run is not recorded until then.
+ * A toolbox's history file is never written larger than this (50 runs of each tool, content cut, reach it only with
+ * huge arguments or a great many tools): a run that would take it past the cap drops the oldest runs of the toolbox,
+ * down to ~3/4 of it (historyTrim.ts).
  */
 export const MAX_HISTORY_FILE_BYTES = 64 * 1024 * 1024;
 
-interface HistoryFile {
-  version: 1;
-  toolbox: string;
-  /** By tool name, without a prototype: a tool may be named `constructor`, `toString` or `__proto__`. */
-  tools: Record<string, HistoryEntry[]>;
-}
+/**
+ * How much larger than its cap a history file is still read (and trimmed on the next run): earlier versions wrote one
+ * run past the cap before they stopped recording. A larger file is not read, nor written over: listing says why and
+ * how to clear it (`clearAll`), and runs are recorded again once it is cleared.
+ */
+const READ_SLACK = 1.25;
 
 /** The calls kept for `tool`: its own entry only, and only a list (a damaged file may hold anything). */
 function callsOf(tools: Record<string, HistoryEntry[]>, tool: string): HistoryEntry[] {
@@ -34,15 +35,20 @@ function callsOf(tools: Record<string, HistoryEntry[]>, tool: string): HistoryEn
   return Array.isArray(calls) ? calls : [];
 }
 
+const sizeInWords = (bytes: number) => (bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${Math.round(bytes / 1024)} KB`);
+
 export class HistoryStore {
   private readonly dir: string;
   private readonly stateDir: string;
   /** Writes to one file happen one after another, so two quick runs never lose an entry. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly bounds: HistoryBounds;
 
-  constructor(stateDir: string) {
+  /** `maxFileBytes`: the cap of each toolbox's file (tests set a small one). */
+  constructor(stateDir: string, { maxFileBytes = MAX_HISTORY_FILE_BYTES }: { maxFileBytes?: number } = {}) {
     this.stateDir = stateDir;
     this.dir = path.join(stateDir, 'history');
+    this.bounds = historyBounds(maxFileBytes);
   }
 
   private fileFor(toolbox: string): string {
@@ -54,10 +60,10 @@ export class HistoryStore {
     // saying what to do: only clearing all of the toolbox's runs needs no reading.
     let text: string | undefined;
     try {
-      text = await readStateFile(this.fileFor(toolbox), MAX_HISTORY_FILE_BYTES);
+      text = await readStateFile(this.fileFor(toolbox), Math.floor(this.bounds.maxBytes * READ_SLACK));
     } catch (error) {
       const said = error instanceof Error ? error.message : String(error);
-      const message = `The test-run history of ${toolbox} cannot be read: ${said} Its runs are not recorded until it is cleared: "Clear all" under History in the Test run pane (history.clear with no tool).`;
+      const message = `The test-run history of ${toolbox} cannot be read: ${said} "Clear all" under History in the Test run pane (history.clear with no tool) starts it afresh, and runs are recorded again.`;
       throw new ApiError(error instanceof ApiError ? error.code : 'io', message);
     }
     try {
@@ -81,8 +87,15 @@ export class HistoryStore {
     return next;
   }
 
-  private async write(content: HistoryFile): Promise<void> {
-    await writePrivateFile(this.fileFor(content.toolbox), `${JSON.stringify(content)}\n`, this.stateDir);
+  /**
+   * Writes the history whole (a new file renamed over the old one), within its cap: past it the oldest runs make way,
+   * never `keep` (the run being recorded). False when `keep` alone is past the cap: nothing is written.
+   */
+  private async write(content: HistoryFile, keep?: HistoryEntry): Promise<boolean> {
+    const within = textWithin(content, this.bounds, keep);
+    if (within === undefined) return false;
+    await writePrivateFile(this.fileFor(content.toolbox), within.text, this.stateDir);
+    return true;
   }
 
   /** The tool's calls, newest first. */
@@ -91,7 +104,11 @@ export class HistoryStore {
     return callsOf((await this.read(toolbox)).tools, tool).map(currentEntry);
   }
 
-  /** Records a call (its content cut to MAX_CONTENT_CHARS) and drops the oldest beyond MAX_ENTRIES_PER_TOOL. */
+  /**
+   * Records a call (its content cut to MAX_CONTENT_CHARS) and drops the oldest beyond MAX_ENTRIES_PER_TOOL, and the
+   * toolbox's oldest runs when the file would pass its cap. A call whose record alone is past the cap is not recorded
+   * (an `io` error says so) and the history stays as it was.
+   */
   add(toolbox: string, entry: HistoryEntry): Promise<HistoryEntry> {
     return this.serialized(toolbox, async () => {
       const content = await this.read(toolbox);
@@ -101,7 +118,9 @@ export class HistoryStore {
         : entry;
       const tool = runKey(entry.request.target);
       content.tools[tool] = [kept, ...callsOf(content.tools, tool)].slice(0, MAX_ENTRIES_PER_TOOL);
-      await this.write(content);
+      if (!(await this.write(content, kept))) {
+        throw new ApiError('io', `This run of ${tool} was not kept in the history: its arguments and result take more than the ${sizeInWords(this.bounds.maxBytes)} a toolbox's history holds. The earlier runs are kept.`);
+      }
       return kept;
     });
   }
