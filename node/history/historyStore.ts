@@ -1,6 +1,7 @@
 /**
  * The test-run history: the last calls of each tool, per toolbox file, kept in the state folder so it survives a
- * restart (`<state>/history/<hash of the toolbox path>.json`). Newest first, capped per tool; long content is cut.
+ * restart (`<state>/history/<hash of the toolbox path>.json`). Newest first, capped per tool and per file (the
+ * oldest runs of the toolbox make way, historyTrim.ts); long content is cut.
  */
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -9,18 +10,11 @@ import { ApiError, type HistoryEntry } from '../../shared/api/index';
 import { readStateFile, writePrivateFile } from '../state/privateState';
 import { currentEntry } from './entryFromRun';
 import { historyBounds, textWithin, type HistoryBounds, type HistoryContent as HistoryFile } from './historyTrim';
-import { runKey } from '../../shared/run/index';
+import { MAX_ENTRIES_PER_TOOL, MAX_HISTORY_FILE_BYTES, runKey } from '../../shared/run/index';
 
-/** Enough to find a recent call again without the file growing without end. */
-export const MAX_ENTRIES_PER_TOOL = 50;
 /** Content beyond this many characters is cut in the history (the run's own result is never cut). */
 export const MAX_CONTENT_CHARS = 20_000;
-/**
- * A toolbox's history file is never written larger than this (50 runs of each tool, content cut, reach it only with
- * huge arguments or a great many tools): a run that would take it past the cap drops the oldest runs of the toolbox,
- * down to ~3/4 of it (historyTrim.ts).
- */
-export const MAX_HISTORY_FILE_BYTES = 64 * 1024 * 1024;
+export { MAX_ENTRIES_PER_TOOL, MAX_HISTORY_FILE_BYTES } from '../../shared/run/index';
 
 /**
  * How much larger than its cap a history file is still read (and trimmed on the next run): earlier versions wrote one
