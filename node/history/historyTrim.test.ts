@@ -89,6 +89,26 @@ describe('the history past its cap keeps the newest runs', () => {
     expect(statSync(historyFile(stateDir)).size).toBeLessThanOrEqual(CAP);
   });
 
+  it('two writers of one history (the app and the CLI) at once: a run either reaches the file or its writer is told', async () => {
+    const stateDir = tempDir();
+    // Two stores are two processes: each keeps its own queue, only the file is shared. Before, the last rename won
+    // and half the runs vanished without a word; now a write made from a version another wrote over is made again.
+    const app = new HistoryStore(stateDir, { maxFileBytes: CAP });
+    const cli = new HistoryStore(stateDir, { maxFileBytes: CAP });
+    const outcomes = await Promise.allSettled(Array.from({ length: 24 }, (_, n) => (n % 2 ? app : cli).add(TOOLBOX, run(n % 2 ? 'echo' : 'greet', n, 20))));
+    const recorded = outcomes.flatMap((o, n) => (o.status === 'fulfilled' ? [n] : []));
+    for (const o of outcomes) if (o.status === 'rejected') expect(String(o.reason)).toMatch(/was changed by another program 10 times while this one wrote it: the change was not made\./);
+    expect(recorded.length).toBeGreaterThan(12);
+    expect(keptIds(stateDir).map((id) => Number(id.split('-')[1])).sort((a, b) => a - b)).toEqual(recorded);
+    // The same while trimming: every run told recorded is in the file unless newer ones made it go.
+    const more = await Promise.allSettled(Array.from({ length: 40 }, (_, n) => (n % 2 ? app : cli).add(TOOLBOX, run(n % 2 ? 'echo' : 'greet', 24 + n))));
+    const told = more.flatMap((o, n) => (o.status === 'fulfilled' ? [24 + n] : []));
+    const kept = keptIds(stateDir).map((id) => Number(id.split('-')[1]));
+    expect(kept.length).toBeLessThan(recorded.length + told.length);
+    expect(told.filter((n) => n >= Math.min(...kept.filter((k) => k >= 24))).every((n) => kept.includes(n))).toBe(true);
+    expect(statSync(historyFile(stateDir)).size).toBeLessThanOrEqual(CAP);
+  });
+
   it('a file an earlier version left just past the cap is read, and trimmed on the next run', async () => {
     const stateDir = tempDir();
     const store = new HistoryStore(stateDir, { maxFileBytes: CAP });
