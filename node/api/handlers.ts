@@ -86,7 +86,8 @@ export function createApiService(host: ApiHost): ApiService {
 
   // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
   const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
-  const language = new AppLanguage(host.env ?? process.env);
+  // Go to Definition on an include reads from the folder the analysis reads it from (the preference included).
+  const language = new AppLanguage(host.env ?? process.env, (file) => toolbox.workingDirectoryFor(file));
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 

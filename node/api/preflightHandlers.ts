@@ -1,6 +1,7 @@
 /**
  * The API's entry-to-Python methods: "Check all tools" (toolbox.check), "Create Python class" (tool.scaffold) and
- * opening a class's source (tool.source). Kept out of handlers.ts, which only spreads these in.
+ * opening a class's source (tool.source). Kept out of handlers.ts, which only spreads these in. The check and the
+ * source find a coded class as a run does: as the project's neuro-san version would.
  *
  * A check's findings stay with the document and join its analysis (problems, markers, the form, the tool list's
  * counts), placed again in the current text on every analysis, until the entry a finding is about changes: then
@@ -13,7 +14,8 @@ import type { ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
 import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type ToolFinding } from '../preflight/preflightToolbox';
-import { toWorkerSpec } from '../python/workerProtocol';
+import { toWorkerSpec, workerClassLookup } from '../python/workerProtocol';
+import { factsOfProject } from '../../shared/neurosan/versions/index';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/scaffoldTool';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
 import { recordToolRoot } from '../run/runSettingsWrite';
@@ -29,6 +31,8 @@ interface KeptCheck {
   entryTexts: Map<string, string>;
   /** The run settings it was made with (runSettingsKeyOf): findings about another environment are dropped. */
   settings: string;
+  /** The neuro-san version it looked for coded classes as: another version may find them elsewhere, or not at all. */
+  neuroSanVersion: string;
 }
 
 function entryText(entry: ToolEntry): string {
@@ -39,11 +43,11 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
-  toolbox.addedDiagnostics = (file, tools) => {
+  toolbox.addedDiagnostics = (file, tools, neuroSanVersion) => {
     const check = kept.get(file);
     if (!check) return [];
     // The settings as they are now (the project's file, the preferences, the environment): a few small reads.
-    if (check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
+    if (check.neuroSanVersion !== neuroSanVersion || check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
       kept.delete(file);
       return [];
     }
@@ -52,14 +56,17 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   };
 
   const toolOf = (request: { path: string | null; text: string; tool: string }) => {
-    const { file, tool } = toolbox.findTool(request, request.tool);
+    const { file, tool, neuroSan } = toolbox.findTool(request, request.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) throw new ApiError('invalid_request', `Tool '${request.tool}' has no usable 'class'.`);
-    return { file, spec };
+    return { file, spec, neuroSan };
   };
 
   const handlers: PreflightHandlers = {
     'toolbox.check': async (request) => {
+      // Coded classes are looked for as the project's neuro-san does, which may be the one the runs' Python has: asked
+      // first (the check starts that worker anyway), or the findings would be dropped as soon as it answered.
+      await toolbox.learnNeuroSan(toolbox.documentPath(request), { start: true });
       const { file, loaded } = toolbox.load(request);
       const effective = toolboxOf(loaded);
       const { runner, context } = toolbox.runnerFor(file);
@@ -70,6 +77,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
       if (runId !== undefined) checks.set(runId, state);
       try {
         const report = await preflightToolbox(effective, runner, {
+          neuroSan: factsOfProject(loaded.neuroSan),
           ...(runId !== undefined ? { callId: runId } : {}),
           cancelled: () => state.cancelled,
           onEntry: (callId) => void (current = callId),
@@ -78,6 +86,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
           findings: report.findings,
           entryTexts: new Map(preflightEntries(effective).map((t) => [t.name, entryText(t)])),
           settings: runSettingsKeyOf(context.settings),
+          neuroSanVersion: loaded.neuroSan.version,
         });
         return {
           diagnostics: report.diagnostics,
@@ -87,7 +96,6 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
         };
       } finally {
         if (runId !== undefined) checks.delete(runId);
-        void toolbox.learnNeuroSan(file);
       }
     },
     'tool.scaffold': async (request) => {
@@ -113,9 +121,10 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
       }
     },
     'tool.source': async (request) => {
-      const { file, spec } = toolOf(request);
+      const { file, spec, neuroSan } = toolOf(request);
       const { runner, context } = toolbox.runnerFor(file);
-      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec) }, { timeoutMs: context.settings.timeoutSeconds.value * 1000 });
+      // The file a run would load the class from: the project's neuro-san may not look where the editor could.
+      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec), ...workerClassLookup({ neuroSan }) }, { timeoutMs: context.settings.timeoutSeconds.value * 1000 });
       if ('failure' in exchange) return { ok: false as const, error: exchange.failure.content };
       const reply = exchange.reply;
       if (!reply.ok) return { ok: false as const, error: reply.error };

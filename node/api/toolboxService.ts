@@ -19,7 +19,7 @@ import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../cata
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
-import { factsOfProject } from '../../shared/neurosan/versions/index';
+import { factsOfProject, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
@@ -200,7 +200,7 @@ export class ToolboxService {
   ): ToolboxAnalysis {
     const { file, loaded } = read;
     const toolbox = toolboxOf(loaded);
-    const added = [...this.addedDiagnostics(file, toolbox.tools), ...review];
+    const added = [...this.addedDiagnostics(file, toolbox.tools, loaded.neuroSan.version), ...review];
     const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);
     const counts = new Map<string, { errors: number; warnings: number }>();
     for (const d of diagnostics) {
@@ -283,9 +283,9 @@ export class ToolboxService {
 
   /**
    * Diagnostics other checks add to the analysis (the last preflight's, see preflightHandlers.ts), placed in the
-   * current entries of the document's file.
+   * current entries of the document's file, which was read for neuro-san `neuroSanVersion`.
    */
-  addedDiagnostics: (file: string, tools: readonly ToolEntry[]) => ToolboxDiagnostic[] = () => [];
+  addedDiagnostics: (file: string, tools: readonly ToolEntry[], neuroSanVersion: string) => ToolboxDiagnostic[] = () => [];
 
   /**
    * The run settings of a document's file as this app has them: the project's settings file, the environment, and
@@ -315,10 +315,12 @@ export class ToolboxService {
 
   /**
    * After a run, a class load or a check started `file`'s worker anyway: asks it which neuro-san it has (its metadata,
-   * nothing imported); when that is news, loads made before are stale and the window is told.
+   * nothing imported); when that is news, loads made before are stale and the window is told. `start`: before an action
+   * that starts the worker anyway (a check), so that the action is for the version the worker has.
    */
-  async learnNeuroSan(file: string): Promise<void> {
+  async learnNeuroSan(file: string, options: { start?: boolean } = {}): Promise<void> {
     const { runner, context } = this.runnerFor(file);
+    if (options.start && runner.workerPid === undefined) await runner.info();
     if (!(await this.installedNeuroSan.learn(runner, context.settings).catch(() => false))) return;
     this.classInfoGeneration++;
     this.onNeuroSanLearned(file);
@@ -357,13 +359,16 @@ export class ToolboxService {
     };
   }
 
-  /** A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call). */
-  findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry } {
+  /**
+   * A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call), with the facts of the
+   * neuro-san its project runs: what opens its class finds it as a run would.
+   */
+  findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry; neuroSan: NeuroSanFacts } {
     const { file, loaded } = this.load(doc);
     const tools = toolboxOf(loaded).tools;
     const tool = tools.find((t) => t.name === name);
     if (!tool) throw new ApiError('not_found', toolNotFound(name, tools.map((t) => t.name), path.basename(file)));
-    return { file, tool };
+    return { file, tool, neuroSan: factsOfProject(loaded.neuroSan) };
   }
 
   /**
@@ -435,7 +440,7 @@ export class ToolboxService {
   }
 
   async describe(doc: DocumentRef & { tool: string; runId?: string }): Promise<{ ok: boolean; description?: unknown; error?: string }> {
-    const { file, tool } = this.findTool(doc, doc.tool);
+    const { file, tool, neuroSan } = this.findTool(doc, doc.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) return { ok: false, error: `Tool '${doc.tool}' has no usable 'class' to load.` };
     const { runner, context } = this.runnerFor(file);
@@ -443,7 +448,7 @@ export class ToolboxService {
     if (runId !== undefined) this.runs.set(runId, () => runner.cancel(runId));
     let result;
     try {
-      result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, ...(runId !== undefined ? { callId: runId } : {}) });
+      result = await runner.describe(spec, { timeoutMs: context.settings.timeoutSeconds.value * 1000, neuroSan, ...(runId !== undefined ? { callId: runId } : {}) });
     } finally {
       if (runId !== undefined) this.runs.delete(runId);
       void this.learnNeuroSan(file);

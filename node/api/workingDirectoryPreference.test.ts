@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiResponse } from '../../shared/api/index';
 import type { Preferences, ToolboxAnalysis } from '../../shared/api/toolboxApi';
 import { apiCaller, browserModeService } from '../testSupport/apiCalls';
 import { workspace } from '../testSupport/cliRun';
@@ -58,6 +59,20 @@ describe('the preference "neuro-san\'s working directory"', () => {
     // Empty: the default again.
     await call<Preferences>('prefs.set', { neuroSanCwd: '' });
     expect(own(await analyse())).toEqual(['v', 't']);
+  });
+
+  it('is where Go to Definition on the include goes: the file the analysis says neuro-san reads', async () => {
+    const { dir, call } = setup(files);
+    const file = path.join(dir, 'project', 'registries', 'tb.hocon');
+    const text = files['project/registries/tb.hocon'];
+    const analyse = () => call<ToolboxAnalysis>('toolbox.analyze', { path: file, text, noDefault: true });
+    const goToDefinition = async () => (await call<ApiResponse<'language.definition'>>('language.definition', { path: file, text, offset: 2 })).locations.map((l) => l.path);
+    // Not the specification's file (registries/shared.hocon, next to the toolbox), at every setting.
+    for (const [chosen, expected] of [['', path.join(dir, 'project', 'shared.hocon')], ['../elsewhere', path.join(dir, 'elsewhere', 'shared.hocon')]] as const) {
+      await call<Preferences>('prefs.set', { neuroSanCwd: chosen });
+      expect((await analyse()).includes?.[0]?.neuroSan?.path).toBe(expected);
+      expect(await goToDefinition()).toEqual([expected]);
+    }
   });
 
   it('defaults to the file\'s folder outside a project, where a relative preference is relative to', async () => {

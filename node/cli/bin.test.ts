@@ -33,7 +33,31 @@ function runWithReaderGone(args: string[], closed: 'stdout' | 'stderr'): Promise
   });
 }
 
+/** Runs the CLI with its output read to the end through pipes, slowly, as a pager or a CI log reads it. */
+function runToTheEnd(args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // The reader falls behind: the CLI's writes wait for room in the pipe while it is done computing.
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 1);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
+
 describe('the toolbox-editor executable', () => {
+  it('ends as soon as it is done, with all of its output written and its exit code', async () => {
+    const result = await runToTheEnd(['validate', 'many.hocon']);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => / error /.test(l))).toHaveLength(5000);
+    expect(lines.at(-1)).toMatch(/^checked for neuro-san /);
+  }, 30_000);
+
   it('stops quietly when the reader of its output goes away (| head), with no stack trace', async () => {
     const result = await runWithReaderGone(['validate', 'many.hocon'], 'stdout');
     expect(result).toEqual({ code: 141, signal: null, otherOutput: '' });

@@ -1,4 +1,5 @@
 import { runCli } from './main';
+import { exitWhenDone } from './exitWhenDone';
 
 /** The status a Unix tool ends with when killed by SIGPIPE (128 + 13), which is what a shell shows for `| head`. */
 const EXIT_BROKEN_PIPE = 141;
@@ -11,6 +12,8 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
+// What is open before the command runs (the standard streams' own handles): see exitWhenDone.
+const openAtStart = process.getActiveResourcesInfo();
 
 // The `toolbox-editor` executable: wires the CLI to the real process.
 runCli(process.argv.slice(2), {
@@ -19,10 +22,7 @@ runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   env: { ...process.env },
 }).then(
-  (code) => {
-    // Let pending output drain before exiting; long-running commands (web) never get here.
-    process.exitCode = code;
-  },
+  (code) => exitWhenDone(code, openAtStart),
   (error: unknown) => {
     process.stderr.write(`toolbox-editor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;

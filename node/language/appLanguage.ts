@@ -2,12 +2,13 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { LanguageLocation } from '../../shared/api/index';
 import { SourceText } from '../../shared/hocon/index';
-import { definition, references, rename, renameTarget, type Location } from '../../shared/language/index';
+import { definition, references, rename, renameTarget, type Location, type WorkingDirectoryFacts } from '../../shared/language/index';
 import { listProjectFiles } from '../project/projectOnDisk';
 import { findProjectRoot } from '../project/projectSettingsOnDisk';
 import { projectReadings, type ProjectReadings } from './projectReadings';
 import { ProjectWorkspace } from './projectWorkspace';
 import { pinFolderOf } from '../neurosan/projectVersion';
+import { neuroSanWorkingDirectoryOf } from '../neurosan/neuroSanFiles';
 
 /** Files besides the HOCON ones whose change changes a project's reading (its settings, its pin). */
 const SETTINGS_FILES = ['.env', '.toolbox-editor.json', 'requirements.txt', 'pyproject.toml', 'setup.cfg'];
@@ -20,10 +21,16 @@ const SETTINGS_FILES = ['.env', '.toolbox-editor.json', 'requirements.txt', 'pyp
  */
 export class AppLanguage {
   private readonly readings: ProjectReadings;
-  private kept: { root: string; file: string; text: string; stamp: string; project: ProjectWorkspace } | undefined;
+  private kept: { root: string; file: string; text: string; stamp: string; cwd: string; project: ProjectWorkspace } | undefined;
 
   constructor(
     private readonly env: Record<string, string | undefined>,
+    /**
+     * The folder neuro-san runs in for a file, and why: the one the app's analysis of the file reads its includes
+     * from (ToolboxService.workingDirectoryFor: the run settings, the preference, the layout), so that Go to
+     * Definition on an include opens the file the analysis says neuro-san reads.
+     */
+    private readonly workingDirectoryOf: (absolute: string) => WorkingDirectoryFacts = (absolute) => neuroSanWorkingDirectoryOf(absolute),
     readings?: ProjectReadings,
   ) {
     this.readings = readings ?? projectReadings();
@@ -33,11 +40,13 @@ export class AppLanguage {
   async projectOf(absolute: string, text: string): Promise<{ project: ProjectWorkspace; file: string }> {
     const root = findProjectRoot(absolute);
     const stamp = projectStamp(root);
+    const workingDirectory = this.workingDirectoryOf(absolute);
+    const cwd = `${workingDirectory.why}:${workingDirectory.path}`;
     const kept = this.kept;
-    if (kept && kept.root === root && kept.file === absolute && kept.text === text && kept.stamp === stamp) return { project: kept.project, file: kept.project.relative(absolute) };
-    const project = new ProjectWorkspace(root, new Map([[absolute, text]]), this.env);
+    if (kept && kept.root === root && kept.file === absolute && kept.text === text && kept.stamp === stamp && kept.cwd === cwd) return { project: kept.project, file: kept.project.relative(absolute) };
+    const project = new ProjectWorkspace(root, new Map([[absolute, text]]), this.env, workingDirectory);
     project.accept(project.version, await this.readings.read(project.request()));
-    this.kept = { root, file: absolute, text, stamp, project };
+    this.kept = { root, file: absolute, text, stamp, cwd, project };
     return { project, file: project.relative(absolute) };
   }
 

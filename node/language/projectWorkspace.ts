@@ -2,8 +2,11 @@ import path from 'node:path';
 import type { ResolveOptions } from '../../shared/hocon/index';
 import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { ProjectReadingRequest } from './projectReadingMessages';
-import type { IncludeFacts, LanguageWorld } from '../../shared/language/index';
-import { includeTargetsOf, resolveToolboxFile } from '../../shared/toolbox/index';
+import type { IncludeFacts, LanguageWorld, WorkingDirectoryFacts } from '../../shared/language/index';
+import { includeTargetsOf, resolveToolboxFile, type IncludeTarget } from '../../shared/toolbox/index';
+import { dirnameOf, normalizePath } from '../../shared/hocon/index';
+import { includersOf } from '../../shared/project/includeIndex';
+import { readAsInclude } from '../../shared/project/projectReader';
 import { isDirectory } from '../project/projectSettingsOnDisk';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { projectHost } from '../project/projectOnDisk';
@@ -22,10 +25,19 @@ export class ProjectWorkspace implements LanguageWorld {
   /** The version the analysis was read at (-1: none read yet). */
   readVersion = -1;
 
+  /** The files other project files include, as of `readVersion` (what tells a file neuro-san reads only as an include). */
+  private included: { version: number; files: Set<string> } | undefined;
+
   constructor(
     readonly root: string,
     private readonly overlays: ReadonlyMap<string, string>,
     readonly env: Record<string, string | undefined>,
+    /**
+     * The folder neuro-san runs in, when the editor decides it (the app: its run settings or Preferences, as its
+     * analysis of the file takes it, node/api/toolboxService.ts). Absent (the language server): the root, as `validate
+     * DIR` and the diagnostics take it.
+     */
+    private readonly workingDirectory?: WorkingDirectoryFacts,
   ) {}
 
   /** Whether the analysis is of the texts as they are now. */
@@ -64,16 +76,52 @@ export class ProjectWorkspace implements LanguageWorld {
     return typeof read === 'string' ? read : undefined;
   }
 
-  /** Where the file's includes resolve as `validate DIR` reads it (neuro-san run from the root), for the hover. */
+  /**
+   * Where the file's includes resolve in neuro-san's reading (and the specification's), for the hover and Go to
+   * Definition on an include: from the editor's working directory when it gave one (what the app's analysis reads);
+   * else as the diagnostics read the file (`validate DIR`: neuro-san run from the root, and a file it reads only as an
+   * include, ProjectReader's readAsInclude, has its includes looked for next to it).
+   */
   includesOf(file: string): IncludeFacts {
     const { env } = this.resolveOptions();
-    const document = resolveToolboxFile(file, { host: projectHost(this.root, this.overlays), baseDir: '.', env: env ?? {}, reading: 'neuro-san', neuroSanCwd: '.', withSpec: true });
+    const options = { host: projectHost(this.root, this.overlays), env: env ?? {}, reading: 'neuro-san' as const, withSpec: true };
+    if (this.workingDirectory) {
+      const cwd = this.workingDirectory.path;
+      const document = resolveToolboxFile(file, { ...options, baseDir: cwd, neuroSanCwd: cwd });
+      return { includes: includeTargetsOf(document), workingDirectory: this.workingDirectory, opener: 'Go to Definition' };
+    }
+    if (this.readAsInclude(file)) {
+      const document = resolveToolboxFile(file, { ...options, baseDir: '.', neuroSanCwd: dirnameOf(file) });
+      return { includes: includeTargetsOf(document).map(nextToTheFile), opener: 'Go to Definition' };
+    }
+    const document = resolveToolboxFile(file, { ...options, baseDir: '.', neuroSanCwd: '.' });
     const why = isDirectory(path.join(this.root, 'registries')) ? 'registries' : 'file-folder';
     return { includes: includeTargetsOf(document), workingDirectory: { path: this.root, why }, opener: 'Go to Definition' };
+  }
+
+  /** Whether the analysis reads `file` only as an include of other project files (readAsInclude). */
+  private readAsInclude(file: string): boolean {
+    const here = normalizePath(file);
+    const kind = this.analysis?.files.find((f) => f.path === here)?.kind;
+    if (kind === undefined) return false;
+    return readAsInclude(kind, () => this.includedFiles().has(here));
+  }
+
+  private includedFiles(): Set<string> {
+    if (this.included?.version !== this.readVersion) {
+      const files = (this.analysis?.files ?? []).map((f) => f.path);
+      this.included = { version: this.readVersion, files: new Set([...includersOf(files, '.', (f) => this.read(f)).keys()].map(normalizePath)) };
+    }
+    return this.included.files;
   }
 
   resolveOptions(): ResolveOptions {
     const settings = this.analysis?.settings ?? {};
     return { host: projectHost(this.root, this.overlays), baseDir: '.', env: environmentWith(this.env, settings) };
   }
+}
+
+/** An include of a file read only as an include: pyhocon looks next to that file, whatever folder neuro-san runs in. */
+function nextToTheFile(include: IncludeTarget): IncludeTarget {
+  return include.neuroSan ? { ...include, neuroSan: { ...include.neuroSan, dependsOnCwd: false } } : include;
 }

@@ -14,7 +14,8 @@ import { diagnosticAt, type ToolboxDiagnostic } from '../../shared/toolbox/index
 import { formatSeconds } from '../python/runResult';
 import type { PreflightFinding } from '../python/preflightProtocol';
 import type { ToolRunner } from '../python/toolRunner';
-import { toWorkerSpec } from '../python/workerProtocol';
+import { toWorkerSpec, workerClassLookup } from '../python/workerProtocol';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { originOfPath } from './entryPath';
 import { plural } from '../../shared/plural';
 
@@ -28,6 +29,8 @@ export interface PreflightOptions {
   timeLimitMs?: number;
   /** The agent network's path, for the AGENT_TOOL_PATH walk-up of coded tools. */
   agentNetwork?: string;
+  /** The project's neuro-san: a coded tool's class is checked only where that version finds it, as a run is. */
+  neuroSan?: NeuroSanFacts;
   /** Names the entry being checked, for `runner.cancel`; `${callId}:${tool}`. */
   callId?: string;
   /** Checked before each entry: true stops the preflight (the rest are reported as not checked). */
@@ -103,7 +106,7 @@ export async function preflightToolbox(toolbox: LoadedToolbox, runner: ToolRunne
     const callId = `${options.callId ?? 'preflight'}:${entry.name}`;
     options.onEntry?.(callId);
     const exchange = await runner.send(
-      { op: 'preflight', spec: toWorkerSpec(spec), ...(options.agentNetwork ? { agentNetwork: options.agentNetwork } : {}) },
+      { op: 'preflight', spec: toWorkerSpec(spec), ...workerClassLookup(options) },
       { timeoutMs, callId },
     );
     if ('failure' in exchange) {

@@ -2,18 +2,16 @@
  * The worker's requests beyond call/describe/info (resources/python/tbe_worker/extra_ops.py): preflight of one entry,
  * where a class's source is, and whether a module imports. None of them calls a tool.
  */
-import type { WorkerToolSpec } from './workerProtocol';
+import type { WorkerClassLookup, WorkerToolSpec } from './workerProtocol';
 
-export interface WorkerPreflightRequest {
+export interface WorkerPreflightRequest extends WorkerClassLookup {
   op: 'preflight';
   spec: WorkerToolSpec;
-  agentNetwork?: string;
 }
 
-export interface WorkerLocateRequest {
+export interface WorkerLocateRequest extends WorkerClassLookup {
   op: 'locate';
   spec: WorkerToolSpec;
-  agentNetwork?: string;
 }
 
 export interface WorkerCanImportRequest {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { NeuroSanCheck } from '../../shared/toolbox/index';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import type { RunRequest } from '../../shared/run/index';
@@ -15,11 +16,11 @@ import { failedRun, formatSeconds, type RunErrorKind, type ToolRunResult } from 
 import { workerLaunch, workerScriptPath, type PythonEnvironmentOptions } from './workerOptions';
 import {
   toWorkerSpec,
+  workerClassLookup,
   type CapturedOutput,
   type ToolDescription,
   type WorkerInfoReply,
   type WorkerReply,
-  type WorkerNeuroSanLookup,
   type WorkerRequest,
 } from './workerProtocol';
 import { errorMessage } from '../../shared/errorMessage';
@@ -47,7 +48,7 @@ export interface CallControl {
   /** Called when the call reaches the worker (after the calls queued before it): from then on it is running. */
   onStarted?: () => void;
   /** The project's neuro-san: a coded tool's class is found only as that version finds it. */
-  neuroSan?: WorkerNeuroSanLookup;
+  neuroSan?: NeuroSanFacts;
 }
 
 export type DescribeResult =
@@ -107,8 +108,7 @@ export class ToolRunner {
             op: 'call',
             spec: toWorkerSpec(spec),
             run: request,
-            ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}),
-            ...(control.neuroSan ? { neuroSan: control.neuroSan } : {}),
+            ...workerClassLookup({ agentNetwork: this.options.agentNetwork, neuroSan: control.neuroSan }),
             maxOutputBytes: this.maxOutputBytes,
           },
           request.timeoutSeconds !== undefined ? request.timeoutSeconds * 1000 : this.defaultTimeoutMs,
@@ -133,8 +133,11 @@ export class ToolRunner {
     return true;
   }
 
-  /** Loads the tool's class (and for LangChain entries builds the instance) and reports what it reveals. */
-  async describe(spec: RunnableToolSpec, options: Pick<CallControl, 'callId' | 'onStarted'> & { timeoutMs?: number } = {}): Promise<DescribeResult> {
+  /**
+   * Loads the tool's class (and for LangChain entries builds the instance) and reports what it reveals. A coded tool's
+   * class is found as a call finds it (`neuroSan`: as the project's version would, failing with a call's words).
+   */
+  async describe(spec: RunnableToolSpec, options: Pick<CallControl, 'callId' | 'onStarted' | 'neuroSan'> & { timeoutMs?: number } = {}): Promise<DescribeResult> {
     // Cancellable like a call (`cancel(callId)`): importing a class can hang as well as a tool can.
     const callId = options.callId ?? randomUUID();
     const state: CallState = { cancelled: false, onStarted: options.onStarted };
@@ -143,7 +146,7 @@ export class ToolRunner {
     try {
       exchange = await this.serialize(() =>
         this.exchange(
-          { op: 'describe', spec: toWorkerSpec(spec), ...(this.options.agentNetwork ? { agentNetwork: this.options.agentNetwork } : {}) },
+          { op: 'describe', spec: toWorkerSpec(spec), ...workerClassLookup({ agentNetwork: this.options.agentNetwork, neuroSan: options.neuroSan }) },
           options.timeoutMs ?? this.defaultTimeoutMs,
           state,
         ),

@@ -2,7 +2,7 @@
  * The messages between the Node side and the Python worker (resources/python/tbe_worker/server.py).
  * Every request carries an `id`; the worker answers each with exactly one reply carrying the same id.
  */
-import type { CodedClassWay } from '../../shared/neurosan/versions/index';
+import { codedClassWays, versionWords, type CodedClassWay, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { NeuroSanCheck } from '../../shared/toolbox/index';
 import type { RunRequest } from '../../shared/run/index';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
@@ -30,7 +30,31 @@ export function toWorkerSpec(spec: RunnableToolSpec): WorkerToolSpec {
   return text === undefined ? rest : { ...rest, argsJson: text };
 }
 
-export interface WorkerCallRequest {
+/**
+ * How the worker finds a coded tool's class, in every request that opens one (call, describe, preflight, locate):
+ * each finds the class the same way (tbe_worker/server.py Worker.coded_class), so none calls a class fine that a run
+ * would not find.
+ */
+export interface WorkerClassLookup {
+  /** The agent network's path (e.g. `team/sub`), for the AGENT_TOOL_PATH walk-up of coded tools. */
+  agentNetwork?: string;
+  /**
+   * The neuro-san version the project runs: a coded tool's class is found only as it would find it
+   * (tbe_worker/neurosan_lookup.py). Absent: the runner's lenient lookup (fully qualified, then AGENT_TOOL_PATH).
+   */
+  neuroSan?: WorkerNeuroSanLookup;
+}
+
+/** The lookup fields of a request, from the network and the project's neuro-san facts (either may be absent). */
+export function workerClassLookup(options: { agentNetwork?: string | undefined; neuroSan?: NeuroSanFacts | undefined }): WorkerClassLookup {
+  const { agentNetwork, neuroSan } = options;
+  return {
+    ...(agentNetwork ? { agentNetwork } : {}),
+    ...(neuroSan ? { neuroSan: { version: versionWords(neuroSan), lookups: codedClassWays(neuroSan) } } : {}),
+  };
+}
+
+export interface WorkerCallRequest extends WorkerClassLookup {
   op: 'call';
   spec: WorkerToolSpec;
   /**
@@ -39,13 +63,6 @@ export interface WorkerCallRequest {
    * exact), its `slyData`, and for a toolkit entry its `target.toolkitTool`.
    */
   run: RunRequest;
-  /** The agent network's path (e.g. `team/sub`), for the AGENT_TOOL_PATH walk-up of coded tools. */
-  agentNetwork?: string;
-  /**
-   * The neuro-san version the project runs: a coded tool's class is found only as it would find it
-   * (tbe_worker/neurosan_lookup.py). Absent: the runner's lenient lookup (fully qualified, then AGENT_TOOL_PATH).
-   */
-  neuroSan?: WorkerNeuroSanLookup;
   maxOutputBytes: number;
 }
 
@@ -55,10 +72,9 @@ export interface WorkerNeuroSanLookup {
   lookups: CodedClassWay[];
 }
 
-export interface WorkerDescribeRequest {
+export interface WorkerDescribeRequest extends WorkerClassLookup {
   op: 'describe';
   spec: WorkerToolSpec;
-  agentNetwork?: string;
 }
 
 export interface WorkerInfoRequest {

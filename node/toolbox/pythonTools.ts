@@ -9,7 +9,6 @@ import type { JsonObject, ToolRunner } from '../python';
 import { ToolBox, type Tool, type ToolCallContext, type ToolOutput } from './toolBox';
 import { checkArgs } from './validateArgs';
 import type { EntryProblem } from './loadToolSpecs';
-import { codedClassWays, versionWords } from '../../shared/neurosan/versions/index';
 
 /** A toolbox tool for one spec. */
 function pythonTool(spec: RunnableToolSpec, runner: ToolRunner): Tool {
@@ -56,7 +55,7 @@ async function runChecked(
     ...(context.signal ? { signal: context.signal } : {}),
     ...(context.callId ? { callId: context.callId } : {}),
     ...(context.onStarted ? { onStarted: context.onStarted } : {}),
-    ...(context.neuroSan ? { neuroSan: { version: versionWords(context.neuroSan), lookups: codedClassWays(context.neuroSan) } } : {}),
+    ...(context.neuroSan ? { neuroSan: context.neuroSan } : {}),
   });
   return { ...run, ...(check.valid ? {} : { validationErrors: check.errors }), ...warned };
 }

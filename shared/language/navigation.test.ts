@@ -20,6 +20,25 @@ describe('navigation in one text', () => {
     expect(definition(w, 'b.conf', 10).map((l) => l.file)).toEqual(['inc.conf']);
   });
 
+  it('goes from an include to the file neuro-san reads there, not the one the specification reads', () => {
+    // neuro-san finds a top-level include in its working directory (the project root); the specification, next to
+    // the file. The user's agents get neuro-san's file: that is where Go to Definition goes, as the hover says.
+    const text = '# tools\ninclude "shared.hocon"\nmine = 1\n';
+    const files = { 'registries/tb.hocon': text, 'registries/shared.hocon': 'spec = 1\n', 'shared.hocon': 'root = 1\n' };
+    const start = text.indexOf('include');
+    const range = { start: { offset: start, line: 2, column: 1 }, end: { offset: text.indexOf('\nmine'), line: 2, column: 23 } };
+    const facts = (found: boolean) => ({
+      includes: [{ range, target: 'shared.hocon', neuroSan: { path: 'shared.hocon', found, dependsOnCwd: true }, spec: { read: ['registries/shared.hocon'], tried: ['registries/shared.hocon'] } }],
+      opener: 'Go to Definition',
+    });
+    const withFacts = (found: boolean): LanguageWorld => ({ ...world(files), includesOf: () => facts(found) });
+    for (const offset of [start + 2, text.indexOf('shared.hocon') + 3]) {
+      expect(definition(withFacts(true), 'registries/tb.hocon', offset)).toEqual([{ file: 'shared.hocon', start: 0, end: 0 }]);
+    }
+    // Where neuro-san finds none, the specification's file is what there is to open (as the include's link does).
+    expect(definition(withFacts(false), 'registries/tb.hocon', start + 2)).toEqual([{ file: 'registries/shared.hocon', start: 0, end: 0 }]);
+  });
+
   it('finds a key with the ${...} that read it, and renames them together', () => {
     const at = TEXT.indexOf('base');
     expect(references(w, 'a.conf', at).length).toBe(4);

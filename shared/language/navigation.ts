@@ -3,7 +3,7 @@ import type { ProjectAnalysis, ProjectTool } from '../project/analyzeProject';
 import { locateNetwork } from '../project/manifest';
 import { planToolRename, type PlannedEdit } from '../project/renameTool';
 import { fieldsWithPath, substitutionsOf, syntaxAt, type SyntaxAt } from './syntaxAt';
-import type { IncludeFacts } from './includeHover';
+import { includeAt, includeFileToOpen, type IncludeFacts } from './includeHover';
 
 /**
  * Go to definition, find references and rename, over one file's text and, where the file lies in a neuro-san
@@ -106,6 +106,13 @@ export function definition(world: LanguageWorld, file: string, offset: number): 
       return network ? [{ file: network, start: 0, end: 0 }] : [];
     }
     case 'include': {
+      // The file neuro-san reads there (its user's agents get that one), as the include's hover names it and its
+      // link opens it; the specification's where the world cannot say neuro-san's, or neuro-san finds none.
+      const include = includeAt(world.includesOf?.(file)?.includes, target.statementStart);
+      if (include) {
+        const open = includeFileToOpen(include);
+        return open === undefined ? [] : [{ file: open, start: 0, end: 0 }];
+      }
       const resolved = resolveHocon(parsed.text, { ...world.resolveOptions(file), fileName: file });
       const lookup = resolved.includes?.find((i) => i.start === target.statementStart && normalizePath(i.file) === normalizePath(file));
       return (lookup?.read ?? []).map((read) => ({ file: read, start: 0, end: 0 }));

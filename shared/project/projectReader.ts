@@ -86,6 +86,15 @@ const PURPOSE: Partial<Record<FileKind, string>> = {
   fragment: 'included',
 };
 
+/**
+ * Whether neuro-san reads a file of `kind` only as another file's include (an LLM config or a manifest some file
+ * includes, a fragment): pyhocon then looks for the file's own includes next to it, not in the folder neuro-san runs
+ * in. A toolbox and a network are read directly. The language server's include hover and Go to Definition follow it.
+ */
+export function readAsInclude(kind: FileKind, included: () => boolean): boolean {
+  return kind !== 'network' && kind !== 'toolbox' && (kind === 'fragment' || included());
+}
+
 export class ProjectReader {
   private readonly documents = new Map<string, ReadDocument>();
   private readonly specs = new Map<string, ResolvedDocument>();
@@ -347,8 +356,7 @@ export class ProjectReader {
    * in. A fragment others include gets its problems from them; read alone, it is read the same way.
    */
   private documentFor(path: string, kind: FileKind): ReadDocument {
-    const asInclude = kind !== 'network' && kind !== 'toolbox' && (kind === 'fragment' || this.includersOf(path).length > 0);
-    if (!asInclude || this.options.reading === 'spec') return this.document(path);
+    if (!readAsInclude(kind, () => this.includersOf(path).length > 0) || this.options.reading === 'spec') return this.document(path);
     const key = `included:${this.key(path)}`;
     let document = this.documents.get(key);
     if (document === undefined) {

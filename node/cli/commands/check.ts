@@ -2,6 +2,7 @@
  * `toolbox-editor check FILE`: preflight of every entry the user wrote, in the chosen interpreter, without calling
  * any tool (see node/preflight/preflightToolbox.ts).
  */
+import { factsOfProject } from '../../../shared/neurosan/versions/index';
 import { formatDiagnosticLine } from '../../../shared/toolbox/index';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
@@ -16,7 +17,8 @@ export const checkCommand: CliCommand = {
     'Usage: toolbox-editor check FILE [--python P] [--pythonpath DIR]... [--timeout SECONDS] [--json]',
     '',
     "Asks the interpreter, with the project's run settings and without calling any tool, for every entry FILE defines:",
-    'does its class import (PYTHONPATH and the AGENT_TOOL_PATH walk-up, as a run finds it)? A LangChain class (and each nested {class, args}): does it',
+    "does its class import, found as a run finds it (a coded tool's class only where the project's neuro-san version",
+    'looks: PYTHONPATH, AGENT_TOOL_PATH and its walk-up)? A LangChain class (and each nested {class, args}): does it',
     'accept the args (names, required ones, types, from its signature or pydantic fields), and are the environment',
     'variables its fields read by default set (names only, never values)? A coded class: does it define invoke or',
     'async_invoke, and which args keys does its code read (best effort, from the source)?',
@@ -42,7 +44,7 @@ export const checkCommand: CliCommand = {
     const agentNetwork = parsed.values['agent-network'];
     return withToolRun(file, io, parsed.values, { unread: (unread) => Math.sign(reportUnreadFiles(unread, io)) }, async ({ loaded, runner, context }) => {
       const python = context.settings.python.value;
-      const report = await preflightToolbox(toolboxOf(loaded), runner, { timeLimitMs, ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
+      const report = await preflightToolbox(toolboxOf(loaded), runner, { timeLimitMs, neuroSan: factsOfProject(loaded.neuroSan), ...(agentNetwork !== undefined ? { agentNetwork } : {}) });
       const summary = summaryLines(report.summary, python, timeLimitMs).map((line) => `${line}\n`).join('');
       if (parsed.values.json) {
         io.stdout(diagnosticsJson(report.diagnostics));

@@ -1,28 +1,27 @@
 """
 The worker's requests beyond call/describe/info (see node/python/preflightProtocol.ts for their shapes):
 
-  {"id", "op": "preflight", "spec", "agentNetwork"?}  -> {"ok", "findings", "missingPackages", "file", "line"}
-  {"id", "op": "locate", "spec", "agentNetwork"?}     -> {"ok", "file", "line"} or {"ok": false, "error"}
-  {"id", "op": "can_import", "module"}               -> {"ok", "importable", "file"}
+  {"id", "op": "preflight", "spec", "agentNetwork"?, "neuroSan"?}  -> {"ok", "findings", "missingPackages", "file", "line"}
+  {"id", "op": "locate", "spec", "agentNetwork"?, "neuroSan"?}     -> {"ok", "file", "line"} or {"ok": false, "error"}
+  {"id", "op": "can_import", "module"}                             -> {"ok", "importable", "file"}
 
-None of them calls a tool or constructs a class; preflight and locate import the tool's module, as a run would.
+None of them calls a tool or constructs a class; preflight and locate import the tool's module, as a run would: a
+coded tool's class is found as a call finds it (Worker.coded_class, with the request's agentNetwork and neuroSan).
 """
 import importlib
 import json
 import os
 
+from tbe_worker.neurosan_lookup import NeuroSanNotFound
 from tbe_worker.preflight import Preflight, class_location, import_problem
 from tbe_worker.resolve import ClassNotFound
 
 
 def _loader(worker, request):
     def load(class_path, coded):
-        return worker.factory.load_class(
-            class_path,
-            coded=coded,
-            agent_tool_path=os.environ.get("AGENT_TOOL_PATH") if coded else None,
-            network_path=request.get("agentNetwork") if coded else None,
-        )
+        if coded:
+            return worker.coded_class({**request["spec"], "className": class_path}, request)
+        return worker.factory.load_class(class_path, coded=False)
 
     return load
 
@@ -59,7 +58,7 @@ def locate(worker, request):
         coded = spec.get("kind") == "coded"
         try:
             cls = _loader(worker, request)(spec["className"], coded)
-        except (ClassNotFound, ValueError) as error:
+        except (ClassNotFound, ValueError, NeuroSanNotFound) as error:
             return {"ok": False, "error": import_problem(error, spec["className"])[0], "errorKind": "load"}
         file, line = class_location(cls)
         if file is None:

@@ -12,6 +12,7 @@ import os
 
 from tbe_worker.code_reads import NEURO_SAN_EXTRAS, code_reads
 from tbe_worker.constructor_check import check_construction, finding, label
+from tbe_worker.neurosan_lookup import NeuroSanNotFound
 from tbe_worker.resolve import ClassNotFound, split_class_path
 
 
@@ -40,6 +41,12 @@ def _top_package_missing(module_name):
 
 def import_problem(error, class_path):
     """(message, missing package or None) for a class that could not be loaded."""
+    if isinstance(error, NeuroSanNotFound):
+        if isinstance(error.__cause__, (ClassNotFound, ValueError)):
+            # The editor's own lookup did not find it either: what that lookup learnt says more (a missing package).
+            return import_problem(error.__cause__, class_path)
+        # Importable, but not where the project's neuro-san looks: the line saying what would make it found.
+        return str(error).split("\n", 1)[0], None
     if isinstance(error, ValueError):
         return str(error), None
     module_name, class_name = split_class_path(class_path)
@@ -87,7 +94,7 @@ class Preflight:
     def load(self, class_path, coded, at):
         try:
             return self.load_class(class_path, coded)
-        except (ClassNotFound, ValueError) as error:
+        except (ClassNotFound, ValueError, NeuroSanNotFound) as error:
             message, missing = import_problem(error, class_path)
             if missing and missing not in self.missing_packages:
                 self.missing_packages.append(missing)

@@ -1,9 +1,10 @@
 """
 Finding a tool's class: LangChain classes as neuro-san does; coded tools leniently.
 
-A run that knows the project's neuro-san version finds a coded tool's class only as that version does
-(neurosan_lookup.py) and uses this lookup to say where the editor found it. Without a version (opening a class for its
-form, preflight) a coded tool's class is found leniently, as the newest neuro-san would without AGENT_TOOL_PATH_ONLY:
+A request that names the project's neuro-san version (a call, describe, preflight or locate: Worker.coded_class) finds
+a coded tool's class only as that version does (neurosan_lookup.py) and uses this lookup to say where the editor found
+it. A request without a version finds a coded tool's class leniently, as the newest neuro-san would without
+AGENT_TOOL_PATH_ONLY:
 
 Coded tools (`module.Class`): first a direct import of the fully-qualified module; then
 `<AGENT_TOOL_PATH>.<network path>.<module>`, dropping one network package at a time up to the AGENT_TOOL_PATH root.

@@ -2,10 +2,12 @@
 The worker's request loop: one request at a time, each answered with one frame carrying the same id.
 
 Requests (see node/python/workerProtocol.ts for the exact shapes):
-  {"id", "op": "call", "spec", "run", "agentNetwork"?, "maxOutputBytes"}
+  {"id", "op": "call", "spec", "run", "agentNetwork"?, "neuroSan"?, "maxOutputBytes"}
+     neuroSan: {"version", "lookups"}, the project's neuro-san: a coded tool's class is found only as it finds it
+     (neurosan_lookup.py); every request that opens a coded class takes it (Worker.coded_class)
      run: the run request as the editor's pane, a saved case or the CLI made it (shared/run/runRequest.ts):
      {"target": {"kind": "toolbox", "tool", "toolkitTool"?}, "argsJson", "slyData"?, "timeoutSeconds"?, ...}
-  {"id", "op": "describe", "spec", "agentNetwork"?}
+  {"id", "op": "describe", "spec", "agentNetwork"?, "neuroSan"?}
   {"id", "op": "info"}
   {"id", "op": "preflight" | "locate" | "can_import", ...}: see extra_ops.py
   {"id", "op": "neurosan", "file", "cwd"}   (neurosan_check.py: the file loaded by the installed neuro-san)
@@ -100,7 +102,9 @@ class Worker:
         reply.update(stdout=stdout, stderr=stderr, logging=logs)
         return reply
 
-    def _coded_class(self, spec, request):
+    def coded_class(self, spec, request):
+        """A coded tool's class, found as a call finds it: every request that opens one (call, describe, preflight,
+        locate) comes here, so each finds the class the project's neuro-san version would (`neuroSan`), or none."""
         neuro_san = request.get("neuroSan")
         return self.factory.load_class(
             spec["className"],
@@ -115,7 +119,7 @@ class Worker:
         tool_input = _call_input(request)
         if spec.get("kind") == "coded":
             try:
-                cls = self._coded_class(spec, request)
+                cls = self.coded_class(spec, request)
             except NeuroSanNotFound as error:
                 # neuro-san's own ValueError, raised when the tool is called: no "Failed to create" around it.
                 raise ToolCreationError(str(error)) from None
@@ -178,11 +182,14 @@ class Worker:
         self.capture.begin(DEFAULT_MAX_OUTPUT_BYTES)
         try:
             if spec.get("kind") == "coded":
-                description = describe_coded(self._coded_class(spec, request))
+                description = describe_coded(self.coded_class(spec, request))
             else:
                 instance = self.factory.langchain_instance(spec["name"], spec["className"], _constructor_args(spec))
                 description = describe_langchain(spec["name"], instance)
             reply = {"ok": True, "description": description}
+        except NeuroSanNotFound as error:
+            # What a call of the tool says (neuro-san's words, what would make it find the class), nothing around it.
+            reply = {"ok": False, "error": str(error), "errorKind": "load"}
         except BaseException as error:  # noqa: BLE001
             if isinstance(error, KeyboardInterrupt):
                 raise
