@@ -59,6 +59,7 @@ test('history survives a reload and a restart; a run is re-run, copied as a CLI 
     }
     const history = pane.getByRole('list', { name: 'Run history' }).locator('li');
     await expect(history).toHaveCount(2);
+    await expect(pane.getByText('History keeps the last 50 runs of each tool, and the newest runs of the toolbox up to 64 MB: older ones make way.')).toBeVisible();
 
     await page.reload();
     pane = await shoutPane(page, server.url);

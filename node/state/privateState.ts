@@ -1,7 +1,7 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/index';
-import { writeFileAtomic } from '../files/atomicWrite';
+import { writeFileAtomic, type AtomicWriteOptions } from '../files/atomicWrite';
 import { readTextFile, readTextFileSync } from '../files/textFiles';
 
 /**
@@ -40,10 +40,13 @@ export function readStateFileSync(file: string, maxBytes: number): string | unde
   }
 }
 
-/** Writes a state file atomically, private to the user, creating its folders private. */
-export async function writePrivateFile(file: string, text: string, stateDir: string): Promise<void> {
+/**
+ * Writes a state file atomically, private to the user, creating its folders private. `precondition` runs right before
+ * the new file replaces the old (writeFileAtomic): throwing leaves the file as it was.
+ */
+export async function writePrivateFile(file: string, text: string, stateDir: string, precondition?: AtomicWriteOptions['precondition']): Promise<void> {
   const dir = path.dirname(file);
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if (path.resolve(dir) !== path.resolve(stateDir)) await chmod(dir, PRIVATE_DIR_MODE).catch(() => undefined);
-  await writeFileAtomic(file, text, { mode: PRIVATE_FILE_MODE });
+  await writeFileAtomic(file, text, { mode: PRIVATE_FILE_MODE, ...(precondition ? { precondition } : {}) });
 }

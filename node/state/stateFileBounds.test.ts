@@ -33,20 +33,21 @@ describe.skipIf(process.platform === 'win32')('state files are read as every fil
     expect(new UrlIncludeStore(dir).isAllowed(dir)).toBe(false);
   });
 
-  it('a history file past its bound is not read, and not written over: listing says why', async () => {
+  it('a history file far past its cap (not one this version writes) is not read, and not written over: listing says why', async () => {
     const dir = stateDir();
     const history = new HistoryStore(dir);
     const entry = { id: '1', at: new Date(0).toISOString(), request: { target: toolboxTarget('echo'), argsJson: '{}' }, result: { content: 'x', truncated: false, isError: false, contentType: 'text' as const, durationMs: 1, slyData: null } };
     await history.add('/tb.hocon', entry);
     const [file] = readdirSync(path.join(dir, 'history'));
     const historyFile = path.join(dir, 'history', file!);
-    truncateSync(historyFile, MAX_HISTORY_FILE_BYTES + 1024 * 1024); // sparse: no disk used
-    await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow('is 65 MB; Toolbox Editor opens files up to 64 MB.');
-    await expect(history.add('/tb.hocon', { ...entry, id: '2' })).rejects.toThrow('is 65 MB; Toolbox Editor opens files up to 64 MB.');
-    expect(statSync(historyFile).size).toBe(MAX_HISTORY_FILE_BYTES + 1024 * 1024);
+    // Runs past the cap drop the oldest (historyTrim.test.ts); a file a quarter past it is still read and trimmed.
+    truncateSync(historyFile, MAX_HISTORY_FILE_BYTES * 2); // sparse: no disk used
+    await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow('is 128 MB; Toolbox Editor opens files up to 80 MB.');
+    await expect(history.add('/tb.hocon', { ...entry, id: '2' })).rejects.toThrow('is 128 MB; Toolbox Editor opens files up to 80 MB.');
+    expect(statSync(historyFile).size).toBe(MAX_HISTORY_FILE_BYTES * 2);
     // It says what to do; clearing one tool needs the others read, clearing all does not, and recording resumes.
-    await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow(/runs are not recorded until it is cleared: "Clear all" under History/);
-    await expect(history.clear('/tb.hocon', 'echo')).rejects.toThrow('is 65 MB');
+    await expect(history.list('/tb.hocon', 'echo')).rejects.toThrow(/"Clear all" under History in the Test run pane \(history.clear with no tool\) starts it afresh, and runs are recorded again\./);
+    await expect(history.clear('/tb.hocon', 'echo')).rejects.toThrow('is 128 MB');
     await history.clearAll('/tb.hocon');
     expect(await history.list('/tb.hocon', 'echo')).toEqual([]);
     await history.add('/tb.hocon', { ...entry, id: '3' });

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../../shared/api/index';
 import { layoutIfJson } from '../../shared/hocon/index';
+import { HISTORY_KEEPS } from '../../shared/run/index';
 
 export interface HistoryActions {
   rerun(entry: HistoryEntry): void;
@@ -56,6 +57,7 @@ export function HistoryList({ entries, problem, canSaveCases, actions }: { entri
               Clear all
             </button>
           </div>
+          <p className="hint">{HISTORY_KEEPS}</p>
         </>
       )}
     </details>

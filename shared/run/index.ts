@@ -5,3 +5,4 @@ export * from './runRequest';
 export * from './runSettings';
 export * from './savedCase';
 export * from './caseFileEdits';
+export * from './historyBounds';
