@@ -127,6 +127,27 @@ describe('tools-similar', () => {
     expect(similar.some((m) => m.includes('offered together'))).toBe(false);
   });
 
+  it('description-duplicate too: only where one agent is offered both, naming it; anywhere for a lone toolbox', async () => {
+    // Both pairs now share their descriptions word for word: the trackers are each offered by a desk of their own.
+    const toolbox = SIMILAR_TOOLS_PROJECT['toolbox/toolbox_info.hocon']
+      .replace('Searches the web with the Google engine', 'Searches the web with the Brave engine')
+      .replace('Tracks a UPS parcel', 'Tracks a FedEx parcel');
+    const duplicates = async (files: Record<string, string>, target: string) => {
+      const { stdout } = await runCliIn(workspace(files), ['validate', target, '--json']);
+      const report = JSON.parse(stdout) as Finding[] | { diagnostics: Finding[] };
+      return (Array.isArray(report) ? report : report.diagnostics).filter((d) => d.rule === 'description-duplicate').map((d) => d.message);
+    };
+    const project = { ...SIMILAR_TOOLS_PROJECT, 'toolbox/toolbox_info.hocon': toolbox };
+    const offered = ["'google_web_search' has the same description as 'brave_web_search': the LLM cannot tell the two apart, offered together to 'researcher' in registries/research.hocon."];
+    expect(await duplicates(project, '.')).toEqual(offered);
+    expect(await duplicates(project, 'toolbox/toolbox_info.hocon')).toEqual(offered);
+    const { 'registries/research.hocon': _research, 'registries/parcels.hocon': _parcels, ...alone } = project;
+    expect(await duplicates(alone, 'toolbox/toolbox_info.hocon')).toEqual([
+      "'google_web_search' has the same description as 'brave_web_search': the LLM cannot tell the two apart.",
+      "'ups_parcel_tracker' has the same description as 'fedex_parcel_tracker': the LLM cannot tell the two apart.",
+    ]);
+  });
+
   it('in the app, follows a network changed while the toolbox is typed in', async () => {
     // The networks' offers are kept between keystrokes in the toolbox: an edit to a network must still count.
     const dir = workspace(SIMILAR_TOOLS_PROJECT);

@@ -114,8 +114,12 @@ async function reviewToolbox(
   const budget = settings.descriptionTokenBudget;
   const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
   const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
-  out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer }, options.caches?.descriptions));
-  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, options.offers));
+  // Which agents are offered which tools together: read once, when a duplicate or a similar pair first asks.
+  let offered: ToolboxOffers | undefined | null = null;
+  const offers = () => (offered === null ? (offered = options.offers?.()) : offered);
+  const together = () => offers()?.together;
+  out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer, together }, options.caches?.descriptions));
+  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, offers));
   return out;
 }
 

@@ -1,7 +1,8 @@
 import { keyOrigin, type ToolEntry } from '../../shared/toolbox/index';
 import { diagnosticOf, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { ToolIndex, type TermCache, type ToolText } from '../../shared/review/similarity';
-import type { OfferingAgent, ToolboxOffers } from '../../shared/project/toolboxOffers';
+import type { ToolboxOffers } from '../../shared/project/toolboxOffers';
+import { offeredToWords } from '../../shared/toolbox/index';
 
 /** What the LLM reads of each tool, as the similarity index takes it: name, description, parameter names. */
 export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
@@ -40,7 +41,7 @@ export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: n
     if (offered === null) offered = offers?.();
     const agents = offered?.together(pair.a, pair.b);
     if (agents !== undefined && agents.length === 0) continue;
-    const where = agents !== undefined ? `, offered together to ${agentWords(agents)}` : '';
+    const where = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
     out.push(
       diagnosticOf(
         keyOrigin(mine.tool.field),
@@ -52,15 +53,4 @@ export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: n
     );
   }
   return out;
-}
-
-/** How many agents a message names; the rest are counted. */
-const AGENTS_NAMED = 3;
-
-/** "'x' in registries/y.hocon, 'z' in registries/w.hocon and 2 more". */
-function agentWords(agents: readonly OfferingAgent[]): string {
-  const named = agents.slice(0, AGENTS_NAMED).map((a) => `'${a.agent}' in ${a.file}`);
-  const more = agents.length - named.length;
-  if (more > 0) return `${named.join(', ')} and ${more} more`;
-  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
 }

@@ -44,6 +44,8 @@ export interface KindClues {
   inProject?: boolean;
 }
 
+/** Why a file is of no kind: none of neuro-san's conventions names it, and nothing in the project reads it. */
+export const NO_KIND_REASON = 'no neuro-san kind recognised';
 const TEMPLATE = 'a template: neuro-san fills in its {placeholders}';
 const FRAGMENT_SAYS_SO = 'says it is not a network';
 const SERVER_CONFIG = "the server's plugins or logging configuration";
@@ -87,7 +89,7 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   if (looksLikeToolbox(root)) return { kind: 'toolbox', reason: 'entries with "class" or "description"' };
   if (/(^|\/)registries\//.test(clues.path)) return { kind: 'fragment', reason: 'in registries/ without agents' };
   if (clues.inProject === false) return { kind: 'toolbox', reason: 'outside a neuro-san project, read as a toolbox' };
-  return { kind: 'other', reason: 'no neuro-san kind recognised' };
+  return { kind: 'other', reason: NO_KIND_REASON };
 }
 
 function basenameOf(path: string): string {

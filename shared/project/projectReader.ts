@@ -5,7 +5,7 @@ import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
 import { checkAgentReferences } from './agentReferences';
 import { brokenToolPointers } from './brokenTools';
-import { recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
+import { NO_KIND_REASON, recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
 import { includersOf } from './includeIndex';
 import { includeProblems } from './includeProblems';
 import { readManifest, type ManifestHost, type ReadManifest } from './manifest';
@@ -336,7 +336,10 @@ export class ProjectReader {
     // A file of no kind neuro-san reads is said not to be HOCON (a Markdown file named .hocon); what its values
     // need from where it is used (a substitution) is not known here.
     const unknownUse = kind === 'other' && reading !== undefined && !reading.ok && CONTEXT_FAILURES.has(reading.failure.type);
-    if (!include?.replacesFailure && !unknownUse) out.push(...this.failureOf(document).map((d) => inKindWords(d, kind)));
+    if (!include?.replacesFailure && !unknownUse) {
+      const failures = this.failureOf(document).map((d) => inKindWords(d, kind));
+      out.push(...(this.readByNothing(path, kind) ? failures.map(asReadByNothing) : failures));
+    }
     // A file of no kind neuro-san reads (a template, a logging configuration) is not compared.
     if (kind !== 'other' && reading !== undefined && document.ok) {
       // `key += "\n" ${x}`: pyhocon replaces where the text seems to append (every kind, toolboxes and networks too).
@@ -348,6 +351,17 @@ export class ProjectReader {
       out.push(...readingDifferenceWarnings(document.value, spec.value, 'file', () => true, spec.ok, { keysUnquoted: kind === 'manifest' || kind === 'mcp-info' }));
     }
     return out;
+  }
+
+  /**
+   * A file of no kind neuro-san reads (nothing includes it, no manifest lists it, it is not the project's toolbox, not
+   * in registries/): a Markdown file named .hocon, say. neuro-san never reads it, so it cannot fail there: its failure
+   * is a warning (an error would fail `validate` on a project that runs).
+   */
+  private readByNothing(path: string, kind: FileKind): boolean {
+    if (kind !== 'other' || this.kind(path).reason !== NO_KIND_REASON) return false;
+    const key = this.key(path);
+    return !this.options.files.some((file) => this.kind(file).kind === 'manifest' && this.manifest(file).entries.some((e) => e.network !== undefined && this.key(e.network) === key));
   }
 
   /**
@@ -456,6 +470,12 @@ export class ProjectReader {
 const CONTEXT_FAILURES = new Set(['ConfigMissingException', 'ConfigSubstitutionException']);
 
 /** neuro-san's failure names the file by its kind ("agent network file"), not always "toolbox_info file". */
+/** The failure of a file nothing reads (readByNothing): said, and why it is not an error. */
+function asReadByNothing(d: ToolboxDiagnostic): ToolboxDiagnostic {
+  const said = d.message.replace(/\.?$/, '.');
+  return { ...d, severity: 'warning', message: `${said} Nothing in the project reads it (no manifest lists it, no file includes it): neuro-san never meets this.` };
+}
+
 function inKindWords(d: ToolboxDiagnostic, kind: FileKind): ToolboxDiagnostic {
   const purpose = PURPOSE[kind];
   if (purpose === 'toolbox_info' || !d.message.includes('toolbox_info file "')) return d;

@@ -1,12 +1,9 @@
 import type { HoconValue } from '../hocon/index';
-import type { LoadedToolbox } from '../toolbox/index';
+import type { LoadedToolbox, OfferedTo } from '../toolbox/index';
 import type { ProjectReader } from './projectReader';
 
 /** An agent whose LLM is shown a toolbox tool: its name and the network file it is written in (from the root). */
-export interface OfferingAgent {
-  agent: string;
-  file: string;
-}
+export type OfferingAgent = OfferedTo;
 
 /**
  * Which agents of a project are offered each pair of a toolbox's tools together.

@@ -22,6 +22,7 @@ export * from './rules/descriptionReview';
 export * from './rules/duplicateTool';
 export * from './rules/entryShape';
 export * from './rules/functionSpec';
+export * from './rules/offeredTogether';
 export * from './rules/literalCredentials';
 export * from './rules/parameterTypes';
 export * from './rules/parameters';

@@ -29,14 +29,28 @@ async function validateJson(dir: string, args: string[], env: Record<string, str
 const brief = (found: Found[]) => found.map((d) => `${d.file}:${d.line} ${d.severity} ${d.rule}`);
 
 describe('validate on what real projects hold', () => {
-  it('a file that is not HOCON (Markdown named .hocon) gets neuro-san\'s one error, not a pile-up', async () => {
-    const markdown = ['# Agent prompt', '> File: `prompts/x.md`', '', '## Role', 'You are **the** agent: `a`, `b`.', '- one', '- two: [x](y)', '```', 'code {', '```'].join('\n');
+  const markdown = ['# Agent prompt', '> File: `prompts/x.md`', '', '## Role', 'You are **the** agent: `a`, `b`.', '- one', '- two: [x](y)', '```', 'code {', '```'].join('\n');
+
+  it('a file that is not HOCON (Markdown named .hocon) that nothing reads gets one warning, not a pile-up or an error', async () => {
     const dir = workspace({ 'registries/x.hocon': NET, 'registries/aaosa.hocon': AAOSA, 'agents/writer.hocon': markdown });
-    const { found } = await validateJson(dir, ['.']);
+    const { code, found } = await validateJson(dir, ['.']);
+    const inMarkdown = found.filter((d) => d.file === 'agents/writer.hocon');
+    expect(inMarkdown).toHaveLength(1);
+    // neuro-san never reads it: the project runs, so validate must not fail it.
+    expect(inMarkdown[0]).toMatchObject({ severity: 'warning', rule: 'hocon' });
+    expect(inMarkdown[0]!.message).toMatch(/^pyhocon cannot read "agents\/writer.hocon": ParseException.*Nothing in the project reads it \(no manifest lists it, no file includes it\): neuro-san never meets this\.$/);
+    expect(code).toBe(0);
+  });
+
+  it('the same file listed by the manifest is neuro-san\'s one error', async () => {
+    const manifest = '{ "x.hocon": true, "../agents/writer.hocon": true }\n';
+    const dir = workspace({ 'registries/manifest.hocon': manifest, 'registries/x.hocon': NET, 'registries/aaosa.hocon': AAOSA, 'agents/writer.hocon': markdown });
+    const { code, found } = await validateJson(dir, ['.']);
     const inMarkdown = found.filter((d) => d.file === 'agents/writer.hocon');
     expect(inMarkdown).toHaveLength(1);
     expect(inMarkdown[0]).toMatchObject({ severity: 'error', rule: 'hocon' });
-    expect(inMarkdown[0]!.message).toMatch(/^pyhocon cannot read "agents\/writer.hocon": ParseException/);
+    expect(inMarkdown[0]!.message).not.toContain('Nothing in the project reads it');
+    expect(code).toBe(1);
   });
 
   it('values a missing include would have provided: one error, at the include', async () => {

@@ -10,6 +10,7 @@ import { diagnosticOf, type ToolboxDiagnostic } from '../toolboxDiagnostic';
 import { actionVerbOf, startsWithVerb } from './actionVerbs';
 import { plural } from '../../plural';
 import type { CountTokens } from '../../tokenCount';
+import { offeredToWords, type OfferedTo } from './offeredTogether';
 
 export const DESCRIPTION_RULE_IDS = [
   'description-missing',
@@ -42,6 +43,12 @@ export interface DescriptionReviewOptions {
   /** Counts a description's tokens (or estimates them: node/tokens); only called for those that could be over the budget. */
   countTokens: CountTokens;
   tokenizer: string;
+  /**
+   * The agents of the project offered both tools (their names and files), asked only for a duplicate: an LLM is shown
+   * only its agent's tools, so two no agent is offered together cannot be confused, and a pair that is names them.
+   * Undefined, or answering undefined: any two could be offered together (no project, or no network offers these).
+   */
+  together?: () => ((a: string, b: string) => readonly OfferedTo[]) | undefined;
 }
 
 interface Described {
@@ -65,6 +72,7 @@ interface EntryReview {
 export function reviewDescriptions(tools: readonly ToolEntry[], options: DescriptionReviewOptions, cache?: DescriptionReviewCache): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
   const firstWithText = new Map<string, string>();
+  let together: ((a: string, b: string) => readonly OfferedTo[]) | undefined | null = null;
   // A description may name another tool ("then call get_weather"): that is no argument.
   const toolNames = new Set(tools.map((t) => t.name));
   cache?.begin(options, tools);
@@ -76,8 +84,12 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
     const first = firstWithText.get(review.normalized);
     if (first === undefined) firstWithText.set(review.normalized, entry.name);
     else if (!options.off.has('description-duplicate')) {
+      if (together === null) together = options.together?.();
+      const agents = together?.(first, entry.name);
+      if (agents !== undefined && agents.length === 0) continue;
+      const offered = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
       const where = entry.value.fields.value('description')!;
-      out.push(diagnosticOf(where, 'warning', 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart.`, entry.name));
+      out.push(diagnosticOf(where, 'warning', 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name));
     }
   }
   cache?.end();
