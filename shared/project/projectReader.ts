@@ -469,13 +469,13 @@ export class ProjectReader {
 /** Failures that depend on where a file is used (what includes it sets), not on its text alone. */
 const CONTEXT_FAILURES = new Set(['ConfigMissingException', 'ConfigSubstitutionException']);
 
-/** neuro-san's failure names the file by its kind ("agent network file"), not always "toolbox_info file". */
 /** The failure of a file nothing reads (readByNothing): said, and why it is not an error. */
 function asReadByNothing(d: ToolboxDiagnostic): ToolboxDiagnostic {
   const said = d.message.replace(/\.?$/, '.');
   return { ...d, severity: 'warning', message: `${said} Nothing in the project reads it (no manifest lists it, no file includes it): neuro-san never meets this.` };
 }
 
+/** neuro-san's failure names the file by its kind ("agent network file"), not always "toolbox_info file". */
 function inKindWords(d: ToolboxDiagnostic, kind: FileKind): ToolboxDiagnostic {
   const purpose = PURPOSE[kind];
   if (purpose === 'toolbox_info' || !d.message.includes('toolbox_info file "')) return d;

@@ -95,6 +95,17 @@ describe('description checks, each with its good and its bad example', () => {
     expect(found([tool('a', GOOD), tool('b', GOOD.toUpperCase().replace(/ /g, '  '))].join('\n'))).toEqual(['description-duplicate b 2:34']);
   });
 
+  it('description-duplicate in a project: only against a tool some agent is offered with it, naming the agent', () => {
+    const text = [tool('a', GOOD), tool('b', GOOD), tool('c', GOOD)].join('\n');
+    // Only b and c are offered together (to 'desk'); a is offered with neither.
+    const pairs: Record<string, { agent: string; file: string }[]> = { 'b c': [{ agent: 'desk', file: 'registries/x.hocon' }] };
+    const together = () => (x: string, y: string) => pairs[`${x} ${y}`] ?? [];
+    const messages = review(text, { together }).filter((d) => d.rule === 'description-duplicate').map((d) => d.message);
+    expect(messages).toEqual(["'c' has the same description as 'b': the LLM cannot tell the two apart, offered together to 'desk' in registries/x.hocon."]);
+    // No network offers them (undefined): every later one is said, against the first.
+    expect(found(text, { together: () => undefined })).toEqual(['description-duplicate b 2:34', 'description-duplicate c 3:34']);
+  });
+
   it('a rule turned off reports nothing; the shipped default toolbox is never reviewed', () => {
     expect(found(tool('weather', 'Weather tool'), { off: new Set(['description-too-short']) })).toEqual([]);
     const { tools } = loadToolbox({ host: memoryHost({ 'd.hocon': tool('weather', 'Weather tool'), 'tb.hocon': '' }), defaultFile: 'd.hocon', userFile: 'tb.hocon' });

@@ -71,7 +71,8 @@ interface EntryReview {
  */
 export function reviewDescriptions(tools: readonly ToolEntry[], options: DescriptionReviewOptions, cache?: DescriptionReviewCache): ToolboxDiagnostic[] {
   const out: ToolboxDiagnostic[] = [];
-  const firstWithText = new Map<string, string>();
+  /** The tools so far with each description, in order. */
+  const withText = new Map<string, string[]>();
   let together: ((a: string, b: string) => readonly OfferedTo[]) | undefined | null = null;
   // A description may name another tool ("then call get_weather"): that is no argument.
   const toolNames = new Set(tools.map((t) => t.name));
@@ -81,16 +82,28 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
     const review = cache ? cache.review(entry, () => reviewEntry(entry, toolNames, options)) : reviewEntry(entry, toolNames, options);
     out.push(...review.diagnostics);
     if (review.normalized === undefined) continue;
-    const first = firstWithText.get(review.normalized);
-    if (first === undefined) firstWithText.set(review.normalized, entry.name);
-    else if (!options.off.has('description-duplicate')) {
-      if (together === null) together = options.together?.();
-      const agents = together?.(first, entry.name);
-      if (agents !== undefined && agents.length === 0) continue;
-      const offered = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
-      const where = entry.value.fields.value('description')!;
-      out.push(diagnosticOf(where, 'warning', 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name));
+    const earlier = withText.get(review.normalized);
+    if (earlier === undefined) {
+      withText.set(review.normalized, [entry.name]);
+      continue;
     }
+    earlier.push(entry.name);
+    if (options.off.has('description-duplicate')) continue;
+    if (together === null) together = options.together?.();
+    // The first earlier tool with the same text that some agent is offered together with this one (any, without offers).
+    let first: string | undefined;
+    let agents: readonly OfferedTo[] | undefined;
+    for (const name of earlier.slice(0, -1)) {
+      agents = together?.(name, entry.name);
+      if (agents === undefined || agents.length > 0) {
+        first = name;
+        break;
+      }
+    }
+    if (first === undefined) continue;
+    const offered = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
+    const where = entry.value.fields.value('description')!;
+    out.push(diagnosticOf(where, 'warning', 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name));
   }
   cache?.end();
   return out;
