@@ -110,10 +110,10 @@ export class HistoryStore {
       const { content, seen } = await this.read(toolbox);
       const made = change(content);
       if (made === undefined) return true;
-      const within = textWithin(content, this.bounds, made.keep);
-      if (within === undefined) return false;
+      const text = textWithin(content, this.bounds, made.keep);
+      if (text === undefined) return false;
       try {
-        await writePrivateFile(this.fileFor(toolbox), within.text, this.stateDir, (real) => unchangedSince(real, seen));
+        await writePrivateFile(this.fileFor(toolbox), text, this.stateDir, (real) => unchangedSince(real, seen));
         return true;
       } catch (error) {
         if (!(error instanceof HistoryChanged)) throw error;

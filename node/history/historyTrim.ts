@@ -28,14 +28,14 @@ export function historyBounds(maxBytes: number): HistoryBounds {
 const textOf = (content: HistoryContent) => `${JSON.stringify(content)}\n`;
 
 /**
- * The file's text within `bounds.maxBytes`, with the number of runs dropped to get there: the content as it is when
+ * The file's text within `bounds.maxBytes`: the content as it is when
  * it fits, else without its oldest runs down to `bounds.targetBytes` (`content` is changed in place). `keep` (the run
  * being recorded) is never dropped: undefined when it does not fit the cap even alone, and nothing is written.
  */
-export function textWithin(content: HistoryContent, bounds: HistoryBounds, keep?: HistoryEntry): { text: string; dropped: number } | undefined {
+export function textWithin(content: HistoryContent, bounds: HistoryBounds, keep?: HistoryEntry): string | undefined {
   const text = textOf(content);
   const size = Buffer.byteLength(text);
-  if (size <= bounds.maxBytes) return { text, dropped: 0 };
+  if (size <= bounds.maxBytes) return text;
   // Each run's share of the file: its JSON and the comma before the next (one pass over what was just written).
   const runs: { tool: string; entry: HistoryEntry; index: number; at: string; bytes: number }[] = [];
   for (const [tool, calls] of Object.entries(content.tools)) {
@@ -64,5 +64,5 @@ export function textWithin(content: HistoryContent, bounds: HistoryBounds, keep?
   const trimmed = textOf(content);
   // The estimate is exact but for a comma or a tool's emptied list, which only makes the file smaller: this holds
   // unless `keep` alone is past the cap.
-  return Buffer.byteLength(trimmed) <= bounds.maxBytes ? { text: trimmed, dropped: dropped.size } : undefined;
+  return Buffer.byteLength(trimmed) <= bounds.maxBytes ? trimmed : undefined;
 }

@@ -116,10 +116,9 @@ async function reviewToolbox(
   const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   // Which agents are offered which tools together: read once, when a duplicate or a similar pair first asks.
   let offered: ToolboxOffers | undefined | null = null;
-  const offers = () => (offered === null ? (offered = options.offers?.()) : offered);
-  const together = () => offers()?.together;
+  const together = () => (offered === null ? (offered = options.offers?.()) : offered)?.together;
   out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer, together }, options.caches?.descriptions));
-  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, offers));
+  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, together));
   return out;
 }
 

@@ -1,8 +1,7 @@
 import { keyOrigin, type ToolEntry } from '../../shared/toolbox/index';
 import { diagnosticOf, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { ToolIndex, type TermCache, type ToolText } from '../../shared/review/similarity';
-import type { ToolboxOffers } from '../../shared/project/toolboxOffers';
-import { offeredToWords } from '../../shared/toolbox/index';
+import { offeredToWords, type OfferedTo } from '../../shared/toolbox/index';
 
 /** What the LLM reads of each tool, as the similarity index takes it: name, description, parameter names. */
 export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
@@ -19,15 +18,20 @@ export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
  * `tools-similar` warnings: each pair at or above the threshold with one of the user's tools in it, reported at the
  * later user tool's key (the pair's other member named), since that is the one to reword.
  *
- * `offers` (asked only when a pair is found): which agents of the project are offered both tools. An LLM is shown
+ * `together` (asked only when a pair is found): which agents of the project are offered both tools. An LLM is shown
  * only its agent's tools, so a pair no agent is offered together is not reported, and a pair that is names the
  * agents. Undefined (no project, or no network of it offers the toolbox's tools): any pair could be offered together.
  */
-export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: number, cache?: TermCache, offers?: () => ToolboxOffers | undefined): ToolboxDiagnostic[] {
+export function similarToolDiagnostics(
+  tools: readonly ToolEntry[],
+  threshold: number,
+  cache?: TermCache,
+  together?: () => ((a: string, b: string) => readonly OfferedTo[]) | undefined,
+): ToolboxDiagnostic[] {
   const index = new ToolIndex(toolTexts(tools), cache);
   const byName = new Map(tools.map((t, i) => [t.name, { tool: t, order: i }]));
   const out: ToolboxDiagnostic[] = [];
-  let offered: ToolboxOffers | undefined | null = null;
+  let offered: ((a: string, b: string) => readonly OfferedTo[]) | undefined | null = null;
   for (const pair of index.closestPairs(threshold, Infinity, { warnOnly: true })) {
     if (!pair.warn) break;
     const a = byName.get(pair.a)!;
@@ -38,8 +42,8 @@ export function similarToolDiagnostics(tools: readonly ToolEntry[], threshold: n
     const mine = [a, b].filter((x) => x.tool.origin !== 'default').sort((x, y) => y.order - x.order)[0];
     if (!mine) continue;
     const other = mine === a ? b : a;
-    if (offered === null) offered = offers?.();
-    const agents = offered?.together(pair.a, pair.b);
+    if (offered === null) offered = together?.();
+    const agents = offered?.(pair.a, pair.b);
     if (agents !== undefined && agents.length === 0) continue;
     const where = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
     out.push(

@@ -2,8 +2,6 @@ import type { HoconValue } from '../hocon/index';
 import type { LoadedToolbox, OfferedTo } from '../toolbox/index';
 import type { ProjectReader } from './projectReader';
 
-/** An agent whose LLM is shown a toolbox tool: its name and the network file it is written in (from the root). */
-export type OfferingAgent = OfferedTo;
 
 /**
  * Which agents of a project are offered each pair of a toolbox's tools together.
@@ -16,13 +14,13 @@ export type OfferingAgent = OfferedTo;
  */
 export interface ToolboxOffers {
   /** The agents offered both tools (keys of the toolbox), in the project's file order; empty when none is. */
-  together(a: string, b: string): readonly OfferingAgent[];
+  together(a: string, b: string): readonly OfferedTo[];
 }
 
 /** What the project's networks offer of one toolbox file's tools, whatever the toolbox holds now. */
 export interface NetworkOffers {
   /** The agents offered each pair (pairKey), in the project's file order. */
-  pairs: ReadonlyMap<string, readonly OfferingAgent[]>;
+  pairs: ReadonlyMap<string, readonly OfferedTo[]>;
   /** Every tool some agent is offered. */
   offered: ReadonlySet<string>;
 }
@@ -40,7 +38,7 @@ export function toolboxOffers(offers: NetworkOffers, toolbox: LoadedToolbox): To
 /** What the networks of the reader's project that use `toolboxFile` offer of its tools (see ToolboxOffers). */
 export function networkOffers(reader: ProjectReader, toolboxFile: string): NetworkOffers {
   const key = reader.key(toolboxFile);
-  const pairs = new Map<string, OfferingAgent[]>();
+  const pairs = new Map<string, OfferedTo[]>();
   const offeredAtAll = new Set<string>();
   for (const file of reader.files) {
     if (reader.kind(file).kind !== 'network') continue;
