@@ -56,7 +56,7 @@ describe('toolbox-editor validate', () => {
     expect(code).toBe(1);
     expect(stdout).toBe(
       "tb.hocon:2:39 warning description-too-short The description of 'get_current_date_time' is 2 words: say what the tool does, what it returns and when to use it.\n" +
-      "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'\n" +
+      "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'. neuro-san raises this when it builds an agent that uses 'search'; agents that do not use it are not affected.\n" +
         `${NEWEST_SUMMARY}\n`,
     );
   });

@@ -3,7 +3,8 @@ import type { EntryRule } from './ruleContext';
 
 /**
  * The class path a tool's kind needs: a coded tool is `module.ClassName` (split at the last dot), a LangChain tool
- * `package.module.ClassName` (neuro-san refuses fewer segments, in these words). Classes from the sunset
+ * `package.module.ClassName` (neuro-san refuses fewer segments, in these words, when ToolboxFactory builds the tool
+ * for an agent that uses it: the message says so). Classes from the sunset
  * langchain_community package get a warning.
  */
 export const classFormRule: EntryRule = ({ entry, report, toolboxFile }) => {
@@ -23,7 +24,7 @@ export const classFormRule: EntryRule = ({ entry, report, toolboxFile }) => {
         classValue,
         'error',
         'langchain-class-form',
-        `Value in 'class' in ${toolboxFile ?? classValue.source.name} must be of the form '<package_name>.<module_name>.<ClassName>'`,
+        `Value in 'class' in ${toolboxFile ?? classValue.source.name} must be of the form '<package_name>.<module_name>.<ClassName>'. neuro-san raises this when it builds an agent that uses '${tool}'; agents that do not use it are not affected.`,
         { tool },
       ),
     );
