@@ -11,4 +11,13 @@
  * at all was better on studio (wall 0.88) but worse on the long run (wall 1.06, main thread 1.15); 30/60 bytes the
  * same (wall 0.90 and 0.97, main thread 1.07 on the long run).
  */
-export const CLI_V8_FLAGS = '--max-inlined-bytecode-size=60 --max-inlined-bytecode-size-cumulative=120';
+const SMALLER_INLINING = '--max-inlined-bytecode-size=60 --max-inlined-bytecode-size-cumulative=120';
+
+/**
+ * The flags for the V8 in use (`process.versions.v8`): only for the V8 they were measured on (11, Node 20). Another
+ * V8 tiers up otherwise (Maglev, on by default from V8 12), so the trade may differ; and V8 prints an error on
+ * every start for a flag it does not know. Empty: V8's defaults.
+ */
+export function cliV8Flags(v8Version: string): string {
+  return /^11\./.test(v8Version) ? SMALLER_INLINING : '';
+}
