@@ -284,7 +284,7 @@ export class ProjectReader {
       case 'toolbox': {
         // The loader says the file's own differences; its failure is said here, by its cause.
         const own = this.toolbox(path).diagnostics.filter((d) => !isFailureOf(d, document));
-        return [...own, ...this.readingProblems(path, kind, { compare: false }), ...this.toolPathOnly([this.toolbox(path)], [])];
+        return [...this.whereAgentsUse(path, own), ...this.readingProblems(path, kind, { compare: false }), ...this.toolPathOnly([this.toolbox(path)], [])];
       }
       case 'network': {
         const network = this.network(path);
@@ -351,6 +351,29 @@ export class ProjectReader {
       out.push(...readingDifferenceWarnings(document.value, spec.value, 'file', () => true, spec.ok, { keysUnquoted: kind === 'manifest' || kind === 'mcp-info' }));
     }
     return out;
+  }
+
+  /**
+   * A toolbox's errors that neuro-san raises only as it builds the tool for an agent (AGENT_BUILD_RULES), for a tool
+   * no agent of the project's networks is: warnings, which say so (an error would fail `validate` on a project that
+   * runs). Only where the project's networks use the file as their toolbox: one no network here uses (a project of
+   * toolboxes alone) is used from elsewhere, and keeps its errors.
+   */
+  private whereAgentsUse(path: string, diagnostics: ToolboxDiagnostic[]): ToolboxDiagnostic[] {
+    if (!diagnostics.some(isAgentBuildError)) return diagnostics;
+    const key = this.key(path);
+    const agentTools = new Set<string>();
+    let usedHere = false;
+    for (const file of this.options.files) {
+      if (this.kind(file).kind !== 'network') continue;
+      const network = this.network(file);
+      const used = network.toolbox.files.userFile;
+      if (used === undefined || this.key(used) !== key) continue;
+      usedHere = true;
+      for (const agent of network.agents) agentTools.add(agent.toolName);
+    }
+    if (!usedHere) return diagnostics;
+    return diagnostics.map((d) => (isAgentBuildError(d) && !agentTools.has(d.tool!) ? asNoAgentBuilds(d) : d));
   }
 
   /**
@@ -468,6 +491,22 @@ export class ProjectReader {
 
 /** Failures that depend on where a file is used (what includes it sets), not on its text alone. */
 const CONTEXT_FAILURES = new Set(['ConfigMissingException', 'ConfigSubstitutionException']);
+
+/**
+ * Rules whose error neuro-san raises only when it builds the tool for an agent that uses it, not when it reads the
+ * toolbox: `langchain-class-form` (ToolboxFactory._resolve_class, from create_tool_from_toolbox).
+ */
+const AGENT_BUILD_RULES = new Set(['langchain-class-form']);
+
+function isAgentBuildError(d: ToolboxDiagnostic): boolean {
+  return d.severity === 'error' && d.tool !== undefined && AGENT_BUILD_RULES.has(d.rule);
+}
+
+/** An agent-build error of a tool no agent of the project is (whereAgentsUse): said, and why it is not an error. */
+function asNoAgentBuilds(d: ToolboxDiagnostic): ToolboxDiagnostic {
+  const said = d.message.replace(/\.?$/, '.');
+  return { ...d, severity: 'warning', message: `${said} No network of this project has '${d.tool}' as an agent: neuro-san does not meet this here.` };
+}
 
 /** The failure of a file nothing reads (readByNothing): said, and why it is not an error. */
 function asReadByNothing(d: ToolboxDiagnostic): ToolboxDiagnostic {

@@ -202,4 +202,40 @@ describe('validate on what real projects hold', () => {
     const { found } = await validateJson(dir, ['.']);
     expect(found.map((d) => d.message)).toEqual([expect.stringMatching(/^There was an error loading agent network file "registries\/net.hocon": ParseException: /)]);
   });
+  // neuro-san-studio's own toolbox has a two-segment LangChain class (tavily_search) no network of it uses: neuro-san
+  // raises its error only in ToolboxFactory._resolve_class, as it builds the tool for an agent, so studio runs.
+  const langchainToolbox = [
+    '{',
+    '  "search": { "class": "langchain_tavily.TavilySearch" },',
+    '  "news": { "class": "langchain_news.NewsSearch" }',
+    '}',
+    '',
+  ].join('\n');
+  const usingSearch = [
+    '{',
+    '  "llm_config": { "model_name": "gpt-4o" },',
+    '  "tools": [',
+    '    { "name": "front", "function": { "description": "Answers." }, "instructions": "Use your tools.", "tools": ["searcher"] },',
+    '    { "name": "searcher", "toolbox": "search" }',
+    '  ]',
+    '}',
+    '',
+  ].join('\n');
+
+  it('a LangChain class neuro-san refuses: an error where an agent is the tool, a warning where no network has it', async () => {
+    const dir = workspace({ 'toolbox/toolbox_info.hocon': langchainToolbox, 'registries/net.hocon': usingSearch, 'registries/manifest.hocon': '{ "net.hocon": true }\n' });
+    const { code, found } = await validateJson(dir, ['.']);
+    const classForm = found.filter((d) => d.rule === 'langchain-class-form');
+    expect(brief(classForm)).toEqual(['toolbox/toolbox_info.hocon:2 error langchain-class-form', 'toolbox/toolbox_info.hocon:3 warning langchain-class-form']);
+    expect(classForm[1]!.message).toMatch(/agents that do not use it are not affected\. No network of this project has 'news' as an agent: neuro-san does not meet this here\.$/);
+    expect(classForm[0]!.message).not.toContain('No network of this project');
+    expect(code).toBe(1);
+  });
+
+  it('the same toolbox in a project with no network keeps both errors (it is used from elsewhere)', async () => {
+    const dir = workspace({ 'toolbox/toolbox_info.hocon': langchainToolbox });
+    const { code, found } = await validateJson(dir, ['.']);
+    expect(brief(found.filter((d) => d.rule === 'langchain-class-form'))).toEqual(['toolbox/toolbox_info.hocon:2 error langchain-class-form', 'toolbox/toolbox_info.hocon:3 error langchain-class-form']);
+    expect(code).toBe(1);
+  });
 });
