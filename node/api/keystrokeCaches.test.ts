@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,36 @@ describe('the caches kept per file between keystrokes', () => {
     expect(kept.review).toHaveLength(4);
     expect(kept.entries).toEqual([file(18), file(0), file(19), file(20)]);
     expect(kept.review).toEqual(kept.entries);
+  });
+});
+
+describe("what the project's networks offer, kept between keystrokes", () => {
+  // Two LangChain classes neuro-san refuses as it builds the tool for an agent: only 'search' is an agent.
+  const toolbox = '{\n  "search": { "class": "langchain_tavily.TavilySearch" },\n  "news": { "class": "langchain_news.NewsSearch" }\n}\n';
+  const network = (agents: string[]) =>
+    JSON.stringify({
+      llm_config: { model_name: 'gpt-4o' },
+      tools: [{ name: 'front', function: { description: 'Answers.' }, instructions: 'Use your tools.', tools: agents }, ...agents.map((a) => ({ name: a, toolbox: a }))],
+    });
+
+  it('say as validate does which tools no agent is, and see a network changed on disk at the next keystroke', () => {
+    const root = path.join(dir, 'project');
+    mkdirSync(path.join(root, 'registries'), { recursive: true });
+    mkdirSync(path.join(root, 'toolbox'), { recursive: true });
+    writeFileSync(path.join(root, 'registries', 'manifest.hocon'), '{ "net.hocon": true }\n');
+    writeFileSync(path.join(root, 'registries', 'net.hocon'), network(['search']));
+    const file = path.join(root, 'toolbox', 'toolbox_info.hocon');
+    writeFileSync(file, toolbox);
+    const service = new ToolboxService(dir, {}, new PreferencesStore(path.join(dir, '.state-offers')), () => undefined);
+    const classForm = (text: string) =>
+      service
+        .analyze({ path: file, text })
+        .diagnostics.filter((d) => d.rule === 'langchain-class-form')
+        .map((d) => `${d.tool} ${d.severity}`);
+    expect(classForm(toolbox)).toEqual(['search error', 'news warning']);
+    expect(classForm(`${toolbox}# a keystroke\n`)).toEqual(['search error', 'news warning']);
+    writeFileSync(path.join(root, 'registries', 'net.hocon'), network(['search', 'news']));
+    expect(classForm(`${toolbox}# another keystroke\n`)).toEqual(['search error', 'news error']);
   });
 });
 

@@ -136,6 +136,7 @@ export class ToolboxService {
       baseDir: workingDirectory.path,
       ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
       overlays: new Map([[file, doc.text]]),
+      offersCache: this.reviewCachesFor(file).offers,
       classInfo: this.classInfo.get(file),
       ...(interpreter ? { versionLookup: { interpreter } } : {}),
       ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),

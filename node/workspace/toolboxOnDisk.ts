@@ -30,6 +30,8 @@ export interface DiskLoadOptions {
   neuroSanCwd?: string;
   /** For neuro-san's reading of a file being typed in (the app): kept per file between keystrokes. */
   neuroSanEntryCache?: NeuroSanEntryCache;
+  /** For a file being typed in (the app): what the project's networks offer of it, kept between keystrokes. */
+  offersCache?: NetworkOffersCache;
   /** Includes by `http(s)` URL were fetched (the user allowed it): node/project/urlIncludes.ts. */
   urlsFetched?: boolean;
   /** Reads an include by URL fetched beforehand. */
@@ -159,6 +161,7 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     keyOf: (p: string) => path.resolve(options.cwd, p),
     // A file typed in (the app): a fragment's problems from the first files that include it, not from all of them.
     ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
+    ...(options.offersCache !== undefined ? { offersCache: options.offersCache } : {}),
   });
 }
 

@@ -23,6 +23,11 @@ export interface NetworkOffers {
   pairs: ReadonlyMap<string, readonly OfferedTo[]>;
   /** Every tool some agent is offered. */
   offered: ReadonlySet<string>;
+  /**
+   * Every tool some agent of these networks is (`"toolbox": "<key>"`), offered or not; undefined when no network of
+   * the project uses the file as its toolbox.
+   */
+  agents: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -40,11 +45,14 @@ export function networkOffers(reader: ProjectReader, toolboxFile: string): Netwo
   const key = reader.key(toolboxFile);
   const pairs = new Map<string, OfferedTo[]>();
   const offeredAtAll = new Set<string>();
+  let agentTools: Set<string> | undefined;
   for (const file of reader.files) {
     if (reader.kind(file).kind !== 'network') continue;
     const network = reader.network(file);
     const used = network.toolbox.files.userFile;
     if (used === undefined || reader.key(used) !== key) continue;
+    agentTools ??= new Set();
+    for (const agent of network.agents) agentTools.add(agent.toolName);
     const document = reader.document(file);
     if (!document.ok) continue;
     // The network's toolbox agents by name: what a name in a `tools` list brings (neuro-san's agent_spec_map).
@@ -73,7 +81,7 @@ export function networkOffers(reader: ProjectReader, toolboxFile: string): Netwo
       }
     }
   }
-  return { pairs, offered: offeredAtAll };
+  return { pairs, offered: offeredAtAll, agents: agentTools };
 }
 
 /**
