@@ -163,10 +163,13 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
     const defined = new Set(analysis.tools.map((t) => t.name));
     expect(analysis.diagnostics.filter((d) => d.rule === 'undefined-tool' && defined.has(/'([^']+)'/.exec(d.message)![1]!))).toEqual([]);
-    // The three known mistakes; neuro-san raises on the class form only (a required name it ignores is a warning).
+    // The three known mistakes. neuro-san raises on the class form only, and only as it builds tavily_search for an
+    // agent: no network of the corpus copy has it as one, so it is a warning that says so (a required name neuro-san
+    // ignores is a warning too).
     const known = analysis.diagnostics.filter((d) => d.file === toolbox && KNOWN_RULES.has(d.rule));
-    expect(known.map((d) => `${d.line} ${d.severity} ${d.rule}`)).toEqual(['88 warning required-unknown', '167 warning required-unknown', '785 error langchain-class-form']);
-    // Its one error is in tavily_search, which no network of the corpus copy uses: no network points at a broken tool.
+    expect(known.map((d) => `${d.line} ${d.severity} ${d.rule}`)).toEqual(['88 warning required-unknown', '167 warning required-unknown', '785 warning langchain-class-form']);
+    expect(known[2]!.message).toContain("No network of this project has 'tavily_search' as an agent: neuro-san does not meet this here.");
+    // No network points at a broken tool.
     expect(analysis.diagnostics.filter((d) => d.rule === 'broken-tool').map((d) => d.file)).toEqual([]);
   });
 
@@ -189,7 +192,7 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     expect(found.filter((d) => d.file.endsWith(toolbox) && KNOWN_RULES.has(d.rule)).map((d) => `${d.file}:${d.line} ${d.severity} ${d.rule}`)).toEqual([
       `${toolbox}:88 warning required-unknown`,
       `${toolbox}:167 warning required-unknown`,
-      `${toolbox}:785 error langchain-class-form`,
+      `${toolbox}:785 warning langchain-class-form`,
     ]);
   });
 
@@ -200,6 +203,6 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings$/m);
     expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
     expect(result.stdout.match(/toolbox_info\.hocon:88:26 warning required-unknown/g)).toHaveLength(1);
-    expect(result.stdout.match(/toolbox_info\.hocon:785:18 error langchain-class-form/g)).toHaveLength(1);
+    expect(result.stdout.match(/toolbox_info\.hocon:785:18 warning langchain-class-form/g)).toHaveLength(1);
   });
 });
