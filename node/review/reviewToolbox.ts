@@ -12,7 +12,7 @@ import { similarToolDiagnostics } from './similarTools';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { settingsFileFor } from '../run/settingsFile';
 import { projectRootOf } from '../project/projectSettingsOnDisk';
-import { networkOffers, NetworkOffersCache, toolboxOffers, type ToolboxOffers } from '../../shared/project/toolboxOffers';
+import { NetworkOffersCache, toolboxOffers, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 
 /**
  * What the checks keep between keystrokes in one file (the app's live analysis): each entry's findings and each
@@ -74,7 +74,7 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   // The checks belong to the toolbox file: a network names its toolbox's problems once, there (and a file of
   // another kind, a manifest or an LLM config, has no tools).
   if (loaded.kind !== 'toolbox' || loaded.fileKind) return [];
-  return reviewToolbox(toolboxOf(loaded), file, cwd, { ...options, ...(loaded.offers ? { offers: () => loaded.offers!(options.caches?.offers) } : {}) });
+  return reviewToolbox(toolboxOf(loaded), file, cwd, { ...options, ...(loaded.offers ? { offers: loaded.offers } : {}) });
 }
 
 /**
@@ -87,7 +87,7 @@ export async function reviewProject(reader: ProjectReader, root: string): Promis
   const inUse = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
   if (inUse !== undefined && !reader.isProjectFile(inUse)) toolboxes.push(inUse);
   const out: ToolboxDiagnostic[] = [];
-  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root, { offers: () => toolboxOffers(networkOffers(reader, file), reader.toolbox(file)) })));
+  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root, { offers: () => toolboxOffers(reader.offersOf(file), reader.toolbox(file)) })));
   return out;
 }
 

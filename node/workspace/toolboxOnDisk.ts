@@ -7,7 +7,7 @@ import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
 import { ProjectReader } from '../../shared/project/projectReader';
-import { NetworkOffersCache, toolboxOffers, type ToolboxOffers } from '../../shared/project/toolboxOffers';
+import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
@@ -61,10 +61,10 @@ type LoadedFileOfKind = ({
       toolbox: LoadedToolbox;
       fileKind?: RecognisedKind;
       /**
-       * In a project: which of its agents are offered which of the toolbox's tools together (read when asked; `cache`
-       * keeps the networks' offers between keystrokes).
+       * In a project: which of its agents are offered which of the toolbox's tools together (read when asked, through
+       * the reader: kept between keystrokes in `offersCache` when the caller gives one).
        */
-      offers?: (cache?: NetworkOffersCache) => ToolboxOffers | undefined;
+      offers?: () => ToolboxOffers | undefined;
     } | {
       kind: 'network';
       network: LoadedNetwork;
@@ -116,7 +116,7 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
   }
   if (kind.kind === 'toolbox') {
     const toolbox = reader.toolbox(file);
-    const offers = reader.options.inProject !== false ? { offers: (cache = new NetworkOffersCache()) => toolboxOffers(cache.get(reader, file), toolbox) } : {};
+    const offers = reader.options.inProject !== false ? { offers: () => toolboxOffers(reader.offersOf(file), toolbox) } : {};
     return { kind: 'toolbox', toolbox, ...offers, ...includes, diagnostics };
   }
   const toolbox: LoadedToolbox = { files: {}, tools: [], root: document.value, origins: new Map(), diagnostics: document.diagnostics.map(fromHoconDiagnostic) };

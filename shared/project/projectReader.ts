@@ -14,7 +14,7 @@ import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 import type { HoconObject } from '../hocon/index';
 import { toolPathOnlyProblems } from './toolPathOnly';
 import { checkTestCaseAgent } from './testCase';
-import { networkOffers, type NetworkOffersCache } from './toolboxOffers';
+import { networkOffers, type NetworkOffers, type NetworkOffersCache } from './toolboxOffers';
 
 /**
  * How a neuro-san project's files are read, one way for every caller: `validate DIR` (every file), `validate FILE`,
@@ -109,6 +109,7 @@ export class ProjectReader {
   private readonly networks = new Map<string, LoadedNetwork>();
   private readonly manifests = new Map<string, ReadManifest>();
   private readonly found = new Map<string, ToolboxDiagnostic[]>();
+  private readonly offers = new Map<string, NetworkOffers>();
   private includers: Map<string, string[]> | undefined;
   private readonly fileSet: Set<string>;
   /** Fragments whose problems are being gathered from their includers (a cycle of includes stops here). */
@@ -367,9 +368,24 @@ export class ProjectReader {
    */
   private whereAgentsUse(path: string, diagnostics: ToolboxDiagnostic[]): ToolboxDiagnostic[] {
     if (!diagnostics.some(isAgentBuildError)) return diagnostics;
-    const agentTools = (this.options.offersCache?.get(this, path) ?? networkOffers(this, path)).agents;
+    const agentTools = this.offersOf(path).agents;
     if (agentTools === undefined) return diagnostics;
     return diagnostics.map((d) => (isAgentBuildError(d) && !agentTools.has(d.tool!) ? asNoAgentBuilds(d) : d));
+  }
+
+  /**
+   * What the project's networks offer of the toolbox `path` (toolboxOffers.ts): read once by this reader, or kept
+   * between keystrokes in the app's cache (`offersCache`) when it gives one.
+   */
+  offersOf(path: string): NetworkOffers {
+    if (this.options.offersCache !== undefined) return this.options.offersCache.get(this, path);
+    const key = this.key(path);
+    let offers = this.offers.get(key);
+    if (offers === undefined) {
+      offers = networkOffers(this, path);
+      this.offers.set(key, offers);
+    }
+    return offers;
   }
 
   /**
