@@ -14,7 +14,9 @@ import type { ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { readTextFile } from '../files/textFiles';
 import { locateFindings, preflightEntries, preflightToolbox, summaryLines, type ToolFinding } from '../preflight/preflightToolbox';
-import { toWorkerSpec, workerClassLookup } from '../python/workerProtocol';
+import { workerClassLookup } from '../python/workerProtocol';
+import { findClassSource } from '../python/classSource';
+import { pythonSearchOf } from '../python/pythonFiles';
 import { factsOfProject } from '../../shared/neurosan/versions/index';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/scaffoldTool';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
@@ -100,14 +102,14 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     },
     'tool.scaffold': async (request) => {
       const { file, spec } = toolOf(request);
-      const { runner, context } = toolbox.runnerFor(file);
+      const context = toolbox.runContext(file);
       const root = request.root ? path.resolve(cwd, request.root) : defaultScaffoldRoot(context.settings, file);
       const settingsFile = context.settings.file.path;
       try {
-        const result = await scaffoldTool(spec, { root, runner, cwd, python: context.settings.python.value, ...(request.dryRun ? { dryRun: true } : {}) });
+        const result = await scaffoldTool(spec, { root, search: pythonSearchOf(context.runner), cwd, python: context.settings.python.value, ...(request.dryRun ? { dryRun: true } : {}) });
         if (result.created.length === 0) return { ...result, root, settingsFile, addedToPythonPath: false };
-        // The warm worker may have looked for the module before it existed: the next run starts afresh, and finds it.
-        await runner.restart();
+        // A warm worker may have looked for the module before it existed: the next run starts afresh, and finds it.
+        await toolbox.restartWorker(file);
         // The root goes into the project's run settings, where the CLI and CI find it too.
         try {
           const { addedToPythonPath } = await recordToolRoot(context.settings, root);
@@ -122,15 +124,16 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     },
     'tool.source': async (request) => {
       const { file, spec, neuroSan } = toolOf(request);
-      const { runner, context } = toolbox.runnerFor(file);
-      // The file a run would load the class from: the project's neuro-san may not look where the editor could.
-      const exchange = await runner.send({ op: 'locate', spec: toWorkerSpec(spec), ...workerClassLookup({ neuroSan }) }, { timeoutMs: context.settings.timeoutSeconds.value * 1000 });
-      if ('failure' in exchange) return { ok: false as const, error: exchange.failure.content };
-      const reply = exchange.reply;
-      if (!reply.ok) return { ok: false as const, error: reply.error };
-      if (!('line' in reply) || reply.line === null || reply.file === null) return { ok: false as const, error: 'unexpected reply to locate' };
-      const source = await readTextFile(reply.file);
-      return { ok: true as const, file: reply.file, line: reply.line, text: source.text };
+      const context = toolbox.runContext(file);
+      // The file a run would load the class from, found by reading files: opening a source runs no project code.
+      const found = findClassSource(spec.className, pythonSearchOf(context.runner), {
+        coded: spec.kind === 'coded',
+        agentName: spec.name,
+        ...workerClassLookup({ neuroSan }),
+      });
+      if (!found.ok) return { ok: false as const, error: found.error };
+      const source = await readTextFile(found.file);
+      return { ok: true as const, file: found.file, line: found.line, text: source.text };
     },
   };
 

@@ -327,6 +327,12 @@ export class ToolboxService {
     this.onNeuroSanLearned(file);
   }
 
+  /** Restarts `file`'s warm worker if one is running (a module it looked for may exist now); starts none. */
+  async restartWorker(file: string): Promise<void> {
+    const { runner } = this.runnerFor(file);
+    if (runner.workerPid !== undefined) await runner.restart();
+  }
+
   /** The warm runner of a document's file, started with its run settings. */
   runnerFor(file: string): { runner: ToolRunner; context: RunContext } {
     const context = this.runContext(file);

@@ -1,22 +1,13 @@
 /**
- * The worker's requests beyond call/describe/info (resources/python/tbe_worker/extra_ops.py): preflight of one entry,
- * where a class's source is, and whether a module imports. None of them calls a tool.
+ * The worker's request beyond call/describe/info (resources/python/tbe_worker/extra_ops.py): preflight of one entry
+ * ("Check all tools", `check`: an explicit run). It calls no tool. Where a class's source is and whether a module
+ * exists are read from files instead (node/python/classSource.ts): they run no project code.
  */
 import type { WorkerClassLookup, WorkerToolSpec } from './workerProtocol';
 
 export interface WorkerPreflightRequest extends WorkerClassLookup {
   op: 'preflight';
   spec: WorkerToolSpec;
-}
-
-export interface WorkerLocateRequest extends WorkerClassLookup {
-  op: 'locate';
-  spec: WorkerToolSpec;
-}
-
-export interface WorkerCanImportRequest {
-  op: 'can_import';
-  module: string;
 }
 
 /** One thing preflight found; `at` is the path of keys inside the entry it is about (`["args", "k"]`). */
@@ -40,17 +31,3 @@ export interface WorkerPreflightReply {
   line: number | null;
 }
 
-export interface WorkerLocateReply {
-  id: number;
-  ok: true;
-  file: string;
-  line: number;
-}
-
-export interface WorkerCanImportReply {
-  id: number;
-  ok: true;
-  importable: boolean;
-  /** The module's file, when it imported from one. */
-  file: string | null;
-}

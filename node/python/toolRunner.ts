@@ -186,7 +186,7 @@ export class ToolRunner {
   }
 
   /**
-   * Sends one request of another kind (preflight, locate, can_import: see preflightProtocol.ts) in turn with the
+   * Sends one request of another kind (preflight: see preflightProtocol.ts) in turn with the
    * calls, with a timeout, cancellable by `callId` like a call. Resolves with the worker's reply, or with why none came
    * (a timeout kills the worker; the next request starts a fresh one).
    */

@@ -7,10 +7,6 @@ import type { NeuroSanCheck } from '../../shared/toolbox/index';
 import type { RunRequest } from '../../shared/run/index';
 import type { JsonValue, RunnableToolSpec } from '../../shared/toolbox/index';
 import type {
-  WorkerCanImportReply,
-  WorkerCanImportRequest,
-  WorkerLocateReply,
-  WorkerLocateRequest,
   WorkerPreflightReply,
   WorkerPreflightRequest,
 } from './preflightProtocol';
@@ -87,8 +83,7 @@ export type WorkerRequest =
   | WorkerInfoRequest
   | WorkerNeuroSanRequest
   | WorkerPreflightRequest
-  | WorkerLocateRequest
-  | WorkerCanImportRequest;
+;
 /** Load a toolbox file with the installed neuro-san's own code (tbe_worker/neurosan_check.py). */
 export interface WorkerNeuroSanRequest {
   op: 'neurosan';
@@ -195,6 +190,4 @@ export type WorkerReply =
   | WorkerInfoReply
   | WorkerNeuroSanReply
   | WorkerPreflightReply
-  | WorkerLocateReply
-  | WorkerCanImportReply
   | WorkerFailureReply;

@@ -8,7 +8,7 @@ import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import type { ResolvedRunSettings } from '../../shared/run/index';
 import { escapesFolder } from '../files/folderBounds';
 import { agentToolFolder } from '../run/agentToolFolder';
-import type { ToolRunner } from '../python/toolRunner';
+import { findModule, type PythonSearch } from '../python/pythonFiles';
 import { resolveInterpreter } from '../python/workerOptions';
 import { isPythonIdentifier, pythonModuleText } from './pythonModuleText';
 
@@ -67,7 +67,8 @@ export interface ScaffoldResult {
 
 export interface ScaffoldOptions {
   root: string;
-  runner: ToolRunner;
+  /** Where the project's runs look for modules (node/python/pythonFiles.ts): read, never imported. */
+  search: PythonSearch;
   /** The interpreter, for the comment of a plain class. */
   python?: string;
   cwd: string;
@@ -75,10 +76,14 @@ export interface ScaffoldOptions {
   dryRun?: boolean;
 }
 
-async function canImport(runner: ToolRunner, module: string): Promise<{ importable: boolean; file: string | null }> {
-  const exchange = await runner.send({ op: 'can_import', module }, { timeoutMs: 30_000 });
-  if ('reply' in exchange && exchange.reply.ok && 'importable' in exchange.reply) return { importable: exchange.reply.importable, file: exchange.reply.file };
-  return { importable: false, file: null };
+/**
+ * Whether the project's runs would find `module`, by reading their search path (issue #32: planning a scaffold runs
+ * no project code). A module in a folder only the interpreter knows (its site-packages, when that interpreter is not
+ * one we may read) is not seen.
+ */
+function canImport(search: PythonSearch, module: string): { importable: boolean; file: string | null } {
+  const found = findModule(module, search.roots);
+  return found ? { importable: true, file: found.file ?? found.packageFolders?.[0] ?? null } : { importable: false, file: null };
 }
 
 export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOptions): Promise<ScaffoldResult> {
@@ -89,12 +94,13 @@ export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOpti
   // A module of that name the interpreter already finds (elsewhere on its path) would shadow the new one, or be
   // shadowed by it: the class belongs in that module.
   const moduleName = spec.className.split('.').slice(0, -1).join('.');
-  const existing = await canImport(options.runner, moduleName);
+  const existing = canImport(options.search, moduleName);
   if (existing.importable) {
     const where = existing.file ? ` (${existing.file})` : '';
     throw new ScaffoldError(`The module ${moduleName} exists already${where}: add the class ${spec.className.split('.').pop()} to it, or name another module.`, 'exists');
   }
-  const codedToolBase = (await canImport(options.runner, CODED_TOOL_MODULE)).importable;
+  // Where the interpreter's site-packages cannot be read, a neuro-san project's coded tool subclasses CodedTool.
+  const codedToolBase = canImport(options.search, CODED_TOOL_MODULE).importable || !options.search.interpreterKnown;
   if (options.dryRun) return { file: placement.file, created: [], codedToolBase };
   const text = pythonModuleText({
     className: spec.className.split('.').pop() as string,

@@ -2,6 +2,7 @@ import { parseVersion, type ProjectNeuroSan } from '../../../shared/neurosan/ver
 import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import type { VersionLookup } from '../../neurosan/projectVersion';
 import { ToolRunner } from '../../python';
+import { installedNeuroSanOf, pythonSearchOf } from '../../python/pythonFiles';
 import { UsageError, type CliIo } from '../command';
 import type { RunContext } from '../../run/runSettingsOnDisk';
 import { runContextOfCli, type RunOptionValues } from './runCliSupport';
@@ -51,11 +52,15 @@ export class NeuroSanPythons {
     return worker;
   }
 
-  /** What the interpreter of `file`'s run settings has installed; undefined when it cannot be started. */
+  /**
+   * What the interpreter of `file`'s run settings has installed, read from its search path (a distribution's
+   * metadata folder): asking runs no Python the project chose and puts no project folder on a path (issue #32).
+   * Undefined when the interpreter's site-packages cannot be read (a project's own interpreter that is no virtualenv).
+   */
   installed(file: string): Promise<VersionLookup['interpreter']> {
-    const { runner, context } = this.for(file);
+    const { context } = this.for(file);
     const worker = this.workers.get(JSON.stringify(context.runner))!;
-    worker.installed ??= runner.info().then((info) => (info.ok ? { version: info.neuroSanVersion ?? null, python: context.settings.python.value } : undefined));
+    worker.installed ??= Promise.resolve(installedNeuroSanLookupOf(context));
     return worker.installed;
   }
 
@@ -67,4 +72,14 @@ export class NeuroSanPythons {
 /** The summary line: `neuro-san 0.5.55 (pin: neuro-san==0.5.55 in requirements.txt:3)`. */
 export function neuroSanSummaryLine(chosen: ProjectNeuroSan): string {
   return `checked for ${describeProjectNeuroSan(chosen)}`;
+}
+
+/**
+ * The neuro-san the run settings' interpreter has, read from files (no Python the project chose runs): undefined when
+ * that cannot be known. `python3` and an interpreter the user named are asked for their site-packages in isolated mode.
+ */
+export function installedNeuroSanLookupOf(context: RunContext): VersionLookup['interpreter'] {
+  const userChose = context.settings.python.from === 'command line' || context.settings.python.from === 'preference';
+  const installed = installedNeuroSanOf(pythonSearchOf(context.runner, userChose));
+  return installed.known ? { version: installed.version, python: context.settings.python.value } : undefined;
 }

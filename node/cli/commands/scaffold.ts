@@ -1,6 +1,6 @@
 /** `toolbox-editor scaffold FILE TOOL`: writes a coded tool's Python module from its entry (node/scaffold/). */
 import path from 'node:path';
-import { ToolRunner } from '../../python';
+import { pythonSearchOf } from '../../python/pythonFiles';
 import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../../scaffold/scaffoldTool';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { readForRun, RUN_OPTION_HELP, RUN_OPTION_SPECS } from './runCliSupport';
@@ -37,9 +37,9 @@ export const scaffoldCommand: CliCommand = {
       return 1;
     }
     const root = parsed.values.root !== undefined ? path.resolve(io.cwd, parsed.values.root) : defaultScaffoldRoot(context.settings, path.resolve(io.cwd, file));
-    const runner = new ToolRunner(context.runner);
     try {
-      const result = await scaffoldTool(spec, { root, runner, cwd: io.cwd, python: context.settings.python.value });
+      // No Python runs: whether the module exists and neuro-san is installed are read from the runs' search path.
+      const result = await scaffoldTool(spec, { root, search: pythonSearchOf(context.runner), cwd: io.cwd, python: context.settings.python.value });
       for (const created of result.created) io.stdout(`wrote ${created}\n`);
       if (!result.codedToolBase) io.stdout(`neuro-san is not importable here: ${spec.className} is a plain class for now (see the comment above it).\n`);
       // The root goes into the project's run settings, as the app's "Create Python class" does: runs find it.
@@ -57,8 +57,6 @@ export const scaffoldCommand: CliCommand = {
         return 1;
       }
       throw error;
-    } finally {
-      await runner.dispose();
     }
   },
 };

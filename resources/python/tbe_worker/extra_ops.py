@@ -1,20 +1,15 @@
 """
-The worker's requests beyond call/describe/info (see node/python/preflightProtocol.ts for their shapes):
+The worker's request beyond call/describe/info (see node/python/preflightProtocol.ts for its shape):
 
   {"id", "op": "preflight", "spec", "agentNetwork"?, "neuroSan"?}  -> {"ok", "findings", "missingPackages", "modulesNotFound", "file", "line"}
-  {"id", "op": "locate", "spec", "agentNetwork"?, "neuroSan"?}     -> {"ok", "file", "line"} or {"ok": false, "error"}
-  {"id", "op": "can_import", "module"}                             -> {"ok", "importable", "file"}
 
-None of them calls a tool or constructs a class; preflight and locate import the tool's module, as a run would: a
-coded tool's class is found as a call finds it (Worker.coded_class, with the request's agentNetwork and neuroSan).
+It calls no tool and constructs no class, but imports the tool's module, as a run would (it is one: "Check all tools",
+`check`): a coded tool's class is found as a call finds it (Worker.coded_class, with the request's agentNetwork and
+neuroSan). Where a class's source is and whether a module exists are read from files in Node (node/python/classSource.ts).
 """
-import importlib
 import json
-import os
 
-from tbe_worker.neurosan_lookup import NeuroSanNotFound
-from tbe_worker.preflight import Preflight, class_location, import_problem
-from tbe_worker.resolve import ClassNotFound
+from tbe_worker.preflight import Preflight
 
 
 def _loader(worker, request):
@@ -51,33 +46,4 @@ def preflight(worker, request):
     return _captured(worker, work)
 
 
-def locate(worker, request):
-    spec = request["spec"]
-
-    def work():
-        coded = spec.get("kind") == "coded"
-        try:
-            cls = _loader(worker, request)(spec["className"], coded)
-        except (ClassNotFound, ValueError, NeuroSanNotFound) as error:
-            return {"ok": False, "error": import_problem(error, spec["className"])[0], "errorKind": "load"}
-        file, line = class_location(cls)
-        if file is None:
-            return {"ok": False, "error": f"{spec['className']} has no Python source to show (built-in or compiled).", "errorKind": "load"}
-        return {"ok": True, "file": os.path.abspath(file), "line": line}
-
-    return _captured(worker, work)
-
-
-def can_import(worker, request):
-    def work():
-        try:
-            module = importlib.import_module(request["module"])
-            file = getattr(module, "__file__", None)
-            return {"ok": True, "importable": True, "file": os.path.abspath(file) if file else None}
-        except Exception:  # noqa: BLE001 - any failure means "not importable here"
-            return {"ok": True, "importable": False, "file": None}
-
-    return _captured(worker, work)
-
-
-OPS = {"preflight": preflight, "locate": locate, "can_import": can_import}
+OPS = {"preflight": preflight}

@@ -9,7 +9,7 @@ Requests (see node/python/workerProtocol.ts for the exact shapes):
      {"target": {"kind": "toolbox", "tool", "toolkitTool"?}, "argsJson", "slyData"?, "timeoutSeconds"?, ...}
   {"id", "op": "describe", "spec", "agentNetwork"?, "neuroSan"?}
   {"id", "op": "info"}
-  {"id", "op": "preflight" | "locate" | "can_import", ...}: see extra_ops.py
+  {"id", "op": "preflight", ...}: see extra_ops.py
   {"id", "op": "neurosan", "file", "cwd"}   (neurosan_check.py: the file loaded by the installed neuro-san)
 A spec's constructor args come as JSON text ("argsJson"): JSON written by the editor to keep big integers exact and
 1.0 a float, which json.loads turns into the int and float pyhocon would give neuro-san. A call's arguments come as
@@ -103,8 +103,8 @@ class Worker:
         return reply
 
     def coded_class(self, spec, request):
-        """A coded tool's class, found as a call finds it: every request that opens one (call, describe, preflight,
-        locate) comes here, so each finds the class the project's neuro-san version would (`neuroSan`), or none."""
+        """A coded tool's class, found as a call finds it: every request that opens one (call, describe,
+        preflight) comes here, so each finds the class the project's neuro-san version would (`neuroSan`), or none."""
         neuro_san = request.get("neuroSan")
         return self.factory.load_class(
             spec["className"],

@@ -1,0 +1,228 @@
+/**
+ * What a project's Python would find, learnt by reading files: where a module is, whether a module defines a class,
+ * which neuro-san its site-packages hold. Nothing here starts the interpreter a project chose or puts the project on a
+ * Python path (issue #32): opening a class's source, planning a scaffold, listing an MCP server's tools and asking which
+ * neuro-san is installed all come here. Only a run (Run, `call`, `test`, `check`, an MCP `tools/call`) starts the
+ * project's Python.
+ *
+ * The search path is the one a worker gets (node/python/workerOptions.ts): its PYTHONPATH folders in order, then the
+ * interpreter's site-packages. Those are read from a virtualenv's folder (`pyvenv.cfg`, `lib/python3.X/site-packages`);
+ * for the default `python3` they are asked of this machine's `python3` in isolated mode (`-I -S`, an empty
+ * environment, a working directory outside every project), where no `sitecustomize`, `.pth` file or project module
+ * can run. Any other interpreter (a script, a path we cannot read as a virtualenv) is never run: its site-packages are
+ * unknown, and what depends on them says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_INTERPRETER, resolveInterpreter, workerLaunch, type PythonEnvironmentOptions } from './workerOptions';
+
+export interface PythonSearch {
+  /** The folders a module is looked for in, in sys.path's order: PYTHONPATH's, then the interpreter's site-packages. */
+  roots: string[];
+  /** Whether the interpreter's own site-packages are among them (else what is installed is unknown). */
+  interpreterKnown: boolean;
+  /** The environment a worker would get (PYTHONPATH, AGENT_TOOL_PATH…) and its working directory. */
+  env: Record<string, string>;
+  cwd: string;
+}
+
+const isDirectory = (p: string): boolean => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+const isFile = (p: string): boolean => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+const ownSitePackages = new Map<string, string[] | undefined>();
+
+/**
+ * The site-packages of `command` (this machine's `python3`, or one the user named), asked in isolated mode: `-I` (no PYTHONPATH, no user site, no script
+ * folder on the path), `-S` (no `site` import: no `.pth` file runs), an empty environment but PATH, a working
+ * directory that is no project's. Cached per process.
+ */
+function isolatedSitePackages(command: string): string[] | undefined {
+  if (ownSitePackages.has(command)) return ownSitePackages.get(command);
+  const script = 'import json, site, sys\nprint(json.dumps([site.getsitepackages(), site.getusersitepackages()]))';
+  let found: string[] | undefined;
+  try {
+    const result = spawnSync(command, ['-I', '-S', '-c', script], {
+      cwd: os.tmpdir(),
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      encoding: 'utf8',
+      timeout: 10_000,
+      windowsHide: true,
+    });
+    if (result.status === 0) {
+      const [site, user] = JSON.parse(result.stdout) as [string[], string];
+      found = [...(existsSync(user) ? [user] : []), ...site.filter(isDirectory)];
+    }
+  } catch {
+    found = undefined;
+  }
+  ownSitePackages.set(command, found);
+  return found;
+}
+
+/** A virtualenv's site-packages, read from its folder; undefined when `interpreter` is not inside one. */
+export function virtualenvSitePackages(interpreter: string): string[] | undefined {
+  const bin = path.dirname(interpreter);
+  const venv = path.dirname(bin);
+  if (!isFile(path.join(venv, 'pyvenv.cfg'))) return undefined;
+  const found: string[] = [];
+  if (process.platform === 'win32') {
+    const site = path.join(venv, 'Lib', 'site-packages');
+    if (isDirectory(site)) found.push(site);
+    return found;
+  }
+  for (const lib of ['lib', 'lib64']) {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(venv, lib));
+    } catch {
+      continue;
+    }
+    for (const name of names.filter((n) => /^python3(\.\d+)?$/.test(n)).sort().reverse()) {
+      const site = path.join(venv, lib, name, 'site-packages');
+      if (isDirectory(site) && !found.includes(site)) found.push(site);
+    }
+  }
+  return found;
+}
+
+/**
+ * The site-packages of the run settings' interpreter, where they can be known without running a Python the project
+ * chose: a virtualenv's are read from its folder; `python3`, or an interpreter the user named (command line,
+ * preference: `userChose`), is asked in isolated mode; a project's own choice of anything else is never run.
+ */
+export function interpreterSitePackages(python: string | undefined, cwd: string, userChose = false): string[] | undefined {
+  const chosen = python?.trim() || DEFAULT_INTERPRETER;
+  if (chosen === DEFAULT_INTERPRETER) return isolatedSitePackages(DEFAULT_INTERPRETER);
+  const interpreter = resolveInterpreter(chosen, cwd);
+  return virtualenvSitePackages(interpreter) ?? (userChose ? isolatedSitePackages(interpreter) : undefined);
+}
+
+/**
+ * Where a worker with these options would look for modules, and with which environment: no project code runs.
+ * `userChose`: the interpreter is the user's choice (command line, preference), not the project's.
+ */
+export function pythonSearchOf(options: PythonEnvironmentOptions, userChose = false): PythonSearch {
+  const launch = workerLaunch(options);
+  const fromPath = (launch.env.PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== '').map((p) => path.resolve(launch.cwd, p));
+  const site = interpreterSitePackages(options.python, launch.cwd, userChose);
+  const roots: string[] = [];
+  for (const root of [...fromPath, ...(site ?? [])]) if (!roots.includes(root)) roots.push(root);
+  return { roots, interpreterKnown: site !== undefined, env: launch.env, cwd: launch.cwd };
+}
+
+/** A module found on the search path: its file (none for a namespace package) and, for a package, its folders. */
+export interface ModuleFile {
+  file: string | null;
+  packageFolders: string[] | null;
+}
+
+const EXTENSION = /\.(cpython-[^.]*\.so|abi3\.so|so|pyd)$/;
+
+function findIn(folder: string, name: string): ModuleFile | 'namespace' | undefined {
+  const base = path.join(folder, name);
+  if (isDirectory(base)) {
+    const init = path.join(base, '__init__.py');
+    if (isFile(init)) return { file: init, packageFolders: [base] };
+  }
+  if (isFile(`${base}.py`)) return { file: `${base}.py`, packageFolders: null };
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    names = [];
+  }
+  const compiled = names.find((n) => n.startsWith(`${name}.`) && EXTENSION.test(n.slice(name.length)));
+  if (compiled) return { file: path.join(folder, compiled), packageFolders: null };
+  return isDirectory(base) ? 'namespace' : undefined;
+}
+
+/** The file of module `dotted` as Python's path finder would pick it under `roots` (packages first, then modules). */
+export function findModule(dotted: string, roots: readonly string[]): ModuleFile | undefined {
+  const parts = dotted.split('.');
+  if (parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(p))) return undefined;
+  let folders: readonly string[] = roots;
+  let found: ModuleFile | undefined;
+  for (const part of parts) {
+    if (found && !found.packageFolders) return undefined;
+    if (found) folders = found.packageFolders!;
+    const namespace: string[] = [];
+    found = undefined;
+    for (const folder of folders) {
+      const hit = findIn(folder, part);
+      if (hit === 'namespace') namespace.push(path.join(folder, part));
+      else if (hit) {
+        found = hit;
+        break;
+      }
+    }
+    if (!found && namespace.length > 0) found = { file: null, packageFolders: namespace };
+    if (!found) return undefined;
+  }
+  return found;
+}
+
+/**
+ * The line (1-based) where a Python source file defines `name` at its top level: `class name`, `def name`, an
+ * assignment, or an import that binds it. Undefined when none does (or the file is compiled or unreadable).
+ */
+export function definitionLine(file: string, name: string): number | undefined {
+  if (!file.endsWith('.py')) return undefined;
+  let text: string;
+  try {
+    if (statSync(file).size > 16 * 1024 * 1024) return undefined;
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split(/\r\n|\r|\n/);
+  const escaped = name.replace(/[$]/g, '\\$');
+  const defines = new RegExp(`^(?:class|def|async\\s+def)\\s+${escaped}\\b`);
+  const assigns = new RegExp(`^${escaped}\\s*(?::[^=]*)?=(?!=)`);
+  const binds = new RegExp(`(?:^|[\\s,(])(?:${escaped}|\\w+\\s+as\\s+${escaped})\\s*(?:[,)]|$)`);
+  let importLine: number | undefined;
+  let inImport = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (defines.test(line) || assigns.test(line)) return i + 1;
+    const startsImport = /^(?:from\s+\S+\s+)?import\s/.test(line);
+    if (startsImport || inImport) {
+      const names = startsImport ? line.replace(/^from\s+\S+\s+import\s+|^import\s+/, '') : line;
+      if (importLine === undefined && binds.test(` ${names.replace(/#.*$/, '')}`)) importLine = i + 1;
+      inImport = (startsImport && /\(\s*(#.*)?$/.test(line)) || (inImport && !/\)/.test(line));
+    }
+  }
+  return importLine;
+}
+
+/** The neuro-san version whose distribution metadata the search path holds (`neuro_san-0.6.95.dist-info`), if any. */
+export function installedNeuroSanOf(search: PythonSearch): { version: string | null; known: boolean } {
+  // An interpreter we could not read may not exist at all: a distribution on its PYTHONPATH says nothing then.
+  if (!search.interpreterKnown) return { version: null, known: false };
+  for (const root of search.roots) {
+    let names: string[];
+    try {
+      names = readdirSync(root);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const match = /^neuro_san-([^-]+)\.(?:dist-info|egg-info)$/i.exec(name);
+      if (match) return { version: match[1]!, known: true };
+    }
+  }
+  return { version: null, known: true };
+}
