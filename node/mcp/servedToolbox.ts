@@ -61,6 +61,8 @@ export class ServedToolbox {
   private targets = new Map<string, ToolboxTarget>();
   /** Readings one after another: a second edit while a reading runs is read after it. */
   private loading: Promise<void> = Promise.resolve();
+  /** Whether the LangChain classes were read again once a call had started the Python. */
+  private describedWithPython = false;
 
   constructor(private readonly options: ServedToolboxOptions) {}
 
@@ -112,9 +114,17 @@ export class ServedToolbox {
         }
       }
       toolbox = toolBoxFromSpecs(specs, runner, read.problems, file);
-      // A LangChain tool's description and schema are its class's: loaded (not called) to learn them.
+      // A LangChain tool's description and schema are its class's: loaded (not called) to learn them — only once a
+      // tools/call has started the project's Python. Listing never starts it (issue #32): until then the tool is
+      // listed with what the toolbox says, and the list changes when the class has told more.
+      const pythonStarted = runner.workerPid !== undefined;
       for (const spec of specs) {
         if (spec.kind === 'coded') continue;
+        if (!pythonStarted) {
+          listing.push(servedLangChainTool(spec.name, notYetLoaded(spec.className), null));
+          targets.set(spec.name, toolboxTarget(spec.name));
+          continue;
+        }
         const result = await runner.describe(spec);
         if (!result.ok) {
           notes.push(`not offered: ${spec.name}: its class did not load: ${result.error}`);
@@ -163,6 +173,11 @@ export class ServedToolbox {
     const slyData = structuredClone((given as JsonObject | undefined) ?? this.options.slyData);
     const request: RunRequest = { target, argsJson: JSON.stringify(args ?? {}), slyData, timeoutSeconds: this.options.timeoutMs / 1000 };
     const result = await toolbox.call(request, { ...(context.signal ? { signal: context.signal } : {}), ...(this.options.version ? { neuroSan: this.options.version.facts } : {}) });
+    // The first call started the project's Python: the LangChain classes can now tell their descriptions and schemas.
+    if (!this.describedWithPython && this.options.runner.workerPid !== undefined) {
+      this.describedWithPython = true;
+      void this.load().catch((error: unknown) => this.options.log(errorMessage(error)));
+    }
     return {
       content: [{ type: 'text', text: result.content }],
       isError: result.isError,
@@ -177,6 +192,11 @@ export class ServedToolbox {
       },
     };
   }
+}
+
+/** What a LangChain tool is listed with before the project's Python has run: its class says more once loaded. */
+function notYetLoaded(className: string): string {
+  return `LangChain tool ${className}. Its own description and argument schema come from its class, loaded with the first tool call (listing tools runs no project code).`;
 }
 
 /** A LangChain tool as its class describes itself: its own description, and its args schema as an object schema. */

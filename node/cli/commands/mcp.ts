@@ -15,8 +15,8 @@ import { findProjectRoot, projectRootOf, projectSettingsOf } from '../../project
 import { ToolRunner, type JsonObject } from '../../python';
 import { ServedToolbox } from '../../mcp/servedToolbox';
 import type { RunContext } from '../../run/runSettingsOnDisk';
-import { neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
-import { installedNeuroSanLookup, reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
+import { installedNeuroSanLookupOf, neuroSanVersionOptions, neuroSanVersionUsage, versionLookupOf } from './neuroSanVersionCliSupport';
+import { reportSettingsProblems, RUN_OPTION_HELP, RUN_OPTION_SPECS, runContextOfCli, secondsOption } from './runCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
 /** The variable a fixed HTTP token is read from (so a client's configuration can keep it). */
@@ -85,9 +85,13 @@ export async function openServedToolbox(args: string[], io: CliIo, log: (line: s
   const parsed = await parseMcpArgs(args, io);
   const { context } = parsed;
   reportSettingsProblems(context, io);
+  // Created, not started: its Python starts with the first tools/call (issue #32), never to list the tools.
   const runner = new ToolRunner(context.runner);
-  // The version the worker's Python has installed, when neither the command line nor the project sets one (as `call`).
-  const installed = await installedNeuroSanLookup(parsed.version.neuroSan, runner, context.settings.python.value);
+  // The version the run's Python has installed, read from its site-packages (no Python the project chose runs), when
+  // neither the command line nor the project sets one (as `call`).
+  const chosen = parsed.version.neuroSan;
+  const interpreter = chosen.from === 'project setting' || chosen.from === 'command line' ? undefined : installedNeuroSanLookupOf(context);
+  const installed = interpreter?.version && interpreter.version !== chosen.version ? { interpreter } : undefined;
   const options = { ...parsed, version: installed ? versionFactsOfFile(parsed.file, installed, parsed.versionRoot ?? null) : parsed.version };
   const served = new ServedToolbox({
     file: options.file,
