@@ -17,6 +17,7 @@ import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
 import { createRunSettingsHandlers } from './runSettingsHandlers';
+import { InterpreterTrust } from '../state/interpreterTrust';
 import { reviewLoaded } from '../review/reviewToolbox';
 import { ProjectService } from '../project/projectService';
 import { UrlIncludeStore } from '../project/urlIncludes';
@@ -82,6 +83,9 @@ export function createApiService(host: ApiHost): ApiService {
     urlIncludes,
     (file) => host.emit('python.neuroSan', { path: file }),
   );
+  // A project's own choice of interpreter starts only once its user trusted it (issue #32).
+  const interpreterTrust = new InterpreterTrust(host.stateDir);
+  toolbox.interpreterTrust = interpreterTrust;
   const preflight = createPreflightHandlers(toolbox, host.cwd);
 
   // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
@@ -193,7 +197,7 @@ export function createApiService(host: ApiHost): ApiService {
       }
       return undone;
     },
-    ...createRunSettingsHandlers(toolbox, host.cwd),
+    ...createRunSettingsHandlers(toolbox, host.cwd, interpreterTrust),
     ...createLanguageHandlers(texts, language, resolvePath),
     'project.fetchIncludes': async ({ path: p }) => {
       const fetched = await project.fetchIncludes(resolvePath(p));

@@ -68,6 +68,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     'toolbox.check': async (request) => {
       // Coded classes are looked for as the project's neuro-san does, which may be the one the runs' Python has: asked
       // first (the check starts that worker anyway), or the findings would be dropped as soon as it answered.
+      toolbox.requireTrustedInterpreter(toolbox.documentPath(request));
       await toolbox.learnNeuroSan(toolbox.documentPath(request), { start: true });
       const { file, loaded } = toolbox.load(request);
       const effective = toolboxOf(loaded);

@@ -4,18 +4,25 @@ import path from 'node:path';
 import { ApiError, type ApiRequest, type ApiResponse } from '../../shared/api/index';
 import { writeSettingsInUse, SettingsFileError } from '../run/runSettingsWrite';
 import type { ToolboxService } from './toolboxService';
+import type { InterpreterTrust } from '../state/interpreterTrust';
 import { documentPath } from './documentPath';
 
-type Method = 'run.settings' | 'run.writeSettings';
+type Method = 'run.settings' | 'run.writeSettings' | 'run.trustInterpreter';
 export type RunSettingsHandlers = { [M in Method]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
 
-export function createRunSettingsHandlers(toolbox: ToolboxService, cwd: string): RunSettingsHandlers {
+export function createRunSettingsHandlers(toolbox: ToolboxService, cwd: string, trust: InterpreterTrust): RunSettingsHandlers {
   const view = (file: string) => {
     const { settings, commandLineOptions } = toolbox.runContext(file);
-    return { settings, commandLineOptions };
+    const untrusted = trust.untrusted(settings);
+    return { settings, commandLineOptions, ...(untrusted !== undefined ? { untrustedInterpreter: untrusted } : {}) };
   };
   return {
     'run.settings': async ({ path: p }) => view(documentPath(cwd, p)),
+    'run.trustInterpreter': async ({ path: p }) => {
+      const file = documentPath(cwd, p);
+      await trust.trust(toolbox.runContext(file).settings);
+      return view(file);
+    },
     'run.writeSettings': async ({ path: p }) => {
       const file = path.resolve(cwd, p);
       // Only for a toolbox saved as a file: the settings go beside it (or at its project's root), never beside a device.

@@ -26,6 +26,7 @@ import { documentPath } from './documentPath';
 import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
+import type { InterpreterTrust } from '../state/interpreterTrust';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
 import { RecentlyUsed } from './recentlyUsed';
 import type { VersionLookup } from '../neurosan/projectVersion';
@@ -73,6 +74,11 @@ export class ToolboxService {
   private readonly entryCaches = new RecentlyUsed<string, NeuroSanEntryCache>(CACHED_FILES);
   /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
   private readonly installedNeuroSan = new InstalledNeuroSan();
+  /**
+   * The interpreters of projects' run settings the user trusted (node/state/interpreterTrust.ts): what starts a worker
+   * (Run, Load class, Check all tools, Check with neuro-san, saved cases) asks it first. None: every choice is taken.
+   */
+  interpreterTrust: InterpreterTrust | undefined;
   /** What the settings files said for a file lately (settingsOf). */
   private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
@@ -333,6 +339,13 @@ export class ToolboxService {
     if (runner.workerPid !== undefined) await runner.restart();
   }
 
+  /** Throws `untrusted` when `file`'s runs would start an interpreter its project chose and the user has not trusted. */
+  requireTrustedInterpreter(file: string): RunContext {
+    const context = this.runContext(file);
+    this.interpreterTrust?.require(context.settings);
+    return context;
+  }
+
   /** The warm runner of a document's file, started with its run settings. */
   runnerFor(file: string): { runner: ToolRunner; context: RunContext } {
     const context = this.runContext(file);
@@ -344,6 +357,7 @@ export class ToolboxService {
    * beside the editor's reading of it. neuro-san reads the disk: unsaved edits are not part of the check.
    */
   async checkWithNeuroSan(file: string): Promise<ApiResponse<'toolbox.checkWithNeuroSan'>> {
+    this.requireTrustedInterpreter(file);
     const { runner, context } = this.runnerFor(file);
     const python = context.settings.python.value;
     const saved = await readTextFile(file).then((r) => r.text, () => undefined);
@@ -385,6 +399,7 @@ export class ToolboxService {
   async run(doc: DocumentRef, request: RunRequest, runId: string): Promise<ToolRunResultDto> {
     if (request.target.kind === 'mcp') return this.runMcp(doc, { ...request, target: request.target }, runId);
     const { file, loaded } = this.load(doc);
+    this.requireTrustedInterpreter(file);
     const { runner, context } = this.runnerFor(file);
     const { specs, problems } = runnableSpecs(toolboxOf(loaded));
     const toolbox = toolBoxFromSpecs(specs, runner, problems, path.basename(file));
@@ -450,6 +465,7 @@ export class ToolboxService {
     const { file, tool, neuroSan } = this.findTool(doc, doc.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) return { ok: false, error: `Tool '${doc.tool}' has no usable 'class' to load.` };
+    this.requireTrustedInterpreter(file);
     const { runner, context } = this.runnerFor(file);
     const runId = doc.runId;
     if (runId !== undefined) this.runs.set(runId, () => runner.cancel(runId));

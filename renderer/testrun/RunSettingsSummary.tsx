@@ -5,7 +5,7 @@ import type { RunSettingsView } from '../../shared/api/index';
  * timeout — each with where it came from (the project's file, a preference, the environment, the layout). Without a
  * settings file, "Write" puts the ones in use into it, so the CLI and CI run as the app does.
  */
-export function RunSettingsSummary({ view, runTimeout, canWrite, onWrite }: { view: RunSettingsView; runTimeout?: number; canWrite: boolean; onWrite(): void }) {
+export function RunSettingsSummary({ view, runTimeout, canWrite, onWrite, onTrust }: { view: RunSettingsView; runTimeout?: number; canWrite: boolean; onWrite(): void; onTrust(): void }) {
   const s = view.settings;
   const from = (source: string) => <span className="setting-source">({source})</span>;
   const fileName = s.file.path.split(/[\\/]/).pop();
@@ -14,6 +14,13 @@ export function RunSettingsSummary({ view, runTimeout, canWrite, onWrite }: { vi
       <summary data-testid="interpreter">
         Python <code>{s.python.value}</code> {from(s.python.from)} · timeout {runTimeout ?? s.timeoutSeconds.value} s {from(runTimeout !== undefined ? 'this run' : s.timeoutSeconds.from)}
       </summary>
+      {view.untrustedInterpreter !== undefined && (
+        <p className="field-warning" data-testid="untrusted-interpreter">
+          This project's <code>{fileName}</code> names <code>{view.untrustedInterpreter}</code> as its Python. Runs start a program a project
+          chose only once you trust it (a setting of your own in Preferences needs none).{' '}
+          <button onClick={onTrust}>Trust and use it</button>
+        </p>
+      )}
       <p className="hint testrun-paths" data-testid="python-paths">
         PYTHONPATH{' '}
         {s.pythonPath.map((p) => (

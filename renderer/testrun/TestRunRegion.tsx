@@ -222,7 +222,7 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
             </button>
           </p>
         )}
-        {settings && <RunSettingsSummary view={settings} {...(request.timeoutSeconds !== undefined ? { runTimeout: request.timeoutSeconds } : {})} canWrite={path !== null} onWrite={() => void actions.writeSettings()} />}
+        {settings && <RunSettingsSummary view={settings} {...(request.timeoutSeconds !== undefined ? { runTimeout: request.timeoutSeconds } : {})} canWrite={path !== null} onWrite={() => void actions.writeSettings()} onTrust={() => void actions.trustInterpreter()} />}
         {!tool ? (
           <p className="hint">Choose a tool to run.</p>
         ) : !detail ? (

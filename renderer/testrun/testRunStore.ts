@@ -55,6 +55,8 @@ export interface TestRunState {
   loadSettings(): Promise<void>;
   /** Writes the settings in use into the project's settings file ("Write .toolbox-editor.json"). */
   writeSettings(): Promise<void>;
+  /** Trusts the interpreter the project's settings name (the app starts it only then: issue #32). */
+  trustInterpreter(): Promise<void>;
   describe(tool: string): Promise<void>;
   /** Runs the saved cases: all of them, or those named. */
   runCases(names?: string[]): Promise<void>;
@@ -214,6 +216,17 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
         set({ settings, notice: { text: `Wrote the run settings to ${settings.settings.file.path}: the CLI and CI use them too.`, error: false } });
       } catch (error) {
         set({ notice: { text: `The run settings were not written: ${errorMessage(error)}`, error: true } });
+      }
+    },
+
+    trustInterpreter: async () => {
+      const { path } = useDocument.getState();
+      if (!path) return;
+      try {
+        const settings = await api.invoke('run.trustInterpreter', { path });
+        set({ settings, notice: { text: `Runs of this project now use ${settings.settings.python.value}.`, error: false } });
+      } catch (error) {
+        set({ notice: { text: `The interpreter was not trusted: ${errorMessage(error)}`, error: true } });
       }
     },
 

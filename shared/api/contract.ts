@@ -223,6 +223,11 @@ export const apiMethods = {
   },
   /** The run settings of a document's runs (the project's `.toolbox-editor.json`, preferences, environment, layout), each with its source. */
   'run.settings': { request: Type.Object({ path: Type.Union([Type.String(), Type.Null()]) }), response: RunSettingsViewT },
+  /**
+   * Trusts the interpreter the document's project settings name, for runs in the app (kept in the state folder, not
+   * the project: node/state/interpreterTrust.ts).
+   */
+  'run.trustInterpreter': { request: Type.Object({ path: Path }), response: RunSettingsViewT },
   /** Writes the settings in use into the project's settings file (its `run` section), so that the CLI and CI use them too. */
   'run.writeSettings': { request: Type.Object({ path: Path }), response: RunSettingsViewT },
   /** The native folder chooser (desktop); `{ path: null }` in browser mode, where the renderer asks for a path. */
@@ -328,6 +333,7 @@ export type ApiErrorCode =
   | 'forbidden' // browser mode: foreign Host or Origin
   | 'unknown_text' // an edit's base text is not (or no longer) held by the main side: send the whole text
   | 'too_large' // the answer would be longer than an answer may be (jsonSize.ts)
+  | 'untrusted' // a run would start an interpreter the project's settings name, and the user has not trusted it
   | 'internal';
 
 export interface ApiErrorPayload {

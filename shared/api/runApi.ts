@@ -73,7 +73,12 @@ export const RunSettingsT = Type.Object({
 });
 
 /** The settings and the options "Copy as CLI" adds so that `toolbox-editor call` runs as the app does. */
-export const RunSettingsViewT = Type.Object({ settings: RunSettingsT, commandLineOptions: Type.Array(Type.String()) });
+export const RunSettingsViewT = Type.Object({
+  settings: RunSettingsT,
+  commandLineOptions: Type.Array(Type.String()),
+  /** The interpreter the project's settings name that the user has not trusted yet: runs wait for their word. */
+  untrustedInterpreter: Type.Optional(Type.String()),
+});
 
 export type RunSettingsView = Static<typeof RunSettingsViewT>;
 

@@ -152,10 +152,19 @@ describe.each([
     expect(existsSync(path.join(root, 'coded_tools', 'fresh_module.py'))).toBe(true);
     expect(fired()).toEqual([]);
 
-    // The control: Run runs the project's code, as the user asked.
-    const run = await call<{ isError: boolean; content: string }>('tool.run', { ...doc, runId: 'r1', run: { target: { kind: 'toolbox', tool: 'canary_tool' }, argsJson: '{"name": "Ada"}' } });
+    // The control: Run runs the project's code, as the user asked — with the interpreter the project names only once
+    // the user trusted it (kept in the state folder).
+    const runRequest = { ...doc, runId: 'r1', run: { target: { kind: 'toolbox', tool: 'canary_tool' }, argsJson: '{"name": "Ada"}' } };
+    if (committedInterpreter) {
+      await expect(call('tool.run', runRequest)).rejects.toThrow(/^untrusted: .*\.toolbox-editor\.json chooses .*evil\.sh as the Python/);
+      expect(fired()).toEqual([]);
+      expect(await call('run.settings', { path: file })).toMatchObject({ untrustedInterpreter: path.join(root, 'evil.sh') });
+      expect(await call('run.trustInterpreter', { path: file })).not.toHaveProperty('untrustedInterpreter');
+    }
+    const run = await call<{ isError: boolean; content: string }>('tool.run', runRequest);
     expect(run).toMatchObject({ isError: false, content: 'hello Ada' });
     expect(fired()).toContain('coded tool imported');
+    if (committedInterpreter) expect(fired()).toContain('evil.sh');
   }, 60_000);
 
   it('the language server: diagnostics, symbols and hovers of the project', async () => {
