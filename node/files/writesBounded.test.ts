@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ProjectService } from '../project/projectService';
+import { checkWriteBounds, landingOf, outputWriteRoot, WriteRefusedError } from './folderBounds';
+
+// A project someone else made holds links committed to point outside it (at the user's own files): every write the
+// editor makes stays in the project once links are resolved, and says which link it refused.
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const temp = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
+const MESSY = 'tool {\nclass = "a.B"\n}\n';
+
+/** A project (a folder holding registries/) and, beside it, the user's own files a link points at. */
+function projectWithOutside() {
+  const project = temp('tbe-bounded-project-');
+  mkdirSync(path.join(project, 'registries'));
+  mkdirSync(path.join(project, 'toolbox'));
+  const outside = temp('tbe-bounded-home-');
+  return { project, outside };
+}
+
+function victimFile(outside: string, name: string, text: string): string {
+  const file = path.join(outside, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe.skipIf(process.platform === 'win32')('the one check of every write (folderBounds.ts)', () => {
+  it('names the link a write would leave through and where it leads; follows a link that stays inside only when told', async () => {
+    const { project, outside } = projectWithOutside();
+    const victim = victimFile(outside, 'victim.hocon', MESSY);
+    symlinkSync(victim, path.join(project, 'registries', 'x.hocon'));
+    symlinkSync(outside, path.join(project, 'shared'));
+    writeFileSync(path.join(project, 'registries', 'real.hocon'), MESSY);
+    symlinkSync('real.hocon', path.join(project, 'registries', 'inside.hocon'));
+    const bounds = { root: project, rootName: 'the project folder', finalLink: 'refuse' as const };
+
+    const link = path.join(project, 'registries', 'x.hocon');
+    await expect(checkWriteBounds(link, bounds)).rejects.toThrow(`${link} was not written: ${link} is a symbolic link to ${victim}, outside the project folder ${project}.`);
+    const below = path.join(project, 'shared', 'new', 'file.json');
+    await expect(checkWriteBounds(below, bounds)).rejects.toThrow(`${path.join(project, 'shared')} is a symbolic link to ${outside}, outside the project folder ${project}.`);
+    expect((await landingOf(below, project)).linkOut).toEqual({ link: path.join(project, 'shared'), leadsTo: outside });
+    // A dangling link counts as what it names: writing would create it there.
+    symlinkSync(path.join(outside, 'created.json'), path.join(project, 'dangling.json'));
+    await expect(checkWriteBounds(path.join(project, 'dangling.json'), { ...bounds, finalLink: 'follow' })).rejects.toThrow(WriteRefusedError);
+
+    const inside = path.join(project, 'registries', 'inside.hocon');
+    await expect(checkWriteBounds(inside, bounds)).rejects.toThrow(`${inside} was not written: it is a symbolic link to ${path.join(project, 'registries', 'real.hocon')}`);
+    await expect(checkWriteBounds(inside, { ...bounds, finalLink: 'follow' })).resolves.toBe(path.join(project, 'registries', 'real.hocon'));
+    // A project opened through a link of its own is still that project.
+    symlinkSync(project, path.join(outside, 'project-link'));
+    await expect(checkWriteBounds(path.join(outside, 'project-link', 'registries', 'new.hocon'), { ...bounds, root: path.join(outside, 'project-link') })).resolves.toBe(
+      path.join(project, 'registries', 'new.hocon'),
+    );
+  });
+
+  it("bounds a report by the working directory when it is named inside it, else by the folder named", () => {
+    expect(outputWriteRoot('junit.xml', '/w')).toEqual({ root: '/w', rootName: 'the working directory' });
+    expect(outputWriteRoot('/tmp/reports/junit.xml', '/w')).toEqual({ root: '/tmp/reports', rootName: 'the folder named' });
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('every writer refuses a committed link that leads out of the project', () => {
+  it('a project rename names the linked folder a file would be reached through', async () => {
+    const { project, outside } = projectWithOutside();
+    const victim = victimFile(outside, 'agents.hocon', 'a = "lookup_weather"\n');
+    symlinkSync(outside, path.join(project, 'registries', 'shared'));
+    const edit = { file: 'registries/shared/agents.hocon', offset: 5, length: 15, newText: '"get_weather"', line: 1, before: 'a = "lookup_weather"', after: 'a = "get_weather"' };
+    await expect(new ProjectService(project, {}).applyEdits(project, [edit])).rejects.toThrow(
+      `registries/shared/agents.hocon is outside the project folder ${project} (it leads to ${victim} through the link ${path.join(project, 'registries', 'shared')})`,
+    );
+    expect(readFileSync(victim, 'utf8')).toBe('a = "lookup_weather"\n');
+  });
+});
