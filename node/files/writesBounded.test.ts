@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ProjectService } from '../project/projectService';
+import { runCliIn } from '../testSupport/cliRun';
 import { checkWriteBounds, landingOf, outputWriteRoot, WriteRefusedError } from './folderBounds';
 
 // A project someone else made holds links committed to point outside it (at the user's own files): every write the
@@ -68,6 +69,45 @@ describe.skipIf(process.platform === 'win32')('the one check of every write (fol
 });
 
 describe.skipIf(process.platform === 'win32')('every writer refuses a committed link that leads out of the project', () => {
+  it('format --write: neither a linked file nor a file under a linked folder is rewritten; a link inside the project is', async () => {
+    const { project, outside } = projectWithOutside();
+    const victim = victimFile(outside, 'victim.hocon', MESSY);
+    symlinkSync(victim, path.join(project, 'registries', 'x.hocon'));
+    symlinkSync(outside, path.join(project, 'registries', 'shared'));
+    const run = await runCliIn(project, ['format', '--write', 'registries/x.hocon', 'registries/shared/victim.hocon']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`registries/x.hocon: ${path.join(project, 'registries', 'x.hocon')} was not written: ${path.join(project, 'registries', 'x.hocon')} is a symbolic link to ${victim}, outside the project folder ${project}.`);
+    expect(run.stderr).toContain(`registries/shared/victim.hocon: ${path.join(project, 'registries', 'shared', 'victim.hocon')} was not written: ${path.join(project, 'registries', 'shared')} is a symbolic link to ${outside}, outside the project folder ${project}.`);
+    expect(readFileSync(victim, 'utf8')).toBe(MESSY);
+
+    // A file of its own (no registries/ upward): its folder bounds it.
+    const lone = temp('tbe-bounded-lone-');
+    symlinkSync(victim, path.join(lone, 'tb.hocon'));
+    expect(await runCliIn(lone, ['format', '--write', 'tb.hocon'])).toMatchObject({ code: 2, stderr: expect.stringContaining(`outside the file's folder ${lone}`) });
+    expect(readFileSync(victim, 'utf8')).toBe(MESSY);
+
+    // The project's own file under another name: written where it is, the link kept.
+    writeFileSync(path.join(project, 'registries', 'real.hocon'), MESSY);
+    symlinkSync('real.hocon', path.join(project, 'registries', 'alias.hocon'));
+    expect(await runCliIn(project, ['format', '--write', 'registries/alias.hocon'])).toMatchObject({ code: 0, stdout: 'registries/alias.hocon: formatted\n' });
+    expect(readFileSync(path.join(project, 'registries', 'real.hocon'), 'utf8')).toBe('tool {\n  class = "a.B"\n}\n');
+    expect(lstatSync(path.join(project, 'registries', 'alias.hocon')).isSymbolicLink()).toBe(true);
+  });
+
+  it('set --write and unset --write leave the file a link leads to as it was', async () => {
+    const { project, outside } = projectWithOutside();
+    const victim = victimFile(outside, 'victim.hocon', MESSY);
+    const link = path.join(project, 'toolbox', 'toolbox_info.hocon');
+    symlinkSync(victim, link);
+    const set = await runCliIn(project, ['set', 'toolbox/toolbox_info.hocon', 'tool.class', '"c.D"', '--write']);
+    expect(set.code).toBe(1);
+    expect(set.stderr).toContain(`${link} is a symbolic link to ${victim}, outside the project folder ${project}`);
+    const unset = await runCliIn(project, ['unset', 'toolbox/toolbox_info.hocon', 'tool.class', '--write']);
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toContain(`${link} is a symbolic link to ${victim}, outside the project folder ${project}`);
+    expect(readFileSync(victim, 'utf8')).toBe(MESSY);
+  });
+
   it('a project rename names the linked folder a file would be reached through', async () => {
     const { project, outside } = projectWithOutside();
     const victim = victimFile(outside, 'agents.hocon', 'a = "lookup_weather"\n');
