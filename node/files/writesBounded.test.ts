@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,31 @@ describe.skipIf(process.platform === 'win32')('every writer refuses a committed 
     expect(unset.code).toBe(1);
     expect(unset.stderr).toContain(`${link} is a symbolic link to ${victim}, outside the project folder ${project}`);
     expect(readFileSync(victim, 'utf8')).toBe(MESSY);
+  });
+
+  it('test --junit: a committed junit.xml link, or a report folder linked out, is refused before any case runs', async () => {
+    const { project, outside } = projectWithOutside();
+    const victim = victimFile(outside, 'authorized_keys', 'ssh-ed25519 AAAA me\n');
+    symlinkSync(victim, path.join(project, 'junit.xml'));
+    // Cases that would run (none fails): without the check, the report replaced the file the link names.
+    writeFileSync(path.join(project, 'toolbox', 'toolbox_info.hocon'), MESSY);
+    writeFileSync(path.join(project, 'toolbox', 'toolbox_info.tests.json'), '{"version": 1, "cases": []}\n');
+    const run = await runCliIn(project, ['test', 'toolbox/toolbox_info.hocon', '--junit', 'junit.xml']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path.join(project, 'junit.xml')} was not written: ${path.join(project, 'junit.xml')} is a symbolic link to ${victim}, outside the working directory ${project}.`);
+    expect(readFileSync(victim, 'utf8')).toBe('ssh-ed25519 AAAA me\n');
+
+    symlinkSync(outside, path.join(project, 'reports'));
+    const below = await runCliIn(project, ['test', 'toolbox/toolbox_info.hocon', '--junit', 'reports/ci/junit.xml']);
+    expect(below.code).toBe(1);
+    expect(below.stderr).toContain(`${path.join(project, 'reports')} is a symbolic link to ${outside}, outside the working directory ${project}`);
+    expect(readdirSync(outside)).toEqual(['authorized_keys']);
+
+    // Even a link that stays inside is not written through: the report would replace the file it names.
+    symlinkSync('toolbox/toolbox_info.hocon', path.join(project, 'report.xml'));
+    const inside = await runCliIn(project, ['test', 'toolbox/toolbox_info.hocon', '--junit', 'report.xml']);
+    expect(inside.stderr).toContain('does not write the JUnit report through a link');
+    expect(readFileSync(path.join(project, 'toolbox', 'toolbox_info.hocon'), 'utf8')).toBe(MESSY);
   });
 
   it('a project rename names the linked folder a file would be reached through', async () => {
