@@ -2,7 +2,10 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toolboxTarget, type SavedCase } from '../../shared/run/index';
 import { ProjectService } from '../project/projectService';
+import { updateRunSection } from '../run/runSettingsWrite';
+import { saveCase } from '../testcases/testCaseFile';
 import { runCliIn } from '../testSupport/cliRun';
 import { checkWriteBounds, landingOf, outputWriteRoot, WriteRefusedError } from './folderBounds';
 
@@ -131,6 +134,32 @@ describe.skipIf(process.platform === 'win32')('every writer refuses a committed 
     const inside = await runCliIn(project, ['test', 'toolbox/toolbox_info.hocon', '--junit', 'report.xml']);
     expect(inside.stderr).toContain('does not write the JUnit report through a link');
     expect(readFileSync(path.join(project, 'toolbox', 'toolbox_info.hocon'), 'utf8')).toBe(MESSY);
+  });
+
+  const greet: SavedCase = { name: 'greets', request: { target: toolboxTarget('greet'), argsJson: '{}' }, expect: { content: 'hi' } };
+
+  it('saved cases: not beside a toolbox whose folder is a link out of the project, nor through a link in their place', async () => {
+    const { project, outside } = projectWithOutside();
+    rmSync(path.join(project, 'toolbox'), { recursive: true });
+    symlinkSync(outside, path.join(project, 'toolbox'));
+    const file = path.join(project, 'toolbox', 'toolbox_info.tests.json');
+    await expect(saveCase(file, greet)).rejects.toThrow(`${path.join(project, 'toolbox')} is a symbolic link to ${outside}, outside the project folder ${project}`);
+    expect(readdirSync(outside)).toEqual([]);
+
+    const { project: other } = projectWithOutside();
+    writeFileSync(path.join(other, 'toolbox', 'real.tests.json'), '{"version": 1, "cases": []}\n');
+    symlinkSync('real.tests.json', path.join(other, 'toolbox', 'toolbox_info.tests.json'));
+    await expect(saveCase(path.join(other, 'toolbox', 'toolbox_info.tests.json'), greet)).rejects.toThrow(/is a symbolic link to .*real\.tests\.json, and Toolbox Editor does not write saved test cases through a link/);
+    expect(readFileSync(path.join(other, 'toolbox', 'real.tests.json'), 'utf8')).toBe('{"version": 1, "cases": []}\n');
+  });
+
+  it('run settings (.toolbox-editor.json): a settings file that is a link is read, never written through', async () => {
+    const { project, outside } = projectWithOutside();
+    const victim = victimFile(outside, 'settings.json', '{"editor.fontSize": 12}\n');
+    const link = path.join(project, '.toolbox-editor.json');
+    symlinkSync(victim, link);
+    await expect(updateRunSection(link, (run) => ({ ...run, timeoutSeconds: 5 }))).rejects.toThrow(`${link} was not written: ${link} is a symbolic link to ${victim}, outside the project folder ${project}`);
+    expect(readFileSync(victim, 'utf8')).toBe('{"editor.fontSize": 12}\n');
   });
 
   it('a project rename names the linked folder a file would be reached through', async () => {
