@@ -1,8 +1,9 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toolboxTarget, type SavedCase } from '../../shared/run/index';
+import { appRoot } from '../paths';
 import { ProjectService } from '../project/projectService';
 import { updateRunSection } from '../run/runSettingsWrite';
 import { saveCase } from '../testcases/testCaseFile';
@@ -171,5 +172,17 @@ describe.skipIf(process.platform === 'win32')('every writer refuses a committed 
       `registries/shared/agents.hocon is outside the project folder ${project} (it leads to ${victim} through the link ${path.join(project, 'registries', 'shared')})`,
     );
     expect(readFileSync(victim, 'utf8')).toBe('a = "lookup_weather"\n');
+  });
+
+  it('scaffold: a module root in the project that is a link out of it is refused, nothing made there', async () => {
+    const { project, outside } = projectWithOutside();
+    writeFileSync(path.join(project, 'toolbox', 'toolbox_info.hocon'), 'word_count { class = "new_tools.word_count.WordCount", description = "Counts words." }\n');
+    symlinkSync(outside, path.join(project, 'coded_tools'));
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const run = await runCliIn(appRoot(), ['scaffold', path.join(project, 'toolbox', 'toolbox_info.hocon'), 'word_count', '--root', path.join(project, 'coded_tools')], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${path.join(project, 'coded_tools')} is a symbolic link to ${outside}, outside the project folder ${project}`);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(existsSync(path.join(project, '.toolbox-editor.json'))).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ export const scaffoldCommand: CliCommand = {
     const root = parsed.values.root !== undefined ? path.resolve(io.cwd, parsed.values.root) : defaultScaffoldRoot(context.settings, path.resolve(io.cwd, file));
     const runner = new ToolRunner(context.runner);
     try {
-      const result = await scaffoldTool(spec, { root, runner, cwd: io.cwd, python: context.settings.python.value });
+      const result = await scaffoldTool(spec, { root, toolboxFile: path.resolve(io.cwd, file), runner, cwd: io.cwd, python: context.settings.python.value });
       for (const created of result.created) io.stdout(`wrote ${created}\n`);
       if (!result.codedToolBase) io.stdout(`neuro-san is not importable here: ${spec.className} is a plain class for now (see the comment above it).\n`);
       // The root goes into the project's run settings, as the app's "Create Python class" does: runs find it.
