@@ -113,6 +113,8 @@ export function createApiService(host: ApiHost): ApiService {
       return content;
     },
     'file.write': async ({ path: p, text, expectedMtimeMs, expectedSha256, overwrite }) => {
+      // The user's own save of the path they opened (or chose in Save As): written where a link there leads, the link
+      // kept, as before. Not bounded by a project (checkWriteBounds): they saw that file's text and asked to save it.
       const target = resolvePath(p);
       watcher.writingStarts(target);
       let stamp;

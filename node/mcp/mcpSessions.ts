@@ -60,6 +60,8 @@ export interface RunningHttpServer {
   url: string;
   port: number;
   token: string;
+  /** How many sessions are open now (at most `maxSessions`). */
+  openSessions(): number;
   close(): Promise<void>;
 }
 
@@ -70,13 +72,51 @@ export const MCP_PATH = '/mcp';
 const MAX_MCP_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
+ * How many sessions are kept at once, and how long one nobody uses is kept. Each session holds an SDK server and its
+ * transport (about 43 KB: 3,000 took 128 MB), and a client that goes away without a DELETE leaves its session behind.
+ * 64 is far more than the clients one person points at a local server (an IDE, a chat app, MCP Inspector, each
+ * holding one) and keeps them to a few MB. 30 minutes outlasts a pause between prompts; a client that comes back
+ * later gets 404 and initialises again, as the Streamable HTTP transport says it must.
+ */
+export const DEFAULT_SESSION_LIMITS = { maxSessions: 64, idleMs: 30 * 60_000 };
+
+export interface HttpServeOptions {
+  port: number;
+  token?: string;
+  log: (line: string) => void;
+  /** At most this many sessions at once (DEFAULT_SESSION_LIMITS). */
+  maxSessions?: number;
+  /** A session with no request for this long is closed (DEFAULT_SESSION_LIMITS). */
+  idleMs?: number;
+}
+
+/** One client's session: its SDK server and transport, and when it was last used (requests in flight keep it in use). */
+interface HttpSession {
+  server: Server;
+  transport: StreamableHTTPServerTransport;
+  lastUsed: number;
+  inFlight: number;
+}
+
+/**
  * Serves Streamable HTTP at http://127.0.0.1:PORT/mcp (port 0: a free one). Every request needs the token as
  * `Authorization: Bearer TOKEN` and our own Host (and Origin, when one is sent): as browser mode, any web page the user
  * visits can reach 127.0.0.1.
+ *
+ * Sessions are bounded (DEFAULT_SESSION_LIMITS): one unused for `idleMs` is closed, and a request naming it (or any
+ * session not open) is answered 404, so its client initialises again. When `maxSessions` are open, a new client takes
+ * the place of the session used least recently among those with no request in flight (an abandoned one, most
+ * likely, and its client can come back): refusing instead would lock every new client out for `idleMs` once a client
+ * that forgets its sessions had filled the table. Only when every session has a request or stream open is an
+ * initialisation refused (503, a JSON-RPC error). Closing a session closes its transport and its server.
  */
-export async function serveHttp(served: ServedToolbox, options: { port: number; token?: string; log: (line: string) => void }): Promise<RunningHttpServer> {
+export async function serveHttp(served: ServedToolbox, options: HttpServeOptions): Promise<RunningHttpServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const maxSessions = options.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions;
+  const idleMs = options.idleMs ?? DEFAULT_SESSION_LIMITS.idleMs;
+  const sessions = new Map<string, HttpSession>();
+  /** Initialisations under way: counted against the cap before their session has an id. */
+  let opening = 0;
   const http = createServer();
   http.requestTimeout = DEFAULT_REQUEST_LIMITS.requestTimeoutMs;
   http.headersTimeout = DEFAULT_REQUEST_LIMITS.headersTimeoutMs;
@@ -87,9 +127,79 @@ export async function serveHttp(served: ServedToolbox, options: { port: number; 
   const port = (http.address() as AddressInfo).port;
   const guards = new RequestGuards(port, token);
 
-  const refuse = (res: ServerResponse, status: number, message: string) => {
+  const refuse = (res: ServerResponse, status: number, message: string, id: unknown = null) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id }));
+  };
+
+  /** Closes a session: its server, and with it its transport (whose onclose takes it out of the table). */
+  const closeSession = (id: string, session: HttpSession) => {
+    sessions.delete(id);
+    void session.server.close().catch(() => undefined);
+  };
+  const idle = (session: HttpSession, now: number) => session.inFlight === 0 && now - session.lastUsed >= idleMs;
+  const closeIdle = () => {
+    const now = Date.now();
+    for (const [id, session] of sessions) if (idle(session, now)) closeSession(id, session);
+  };
+  // Checked at least every minute (more often for a shorter idle time); the timer does not keep the process alive.
+  const sweep = setInterval(closeIdle, Math.max(10, Math.min(idleMs, 60_000)));
+  sweep.unref();
+
+  /** Makes room for one more session: false when every open one is in use. */
+  const roomForOne = (): boolean => {
+    closeIdle();
+    if (sessions.size + opening < maxSessions) return true;
+    let oldest: [string, HttpSession] | undefined;
+    for (const entry of sessions) if (entry[1].inFlight === 0 && (oldest === undefined || entry[1].lastUsed < oldest[1].lastUsed)) oldest = entry;
+    if (oldest === undefined) return false;
+    closeSession(...oldest);
+    return sessions.size + opening < maxSessions;
+  };
+
+  /** Runs a request of a session, which is in use until its response (a stream, for GET) ends. */
+  const inSession = (session: HttpSession, res: ServerResponse, handle: () => Promise<void>) => {
+    session.inFlight++;
+    session.lastUsed = Date.now();
+    res.once('close', () => {
+      session.inFlight--;
+      session.lastUsed = Date.now();
+    });
+    return handle();
+  };
+
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    if (!roomForOne()) {
+      options.log(`MCP: refused a new session: all ${maxSessions} sessions have a request or stream open.`);
+      return refuse(res, 503, `Too many sessions: all ${maxSessions} are in use. Close one (DELETE) or try again later.`, (body as { id?: unknown }).id ?? null);
+    }
+    opening++;
+    const server = mcpSession(served);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, session),
+    });
+    const session: HttpSession = { server, transport, lastUsed: Date.now(), inFlight: 0 };
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && sessions.get(id) === session) sessions.delete(id);
+    };
+    try {
+      await server.connect(transport);
+      await inSession(session, res, () => transport.handleRequest(req, res, body));
+    } finally {
+      opening--;
+      // An initialisation the transport refused (a bad protocol version) opened nothing: its server goes now.
+      if (transport.sessionId === undefined || sessions.get(transport.sessionId) !== session) void server.close().catch(() => undefined);
+    }
+  };
+
+  /** The open session a request names, or undefined (none, or one unused too long: it is closed now). */
+  const sessionOf = (id: string | undefined): HttpSession | undefined => {
+    const session = id === undefined ? undefined : sessions.get(id);
+    if (session === undefined || !idle(session, Date.now())) return session;
+    closeSession(id!, session);
+    return undefined;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -97,8 +207,9 @@ export async function serveHttp(served: ServedToolbox, options: { port: number; 
     if (url.pathname !== MCP_PATH) return refuse(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
     const refusal = guards.refusal(req, url, true);
     if (refusal) return refuse(res, refusal.status, refusal.message);
-    const sessionId = req.headers['mcp-session-id'];
-    const known = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    const header = req.headers['mcp-session-id'];
+    const sessionId = typeof header === 'string' ? header : undefined;
+    const known = sessionOf(sessionId);
     if (req.method === 'POST') {
       const text = await readBody(req, { ...DEFAULT_REQUEST_LIMITS, maxBodyBytes: MAX_MCP_BODY_BYTES });
       let body: unknown;
@@ -107,22 +218,14 @@ export async function serveHttp(served: ServedToolbox, options: { port: number; 
       } catch {
         return refuse(res, 400, 'Parse error: the body is not JSON.');
       }
-      if (known) return known.handleRequest(req, res, body);
-      if (sessionId !== undefined) return refuse(res, 404, 'Session not found: initialize again.');
+      if (known) return inSession(known, res, () => known.transport.handleRequest(req, res, body));
+      if (header !== undefined) return refuse(res, 404, 'Session not found (closed, or unused too long): initialize again.');
       if (!isInitializeRequest(body)) return refuse(res, 400, 'Bad request: no session; the first request must be initialize.');
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, transport),
-      });
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-      };
-      await mcpSession(served).connect(transport);
-      return transport.handleRequest(req, res, body);
+      return openSession(req, res, body);
     }
     if (req.method === 'GET' || req.method === 'DELETE') {
-      if (!known) return refuse(res, 404, 'Session not found: initialize again.');
-      return known.handleRequest(req, res);
+      if (!known) return refuse(res, 404, 'Session not found (closed, or unused too long): initialize again.');
+      return inSession(known, res, () => known.transport.handleRequest(req, res));
     }
     res.setHeader('Allow', 'GET, POST, DELETE');
     return refuse(res, 405, 'Method not allowed.');
@@ -144,8 +247,11 @@ export async function serveHttp(served: ServedToolbox, options: { port: number; 
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
     port,
     token,
+    openSessions: () => sessions.size,
     async close() {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => undefined)));
+      clearInterval(sweep);
+      await Promise.all([...sessions.values()].map((s) => s.server.close().catch(() => undefined)));
+      sessions.clear();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

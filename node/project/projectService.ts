@@ -102,7 +102,7 @@ export class ProjectService {
     if (!plan.ok) throw new ApiError('invalid_request', plan.problem);
     // A file the project reaches outside its folder (an include of ../shared/agents.hocon) is not the project's to
     // rewrite: the rename is refused before it is shown, rather than applied in part.
-    for (const file of new Set(plan.edits.map((e) => e.file))) projectFileOf(root, file);
+    for (const file of new Set(plan.edits.map((e) => e.file))) await projectFileOf(root, file);
     return { edits: plan.edits };
   }
 
@@ -116,7 +116,7 @@ export class ProjectService {
     for (const edit of edits) byFile.set(edit.file, [...(byFile.get(edit.file) ?? []), edit]);
     const files: AppliedSet['files'] = [];
     for (const [file, fileEdits] of byFile) {
-      const absolute = projectFileOf(root, file);
+      const absolute = await projectFileOf(root, file);
       const before = (await readTextFile(absolute)).text;
       for (const edit of fileEdits) {
         if (lineAt(before, edit.offset) !== edit.before) throw new ApiError('conflict', `${file} changed since the preview (line ${edit.line}): preview the rename again.`);
@@ -134,6 +134,8 @@ export class ProjectService {
     const set = this.applied.get(undoId);
     if (!set) throw new ApiError('not_found', 'Nothing to undo: that change is not known (the app was restarted, or it was undone already).');
     for (const f of set.files) {
+      // Still inside the project: a link put in a file's place since the rename does not carry the undo out of it.
+      await projectFileOf(set.root, f.absolute);
       if ((await readTextFile(f.absolute)).text !== f.after) throw new ApiError('conflict', `${f.absolute} was changed after the rename: undo it by hand.`);
     }
     await writeTextFilesAllOrNone(set.files.map((f) => ({ absolute: f.absolute, before: f.after, after: f.before })));

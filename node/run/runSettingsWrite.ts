@@ -8,7 +8,9 @@ import path from 'node:path';
 import { readJsonText, scanJson } from '../../shared/hocon/index';
 import { deepEqual, readRunSection, type ResolvedRunSettings } from '../../shared/run/index';
 import { agentToolFolder } from './agentToolFolder';
+import { checkWriteBounds } from '../files/folderBounds';
 import { oneAtATime } from '../files/oneAtATime';
+import { projectWriteRoot } from '../project/projectFiles';
 import { readTextFile, MAX_SMALL_TEXT_FILE_BYTES, unchangedSinceRead, writeTextFile } from '../files/textFiles';
 import { ApiError } from '../../shared/api/index';
 
@@ -47,6 +49,9 @@ async function changeRunSection(file: string, change: (run: RawRunSection) => Ra
   // Read back before writing: the whole file must mean what it did, with the new `run`.
   const reread = parsedObject(newText, file);
   if (!deepEqual(reread, { ...before, run: next })) throw new SettingsFileError(`${file}: the change would not read back as intended; nothing was written.`);
+  // Inside the project (or the toolbox's folder), links resolved, and never through a link in the file's place: a
+  // settings file committed as a link is read, but the editor does not change the file it names.
+  await checkWriteBounds(file, { ...projectWriteRoot(file), finalLink: 'refuse', what: 'the run settings' });
   await mkdir(path.dirname(file), { recursive: true });
   try {
     // Only over the text read, as `file.write` saves: an edit made meanwhile (the user's editor) is kept.

@@ -6,7 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunnableToolSpec } from '../../shared/toolbox/index';
 import type { ResolvedRunSettings } from '../../shared/run/index';
-import { escapesFolder } from '../files/folderBounds';
+import { checkWriteBounds, within, WriteRefusedError, type WriteBounds } from '../files/folderBounds';
+import { projectWriteRoot } from '../project/projectFiles';
 import { agentToolFolder } from '../run/agentToolFolder';
 import { findModule, type PythonSearch } from '../python/pythonFiles';
 import { resolveInterpreter } from '../python/workerOptions';
@@ -57,6 +58,17 @@ export function defaultScaffoldRoot(settings: ResolvedRunSettings, toolboxFile: 
   return first ? first.value : path.dirname(toolboxFile);
 }
 
+/**
+ * The folder a module written under `root` stays in, symlinks resolved (node/files/folderBounds.ts): the toolbox's
+ * project folder (else its folder) when the root lies in it, so a committed link (`coded_tools -> ~/bin`) cannot
+ * take the module out; else the root itself, a folder outside the project that the user chose (or the settings name).
+ */
+export function scaffoldBounds(root: string, toolboxFile: string): Pick<WriteBounds, 'root' | 'rootName'> {
+  const project = projectWriteRoot(toolboxFile);
+  if (!within(path.resolve(project.root), path.resolve(root))) return { root, rootName: 'the module root' };
+  return project.rootName === 'the project folder' ? project : { ...project, rootName: "the toolbox's folder" };
+}
+
 export interface ScaffoldResult {
   file: string;
   /** Every file written (the module and any `__init__.py`). */
@@ -69,6 +81,8 @@ export interface ScaffoldOptions {
   root: string;
   /** Where the project's runs look for modules (node/python/pythonFiles.ts): read, never imported. */
   search: PythonSearch;
+  /** The toolbox the tool is in: its project's folder bounds the write (scaffoldBounds). */
+  toolboxFile: string;
   /** The interpreter, for the comment of a plain class. */
   python?: string;
   cwd: string;
@@ -111,10 +125,15 @@ export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOpti
     codedToolBase,
     python: resolveInterpreter(options.python, options.cwd),
   });
-  // A package folder that is a link out of the root (planted, or left by a move) would take the module elsewhere.
-  for (const dir of [...placement.packages, path.dirname(placement.file)]) {
-    const elsewhere = await escapesFolder(dir, options.root);
-    if (elsewhere !== undefined) throw new ScaffoldError(`${dir} leads to ${elsewhere}, outside ${options.root}: no module was written. Remove the link, or choose another root.`, 'io');
+  // A package folder or the root that is a link out of the bounds (planted, or left by a move) would take the module
+  // elsewhere; a link in the module's or an __init__.py's place would be written through. Checked before any folder
+  // is made.
+  const bounds = { ...scaffoldBounds(options.root, options.toolboxFile), finalLink: 'refuse' as const, what: 'a Python module', advice: 'Remove the link, or choose another root.' };
+  try {
+    for (const file of [placement.file, ...placement.packages.map((dir) => path.join(dir, '__init__.py'))]) await checkWriteBounds(file, bounds);
+  } catch (error) {
+    if (error instanceof WriteRefusedError) throw new ScaffoldError(`${error.message} No module was written.`, 'io');
+    throw error;
   }
   const created: string[] = [];
   try {

@@ -24,7 +24,8 @@ import {
   type CaseFileEntry,
   type SavedCase,
 } from '../../shared/run/index';
-import { escapesFolder } from '../files/folderBounds';
+import { checkWriteBounds, escapesFolder } from '../files/folderBounds';
+import { projectWriteRoot } from '../project/projectFiles';
 import { oneAtATime } from '../files/oneAtATime';
 import { MAX_SMALL_TEXT_FILE_BYTES, readTextFile, unchangedSinceRead, writeTextFile } from '../files/textFiles';
 import { CaseFileT } from './caseFileFormat';
@@ -198,6 +199,8 @@ async function writeCases(file: string, cases: StoredCase[], read: { current: Ca
   const back = parseCaseFile(text, file);
   const same = back.cases.length === cases.length && back.cases.every((c, i) => JSON.stringify(c.testCase) === JSON.stringify(cases[i]!.testCase));
   if (!same) throw new TestCaseFileError(`${file}: the cases would not read back as saved; nothing was written.`);
+  // Inside the project (or the toolbox's folder), links resolved, and never through a link in the file's place.
+  await checkWriteBounds(file, { ...projectWriteRoot(file), finalLink: 'refuse', what: 'saved test cases' });
   await mkdir(path.dirname(file), { recursive: true });
   try {
     await writeTextFile(file, text, unchangedSinceRead(read.sha256));

@@ -4,6 +4,9 @@ import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { editorConfigOptions } from '../../language/editorConfigOnDisk';
 import { neuroSanWorkingDirectory } from '../../neurosan/neuroSanFiles';
 import { writeTextFile } from '../../files/textFiles';
+import { checkWriteBounds } from '../../files/folderBounds';
+import { projectWriteRoot } from '../../project/projectFiles';
+import { errorMessage } from '../../../shared/errorMessage';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 import { readTextFile } from './hoconCliSupport';
 
@@ -22,7 +25,8 @@ export const formatCommand: CliCommand = {
     'Options (each overrides the .editorconfig of the file\'s folder or above: indent_style, indent_size,',
     'insert_final_newline, hocon_separator, hocon_commas):',
     '  --check       print the files that would change and exit 1 if any would (for CI); write nothing',
-    '  --write       replace each file that changes with its formatted text (atomically)',
+    '  --write       replace each file that changes with its formatted text (atomically), only inside its project',
+  '                (the folder upward holding registries/, else its folder) once symbolic links are resolved',
     '  --indent N    spaces per level, or tab (default 2)',
     '  --separator S = or : between a key and its value, or preserve (default) to keep each as written',
     '  --commas C    commas that end lines: preserve (default), omit, or add',
@@ -52,7 +56,15 @@ export const formatCommand: CliCommand = {
       if (outcome.changed) changed++;
       if (check && outcome.changed) io.stdout(`${file}: would be reformatted\n`);
       else if (write && outcome.changed) {
-        await writeTextFile(outcome.absolute, outcome.text, { expectedMtimeMs: outcome.mtimeMs });
+        try {
+          // Only inside the file's project, links resolved: a committed link must not take the write elsewhere.
+          await checkWriteBounds(outcome.absolute, { ...projectWriteRoot(outcome.absolute), finalLink: 'follow', what: 'a formatted file' });
+          await writeTextFile(outcome.absolute, outcome.text, { expectedMtimeMs: outcome.mtimeMs });
+        } catch (error) {
+          io.stderr(`${file}: ${errorMessage(error)}\n`);
+          failed = true;
+          continue;
+        }
         io.stdout(`${file}: formatted\n`);
       } else if (!check && !write) io.stdout(outcome.text);
     }

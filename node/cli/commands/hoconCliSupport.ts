@@ -3,6 +3,8 @@ import { parseHocon, parsePath, resolveHocon, type Diagnostic, type ResolveOptio
 import { definitionLines, keySourceOf, type FieldSource, type FieldSourceDefinition } from '../../../shared/toolbox/index';
 import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
+import { checkWriteBounds } from '../../files/folderBounds';
+import { projectWriteRoot } from '../../project/projectFiles';
 import { UsageError, type CliIo } from '../command';
 
 /**
@@ -53,8 +55,8 @@ export function resolveOptionsFor(file: CliTextFile, io: CliIo): ResolveOptions 
 
 /**
  * Prints the edited text, or with `write` replaces the file atomically — only when the edited text parses without
- * errors, and only if nobody changed the file since it was read (a file we could not read back is never left in
- * place).
+ * errors, only if nobody changed the file since it was read (a file we could not read back is never left in place),
+ * and only inside the file's project once symlinks are resolved (node/files/folderBounds.ts).
  */
 export async function emitEdited(file: CliTextFile, edited: string, write: boolean, io: CliIo): Promise<number> {
   const errors = syntaxErrors(edited, file.absolute);
@@ -66,6 +68,8 @@ export async function emitEdited(file: CliTextFile, edited: string, write: boole
     io.stdout(edited);
     return 0;
   }
+  // Only inside the file's project, links resolved: a committed link must not take the write elsewhere.
+  await checkWriteBounds(file.absolute, { ...projectWriteRoot(file.absolute), finalLink: 'follow', what: 'an edited file' });
   await writeTextFile(file.absolute, edited, { expectedSha256: file.sha256 });
   return 0;
 }

@@ -13,7 +13,8 @@ export const setCommand: CliCommand = {
   usage: `Usage: toolbox-editor set FILE PATH VALUE [--write] [--override | --base | --replace-all | --here | --definition N]
 
 Sets PATH (a HOCON path such as tools.my_tool.description or 'a."b.c"') to VALUE, which is HOCON text
-(quote strings: '"hello"'). Prints the edited file, or with --write replaces FILE atomically.
+(quote strings: '"hello"'). Prints the edited file, or with --write replaces FILE atomically (only inside its
+project, the folder upward holding registries/ or else its folder, once symbolic links are resolved).
 
 A key set more than once is changed where its value comes from: the definition that wins. An environment
 override that finds nothing now (\`x = 5\` then \`x = \${?X}\` with X unset) stays as it is, and the 5 changes.

@@ -13,6 +13,7 @@ import { readCaseFile, testCaseFileFor } from '../../testcases/testCaseFile';
 import { countsLine, runCases, type CaseResult } from '../../testcases/runCases';
 import { junitReport } from '../../testcases/junitReport';
 import { writeFileAtomic } from '../../files/atomicWrite';
+import { checkWriteBounds, outputWriteRoot } from '../../files/folderBounds';
 import { RUN_OPTION_HELP, RUN_OPTION_SPECS, secondsOption, withToolRun } from './runCliSupport';
 import { parseCommandLine, UsageError, type CliCommand, type CliIo } from '../command';
 
@@ -30,7 +31,8 @@ export const testCommand: CliCommand = {
     'Options:',
     '  --cases PATH            the test case file (default: beside FILE)',
     '  --only NAME             run only the case with this name (repeatable)',
-    '  --junit PATH            also write the results as JUnit XML (a <failure> per failed case, an <error> per case that could not run)',
+    '  --junit PATH            also write the results as JUnit XML (a <failure> per failed case, an <error> per case that could not run);',
+    '                          never through a symbolic link, nor out of the working directory through one',
     '  --json                  print one JSON object (file, counts, and each case with its outcome and reason) instead of lines',
     "  --timeout SECONDS       the default timeout of a case that gives none (default: the project's, else 30)",
     ...RUN_OPTION_HELP,
@@ -49,6 +51,9 @@ export const testCommand: CliCommand = {
     const only = values.only ?? [];
     const timeoutSeconds = secondsOption('--timeout', values.timeout);
     const toolboxFile = path.resolve(io.cwd, file);
+    // The report's place is checked before any case runs: a link there is refused now, not after the whole run.
+    const report = values.junit !== undefined ? path.resolve(io.cwd, values.junit) : undefined;
+    if (report !== undefined) await checkReportPlace(report, io);
     const casesFile = values.cases ? path.resolve(io.cwd, values.cases) : testCaseFileFor(toolboxFile);
     const content = await readCaseFile(casesFile); // a damaged file throws: main prints it and exits 1
     if (!content) {
@@ -93,7 +98,7 @@ export const testCommand: CliCommand = {
         return runCases(cases, runOne, print);
       },
     );
-    if (values.junit) await writeReport(path.resolve(io.cwd, values.junit), junitReport(shownFile, results, new Date()), io);
+    if (report !== undefined) await writeReport(report, junitReport(shownFile, results, new Date()), io);
     if (values.json) io.stdout(`${JSON.stringify(jsonReport(shownFile, results), null, 2)}\n`);
     else io.stdout(`${countsLine(results)} (${shownFile})\n`);
     return results.every((r) => r.verdict.outcome === 'passed') ? 0 : 1;
@@ -125,7 +130,17 @@ function jsonReport(file: string, results: readonly CaseResult[]) {
   };
 }
 
+/**
+ * The JUnit report is written only inside the working directory (or, for a path outside it, in the folder named),
+ * symlinks resolved, and never through a link in its place: a `junit.xml` committed as a link must not make a CI run
+ * overwrite the file it names.
+ */
+function checkReportPlace(target: string, io: CliIo): Promise<string> {
+  return checkWriteBounds(target, { ...outputWriteRoot(target, io.cwd), finalLink: 'refuse', what: 'the JUnit report', advice: 'Remove the link, or give --junit a path that does not go through it.' });
+}
+
 async function writeReport(target: string, xml: string, io: CliIo): Promise<void> {
+  await checkReportPlace(target, io);
   await mkdir(path.dirname(target), { recursive: true });
   await writeFileAtomic(target, xml);
   io.stderr(`toolbox-editor test: wrote ${path.relative(io.cwd, target) || target}\n`);

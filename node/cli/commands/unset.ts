@@ -8,7 +8,8 @@ export const unsetCommand: CliCommand = {
   usage: `Usage: toolbox-editor unset FILE PATH [--write] [--all | --definition N]
 
 Removes every definition of PATH in FILE: each is one contiguous block (the entry, its comma, the comment on
-its line and the comment lines directly above it). Prints the edited file, or with --write replaces FILE atomically.
+its line and the comment lines directly above it). Prints the edited file, or with --write replaces FILE atomically
+(only inside its project, the folder upward holding registries/ or else its folder, once symbolic links are resolved).
 
 When PATH is set more than once in FILE and one of its definitions is a substitution (an environment override
 \${?X}, a copy \${other.key}, "\${base}/v1", +=), nothing is removed: the definitions are listed (file:line, what
