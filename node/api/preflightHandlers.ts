@@ -107,7 +107,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
       const root = request.root ? path.resolve(cwd, request.root) : defaultScaffoldRoot(context.settings, file);
       const settingsFile = context.settings.file.path;
       try {
-        const result = await scaffoldTool(spec, { root, toolboxFile: file, search: pythonSearchOf(context.runner), cwd, python: context.settings.python.value, ...(request.dryRun ? { dryRun: true } : {}) });
+        const result = await scaffoldTool(spec, { root, toolboxFile: file, search: pythonSearchOf(context.runner), cwd, python: context.settings.python.value, rootGiven: Boolean(request.root), ...(request.dryRun ? { dryRun: true } : {}) });
         if (result.created.length === 0) return { ...result, root, settingsFile, addedToPythonPath: false };
         // A warm worker may have looked for the module before it existed: the next run starts afresh, and finds it.
         await toolbox.restartWorker(file);

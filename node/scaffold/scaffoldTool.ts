@@ -88,6 +88,11 @@ export interface ScaffoldOptions {
   cwd: string;
   /** Only say where the module would go and whether one is there already. */
   dryRun?: boolean;
+  /**
+   * The user named the root (`--root`, the app's folder choice). A root the settings chose — a committed `toolRoot`,
+   * AGENT_TOOL_PATH, PYTHONPATH — must lie inside the project: a cloned repository does not choose where we write.
+   */
+  rootGiven?: boolean;
 }
 
 /**
@@ -116,6 +121,15 @@ export async function scaffoldTool(spec: RunnableToolSpec, options: ScaffoldOpti
   // Where the interpreter's site-packages cannot be read, a neuro-san project's coded tool subclasses CodedTool.
   const codedToolBase = canImport(options.search, CODED_TOOL_MODULE).importable || !options.search.interpreterKnown;
   if (options.dryRun) return { file: placement.file, created: [], codedToolBase };
+  if (!options.rootGiven) {
+    const project = projectWriteRoot(options.toolboxFile);
+    if (!within(path.resolve(project.root), path.resolve(options.root))) {
+      throw new ScaffoldError(
+        `The run settings put new modules under ${options.root}, outside ${project.rootName} ${project.root}: no module was written. Name the root yourself to write there (--root, or choose the folder).`,
+        'invalid',
+      );
+    }
+  }
   const text = pythonModuleText({
     className: spec.className.split('.').pop() as string,
     tool: spec.name,

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,19 @@ function freshRoot(): string {
 const toolboxIn = (root: string) => path.join(root, 'scaffold_toolbox.hocon');
 
 describe('toolbox-editor scaffold', () => {
+  it("writes outside the project only where the user named the root, never where a committed toolRoot points", async () => {
+    const root = freshRoot();
+    const outside = freshRoot();
+    writeFileSync(path.join(root, '.toolbox-editor.json'), JSON.stringify({ run: { toolRoot: outside } }));
+    const refused = await runCliIn(appRoot(), ['scaffold', toolboxIn(root), 'word_count'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`The run settings put new modules under ${outside}, outside the file's folder ${root}: no module was written.`);
+    expect(readdirSync(outside)).toEqual(['scaffold_toolbox.hocon']);
+    const named = await runCliIn(appRoot(), ['scaffold', toolboxIn(root), 'word_count', '--root', outside], env);
+    expect(named.code).toBe(0);
+    expect(existsSync(path.join(outside, 'new_tools', 'word_count.py'))).toBe(true);
+  });
+
   it('writes nothing through a package folder that is a link out of the root', async () => {
     const root = freshRoot();
     const outside = freshRoot();

@@ -39,7 +39,7 @@ export const scaffoldCommand: CliCommand = {
     const root = parsed.values.root !== undefined ? path.resolve(io.cwd, parsed.values.root) : defaultScaffoldRoot(context.settings, path.resolve(io.cwd, file));
     try {
       // No Python runs: whether the module exists and neuro-san is installed are read from the runs' search path.
-      const result = await scaffoldTool(spec, { root, toolboxFile: path.resolve(io.cwd, file), search: pythonSearchOf(context.runner), cwd: io.cwd, python: context.settings.python.value });
+      const result = await scaffoldTool(spec, { root, toolboxFile: path.resolve(io.cwd, file), search: pythonSearchOf(context.runner), cwd: io.cwd, python: context.settings.python.value, rootGiven: parsed.values.root !== undefined });
       for (const created of result.created) io.stdout(`wrote ${created}\n`);
       if (!result.codedToolBase) io.stdout(`neuro-san is not importable here: ${spec.className} is a plain class for now (see the comment above it).\n`);
       // The root goes into the project's run settings, as the app's "Create Python class" does: runs find it.
