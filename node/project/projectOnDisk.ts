@@ -1,3 +1,4 @@
+import { codedClassFinderFor } from '../python/codedClassFinder';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { McpListing } from '../../shared/mcp/index';
@@ -164,6 +165,8 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
     neuroSan: version.facts,
     ...agentToolPathOnlyOf(dotEnv, options.env),
+    // The coded classes its networks use, looked for as its neuro-san would, by reading its Python files.
+    ...(options.inProject !== false ? { codedClasses: codedClassFinderFor(root, options.env, version.facts) } : {}),
   });
   return { reader, neuroSan: version.neuroSan, warnings, extras: { ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
 }

@@ -7,11 +7,26 @@
  * What reading cannot know: a module that fails to import, or one that makes its class at run time. A class found
  * here may still fail at a run; a class not found here is not in any file a run would import for it.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodedClassWay } from '../../shared/neurosan/versions/index';
 import { definitionLine, findModule, type PythonSearch } from './pythonFiles';
 
-export type ClassSource = { ok: true; file: string; line: number } | { ok: false; error: string };
+export type ClassSource =
+  | { ok: true; file: string; line: number }
+  | {
+      ok: false;
+      error: string;
+      /**
+       * `elsewhere`: the class is there, but not where this neuro-san looks; `nowhere`: no module tried defines it;
+       * `setting`: AGENT_TOOL_PATH itself cannot be made a package path; `form`: the class is no `module.Class`.
+       */
+      reason: 'elsewhere' | 'nowhere' | 'setting' | 'form';
+      /** The modules neuro-san's lookup tried, in order (nowhere). */
+      tried: string[];
+      /** neuro-san's own first lines for it (`Could not find class "X" in module "m" under AGENT_TOOL_PATH …`). */
+      neuroSanWords?: string;
+    };
 
 /** How a coded tool's class is looked for: the project's neuro-san (its ways), the agent network, the agent. */
 export interface ClassLookupOptions {
@@ -35,9 +50,27 @@ function lookIn(module: string, className: string, search: PythonSearch, tried: 
   const file = found.file;
   const line = file ? definitionLine(file, className) : undefined;
   if (file && line !== undefined) return { file, line, module };
+  // A name the module may make at run time (`from x import *`, a module __getattr__, a mention reading cannot place):
+  // taken as there — a false "not found" costs more than a missed one.
+  const mention = file ? mentionLine(file, className) : undefined;
+  if (file && mention !== undefined) return { file, line: mention, module };
   // A compiled module, or a name made at run time: reading cannot tell; said as a module without it.
   without.push(module);
   return undefined;
+}
+
+/** The first line that mentions `name` as a word, or any line of a module that may make names at run time. */
+function mentionLine(file: string, name: string): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.split(/\r\n|\r|\n/);
+  const word = new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\b`);
+  const index = lines.findIndex((l) => word.test(l) || /\bimport\s+\*|def\s+__getattr__\b/.test(l));
+  return index >= 0 ? index + 1 : undefined;
 }
 
 const truthy = (value: string | undefined): boolean => value !== undefined && ['true', 'yes'].includes(value.trim().toLowerCase());
@@ -195,7 +228,7 @@ function classNotFound(classPath: string, moduleName: string, tried: string[], w
 export function findClassSource(classPath: string, search: PythonSearch, options: ClassLookupOptions): ClassSource {
   const dot = classPath.lastIndexOf('.');
   if (dot <= 0 || dot === classPath.length - 1) {
-    return { ok: false, error: `Value in 'class' must be of the form '<module_name>.<ClassName>', got '${classPath}'` };
+    return { ok: false, error: `Value in 'class' must be of the form '<module_name>.<ClassName>', got '${classPath}'`, reason: 'form', tried: [] };
   }
   const moduleName = classPath.slice(0, dot);
   const className = classPath.slice(dot + 1);
@@ -207,7 +240,7 @@ export function findClassSource(classPath: string, search: PythonSearch, options
       const found = lookIn(module, className, search, tried, without);
       if (found) return { ok: true, file: found.file, line: found.line };
     }
-    return { ok: false, error: classNotFound(classPath, moduleName, tried, without, search) };
+    return { ok: false, error: classNotFound(classPath, moduleName, tried, without, search), reason: 'nowhere', tried };
   };
   if (!options.coded || !options.neuroSan) return placed(lenient(), search);
 
@@ -241,11 +274,12 @@ export function findClassSource(classPath: string, search: PythonSearch, options
   // Found by the editor alone: the line saying what would make neuro-san find it.
   for (const module of lenientModules(moduleName, search, network)) {
     const found = lookIn(module, className, search, tried, without);
-    if (found) return { ok: false, error: wouldFindHint(classPath, className, found, options.neuroSan.version, firstToolPathOnly, rootPackage, search) };
+    if (found) return { ok: false, error: wouldFindHint(classPath, className, found, options.neuroSan.version, firstToolPathOnly, rootPackage, search), reason: 'elsewhere', tried: seen };
   }
   // AGENT_TOOL_PATH itself failed: neuro-san's words; else what the lookups learnt.
-  if (rootPackage === undefined && firstMessage !== undefined) return { ok: false, error: firstMessage.replace(/^\n+|\n+$/g, '') };
-  return { ok: false, error: classNotFound(classPath, moduleName, tried, without, search) };
+  if (rootPackage === undefined && firstMessage !== undefined) return { ok: false, error: firstMessage.replace(/^\n+|\n+$/g, ''), reason: 'setting', tried: seen };
+  const words = firstMessage?.replace(/^\n+/, '').split('\n').slice(0, 5).map((l) => l.trim()).join(' ');
+  return { ok: false, error: classNotFound(classPath, moduleName, tried, without, search), reason: 'nowhere', tried: seen, ...(words ? { neuroSanWords: words } : {}) };
 }
 
 /** A found file as an absolute path (the search roots are absolute; a relative PYTHONPATH entry is the worker's cwd's). */

@@ -113,12 +113,13 @@ export function interpreterSitePackages(python: string | undefined, cwd: string,
 
 /**
  * Where a worker with these options would look for modules, and with which environment: no project code runs.
- * `userChose`: the interpreter is the user's choice (command line, preference), not the project's.
+ * `userChose`: the interpreter is the user's choice (command line, preference), not the project's. `withSite` false:
+ * the PYTHONPATH folders alone (no process is started to learn the site-packages).
  */
-export function pythonSearchOf(options: PythonEnvironmentOptions, userChose = false): PythonSearch {
+export function pythonSearchOf(options: PythonEnvironmentOptions, userChose = false, withSite = true): PythonSearch {
   const launch = workerLaunch(options);
   const fromPath = (launch.env.PYTHONPATH ?? '').split(path.delimiter).filter((p) => p !== '').map((p) => path.resolve(launch.cwd, p));
-  const site = interpreterSitePackages(options.python, launch.cwd, userChose);
+  const site = withSite ? interpreterSitePackages(options.python, launch.cwd, userChose) : undefined;
   const roots: string[] = [];
   for (const root of [...fromPath, ...(site ?? [])]) if (!roots.includes(root)) roots.push(root);
   return { roots, interpreterKnown: site !== undefined, env: launch.env, cwd: launch.cwd };

@@ -6,6 +6,7 @@ import type { RecognisedKind } from '../../shared/project/fileKind';
 import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
+import { codedClassFinderFor } from '../python/codedClassFinder';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
@@ -162,6 +163,8 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     // A file typed in (the app): a fragment's problems from the first files that include it, not from all of them.
     ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
     ...(options.offersCache !== undefined ? { offersCache: options.offersCache } : {}),
+    // A project's coded classes, looked for as its neuro-san would, by reading its Python files.
+    ...(projectRoot !== undefined ? { codedClasses: codedClassFinderFor(projectRoot, options.env, version.facts) } : {}),
   });
 }
 

@@ -15,6 +15,7 @@ import type { HoconObject } from '../hocon/index';
 import { toolPathOnlyProblems } from './toolPathOnly';
 import { checkTestCaseAgent } from './testCase';
 import { networkOffers, type NetworkOffers, type NetworkOffersCache } from './toolboxOffers';
+import { codedClassProblems, type CodedClassFinder } from './codedClasses';
 
 /**
  * How a neuro-san project's files are read, one way for every caller: `validate DIR` (every file), `validate FILE`,
@@ -79,6 +80,11 @@ export interface ProjectReaderOptions {
   neuroSan?: NeuroSanFacts;
   /** AGENT_TOOL_PATH_ONLY as neuro-san gets it: the environment's, else the project's `.env`'s (default: `env`'s). */
   agentToolPathOnly?: string;
+  /**
+   * Finds a coded tool's class as the project's neuro-san would, by reading its Python files (codedClasses.ts). None:
+   * coded classes are not looked for (a file alone, or a caller that reads no Python files).
+   */
+  codedClasses?: CodedClassFinder;
 }
 
 /** The words neuro-san names each kind of file with in its failures. */
@@ -305,6 +311,7 @@ export class ProjectReader {
           ...(document.ok ? checkAgentReferences(document.value) : []),
           ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
+          ...(document.ok && this.options.codedClasses ? this.codedClasses(path, document.value, network) : []),
         ];
       }
       case 'manifest':
@@ -431,6 +438,34 @@ export class ProjectReader {
       toolboxes,
       networks,
     });
+  }
+
+  /** The coded classes a network's agents use that its neuro-san would not find (codedClasses.ts). */
+  private codedClasses(path: string, root: HoconObject, network: LoadedNetwork): ToolboxDiagnostic[] {
+    const identity = this.networkIdentity(path);
+    return codedClassProblems({ network: root, agents: network.agents, toolbox: network.toolbox, ...identity, finder: this.options.codedClasses! });
+  }
+
+  /**
+   * A network's name as a manifest serves it (its key, without the extension: the package path its coded tools are
+   * found under) and whether one does; else its path under `registries/`, served by none.
+   */
+  networkIdentity(path: string): { name: string; served: boolean } {
+    const key = this.key(path);
+    let listed: { name: string; served: boolean } | undefined;
+    for (const file of this.options.files) {
+      if (this.kind(file).kind !== 'manifest') continue;
+      for (const entry of this.manifest(file).entries) {
+        if (entry.network === undefined || this.key(joinPath(this.options.root, entry.network)) !== key) continue;
+        const found = { name: entry.written.replace(/\.(hocon|json)$/, ''), served: entry.served };
+        if (found.served) return found;
+        listed ??= found;
+      }
+    }
+    if (listed) return listed;
+    const relative = this.relative(path).replace(/\.(hocon|json)$/, '');
+    const under = relative.lastIndexOf('registries/');
+    return { name: under >= 0 ? relative.slice(under + 'registries/'.length) : relative.split('/').pop()!, served: false };
   }
 
   /** A network name neuro-san serves from this project: in a manifest of it, or a file under `registries/`. */
