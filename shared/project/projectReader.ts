@@ -3,6 +3,7 @@ import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
+import { checkNetworkValidators } from './networkValidators';
 import { checkAgentReferences } from './agentReferences';
 import { brokenToolPointers } from './brokenTools';
 import { NO_KIND_REASON, recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
@@ -303,6 +304,7 @@ export class ProjectReader {
           ...own,
           ...this.readingProblems(path, kind, { compare: false }),
           ...(document.ok ? checkAgentReferences(document.value) : []),
+          ...(document.ok ? checkNetworkValidators(document.value, { facts: this.options.neuroSan ?? newestFacts(), knownNetwork: this.options.knownAgent ?? ((name) => this.servesAgent(name)) }) : []),
           ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
         ];
