@@ -113,6 +113,9 @@ describe('UrlNetworkValidator', () => {
       `${lineOf(text, '/basic/gone')} error network-path-tool Agent 'front' has invalid URL or path in tools. Invalid tool: '/basic/gone'. (No manifest of the project serves 'basic/gone'.)`,
     ]);
     expect(lines(net([['front', ['/basic/helper', '/x/mcp', '/y/mcp/', 'https://example.com/sse']]]))).toEqual([]);
+    // Without a manifest to say what is served (a file alone), nothing is judged.
+    const root = resolveHocon(text, { fileName: 'n.hocon' }).value;
+    expect(checkNetworkValidators(root, { facts: factsFor(parseVersion(NEWEST_KNOWN_VERSION)!) })).toEqual([]);
   });
 });
 

@@ -25,8 +25,11 @@ import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbo
  */
 export interface NetworkValidatorOptions {
   facts: NeuroSanFacts;
-  /** Whether `name` (without its leading '/') is a network neuro-san serves from this project. */
-  knownNetwork(name: string): boolean;
+  /**
+   * Whether `name` (without its leading '/') is a network neuro-san serves from this project; undefined where the
+   * project has no manifest to say (a file alone): `/` tools are then not judged.
+   */
+  knownNetwork?: (name: string) => boolean;
 }
 
 /** The regex neuro-san's ToolNameNetworkValidator holds every agent name to (LangChain's tool-name pattern). */
@@ -123,7 +126,7 @@ function findings(agents: Map<string, Agent>, list: HoconArray, facts: NeuroSanF
   const structure = structureOf(agents, facts);
   if (shapes.length === 0 && structure !== undefined) out.push(...frontManFindings(agents, list, structure, facts));
   out.push(...nameFindings(agents));
-  if (structure !== undefined) out.push(...pathToolFindings(agents, facts, options));
+  if (structure !== undefined && options.knownNetwork) out.push(...pathToolFindings(agents, facts, options.knownNetwork));
   return out;
 }
 
@@ -319,7 +322,7 @@ function nameFindings(agents: Map<string, Agent>): Finding[] {
  * those ending in "mcp" passed: not reported, the checks of every version are left to agree). The server passes the
  * names its manifest serves; here any network the project (or the folder validated) serves passes.
  */
-function pathToolFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues, options: NetworkValidatorOptions): Finding[] {
+function pathToolFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues, knownNetwork: (name: string) => boolean): Finding[] {
   const out: Finding[] = [];
   for (const agent of agents.values()) {
     const tools = agent.spec.fields.value('tools');
@@ -327,7 +330,7 @@ function pathToolFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues,
     for (const tool of tools.elements) {
       if (tool.kind !== 'string' || !tool.value.startsWith('/')) continue;
       const t = tool.value;
-      if (t.endsWith('mcp') || t.endsWith('mcp/') || options.knownNetwork(t.slice(1))) continue;
+      if (t.endsWith('mcp') || t.endsWith('mcp/') || knownNetwork(t.slice(1))) continue;
       const message =
         facts.pathToolWords === 'unrecognized'
           ? `Agent '${agent.name}' references an unrecognized URL or path tool '${t}'. Expected an external agent or network name starting with '/' (e.g. '/bank_ops'), an MCP server, an http(s):// URL, or an MCP endpoint.`

@@ -304,7 +304,7 @@ export class ProjectReader {
           ...own,
           ...this.readingProblems(path, kind, { compare: false }),
           ...(document.ok ? checkAgentReferences(document.value) : []),
-          ...(document.ok ? checkNetworkValidators(document.value, { facts: this.options.neuroSan ?? newestFacts(), knownNetwork: this.options.knownAgent ?? ((name) => this.servesAgent(name)) }) : []),
+          ...(document.ok ? checkNetworkValidators(document.value, { facts: this.options.neuroSan ?? newestFacts(), ...this.servedNetworks() }) : []),
           ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
         ];
@@ -433,6 +433,13 @@ export class ProjectReader {
       toolboxes,
       networks,
     });
+  }
+
+  /** What a network's `/name` tools may name (networkValidators.ts): nothing is judged without a manifest to say. */
+  private servedNetworks(): { knownNetwork?: (name: string) => boolean } {
+    if (this.options.knownAgent) return { knownNetwork: this.options.knownAgent };
+    if (this.options.inProject === false || !this.options.files.some((file) => this.kind(file).kind === 'manifest')) return {};
+    return { knownNetwork: (name) => this.servesAgent(name) };
   }
 
   /** A network name neuro-san serves from this project: in a manifest of it, or a file under `registries/`. */
