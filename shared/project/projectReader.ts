@@ -3,6 +3,7 @@ import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
+import { checkNetworkValidators } from './networkValidators';
 import { checkAgentReferences } from './agentReferences';
 import { brokenToolPointers } from './brokenTools';
 import { NO_KIND_REASON, recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
@@ -309,6 +310,7 @@ export class ProjectReader {
           ...own,
           ...this.readingProblems(path, kind, { compare: false }),
           ...(document.ok ? checkAgentReferences(document.value) : []),
+          ...(document.ok ? checkNetworkValidators(document.value, { facts: this.options.neuroSan ?? newestFacts(), ...this.servedNetworks() }) : []),
           ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
           ...(document.ok && this.options.codedClasses ? this.codedClasses(path, document.value, network) : []),
@@ -466,6 +468,13 @@ export class ProjectReader {
     const relative = this.relative(path).replace(/\.(hocon|json)$/, '');
     const under = relative.lastIndexOf('registries/');
     return { name: under >= 0 ? relative.slice(under + 'registries/'.length) : relative.split('/').pop()!, served: false };
+  }
+
+  /** What a network's `/name` tools may name (networkValidators.ts): nothing is judged without a manifest to say. */
+  private servedNetworks(): { knownNetwork?: (name: string) => boolean } {
+    if (this.options.knownAgent) return { knownNetwork: this.options.knownAgent };
+    if (this.options.inProject === false || !this.options.files.some((file) => this.kind(file).kind === 'manifest')) return {};
+    return { knownNetwork: (name) => this.servesAgent(name) };
   }
 
   /** A network name neuro-san serves from this project: in a manifest of it, or a file under `registries/`. */

@@ -86,6 +86,18 @@ export interface NeuroSanFactValues {
   deprecatedVariables: Readonly<Record<string, string>>;
   /** Whether neuro-san's agent network designer refuses a toolbox agent with `tools` (its server never does). */
   designerRefusesToolboxAgentTools: boolean;
+  // Network validators (issue #33): what ManifestNetworkValidator checks when the server loads a network, which it
+  // skips on any error (shared/project/networkValidators.ts).
+  /** Whether the server validates each network it serves (keywords, front man, reachability, agent names, `/` tools). */
+  manifestNetworkValidation: boolean;
+  /** Whether reachability from the front man follows a coded tool's `args.tools` values. */
+  argsToolsReachable: boolean;
+  /** Whether `tools`/`args.tools` shapes are checked and the front man is found through `args.tools` too ("front man" words). */
+  toolsShapeValidation: boolean;
+  /** Whether `function` must be a dict and `function.description` a non-empty string. */
+  functionDescriptionValidation: boolean;
+  /** The words of a `/` tool that is no known network: "has invalid URL or path", then "references an unrecognized URL or path tool". */
+  pathToolWords: 'invalid' | 'unrecognized';
 }
 
 export interface NeuroSanChange {
@@ -115,6 +127,11 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   mcpInfoVariables: [],
   deprecatedVariables: {},
   designerRefusesToolboxAgentTools: false,
+  manifestNetworkValidation: false,
+  argsToolsReachable: false,
+  toolsShapeValidation: false,
+  functionDescriptionValidation: false,
+  pathToolWords: 'invalid',
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -181,6 +198,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { defaultToolbox: '0.5.56.hocon', defaultTools: ['tavily_search', ...REQUESTS, 'website_search', 'rag_retriever'] },
   },
   {
+    version: '0.5.68',
+    earliest: '0.5.66',
+    what: 'network validation (ManifestNetworkValidator): the server skips a network with empty instructions, no or several front men, unreachable agents, an agent name outside ^[a-zA-Z0-9_-]+$, or a "/" tool no manifest serves',
+    source: {
+      pr: 460,
+      commit: '33e86ce5',
+      date: '2025-10-10',
+      release: `merged 2025-10-10 07:31 -0700 (#464, 73a7760d, dropped its cycle check the same day); ${STUDIO} pinned 0.5.65 on 2025-10-09, 0.5.66 on 2025-10-10 11:42 and 0.5.68 on 2025-10-14`,
+    },
+    set: { manifestNetworkValidation: true },
+  },
+  {
     version: '0.6.1',
     earliest: '0.5.69',
     what: 'the network keys "agent_toolbox_info_file" (and "agent_llm_info_file") removed: neuro-san ignores them',
@@ -219,6 +248,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { codedClassLookup: 'network-levels' },
   },
   {
+    version: '0.6.23',
+    earliest: '0.6.14',
+    what: "reachability from the front man follows a coded tool's args.tools values (before, only \"tools\")",
+    source: {
+      pr: 636,
+      commit: '7c6c7106',
+      date: '2025-12-18',
+      release: `merged 2025-12-18 11:38 -0800; ${STUDIO} pinned 0.6.13 on 2025-11-21, 0.6.21 on 2025-12-18 18:06 (perhaps with it) and 0.6.23 on 2026-01-09`,
+    },
+    set: { argsToolsReachable: true },
+  },
+  {
     version: '0.6.41',
     earliest: '0.6.39',
     what: 'a coded tool\'s class is first imported by its fully qualified name, then looked for under AGENT_TOOL_PATH',
@@ -242,6 +283,28 @@ export const CHANGES: readonly NeuroSanChange[] = [
         'issue #22 says neuro-san refuses toolbox agents with "tools" (PR #830, a documentation change): the check is ToolboxNetworkValidator, which ManifestNetworkValidator leaves out ("No ToolBoxNetworkValidator yet"); the server builds a toolbox agent from its toolbox entry and args alone.',
     },
     set: { designerRefusesToolboxAgentTools: true },
+  },
+  {
+    version: '0.6.57',
+    earliest: '0.6.44',
+    what: '"function" must be a dict, "function.description" a non-empty string (KeywordNetworkValidator)',
+    source: {
+      pr: 862,
+      date: '2026-04-13',
+      release: `opened 2026-04-13 (merge date not read); ${STUDIO} pinned 0.6.43 on 2026-03-31, and its PR #1109 (0.6.57, 2026-06-01) says the validator's defaults now check descriptions`,
+    },
+    set: { functionDescriptionValidation: true },
+  },
+  {
+    version: '0.6.57',
+    earliest: '0.6.56',
+    what: 'ToolsShapeValidator: "tools" a list of str or dict, "args.tools" a dict or list; the front man found through args.tools too, and called "front man" (was "top agent")',
+    source: {
+      pr: 993,
+      date: '2026-05-29',
+      release: `${STUDIO} pinned 0.6.55 on 2026-05-26 and 0.6.57 on 2026-06-01 (its PR #1109: "Adopt neuro-san 0.6.57 API: rename find_all_top_agents to find_all_front_man_agents")`,
+    },
+    set: { toolsShapeValidation: true },
   },
   {
     version: '0.6.92',
@@ -268,6 +331,16 @@ export const CHANGES: readonly NeuroSanChange[] = [
     what: "the requests tools removed from the default toolbox (only get_current_date_time is left), with neuro-san's migration message; \"not defined\" names the sources searched",
     source: { pr: 1245, date: '2026-08-14', release: `${STUDIO} pinned 0.6.94 on 2026-08-14 and 0.6.95 on 2026-08-18` },
     set: { defaultToolbox: 'latest', defaultTools: ['get_current_date_time'], removedTools: REQUESTS, notDefinedWording: 'sources' },
+  },
+  {
+    version: undefined,
+    earliest: '0.6.50',
+    what: 'a "/" tool no manifest serves: "references an unrecognized URL or path tool" (was "has invalid URL or path in tools")',
+    source: {
+      date: '2026-05-07',
+      release: `issue #918 (2026-05-07, "Fix bad error message for url network validtor"); the fix's release was not read (${STUDIO} pinned 0.6.49 on 2026-05-04): in no release the editor knows for sure`,
+    },
+    set: { pathToolWords: 'unrecognized' },
   },
   {
     version: undefined,

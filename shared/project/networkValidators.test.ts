@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { resolveHocon } from '../hocon/index';
+import { factsFor, NEWEST_KNOWN_VERSION, parseVersion } from '../neurosan/versions/index';
+import { checkNetworkValidators } from './networkValidators';
+
+/**
+ * Conformance: one minimal network per check of neuro-san's ManifestNetworkValidator and its clean twin. Each
+ * positive is reported in neuro-san's words (neuro_san/internals/validation/network/) at its line; each twin is
+ * quiet. Networks are written here, none copied.
+ */
+const served = new Set(['basic/helper']);
+function check(text: string, version = NEWEST_KNOWN_VERSION) {
+  const root = resolveHocon(text, { fileName: 'registries/n.hocon' }).value;
+  return checkNetworkValidators(root, { facts: factsFor(parseVersion(version)!), knownNetwork: (n) => served.has(n) });
+}
+const lines = (text: string, version?: string) => check(text, version).map((d) => `${d.line} ${d.severity} ${d.rule} ${d.message}`);
+
+/** A network of agents `name: [calls]`, with extra HOCON per agent. */
+function net(agents: [string, string[], string?][]): string {
+  const body = agents.map(([name, calls, extra]) => `  {\n    name = "${name}"\n    instructions = "Do it."\n    tools = ${JSON.stringify(calls)}\n${extra ? `    ${extra}\n` : ''}  }`);
+  return `tools = [\n${body.join('\n')}\n]\n`;
+}
+const lineOf = (text: string, what: string) => text.slice(0, text.indexOf(what)).split('\n').length;
+
+describe('KeywordNetworkValidator', () => {
+  it('network-instructions-empty: "" is refused from PR #460, at the value', () => {
+    const text = net([['front', ['a']], ['a', [], 'instructions = ""']]);
+    expect(lines(text)).toEqual([`${lineOf(text, 'instructions = ""')} error network-instructions-empty a 'instructions' cannot be empty.`]);
+    expect(lines(net([['front', ['a']], ['a', [], 'instructions = "Answer."']]))).toEqual([]);
+  });
+
+  it('network-function-shape and network-description-empty, from 0.6.57 (PR #862)', () => {
+    const text = net([['front', ['a', 'b']], ['a', [], 'function = "x"'], ['b', [], 'function { description = "" }']]);
+    expect(lines(text)).toEqual([
+      `${lineOf(text, 'function = "x"')} error network-function-shape a 'function' must be a dict, got str.`,
+      `${lineOf(text, 'description = ""')} error network-description-empty b 'function.description' cannot be empty.`,
+    ]);
+    expect(lines(net([['front', ['a']], ['a', [], 'function { description = "Adds." }']]))).toEqual([]);
+    // 0.6.43 is before the window (0.6.44–0.6.57): not checked.
+    expect(lines(text, '0.6.43')).toEqual([]);
+    expect(lines(text, '0.6.50')).toEqual([]);
+  });
+});
+
+describe('ToolsShapeValidator (PR #993, 0.6.57)', () => {
+  it('network-tools-shape: "tools" a string, with a fix making it a list; the structure is then not judged', () => {
+    const text = net([['front', ['a']], ['a', [], '']]).replace('tools = []', 'tools = "front"');
+    const ds = check(text);
+    expect(ds.map((d) => `${d.line} ${d.rule} ${d.message}`)).toEqual([`${lineOf(text, 'tools = "front"')} network-tools-shape a 'tools' must be a list, got str.`]);
+    expect(ds[0]!.fix?.title).toBe('Make "tools" a list');
+    expect(lines(text, '0.6.55')).toEqual([]);
+  });
+
+  it('network-tools-shape: an element that is no str or dict, and args.tools that is no dict or list', () => {
+    const text = net([['front', ['a']], ['a', [], 'args { tools = 3 }']]).replace('tools = ["a"]', 'tools = ["a", 7]');
+    expect(lines(text)).toEqual([
+      `${lineOf(text, '7]')} error network-tools-shape front 'tools[1]' must be a str or dict, got int.`,
+      `${lineOf(text, 'tools = 3')} error network-tools-shape a 'args.tools' must be a dict or list, got int.`,
+    ]);
+    expect(lines(net([['front', ['a']], ['a', [], 'args { tools = ["b"] }'], ['b', []]]))).toEqual([]);
+  });
+});
+
+describe('UnreachableNodesNetworkValidator', () => {
+  it('network-front-man: none (a cycle), in the words of the version', () => {
+    const text = net([['a', ['b']], ['b', ['a']]]);
+    expect(lines(text)).toEqual([`1 error network-front-man No front man agent found in network. (Every agent that calls others is called by one: neuro-san finds no front man to start from.)`]);
+    expect(lines(text, '0.6.23')[0]).toContain('No top agent found in network.');
+    expect(lines(net([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(lines(net([['alone', []]]))).toEqual([]);
+  });
+
+  it('network-front-man: several, at the first', () => {
+    const text = net([['one', ['c']], ['two', ['c']], ['c', []]]);
+    expect(lines(text)).toEqual([`${lineOf(text, '"one"')} error network-front-man Multiple front man agents found: ['one', 'two']. Expected exactly one. (Each calls others and is called by none.)`]);
+    expect(lines(net([['one', ['two']], ['two', ['c']], ['c', []]]))).toEqual([]);
+  });
+
+  it('network-unreachable-agent: at each agent no one reaches', () => {
+    const text = net([['front', ['a']], ['a', []], ['lost', []]]);
+    expect(lines(text)).toEqual([
+      `${lineOf(text, '"lost"')} error network-unreachable-agent Unreachable agents found: ['lost'] ('lost': no agent the front man 'front' reaches names it in "tools" or a coded tool's "args.tools".)`,
+    ]);
+    expect(lines(net([['front', ['a', 'lost']], ['a', []], ['lost', []]]))).toEqual([]);
+  });
+
+  it("a coded tool's args.tools reaches its agents from 0.6.23 (PR #636); before the window (0.6.14) they are unreachable; inside it nothing is said", () => {
+    const text = net([['front', ['coded']], ['coded', [], 'class = "m.C"\n    args { tools { helper = "worker" } }'], ['worker', []]]);
+    expect(lines(text)).toEqual([]);
+    expect(lines(text, '0.6.13').map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([`${lineOf(text, 'name = "worker"')} error network-unreachable-agent`]);
+    expect(lines(text, '0.6.21')).toEqual([]);
+  });
+
+  it('a list of args.tools and a front man found through args.tools count from 0.6.57 (PR #993) only', () => {
+    const text = net([['front', [], 'class = "m.C"\n    args { tools = ["worker"] }'], ['worker', ['leaf']], ['leaf', []]]);
+    expect(lines(text)).toEqual([]);
+    expect(lines(text, '0.6.50')).toEqual([]);
+  });
+});
+
+describe('ToolNameNetworkValidator', () => {
+  it('network-agent-name: a name outside ^[a-zA-Z0-9_-]+$, at the name', () => {
+    const text = net([['front', ['my agent']], ['my agent', []]]);
+    expect(lines(text)).toEqual([`${lineOf(text, '"my agent"\n')} error network-agent-name my agent must match the regex '^[a-zA-Z0-9_-]+$'`]);
+    expect(lines(net([['front', ['my_agent']], ['my_agent', []]]))).toEqual([]);
+  });
+});
+
+describe('UrlNetworkValidator', () => {
+  it('network-path-tool: a "/" tool no manifest serves, in the words of the version', () => {
+    const text = net([['front', ['/basic/gone']]]);
+    expect(lines(text)).toEqual([
+      `${lineOf(text, '/basic/gone')} error network-path-tool Agent 'front' has invalid URL or path in tools. Invalid tool: '/basic/gone'. (No manifest of the project serves 'basic/gone'.)`,
+    ]);
+    expect(lines(net([['front', ['/basic/helper', '/x/mcp', '/y/mcp/', 'https://example.com/sse']]]))).toEqual([]);
+    // Without a manifest to say what is served (a file alone), nothing is judged.
+    const root = resolveHocon(text, { fileName: 'n.hocon' }).value;
+    expect(checkNetworkValidators(root, { facts: factsFor(parseVersion(NEWEST_KNOWN_VERSION)!) })).toEqual([]);
+  });
+});
+
+describe('what the server does not refuse, or does not see as written', () => {
+  it('before 0.5.68 (PR #460, window from 0.5.66) nothing is checked', () => {
+    const text = net([['front', ['a']], ['a', [], 'instructions = ""']]);
+    expect(lines(text, '0.5.65')).toEqual([]);
+    expect(lines(text, '0.5.66')).toEqual([]);
+    expect(lines(text, '0.5.68')).toHaveLength(1);
+  });
+
+  it('a value commondefs may replace is not judged (the server validates after its filters)', () => {
+    const text = `commondefs { replacement_values { ${'"'}helpers${'"'} = ["a"] } }\n` + net([['front', []], ['a', []]]).replace('tools = []', 'tools = "helpers"');
+    expect(lines(text)).toEqual([]);
+  });
+
+  it('cycles are not reported: the server leaves out its CyclesNetworkValidator', () => {
+    expect(lines(net([['front', ['a']], ['a', ['b']], ['b', ['a']]]))).toEqual([]);
+  });
+});
