@@ -36,6 +36,32 @@ async function validate(dir: string, ...args: string[]) {
   };
 }
 
+describe('a project pinned to neuro-san 0.7.x (neuro-san-studio pins 0.7.4 from 2026-09-18)', () => {
+  it('is checked for that release, named plainly: 0.7.4 is a release the editor knows', async () => {
+    const result = await validate(project('neuro-san==0.7.4'));
+    expect(result.checkedFor).toBe('checked for neuro-san 0.7.4 (pin: neuro-san==0.7.4 in requirements.txt:2)');
+  });
+
+  it("gets 0.7's default toolbox: get_current_date_time is there, the requests tools are gone with neuro-san's migration message", async () => {
+    const result = await validate(project('neuro-san==0.7.4'));
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatch(/^registries\/helper\.hocon:11:\d+ error removed-tool /);
+  });
+
+  it('is not told that 0.7.4 reads MCP_SERVERS_INFO_FILE with a warning that it "will be removed in neuro-san==0.7"', async () => {
+    // Whether and where 0.7 dropped MCP_SERVERS_INFO_FILE could not be placed: nothing is claimed of 0.7.4 either way.
+    const dir = project('neuro-san==0.7.4', { '.env': 'MCP_SERVERS_INFO_FILE=mcp/mcp_info.hocon\n' });
+    expect((await validate(dir)).problems.filter((p) => p.startsWith('.env'))).toEqual([]);
+  });
+
+  it('a range inside the 0.7 series is the newest 0.7 release the editor knows, as pip would pick it', async () => {
+    const result = await validate(project('neuro-san~=0.7.0'));
+    expect(result.checkedFor).toBe(
+      `checked for neuro-san ${NEWEST_KNOWN_VERSION} (pin: neuro-san~=0.7.0 in requirements.txt:2 (the newest release the editor knows inside ~=0.7.0, as pip would pick it: ${NEWEST_KNOWN_VERSION}))`,
+    );
+  });
+});
+
 describe('a pin newer than the newest release the editor knows', () => {
   it('says so in the summary line, and which release it is judged as', async () => {
     const result = await validate(project('neuro-san==0.7.20'));
