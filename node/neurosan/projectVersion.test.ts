@@ -134,9 +134,11 @@ describe('MCP_SERVERS_INFO_FILE', () => {
     const dir = copyOfFixture();
     writeFileSync(path.join(dir, '.env'), 'OPENAI_API_KEY=\nMCP_SERVERS_INFO_FILE=mcp/mcp_info.hocon\n');
     expect((await validate(dir, '--neuro-san-version', NEWEST_KNOWN_VERSION)).problems.filter((p) => p.startsWith('.env'))).toEqual([]);
-    const newer = await validate(dir, '--neuro-san-version', '0.7.0');
+    // 0.7.0 to 0.7.4 are known, and AGENT_MCP_INFO_FILE is placed in none of them: nothing said there either.
+    expect((await validate(dir, '--neuro-san-version', '0.7.4')).problems.filter((p) => p.startsWith('.env'))).toEqual([]);
+    const newer = await validate(dir, '--neuro-san-version', '0.8.0');
     expect(newer.messages.filter((m) => m.startsWith('.env'))).toEqual([
-      '.env:2:1 warning deprecated-variable neuro-san 0.7.0: "MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7. Please switch to AGENT_MCP_INFO_FILE env var."',
+      '.env:2:1 warning deprecated-variable neuro-san 0.8.0: "MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7. Please switch to AGENT_MCP_INFO_FILE env var."',
     ]);
   });
 });

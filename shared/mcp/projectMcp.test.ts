@@ -85,12 +85,14 @@ describe('which MCP info file the project\'s neuro-san reads, by its version', (
   const old = { MCP_SERVERS_INFO_FILE: { value: 'mcp/old.hocon', from: 'environment' } };
 
   it('a version that reads both: AGENT_MCP_INFO_FILE first, the old one with its deprecation in neuro-san\'s words', () => {
-    expect(mcpInfoChoice({ ...agent, ...old }, facts('0.6.99'))!.view).toEqual({ path: 'mcp/new.hocon', variable: 'AGENT_MCP_INFO_FILE', from: '.env' });
-    expect(mcpInfoChoice(old, facts('0.6.99'))!.view.note).toContain('"MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7.');
+    // A version newer than the editor knows (0.6.99 was one until 0.7.x was known): the change with no release yet.
+    expect(mcpInfoChoice({ ...agent, ...old }, facts('0.7.99'))!.view).toEqual({ path: 'mcp/new.hocon', variable: 'AGENT_MCP_INFO_FILE', from: '.env' });
+    expect(mcpInfoChoice(old, facts('0.7.99'))!.view.note).toContain('"MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7.');
   });
 
   it('a version that may not read AGENT_MCP_INFO_FILE yet says so; one that reads only the old name ignores it', () => {
     expect(mcpInfoChoice(agent, facts('0.6.95'))!.view.note).toMatch(/^neuro-san 0\.6\.95 may not read AGENT_MCP_INFO_FILE yet/);
+    expect(mcpInfoChoice(agent, facts('0.7.4'))!.view.note).toMatch(/^neuro-san 0\.7\.4 may not read AGENT_MCP_INFO_FILE yet/);
     expect(mcpInfoChoice(agent, facts('0.6.20'))!.view.problem).toBe(
       'neuro-san 0.6.20 reads MCP_SERVERS_INFO_FILE only, not AGENT_MCP_INFO_FILE: its agents get no settings from this file. Set MCP_SERVERS_INFO_FILE to it.',
     );

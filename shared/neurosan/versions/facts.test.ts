@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGES, NEWEST_KNOWN_VERSION, codedClassWays, defaultMayDefine, factsFor, knowsTypeName } from './facts';
+import { CHANGES, NEWEST_KNOWN_VERSION, SERIES_NEWEST, codedClassWays, defaultMayDefine, factsFor, knowsTypeName } from './facts';
 import { compareVersions, parseVersion, version } from './version';
 
 const at = (v: string) => factsFor(version(v));
@@ -74,8 +74,33 @@ describe('the table of neuro-san facts by version', () => {
 
   it('a change in no known release applies only to versions newer than the editor knows', () => {
     expect(at(NEWEST_KNOWN_VERSION).sure.mcpInfoVariables).toEqual([]);
-    expect(at('0.6.99').sure.mcpInfoVariables).toEqual(['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE']);
-    expect(at('0.6.99').newerThanKnown).toBe(true);
+    expect(at('0.7.99').sure.mcpInfoVariables).toEqual(['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE']);
+    expect(at('0.7.99').newerThanKnown).toBe(true);
+  });
+
+  it('knows the 0.7 series up to 0.7.4 (neuro-san-studio pins it from 2026-09-18): 0.6.95 is the last 0.6 release', () => {
+    expect(NEWEST_KNOWN_VERSION).toBe('0.7.4');
+    expect(SERIES_NEWEST['0.6']).toBe('0.6.95');
+    expect(SERIES_NEWEST['0.7']).toBe('0.7.4');
+    for (const v of ['0.7.0', '0.7.4']) expect(at(v).newerThanKnown).toBe(false);
+    expect(at('0.7.5').newerThanKnown).toBe(true);
+    const row = CHANGES.find((c) => c.version === '0.7.0')!;
+    expect(row.source).toMatchObject({ pr: 1302, date: '2026-09-03' });
+    expect(row.set).toEqual({});
+  });
+
+  it('0.7.0 to 0.7.4 read toolboxes, networks and coded tools as 0.6.95 does (no change found in them)', () => {
+    const before = at('0.6.95');
+    for (const v of ['0.7.0', '0.7.4']) {
+      expect(at(v).sure).toEqual(before.sure);
+      expect(at(v).maybe).toEqual(before.maybe);
+    }
+    expect(at('0.7.4').sure.defaultToolbox).toBe('latest');
+    expect(at('0.7.4').sure.defaultTools).toEqual(['get_current_date_time']);
+    expect(codedClassWays(at('0.7.4'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: true }]);
+    // AGENT_MCP_INFO_FILE is still placed in no release: 0.7.x may read it, is not said to.
+    expect(at('0.7.4').sure.mcpInfoVariables).toEqual([]);
+    expect(at('0.7.4').maybe.mcpInfoVariables).toEqual(['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE']);
   });
 
   it('reads versions as pip orders them', () => {

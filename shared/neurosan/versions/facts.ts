@@ -9,7 +9,8 @@
  * pinned before and after it (its requirements.txt history), or by what neuro-san's maintainers wrote. Where that
  * leaves a window, `earliest` is the first release that may already have the change and `version` the first that
  * certainly has it; the rules report a problem only when it is one on both sides of the window (a false report costs
- * more than a missing one).
+ * more than a missing one). The 0.7 releases (from 2026-09-03) are read the same way: no git snapshot reaches them, so
+ * from neuro-san's pull requests and issues, its stored files and neuro-san-studio's pins.
  */
 import { compareVersions, version as v, type NeuroSanVersion } from './version';
 
@@ -333,6 +334,16 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { defaultToolbox: 'latest', defaultTools: ['get_current_date_time'], removedTools: REQUESTS, notDefinedWording: 'sources' },
   },
   {
+    version: '0.7.0',
+    what: 'requires Python 3.12 or later (pip installs it nowhere older); no change found in how toolboxes, networks, manifests, MCP info files or coded tools are read',
+    source: {
+      pr: 1302,
+      date: '2026-09-03',
+      release: `PR #1302 made requires-python ">=3.12" (2026-09-03) and nsflow issue #276 says the same day that 0.7.0 will not install below it; ${STUDIO} bumped "from 0.7.0 to 0.7.4" on 2026-09-18 (PR #1439), and neuro-san issue #1370 (2026-09-18) reproduces on 0.7.0 "same code on main". Read from neuro-san's issues and stored files, not at a tag: no snapshot of neuro-san reaches 0.7`,
+    },
+    set: {},
+  },
+  {
     version: undefined,
     earliest: '0.6.50',
     what: 'a "/" tool no manifest serves: "references an unrecognized URL or path tool" (was "has invalid URL or path in tools")',
@@ -349,7 +360,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
     source: {
       date: '2026-02-20',
       release:
-        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only: in no release the editor knows',
+        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only; its docs say MCP_SERVERS_INFO_FILE "will be removed in version 0.7.0", but no 0.7 code could be read: placed in no release the editor knows, 0.7.x included',
     },
     set: {
       mcpInfoVariables: ['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'],
@@ -358,14 +369,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
   },
 ];
 
-/** The newest release the editor knows (a newer one gets these facts, and the rows with no release yet). */
-export const NEWEST_KNOWN_VERSION = '0.6.95';
+/**
+ * The newest release the editor knows (a newer one gets these facts, and the rows with no release yet): neuro-san-studio
+ * pinned 0.7.4 on 2026-09-18 (its PR #1439). A 0.7.5 exists (named in public code) but nothing of it could be read.
+ */
+export const NEWEST_KNOWN_VERSION = '0.7.4';
 
 /** The newest release of each series the editor knows, for a pin such as `~=0.5.40` (what pip would pick). */
 export const SERIES_NEWEST: Readonly<Record<string, string>> = {
   '0.4': '0.4.9',
   '0.5': '0.5.68', // neuro-san-studio pinned 0.5.68 on 2025-10-14, then 0.6.5
-  '0.6': NEWEST_KNOWN_VERSION,
+  '0.6': '0.6.95', // neuro-san-studio pinned 0.6.95 on 2026-08-18, then 0.7.0; issue #1294 (2026-08-31) is "as of 0.6.95"
+  '0.7': NEWEST_KNOWN_VERSION,
 };
 
 /** The facts for one version, on both sides of any window where a change's release is not known exactly. */

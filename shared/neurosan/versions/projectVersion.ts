@@ -5,7 +5,7 @@
  */
 import { factsFor, NEWEST_KNOWN_VERSION, type NeuroSanFacts } from './facts';
 import { describePin, type NeuroSanPin } from './pin';
-import { parseVersion, version as v } from './version';
+import { compareVersions, parseVersion, version as v } from './version';
 
 export type VersionSource = 'command line' | 'project setting' | 'interpreter' | 'pin' | 'newest known';
 
@@ -55,7 +55,18 @@ export function factsOfProject(chosen: ProjectNeuroSan): NeuroSanFacts {
   return factsFor(parseVersion(chosen.version) ?? v(NEWEST_KNOWN_VERSION));
 }
 
-/** `neuro-san 0.5.55 (pin: neuro-san==0.5.55 in requirements.txt:3)`: the summary line of `validate` and the status bar's title. */
+/**
+ * `neuro-san 0.5.55 (pin: neuro-san==0.5.55 in requirements.txt:3)`: the summary line of `validate` and the status
+ * bar's title. A version newer than the newest release the editor knows says so, and what it is judged as: that
+ * release's facts (and the changes the table places in no release yet), not the version's own.
+ */
 export function describeProjectNeuroSan(chosen: ProjectNeuroSan): string {
-  return `neuro-san ${chosen.version} (${chosen.from}: ${chosen.how})`;
+  return `neuro-san ${chosen.version} (${chosen.from}: ${chosen.how}${newerThanKnownWords(chosen.version)})`;
+}
+
+/** ` — newer than 0.7.4, the newest release the editor knows: judged as 0.7.4`, or '' for a version it knows. */
+export function newerThanKnownWords(text: string): string {
+  const parsed = parseVersion(text);
+  if (!parsed || compareVersions(parsed, v(NEWEST_KNOWN_VERSION)) <= 0) return '';
+  return ` — newer than ${NEWEST_KNOWN_VERSION}, the newest release the editor knows: judged as ${NEWEST_KNOWN_VERSION}`;
 }
