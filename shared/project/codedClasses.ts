@@ -29,6 +29,8 @@ export interface CodedClassInput {
   /** Whether a manifest serves it (else nothing calls it: a warning). */
   served: boolean;
   finder: CodedClassFinder;
+  /** Classes another rule already reports for the same cause (AGENT_TOOL_PATH_ONLY): said once, there. */
+  saidElsewhere?: (classPath: string) => boolean;
 }
 
 export function codedClassProblems(input: CodedClassInput): ToolboxDiagnostic[] {
@@ -40,6 +42,7 @@ export function codedClassProblems(input: CodedClassInput): ToolboxDiagnostic[] 
     if (agent.kind !== 'object') continue;
     const className = agent.fields.value('class');
     if (className?.kind !== 'string' || className.value === '' || agent.fields.get('toolbox') !== undefined) continue;
+    if (input.saidElsewhere?.(className.value)) continue;
     const name = agent.fields.value('name');
     const agentName = name?.kind === 'string' ? name.value : '(unnamed agent)';
     const answer = input.finder.find(className.value, input.name, agentName);
@@ -48,7 +51,7 @@ export function codedClassProblems(input: CodedClassInput): ToolboxDiagnostic[] 
   const coded = new Map(input.toolbox.tools.filter((t) => t.kind === 'coded' && t.className).map((t) => [t.name, t.className!]));
   for (const agent of input.agents) {
     const className = coded.get(agent.toolName);
-    if (className === undefined) continue;
+    if (className === undefined || input.saidElsewhere?.(className)) continue;
     const answer = input.finder.find(className, input.name, agent.name);
     if (answer && !answer.found) {
       out.push(diagnosticAt(agent.where, severity, 'coded-class-not-found', `Tool '${agent.toolName}' of the toolbox (class ${className}): ${answer.message}${unserved}`, { tool: agent.toolName }));

@@ -13,7 +13,7 @@ import { readManifest, type ManifestHost, type ReadManifest } from './manifest';
 import type { ProjectSettings } from './settings';
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 import type { HoconObject } from '../hocon/index';
-import { toolPathOnlyProblems } from './toolPathOnly';
+import { refusedByToolPathOnly, toolPathOnlyProblems } from './toolPathOnly';
 import { checkTestCaseAgent } from './testCase';
 import { networkOffers, type NetworkOffers, type NetworkOffersCache } from './toolboxOffers';
 import { codedClassProblems, type CodedClassFinder } from './codedClasses';
@@ -445,7 +445,12 @@ export class ProjectReader {
   /** The coded classes a network's agents use that its neuro-san would not find (codedClasses.ts). */
   private codedClasses(path: string, root: HoconObject, network: LoadedNetwork): ToolboxDiagnostic[] {
     const identity = this.networkIdentity(path);
-    return codedClassProblems({ network: root, agents: network.agents, toolbox: network.toolbox, ...identity, finder: this.options.codedClasses! });
+    const saidElsewhere = refusedByToolPathOnly({
+      facts: this.options.neuroSan ?? newestFacts(),
+      flag: this.options.agentToolPathOnly ?? this.options.env.AGENT_TOOL_PATH_ONLY,
+      agentToolPath: this.options.settings.AGENT_TOOL_PATH?.value,
+    });
+    return codedClassProblems({ network: root, agents: network.agents, toolbox: network.toolbox, ...identity, finder: this.options.codedClasses!, saidElsewhere });
   }
 
   /**

@@ -36,6 +36,18 @@ export interface ToolPathOnlyInput {
   networks: Iterable<HoconObject>;
 }
 
+/**
+ * The classes this rule reports, by their text (`coded_tools.sums.adder.Adder`): other rules about the same class
+ * (a coded class not found) leave them to it.
+ */
+export function refusedByToolPathOnly(input: Omit<ToolPathOnlyInput, 'toolboxes' | 'networks'>): (classPath: string) => boolean {
+  const { facts } = input;
+  if (!isToolPathOnly(input.flag) || !facts.sure.agentToolPathOnly || !facts.maybe.agentToolPathOnly || input.agentToolPath === undefined) return () => false;
+  const pkg = packageOf(input.agentToolPath);
+  if (pkg === undefined) return () => false;
+  return (classPath) => classPath.startsWith(`${pkg}.`) && classPath.slice(pkg.length + 1).includes('.');
+}
+
 export function toolPathOnlyProblems(input: ToolPathOnlyInput): ToolboxDiagnostic[] {
   const { facts } = input;
   if (!isToolPathOnly(input.flag) || !facts.sure.agentToolPathOnly || !facts.maybe.agentToolPathOnly || input.agentToolPath === undefined) return [];
