@@ -22,4 +22,12 @@ describe('readManifest: the networks a manifest names', () => {
     const text = '{"off.hocon": {"serve": false}}';
     expect(reportsOf(text, hostWith())).toEqual(['warning manifest-network-missing off.hocon']);
   });
+
+  it("a network neuro-san cannot load is pointed at, at its own error, not said again", () => {
+    const root = resolveHocon('{"broken.hocon": true}', { fileName: 'registries/manifest.hocon' }).value;
+    const host: ManifestHost = { fileProblem: () => ({ exists: true, isNetwork: true, parses: false, firstError: 'registries/broken.hocon:4:1' }) };
+    expect(readManifest(root, host).diagnostics.map((d) => `${d.severity} ${d.rule} ${d.message}`)).toEqual([
+      "warning manifest-network-unreadable The manifest lists 'broken.hocon' (registries/broken.hocon), which neuro-san cannot load: see its error at registries/broken.hocon:4:1.",
+    ]);
+  });
 });

@@ -20,7 +20,7 @@ export interface ReadManifest {
 
 export interface ManifestHost {
   /** What a project file (path relative to the root) is: undefined when there is no such file. */
-  fileProblem(relativePath: string): { exists: true; isNetwork: boolean; parses: boolean } | undefined;
+  fileProblem(relativePath: string): { exists: true; isNetwork: boolean; parses: boolean; /** `file:line:column` of the first error neuro-san meets reading it. */ firstError?: string } | undefined;
 }
 
 /**
@@ -63,7 +63,9 @@ export function readManifest(root: HoconObject, host: ManifestHost): ReadManifes
       );
     } else if (!found.parses) {
       // The network says why, as an error of its own: here a pointer to it (one report per cause).
-      diagnostics.push(diagnosticAt(where, 'warning', 'manifest-network-unreadable', `The manifest lists '${written}' (${network}), which neuro-san cannot load: see its problems.`));
+      diagnostics.push(
+        diagnosticAt(where, 'warning', 'manifest-network-unreadable', `The manifest lists '${written}' (${network}), which neuro-san cannot load: see its error at ${found.firstError ?? network}.`),
+      );
     } else if (!found.isNetwork) {
       diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-not-network', `The manifest lists '${written}' (${network}), which is not an agent network: it has no "tools" list.`));
     }

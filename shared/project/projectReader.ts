@@ -511,7 +511,13 @@ export class ProjectReader {
       fileProblem: (path) => {
         if (!this.isProjectFile(path) && typeof this.host.readFile(path) !== 'string') return undefined;
         const problems = this.diagnosticsOfOwn(path);
-        return { exists: true, isNetwork: this.kind(path).kind === 'network', parses: problems.every((d) => d.severity !== 'error') };
+        const first = problems.find((d) => d.severity === 'error');
+        return {
+          exists: true,
+          isNetwork: this.kind(path).kind === 'network',
+          parses: first === undefined,
+          ...(first ? { firstError: `${this.relative(first.file)}:${first.line}:${first.column}` } : {}),
+        };
       },
     };
   }
