@@ -7,10 +7,9 @@
  * What reading cannot know: a module that fails to import, or one that makes its class at run time. A class found
  * here may still fail at a run; a class not found here is not in any file a run would import for it.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodedClassWay } from '../../shared/neurosan/versions/index';
-import { definitionLine, findModule, type PythonSearch } from './pythonFiles';
+import { definitionLine, findModule, moduleNames, type PythonSearch } from './pythonFiles';
 
 export type ClassSource =
   | { ok: true; file: string; line: number }
@@ -59,18 +58,10 @@ function lookIn(module: string, className: string, search: PythonSearch, tried: 
   return undefined;
 }
 
-/** The first line that mentions `name` as a word, or any line of a module that may make names at run time. */
+/** The first line that mentions `name` as a word, or where a module may make names at run time. */
 function mentionLine(file: string, name: string): number | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const lines = text.split(/\r\n|\r|\n/);
-  const word = new RegExp(`\\b${name.replace(/[$]/g, '\\$')}\\b`);
-  const index = lines.findIndex((l) => word.test(l) || /\bimport\s+\*|def\s+__getattr__\b/.test(l));
-  return index >= 0 ? index + 1 : undefined;
+  const names = moduleNames(file);
+  return names?.words.get(name) ?? names?.dynamic;
 }
 
 const truthy = (value: string | undefined): boolean => value !== undefined && ['true', 'yes'].includes(value.trim().toLowerCase());

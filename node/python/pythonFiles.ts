@@ -131,6 +131,28 @@ export interface ModuleFile {
   packageFolders: string[] | null;
 }
 
+const listings = new Map<string, { mtimeMs: number; names: string[] }>();
+
+/** A folder's entries, read again only when the folder changed (site-packages hold thousands). */
+function listing(folder: string): string[] {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(folder).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = listings.get(folder);
+  if (cached?.mtimeMs === mtimeMs) return cached.names;
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    names = [];
+  }
+  listings.set(folder, { mtimeMs, names });
+  return names;
+}
+
 const EXTENSION = /\.(cpython-[^.]*\.so|abi3\.so|so|pyd)$/;
 
 function findIn(folder: string, name: string): ModuleFile | 'namespace' | undefined {
@@ -140,12 +162,7 @@ function findIn(folder: string, name: string): ModuleFile | 'namespace' | undefi
     if (isFile(init)) return { file: init, packageFolders: [base] };
   }
   if (isFile(`${base}.py`)) return { file: `${base}.py`, packageFolders: null };
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    names = [];
-  }
+  const names = listing(folder);
   const compiled = names.find((n) => n.startsWith(`${name}.`) && EXTENSION.test(n.slice(name.length)));
   if (compiled) return { file: path.join(folder, compiled), packageFolders: null };
   return isDirectory(base) ? 'namespace' : undefined;
@@ -176,37 +193,78 @@ export function findModule(dotted: string, roots: readonly string[]): ModuleFile
   return found;
 }
 
+/** A module's top-level names: where each is defined, bound by an import, and whether it may make names at run time. */
+export interface ModuleNames {
+  /** `class`, `def`, an assignment: the first line of each. */
+  defined: Map<string, number>;
+  /** Bound by an `import` or `from … import` (the first line of each). */
+  imported: Map<string, number>;
+  /** Every word of the file, with the first line it is on (for a name reading cannot place). */
+  words: Map<string, number>;
+  /** `from x import *` or a module `__getattr__`: any name may exist. */
+  dynamic: number | undefined;
+}
+
+const namesCache = new Map<string, { size: number; mtimeMs: number; names: ModuleNames | undefined }>();
+
+/** The top-level names of a Python source file, read once while it is unchanged (size and mtime). */
+export function moduleNames(file: string): ModuleNames | undefined {
+  if (!file.endsWith('.py')) return undefined;
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return undefined;
+  }
+  const cached = namesCache.get(file);
+  if (cached && cached.size === stat.size && cached.mtimeMs === stat.mtimeMs) return cached.names;
+  let names: ModuleNames | undefined;
+  if (stat.size <= 16 * 1024 * 1024) {
+    try {
+      names = indexNames(readFileSync(file, 'utf8'));
+    } catch {
+      names = undefined;
+    }
+  }
+  namesCache.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, names });
+  return names;
+}
+
+function indexNames(text: string): ModuleNames {
+  const defined = new Map<string, number>();
+  const imported = new Map<string, number>();
+  const words = new Map<string, number>();
+  let dynamic: number | undefined;
+  const lines = text.split(/\r\n|\r|\n/);
+  let inImport = false;
+  const bind = (name: string, line: number) => void (imported.has(name) || imported.set(name, line));
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    for (const word of line.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) if (!words.has(word)) words.set(word, i + 1);
+    const def = /^(?:class|def|async\s+def)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(line) ?? /^([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)/.exec(line);
+    if (def && !defined.has(def[1]!)) defined.set(def[1]!, i + 1);
+    if (/^def\s+__getattr__\b/.test(line) || /^from\s+\S+\s+import\s+\*/.test(line)) dynamic ??= i + 1;
+    const startsImport = /^(?:from\s+\S+\s+)?import\s/.test(line);
+    if (startsImport || inImport) {
+      const listed = (startsImport ? line.replace(/^from\s+\S+\s+import\s+|^import\s+/, '') : line).replace(/#.*$/, '').replace(/[()\\]/g, ' ');
+      for (const part of listed.split(',')) {
+        const words = part.trim().split(/\s+/);
+        const name = words.length === 3 && words[1] === 'as' ? words[2] : words.length === 1 ? words[0]!.split('.')[0] : undefined;
+        if (name && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) bind(name, i + 1);
+      }
+      inImport = (startsImport && /\(\s*(#.*)?$/.test(line)) || (inImport && !/\)/.test(line));
+    }
+  }
+  return { defined, imported, words, dynamic };
+}
+
 /**
  * The line (1-based) where a Python source file defines `name` at its top level: `class name`, `def name`, an
  * assignment, or an import that binds it. Undefined when none does (or the file is compiled or unreadable).
  */
 export function definitionLine(file: string, name: string): number | undefined {
-  if (!file.endsWith('.py')) return undefined;
-  let text: string;
-  try {
-    if (statSync(file).size > 16 * 1024 * 1024) return undefined;
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const lines = text.split(/\r\n|\r|\n/);
-  const escaped = name.replace(/[$]/g, '\\$');
-  const defines = new RegExp(`^(?:class|def|async\\s+def)\\s+${escaped}\\b`);
-  const assigns = new RegExp(`^${escaped}\\s*(?::[^=]*)?=(?!=)`);
-  const binds = new RegExp(`(?:^|[\\s,(])(?:${escaped}|\\w+\\s+as\\s+${escaped})\\s*(?:[,)]|$)`);
-  let importLine: number | undefined;
-  let inImport = false;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (defines.test(line) || assigns.test(line)) return i + 1;
-    const startsImport = /^(?:from\s+\S+\s+)?import\s/.test(line);
-    if (startsImport || inImport) {
-      const names = startsImport ? line.replace(/^from\s+\S+\s+import\s+|^import\s+/, '') : line;
-      if (importLine === undefined && binds.test(` ${names.replace(/#.*$/, '')}`)) importLine = i + 1;
-      inImport = (startsImport && /\(\s*(#.*)?$/.test(line)) || (inImport && !/\)/.test(line));
-    }
-  }
-  return importLine;
+  const names = moduleNames(file);
+  return names?.defined.get(name) ?? names?.imported.get(name);
 }
 
 /** The neuro-san version whose distribution metadata the search path holds (`neuro_san-0.6.95.dist-info`), if any. */
