@@ -42,6 +42,42 @@ describe('KeywordNetworkValidator', () => {
   });
 });
 
+describe('KeywordNetworkValidator, blank and non-string values (0.6.57; window from 0.6.44)', () => {
+  it('network-instructions-empty: instructions of whitespace only, at the value; not inside the window', () => {
+    const text = net([['front', ['a']], ['a', [], 'instructions = "  \\n\\t"']]);
+    expect(lines(text)).toEqual([`${lineOf(text, 'instructions = "  ')} error network-instructions-empty a 'instructions' cannot be empty.`]);
+    expect(lines(text, '0.6.50')).toEqual([]);
+    expect(lines(text, '0.6.57')).toHaveLength(1);
+    // Blank as Python's strip() sees it: U+3000 is whitespace, U+FEFF is not (JavaScript's trim() removes both).
+    expect(lines(net([['front', ['a']], ['a', [], 'instructions = "\\u3000"']]))).toHaveLength(1);
+    expect(lines(net([['front', ['a']], ['a', [], 'instructions = "\\ufeff"']]))).toEqual([]);
+    expect(lines(net([['front', ['a']], ['a', [], 'instructions = " Answer. "']]))).toEqual([]);
+  });
+
+  it('network-instructions-shape: instructions that are no str, at the value; null passes', () => {
+    // The later key wins (HOCON), as in neuro-san's reading.
+    const text = net([['front', ['a', 'b']], ['a', [], 'instructions = 3'], ['b', [], 'instructions = ["Answer."]']]);
+    expect(lines(text)).toEqual([
+      `${lineOf(text, 'instructions = 3')} error network-instructions-shape a 'instructions' must be a str, got int.`,
+      `${lineOf(text, 'instructions = ["Answer."]')} error network-instructions-shape b 'instructions' must be a str, got list.`,
+    ]);
+    expect(lines(text, '0.6.56')).toEqual([]);
+    expect(lines(net([['front', ['a']], ['a', [], 'instructions = null']]))).toEqual([]);
+  });
+
+  it('network-description-empty: a function.description of whitespace only; "" inside the window', () => {
+    const text = net([['front', ['a']], ['a', [], 'function { description = "   " }']]);
+    expect(lines(text)).toEqual([`${lineOf(text, 'description = "   "')} error network-description-empty a 'function.description' cannot be empty.`]);
+    expect(lines(text, '0.6.50')).toEqual([]);
+    expect(lines(net([['front', ['a']], ['a', [], 'function { description = " Adds. " }']]))).toEqual([]);
+  });
+
+  it('a blank value commondefs may change is not judged', () => {
+    const text = `commondefs { replacement_strings { x = "y" } }\n` + net([['front', ['a']], ['a', [], 'instructions = " {x} "']]);
+    expect(lines(text)).toEqual([]);
+  });
+});
+
 describe('ToolsShapeValidator (PR #993, 0.6.57)', () => {
   it('network-tools-shape: "tools" a string, with a fix making it a list; the structure is then not judged', () => {
     const text = net([['front', ['a']], ['a', [], '']]).replace('tools = []', 'tools = "front"');

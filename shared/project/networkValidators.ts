@@ -7,9 +7,10 @@ import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbo
  * with any of these errors is skipped ("manifest registry ... has validation errors. Skipping."), so each is an
  * error here, in neuro-san's words (neuro_san/internals/validation/network/):
  *
- * - network-instructions-empty: KeywordNetworkValidator, `instructions` equal to "".
+ * - network-instructions-empty: KeywordNetworkValidator, `instructions` equal to "" (from 0.6.57, also blank).
+ * - network-instructions-shape: KeywordNetworkValidator (0.6.57), `instructions` not a str.
  * - network-function-shape, network-description-empty: KeywordNetworkValidator (PR #862), `function` not a dict,
- *   `function.description` not a str or "".
+ *   `function.description` not a str or "" (from 0.6.57, also blank).
  * - network-tools-shape: ToolsShapeValidator (PR #993), `tools` not a list of str/dict, `args.tools` not a dict/list.
  * - network-front-man: UnreachableNodesNetworkValidator, no front man or several.
  * - network-unreachable-agent: the same, agents the front man cannot reach through `tools` (and, from PR #636, a
@@ -20,7 +21,10 @@ import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbo
  * Each is gated by the release that has it (facts.ts): inside a window where the release is not known exactly, a
  * finding is reported only when the versions on both sides make it (a false report costs more than a missing one).
  * What neuro-san does not run on the server (its CyclesNetworkValidator, the dormant ToolboxNetworkValidator) is not
- * reported. Where neuro-san's validators would crash or read nonsense (a non-object agent, a name that is no string),
+ * reported, nor its EmptyDictNetworkValidator (no composite of neuro-san's runs it). The `parameters` checks of PR #984
+ * (ParametersSchemaNetworkValidator) are not here: ManifestNetworkValidator after PR #993 (0.6.57) still leaves them
+ * out, and the release that added them to it (and which of their versions it runs) is not placed. Where neuro-san's
+ * validators would crash or read nonsense (a non-object agent, a name that is no string),
  * nothing is said of the structure.
  */
 export interface NetworkValidatorOptions {
@@ -92,6 +96,7 @@ function sameChecks(a: NeuroSanFactValues, b: NeuroSanFactValues): boolean {
     a.argsToolsReachable === b.argsToolsReachable &&
     a.toolsShapeValidation === b.toolsShapeValidation &&
     a.functionDescriptionValidation === b.functionDescriptionValidation &&
+    a.keywordBlankStrings === b.keywordBlankStrings &&
     a.pathToolWords === b.pathToolWords
   );
 }
@@ -134,10 +139,15 @@ function keywordFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues):
   const out: Finding[] = [];
   for (const agent of agents.values()) {
     const instructions = agent.spec.fields.value('instructions');
-    if (instructions?.kind === 'string' && instructions.value === '' && !changes(instructions)) {
+    if (instructions?.kind === 'string' && empty(instructions.value, facts) && !changes(instructions)) {
       out.push({
         key: `instructions-empty ${agent.name}`,
         make: () => diagnosticAt(instructions, 'error', 'network-instructions-empty', `${agent.name} 'instructions' cannot be empty.`),
+      });
+    } else if (facts.keywordBlankStrings && instructions !== undefined && instructions.kind !== 'string' && instructions.kind !== 'null') {
+      out.push({
+        key: `instructions-shape ${agent.name}`,
+        make: () => diagnosticAt(instructions, 'error', 'network-instructions-shape', `${agent.name} 'instructions' must be a str, got ${pythonType(instructions)}.`),
       });
     }
     if (!facts.functionDescriptionValidation) continue;
@@ -157,8 +167,8 @@ function keywordFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues):
         key: `description-shape ${agent.name}`,
         make: () => diagnosticAt(description, 'error', 'network-description-empty', `${agent.name} 'function.description' must be a str, got ${pythonType(description)}.`),
       });
-    } else if (description.value === '') {
-      // PR #862 refused "" only; later versions also a description of spaces: "" is refused by both.
+    } else if (empty(description.value, facts)) {
+      // PR #862 refused "" only; from 0.6.57 also a blank one (inside the window, "" alone: both sides refuse it).
       out.push({
         key: `description-empty ${agent.name}`,
         make: () => diagnosticAt(description, 'error', 'network-description-empty', `${agent.name} 'function.description' cannot be empty.`),
@@ -166,6 +176,21 @@ function keywordFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues):
     }
   }
   return out;
+}
+
+/**
+ * Python's `str.isspace()` characters, which `.strip()` removes: not JavaScript's `trim()` set (that one also
+ * removes U+FEFF, and keeps U+001C to U+001F).
+ */
+const PYTHON_BLANK = new Set([
+  ...[0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680],
+  ...Array.from({ length: 11 }, (_, i) => 0x2000 + i),
+  ...[0x2028, 0x2029, 0x202f, 0x205f, 0x3000],
+].map((c) => String.fromCharCode(c)));
+
+/** Whether KeywordNetworkValidator of these facts calls the string empty: "" always, blank ones from 0.6.57. */
+function empty(text: string, facts: NeuroSanFactValues): boolean {
+  return text === '' || (facts.keywordBlankStrings && [...text].every((c) => PYTHON_BLANK.has(c)));
 }
 
 /** ToolsShapeValidator (PR #993). */

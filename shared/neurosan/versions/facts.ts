@@ -97,6 +97,11 @@ export interface NeuroSanFactValues {
   toolsShapeValidation: boolean;
   /** Whether `function` must be a dict and `function.description` a non-empty string. */
   functionDescriptionValidation: boolean;
+  /**
+   * Whether `instructions` must be a str, and `instructions` and `function.description` are refused when blank
+   * (Python's `.strip() == ""`); before, only "" was refused and a non-string `instructions` passed.
+   */
+  keywordBlankStrings: boolean;
   /** The words of a `/` tool that is no known network: "has invalid URL or path", then "references an unrecognized URL or path tool". */
   pathToolWords: 'invalid' | 'unrecognized';
 }
@@ -132,6 +137,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   argsToolsReachable: false,
   toolsShapeValidation: false,
   functionDescriptionValidation: false,
+  keywordBlankStrings: false,
   pathToolWords: 'invalid',
 };
 
@@ -295,6 +301,16 @@ export const CHANGES: readonly NeuroSanChange[] = [
       release: `opened 2026-04-13 (merge date not read); ${STUDIO} pinned 0.6.43 on 2026-03-31, and its PR #1109 (0.6.57, 2026-06-01) says the validator's defaults now check descriptions`,
     },
     set: { functionDescriptionValidation: true },
+  },
+  {
+    version: '0.6.57',
+    earliest: '0.6.44',
+    what: '"instructions" must be a str; "instructions" and "function.description" of whitespace only are refused as empty (KeywordNetworkValidator, `.strip() == ""`)',
+    source: {
+      date: '2026-05-29',
+      release: `its PR not found: after PR #862 (2026-04-13, which refused "" only), and on main by PR #993's merge (2026-05-29): the KeywordNetworkValidator that still checked "tools" (before #993 moved that to ToolsShapeValidator) strips already, and so does the one after it (11212df), which ManifestNetworkValidator runs with every keyword; ${STUDIO} pinned 0.6.43 on 2026-03-31 and 0.6.57 on 2026-06-01 (its PR #1109: 0.6.57 has #993)`,
+    },
+    set: { keywordBlankStrings: true },
   },
   {
     version: '0.6.57',
