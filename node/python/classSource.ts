@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { CodedClassWay } from '../../shared/neurosan/versions/index';
-import { definitionLine, findModule, moduleNames, type PythonSearch } from './pythonFiles';
+import { definitionLine, findModuleIn, moduleNames, type PythonSearch } from './pythonFiles';
 
 export type ClassSource =
   | { ok: true; file: string; line: number }
@@ -44,7 +44,7 @@ interface Found {
 /** `module` defines `className` in a file reading can see. */
 function lookIn(module: string, className: string, search: PythonSearch, tried: string[], without: string[]): Found | undefined {
   tried.push(module);
-  const found = findModule(module, search.roots);
+  const found = findModuleIn(search, module);
   if (!found) return undefined;
   const file = found.file;
   const line = file ? definitionLine(file, className) : undefined;
@@ -61,7 +61,7 @@ function lookIn(module: string, className: string, search: PythonSearch, tried: 
 /** The first line that mentions `name` as a word, or where a module may make names at run time. */
 function mentionLine(file: string, name: string): number | undefined {
   const names = moduleNames(file);
-  return names?.words.get(name) ?? names?.dynamic;
+  return names?.mention(name) ?? names?.dynamic;
 }
 
 const truthy = (value: string | undefined): boolean => value !== undefined && ['true', 'yes'].includes(value.trim().toLowerCase());
@@ -182,7 +182,7 @@ function wouldFindHint(classPath: string, className: string, found: Found, versi
   if (rootPackage === undefined) {
     return `${versionWords} would not find ${classPath} (the editor's runner finds it as ${found.module}): it fails on AGENT_TOOL_PATH first; make AGENT_TOOL_PATH a folder under a PYTHONPATH entry, or a package path.`;
   }
-  const rootFolder = rootPackage ? findModule(rootPackage, search.roots)?.packageFolders?.[0] : undefined;
+  const rootFolder = rootPackage ? findModuleIn(search, rootPackage)?.packageFolders?.[0] : undefined;
   let relative: string | undefined;
   if (rootFolder) {
     const rel = path.relative(rootFolder, found.file);
@@ -205,7 +205,7 @@ function wouldFindHint(classPath: string, className: string, found: Found, versi
 /** What the worker's `import_problem` says of a class no lookup found (preflight.py): its one line. */
 function classNotFound(classPath: string, moduleName: string, tried: string[], without: string[], search: PythonSearch): string {
   const top = moduleName.split('.')[0]!;
-  if (!findModule(top, search.roots) && search.interpreterKnown) return `Class ${classPath} not found: the package '${top}' is not installed.`;
+  if (!findModuleIn(search, top) && search.interpreterKnown) return `Class ${classPath} not found: the package '${top}' is not installed.`;
   const className = classPath.split('.').pop()!;
   const reason = without.length > 0 ? `Module ${without.join(', ')} has no attribute '${className}'` : 'None of those modules exists (check PYTHONPATH and AGENT_TOOL_PATH)';
   return `Class ${classPath} not found in PYTHONPATH: ${reason} (tried modules: ${tried.join(', ')}).`;

@@ -11,7 +11,7 @@ import type { CodedClassAnswer, CodedClassFinder } from '../../shared/project/co
 import { codedClassWays, versionWords, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { runContextFor } from '../run/runSettingsOnDisk';
 import { findClassSource } from './classSource';
-import { findModule, pythonSearchOf, type PythonSearch } from './pythonFiles';
+import { findModuleIn, pythonSearchOf, type PythonSearch } from './pythonFiles';
 
 export function codedClassFinderFor(projectRoot: string, env: Record<string, string | undefined>, facts: NeuroSanFacts): CodedClassFinder {
   // The project's run settings (a toolbox at its root stands for the project), as `call` and `test` take them.
@@ -43,7 +43,7 @@ export function codedClassFinderFor(projectRoot: string, env: Record<string, str
         else if (second.ok) answer = { found: true };
         else if (second.reason === 'form' || second.reason === 'setting') answer = undefined;
         // neuro-san's own coded tools (AGENT_TOOL_PATH's default) where neuro-san is not installed to read: unknown.
-        else if (second.tried.some((m) => m.startsWith('neuro_san.')) && !findModule('neuro_san', search.roots)) answer = undefined;
+        else if (second.tried.some((m) => m.startsWith('neuro_san.')) && !findModuleIn(search, 'neuro_san')) answer = undefined;
         else answer = { found: false, message: messageOf(second, search, context.settings.workingDirectory.value) };
       }
       answers.set(key, answer);

@@ -26,6 +26,17 @@ export interface PythonSearch {
   /** The environment a worker would get (PYTHONPATH, AGENT_TOOL_PATH…) and its working directory. */
   env: Record<string, string>;
   cwd: string;
+  /** Modules already looked for on these roots (a project's networks ask for the same modules many times). */
+  found?: Map<string, ModuleFile | undefined>;
+}
+
+/** findModule on a search's roots, remembered for that search. */
+export function findModuleIn(search: PythonSearch, dotted: string): ModuleFile | undefined {
+  search.found ??= new Map();
+  if (search.found.has(dotted)) return search.found.get(dotted);
+  const found = findModule(dotted, search.roots);
+  search.found.set(dotted, found);
+  return found;
 }
 
 const isDirectory = (p: string): boolean => {
@@ -131,23 +142,23 @@ export interface ModuleFile {
   packageFolders: string[] | null;
 }
 
-const listings = new Map<string, { mtimeMs: number; names: string[] }>();
+const listings = new Map<string, { mtimeMs: number; names: Set<string> }>();
 
-/** A folder's entries, read again only when the folder changed (site-packages hold thousands). */
-function listing(folder: string): string[] {
+/** A folder's entries, read again only when the folder changed (its mtime: site-packages hold thousands). */
+function listing(folder: string): Set<string> {
   let mtimeMs: number;
   try {
     mtimeMs = statSync(folder).mtimeMs;
   } catch {
-    return [];
+    return new Set();
   }
   const cached = listings.get(folder);
   if (cached?.mtimeMs === mtimeMs) return cached.names;
-  let names: string[];
+  let names: Set<string>;
   try {
-    names = readdirSync(folder);
+    names = new Set(readdirSync(folder));
   } catch {
-    names = [];
+    names = new Set();
   }
   listings.set(folder, { mtimeMs, names });
   return names;
@@ -156,16 +167,18 @@ function listing(folder: string): string[] {
 const EXTENSION = /\.(cpython-[^.]*\.so|abi3\.so|so|pyd)$/;
 
 function findIn(folder: string, name: string): ModuleFile | 'namespace' | undefined {
+  const names = listing(folder);
   const base = path.join(folder, name);
-  if (isDirectory(base)) {
+  const hasFolder = names.has(name) && isDirectory(base);
+  if (hasFolder) {
     const init = path.join(base, '__init__.py');
     if (isFile(init)) return { file: init, packageFolders: [base] };
   }
-  if (isFile(`${base}.py`)) return { file: `${base}.py`, packageFolders: null };
-  const names = listing(folder);
-  const compiled = names.find((n) => n.startsWith(`${name}.`) && EXTENSION.test(n.slice(name.length)));
-  if (compiled) return { file: path.join(folder, compiled), packageFolders: null };
-  return isDirectory(base) ? 'namespace' : undefined;
+  if (names.has(`${name}.py`) && isFile(`${base}.py`)) return { file: `${base}.py`, packageFolders: null };
+  for (const entry of names) {
+    if (entry.startsWith(`${name}.`) && EXTENSION.test(entry.slice(name.length))) return { file: path.join(folder, entry), packageFolders: null };
+  }
+  return hasFolder ? 'namespace' : undefined;
 }
 
 /** The file of module `dotted` as Python's path finder would pick it under `roots` (packages first, then modules). */
@@ -199,8 +212,8 @@ export interface ModuleNames {
   defined: Map<string, number>;
   /** Bound by an `import` or `from … import` (the first line of each). */
   imported: Map<string, number>;
-  /** Every word of the file, with the first line it is on (for a name reading cannot place). */
-  words: Map<string, number>;
+  /** The first line that mentions `name` as a word (for a name reading cannot place). */
+  mention(name: string): number | undefined;
   /** `from x import *` or a module `__getattr__`: any name may exist. */
   dynamic: number | undefined;
 }
@@ -233,14 +246,15 @@ export function moduleNames(file: string): ModuleNames | undefined {
 function indexNames(text: string): ModuleNames {
   const defined = new Map<string, number>();
   const imported = new Map<string, number>();
-  const words = new Map<string, number>();
   let dynamic: number | undefined;
   const lines = text.split(/\r\n|\r|\n/);
   let inImport = false;
   const bind = (name: string, line: number) => void (imported.has(name) || imported.set(name, line));
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    for (const word of line.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) if (!words.has(word)) words.set(word, i + 1);
+    // Only top-level lines bind a module's names (and the continuation lines of an import): a class body is skipped.
+    const first = line.charCodeAt(0);
+    if (!inImport && (line.length === 0 || first === 32 || first === 9 || first === 35)) continue;
     const def = /^(?:class|def|async\s+def)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(line) ?? /^([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^=]*)?=(?!=)/.exec(line);
     if (def && !defined.has(def[1]!)) defined.set(def[1]!, i + 1);
     if (/^def\s+__getattr__\b/.test(line) || /^from\s+\S+\s+import\s+\*/.test(line)) dynamic ??= i + 1;
@@ -255,7 +269,12 @@ function indexNames(text: string): ModuleNames {
       inImport = (startsImport && /\(\s*(#.*)?$/.test(line)) || (inImport && !/\)/.test(line));
     }
   }
-  return { defined, imported, words, dynamic };
+  const mention = (name: string): number | undefined => {
+    const word = new RegExp(`(?<![A-Za-z0-9_])${name.replace(/[^A-Za-z0-9_]/g, '')}(?![A-Za-z0-9_])`);
+    const index = lines.findIndex((l) => word.test(l));
+    return index >= 0 ? index + 1 : undefined;
+  };
+  return { defined, imported, mention, dynamic };
 }
 
 /**

@@ -190,7 +190,11 @@ const PYTHON_BLANK = new Set([
 
 /** Whether KeywordNetworkValidator of these facts calls the string empty: "" always, blank ones from 0.6.57. */
 function empty(text: string, facts: NeuroSanFactValues): boolean {
-  return text === '' || (facts.keywordBlankStrings && [...text].every((c) => PYTHON_BLANK.has(c)));
+  if (text === '') return true;
+  if (!facts.keywordBlankStrings) return false;
+  // Stops at the first character that is not blank (instructions run to pages: no copy of them is made).
+  for (const c of text) if (!PYTHON_BLANK.has(c)) return false;
+  return true;
 }
 
 /** ToolsShapeValidator (PR #993). */
