@@ -12,7 +12,6 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
-  type Diagnostic,
   type DocumentSymbol,
   type InitializeResult,
   type Location as LspLocation,
@@ -37,12 +36,12 @@ import {
   type OutlineSymbol,
   type ToolFacts,
 } from '../../shared/language/index';
-import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { MAX_TEXT_FILE_BYTES } from '../files/textFiles';
 import { findProjectRoot } from '../project/projectSettingsOnDisk';
 import { editorConfigOptions } from './editorConfigOnDisk';
 import { ProjectWorkspace } from './projectWorkspace';
 import { projectReadings } from './projectReadings';
+import { groupByFile, toLspDiagnostic } from './publishedDiagnostics';
 import { APP_VERSION } from '../../shared/version';
 
 /**
@@ -152,11 +151,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const publish = (project: ProjectWorkspace) => {
     const analysis = project.analysis;
     if (!analysis || shutDown) return;
-    const byFile = new Map<string, ToolboxDiagnostic[]>();
-    for (const d of analysis.diagnostics) {
-      const absolute = project.absolute(d.file);
-      byFile.set(absolute, [...(byFile.get(absolute) ?? []), d]);
-    }
+    const byFile = groupByFile(analysis.diagnostics, (file) => project.absolute(file));
     const before = published.get(project.root) ?? new Set<string>();
     for (const absolute of before) {
       if (!byFile.has(absolute)) void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: [] });
@@ -420,18 +415,6 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
 
   documents.listen(connection);
   connection.listen();
-}
-
-function toLspDiagnostic(d: ToolboxDiagnostic, doc: TextDocument): Diagnostic {
-  const start = doc.positionAt(d.range.start.offset);
-  const end = doc.positionAt(Math.max(d.range.end.offset, d.range.start.offset));
-  return {
-    range: { start, end },
-    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-    code: d.rule,
-    source: 'toolbox',
-    message: d.fix ? `${d.message} (quick fix: ${d.fix.title})` : d.message,
-  };
 }
 
 const SYMBOL_KINDS: Record<OutlineSymbol['kind'], LspSymbolKind> = {
