@@ -20,7 +20,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FormatOptions, TextEdit } from '../../shared/hocon/index';
+import { parseHocon, type FormatOptions, type SyntaxDocument, type TextEdit } from '../../shared/hocon/index';
 import {
   completionsAt,
   definition,
@@ -61,6 +61,8 @@ export interface LanguageServerOptions {
 
 /** A document longer than this (UTF-16 units) is not analysed, as the app opens no larger file. */
 const MAX_DOCUMENT_LENGTH = MAX_TEXT_FILE_BYTES;
+/** How many documents' syntax trees are kept (about 18 times the text in memory: 16 MB for a 1 MB toolbox). */
+const KEPT_TREES = 4;
 
 export function startLanguageServer(connection: Connection, options: LanguageServerOptions): void {
   const documents = new TextDocuments(TextDocument);
@@ -167,6 +169,22 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const textOf = (uri: string) => documents.get(uri);
 
   /**
+   * The syntax tree of an open document's text, parsed once for every hover, completion, outline and folding of that
+   * text (a 1 MB toolbox takes 100-250 ms to parse: parsed per request, hovers sent while the project is read kept the
+   * main thread busy). Kept for the few documents used last.
+   */
+  const trees = new Map<string, { text: string; file: string; tree: SyntaxDocument }>();
+  const syntaxOf = (doc: TextDocument, file: string): SyntaxDocument => {
+    const text = doc.getText();
+    const kept = trees.get(doc.uri);
+    trees.delete(doc.uri);
+    const tree = kept && kept.text === text && kept.file === file ? kept.tree : parseHocon(text, file);
+    trees.set(doc.uri, { text, file, tree });
+    if (trees.size > KEPT_TREES) trees.delete(trees.keys().next().value!);
+    return tree;
+  };
+
+  /**
    * The document, its project and its name there; undefined for a document that is not a file or too big. The
    * project's analysis is the last one read (hovers and completions answer at once); `currentContext` waits for
    * the one of the texts as they are now.
@@ -177,6 +195,11 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     if (!doc || absolute === undefined || doc.getText().length > MAX_DOCUMENT_LENGTH) return undefined;
     const project = projectOf(absolute);
     return { doc, absolute, project, file: project.relative(absolute) };
+  };
+  /** The tree for a request that needs no project (outline, folding): kept as the hovers' is, for a file. */
+  const treeOf = (doc: TextDocument): SyntaxDocument => {
+    const c = context(doc.uri);
+    return c ? syntaxOf(c.doc, c.file) : parseHocon(doc.getText());
   };
   const currentContext = async (uri: string) => {
     const c = context(uri);
@@ -286,7 +309,10 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   };
   documents.onDidOpen((e) => changed(e.document.uri, e.document.getText()));
   documents.onDidChangeContent((e) => changed(e.document.uri, e.document.getText()));
-  documents.onDidClose((e) => changed(e.document.uri, undefined));
+  documents.onDidClose((e) => {
+    trees.delete(e.document.uri);
+    changed(e.document.uri, undefined);
+  });
   documents.onDidSave((e) => changed(e.document.uri, e.document.getText()));
   connection.onDidChangeWatchedFiles((e) => {
     for (const change of e.changes) {
@@ -300,7 +326,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       const c = context(params.textDocument.uri);
       if (!c) return null;
       const offset = c.doc.offsetAt(params.position);
-      const hover = hoverAt(c.doc.getText(), offset, toolFacts(c.project), { world: c.project, file: c.file });
+      const hover = hoverAt(c.doc.getText(), offset, toolFacts(c.project), { world: c.project, file: c.file, document: syntaxOf(c.doc, c.file) });
       if (!hover) return null;
       return { contents: { kind: 'markdown', value: hover.lines.join('\n\n') }, range: { start: c.doc.positionAt(hover.start), end: c.doc.positionAt(hover.end) } };
     }),
@@ -312,7 +338,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       if (!c) return [];
       const offset = c.doc.offsetAt(params.position);
       const kinds = { enum: CompletionItemKind.EnumMember, class: CompletionItemKind.Class, tool: CompletionItemKind.Function, property: CompletionItemKind.Property };
-      return completionsAt(c.doc.getText(), offset, toolFacts(c.project)).map((item) => ({
+      return completionsAt(c.doc.getText(), offset, toolFacts(c.project), syntaxOf(c.doc, c.file)).map((item) => ({
         label: item.label,
         kind: kinds[item.kind],
         ...(item.detail ? { detail: item.detail } : {}),
@@ -364,7 +390,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guarded('documentSymbol', (params) => {
       const doc = textOf(params.textDocument.uri);
       if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
-      return outline(doc.getText()).map((s) => toDocumentSymbol(s, doc));
+      return outline(doc.getText(), treeOf(doc)).map((s) => toDocumentSymbol(s, doc));
     }),
   );
 
@@ -372,7 +398,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guarded('foldingRange', (params) => {
       const doc = textOf(params.textDocument.uri);
       if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
-      return foldingRegions(doc.getText())
+      return foldingRegions(doc.getText(), treeOf(doc))
         .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line, kind: r.kind === 'comment' ? FoldingRangeKind.Comment : FoldingRangeKind.Region }))
         .filter((r) => r.endLine > r.startLine);
     }),
