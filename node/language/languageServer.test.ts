@@ -155,3 +155,22 @@ describe('toolbox-editor lsp completions', () => {
     expect(line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character)).toBe('      "toolbox": "send_report"');
   });
 });
+
+describe('toolbox-editor lsp quick fixes', () => {
+  it('offers a diagnostic\'s quick fix as a code action where it is, and names it in the diagnostic', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-fix-'));
+    const text = 'lookup {\n  class = "pkg.mod.Tool"\n  description = "Looks up the record in the archive and returns its fields."\n  parameters {\n    type = "object"\n    properties { id { type = "string", description = "The record id." } }\n    required = ["idd"]\n  }\n}\n';
+    const file = path.join(dir, 'toolbox_info.hocon');
+    writeFileSync(file, text);
+    const { client, diagnostics } = await serverAndClient();
+    const uri = pathToFileURL(file).href;
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+    await expect.poll(() => diagnostics.get(uri)?.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code}`), { timeout: 20_000 }).toEqual(['6:16 required-unknown']);
+    expect(diagnostics.get(uri)![0]!.message).toMatch(/\(quick fix: Change to "id"\)$/);
+    type Action = { title: string; edit: { changes: Record<string, { range: { start: { line: number; character: number } }; newText: string }[]> } };
+    const at = (line: number) => ({ textDocument: { uri }, range: { start: { line, character: 18 }, end: { line, character: 18 } }, context: { diagnostics: [] } });
+    const actions = (await client.sendRequest('textDocument/codeAction', at(6))) as Action[];
+    expect(actions.map((a) => [a.title, a.edit.changes[uri]!.map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`)])).toEqual([['Change to "id"', ['6:16 "id"']]]);
+    expect(await client.sendRequest('textDocument/codeAction', at(1))).toEqual([]);
+  });
+});

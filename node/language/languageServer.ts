@@ -41,7 +41,7 @@ import { findProjectRoot } from '../project/projectSettingsOnDisk';
 import { editorConfigOptions } from './editorConfigOnDisk';
 import { ProjectWorkspace } from './projectWorkspace';
 import { projectReadings } from './projectReadings';
-import { groupByFile, toLspDiagnostic } from './publishedDiagnostics';
+import { lspDiagnosticsOf } from './publishedDiagnostics';
 import { APP_VERSION } from '../../shared/version';
 
 /**
@@ -110,7 +110,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
         const started = Date.now();
         log(`Reading ${project.root}`);
         try {
-          project.accept(version, await readings.read(project.request()));
+          project.accept(version, await readings.read(project.request(true)));
           log(`Read ${project.root} in ${Date.now() - started} ms`);
           failures.delete(project.root);
         } catch (error) {
@@ -150,20 +150,16 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     );
   };
 
+  /** Publishes the project's diagnostics, made on the reading thread (publishedDiagnostics.ts); clears those gone. */
   const publish = (project: ProjectWorkspace) => {
-    const analysis = project.analysis;
-    if (!analysis || shutDown) return;
-    const byFile = groupByFile(analysis.diagnostics, (file) => project.absolute(file));
-    const before = published.get(project.root) ?? new Set<string>();
-    for (const absolute of before) {
-      if (!byFile.has(absolute)) void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: [] });
+    const files = project.published;
+    if (!files || shutDown) return;
+    const now = new Set(files.map((f) => f.file));
+    for (const absolute of published.get(project.root) ?? []) {
+      if (!now.has(absolute)) void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: [] });
     }
-    for (const [absolute, found] of byFile) {
-      const text = overlays.get(absolute) ?? project.read(absolute);
-      const doc = TextDocument.create(uriOf(absolute), 'hocon', 0, text ?? '');
-      void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: found.map((d) => toLspDiagnostic(d, doc)) });
-    }
-    published.set(project.root, new Set(byFile.keys()));
+    for (const file of files) void connection.sendDiagnostics({ uri: uriOf(file.file), diagnostics: lspDiagnosticsOf(file) });
+    published.set(project.root, now);
   };
 
   const textOf = (uri: string) => documents.get(uri);
@@ -427,7 +423,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guardedAsync('codeAction', async (params) => {
       const c = await currentContext(params.textDocument.uri);
       if (!c || !c.project.analysis) return [];
-      const fixes = quickFixesAt(c.project.analysis.diagnostics, c.file, c.doc.offsetAt(params.range.start), c.doc.offsetAt(params.range.end));
+      const fixes = quickFixesAt(c.project.fixes, c.file, c.doc.offsetAt(params.range.start), c.doc.offsetAt(params.range.end));
       return fixes.map((fix) => ({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: true, edit: workspaceEdit(c.project, fix.edits) }));
     }),
   );

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
-import { groupByFile, toLspDiagnostic } from './publishedDiagnostics';
+import { groupByFile, lspDiagnosticsOf, publishedFiles } from './publishedDiagnostics';
 
 const diagnostic = (file: string, offset: number): ToolboxDiagnostic => ({
   severity: 'warning',
@@ -37,9 +36,21 @@ describe('the diagnostics a reading publishes', () => {
     expect(calls).toBe(1);
   });
 
-  it('places each diagnostic by line and UTF-16 column, its end never before its start', () => {
-    const doc = TextDocument.create('file:///p/a.hocon', 'hocon', 0, 'a = 1\nb = "é"\n');
-    const d = { ...diagnostic('a.hocon', 10), range: { start: { offset: 10, line: 2, column: 5 }, end: { offset: 7, line: 2, column: 2 } } };
-    expect(toLspDiagnostic(d, doc)).toEqual({ range: { start: { line: 1, character: 4 }, end: { line: 1, character: 4 } }, severity: 2, code: 'r', source: 'toolbox', message: 'at 10' });
+  it('places each diagnostic by line and UTF-16 character in the text read, its end never before its start', () => {
+    const texts = new Map([['/p/a.hocon', 'a = 1\nb = "é"\n']]);
+    const backwards = { ...diagnostic('a.hocon', 10), range: { start: { offset: 10, line: 2, column: 5 }, end: { offset: 7, line: 2, column: 2 } } };
+    const fixed = { ...diagnostic('a.hocon', 0), severity: 'error' as const, rule: 'f', fix: { title: 'Fix it', edits: [] } };
+    const published = publishedFiles([backwards, fixed, diagnostic('/elsewhere/b.hocon', 3)], '/p', (file) => texts.get(file));
+    expect(published.map((p) => [p.file, lspDiagnosticsOf(p)])).toEqual([
+      [
+        '/p/a.hocon',
+        [
+          { range: { start: { line: 1, character: 4 }, end: { line: 1, character: 4 } }, severity: 2, code: 'r', source: 'toolbox', message: 'at 10' },
+          { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, severity: 1, code: 'f', source: 'toolbox', message: 'at 0 (quick fix: Fix it)' },
+        ],
+      ],
+      // A file it cannot read: placed in an empty text.
+      ['/elsewhere/b.hocon', [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 2, code: 'r', source: 'toolbox', message: 'at 3' }]],
+    ]);
   });
 });
