@@ -115,11 +115,12 @@ async function openInLanguageServer(driver, file) {
   const text = readFileSync(file, 'utf8');
   const opened = performance.now();
   client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
-  let longestHover = 0;
+  // The first hover parses the text (kept for the next ones): said apart.
+  const hovers = [];
   let unanswered = 0;
   while (published === undefined && gone === undefined) {
     const asked = performance.now();
-    if (await within(client.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } }), GOAL_MS)) longestHover = Math.max(longestHover, performance.now() - asked);
+    if (await within(client.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } }), GOAL_MS)) hovers.push(performance.now() - asked);
     else unanswered++;
     await Promise.race([diagnostics, exited, new Promise((resolve) => setTimeout(resolve, 100))]);
   }
@@ -135,8 +136,9 @@ async function openInLanguageServer(driver, file) {
   await within(exited, 1000);
   server.kill('SIGKILL');
   client.dispose();
-  const hovers = `hovers meanwhile answered within ${Math.round(longestHover)} ms${unanswered ? `, ${unanswered} NOT within ${GOAL_MS / 1000} s` : ''}`;
-  return { ms, cpuMs, maxRssMb, answer: `${published.length} diagnostics published; ${hovers}`, alive: alive && unanswered === 0 };
+  const [first = 0, ...rest] = hovers.map(Math.round);
+  const said = `${hovers.length} hovers meanwhile: the first in ${first} ms, the others within ${Math.max(0, ...rest)} ms${unanswered ? `, ${unanswered} NOT within ${GOAL_MS / 1000} s` : ''}`;
+  return { ms, cpuMs, maxRssMb, answer: `${published.length} diagnostics published; ${said}`, alive: alive && unanswered === 0 };
 }
 
 function firstLines(text) {
