@@ -74,6 +74,8 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const pending = new Map<string, NodeJS.Timeout>();
   const settleMs = options.settleMs ?? 150;
   let workspaceFolders: string[] = [];
+  /** Whether the client says when its workspace folders change (asking for that of one that does not throws). */
+  let folderChanges = false;
 
   /** Set once the client has asked the server to shut down: a reading that ends later says nothing. */
   let shutDown = false;
@@ -248,6 +250,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       handler(params).catch((error: unknown) => failed(name, error));
 
   connection.onInitialize((params): InitializeResult => {
+    folderChanges = params.capabilities.workspace?.workspaceFolders === true;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
     if (workspaceFolders.length === 0 && params.rootUri) {
       const root = fileOf(params.rootUri);
@@ -274,7 +277,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
 
   connection.onInitialized(() => {
     for (const folder of workspaceFolders) schedule(projectOf(folder));
-    if (workspaceFolders.length > 0) {
+    if (workspaceFolders.length > 0 && folderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         for (const removed of event.removed) {
           const folder = fileOf(removed.uri);
