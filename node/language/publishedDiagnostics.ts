@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver/node';
+// Types only from the protocol's library: this module runs on the reading thread, also the app's (its bundle stays
+// without the library).
+import type { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
 
@@ -23,6 +25,10 @@ export interface PublishedFile {
   /** Per diagnostic: its message, with its quick fix named. */
   messages: string[];
 }
+
+/** LSP's DiagnosticSeverity of ours (its Error, Warning; Information for any other). */
+const SEVERITIES: Partial<Record<string, DiagnosticSeverity>> = { error: 1, warning: 2 };
+const INFORMATION: DiagnosticSeverity = 3;
 
 /** The diagnostics by the absolute path of their file, each file's in their order; each file name resolved once. */
 export function groupByFile(diagnostics: readonly ToolboxDiagnostic[], absolute: (file: string) => string): Map<string, ToolboxDiagnostic[]> {
@@ -62,7 +68,7 @@ export function publishedFiles(diagnostics: readonly ToolboxDiagnostic[], root: 
       positions[i * 4 + 1] = start.character;
       positions[i * 4 + 2] = end.line;
       positions[i * 4 + 3] = end.character;
-      severities[i] = d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+      severities[i] = SEVERITIES[d.severity] ?? INFORMATION;
       let rule = ruleIndex.get(d.rule);
       if (rule === undefined) ruleIndex.set(d.rule, (rule = rules.push(d.rule) - 1));
       ruleOf[i] = rule;
