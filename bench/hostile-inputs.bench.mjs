@@ -2,6 +2,10 @@
 // own analysis on the API thread: the time to the answer, the child's peak memory (max RSS, the API thread
 // included), and whether the API thread still answers after it. Goal: every one answered (a result or an error
 // naming the limit) within 5 s and 1 GB, the thread alive.
+// lsp-10k (issue #32) is opened instead in `toolbox-editor lsp --stdio`, bundled from the sources beside its
+// project-reading thread as scripts/build.mjs lays them out: the time from didOpen to its diagnostics published, the
+// server's peak memory (its reading thread included), the longest wait of a hover sent every 100 ms meanwhile, and
+// whether it still answers (an outline, then shutdown) after; its CPU time is the server's.
 //   node bench/hostile-inputs.bench.mjs [--only NAME[,NAME]] [--timeout SECONDS]
 // A child past the timeout (default 60 s) is killed; its figures are then "more than" the last measured. The time is
 // the wall clock's (the goal's); the CPU time beside it is the child's own, less sensitive to a busy machine.
@@ -19,12 +23,17 @@ const here = fileURLToPath(import.meta.url);
 const workDir = path.join(outDir, 'hostile');
 const driverBundle = path.join(outDir, 'hostile-inputs.bench-bundle.mjs');
 const threadBundle = path.join(outDir, 'hostile-inputs.api-thread.cjs');
+// The language server's executable and its reading thread, side by side (projectReadings.ts looks beside the bundle).
+const lspBundle = path.join(outDir, 'hostile-lsp', 'toolbox-editor.cjs');
 
 /** The inputs: a file (toolbox text or template) and how each is run. */
 function inputs() {
   const toolbox = (description) => `tool {\n  class = "pkg.Tool"\n  description = "${description}"\n}\n`;
   const keys = [];
   for (let i = 0; i < 1_000_000; i++) keys.push(`k${i} = ${i}\n`);
+  // 10,000 tools, each with a class without a module, a one-word description, parameters not an object, an unknown key.
+  const entries = [];
+  for (let i = 0; i < 10_000; i++) entries.push(`tool_${i} {\n  class = "Tool${i}"\n  description = "x"\n  parameters = 3\n  colour = "red"\n}\n`);
   return [
     { name: 'path-100k', what: 'a key path of 100,000 segments (200 KB)', file: 'path.hocon', text: 'a' + '.a'.repeat(99_999) + ' = 1\n' },
     { name: 'keys-1M', what: 'one million keys (16.7 MB)', file: 'keys.hocon', text: keys.join('') },
@@ -34,6 +43,8 @@ function inputs() {
     { name: 'letters-200k', what: 'a description of 200,000 letters', file: 'letters.hocon', description: true, text: toolbox('a'.repeat(200_000)) },
     { name: 'description-1MB', what: 'a description of 1 MB of letters', file: 'description.hocon', description: true, text: toolbox('x'.repeat(1_000_000)) },
     { name: 'cjk-200k', what: 'a description of 200,000 CJK characters', file: 'cjk.hocon', description: true, text: toolbox('漢'.repeat(200_000)) },
+    // In a folder of its own: the server reads the file's whole project (its folder), which must hold only it.
+    { name: 'lsp-10k', what: 'a toolbox of 10,000 entries (1 MB, 49,999 problems) opened in the language server', file: 'lsp-10k/toolbox_info.hocon', lsp: true, text: entries.join('') },
     { name: 'list-repeat', what: 'a template making [1] * 100000000', file: 'list.jinja2', text: '{% set l = [1] * 100000000 %}{{ l|length }}\n', template: true },
     { name: 'string-repeat', what: "a template making 'x' * 500000000", file: 'string.jinja2', text: "{{ ('x' * 500000000)|length }}\n", template: true },
   ];
@@ -46,7 +57,12 @@ async function child(way, file) {
   const started = performance.now();
   let answer;
   let alive = null;
-  if (way === 'validate' || way === 'render') {
+  let lspMs;
+  let lspCpuMs;
+  let lspRssMb;
+  if (way === 'lsp') {
+    ({ ms: lspMs, cpuMs: lspCpuMs, maxRssMb: lspRssMb, answer, alive } = await openInLanguageServer(driver, file));
+  } else if (way === 'validate' || way === 'render') {
     let out = '';
     const io = { stdout: (t) => void (out += t), stderr: (t) => void (out += t), cwd: workDir, env: {} };
     const args = way === 'validate' ? ['validate', file, '--no-default'] : ['render', file, '--context', path.join(workDir, 'context.json')];
@@ -73,7 +89,56 @@ async function child(way, file) {
   }
   const ms = performance.now() - started;
   const usage = process.resourceUsage();
-  console.log(JSON.stringify({ ms, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, maxRssMb: usage.maxRSS / 1024, answer, alive }));
+  // The language server's figures are its own process's (the child is only its client).
+  const own = { ms, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, maxRssMb: usage.maxRSS / 1024 };
+  const figures = way === 'lsp' ? { ms: lspMs, cpuMs: lspCpuMs, maxRssMb: lspRssMb } : own;
+  console.log(JSON.stringify({ ...figures, answer, alive }));
+}
+
+/**
+ * Opens `file` in the language server as an editor does (no workspace folder: the file's folder is its project) and
+ * waits for its diagnostics, sending a hover every 100 ms meanwhile. Alive: the outline and shutdown then answer.
+ */
+async function openInLanguageServer(driver, file) {
+  const server = spawn(process.execPath, [lspBundle, 'lsp', '--stdio'], { cwd: path.dirname(file), env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve(`the server exited (${signal ?? `exit ${code}`})`)));
+  let gone;
+  void exited.then((why) => (gone = why));
+  const client = driver.createMessageConnection(new driver.StreamMessageReader(server.stdout), new driver.StreamMessageWriter(server.stdin));
+  const uri = pathToFileURL(file).href;
+  let published;
+  const diagnostics = new Promise((resolve) => client.onNotification('textDocument/publishDiagnostics', (p) => p.uri === uri && resolve((published = p.diagnostics))));
+  client.listen();
+  const within = (promise, ms) => Promise.race([promise.then(() => true, () => false), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+  await client.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+  client.sendNotification('initialized', {});
+  const text = readFileSync(file, 'utf8');
+  const opened = performance.now();
+  client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+  // The first hover parses the text (kept for the next ones): said apart.
+  const hovers = [];
+  let unanswered = 0;
+  while (published === undefined && gone === undefined) {
+    const asked = performance.now();
+    if (await within(client.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } }), GOAL_MS)) hovers.push(performance.now() - asked);
+    else unanswered++;
+    await Promise.race([diagnostics, exited, new Promise((resolve) => setTimeout(resolve, 100))]);
+  }
+  const ms = performance.now() - opened;
+  if (published === undefined) return { ms, answer: `${gone} before publishing`, alive: false };
+  const outline = within(client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), GOAL_MS);
+  const alive = (await outline) && (await within(client.sendRequest('shutdown'), GOAL_MS));
+  // Before it exits: its peak memory and CPU time so far (Linux; clock ticks of 10 ms).
+  const maxRssMb = peakRssMb(server.pid);
+  const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const cpuMs = (Number(stat[11]) + Number(stat[12])) * 10;
+  client.sendNotification('exit');
+  await within(exited, 1000);
+  server.kill('SIGKILL');
+  client.dispose();
+  const [first = 0, ...rest] = hovers.map(Math.round);
+  const said = `${hovers.length} hovers meanwhile: the first in ${first} ms, the others within ${Math.max(0, ...rest)} ms${unanswered ? `, ${unanswered} NOT within ${GOAL_MS / 1000} s` : ''}`;
+  return { ms, cpuMs, maxRssMb, answer: `${published.length} diagnostics published; ${said}`, alive: alive && unanswered === 0 };
 }
 
 function firstLines(text) {
@@ -141,32 +206,37 @@ async function parent() {
   const timeoutMs = Number(argValue('--timeout', 60)) * 1000;
   mkdirSync(workDir, { recursive: true });
   const entry = path.join(outDir, 'hostile-inputs.bench-entry.ts');
-  writeFileSync(entry, [`export { runCli } from ${JSON.stringify(path.join(root, 'node/cli/main.ts'))};`, `export { startApiThread } from ${JSON.stringify(path.join(root, 'node/api/apiThread.ts'))};`].join('\n'));
+  writeFileSync(
+    entry,
+    [
+      `export { runCli } from ${JSON.stringify(path.join(root, 'node/cli/main.ts'))};`,
+      `export { startApiThread } from ${JSON.stringify(path.join(root, 'node/api/apiThread.ts'))};`,
+      `export { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';`,
+    ].join('\n'),
+  );
   const cjs = { bundle: true, platform: 'node', target: 'node20', logLevel: 'warning' };
+  // As scripts/build.mjs bundles the CLI and the threads: CommonJS, with the bundle's own URL for import.meta.url.
+  const asShipped = (entryPoint, outfile) =>
+    build({ ...cjs, entryPoints: [path.join(root, entryPoint)], outfile, format: 'cjs', define: { 'import.meta.url': '__bundleFileUrl' }, banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" } });
   await Promise.all([
     build({ ...cjs, entryPoints: [entry], outfile: driverBundle, format: 'esm', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } }),
-    // As scripts/build.mjs bundles the thread: CommonJS, with the bundle's own URL for import.meta.url.
-    build({
-      ...cjs,
-      entryPoints: [path.join(root, 'node/api/apiThreadMain.ts')],
-      outfile: threadBundle,
-      format: 'cjs',
-      define: { 'import.meta.url': '__bundleFileUrl' },
-      banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-    }),
+    asShipped('node/api/apiThreadMain.ts', threadBundle),
+    asShipped('node/cli/bin.ts', lspBundle),
+    asShipped('node/language/projectReadingMain.ts', path.join(path.dirname(lspBundle), 'project-reading-thread.cjs')),
   ]);
   writeFileSync(path.join(workDir, 'context.json'), '{}');
   const rows = [];
   let missed = 0;
   for (const input of inputs().filter((i) => only.length === 0 || only.includes(i.name))) {
     const file = path.join(workDir, input.file);
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, input.text);
-    const ways = input.template ? ['render', 'catalog.render'] : input.description ? ['validate', 'analyze', 'catalog.tokens'] : ['validate', 'analyze'];
+    const ways = input.template ? ['render', 'catalog.render'] : input.description ? ['validate', 'analyze', 'catalog.tokens'] : input.lsp ? ['validate', 'lsp'] : ['validate', 'analyze'];
     for (const way of ways) {
       const r = await runChild(way, file, timeoutMs);
       const met = r.done && r.ms <= GOAL_MS && r.maxRssMb <= GOAL_MB && r.alive !== false;
       if (!met) missed++;
-      const alive = r.alive === null ? '' : r.alive ? ', thread alive' : ', THREAD NOT ANSWERING';
+      const alive = r.alive === null ? '' : r.alive ? `, ${way === 'lsp' ? 'server' : 'thread'} alive` : `, ${way === 'lsp' ? 'SERVER' : 'THREAD'} NOT ANSWERING`;
       const more = r.done ? '' : '> ';
       const cpu = r.cpuMs === undefined ? '' : ` (CPU ${(r.cpuMs / 1000).toFixed(2)} s)`;
       rows.push(`${met ? 'ok  ' : 'MISS'} ${input.name.padEnd(16)} ${way.padEnd(15)} ${more}${(r.ms / 1000).toFixed(2).padStart(6)} s${cpu}  ${more}${Math.round(r.maxRssMb).toString().padStart(5)} MB${alive}\n       ${input.what}: ${r.answer}`);

@@ -52,12 +52,14 @@ describe('toolbox-editor lsp on hostile files', () => {
     const { client } = await serverAndClient();
     const uri = pathToFileURL(path.join(dir, 'a.hocon')).href;
     client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text: 'first { y = 1 }\n' } });
+    const outline = async () => ((await client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string }[]).map((s) => s.name);
+    // The text's syntax tree is kept between requests: an edit makes a new one.
+    expect(await outline()).toEqual(['first']);
     client.sendNotification('textDocument/didChange', {
       textDocument: { uri, version: 2 },
       contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } }, text: 'second' }],
     });
-    const symbols = (await client.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as { name: string }[];
-    expect(symbols.map((s) => s.name)).toEqual(['second']);
+    expect(await outline()).toEqual(['second']);
   });
 });
 
@@ -114,7 +116,7 @@ describe('toolbox-editor lsp hovers', () => {
   it('says on an include which file neuro-san reads there, from which working directory', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-include-'));
     cpSync(path.join(here, '../../fixtures/project'), dir, { recursive: true });
-    const { client } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
+    const { client, logs } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
     const file = path.join(dir, 'registries', 'weather.hocon');
     const uri = pathToFileURL(file).href;
     const text = readFileSync(file, 'utf8');
@@ -128,6 +130,8 @@ describe('toolbox-editor lsp hovers', () => {
       'The specification reads the same file.',
       'Go to Definition opens `registries/aaosa.hocon`.',
     ]);
+    // A client that opens a folder without saying it reports folder changes (this one) is not asked for them.
+    expect(logs.filter((l) => l.includes('failed'))).toEqual([]);
   });
 });
 
@@ -151,5 +155,24 @@ describe('toolbox-editor lsp completions', () => {
     const edit = items.find((i) => i.label === 'send_report')!.textEdit;
     const line = lines[at + 1]!;
     expect(line.slice(0, edit.range.start.character) + edit.newText + line.slice(edit.range.end.character)).toBe('      "toolbox": "send_report"');
+  });
+});
+
+describe('toolbox-editor lsp quick fixes', () => {
+  it('offers a diagnostic\'s quick fix as a code action where it is, and names it in the diagnostic', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-fix-'));
+    const text = 'lookup {\n  class = "pkg.mod.Tool"\n  description = "Looks up the record in the archive and returns its fields."\n  parameters {\n    type = "object"\n    properties { id { type = "string", description = "The record id." } }\n    required = ["idd"]\n  }\n}\n';
+    const file = path.join(dir, 'toolbox_info.hocon');
+    writeFileSync(file, text);
+    const { client, diagnostics } = await serverAndClient();
+    const uri = pathToFileURL(file).href;
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+    await expect.poll(() => diagnostics.get(uri)?.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code}`), { timeout: 20_000 }).toEqual(['6:16 required-unknown']);
+    expect(diagnostics.get(uri)![0]!.message).toMatch(/\(quick fix: Change to "id"\)$/);
+    type Action = { title: string; edit: { changes: Record<string, { range: { start: { line: number; character: number } }; newText: string }[]> } };
+    const at = (line: number) => ({ textDocument: { uri }, range: { start: { line, character: 18 }, end: { line, character: 18 } }, context: { diagnostics: [] } });
+    const actions = (await client.sendRequest('textDocument/codeAction', at(6))) as Action[];
+    expect(actions.map((a) => [a.title, a.edit.changes[uri]!.map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`)])).toEqual([['Change to "id"', ['6:16 "id"']]]);
+    expect(await client.sendRequest('textDocument/codeAction', at(1))).toEqual([]);
   });
 });

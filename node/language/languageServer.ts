@@ -12,7 +12,6 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
-  type Diagnostic,
   type DocumentSymbol,
   type InitializeResult,
   type Location as LspLocation,
@@ -21,7 +20,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { FormatOptions, TextEdit } from '../../shared/hocon/index';
+import { parseHocon, type FormatOptions, type SyntaxDocument, type TextEdit } from '../../shared/hocon/index';
 import {
   completionsAt,
   definition,
@@ -37,12 +36,12 @@ import {
   type OutlineSymbol,
   type ToolFacts,
 } from '../../shared/language/index';
-import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { MAX_TEXT_FILE_BYTES } from '../files/textFiles';
 import { findProjectRoot } from '../project/projectSettingsOnDisk';
 import { editorConfigOptions } from './editorConfigOnDisk';
 import { ProjectWorkspace } from './projectWorkspace';
 import { projectReadings } from './projectReadings';
+import { lspDiagnosticsOf } from './publishedDiagnostics';
 import { APP_VERSION } from '../../shared/version';
 
 /**
@@ -62,6 +61,8 @@ export interface LanguageServerOptions {
 
 /** A document longer than this (UTF-16 units) is not analysed, as the app opens no larger file. */
 const MAX_DOCUMENT_LENGTH = MAX_TEXT_FILE_BYTES;
+/** How many documents' syntax trees are kept (about 18 times the text in memory: 16 MB for a 1 MB toolbox). */
+const KEPT_TREES = 4;
 
 export function startLanguageServer(connection: Connection, options: LanguageServerOptions): void {
   const documents = new TextDocuments(TextDocument);
@@ -73,6 +74,8 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const pending = new Map<string, NodeJS.Timeout>();
   const settleMs = options.settleMs ?? 150;
   let workspaceFolders: string[] = [];
+  /** Whether the client says when its workspace folders change (asking for that of one that does not throws). */
+  let folderChanges = false;
 
   /** Set once the client has asked the server to shut down: a reading that ends later says nothing. */
   let shutDown = false;
@@ -109,7 +112,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
         const started = Date.now();
         log(`Reading ${project.root}`);
         try {
-          project.accept(version, await readings.read(project.request()));
+          project.accept(version, await readings.read(project.request(true)));
           log(`Read ${project.root} in ${Date.now() - started} ms`);
           failures.delete(project.root);
         } catch (error) {
@@ -149,27 +152,35 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     );
   };
 
+  /** Publishes the project's diagnostics, made on the reading thread (publishedDiagnostics.ts); clears those gone. */
   const publish = (project: ProjectWorkspace) => {
-    const analysis = project.analysis;
-    if (!analysis || shutDown) return;
-    const byFile = new Map<string, ToolboxDiagnostic[]>();
-    for (const d of analysis.diagnostics) {
-      const absolute = project.absolute(d.file);
-      byFile.set(absolute, [...(byFile.get(absolute) ?? []), d]);
+    const files = project.published;
+    if (!files || shutDown) return;
+    const now = new Set(files.map((f) => f.file));
+    for (const absolute of published.get(project.root) ?? []) {
+      if (!now.has(absolute)) void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: [] });
     }
-    const before = published.get(project.root) ?? new Set<string>();
-    for (const absolute of before) {
-      if (!byFile.has(absolute)) void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: [] });
-    }
-    for (const [absolute, found] of byFile) {
-      const text = overlays.get(absolute) ?? project.read(absolute);
-      const doc = TextDocument.create(uriOf(absolute), 'hocon', 0, text ?? '');
-      void connection.sendDiagnostics({ uri: uriOf(absolute), diagnostics: found.map((d) => toLspDiagnostic(d, doc)) });
-    }
-    published.set(project.root, new Set(byFile.keys()));
+    for (const file of files) void connection.sendDiagnostics({ uri: uriOf(file.file), diagnostics: lspDiagnosticsOf(file) });
+    published.set(project.root, now);
   };
 
   const textOf = (uri: string) => documents.get(uri);
+
+  /**
+   * The syntax tree of an open document's text, parsed once for every hover, completion, outline and folding of that
+   * text (a 1 MB toolbox takes 100-250 ms to parse: parsed per request, hovers sent while the project is read kept the
+   * main thread busy). Kept for the few documents used last.
+   */
+  const trees = new Map<string, { text: string; file: string; tree: SyntaxDocument }>();
+  const syntaxOf = (doc: TextDocument, file: string): SyntaxDocument => {
+    const text = doc.getText();
+    const kept = trees.get(doc.uri);
+    trees.delete(doc.uri);
+    const tree = kept && kept.text === text && kept.file === file ? kept.tree : parseHocon(text, file);
+    trees.set(doc.uri, { text, file, tree });
+    if (trees.size > KEPT_TREES) trees.delete(trees.keys().next().value!);
+    return tree;
+  };
 
   /**
    * The document, its project and its name there; undefined for a document that is not a file or too big. The
@@ -182,6 +193,11 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     if (!doc || absolute === undefined || doc.getText().length > MAX_DOCUMENT_LENGTH) return undefined;
     const project = projectOf(absolute);
     return { doc, absolute, project, file: project.relative(absolute) };
+  };
+  /** The tree for a request that needs no project (outline, folding): kept as the hovers' is, for a file. */
+  const treeOf = (doc: TextDocument): SyntaxDocument => {
+    const c = context(doc.uri);
+    return c ? syntaxOf(c.doc, c.file) : parseHocon(doc.getText());
   };
   const currentContext = async (uri: string) => {
     const c = context(uri);
@@ -234,6 +250,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       handler(params).catch((error: unknown) => failed(name, error));
 
   connection.onInitialize((params): InitializeResult => {
+    folderChanges = params.capabilities.workspace?.workspaceFolders === true;
     workspaceFolders = (params.workspaceFolders ?? []).map((f) => fileOf(f.uri)).filter((f): f is string => f !== undefined);
     if (workspaceFolders.length === 0 && params.rootUri) {
       const root = fileOf(params.rootUri);
@@ -260,7 +277,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
 
   connection.onInitialized(() => {
     for (const folder of workspaceFolders) schedule(projectOf(folder));
-    if (workspaceFolders.length > 0) {
+    if (workspaceFolders.length > 0 && folderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         for (const removed of event.removed) {
           const folder = fileOf(removed.uri);
@@ -291,7 +308,10 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   };
   documents.onDidOpen((e) => changed(e.document.uri, e.document.getText()));
   documents.onDidChangeContent((e) => changed(e.document.uri, e.document.getText()));
-  documents.onDidClose((e) => changed(e.document.uri, undefined));
+  documents.onDidClose((e) => {
+    trees.delete(e.document.uri);
+    changed(e.document.uri, undefined);
+  });
   documents.onDidSave((e) => changed(e.document.uri, e.document.getText()));
   connection.onDidChangeWatchedFiles((e) => {
     for (const change of e.changes) {
@@ -305,7 +325,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       const c = context(params.textDocument.uri);
       if (!c) return null;
       const offset = c.doc.offsetAt(params.position);
-      const hover = hoverAt(c.doc.getText(), offset, toolFacts(c.project), { world: c.project, file: c.file });
+      const hover = hoverAt(c.doc.getText(), offset, toolFacts(c.project), { world: c.project, file: c.file, document: syntaxOf(c.doc, c.file) });
       if (!hover) return null;
       return { contents: { kind: 'markdown', value: hover.lines.join('\n\n') }, range: { start: c.doc.positionAt(hover.start), end: c.doc.positionAt(hover.end) } };
     }),
@@ -317,7 +337,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
       if (!c) return [];
       const offset = c.doc.offsetAt(params.position);
       const kinds = { enum: CompletionItemKind.EnumMember, class: CompletionItemKind.Class, tool: CompletionItemKind.Function, property: CompletionItemKind.Property };
-      return completionsAt(c.doc.getText(), offset, toolFacts(c.project)).map((item) => ({
+      return completionsAt(c.doc.getText(), offset, toolFacts(c.project), syntaxOf(c.doc, c.file)).map((item) => ({
         label: item.label,
         kind: kinds[item.kind],
         ...(item.detail ? { detail: item.detail } : {}),
@@ -369,7 +389,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guarded('documentSymbol', (params) => {
       const doc = textOf(params.textDocument.uri);
       if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
-      return outline(doc.getText()).map((s) => toDocumentSymbol(s, doc));
+      return outline(doc.getText(), treeOf(doc)).map((s) => toDocumentSymbol(s, doc));
     }),
   );
 
@@ -377,7 +397,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guarded('foldingRange', (params) => {
       const doc = textOf(params.textDocument.uri);
       if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
-      return foldingRegions(doc.getText())
+      return foldingRegions(doc.getText(), treeOf(doc))
         .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line, kind: r.kind === 'comment' ? FoldingRangeKind.Comment : FoldingRangeKind.Region }))
         .filter((r) => r.endLine > r.startLine);
     }),
@@ -406,7 +426,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guardedAsync('codeAction', async (params) => {
       const c = await currentContext(params.textDocument.uri);
       if (!c || !c.project.analysis) return [];
-      const fixes = quickFixesAt(c.project.analysis.diagnostics, c.file, c.doc.offsetAt(params.range.start), c.doc.offsetAt(params.range.end));
+      const fixes = quickFixesAt(c.project.fixes, c.file, c.doc.offsetAt(params.range.start), c.doc.offsetAt(params.range.end));
       return fixes.map((fix) => ({ title: fix.title, kind: CodeActionKind.QuickFix, isPreferred: true, edit: workspaceEdit(c.project, fix.edits) }));
     }),
   );
@@ -420,18 +440,6 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
 
   documents.listen(connection);
   connection.listen();
-}
-
-function toLspDiagnostic(d: ToolboxDiagnostic, doc: TextDocument): Diagnostic {
-  const start = doc.positionAt(d.range.start.offset);
-  const end = doc.positionAt(Math.max(d.range.end.offset, d.range.start.offset));
-  return {
-    range: { start, end },
-    severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
-    code: d.rule,
-    source: 'toolbox',
-    message: d.fix ? `${d.message} (quick fix: ${d.fix.title})` : d.message,
-  };
 }
 
 const SYMBOL_KINDS: Record<OutlineSymbol['kind'], LspSymbolKind> = {

@@ -5,6 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { API_THREAD_RESOURCE_LIMITS } from '../api/apiThreadLimits';
 import { loadProjectFromDisk } from '../project/projectOnDisk';
 import type { FromReadingThread, ProjectReadingRequest, ProjectReadingResult, ToReadingThread } from './projectReadingMessages';
+import { fileIncludeHost } from '../hocon/fileIncludeHost';
+import { publishedFiles } from './publishedDiagnostics';
 
 /**
  * The language server reads a project off its request path: on a thread of its own, as the app's API runs on its
@@ -18,10 +20,21 @@ export interface ProjectReadings {
   dispose(): Promise<void>;
 }
 
-/** One project read as `validate DIR` reads it (what the thread runs). */
+/** One project read as `validate DIR` reads it (what the thread runs), its diagnostics as the caller needs them. */
 export async function readProject(request: ProjectReadingRequest): Promise<ProjectReadingResult> {
-  const { analysis, truncated } = await loadProjectFromDisk(request.root, { env: request.env, overlays: new Map(request.overlays) });
-  return { analysis, truncated };
+  const overlays = new Map(request.overlays);
+  const { analysis, truncated } = await loadProjectFromDisk(request.root, { env: request.env, overlays });
+  const { diagnostics, ...rest } = analysis;
+  const textOf = (absolute: string) => {
+    const text = overlays.get(absolute) ?? fileIncludeHost.readFile(absolute);
+    return typeof text === 'string' ? text : undefined;
+  };
+  return {
+    analysis: rest,
+    fixes: diagnostics.filter((d) => d.fix !== undefined),
+    ...(request.publish ? { published: publishedFiles(diagnostics, request.root, textOf) } : {}),
+    truncated,
+  };
 }
 
 /** The bundled thread entry next to this bundle (dist/cli/, or the VS Code extension's dist/). */

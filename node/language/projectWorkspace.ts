@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { ResolveOptions } from '../../shared/hocon/index';
-import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
-import type { ProjectReadingRequest } from './projectReadingMessages';
+import type { ProjectReadingRequest, ProjectReadingResult, ReadAnalysis } from './projectReadingMessages';
+import type { PublishedFile } from './publishedDiagnostics';
+import type { ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { IncludeFacts, LanguageWorld, WorkingDirectoryFacts } from '../../shared/language/index';
 import { includeTargetsOf, resolveToolboxFile, type IncludeTarget } from '../../shared/toolbox/index';
 import { dirnameOf, normalizePath } from '../../shared/hocon/index';
@@ -18,7 +19,11 @@ import { environmentWith } from '../../shared/project/settings';
  * diagnostics are the ones validate prints. Each change counts a version; a reading says which version it read.
  */
 export class ProjectWorkspace implements LanguageWorld {
-  analysis: ProjectAnalysis | undefined;
+  analysis: ReadAnalysis | undefined;
+  /** The analysis's diagnostics that offer a quick fix. */
+  fixes: readonly ToolboxDiagnostic[] = [];
+  /** Its diagnostics as the language server publishes them (when it asked for them: `request(true)`). */
+  published: readonly PublishedFile[] | undefined;
   truncated = false;
   /** Counts the changes to the project's texts (an edit, a save, a file changed on disk). */
   version = 0;
@@ -45,14 +50,16 @@ export class ProjectWorkspace implements LanguageWorld {
     return this.readVersion === this.version;
   }
 
-  /** What the reading thread needs: the root, the unsaved texts, the environment. */
-  request(): ProjectReadingRequest {
-    return { root: this.root, overlays: [...this.overlays], env: this.env };
+  /** What the reading thread needs: the root, the unsaved texts, the environment; with `publish`, what to publish. */
+  request(publish = false): ProjectReadingRequest {
+    return { root: this.root, overlays: [...this.overlays], env: this.env, ...(publish ? { publish } : {}) };
   }
 
   /** A reading made at `version` has come: kept (a reading failed leaves no analysis). */
-  accept(version: number, result: { analysis: ProjectAnalysis; truncated: boolean } | undefined): void {
+  accept(version: number, result: ProjectReadingResult | undefined): void {
     this.analysis = result?.analysis;
+    this.fixes = result?.fixes ?? [];
+    this.published = result?.published;
     this.truncated = result?.truncated ?? false;
     this.readVersion = version;
   }

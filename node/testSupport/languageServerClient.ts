@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createConnection, createMessageConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver/node';
 import { startLanguageServer, type LanguageServerOptions } from '../language/languageServer';
@@ -31,7 +33,48 @@ export async function languageServerInProcess(options: Partial<LanguageServerOpt
   const connection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
   const { rootUri = null, ...serverOptions } = options;
   startLanguageServer(connection, { env: {}, settleMs: 0, ...serverOptions });
-  const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+  const server = await initializedClient(createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer)), rootUri);
+  return {
+    ...server,
+    dispose: async () => {
+      await server.client.sendRequest('shutdown').catch(() => undefined);
+      server.client.dispose();
+      connection.dispose();
+    },
+  };
+}
+
+export interface StdioServer extends InProcessServer {
+  /** What the server wrote to standard error. */
+  stderr(): string;
+}
+
+/**
+ * For tests: `node CLI lsp --stdio` as a process (the CLI as it ships: bundleCliAsShipped), with the same bare client,
+ * initialized. `dispose` asks it to shut down and exit, and kills it if it has not within a second.
+ */
+export async function languageServerOverStdio(cli: string, options: { rootUri?: string | null; cwd?: string } = {}): Promise<StdioServer> {
+  const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], { cwd: options.cwd ?? path.dirname(cli), env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const server = await initializedClient(createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin)), options.rootUri ?? null);
+  const settled = <T>(promise: Promise<T>, ms: number) => Promise.race([promise.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
+  return {
+    ...server,
+    stderr: () => stderr,
+    dispose: async () => {
+      await settled(server.client.sendRequest('shutdown'), 1000);
+      server.client.sendNotification('exit');
+      await settled(exited, 1000);
+      child.kill('SIGKILL');
+      server.client.dispose();
+    },
+  };
+}
+
+/** The bare client on a connection to a server: what it publishes and says kept, initialized with `rootUri`. */
+async function initializedClient(client: MessageConnection, rootUri: string | null): Promise<Omit<InProcessServer, 'dispose'>> {
   const diagnostics = new Map<string, PublishedDiagnostic[]>();
   const messages: string[] = [];
   const logs: string[] = [];
@@ -41,15 +84,5 @@ export async function languageServerInProcess(options: Partial<LanguageServerOpt
   client.listen();
   await client.sendRequest('initialize', { processId: null, rootUri, capabilities: {}, workspaceFolders: rootUri ? [{ uri: rootUri, name: 'root' }] : null });
   client.sendNotification('initialized', {});
-  return {
-    client,
-    diagnostics,
-    messages,
-    logs,
-    dispose: async () => {
-      await client.sendRequest('shutdown').catch(() => undefined);
-      client.dispose();
-      connection.dispose();
-    },
-  };
+  return { client, diagnostics, messages, logs };
 }

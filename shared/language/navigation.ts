@@ -17,8 +17,8 @@ export interface LanguageWorld {
   read(file: string): string | undefined;
   /** How the specification's reading of `file` finds its includes and environment. */
   resolveOptions(file: string): ResolveOptions;
-  /** The project's analysis, when the file lies in a project. */
-  analysis?: ProjectAnalysis;
+  /** The project's analysis (its diagnostics are not used here), when the file lies in a project. */
+  analysis?: Omit<ProjectAnalysis, 'diagnostics'>;
   /** Where each include of `file` resolved, for the hover on it (includeHover.ts). */
   includesOf?(file: string): IncludeFacts | undefined;
 }

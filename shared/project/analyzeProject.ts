@@ -222,7 +222,12 @@ function crossReferences(toolbox: LoadedToolbox | undefined, networks: readonly 
       const position = agent.where.source.positionAt(agent.where.start);
       const user: ToolUser = { network: network.file, file: normalizePath(agent.where.source.name), agent: agent.name, line: position.line, column: position.column, offset: agent.where.start, length: agent.where.end - agent.where.start };
       if (!agent.defined) undefinedToolUsers.push({ ...user, tool: agent.toolName });
-      else if (sameToolbox) users.set(agent.toolName, [...(users.get(agent.toolName) ?? []), user]);
+      else if (sameToolbox) {
+        // Pushed, not copied: a tool 20,000 agents use took 10 s to gather by copying its list for each one.
+        const list = users.get(agent.toolName);
+        if (list) list.push(user);
+        else users.set(agent.toolName, [user]);
+      }
     }
   }
   const errors = toolboxErrorsByTool(toolbox);

@@ -5,7 +5,7 @@ import { defaultMayDefine, newestFacts, versionWords, type NeuroSanFacts } from 
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions, type ReadDocument } from './loadToolbox';
 import type { JsonValue } from './runnable';
 import { ENTRY_JSON, keyOrigin } from './toolEntry';
-import { closestName, quoteLike } from './rules/ruleContext';
+import { ClosestNames, quoteLike } from './rules/ruleContext';
 import { compareDiagnostics, diagnosticAt, replaceTextFix, replaceValueFix, type ToolboxDiagnostic } from './toolboxDiagnostic';
 
 /** An agent of a network that is a toolbox tool: `{"name": ..., "toolbox": "<tool key>", "args": {...}}`. */
@@ -104,6 +104,14 @@ export function loadAgentNetwork(
 
   const toolbox = loadedToolbox?.(toolboxFile?.path) ?? loadToolbox({ ...toolboxOptions, ...(toolboxFile ? { userFile: toolboxFile.path } : {}) });
   const toolNames = new Set(toolbox.tools.map((t) => t.name));
+  // Each name the toolbox lacks is compared with its tools once, however many agents name it, through an index of
+  // them (thousands of agents naming thousands of tools the toolbox lacks took minutes measured against each).
+  const closestTools = new Map<string, string | undefined>();
+  let toolIndex: ClosestNames | undefined;
+  const closestTool = (name: string) => {
+    if (!closestTools.has(name)) closestTools.set(name, (toolIndex ??= new ClosestNames(toolNames)).closest(name));
+    return closestTools.get(name);
+  };
   const toolboxUnread = toolbox.userFileUnread === true;
   const agents: ToolboxAgent[] = [];
   const agentList = root.fields.value('tools');
@@ -135,7 +143,7 @@ export function loadAgentNetwork(
       // neuro-san names the file as it was configured, and explains the tools its default toolbox no longer has.
       const removed = isRemovedTool(toolbox.value, facts);
       // A likely typo of a tool that exists: offer it (the quick fix "use the closest existing tool").
-      const closest = removed ? undefined : closestName(toolbox.value, toolNames);
+      const closest = removed ? undefined : closestTool(toolbox.value);
       const left = removed ? undefined : leftDefaultToolboxWords(toolbox.value, facts);
       const message = removed ? removedToolMessage(toolbox.value) : `${notDefinedMessage(toolbox.value, toolboxFile?.written, facts)}${left ? ` ${left}` : ''}`;
       diagnostics.push(
