@@ -40,8 +40,8 @@ export abstract class PyObject {
   getAttr(_name: string): PyValue | undefined {
     return undefined;
   }
-  /** Python `str(self)`. */
-  str(): string {
+  /** Python `str(self)`; an object that prints other values stops past `maxLength` (TextTooLong, repr.ts). */
+  str(_maxLength?: number): string {
     return `<${this.typeName} object>`;
   }
   /** Python iteration, or undefined when the object is not iterable. */
