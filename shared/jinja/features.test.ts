@@ -51,6 +51,11 @@ const TEMPLATES: string[] = [
   '{%- for item in [1, [2, [3]], 4] recursive -%}{% if item is iterable %}({{ loop(item) }}){% else %}{{ item }}@{{ loop.depth }} {% endif %}{%- endfor %}',
   // set, scoping, namespace, block set, with
   '{% set x = 1 %}{% for t in tools %}{% set x = x + 1 %}{% endfor %}{{ x }}',
+  // what a loop body sets lasts one iteration
+  '{% set x = [1] %}{% for i in range(3) %}{% set x = x + x %}{{ x|length }},{% endfor %}{{ x|length }}',
+  '{% set x = 5 %}{% for i in range(3) %}[{{ x }}]{% set x = i %}[{{ x }}]{% endfor %}{{ x }}',
+  '{% for i in range(3) %}{% if i == 0 %}{% set y = 1 %}{% endif %}[{{ y }}]{% set z = (z|default(0)) + 1 %}{{ z }}{% endfor %}',
+  '{% for a in [1, 2] %}{% set s = a %}{% for b in [1, 2] %}{% set s = (s|default(0)) + b %}{{ s }}{% endfor %}{{ s }};{% endfor %}',
   '{% set ns = namespace(count=0) %}{% for t in tools %}{% set ns.count = ns.count + 1 %}{% endfor %}{{ ns.count }}',
   '{% set a, b = 1, "two" %}{{ a }}{{ b }}{% set t = (1,) %}{{ t }}{% set l = [1, (2, 3)] %}{{ l }}',
   '{% set block %}Hello {{ task }}{% endset %}[{{ block }}]{% set up | upper %}x{{ n }}{% endset %}{{ up }}',

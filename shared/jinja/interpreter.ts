@@ -265,11 +265,13 @@ export class Interpreter implements RuntimeContext {
         }
       : undefined;
     const loop = new LoopContext(items, depth0, recurse);
-    const scope = new Frame(frame);
-    scope.set('loop', loop);
     for (let i = 0; i < items.length; i++) {
       if (++this.steps > RENDER_LIMITS.maxSteps) throw tooManySteps();
       loop.index0 = i;
+      // A scope per iteration: what the body sets lasts one iteration, as in Jinja2 (`{% set x = x + x %}` in a
+      // loop reads the x outside it each time; carried over, forty iterations made a list of 2^40 items).
+      const scope = new Frame(frame);
+      scope.set('loop', loop);
       this.assign(node.target, items[i]!, scope);
       this.execute(node.body, scope, out);
     }
