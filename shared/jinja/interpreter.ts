@@ -5,14 +5,14 @@
  */
 import type { Expr, MacroArg, Stmt, Target } from './ast';
 import { TemplateError, typeError } from './errors';
-import { outputTooLarge, RENDER_LIMITS, repetitionTooLarge, tooManySteps } from './limits';
-import { codePoints } from '../pyvalue/codepoints';
-import { pyStr } from '../pyvalue/repr';
-import { Markup, PyCallable, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../pyvalue/types';
+import { outputTooLarge, RENDER_LIMITS, RenderBudget, tooManySteps } from './limits';
+import { codePointAt, codePointLength, codePoints } from '../pyvalue/codepoints';
+import { shortRepr } from '../pyvalue/repr';
+import { Markup, PyCallable, PyObject, Undefined, isStr, isTuple, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../pyvalue/types';
 import type { FilterFn, RuntimeContext, TestFn } from './runtime/context';
 import { builtinMethod } from './runtime/methods';
 import { LoopContext, Namespace } from './runtime/objects';
-import { binaryOp, contains, dictLookup, iterate, pyCompare, pyEquals, repetitionLength, sliceIndices, truthy, unaryOp } from './runtime/ops';
+import { binaryOp, contains, dictLookup, pyCompare, pyEquals, sliceBounds, toItems, truthy, unaryOp } from './runtime/ops';
 import { missingAttribute, missingElement, undefinedError, undefinedName } from './runtime/undefinedError';
 
 /** Variables of one scope; lookups walk outwards. */
@@ -55,8 +55,8 @@ export class Interpreter implements RuntimeContext {
   /** Statements run, loop iterations and characters written so far (see limits.ts). */
   private steps = 0;
   private written = 0;
-  /** Characters made by repeating strings so far (against maxOutputChars too; list items count as steps). */
-  private repeated = 0;
+  /** Strings and lists made so far: each operation making one counts it here first (limits.ts). */
+  readonly budget = new RenderBudget();
   readonly sortKeys: boolean;
 
   constructor(private readonly services: InterpreterServices) {
@@ -100,17 +100,15 @@ export class Interpreter implements RuntimeContext {
     if (obj instanceof Map) {
       const v = dictLookup(obj, key);
       if (v !== undefined) return v;
-    } else if ((Array.isArray(obj) || isStr(obj)) && (typeof key === 'bigint' || typeof key === 'boolean')) {
-      const items = Array.isArray(obj) ? obj : codePoints(strText(obj));
+    } else if (Array.isArray(obj) && (typeof key === 'bigint' || typeof key === 'boolean')) {
       let i = Number(key);
-      if (i < 0) i += items.length;
-      if (i >= 0 && i < items.length) {
-        const item = items[i]!;
-        return obj instanceof Markup ? new Markup(item as string) : item;
-      }
+      if (i < 0) i += obj.length;
+      if (i >= 0 && i < obj.length) return obj[i]!;
+    } else if (isStr(obj) && (typeof key === 'bigint' || typeof key === 'boolean')) {
+      const item = codePointAt(strText(obj), Number(key));
+      if (item !== undefined) return obj instanceof Markup ? new Markup(item) : item;
     } else if (obj instanceof PyObject && (typeof key === 'bigint')) {
-      const it = obj.iterate();
-      if (it) return this.getItem([...it], key);
+      if (obj.iterate()) return this.getItem(toItems(obj, this.budget, 'an index'), key);
     }
     if (isStr(key)) {
       const name = strText(key);
@@ -132,11 +130,13 @@ export class Interpreter implements RuntimeContext {
       if (++this.steps > RENDER_LIMITS.maxSteps) throw tooManySteps();
       switch (node.kind) {
         case 'text':
+          this.at = node.offset;
           this.write(out, node.text);
           break;
         case 'output': {
           const v = this.eval(node.expr, frame);
-          this.write(out, typeof v === 'string' ? v : pyStr(v));
+          this.at = node.offset; // where the output limit is reached, if it is
+          this.write(out, typeof v === 'string' ? v : this.printed(v));
           break;
         }
         case 'if':
@@ -160,7 +160,7 @@ export class Interpreter implements RuntimeContext {
         case 'filterblock': {
           const captured: string[] = [];
           this.execute(node.body, new Frame(frame), captured);
-          out.push(pyStr(this.applyFilterChain(node.filter, captured.join(''), frame)));
+          out.push(this.printed(this.applyFilterChain(node.filter, captured.join(''), frame)));
           break;
         }
         case 'with': {
@@ -180,7 +180,7 @@ export class Interpreter implements RuntimeContext {
           const { args, kwargs } = this.evalArgs(call, frame);
           kwargs.set('caller', caller);
           this.at = call.offset;
-          out.push(pyStr(this.call(callee, args, kwargs)));
+          out.push(this.printed(this.call(callee, args, kwargs)));
           break;
         }
         case 'block':
@@ -192,12 +192,12 @@ export class Interpreter implements RuntimeContext {
           const names = Array.isArray(name) ? name : [name];
           let body: Stmt[] | undefined;
           for (const n of names) {
-            body = this.services.loadTemplate?.(pyStr(n));
+            body = this.services.loadTemplate?.(this.budget.str(n, 'an include'));
             if (body) break;
           }
           if (!body) {
             if (node.ignoreMissing) break;
-            throw new TemplateError('loader', `template not found: ${names.map(pyStr).join(', ')}`);
+            throw new TemplateError('loader', `template not found: ${names.map((n) => (isStr(n) ? strText(n) : shortRepr(n))).join(', ')}`);
           }
           this.enter();
           try {
@@ -211,17 +211,9 @@ export class Interpreter implements RuntimeContext {
     }
   }
 
-  /** Counts what `a * b` makes, when it repeats a string or a list, against the render limits, before it is made. */
-  private countRepetition(a: PyValue, b: PyValue): void {
-    const made = repetitionLength(a, b);
-    if (made === undefined) return;
-    if (made.of === 'characters') {
-      if (made.length > BigInt(RENDER_LIMITS.maxOutputChars - this.repeated)) throw repetitionTooLarge('characters', made.length);
-      this.repeated += Number(made.length);
-    } else {
-      if (made.length > BigInt(RENDER_LIMITS.maxSteps - this.steps)) throw repetitionTooLarge('items', made.length);
-      this.steps += Number(made.length);
-    }
+  /** `str(v)` of a value printed: no longer than the output left, nor than the strings a rendering may make. */
+  private printed(v: PyValue): string {
+    return this.budget.str(v, 'printing a value', RENDER_LIMITS.maxOutputChars - this.written, outputTooLarge);
   }
 
   private write(out: string[], text: string): void {
@@ -239,7 +231,7 @@ export class Interpreter implements RuntimeContext {
 
   private execFor(node: Stmt & { kind: 'for' }, frame: Frame, out: string[], iterable: PyValue, depth0: number): void {
     this.at = node.offset;
-    let items = [...iterate(iterable)];
+    let items = toItems(iterable, this.budget, 'a for loop');
     if (node.test) {
       const test = node.test;
       items = items.filter((item) => {
@@ -331,7 +323,7 @@ export class Interpreter implements RuntimeContext {
       }
       case 'tuple': {
         this.at = target.offset;
-        const items = [...iterate(value)];
+        const items = toItems(value, this.budget, 'unpacking');
         if (items.length < target.items.length) {
           throw new TemplateError('value', `not enough values to unpack (expected ${target.items.length}, got ${items.length})`);
         }
@@ -354,10 +346,16 @@ export class Interpreter implements RuntimeContext {
         return v === undefined ? undefinedName(node.name) : v;
       }
       case 'list':
+        this.at = node.offset;
+        this.budget.makeItems(node.items.length, 'a list');
         return node.items.map((i) => this.eval(i, frame));
       case 'tuple':
+        this.at = node.offset;
+        this.budget.makeItems(node.items.length, 'a tuple');
         return makeTuple(node.items.map((i) => this.eval(i, frame)));
       case 'dict': {
+        this.at = node.offset;
+        this.budget.makeItems(node.pairs.length, 'a dict');
         const d = new Map<PyValue, PyValue>();
         for (const [k, v] of node.pairs) {
           const key = this.eval(k, frame);
@@ -415,9 +413,14 @@ export class Interpreter implements RuntimeContext {
         if (node.op === 'or') return truthy(left) ? left : this.eval(node.right, frame);
         const right = this.eval(node.right, frame);
         this.at = node.offset;
-        if (node.op === '~') return pyStr(left) + pyStr(right);
-        if (node.op === '*') this.countRepetition(left, right);
-        return binaryOp(node.op, left, right);
+        if (node.op === '~') {
+          const what = 'a concatenation (~)';
+          const l = this.budget.str(left, what);
+          const r = this.budget.str(right, what);
+          this.budget.makeChars(l.length + r.length, what);
+          return l + r;
+        }
+        return binaryOp(node.op, left, right, this.budget);
       }
       case 'compare': {
         let left = this.eval(node.first, frame);
@@ -458,40 +461,56 @@ export class Interpreter implements RuntimeContext {
     }
   }
 
+  /** `obj[start:stop:step]`: what it makes is counted before it is made, and no list of a str's characters is made. */
   private slice(obj: PyValue, start: PyValue, stop: PyValue, step: PyValue): PyValue {
+    const what = 'a slice';
     if (obj instanceof Undefined) throw undefinedError(obj);
     if (isStr(obj)) {
-      const cps = codePoints(strText(obj));
-      const text = sliceIndices(cps.length, start, stop, step).map((i) => cps[i]).join('');
+      const s = strText(obj);
+      // Code unit by code unit unless a surrogate pair makes them differ from code points.
+      const units = codePointLength(s) === s.length;
+      if (!units) this.budget.makeItems(s.length, what);
+      const cps: string | string[] = units ? s : codePoints(s);
+      const { first, step: st, count } = sliceBounds(cps.length, start, stop, step);
+      this.budget.makeChars(units ? count : 2 * count, what);
+      let text: string;
+      if (units && st === 1) text = s.slice(first, first + count);
+      else {
+        this.budget.makeItems(count, what);
+        const picked: string[] = [];
+        for (let k = 0, i = first; k < count; k++, i += st) picked.push(cps[i]!);
+        text = picked.join('');
+      }
       return obj instanceof Markup ? new Markup(text) : text;
     }
     if (Array.isArray(obj)) {
-      const items = sliceIndices(obj.length, start, stop, step).map((i) => obj[i]!);
-      return items;
+      const { first, step: st, count } = sliceBounds(obj.length, start, stop, step);
+      this.budget.makeItems(count, what);
+      const items: PyValue[] = [];
+      for (let k = 0, i = first; k < count; k++, i += st) items.push(obj[i]!);
+      return isTuple(obj) ? makeTuple(items) : items;
     }
-    if (obj instanceof PyObject) {
-      const it = obj.iterate();
-      if (it) return this.slice([...it], start, stop, step);
-    }
+    if (obj instanceof PyObject && obj.iterate()) return this.slice(toItems(obj, this.budget, what), start, stop, step);
     throw typeError(`'${typeName(obj)}' object is not subscriptable`);
   }
 
   private evalArgs(node: { args: Expr[]; kwargs: [string, Expr][]; dynArgs?: Expr; dynKwargs?: Expr }, frame: Frame) {
     const args = node.args.map((a) => this.eval(a, frame));
-    if (node.dynArgs) args.push(...iterate(this.eval(node.dynArgs, frame)));
+    if (node.dynArgs) for (const item of toItems(this.eval(node.dynArgs, frame), this.budget, 'arguments after *')) args.push(item);
     const kwargs: PyKwargs = new Map();
     for (const [k, e] of node.kwargs) kwargs.set(k, this.eval(e, frame));
     if (node.dynKwargs) {
       const extra = this.eval(node.dynKwargs, frame);
       if (!(extra instanceof Map)) throw typeError('argument after ** must be a mapping');
-      for (const [k, v] of extra) kwargs.set(pyStr(k), v);
+      this.budget.makeItems(extra.size, 'arguments after **');
+      for (const [k, v] of extra) kwargs.set(this.budget.str(k, 'arguments after **'), v);
     }
     return { args, kwargs };
   }
 
   private call(callee: PyValue, args: PyValue[], kwargs: PyKwargs): PyValue {
     if (callee instanceof Undefined) throw undefinedError(callee);
-    if (callee instanceof PyObject && callee.callFn) return callee.callFn(args, kwargs);
+    if (callee instanceof PyObject && callee.callFn) return callee.callFn(args, kwargs, this.budget);
     throw typeError(`'${typeName(callee)}' object is not callable`);
   }
 
