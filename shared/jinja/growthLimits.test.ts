@@ -73,6 +73,8 @@ const GROWTH: Way[] = [
   { way: 'a for loop over a long str', hostile: "{{ 1 }}\n{% for c in 'x' * 40000000 %}{% endfor %}", refused: 'a for loop', legit: "{% for c in 'abc' %}{{ c }}.{% endfor %}" },
   { way: 'unpacking a long str', hostile: "{{ 1 }}\n{% set a, b = 'x' * 40000000 %}", refused: 'unpacking', legit: "{% set a, b = 'xy' %}{{ b }}{{ a }}" },
   { way: '*args of a long str', hostile: "{{ 1 }}\n{{ '{}'.format(*('x' * 40000000)) }}", refused: 'arguments after *', legit: "{{ '{}{}'.format(*'ab') }}" },
+  { way: 'a macro printing its argument twice', hostile: `{% set x = 'ab' %}\n{% macro m(x) %}{{ x }}{{ x }}{% endmacro %}${times('{% set x = m(x) %}', 40)}`, refused: /^Render limit reached: more than 16 M characters of output$/, legit: "{% macro m(x) %}{{ x }}{{ x }}{% endmacro %}{% set x = 'ab' %}{% set x = m(x) %}{% set x = m(x) %}{{ x }}" },
+  { way: 'a block set printing a variable twice', hostile: `{% set x = 'ab' %}\n${times('{% set x %}{{ x }}{{ x }}{% endset %}', 40)}`, refused: /^Render limit reached: more than 16 M characters of output$/, legit: "{% set x = 'ab' %}{% set x %}{{ x }}{{ x }}{% endset %}{% set x %}{{ x }}-{{ x }}{% endset %}{{ x }}" },
   { way: 'printing a list sharing its parts', hostile: `${SHARED}\n{{ x }}`, refused: /^Render limit reached: more than 16 M characters of output$/, legit: '{% set x = [1] %}{% set x = [x, (x, x)] %}{{ x }}' },
 ];
 
@@ -174,12 +176,18 @@ describe('within the limits', () => {
           ['type', i % 9 === 0 ? 'agent' : 'code'],
         ]),
     );
+    const catalog = (entry: string) => `Here is the toolbox catalog: {"tools": [{% for t in tools %}${entry}{% if not loop.last %}, {% endif %}{% endfor %}]}`;
     const fixture = (name: string) => readFileSync(path.join(__dirname, '../../fixtures/templates', name), 'utf8');
     const templates = [
       fixture('toolbox_catalog.jinja2'),
       fixture('toolbox_catalog_loop.jinja2'),
       // Collected one by one in a namespace (12.5 M list items made, each list a copy of the one before), then dumped.
       "{% set ns = namespace(l=[]) %}{% for t in tools %}{% set ns.l = ns.l + [{'name': t.name, 'description': t.description|trim, 'input': t.input, 'output': t.output, 'type': t.type}] %}{% endfor %}Here is the toolbox catalog: {{ {'tools': ns.l}|tojson }}",
+      // Each tool's entry from a macro, a call block, a block set; the whole in a filter block.
+      `{% macro entry(t) %}{{ {'name': t.name, 'description': t.description}|tojson }}{% endmacro %}${catalog('{{ entry(t) }}')}`,
+      `{% macro entry() %}{{ caller() }}{% endmacro %}${catalog("{% call entry() %}{{ {'name': t.name, 'description': t.description}|tojson }}{% endcall %}")}`,
+      catalog("{% set entry %}{{ {'name': t.name, 'description': t.description}|tojson }}{% endset %}{{ entry }}"),
+      `{% filter trim %}${catalog("{{ {'name': t.name, 'description': t.description}|tojson }}")}{% endfilter %}`,
       // Lines built with ~, format and join.
       "{% for t in tools %}{{ '%s (%s): ' % (t.name, t.type) ~ t.description|replace('<', '[')|truncate(2000) ~ '\\n' }}{{ t.input|dictsort|map('join', '=')|join(', ')|indent(4, true) }}\n{% endfor %}{{ tools|map(attribute='name')|join(', ') }}",
     ];

@@ -150,17 +150,14 @@ export class Interpreter implements RuntimeContext {
           this.assign(node.target, this.eval(node.expr, frame), frame);
           break;
         case 'setblock': {
-          const captured: string[] = [];
-          this.execute(node.body, new Frame(frame), captured);
-          let value: PyValue = captured.join('');
+          let value: PyValue = this.captured('a block set', (captured) => this.execute(node.body, new Frame(frame), captured));
           if (node.filter) value = this.applyFilterChain(node.filter, value, frame);
           this.assign(node.target, value, frame);
           break;
         }
         case 'filterblock': {
-          const captured: string[] = [];
-          this.execute(node.body, new Frame(frame), captured);
-          out.push(this.printed(this.applyFilterChain(node.filter, captured.join(''), frame)));
+          const text = this.captured('a filter block', (captured) => this.execute(node.body, new Frame(frame), captured));
+          this.write(out, this.printed(this.applyFilterChain(node.filter, text, frame)));
           break;
         }
         case 'with': {
@@ -180,7 +177,7 @@ export class Interpreter implements RuntimeContext {
           const { args, kwargs } = this.evalArgs(call, frame);
           kwargs.set('caller', caller);
           this.at = call.offset;
-          out.push(this.printed(this.call(callee, args, kwargs)));
+          this.write(out, this.printed(this.call(callee, args, kwargs)));
           break;
         }
         case 'block':
@@ -216,6 +213,20 @@ export class Interpreter implements RuntimeContext {
     return this.budget.str(v, 'printing a value', RENDER_LIMITS.maxOutputChars - this.written, outputTooLarge);
   }
 
+  /**
+   * The text `run` writes into a list of its own (a macro's, a block set's, a filter block's, a recursive loop's). It
+   * is not output: once it is done, it counts against the characters made and no longer against the output (a macro's
+   * text was counted twice when printed, and a 12 MB catalog of macro calls passed the 16 M of output).
+   */
+  private captured(what: string, run: (out: string[]) => void): string {
+    const before = this.written;
+    const out: string[] = [];
+    run(out);
+    this.budget.makeChars(this.written - before, what);
+    this.written = before;
+    return out.join('');
+  }
+
   private write(out: string[], text: string): void {
     this.written += text.length;
     if (this.written > RENDER_LIMITS.maxOutputChars) throw outputTooLarge();
@@ -246,14 +257,12 @@ export class Interpreter implements RuntimeContext {
     }
     const recurse = node.recursive
       ? (sub: PyValue): PyValue => {
-          const captured: string[] = [];
           this.enter();
           try {
-            this.execFor(node, frame, captured, sub, depth0 + 1);
+            return this.captured('a recursive loop', (captured) => this.execFor(node, frame, captured, sub, depth0 + 1));
           } finally {
             this.depth--;
           }
-          return captured.join('');
         }
       : undefined;
     const loop = new LoopContext(items, depth0, recurse);
@@ -293,17 +302,17 @@ export class Interpreter implements RuntimeContext {
         rest.splice(callerIndex, 1);
       }
       scope.set('kwargs', new Map<PyValue, PyValue>(rest));
-      const out: string[] = [];
       const saved = this.at;
       this.enter();
+      let text: string;
       try {
-        this.execute(body, scope, out);
+        text = this.captured(`the macro '${name}'`, (out) => this.execute(body, scope, out));
       } finally {
         this.depth--;
       }
       this.at = saved;
       void offset;
-      return out.join('');
+      return text;
     });
   }
 

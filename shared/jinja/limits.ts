@@ -10,14 +10,15 @@ import { Markup, PyObject, type CallBudget, type PyValue } from '../pyvalue/type
 export const RENDER_LIMITS = {
   /** Items in one `range()`. */
   maxRange: 100_000,
-  /** Characters written, captured blocks included. */
+  /** Characters written: the output, and a macro's or a captured block's text while it is being written. */
   maxOutputChars: 16 * 1024 * 1024,
   /** Statements run and loop iterations. */
   maxSteps: 5_000_000,
   /**
    * Characters of the strings a rendering makes from other values: concatenated (`+`, `~`), repeated, joined,
-   * formatted, replaced, padded, converted (`|string`, `|tojson`, printing a list)... Four times the most a rendering
-   * may write: a 5,000-tool catalog at 3 KB a tool makes about 15 M, written once.
+   * formatted, replaced, padded, converted (`|string`, `|tojson`, printing a list), a macro's or a captured block's
+   * text once it is done... Four times the most a rendering may write: a 5,000-tool catalog at 3 KB a tool makes
+   * about 15 M, written once.
    */
   maxMadeChars: 64 * 1024 * 1024,
   /**
