@@ -12,7 +12,7 @@ import { Markup, PyCallable, PyObject, Undefined, isStr, isTuple, makeTuple, str
 import type { FilterFn, RuntimeContext, TestFn } from './runtime/context';
 import { builtinMethod } from './runtime/methods';
 import { LoopContext, Namespace } from './runtime/objects';
-import { binaryOp, contains, dictLookup, pyCompare, pyEquals, sliceBounds, toItems, truthy, unaryOp } from './runtime/ops';
+import { binaryOp, contains, dictKey, dictLookup, pyCompare, pyEquals, sliceBounds, toItems, truthy, unaryOp } from './runtime/ops';
 import { missingAttribute, missingElement, undefinedError, undefinedName } from './runtime/undefinedError';
 
 /** Variables of one scope; lookups walk outwards. */
@@ -366,9 +366,12 @@ export class Interpreter implements RuntimeContext {
         this.at = node.offset;
         this.budget.makeItems(node.pairs.length, 'a dict');
         const d = new Map<PyValue, PyValue>();
+        let markupKeys = false;
         for (const [k, v] of node.pairs) {
           const key = this.eval(k, frame);
-          const existing = [...d.keys()].find((x) => pyEquals(x, key));
+          // A str equal to a Markup key already there is the one scan left.
+          const existing = markupKeys && isStr(key) ? [...d.keys()].find((x) => pyEquals(x, key)) : dictKey(d, key);
+          if (key instanceof Markup) markupKeys = true;
           d.set(existing === undefined ? key : existing, this.eval(v, frame));
         }
         return d;

@@ -58,14 +58,43 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
   return false;
 }
 
+/**
+ * The key of `d` that is `key` by Python's key equality (1, 1.0 and True are the same key; a Markup is its text), or
+ * undefined. Found by the few other forms `key` may be stored under, not by a scan: setting 100,000 int keys one by
+ * one scanned the dict for each of them (minutes).
+ */
+export function dictKey(d: PyDict, key: PyValue): PyValue | undefined {
+  if (d.has(key)) return key;
+  if (key instanceof Markup) return d.has(key.text) ? key.text : undefined;
+  for (const alias of numericAliases(key)) if (d.has(alias)) return alias;
+  return undefined;
+}
+
+/** The other values Python's == makes the same dict key as a number: 1 → 1.0, True; 1.0 → 1, True; True → 1, 1.0. */
+function numericAliases(key: PyValue): PyValue[] {
+  switch (typeof key) {
+    case 'boolean':
+      return key ? [1n, 1] : [0n, 0];
+    case 'bigint': {
+      const f = Number(key);
+      const out: PyValue[] = Number.isFinite(f) && BigInt(f) === key ? [f] : [];
+      if (key === 0n || key === 1n) out.push(key === 1n);
+      return out;
+    }
+    case 'number': {
+      if (!Number.isInteger(key)) return [];
+      const out: PyValue[] = [BigInt(key)];
+      if (key === 0 || key === 1) out.push(key === 1);
+      return out;
+    }
+  }
+  return [];
+}
+
 /** `d[k]` with Python's key equality (1, 1.0 and True are the same key); undefined when absent. */
 export function dictLookup(d: PyDict, key: PyValue): PyValue | undefined {
-  const direct = d.get(key);
-  if (direct !== undefined || d.has(key)) return direct;
-  if (key instanceof Markup) return d.get(key.text);
-  if (asNumber(key) === undefined) return undefined;
-  for (const [k, v] of d) if (asNumber(k) !== undefined && pyEquals(k, key)) return v;
-  return undefined;
+  const k = dictKey(d, key);
+  return k === undefined ? undefined : d.get(k);
 }
 
 /** Python's ordering: -1, 0, 1; raises TypeError for kinds Python cannot order. */
