@@ -81,7 +81,7 @@ const GROWTH: Way[] = [
 // Copies: each is no larger than what it copies, but kept (appended, collected), copies fill memory as surely.
 const COPIES: Way[] = [
   { way: 'a slice of a list', hostile: `${PAD_ITEMS}\n{% set c = big[:] %}`, refused: 'a slice', legit: '{% set l = [1, 2, 3, 4, 5] %}{{ l[1:] }} {{ l[::-2] }} {{ l[-2:] }} {{ (1, 2, 3)[:2] }}' },
-  { way: 'a slice of a str', hostile: `${PAD_CHARS}\n{% set c = s[::-1] %}`, refused: 'a slice', legit: "{{ 'héllo'[::-1] }} {{ 'abcdef'[1:4] }} {{ '😀ab'[1:] }} {{ 'abcdef'[::2] }} {{ '😀ab'[-1] }}" },
+  { way: 'a slice of a str', hostile: `${PAD_CHARS}\n{% set c = s[::-1] %}`, refused: 'a slice', legit: "{{ 'héllo'[::-1] }} {{ 'abcdef'[1:4] }} {{ '😀ab'[1:] }} {{ 'abcdef'[::2] }} {{ '😀ab'[-1] }} {{ 'a😀b😀c'[1:4] }} {{ 'a😀b😀c'[-2:] }} {{ 'a😀b😀c'[::-2] }} {{ '\\ud800x😀'[1:] }}" },
   { way: 'list.copy', hostile: `${PAD_ITEMS}\n{% set c = big.copy() %}`, refused: 'list.copy()', legit: '{% set l = [1, 2] %}{% set c = l.copy() %}{% set _ = c.append(3) %}{{ l }} {{ c }}' },
   { way: 'list.append', hostile: `${PAD_ITEMS}{% set l = [] %}\n{% for i in range(30000) %}{% set _ = l.append(i) %}{% set _ = l.append(i) %}{% endfor %}`, refused: 'list.append()', legit: '{% set l = [] %}{% for i in range(3) %}{% set _ = l.append(i) %}{% set _ = l.insert(0, i) %}{% endfor %}{{ l }}' },
   { way: 'dict.copy', hostile: `${DICT}${PAD_ITEMS}\n{% set c = d.copy() %}`, refused: 'dict.copy()', legit: "{% set d = {'b': 1, 'a': 2} %}{{ d.copy() }}" },
@@ -162,6 +162,13 @@ describe('within the limits', () => {
     expect(env.render("{{ 'x'|center(100000000) }}", {}).diagnostics[0]!.message).toBe(
       'Render limit reached: the center filter making 100000000 characters, past the 64 M characters of strings a rendering may make',
     );
+  });
+
+  it("makes no list of a str's characters to index it, slice it or take its first or last", () => {
+    // 54,432 items left: a list of the 200,000 code units would be refused.
+    const emoji = "{% set e = '😀' * 100000 %}";
+    const result = env.render(`${PAD_ITEMS}${emoji}{{ e[1:]|length }} {{ e[-1] }} {{ e|first }} {{ e|last }} {{ e[5:7] }}`, {});
+    expect(result).toEqual({ ok: true, text: '99999 😀 😀 😀 😀😀', diagnostics: [] });
   });
 
   it('renders a 5,000-tool catalog at 2.5 KB a tool under each usual template shape', () => {

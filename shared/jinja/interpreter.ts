@@ -480,14 +480,19 @@ export class Interpreter implements RuntimeContext {
     if (isStr(obj)) {
       const s = strText(obj);
       // Code unit by code unit unless a surrogate pair makes them differ from code points.
-      const units = codePointLength(s) === s.length;
-      if (!units) this.budget.makeItems(s.length, what);
-      const cps: string | string[] = units ? s : codePoints(s);
-      const { first, step: st, count } = sliceBounds(cps.length, start, stop, step);
-      this.budget.makeChars(units ? count : 2 * count, what);
+      const length = codePointLength(s);
+      const units = length === s.length;
+      const { first, step: st, count } = sliceBounds(length, start, stop, step);
       let text: string;
-      if (units && st === 1) text = s.slice(first, first + count);
-      else {
+      if (st === 1) {
+        // A run of code points: where it starts and ends in code units, found without a list of them.
+        const [from, to] = units ? [first, first + count] : unitRange(s, first, count);
+        this.budget.makeChars(to - from, what);
+        text = s.slice(from, to);
+      } else {
+        if (!units) this.budget.makeItems(s.length, what);
+        const cps: string | string[] = units ? s : codePoints(s);
+        this.budget.makeChars(units ? count : 2 * count, what);
         this.budget.makeItems(count, what);
         const picked: string[] = [];
         for (let k = 0, i = first; k < count; k++, i += st) picked.push(cps[i]!);
@@ -533,6 +538,15 @@ export class Interpreter implements RuntimeContext {
     this.at = chain.offset;
     return this.applyFilter(chain.name, input, args, kwargs);
   }
+}
+
+/** The code units of `count` code points of `s` from code point `first`: [start, end). */
+function unitRange(s: string, first: number, count: number): [number, number] {
+  let unit = 0;
+  for (let k = 0; k < first; k++) unit += s.codePointAt(unit)! > 0xffff ? 2 : 1;
+  let end = unit;
+  for (let k = 0; k < count; k++) end += s.codePointAt(end)! > 0xffff ? 2 : 1;
+  return [unit, end];
 }
 
 function rootOf(frame: Frame): Frame {
