@@ -33,6 +33,12 @@ export const RENDER_LIMITS = {
    * and takes about a second per 16 M characters to print.
    */
   maxValueTextChars: 16 * 1024 * 1024,
+  /**
+   * Decimal digits of one int a product, a power or the int filter makes (Python prints at most 4,300 of them; its
+   * ints grow without bound, and forty `{% set x = x * x %}` ran 17 s before V8 refused a BigInt that large). The
+   * digits made count against the characters too.
+   */
+  maxIntDigits: 100_000,
 };
 
 export function rangeTooBig(length: number): TemplateError {
@@ -74,14 +80,23 @@ export class RenderBudget implements CallBudget {
 
   /** Counts a string of `length` characters (UTF-16 units) that `what` is about to make; throws past the limit. */
   makeChars(length: number | bigint, what: string): void {
-    if (length > RENDER_LIMITS.maxMadeChars - this.chars) throw this.tooMuch('characters', what, length);
+    // Negated: a length that is no number (NaN) is refused too, never counted.
+    if (!(length <= RENDER_LIMITS.maxMadeChars - this.chars)) throw this.tooMuch('characters', what, length);
     this.chars += Number(length);
   }
 
   /** Counts `length` list, tuple or dict items that `what` is about to make; throws past the limit. */
   makeItems(length: number | bigint, what: string): void {
-    if (length > RENDER_LIMITS.maxMadeItems - this.items) throw this.tooMuch('items', what, length);
+    if (!(length <= RENDER_LIMITS.maxMadeItems - this.items)) throw this.tooMuch('items', what, length);
     this.items += Number(length);
+  }
+
+  /** Counts an int of about `digits` decimal digits that `what` is about to make; throws past either limit. */
+  makeIntDigits(digits: number, what: string): void {
+    if (!(digits <= RENDER_LIMITS.maxIntDigits)) {
+      throw new TemplateError('value', `Render limit reached: ${what} making an int of about ${digits} digits, past the ${RENDER_LIMITS.maxIntDigits} digits an int may have`);
+    }
+    this.makeChars(digits, what);
   }
 
   /** The error for `what` making `length` more characters or items than are left. */

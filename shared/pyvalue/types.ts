@@ -69,6 +69,8 @@ export interface CallBudget {
   makeChars(length: number | bigint, what: string): void;
   /** Counts `length` list, tuple or dict items that `what` is about to make; throws past the limit. */
   makeItems(length: number | bigint, what: string): void;
+  /** Counts an int of about `digits` decimal digits that `what` is about to make; throws past the limit. */
+  makeIntDigits(digits: number, what: string): void;
   /** Characters a string made now may still have. */
   readonly charsLeft: number;
   /** The error for `what` making `length` (a number, or words: "more than N") past the limit. */

@@ -244,7 +244,7 @@ export const FILTERS: Record<string, FilterFn> = {
     if (first === true) rv = indention + rv;
     return sameKind(v, rv);
   },
-  int: (_c, v, a, k) => {
+  int: (ctx, v, a, k) => {
     const [dflt, base] = bindArgs('int', ['default', 'base'], a, k, { default: 0n, base: 10n });
     if (typeof v === 'bigint') return v;
     if (typeof v === 'boolean') return v ? 1n : 0n;
@@ -252,6 +252,8 @@ export const FILTERS: Record<string, FilterFn> = {
     if (isStr(v)) {
       const s = strText(v).trim().replace(/_/g, '');
       const b = intParam(base, 'base', 10);
+      // Reading an int takes longer than linear time in its digits: its size is counted first.
+      if (s.length > 20) ctx.budget.makeIntDigits(Math.ceil(s.length * Math.log10(Math.max(2, Math.min(36, b)))), what('int'));
       if (b === 10 && /^[+-]?\d+$/.test(s)) return BigInt(s);
       if (b !== 10) {
         const m = /^([+-]?)(?:0[xob])?([0-9a-z]+)$/i.exec(s);

@@ -204,6 +204,31 @@ function repetitionLength(a: PyValue, b: PyValue): { of: 'characters' | 'items';
   return undefined;
 }
 
+/** The bits of |n|: exact below 2^53, else rounded up to a hexadecimal digit. */
+export function bitLength(n: bigint): number {
+  const m = n < 0n ? -n : n;
+  if (m < 0x20000000000000n) return m === 0n ? 0 : Math.floor(Math.log2(Number(m))) + 1;
+  return m.toString(16).length * 4;
+}
+
+/**
+ * Counts the int `a * b` or `a ** b` makes, from its inputs' sizes, before it is made: ints grow by multiplying
+ * (forty `x = x * x`) as lists grow by adding. Small results are not counted.
+ */
+function countIntGrowth(op: '*' | '**', a: PyValue, b: PyValue, budget: CallBudget): void {
+  const x = asNumber(a);
+  const y = asNumber(b);
+  if (typeof x !== 'bigint' || typeof y !== 'bigint') return;
+  let bits: number;
+  if (op === '*') bits = bitLength(x) + bitLength(y);
+  else {
+    const base = bitLength(x);
+    if (y < 0n || base <= 1) return; // a float, or 0, 1 and -1 to any power
+    bits = base * Number(y);
+  }
+  if (bits > 64) budget.makeIntDigits(Math.ceil(bits * Math.log10(2)), op === '*' ? 'a multiplication (*)' : 'a power (**)');
+}
+
 /** `len(htmlEscape(s))`, measured without making it. */
 export function htmlEscapedLength(s: string): number {
   let n = s.length;
@@ -221,6 +246,7 @@ export function htmlEscapedLength(s: string): number {
  */
 export function binaryOp(op: string, a: PyValue, b: PyValue, budget: CallBudget, what = op === '*' ? 'a repetition' : op === '%' ? 'a % format' : `a concatenation (${op})`): PyValue {
   checkDefined(a, b);
+  if (op === '*' || op === '**') countIntGrowth(op, a, b, budget);
   const num = numeric(op, a, b);
   if (num !== undefined) return num;
   switch (op) {
