@@ -97,7 +97,7 @@ const COPIES: Way[] = [
   { way: 'map', hostile: `${PAD_ITEMS}\n{% set c = big|map('string')|list %}`, refused: 'the map filter', legit: "{{ [1, 2]|map('string')|list }} {{ [{'n': 1}]|map(attribute='n')|list }}" },
   { way: 'select', hostile: `${PAD_ITEMS}\n{% set c = big|select|list %}`, refused: 'the select filter', legit: "{{ [0, 1, 2]|select|list }} {{ [0, 1, 2]|reject('odd')|list }}" },
   { way: 'sort', hostile: `${PAD_ITEMS}\n{% set c = big|sort %}`, refused: 'the sort filter', legit: "{{ [3, 1, 2]|sort }} {{ ['b', 'A']|sort(reverse=true) }}" },
-  { way: 'unique', hostile: `${PAD_ITEMS}\n{% set c = big|unique|list %}`, refused: 'the unique filter', legit: "{{ [1, 2, 1, 'a', 'A']|unique|list }}" },
+  { way: 'unique', hostile: `${PAD_ITEMS}\n{% set c = big|unique|list %}`, refused: 'the unique filter', legit: "{{ [1, 2, 1, 'a', 'A']|unique|list }} {{ [1, 1.0, true, 'a', 'A', 'a'|safe, (1,), (1,), none, none, 0, false]|unique|list }} {{ ['a', 'A']|unique(case_sensitive=true)|list }} {{ [{'n': 'x'}, {'n': 'X'}]|unique(attribute='n')|list }}" },
   { way: 'reverse of a list', hostile: `${PAD_ITEMS}\n{% set c = big|reverse %}`, refused: 'the reverse filter', legit: '{{ [1, 2, 3]|reverse|list }}' },
   { way: 'a for loop over a list', hostile: `${PAD_ITEMS}\n{% for i in big %}{% endfor %}`, refused: 'a for loop', legit: '{% for i in [1, 2] %}{{ i }}{% else %}none{% endfor %}' },
   { way: 'list literals', hostile: `${PAD_ITEMS}\n{% for i in range(20000) %}{% set _ = [i, i, i] %}{% endfor %}`, refused: 'a list', legit: '{% for i in range(2) %}{{ [i, [i]] }}{% endfor %}' },

@@ -6,13 +6,13 @@
  */
 import { codePoints, codePointLength } from '../../pyvalue/codepoints';
 import { JsonDumpsError, jsonDumps } from '../../pyvalue/jsonDumps';
-import { Markup, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../../pyvalue/types';
+import { Markup, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyDict, type PyKwargs, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
 import { bindArgs } from './args';
 import type { FilterFn, RuntimeContext } from './context';
 import { builtinMethod } from './methods';
 import { missingAttribute, undefinedError } from './undefinedError';
-import { asNumber, binaryOp, htmlEscape, htmlEscapedLength, iterate, pyCompare, pyEquals, pyLen, toItems, truthy } from './ops';
+import { asNumber, binaryOp, dictKey, htmlEscape, htmlEscapedLength, iterate, pyCompare, pyEquals, pyLen, toItems, truthy } from './ops';
 import { percentFormat } from './percentFormat';
 import { pyCapitalize, pyReplace, pyReplaceCount, pySplitLines, pySplitLinesCount, pyStrip } from './pystr';
 
@@ -417,14 +417,22 @@ export const FILTERS: Record<string, FilterFn> = {
     const get = attrGetter(ctx, attribute, cs !== true);
     const items = toList(ctx, v, 'unique');
     ctx.budget.makeItems(items.length, what('unique'));
-    const seen: PyValue[] = [];
+    // Python keeps a set: str, numbers, None and bool are found by their key (1, 1.0 and True are one), not by a
+    // scan of all seen (100,000 ints took a minute); lists, tuples and NaN are compared one by one.
+    const seenKeys: PyDict = new Map();
+    const seenOthers: PyValue[] = [];
     const out: PyValue[] = [];
     for (const item of items) {
       const key = get(item);
-      if (!seen.some((s) => pyEquals(s, key))) {
-        seen.push(key);
-        out.push(item);
+      const hashed = key instanceof Markup ? key.text : key === null || (typeof key !== 'object' && !Number.isNaN(key)) ? key : undefined;
+      if (hashed !== undefined) {
+        if (dictKey(seenKeys, hashed) !== undefined) continue;
+        seenKeys.set(hashed, null);
+      } else {
+        if (seenOthers.some((s) => pyEquals(s, key))) continue;
+        seenOthers.push(key);
       }
+      out.push(item);
     }
     return out;
   },
