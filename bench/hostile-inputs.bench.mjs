@@ -1,5 +1,5 @@
-// The worst inputs issue #27 found, each run in a child process through `validate` (the CLI) and through the app's
-// own analysis on the API thread: the time to the answer, the child's peak memory (max RSS, the API thread
+// The worst inputs issues #27 and #32 found, each run in a child process through `validate` (the CLI) and through
+// the app's own analysis on the API thread: the time to the answer, the child's peak memory (max RSS, the API thread
 // included), and whether the API thread still answers after it. Goal: every one answered (a result or an error
 // naming the limit) within 5 s and 1 GB, the thread alive.
 // lsp-10k (issue #32) is opened instead in `toolbox-editor lsp --stdio`, bundled from the sources beside its
@@ -47,6 +47,9 @@ function inputs() {
     { name: 'lsp-10k', what: 'a toolbox of 10,000 entries (1 MB, 49,999 problems) opened in the language server', file: 'lsp-10k/toolbox_info.hocon', lsp: true, text: entries.join('') },
     { name: 'list-repeat', what: 'a template making [1] * 100000000', file: 'list.jinja2', text: '{% set l = [1] * 100000000 %}{{ l|length }}\n', template: true },
     { name: 'string-repeat', what: "a template making 'x' * 500000000", file: 'string.jinja2', text: "{{ ('x' * 500000000)|length }}\n", template: true },
+    // Issue #32: each doubles what the one before made; forty would make 2^40 items or characters.
+    { name: 'list-doubling', what: 'a template doubling a list forty times (x + x)', file: 'list-doubling.jinja2', text: `{% set x = [1] %}${'{% set x = x + x %}'.repeat(40)}{{ x|length }}\n`, template: true },
+    { name: 'string-doubling', what: 'a template doubling a string forty times (x ~ x)', file: 'string-doubling.jinja2', text: `{% set x = 'ab' %}${'{% set x = x ~ x %}'.repeat(40)}{{ x|length }}\n`, template: true },
   ];
 }
 

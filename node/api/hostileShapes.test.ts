@@ -97,7 +97,7 @@ describe('hostile shapes through the API thread (fast-check)', () => {
       const rendered = await expectAnswered('catalog.render', { path: file, text: ordinary, noDefault: true, keyOrder: 'sorted', vars: {}, templatePath }, text);
       expect(rendered.ok, text).toBe(true);
       const diagnostics = (rendered as { value: { diagnostics: Array<{ message: string }> } }).value.diagnostics;
-      for (const d of diagnostics.filter((d) => /repetition/.test(d.message))) expect(d.message, text).toMatch(/^Render limit reached: a repetition making \d+ (characters|list items), past the /);
+      for (const d of diagnostics.filter((d) => /repetition/.test(d.message))) expect(d.message, text).toMatch(/^Render limit reached: a repetition making \d+ (characters|items), past the /);
     }
   }, 300_000);
 

@@ -51,6 +51,14 @@ const TEMPLATES: string[] = [
   '{%- for item in [1, [2, [3]], 4] recursive -%}{% if item is iterable %}({{ loop(item) }}){% else %}{{ item }}@{{ loop.depth }} {% endif %}{%- endfor %}',
   // set, scoping, namespace, block set, with
   '{% set x = 1 %}{% for t in tools %}{% set x = x + 1 %}{% endfor %}{{ x }}',
+  // dict keys by Python's equality: 1, 1.0 and True are one key, a Markup is its text
+  "{{ {1: 'a', 1.0: 'b', true: 'c'} }} {{ {0: 'a'}[false] }} {{ {true: 1}[1] }} {{ {'a': 1}['a'|safe] }} {{ {'a'|safe: 1, 'a': 2} }} {{ 2**60 in {2**60: 1} }} {{ {1.5: 'x'}[1.5] }} {{ {2**53 + 1: 'x'}.get(2**53 + 1.0, 'none') }}",
+  '{% set d = {} %}{% for i in range(3) %}{% set _ = d.setdefault(i, i) %}{% set _ = d.setdefault(i * 1.0, 0) %}{% endfor %}{{ d }} {{ d == {0: 0, 1.0: 1, 2: 2} }}',
+  // what a loop body sets lasts one iteration
+  '{% set x = [1] %}{% for i in range(3) %}{% set x = x + x %}{{ x|length }},{% endfor %}{{ x|length }}',
+  '{% set x = 5 %}{% for i in range(3) %}[{{ x }}]{% set x = i %}[{{ x }}]{% endfor %}{{ x }}',
+  '{% for i in range(3) %}{% if i == 0 %}{% set y = 1 %}{% endif %}[{{ y }}]{% set z = (z|default(0)) + 1 %}{{ z }}{% endfor %}',
+  '{% for a in [1, 2] %}{% set s = a %}{% for b in [1, 2] %}{% set s = (s|default(0)) + b %}{{ s }}{% endfor %}{{ s }};{% endfor %}',
   '{% set ns = namespace(count=0) %}{% for t in tools %}{% set ns.count = ns.count + 1 %}{% endfor %}{{ ns.count }}',
   '{% set a, b = 1, "two" %}{{ a }}{{ b }}{% set t = (1,) %}{{ t }}{% set l = [1, (2, 3)] %}{{ l }}',
   '{% set block %}Hello {{ task }}{% endset %}[{{ block }}]{% set up | upper %}x{{ n }}{% endset %}{{ up }}',

@@ -5,14 +5,14 @@
  */
 import type { Expr, MacroArg, Stmt, Target } from './ast';
 import { TemplateError, typeError } from './errors';
-import { outputTooLarge, RENDER_LIMITS, repetitionTooLarge, tooManySteps } from './limits';
-import { codePoints } from '../pyvalue/codepoints';
-import { pyStr } from '../pyvalue/repr';
-import { Markup, PyCallable, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../pyvalue/types';
+import { outputTooLarge, RENDER_LIMITS, RenderBudget, tooManySteps } from './limits';
+import { codePointAt, codePointLength, codePoints } from '../pyvalue/codepoints';
+import { shortRepr } from '../pyvalue/repr';
+import { Markup, PyCallable, PyObject, Undefined, isStr, isTuple, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../pyvalue/types';
 import type { FilterFn, RuntimeContext, TestFn } from './runtime/context';
 import { builtinMethod } from './runtime/methods';
 import { LoopContext, Namespace } from './runtime/objects';
-import { binaryOp, contains, dictLookup, iterate, pyCompare, pyEquals, repetitionLength, sliceIndices, truthy, unaryOp } from './runtime/ops';
+import { binaryOp, contains, dictKey, dictLookup, pyCompare, pyEquals, sliceBounds, toItems, truthy, unaryOp } from './runtime/ops';
 import { missingAttribute, missingElement, undefinedError, undefinedName } from './runtime/undefinedError';
 
 /** Variables of one scope; lookups walk outwards. */
@@ -55,8 +55,8 @@ export class Interpreter implements RuntimeContext {
   /** Statements run, loop iterations and characters written so far (see limits.ts). */
   private steps = 0;
   private written = 0;
-  /** Characters made by repeating strings so far (against maxOutputChars too; list items count as steps). */
-  private repeated = 0;
+  /** Strings and lists made so far: each operation making one counts it here first (limits.ts). */
+  readonly budget = new RenderBudget();
   readonly sortKeys: boolean;
 
   constructor(private readonly services: InterpreterServices) {
@@ -100,17 +100,15 @@ export class Interpreter implements RuntimeContext {
     if (obj instanceof Map) {
       const v = dictLookup(obj, key);
       if (v !== undefined) return v;
-    } else if ((Array.isArray(obj) || isStr(obj)) && (typeof key === 'bigint' || typeof key === 'boolean')) {
-      const items = Array.isArray(obj) ? obj : codePoints(strText(obj));
+    } else if (Array.isArray(obj) && (typeof key === 'bigint' || typeof key === 'boolean')) {
       let i = Number(key);
-      if (i < 0) i += items.length;
-      if (i >= 0 && i < items.length) {
-        const item = items[i]!;
-        return obj instanceof Markup ? new Markup(item as string) : item;
-      }
+      if (i < 0) i += obj.length;
+      if (i >= 0 && i < obj.length) return obj[i]!;
+    } else if (isStr(obj) && (typeof key === 'bigint' || typeof key === 'boolean')) {
+      const item = codePointAt(strText(obj), Number(key));
+      if (item !== undefined) return obj instanceof Markup ? new Markup(item) : item;
     } else if (obj instanceof PyObject && (typeof key === 'bigint')) {
-      const it = obj.iterate();
-      if (it) return this.getItem([...it], key);
+      if (obj.iterate()) return this.getItem(toItems(obj, this.budget, 'an index'), key);
     }
     if (isStr(key)) {
       const name = strText(key);
@@ -132,11 +130,13 @@ export class Interpreter implements RuntimeContext {
       if (++this.steps > RENDER_LIMITS.maxSteps) throw tooManySteps();
       switch (node.kind) {
         case 'text':
+          this.at = node.offset;
           this.write(out, node.text);
           break;
         case 'output': {
           const v = this.eval(node.expr, frame);
-          this.write(out, typeof v === 'string' ? v : pyStr(v));
+          this.at = node.offset; // where the output limit is reached, if it is
+          this.write(out, typeof v === 'string' ? v : this.printed(v));
           break;
         }
         case 'if':
@@ -150,17 +150,14 @@ export class Interpreter implements RuntimeContext {
           this.assign(node.target, this.eval(node.expr, frame), frame);
           break;
         case 'setblock': {
-          const captured: string[] = [];
-          this.execute(node.body, new Frame(frame), captured);
-          let value: PyValue = captured.join('');
+          let value: PyValue = this.captured('a block set', (captured) => this.execute(node.body, new Frame(frame), captured));
           if (node.filter) value = this.applyFilterChain(node.filter, value, frame);
           this.assign(node.target, value, frame);
           break;
         }
         case 'filterblock': {
-          const captured: string[] = [];
-          this.execute(node.body, new Frame(frame), captured);
-          out.push(pyStr(this.applyFilterChain(node.filter, captured.join(''), frame)));
+          const text = this.captured('a filter block', (captured) => this.execute(node.body, new Frame(frame), captured));
+          this.write(out, this.printed(this.applyFilterChain(node.filter, text, frame)));
           break;
         }
         case 'with': {
@@ -180,7 +177,7 @@ export class Interpreter implements RuntimeContext {
           const { args, kwargs } = this.evalArgs(call, frame);
           kwargs.set('caller', caller);
           this.at = call.offset;
-          out.push(pyStr(this.call(callee, args, kwargs)));
+          this.write(out, this.printed(this.call(callee, args, kwargs)));
           break;
         }
         case 'block':
@@ -192,12 +189,12 @@ export class Interpreter implements RuntimeContext {
           const names = Array.isArray(name) ? name : [name];
           let body: Stmt[] | undefined;
           for (const n of names) {
-            body = this.services.loadTemplate?.(pyStr(n));
+            body = this.services.loadTemplate?.(this.budget.str(n, 'an include'));
             if (body) break;
           }
           if (!body) {
             if (node.ignoreMissing) break;
-            throw new TemplateError('loader', `template not found: ${names.map(pyStr).join(', ')}`);
+            throw new TemplateError('loader', `template not found: ${names.map((n) => (isStr(n) ? strText(n) : shortRepr(n))).join(', ')}`);
           }
           this.enter();
           try {
@@ -211,17 +208,23 @@ export class Interpreter implements RuntimeContext {
     }
   }
 
-  /** Counts what `a * b` makes, when it repeats a string or a list, against the render limits, before it is made. */
-  private countRepetition(a: PyValue, b: PyValue): void {
-    const made = repetitionLength(a, b);
-    if (made === undefined) return;
-    if (made.of === 'characters') {
-      if (made.length > BigInt(RENDER_LIMITS.maxOutputChars - this.repeated)) throw repetitionTooLarge('characters', made.length);
-      this.repeated += Number(made.length);
-    } else {
-      if (made.length > BigInt(RENDER_LIMITS.maxSteps - this.steps)) throw repetitionTooLarge('items', made.length);
-      this.steps += Number(made.length);
-    }
+  /** `str(v)` of a value printed: no longer than the output left, nor than the strings a rendering may make. */
+  private printed(v: PyValue): string {
+    return this.budget.str(v, 'printing a value', RENDER_LIMITS.maxOutputChars - this.written, outputTooLarge);
+  }
+
+  /**
+   * The text `run` writes into a list of its own (a macro's, a block set's, a filter block's, a recursive loop's). It
+   * is not output: once it is done, it counts against the characters made and no longer against the output (a macro's
+   * text was counted twice when printed, and a 12 MB catalog of macro calls passed the 16 M of output).
+   */
+  private captured(what: string, run: (out: string[]) => void): string {
+    const before = this.written;
+    const out: string[] = [];
+    run(out);
+    this.budget.makeChars(this.written - before, what);
+    this.written = before;
+    return out.join('');
   }
 
   private write(out: string[], text: string): void {
@@ -239,7 +242,7 @@ export class Interpreter implements RuntimeContext {
 
   private execFor(node: Stmt & { kind: 'for' }, frame: Frame, out: string[], iterable: PyValue, depth0: number): void {
     this.at = node.offset;
-    let items = [...iterate(iterable)];
+    let items = toItems(iterable, this.budget, 'a for loop');
     if (node.test) {
       const test = node.test;
       items = items.filter((item) => {
@@ -254,22 +257,22 @@ export class Interpreter implements RuntimeContext {
     }
     const recurse = node.recursive
       ? (sub: PyValue): PyValue => {
-          const captured: string[] = [];
           this.enter();
           try {
-            this.execFor(node, frame, captured, sub, depth0 + 1);
+            return this.captured('a recursive loop', (captured) => this.execFor(node, frame, captured, sub, depth0 + 1));
           } finally {
             this.depth--;
           }
-          return captured.join('');
         }
       : undefined;
     const loop = new LoopContext(items, depth0, recurse);
-    const scope = new Frame(frame);
-    scope.set('loop', loop);
     for (let i = 0; i < items.length; i++) {
       if (++this.steps > RENDER_LIMITS.maxSteps) throw tooManySteps();
       loop.index0 = i;
+      // A scope per iteration: what the body sets lasts one iteration, as in Jinja2 (`{% set x = x + x %}` in a
+      // loop reads the x outside it each time; carried over, forty iterations made a list of 2^40 items).
+      const scope = new Frame(frame);
+      scope.set('loop', loop);
       this.assign(node.target, items[i]!, scope);
       this.execute(node.body, scope, out);
     }
@@ -299,17 +302,17 @@ export class Interpreter implements RuntimeContext {
         rest.splice(callerIndex, 1);
       }
       scope.set('kwargs', new Map<PyValue, PyValue>(rest));
-      const out: string[] = [];
       const saved = this.at;
       this.enter();
+      let text: string;
       try {
-        this.execute(body, scope, out);
+        text = this.captured(`the macro '${name}'`, (out) => this.execute(body, scope, out));
       } finally {
         this.depth--;
       }
       this.at = saved;
       void offset;
-      return out.join('');
+      return text;
     });
   }
 
@@ -329,7 +332,7 @@ export class Interpreter implements RuntimeContext {
       }
       case 'tuple': {
         this.at = target.offset;
-        const items = [...iterate(value)];
+        const items = toItems(value, this.budget, 'unpacking');
         if (items.length < target.items.length) {
           throw new TemplateError('value', `not enough values to unpack (expected ${target.items.length}, got ${items.length})`);
         }
@@ -352,14 +355,23 @@ export class Interpreter implements RuntimeContext {
         return v === undefined ? undefinedName(node.name) : v;
       }
       case 'list':
+        this.at = node.offset;
+        this.budget.makeItems(node.items.length, 'a list');
         return node.items.map((i) => this.eval(i, frame));
       case 'tuple':
+        this.at = node.offset;
+        this.budget.makeItems(node.items.length, 'a tuple');
         return makeTuple(node.items.map((i) => this.eval(i, frame)));
       case 'dict': {
+        this.at = node.offset;
+        this.budget.makeItems(node.pairs.length, 'a dict');
         const d = new Map<PyValue, PyValue>();
+        let markupKeys = false;
         for (const [k, v] of node.pairs) {
           const key = this.eval(k, frame);
-          const existing = [...d.keys()].find((x) => pyEquals(x, key));
+          // A str equal to a Markup key already there is the one scan left.
+          const existing = markupKeys && isStr(key) ? [...d.keys()].find((x) => pyEquals(x, key)) : dictKey(d, key);
+          if (key instanceof Markup) markupKeys = true;
           d.set(existing === undefined ? key : existing, this.eval(v, frame));
         }
         return d;
@@ -413,9 +425,14 @@ export class Interpreter implements RuntimeContext {
         if (node.op === 'or') return truthy(left) ? left : this.eval(node.right, frame);
         const right = this.eval(node.right, frame);
         this.at = node.offset;
-        if (node.op === '~') return pyStr(left) + pyStr(right);
-        if (node.op === '*') this.countRepetition(left, right);
-        return binaryOp(node.op, left, right);
+        if (node.op === '~') {
+          const what = 'a concatenation (~)';
+          const l = this.budget.str(left, what);
+          const r = this.budget.str(right, what);
+          this.budget.makeChars(l.length + r.length, what);
+          return l + r;
+        }
+        return binaryOp(node.op, left, right, this.budget);
       }
       case 'compare': {
         let left = this.eval(node.first, frame);
@@ -456,40 +473,61 @@ export class Interpreter implements RuntimeContext {
     }
   }
 
+  /** `obj[start:stop:step]`: what it makes is counted before it is made, and no list of a str's characters is made. */
   private slice(obj: PyValue, start: PyValue, stop: PyValue, step: PyValue): PyValue {
+    const what = 'a slice';
     if (obj instanceof Undefined) throw undefinedError(obj);
     if (isStr(obj)) {
-      const cps = codePoints(strText(obj));
-      const text = sliceIndices(cps.length, start, stop, step).map((i) => cps[i]).join('');
+      const s = strText(obj);
+      // Code unit by code unit unless a surrogate pair makes them differ from code points.
+      const length = codePointLength(s);
+      const units = length === s.length;
+      const { first, step: st, count } = sliceBounds(length, start, stop, step);
+      let text: string;
+      if (st === 1) {
+        // A run of code points: where it starts and ends in code units, found without a list of them.
+        const [from, to] = units ? [first, first + count] : unitRange(s, first, count);
+        this.budget.makeChars(to - from, what);
+        text = s.slice(from, to);
+      } else {
+        if (!units) this.budget.makeItems(s.length, what);
+        const cps: string | string[] = units ? s : codePoints(s);
+        this.budget.makeChars(units ? count : 2 * count, what);
+        this.budget.makeItems(count, what);
+        const picked: string[] = [];
+        for (let k = 0, i = first; k < count; k++, i += st) picked.push(cps[i]!);
+        text = picked.join('');
+      }
       return obj instanceof Markup ? new Markup(text) : text;
     }
     if (Array.isArray(obj)) {
-      const items = sliceIndices(obj.length, start, stop, step).map((i) => obj[i]!);
-      return items;
+      const { first, step: st, count } = sliceBounds(obj.length, start, stop, step);
+      this.budget.makeItems(count, what);
+      const items: PyValue[] = [];
+      for (let k = 0, i = first; k < count; k++, i += st) items.push(obj[i]!);
+      return isTuple(obj) ? makeTuple(items) : items;
     }
-    if (obj instanceof PyObject) {
-      const it = obj.iterate();
-      if (it) return this.slice([...it], start, stop, step);
-    }
+    if (obj instanceof PyObject && obj.iterate()) return this.slice(toItems(obj, this.budget, what), start, stop, step);
     throw typeError(`'${typeName(obj)}' object is not subscriptable`);
   }
 
   private evalArgs(node: { args: Expr[]; kwargs: [string, Expr][]; dynArgs?: Expr; dynKwargs?: Expr }, frame: Frame) {
     const args = node.args.map((a) => this.eval(a, frame));
-    if (node.dynArgs) args.push(...iterate(this.eval(node.dynArgs, frame)));
+    if (node.dynArgs) for (const item of toItems(this.eval(node.dynArgs, frame), this.budget, 'arguments after *')) args.push(item);
     const kwargs: PyKwargs = new Map();
     for (const [k, e] of node.kwargs) kwargs.set(k, this.eval(e, frame));
     if (node.dynKwargs) {
       const extra = this.eval(node.dynKwargs, frame);
       if (!(extra instanceof Map)) throw typeError('argument after ** must be a mapping');
-      for (const [k, v] of extra) kwargs.set(pyStr(k), v);
+      this.budget.makeItems(extra.size, 'arguments after **');
+      for (const [k, v] of extra) kwargs.set(this.budget.str(k, 'arguments after **'), v);
     }
     return { args, kwargs };
   }
 
   private call(callee: PyValue, args: PyValue[], kwargs: PyKwargs): PyValue {
     if (callee instanceof Undefined) throw undefinedError(callee);
-    if (callee instanceof PyObject && callee.callFn) return callee.callFn(args, kwargs);
+    if (callee instanceof PyObject && callee.callFn) return callee.callFn(args, kwargs, this.budget);
     throw typeError(`'${typeName(callee)}' object is not callable`);
   }
 
@@ -500,6 +538,15 @@ export class Interpreter implements RuntimeContext {
     this.at = chain.offset;
     return this.applyFilter(chain.name, input, args, kwargs);
   }
+}
+
+/** The code units of `count` code points of `s` from code point `first`: [start, end). */
+function unitRange(s: string, first: number, count: number): [number, number] {
+  let unit = 0;
+  for (let k = 0; k < first; k++) unit += s.codePointAt(unit)! > 0xffff ? 2 : 1;
+  let end = unit;
+  for (let k = 0; k < count; k++) end += s.codePointAt(end)! > 0xffff ? 2 : 1;
+  return [unit, end];
 }
 
 function rootOf(frame: Frame): Frame {

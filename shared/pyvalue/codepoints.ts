@@ -15,6 +15,20 @@ export function codePointLength(s: string): number {
   return n;
 }
 
+/** `s[i]` (a negative `i` counts from the end): one code point, undefined out of range. No list of them is made. */
+export function codePointAt(s: string, i: number): string | undefined {
+  if (!SURROGATE.test(s)) {
+    const at = i < 0 ? i + s.length : i;
+    return at >= 0 && at < s.length ? s[at] : undefined;
+  }
+  let at = i;
+  if (at < 0) at += codePointLength(s);
+  if (at < 0) return undefined;
+  let k = 0;
+  for (const c of s) if (k++ === at) return c;
+  return undefined;
+}
+
 /** The code points of `s` as strings (a pair stays together; a lone surrogate stands alone). */
 export function codePoints(s: string): string[] {
   return Array.from(s);

@@ -8,6 +8,7 @@
 import { compareCodePoints } from './codepoints';
 import { floatJson, floatRepr } from './floatRepr';
 import { AsciiWriter } from './asciiWriter';
+import { TextTooLong } from './repr';
 import { Markup, typeName, type PyValue } from './types';
 
 export interface JsonDumpsOptions {
@@ -17,6 +18,8 @@ export interface JsonDumpsOptions {
   htmlSafe: boolean;
   /** `indent`: a number of spaces or the indent string itself; undefined/null for one line. */
   indent?: number | string | null;
+  /** Throw TextTooLong rather than write more characters than this (a value sharing its parts can be huge as text). */
+  maxLength?: number;
 }
 
 /** What Python raises from json.dumps (TypeError / ValueError), with its message. */
@@ -130,6 +133,8 @@ function sortDictKeys(keys: PyValue[]): void {
 /** `json.dumps(value, sort_keys=..., indent=...)`, optionally HTML-safe. Throws JsonDumpsError like Python raises. */
 export function jsonDumps(value: PyValue, options: JsonDumpsOptions): string {
   const { sortKeys, htmlSafe } = options;
+  const maxLength = options.maxLength ?? Infinity;
+  if (typeof options.indent === 'number' && options.indent > maxLength) throw new TextTooLong(maxLength);
   const indentUnit =
     options.indent === undefined || options.indent === null
       ? undefined
@@ -141,9 +146,11 @@ export function jsonDumps(value: PyValue, options: JsonDumpsOptions): string {
 
   // jsonDumps never re-enters itself (it calls no template code), so one buffer serves every call.
   const w = sharedWriter;
-  w.reset();
+  w.reset(maxLength);
 
   function newline(depth: number): string {
+    // Measured before it is made: a long indent times a deep nesting is a long text.
+    if (indentUnit!.length * depth >= maxLength) throw new TextTooLong(maxLength);
     return `\n${indentUnit!.repeat(depth)}`;
   }
 

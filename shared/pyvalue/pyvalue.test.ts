@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { floatJson, floatRepr } from './floatRepr';
 import { jsonDumps } from './jsonDumps';
 import { readJson } from './jsonRead';
-import { pyRepr } from './repr';
+import { pyRepr, pyStr, shortRepr, TextTooLong } from './repr';
+import { makeTuple, type PyValue } from './types';
 import { compareCodePoints, codePointLength } from './codepoints';
 
 const FLOATS = [0.1, 1, -0, 0, 1e16, 1e15, 1.5e-7, 1e-5, 1e-4, 0.0001234, 123456789.125, 1e21, 1e22, -2.5e-300, 5e-324,
@@ -74,5 +75,46 @@ describe('jsonDumps', () => {
   });
   it('counts code points for len()', () => {
     expect(codePointLength('a\ud83d\ude00\ud800')).toBe(3);
+  });
+});
+
+describe('str, repr and json.dumps within a maximum length', () => {
+  // x = [x, x] forty times: 41 lists, 2^40 items as text. Unbounded, json.dumps of it ran for minutes.
+  let shared: PyValue = [1n];
+  for (let i = 0; i < 40; i++) shared = [shared, shared];
+
+  it('stop as soon as the text would be longer, even for a value sharing its parts', () => {
+    const started = Date.now();
+    expect(() => pyRepr(shared, 1000)).toThrow(TextTooLong);
+    expect(() => pyStr(shared, 1000)).toThrow(TextTooLong);
+    expect(() => jsonDumps(shared, { sortKeys: true, htmlSafe: true, maxLength: 1000 })).toThrow(TextTooLong);
+    expect(() => pyStr(new Map([['k', shared]]), 1000)).toThrow(TextTooLong);
+    expect(() => pyRepr('x'.repeat(2000), 1000)).toThrow(TextTooLong);
+    expect(() => pyStr('x'.repeat(2000), 1000)).toThrow(TextTooLong);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('measure indentation before making it', () => {
+    expect(() => jsonDumps([1n], { sortKeys: true, htmlSafe: true, indent: 500_000_000, maxLength: 1000 })).toThrow(TextTooLong);
+    expect(() => jsonDumps([[[1n]]], { sortKeys: true, htmlSafe: true, indent: 400, maxLength: 1000 })).toThrow(TextTooLong);
+  });
+
+  it('give the same text as without a maximum when it fits, exactly at the maximum too', () => {
+    const value: PyValue = makeTuple([1n, 'it\'s', new Map<PyValue, PyValue>([['a', [1.5, null, true]]]), makeTuple(['x'])]);
+    const repr = pyRepr(value);
+    expect(repr).toBe("(1, \"it's\", {'a': [1.5, None, True]}, ('x',))");
+    expect(pyRepr(value, repr.length)).toBe(repr);
+    expect(() => pyRepr(value, repr.length - 1)).toThrow(TextTooLong);
+    const json = jsonDumps(value, { sortKeys: true, htmlSafe: true, indent: 2 });
+    expect(jsonDumps(value, { sortKeys: true, htmlSafe: true, indent: 2, maxLength: json.length })).toBe(json);
+    expect(() => jsonDumps(value, { sortKeys: true, htmlSafe: true, indent: 2, maxLength: json.length - 1 })).toThrow(TextTooLong);
+    // The shared buffer is reset: a refused document leaves nothing behind for the next.
+    expect(jsonDumps([1n], { sortKeys: true, htmlSafe: true })).toBe('[1]');
+  });
+
+  it('describe a long value in a message instead of printing it', () => {
+    expect(shortRepr([1n, 'a'])).toBe("[1, 'a']");
+    expect(shortRepr(shared)).toBe('<list: 2 items>');
+    expect(shortRepr('x'.repeat(500))).toBe('<str: 500 characters>');
   });
 });

@@ -40,8 +40,8 @@ export abstract class PyObject {
   getAttr(_name: string): PyValue | undefined {
     return undefined;
   }
-  /** Python `str(self)`. */
-  str(): string {
+  /** Python `str(self)`; an object that prints other values stops past `maxLength` (TextTooLong, repr.ts). */
+  str(_maxLength?: number): string {
     return `<${this.typeName} object>`;
   }
   /** Python iteration, or undefined when the object is not iterable. */
@@ -57,18 +57,36 @@ export abstract class PyObject {
     return this === other;
   }
   /** Set when the object is callable (`self(*args, **kwargs)`). */
-  callFn?: (args: PyValue[], kwargs: PyKwargs) => PyValue;
+  callFn?: (args: PyValue[], kwargs: PyKwargs, budget: CallBudget) => PyValue;
 }
 
 /** Keyword arguments of a call, in source order. */
 export type PyKwargs = Map<string, PyValue>;
+
+/** What a call counts what it makes against: the rendering's limits (jinja/limits.ts, RenderBudget). */
+export interface CallBudget {
+  /** Counts a string of `length` characters that `what` is about to make; throws past the limit. */
+  makeChars(length: number | bigint, what: string): void;
+  /** Counts `length` list, tuple or dict items that `what` is about to make; throws past the limit. */
+  makeItems(length: number | bigint, what: string): void;
+  /** Counts an int of about `digits` decimal digits that `what` is about to make; throws past the limit. */
+  makeIntDigits(digits: number, what: string): void;
+  /** Characters a string made now may still have. */
+  readonly charsLeft: number;
+  /** The error for `what` making `length` (a number, or words: "more than N") past the limit. */
+  tooMuch(of: 'characters' | 'items', what: string, length: number | bigint | string): Error;
+  /** Python `str(value)`, counted when it makes a text (a list's repr), refused past the limit. */
+  str(value: PyValue, what: string): string;
+  /** Python `repr(value)`, counted, refused past the limit. */
+  repr(value: PyValue, what: string): string;
+}
 
 /** A Python callable: a builtin global, a bound method of a str/list/dict, a macro. */
 export class PyCallable extends PyObject {
   readonly typeName = 'function';
   constructor(
     readonly name: string,
-    readonly fn: (args: PyValue[], kwargs: PyKwargs) => PyValue,
+    readonly fn: (args: PyValue[], kwargs: PyKwargs, budget: CallBudget) => PyValue,
   ) {
     super();
     this.callFn = fn;

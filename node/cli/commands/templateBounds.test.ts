@@ -66,14 +66,32 @@ describe('templates load only from their folder, and rendering is bounded', () =
     // `[1] * 100000000` took 15 s and 3 GB (issue #27).
     const list = await render('{% set l = [1] * 100000000 %}{{ l|length }}');
     expect(list.code).toBe(1);
-    expect(list.stderr).toContain('Render limit reached: a repetition making 100000000 list items, past the 5000000 statements, loop iterations and items a rendering may take');
+    expect(list.stderr).toContain('t.jinja2:1:16 error jinja-value Render limit reached: a repetition making 100000000 items, past the 32 M items of lists, tuples and dicts a rendering may make\n');
     const text = await render("{{ ('x' * 500000000)|length }}");
     expect(text.code).toBe(1);
-    expect(text.stderr).toContain('Render limit reached: a repetition making 500000000 characters, past the 16 M characters repetitions may make in a rendering');
+    expect(text.stderr).toContain('t.jinja2:1:9 error jinja-value Render limit reached: a repetition making 500000000 characters, past the 64 M characters of strings a rendering may make\n');
     // What repetitions make adds up over the rendering.
     const many = await render("{% for i in range(100) %}{% set s = 'x' * 1000000 %}{% endfor %}");
-    expect(many.stderr).toContain('Render limit reached: a repetition making 1000000 characters');
+    expect(many.stderr).toContain('Render limit reached: a repetition making 1000000 characters, past the 64 M characters of strings a rendering may make (63.9 M made before)');
     // Within the limits, as Jinja2 renders them.
     expect(await render("{{ '-' * 3 }}{{ ([0] * 2)|length }}{{ 'ab' * 0 }}{{ [1] * -2 }}{{ 2 * (1, 2) }}")).toMatchObject({ code: 0, stdout: '---2[](1, 2, 1, 2)' });
+  });
+
+  it('stops a list or a string doubled forty times at the line and column that passed the limit (issue #32)', async () => {
+    // Forty `{% set x = x + x %}` took 17-28 s and 3 GB, then V8 aborted. The 25th would make 2^25 items; its `+` is
+    // at column 470 (24 statements of 19 characters before it).
+    const list = await render(`{% set x = [1] %}\n${'{% set x = x + x %}'.repeat(40)}{{ x|length }}`);
+    expect(list).toMatchObject({ code: 1, stdout: '' });
+    expect(list.stderr).toBe(
+      `${path.join(tmp, 'templates', 't.jinja2')}:2:470 error jinja-value Render limit reached: a concatenation (+) making 33554432 items, past the 32 M items of lists, tuples and dicts a rendering may make (32 M made before)\n`,
+    );
+    // With ~, the 25th would make 2^26 characters.
+    const text = await render(`{% set x = 'ab' %}\n${'{% set x = x ~ x %}'.repeat(40)}{{ x|length }}`);
+    expect(text).toMatchObject({ code: 1, stdout: '' });
+    expect(text.stderr).toBe(
+      `${path.join(tmp, 'templates', 't.jinja2')}:2:470 error jinja-value Render limit reached: a concatenation (~) making 67108864 characters, past the 64 M characters of strings a rendering may make (64 M made before)\n`,
+    );
+    // Doubled a few times, as Jinja2 renders it.
+    expect(await render(`{% set x = [1] %}${'{% set x = x + x %}'.repeat(5)}{{ x|length }} {% set s = 'ab' %}${'{% set s = s ~ s %}'.repeat(3)}{{ s }}`)).toMatchObject({ code: 0, stdout: '32 abababababababab' });
   });
 });

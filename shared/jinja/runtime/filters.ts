@@ -1,22 +1,47 @@
 /**
  * Jinja2's builtin filters (3.1) with autoescape off. Each follows the Python implementation's behaviour, including
- * its quirks (`title` splits on `-\s({[<`, `truncate` has a leeway of 5, `round` returns a float).
+ * its quirks (`title` splits on `-\s({[<`, `truncate` has a leeway of 5, `round` returns a float). Each counts the
+ * strings and lists it makes against the render limits (ctx.budget, limits.ts), before making them; lists it makes
+ * only for its own work, no longer than one it was given, are not counted.
  */
 import { codePoints, codePointLength } from '../../pyvalue/codepoints';
 import { JsonDumpsError, jsonDumps } from '../../pyvalue/jsonDumps';
-import { pyStr } from '../../pyvalue/repr';
-import { Markup, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyKwargs, type PyValue } from '../../pyvalue/types';
+import { Markup, PyObject, Undefined, isStr, makeTuple, strText, typeName, type PyDict, type PyKwargs, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
 import { bindArgs } from './args';
 import type { FilterFn, RuntimeContext } from './context';
 import { builtinMethod } from './methods';
 import { missingAttribute, undefinedError } from './undefinedError';
-import { asNumber, binaryOp, htmlEscape, iterate, pyCompare, pyEquals, pyLen, truthy } from './ops';
+import { asNumber, binaryOp, dictKey, htmlEscape, htmlEscapedLength, iterate, pyCompare, pyEquals, pyLen, toItems, truthy } from './ops';
 import { percentFormat } from './percentFormat';
-import { pyCapitalize, pySplitLines, pyStrip } from './pystr';
+import { pyCapitalize, pyReplace, pyReplaceCount, pySplitLines, pySplitLinesCount, pyStrip } from './pystr';
 
-function str(v: PyValue): string {
-  return pyStr(v);
+const what = (filter: string) => `the ${filter} filter`;
+
+/** `str(v)` for a filter: a str as it is; a list, dict or object printed within the render limits, counted. */
+function str(ctx: RuntimeContext, v: PyValue, filter: string): string {
+  return ctx.budget.str(v, what(filter));
+}
+
+/** The list a filter works on: `v` itself when it is one, else a list made (and counted) from iterating it. */
+function toList(ctx: RuntimeContext, v: PyValue, filter: string): PyValue[] {
+  return Array.isArray(v) ? v : toItems(v, ctx.budget, what(filter));
+}
+
+/** A str made from `s` of about its length (case mapping may lengthen it: 'ß' → 'SS'): counted before, and after. */
+function remade(ctx: RuntimeContext, filter: string, s: string, make: (s: string) => string): string {
+  ctx.budget.makeChars(s.length, what(filter));
+  const out = make(s);
+  if (out.length > s.length) ctx.budget.makeChars(out.length - s.length, what(filter));
+  return out;
+}
+
+/** The first `n` code points of `s`. */
+function codePointPrefix(s: string, n: number): string {
+  if (codePointLength(s) === s.length) return s.slice(0, Math.max(0, n));
+  let end = 0;
+  for (let k = 0; k < n && end < s.length; k++) end += s.codePointAt(end)! > 0xffff ? 2 : 1;
+  return s.slice(0, end);
 }
 
 /** Keeps Markup-ness of the input on str results (markupsafe methods return Markup). */
@@ -38,7 +63,7 @@ function attrGetter(ctx: RuntimeContext, attribute: PyValue | undefined, lower =
       ? []
       : typeof attribute === 'bigint'
         ? [attribute]
-        : str(attribute).split('.').map((p) => (/^\d+$/.test(p) ? BigInt(p) : p));
+        : str(ctx, attribute, 'attribute').split('.').map((p) => (/^\d+$/.test(p) ? BigInt(p) : p));
   return (item: PyValue): PyValue => {
     let v = item;
     for (const p of parts) v = ctx.getItem(v, p);
@@ -54,10 +79,6 @@ function sortValues(values: PyValue[], key: (v: PyValue) => PyValue, reverse: bo
   return keyed.map((x) => x.v);
 }
 
-function toList(v: PyValue): PyValue[] {
-  return Array.isArray(v) ? v : [...iterate(v)];
-}
-
 /** Python float(str): decimal, inf/nan words, underscores between digits, surrounding whitespace. */
 function parseFloatLike(s: string): number | undefined {
   const t = s.trim();
@@ -70,11 +91,14 @@ function parseFloatLike(s: string): number | undefined {
 }
 
 function selectOrReject(ctx: RuntimeContext, value: PyValue, args: PyValue[], kwargs: PyKwargs, byAttr: boolean, keep: boolean): PyValue {
+  const filter = `${keep ? 'select' : 'reject'}${byAttr ? 'attr' : ''}`;
   const rest = [...args];
   const getter = byAttr ? attrGetter(ctx, rest.shift()) : (v: PyValue) => v;
   const testName = rest.shift();
-  const test = testName === undefined ? truthy : (v: PyValue) => ctx.applyTest(str(testName), v, rest, kwargs);
-  return toList(value).filter((item) => test(getter(item)) === keep);
+  const test = testName === undefined ? truthy : (v: PyValue) => ctx.applyTest(str(ctx, testName, filter), v, rest, kwargs);
+  const items = toList(ctx, value, filter);
+  ctx.budget.makeItems(items.length, what(filter));
+  return items.filter((item) => test(getter(item)) === keep);
 }
 
 /** Python's round(x, n) for a float: the exact binary value is rounded; only exact ties go to the even digit. */
@@ -97,7 +121,15 @@ function pyRound(x: number, precision: number): number {
   return x < 0 || Object.is(x, -0) ? -r : r;
 }
 
-const WORD_BEGINNING = /([-\s({[<]+)/u;
+const WORD = /[^-\s({[<]+/gu;
+const WORDS = /[\p{L}\p{N}_]+/gu;
+
+/** `escape`: the text HTML-escaped, measured before it is made. */
+function escaped(ctx: RuntimeContext, v: PyValue, filter: string): Markup {
+  const s = str(ctx, v, filter);
+  ctx.budget.makeChars(htmlEscapedLength(s), what(filter));
+  return new Markup(htmlEscape(s));
+}
 
 export const FILTERS: Record<string, FilterFn> = {
   abs: (_c, v) => {
@@ -106,18 +138,23 @@ export const FILTERS: Record<string, FilterFn> = {
     return typeof v === 'boolean' ? BigInt(Number(v)) : n < 0 ? -n : n;
   },
   // attr() is getattr only: unlike `x.name`, it never falls back to the dict item.
-  attr: (_c, v, a) => {
-    const name = str(a[0] ?? null);
+  attr: (ctx, v, a) => {
+    const name = str(ctx, a[0] ?? null, 'attr');
     if (v instanceof Undefined) throw undefinedError(v);
     const found = v instanceof PyObject ? v.getAttr(name) : builtinMethod(v, name);
     return found ?? missingAttribute(v, name);
   },
-  batch: (_c, v, a, k) => {
+  batch: (ctx, v, a, k) => {
     const [count, fill] = bindArgs('batch', ['linecount', 'fill_with'], a, k, { fill_with: null });
     const n = intParam(count, 'linecount', 1);
+    const items = toList(ctx, v, 'batch');
+    // The batches and their items, the last one's filling included (`batch(10**9, 0)` would make a billion).
+    const batches = items.length === 0 ? 0 : n > 0 ? Math.ceil(items.length / n) : 1;
+    const filled = fill !== null && fill !== undefined && n > 0 ? batches * n : items.length;
+    ctx.budget.makeItems(batches + filled, what('batch'));
     const out: PyValue[] = [];
     let tmp: PyValue[] = [];
-    for (const item of iterate(v)) {
+    for (const item of items) {
       if (tmp.length === n) {
         out.push(tmp);
         tmp = [];
@@ -130,13 +167,14 @@ export const FILTERS: Record<string, FilterFn> = {
     }
     return out;
   },
-  capitalize: (_c, v) => sameKind(v, pyCapitalize(str(v))),
-  center: (_c, v, a, k) => {
+  capitalize: (ctx, v) => sameKind(v, remade(ctx, 'capitalize', str(ctx, v, 'capitalize'), pyCapitalize)),
+  center: (ctx, v, a, k) => {
     const [width] = bindArgs('center', ['width'], a, k, { width: 80n });
-    const s = str(v);
+    const s = str(ctx, v, 'center');
     const w = intParam(width, 'width', 80);
     const len = codePointLength(s);
     if (w <= len) return s;
+    ctx.budget.makeChars(s.length + (w - len), what('center'));
     const marg = w - len;
     const left = Math.floor(marg / 2) + (marg & w & 1);
     return ' '.repeat(left) + s + ' '.repeat(marg - left);
@@ -147,7 +185,7 @@ export const FILTERS: Record<string, FilterFn> = {
     if (v instanceof Undefined || (boolean === true && !truthy(v))) return dflt!;
     return v;
   },
-  dictsort: (_c, v, a, k) => {
+  dictsort: (ctx, v, a, k) => {
     const [cs, by, reverse] = bindArgs('dictsort', ['case_sensitive', 'by', 'reverse'], a, k, {
       case_sensitive: false,
       by: 'key',
@@ -156,6 +194,7 @@ export const FILTERS: Record<string, FilterFn> = {
     if (!(v instanceof Map)) throw typeError('dictsort expects a dict');
     const pos = by === 'key' ? 0 : by === 'value' ? 1 : -1;
     if (pos < 0) throw new TemplateError('value', 'You can only sort by either "key" or "value"');
+    ctx.budget.makeItems(3 * v.size, what('dictsort')); // a list of (key, value) tuples
     const items = [...v].map(([key, val]) => makeTuple([key, val]));
     const key = (t: PyValue) => {
       const x = (t as PyValue[])[pos]!;
@@ -163,7 +202,7 @@ export const FILTERS: Record<string, FilterFn> = {
     };
     return sortValues(items, key, reverse === true);
   },
-  escape: (_c, v) => (v instanceof Markup ? v : new Markup(htmlEscape(str(v)))),
+  escape: (ctx, v) => (v instanceof Markup ? v : escaped(ctx, v, 'escape')),
   first: (_c, v) => {
     for (const item of iterate(v)) return item;
     return new Undefined('No first item, sequence was empty.');
@@ -175,16 +214,26 @@ export const FILTERS: Record<string, FilterFn> = {
     if (isStr(v)) return parseFloatLike(strText(v)) ?? dflt!;
     return dflt!;
   },
-  forceescape: (_c, v) => new Markup(htmlEscape(str(v))),
-  format: (_c, v, a, k) => {
+  forceescape: (ctx, v) => escaped(ctx, v, 'forceescape'),
+  format: (ctx, v, a, k) => {
     if (a.length > 0 && k.size > 0) throw new TemplateError('type', "can't handle positional and keyword arguments at the same time");
     const args: PyValue = k.size > 0 ? new Map(k) : makeTuple(a);
-    return sameKind(v, percentFormat(str(v), args));
+    return sameKind(v, percentFormat(str(ctx, v, 'format'), args, ctx.budget, what('format')));
   },
-  indent: (_c, v, a, k) => {
+  indent: (ctx, v, a, k) => {
     const [width, first, blank] = bindArgs('indent', ['width', 'first', 'blank'], a, k, { width: 4n, first: false, blank: false });
-    const indention = isStr(width!) ? strText(width) : ' '.repeat(intParam(width, 'width', 4));
-    const s = `${str(v)}\n`;
+    let indention: string;
+    if (isStr(width!)) indention = strText(width);
+    else {
+      const n = Math.max(0, intParam(width, 'width', 4));
+      ctx.budget.makeChars(n, what('indent'));
+      indention = ' '.repeat(n);
+    }
+    const s = `${str(ctx, v, 'indent')}\n`;
+    // Its lines, and the text: at most every line indented, the first too.
+    const lineCount = pySplitLinesCount(s);
+    ctx.budget.makeItems(lineCount, what('indent'));
+    ctx.budget.makeChars(s.length + indention.length * (lineCount + 1), what('indent'));
     const lines = pySplitLines(s);
     let rv: string;
     if (blank === true) rv = lines.join(`\n${indention}`);
@@ -195,7 +244,7 @@ export const FILTERS: Record<string, FilterFn> = {
     if (first === true) rv = indention + rv;
     return sameKind(v, rv);
   },
-  int: (_c, v, a, k) => {
+  int: (ctx, v, a, k) => {
     const [dflt, base] = bindArgs('int', ['default', 'base'], a, k, { default: 0n, base: 10n });
     if (typeof v === 'bigint') return v;
     if (typeof v === 'boolean') return v ? 1n : 0n;
@@ -203,6 +252,8 @@ export const FILTERS: Record<string, FilterFn> = {
     if (isStr(v)) {
       const s = strText(v).trim().replace(/_/g, '');
       const b = intParam(base, 'base', 10);
+      // Reading an int takes longer than linear time in its digits: its size is counted first.
+      if (s.length > 20) ctx.budget.makeIntDigits(Math.ceil(s.length * Math.log10(Math.max(2, Math.min(36, b)))), what('int'));
       if (b === 10 && /^[+-]?\d+$/.test(s)) return BigInt(s);
       if (b !== 10) {
         const m = /^([+-]?)(?:0[xob])?([0-9a-z]+)$/i.exec(s);
@@ -222,20 +273,31 @@ export const FILTERS: Record<string, FilterFn> = {
     }
     return dflt!;
   },
-  items: (_c, v) => {
+  items: (ctx, v) => {
     if (v instanceof Undefined) return [];
     if (!(v instanceof Map)) throw typeError(`Can only get item pairs from a mapping.`);
+    ctx.budget.makeItems(3 * v.size, what('items')); // a list of (key, value) tuples
     return [...v].map(([key, val]) => makeTuple([key, val]));
   },
   join: (ctx, v, a, k) => {
     const [d, attribute] = bindArgs('join', ['d', 'attribute'], a, k, { d: '', attribute: null });
-    let items = toList(v);
+    let items = toList(ctx, v, 'join');
     if (attribute !== null && attribute !== undefined) items = items.map(attrGetter(ctx, attribute));
-    const text = items.map(str).join(str(d!));
+    const sep = str(ctx, d!, 'join');
+    const texts = items.map((item) => str(ctx, item, 'join'));
+    let length = sep.length * Math.max(0, texts.length - 1);
+    for (const t of texts) length += t.length;
+    ctx.budget.makeChars(length, what('join'));
+    const text = texts.join(sep);
     return items.some((x) => x instanceof Markup) || d instanceof Markup ? new Markup(text) : text;
   },
-  last: (_c, v) => {
-    const items = toList(v);
+  last: (ctx, v) => {
+    if (isStr(v)) {
+      // The last code point, without a list of them all (a pair stays together, a lone surrogate alone).
+      const last = [...strText(v).slice(-2)].pop();
+      return last === undefined ? new Undefined('No last item, sequence was empty.') : sameKind(v, last);
+    }
+    const items = toList(ctx, v, 'last');
     return items.length > 0 ? items[items.length - 1]! : new Undefined('No last item, sequence was empty.');
   },
   length: (_c, v) => {
@@ -243,35 +305,41 @@ export const FILTERS: Record<string, FilterFn> = {
     if (n === undefined) throw typeError(`object of type '${typeName(v)}' has no len()`);
     return BigInt(n);
   },
-  list: (_c, v) => [...iterate(v)],
-  lower: (_c, v) => sameKind(v, str(v).toLowerCase()),
+  list: (ctx, v) => toItems(v, ctx.budget, what('list')),
+  lower: (ctx, v) => sameKind(v, remade(ctx, 'lower', str(ctx, v, 'lower'), (s) => s.toLowerCase())),
   map: (ctx, v, a, k) => {
-    const items = toList(v);
+    const items = toList(ctx, v, 'map');
+    ctx.budget.makeItems(items.length, what('map'));
     if (a.length === 0 && k.has('attribute')) {
       const get = attrGetter(ctx, k.get('attribute'), false, k.get('default'));
       return items.map(get);
     }
     const [name, ...rest] = a;
     if (name === undefined) throw typeError('map requires a filter argument');
-    return items.map((item) => ctx.applyFilter(str(name), item, rest, k));
+    const filter = str(ctx, name, 'map');
+    return items.map((item) => ctx.applyFilter(filter, item, rest, k));
   },
   max: (ctx, v, a, k) => minMax(ctx, v, a, k, 1),
   min: (ctx, v, a, k) => minMax(ctx, v, a, k, -1),
   reject: (ctx, v, a, k) => selectOrReject(ctx, v, a, k, false, false),
   rejectattr: (ctx, v, a, k) => selectOrReject(ctx, v, a, k, true, false),
-  replace: (_c, v, a, k) => {
+  replace: (ctx, v, a, k) => {
     const [old, rep, count] = bindArgs('replace', ['old', 'new', 'count'], a, k, { count: null });
-    const s = str(v);
-    const o = str(old ?? null);
-    const r = str(rep ?? null);
+    const s = str(ctx, v, 'replace');
+    const o = str(ctx, old ?? null, 'replace');
+    const r = str(ctx, rep ?? null, 'replace');
     const n = count === null || count === undefined ? -1 : intParam(count, 'count', -1);
-    const parts = s.split(o);
-    const out = n < 0 || parts.length <= n + 1 ? parts.join(r) : parts.slice(0, n + 1).join(r) + o + parts.slice(n + 1).join(o);
-    return sameKind(v, out);
+    ctx.budget.makeChars(s.length + pyReplaceCount(s, o, n) * (r.length - o.length), what('replace'));
+    return sameKind(v, pyReplace(s, o, r, n));
   },
-  reverse: (_c, v) => {
-    if (isStr(v)) return sameKind(v, codePoints(strText(v)).reverse().join(''));
-    return [...iterate(v)].reverse();
+  reverse: (ctx, v) => {
+    if (isStr(v)) {
+      const s = strText(v);
+      ctx.budget.makeItems(s.length, what('reverse')); // its characters, reversed
+      ctx.budget.makeChars(s.length, what('reverse'));
+      return sameKind(v, codePoints(s).reverse().join(''));
+    }
+    return toItems(v, ctx.budget, what('reverse')).reverse();
   },
   round: (_c, v, a, k) => {
     const [precision, method] = bindArgs('round', ['precision', 'method'], a, k, { precision: 0n, method: 'common' });
@@ -285,7 +353,7 @@ export const FILTERS: Record<string, FilterFn> = {
     if (method === 'floor') return Math.floor(x * f) / f;
     throw typeError('method must be common, ceil or floor');
   },
-  safe: (_c, v) => (v instanceof Markup ? v : new Markup(str(v))),
+  safe: (ctx, v) => (v instanceof Markup ? v : new Markup(str(ctx, v, 'safe'))),
   select: (ctx, v, a, k) => selectOrReject(ctx, v, a, k, false, true),
   selectattr: (ctx, v, a, k) => selectOrReject(ctx, v, a, k, true, true),
   sort: (ctx, v, a, k) => {
@@ -294,59 +362,52 @@ export const FILTERS: Record<string, FilterFn> = {
       case_sensitive: false,
       attribute: null,
     });
-    return sortValues(toList(v), attrGetter(ctx, attribute, cs !== true), reverse === true);
+    const items = toList(ctx, v, 'sort');
+    ctx.budget.makeItems(items.length, what('sort'));
+    return sortValues(items, attrGetter(ctx, attribute, cs !== true), reverse === true);
   },
-  string: (_c, v) => (v instanceof Markup ? v : str(v)),
+  string: (ctx, v) => (v instanceof Markup ? v : str(ctx, v, 'string')),
   sum: (ctx, v, a, k) => {
     const [attribute, start] = bindArgs('sum', ['attribute', 'start'], a, k, { attribute: null, start: 0n });
     const get = attrGetter(ctx, attribute);
     let total: PyValue = start ?? 0n;
-    for (const item of iterate(v)) total = binaryOp('+', total, get(item));
+    for (const item of iterate(v)) total = binaryOp('+', total, get(item), ctx.budget, what('sum'));
     return total;
   },
-  title: (_c, v) =>
-    sameKind(
-      v,
-      str(v)
-        .split(WORD_BEGINNING)
-        .filter((item) => item !== '')
-        .map((item) => {
-          const [first, ...rest] = codePoints(item);
-          return first!.toUpperCase() + rest.join('').toLowerCase();
-        })
-        .join(''),
-    ),
+  // Each word (a run between `-`, whitespace, `(`, `{`, `[`, `<`) capitalized; the separators have no case.
+  title: (ctx, v) => sameKind(v, remade(ctx, 'title', str(ctx, v, 'title'), (s) => s.replace(WORD, pyCapitalize))),
   tojson: (ctx, v, a, k) => {
     const [indent] = bindArgs('tojson', ['indent'], a, k, { indent: null });
     const ind = indent === null || indent === undefined ? null : isStr(indent) ? strText(indent) : intParam(indent, 'indent', 0);
     try {
-      return new Markup(jsonDumps(v, { sortKeys: ctx.sortKeys, htmlSafe: true, indent: ind }));
+      return new Markup(ctx.budget.text(what('tojson'), (maxLength) => jsonDumps(v, { sortKeys: ctx.sortKeys, htmlSafe: true, indent: ind, maxLength })));
     } catch (error) {
       if (error instanceof JsonDumpsError) throw new TemplateError('type', error.message);
       throw error;
     }
   },
-  trim: (_c, v, a, k) => {
+  trim: (ctx, v, a, k) => {
     const [chars] = bindArgs('trim', ['chars'], a, k, { chars: null });
-    return sameKind(v, pyStrip(str(v), chars === null || chars === undefined ? null : str(chars)));
+    const strip = chars === null || chars === undefined ? null : str(ctx, chars, 'trim');
+    return sameKind(v, remade(ctx, 'trim', str(ctx, v, 'trim'), (s) => pyStrip(s, strip)));
   },
-  truncate: (_c, v, a, k) => {
+  truncate: (ctx, v, a, k) => {
     const [length, killwords, end, leeway] = bindArgs('truncate', ['length', 'killwords', 'end', 'leeway'], a, k, {
       length: 255n,
       killwords: false,
       end: '...',
       leeway: null,
     });
-    const s = str(v);
-    const cps = codePoints(s);
+    const s = str(ctx, v, 'truncate');
     const len = intParam(length, 'length', 255);
     const lee = leeway === null || leeway === undefined ? 5 : intParam(leeway, 'leeway', 5);
-    const e = str(end!);
+    const e = str(ctx, end!, 'truncate');
     const endLen = codePointLength(e);
     if (len < endLen) throw new TemplateError('value', `expected length >= ${endLen}, got ${len}`);
     if (lee < 0) throw new TemplateError('value', `expected leeway >= 0, got ${lee}`);
-    if (cps.length <= len + lee) return s;
-    const head = cps.slice(0, len - endLen).join('');
+    if (codePointLength(s) <= len + lee) return s;
+    const head = codePointPrefix(s, len - endLen);
+    ctx.budget.makeChars(head.length + e.length, what('truncate'));
     if (killwords === true) return head + e;
     const cut = head.lastIndexOf(' ');
     return (cut === -1 ? head : head.slice(0, cut)) + e;
@@ -354,19 +415,36 @@ export const FILTERS: Record<string, FilterFn> = {
   unique: (ctx, v, a, k) => {
     const [cs, attribute] = bindArgs('unique', ['case_sensitive', 'attribute'], a, k, { case_sensitive: false, attribute: null });
     const get = attrGetter(ctx, attribute, cs !== true);
-    const seen: PyValue[] = [];
+    const items = toList(ctx, v, 'unique');
+    ctx.budget.makeItems(items.length, what('unique'));
+    // Python keeps a set: str, numbers, None and bool are found by their key (1, 1.0 and True are one), not by a
+    // scan of all seen (100,000 ints took a minute); lists, tuples and NaN are compared one by one.
+    const seenKeys: PyDict = new Map();
+    const seenOthers: PyValue[] = [];
     const out: PyValue[] = [];
-    for (const item of iterate(v)) {
+    for (const item of items) {
       const key = get(item);
-      if (!seen.some((s) => pyEquals(s, key))) {
-        seen.push(key);
-        out.push(item);
+      const hashed = key instanceof Markup ? key.text : key === null || (typeof key !== 'object' && !Number.isNaN(key)) ? key : undefined;
+      if (hashed !== undefined) {
+        if (dictKey(seenKeys, hashed) !== undefined) continue;
+        seenKeys.set(hashed, null);
+      } else {
+        if (seenOthers.some((s) => pyEquals(s, key))) continue;
+        seenOthers.push(key);
       }
+      out.push(item);
     }
     return out;
   },
-  upper: (_c, v) => sameKind(v, str(v).toUpperCase()),
-  wordcount: (_c, v) => BigInt((str(v).match(/[\p{L}\p{N}_]+/gu) ?? []).length),
+  upper: (ctx, v) => sameKind(v, remade(ctx, 'upper', str(ctx, v, 'upper'), (s) => s.toUpperCase())),
+  wordcount: (ctx, v) => {
+    // Counted match by match: a list of a long text's words is not made.
+    const s = str(ctx, v, 'wordcount');
+    let n = 0;
+    WORDS.lastIndex = 0;
+    while (WORDS.exec(s)) n++;
+    return BigInt(n);
+  },
 };
 FILTERS.d = FILTERS.default!;
 FILTERS.e = FILTERS.escape!;

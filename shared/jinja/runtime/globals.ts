@@ -3,7 +3,6 @@ import { PyCallable, type PyValue } from '../../pyvalue/types';
 import { typeError } from '../errors';
 import { Cycler, Joiner, Namespace, PyRange } from './objects';
 import { asNumber } from './ops';
-import { pyStr } from '../../pyvalue/repr';
 import { rangeTooBig, RENDER_LIMITS } from '../limits';
 
 function intArg(v: PyValue): bigint {
@@ -26,7 +25,8 @@ export function defaultGlobals(): Map<string, PyValue> {
     ],
     [
       'dict',
-      new PyCallable('dict', (args, kwargs) => {
+      new PyCallable('dict', (args, kwargs, budget) => {
+        budget.makeItems((args[0] instanceof Map ? args[0].size : 0) + kwargs.size, 'dict()');
         const d = new Map<PyValue, PyValue>();
         if (args[0] instanceof Map) for (const [k, v] of args[0]) d.set(k, v);
         for (const [k, v] of kwargs) d.set(k, v);
@@ -35,14 +35,15 @@ export function defaultGlobals(): Map<string, PyValue> {
     ],
     [
       'namespace',
-      new PyCallable('namespace', (args, kwargs) => {
+      new PyCallable('namespace', (args, kwargs, budget) => {
+        budget.makeItems((args[0] instanceof Map ? args[0].size : 0) + kwargs.size, 'namespace()');
         const ns = new Namespace();
-        if (args[0] instanceof Map) for (const [k, v] of args[0]) ns.attrs.set(pyStr(k), v);
+        if (args[0] instanceof Map) for (const [k, v] of args[0]) ns.attrs.set(budget.str(k, 'namespace()'), v);
         for (const [k, v] of kwargs) ns.attrs.set(k, v);
         return ns;
       }),
     ],
     ['cycler', new PyCallable('cycler', (args) => new Cycler(args))],
-    ['joiner', new PyCallable('joiner', (args, kwargs) => new Joiner(pyStr(args[0] ?? kwargs.get('sep') ?? ', ')))],
+    ['joiner', new PyCallable('joiner', (args, kwargs, budget) => new Joiner(budget.str(args[0] ?? kwargs.get('sep') ?? ', ', 'joiner()')))],
   ]);
 }

@@ -47,8 +47,8 @@ export class DictView extends PyObject {
   override length(): number {
     return this.dict.size;
   }
-  override str(): string {
-    return `${this.typeName}(${pyRepr([...this.iterate()])})`;
+  override str(maxLength = Infinity): string {
+    return `${this.typeName}(${pyRepr([...this.iterate()], maxLength - this.typeName.length - 2)})`;
   }
 }
 
@@ -59,8 +59,8 @@ export class Namespace extends PyObject {
   override getAttr(name: string): PyValue | undefined {
     return this.attrs.get(name);
   }
-  override str(): string {
-    return `<Namespace ${pyRepr(new Map(this.attrs))}>`;
+  override str(maxLength = Infinity): string {
+    return `<Namespace ${pyRepr(new Map(this.attrs), maxLength - 12)}>`;
   }
 }
 

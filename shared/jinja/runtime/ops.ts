@@ -2,8 +2,8 @@
  * Python's semantics for the operators a template uses: truth, ==, <, + - * / // % **, `in`, iteration and len.
  * int is bigint and float is number, so int/float mixing follows Python (int op int stays int, `/` gives float).
  */
-import { codePointLength, codePoints, compareCodePoints } from '../../pyvalue/codepoints';
-import { Markup, PyObject, Undefined, isStr, isTuple, makeTuple, strText, typeName, type PyDict, type PyValue } from '../../pyvalue/types';
+import { codePointLength, compareCodePoints } from '../../pyvalue/codepoints';
+import { Markup, PyObject, Undefined, isStr, isTuple, makeTuple, strText, typeName, type CallBudget, type PyDict, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
 import { percentFormat } from './percentFormat';
 import { undefinedError } from './undefinedError';
@@ -58,14 +58,43 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
   return false;
 }
 
+/**
+ * The key of `d` that is `key` by Python's key equality (1, 1.0 and True are the same key; a Markup is its text), or
+ * undefined. Found by the few other forms `key` may be stored under, not by a scan: setting 100,000 int keys one by
+ * one scanned the dict for each of them (minutes).
+ */
+export function dictKey(d: PyDict, key: PyValue): PyValue | undefined {
+  if (d.has(key)) return key;
+  if (key instanceof Markup) return d.has(key.text) ? key.text : undefined;
+  for (const alias of numericAliases(key)) if (d.has(alias)) return alias;
+  return undefined;
+}
+
+/** The other values Python's == makes the same dict key as a number: 1 → 1.0, True; 1.0 → 1, True; True → 1, 1.0. */
+function numericAliases(key: PyValue): PyValue[] {
+  switch (typeof key) {
+    case 'boolean':
+      return key ? [1n, 1] : [0n, 0];
+    case 'bigint': {
+      const f = Number(key);
+      const out: PyValue[] = Number.isFinite(f) && BigInt(f) === key ? [f] : [];
+      if (key === 0n || key === 1n) out.push(key === 1n);
+      return out;
+    }
+    case 'number': {
+      if (!Number.isInteger(key)) return [];
+      const out: PyValue[] = [BigInt(key)];
+      if (key === 0 || key === 1) out.push(key === 1);
+      return out;
+    }
+  }
+  return [];
+}
+
 /** `d[k]` with Python's key equality (1, 1.0 and True are the same key); undefined when absent. */
 export function dictLookup(d: PyDict, key: PyValue): PyValue | undefined {
-  const direct = d.get(key);
-  if (direct !== undefined || d.has(key)) return direct;
-  if (key instanceof Markup) return d.get(key.text);
-  if (asNumber(key) === undefined) return undefined;
-  for (const [k, v] of d) if (asNumber(k) !== undefined && pyEquals(k, key)) return v;
-  return undefined;
+  const k = dictKey(d, key);
+  return k === undefined ? undefined : d.get(k);
 }
 
 /** Python's ordering: -1, 0, 1; raises TypeError for kinds Python cannot order. */
@@ -154,17 +183,20 @@ function numeric(op: string, a: PyValue, b: PyValue): PyValue | undefined {
 }
 
 function repeat<T>(items: T[], times: bigint): T[] {
-  const out: T[] = [];
-  // Item by item: spreading a long list into push's arguments overflows the stack.
-  for (let i = 0n; i < times; i++) for (const item of items) out.push(item);
-  return out;
+  const length = items.length * Number(times);
+  if (length <= 0) return [];
+  // By doubling, with concat (spreading a long list into push's arguments overflows the stack).
+  let out = items;
+  while (out.length * 2 <= length) out = out.concat(out);
+  if (out === items) return items.slice();
+  return out.length < length ? out.concat(out.slice(0, length - out.length)) : out;
 }
 
 /**
- * How long `a * b` is when it repeats a string (characters) or a list (items): the interpreter counts it against
- * the render limits before it is made (limits.ts). Undefined for anything else, or nothing made.
+ * How long `a * b` is when it repeats a string (characters) or a list (items): counted against the render limits
+ * before it is made (limits.ts). Undefined for anything else, or nothing made.
  */
-export function repetitionLength(a: PyValue, b: PyValue): { of: 'characters' | 'items'; length: bigint } | undefined {
+function repetitionLength(a: PyValue, b: PyValue): { of: 'characters' | 'items'; length: bigint } | undefined {
   const [seq, n] = asNumber(b) !== undefined ? [a, asNumber(b)] : [b, asNumber(a)];
   if (typeof n !== 'bigint' || n <= 0n) return undefined;
   if (isStr(seq)) return { of: 'characters', length: BigInt(strText(seq).length) * n };
@@ -172,25 +204,74 @@ export function repetitionLength(a: PyValue, b: PyValue): { of: 'characters' | '
   return undefined;
 }
 
-export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {
+/** The bits of |n|: exact below 2^53, else rounded up to a hexadecimal digit. */
+export function bitLength(n: bigint): number {
+  const m = n < 0n ? -n : n;
+  if (m < 0x20000000000000n) return m === 0n ? 0 : Math.floor(Math.log2(Number(m))) + 1;
+  return m.toString(16).length * 4;
+}
+
+/**
+ * Counts the int `a * b` or `a ** b` makes, from its inputs' sizes, before it is made: ints grow by multiplying
+ * (forty `x = x * x`) as lists grow by adding. Small results are not counted.
+ */
+function countIntGrowth(op: '*' | '**', a: PyValue, b: PyValue, budget: CallBudget): void {
+  const x = asNumber(a);
+  const y = asNumber(b);
+  if (typeof x !== 'bigint' || typeof y !== 'bigint') return;
+  let bits: number;
+  if (op === '*') bits = bitLength(x) + bitLength(y);
+  else {
+    const base = bitLength(x);
+    if (y < 0n || base <= 1) return; // a float, or 0, 1 and -1 to any power
+    bits = base * Number(y);
+  }
+  if (bits > 64) budget.makeIntDigits(Math.ceil(bits * Math.log10(2)), op === '*' ? 'a multiplication (*)' : 'a power (**)');
+}
+
+/** `len(htmlEscape(s))`, measured without making it. */
+export function htmlEscapedLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x26 || c === 0x22 || c === 0x27) n += 4; // &amp; &#34; &#39;
+    else if (c === 0x3c || c === 0x3e) n += 3; // &lt; &gt;
+  }
+  return n;
+}
+
+/**
+ * Python `a op b`. A string or list it makes (`+`, `*`, `%`) is counted in `budget` before it is made, as `what`
+ * (the interpreter's "a concatenation (+)", the sum filter's own name...).
+ */
+export function binaryOp(op: string, a: PyValue, b: PyValue, budget: CallBudget, what = op === '*' ? 'a repetition' : op === '%' ? 'a % format' : `a concatenation (${op})`): PyValue {
   checkDefined(a, b);
+  if (op === '*' || op === '**') countIntGrowth(op, a, b, budget);
   const num = numeric(op, a, b);
   if (num !== undefined) return num;
   switch (op) {
     case '+':
       if (isStr(a) && isStr(b)) {
         // Markup + str escapes the plain side, as markupsafe does.
-        if (a instanceof Markup || b instanceof Markup) return new Markup(escapeText(a) + escapeText(b));
+        if (a instanceof Markup || b instanceof Markup) {
+          budget.makeChars(escapedLength(a) + escapedLength(b), what);
+          return new Markup(escapeText(a) + escapeText(b));
+        }
+        budget.makeChars(a.length + (b as string).length, what);
         return a + (b as string);
       }
       if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
-        const joined = [...a, ...b];
+        budget.makeItems(a.length + b.length, what);
+        const joined = a.concat(b); // b's items, not b (concat spreads only its arguments, one level)
         return isTuple(a) ? makeTuple(joined) : joined;
       }
       if (typeof a === 'string') throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
       if (Array.isArray(a) && !isTuple(a)) throw typeError(`can only concatenate list (not "${typeName(b)}") to list`);
       break;
     case '*': {
+      const made = repetitionLength(a, b);
+      if (made?.of === 'characters') budget.makeChars(made.length, what);
+      else if (made) budget.makeItems(made.length, what);
       const [seq, n] = asNumber(b) !== undefined ? [a, asNumber(b)] : [b, asNumber(a)];
       if (typeof n === 'bigint') {
         if (isStr(seq)) {
@@ -206,7 +287,7 @@ export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {
     }
     case '%':
       if (isStr(a)) {
-        const text = percentFormat(strText(a), b);
+        const text = percentFormat(strText(a), b, budget, what);
         return a instanceof Markup ? new Markup(text) : text;
       }
       break;
@@ -216,6 +297,10 @@ export function binaryOp(op: string, a: PyValue, b: PyValue): PyValue {
 
 function escapeText(v: string | Markup): string {
   return v instanceof Markup ? v.text : htmlEscape(v);
+}
+
+function escapedLength(v: string | Markup): number {
+  return v instanceof Markup ? v.text.length : htmlEscapedLength(v);
 }
 
 /** markupsafe.escape's replacements. */
@@ -242,18 +327,38 @@ export function contains(container: PyValue, item: PyValue): boolean {
   return false;
 }
 
-/** Python iteration: list/tuple items, dict keys, str code points; Undefined iterates as empty. */
+/**
+ * Python iteration: list/tuple items, dict keys, str code points; Undefined iterates as empty. Lazy for a str: a
+ * caller that stops early never makes a list of its characters (`toItems` makes the list, counted).
+ */
 export function iterate(v: PyValue): Iterable<PyValue> {
   if (Array.isArray(v)) return v;
   if (v instanceof Map) return v.keys();
-  if (typeof v === 'string') return codePoints(v);
-  if (v instanceof Markup) return codePoints(v.text).map((c) => new Markup(c));
+  if (typeof v === 'string') return v; // a JavaScript string iterates by code point, a lone surrogate alone
+  if (v instanceof Markup) return markupCodePoints(v.text);
   if (v instanceof Undefined) return [];
   if (v instanceof PyObject) {
     const it = v.iterate();
     if (it) return it;
   }
   throw typeError(`'${typeName(v)}' object is not iterable`);
+}
+
+function* markupCodePoints(text: string): Iterable<PyValue> {
+  for (const c of text) yield new Markup(c);
+}
+
+/**
+ * A new list of what iterating `v` gives (`list(v)`), counted in `budget` as `what` makes it: before it is made when
+ * its length is known (a str counts its UTF-16 units, at least its code points).
+ */
+export function toItems(v: PyValue, budget: CallBudget, what: string): PyValue[] {
+  const known = typeof v === 'string' ? v.length : v instanceof Markup ? v.text.length : pyLen(v);
+  if (known !== undefined) budget.makeItems(known, what);
+  if (Array.isArray(v)) return v.slice();
+  const items = Array.from(iterate(v));
+  if (known === undefined) budget.makeItems(items.length, what);
+  return items;
 }
 
 /** Python `len(v)`; undefined when the value has no length. */
@@ -267,8 +372,11 @@ export function pyLen(v: PyValue): number | undefined {
   return undefined;
 }
 
-/** The indices a Python slice `[start:stop:step]` selects from a sequence of `length` items. */
-export function sliceIndices(length: number, start: PyValue, stop: PyValue, step: PyValue): number[] {
+/**
+ * What a Python slice `[start:stop:step]` selects from a sequence of `length` items: `count` indices from `first`,
+ * `step` apart. Measured, not listed: a slice's length is counted against the render limits before it is made.
+ */
+export function sliceBounds(length: number, start: PyValue, stop: PyValue, step: PyValue): { first: number; step: number; count: number } {
   const toInt = (v: PyValue): number | undefined => {
     if (v === null || v instanceof Undefined) return undefined;
     const n = asNumber(v);
@@ -282,17 +390,14 @@ export function sliceIndices(length: number, start: PyValue, stop: PyValue, step
     if (i < 0) i += length;
     return Math.min(Math.max(i, lo), hi);
   };
-  const out: number[] = [];
   if (st > 0) {
     const b = clamp(toInt(start), 0, 0, length);
     const e = clamp(toInt(stop), length, 0, length);
-    for (let i = b; i < e; i += st) out.push(i);
-  } else {
-    const b = clamp(toInt(start), length - 1, -1, length - 1);
-    const e = clamp(toInt(stop), -1, -1, length - 1);
-    for (let i = b; i > e; i += st) out.push(i);
+    return { first: b, step: st, count: e > b ? Math.ceil((e - b) / st) : 0 };
   }
-  return out;
+  const b = clamp(toInt(start), length - 1, -1, length - 1);
+  const e = clamp(toInt(stop), -1, -1, length - 1);
+  return { first: b, step: st, count: b > e ? Math.ceil((b - e) / -st) : 0 };
 }
 
 export { asNumber };

@@ -2,8 +2,8 @@
  * Python's printf-style `str % args` (used by templates as `"%s: %d" % (a, b)` and by the `format` filter):
  * `%[(key)][flags][width][.precision]type` with types s r a d i u f F e E g G x X o c and `%%`.
  */
-import { pyRepr, pyStr } from '../../pyvalue/repr';
-import { isTuple, typeName, type PyValue } from '../../pyvalue/types';
+import { pyRepr } from '../../pyvalue/repr';
+import { isTuple, typeName, type CallBudget, type PyValue } from '../../pyvalue/types';
 import { TemplateError, typeError } from '../errors';
 
 const SPEC = /%(?:\(([^)]*)\))?([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?([diouxXeEfFgGcrsa%])/g;
@@ -38,13 +38,17 @@ function toNumber(v: PyValue, type: string): bigint | number {
   throw typeError(`%${type} format: a real number is required, not ${typeName(v)}`);
 }
 
-function formatOne(type: string, flags: string, precision: number | undefined, v: PyValue): string {
+function formatOne(type: string, flags: string, precision: number | undefined, v: PyValue, budget: CallBudget, what: string): string {
   switch (type) {
-    case 's':
-      return precision === undefined ? pyStr(v) : pyStr(v).slice(0, precision);
+    case 's': {
+      const text = budget.str(v, what);
+      return precision === undefined ? text : text.slice(0, precision);
+    }
     case 'r':
-    case 'a':
-      return precision === undefined ? pyRepr(v) : pyRepr(v).slice(0, precision);
+    case 'a': {
+      const text = budget.repr(v, what);
+      return precision === undefined ? text : text.slice(0, precision);
+    }
     case 'c':
       if (typeof v === 'string' && [...v].length === 1) return v;
       if (typeof v === 'bigint') return String.fromCodePoint(Number(v));
@@ -89,8 +93,18 @@ function formatOne(type: string, flags: string, precision: number | undefined, v
   }
 }
 
-export function percentFormat(format: string, args: PyValue): string {
+/**
+ * `format % args`. What it makes is counted in `budget` as `what`, piece by piece before the text is put together:
+ * a field repeated (`'%s%s%s' % (x, x, x)`), a wide padding (`'%*d' % (10**9, 1)`) or a value printing long stops
+ * with the render limit's error before it is made.
+ */
+export function percentFormat(format: string, args: PyValue, budget: CallBudget, what: string): string {
   const positional = Array.isArray(args) && isTuple(args) ? args : [args];
+  let made = format.length;
+  const count = (n: number) => {
+    if (made + n > budget.charsLeft) throw budget.tooMuch('characters', what, made + n);
+    made += n;
+  };
   let index = 0;
   let usedMapping = false;
   const next = (): PyValue => {
@@ -108,7 +122,8 @@ export function percentFormat(format: string, args: PyValue): string {
       if (!args.has(key)) throw new TemplateError('type', `KeyError: ${pyRepr(key)}`);
       value = args.get(key)!;
     } else value = next();
-    let text = formatOne(type!, flags, precision, value);
+    let text = formatOne(type!, flags, precision, value, budget, what);
+    count(Math.max(text.length, w));
     if (text.length < w) {
       if (flags.includes('-')) text = text.padEnd(w);
       else if (flags.includes('0') && !'srac'.includes(type!)) {
@@ -121,6 +136,7 @@ export function percentFormat(format: string, args: PyValue): string {
   if (!usedMapping && !(args instanceof Map) && index < positional.length) {
     throw typeError('not all arguments converted during string formatting');
   }
+  budget.makeChars(out.length, what);
   return out;
 }
 

@@ -18,13 +18,13 @@ export const TESTS: Record<string, TestFn> = {
   boolean: (_c, v) => typeof v === 'boolean',
   callable: (_c, v) => v instanceof PyObject && v.callFn !== undefined,
   defined: (_c, v) => !(v instanceof Undefined),
-  divisibleby: (_c, v, a) => pyEquals(binaryOp('%', v, arg(a, 0, 'divisibleby')), 0n),
+  divisibleby: (c, v, a) => pyEquals(binaryOp('%', v, arg(a, 0, 'divisibleby'), c.budget, 'the divisibleby test'), 0n),
   eq: (_c, v, a) => pyEquals(v, arg(a, 0, 'eq')),
   escaped: (_c, v) => v instanceof Markup,
-  even: (_c, v) => {
+  even: (c, v) => {
     const n = asNumber(v);
     if (n === undefined) throw typeError(`unsupported operand type(s) for %: '${typeName(v)}' and 'int'`);
-    return pyEquals(binaryOp('%', v, 2n), 0n);
+    return pyEquals(binaryOp('%', v, 2n, c.budget), 0n);
   },
   false: (_c, v) => v === false,
   filter: (c, v) => isStr(v) && c.hasFilter(strText(v)),
@@ -48,10 +48,10 @@ export const TESTS: Record<string, TestFn> = {
   ne: (_c, v, a) => !pyEquals(v, arg(a, 0, 'ne')),
   none: (_c, v) => v === null,
   number: (_c, v) => typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean',
-  odd: (_c, v) => {
+  odd: (c, v) => {
     const n = asNumber(v);
     if (n === undefined) throw typeError(`unsupported operand type(s) for %: '${typeName(v)}' and 'int'`);
-    return pyEquals(binaryOp('%', v, 2n), 1n);
+    return pyEquals(binaryOp('%', v, 2n, c.budget), 1n);
   },
   sameas: (_c, v, a) => {
     const other = arg(a, 0, 'sameas');
