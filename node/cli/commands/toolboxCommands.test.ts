@@ -73,12 +73,13 @@ describe('toolbox-editor validate', () => {
 
   it('checks an agent network against the toolbox AGENT_TOOLBOX_INFO_FILE names', async () => {
     const dir = workspace({
-      'net.hocon': '{ "tools": [ { "name": "a", "toolbox": "search" }, { "name": "b", "toolbox": "nowhere" } ] }',
+      // A front man calls both (a network without one is neuro-san's server's error of its own: network-front-man).
+      'net.hocon': '{ "tools": [ { "name": "front", "instructions": "hi", "tools": ["a", "b"] }, { "name": "a", "toolbox": "search" }, { "name": "b", "toolbox": "nowhere" } ] }',
       'tb.hocon': 'search { class = "a.b.Search" }',
     });
     const { code, stdout } = await cli(['validate', 'net.hocon'], dir, { AGENT_TOOLBOX_INFO_FILE: 'tb.hocon' });
     expect(code).toBe(1);
-    expect(stdout).toBe(`net.hocon:1:78 error undefined-tool Tool 'nowhere' is not defined in the default toolbox info file or in tb.hocon.\n${NEWEST_SUMMARY}\n`);
+    expect(stdout).toBe(`net.hocon:1:142 error undefined-tool Tool 'nowhere' is not defined in the default toolbox info file or in tb.hocon.\n${NEWEST_SUMMARY}\n`);
   });
 
   it('does not report problems inside the shipped default toolbox when the network has no toolbox of its own', async () => {
