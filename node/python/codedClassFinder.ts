@@ -14,16 +14,21 @@ import { findClassSource } from './classSource';
 import { findModuleIn, pythonSearchOf, type PythonSearch } from './pythonFiles';
 
 export function codedClassFinderFor(projectRoot: string, env: Record<string, string | undefined>, facts: NeuroSanFacts): CodedClassFinder {
-  // The project's run settings (a toolbox at its root stands for the project), as `call` and `test` take them.
-  const context = runContextFor(path.join(projectRoot, 'toolbox_info.hocon'), env);
-  const options = context.runner;
+  // Read at the first class looked for, not when the finder is made: the app makes a reader (and so a finder) at
+  // every keystroke, and a toolbox's reading looks for no class.
+  let project: { context: ReturnType<typeof runContextFor>; incomplete: boolean } | undefined;
+  const projectOf = () =>
+    (project ??= {
+      // The project's run settings (a toolbox at its root stands for the project), as `call` and `test` take them.
+      context: runContextFor(path.join(projectRoot, 'toolbox_info.hocon'), env),
+      // A git submodule not checked out (an empty folder) may hold any module: what the project lacks is not known.
+      incomplete: missingSubmodule(projectRoot),
+    });
   let full: PythonSearch | undefined;
-  const fullSearch = () => (full ??= pythonSearchOf(options));
+  const fullSearch = () => (full ??= pythonSearchOf(projectOf().context.runner));
   // The PYTHONPATH folders alone: what a run finds there, it finds whatever the interpreter has installed.
-  const own = (): PythonSearch => pythonSearchOf(options, false, false);
+  const own = (): PythonSearch => pythonSearchOf(projectOf().context.runner, false, false);
   let projectOnly: PythonSearch | undefined;
-  // A git submodule not checked out (an empty folder) may hold any module: what the project lacks is not known.
-  const incomplete = missingSubmodule(projectRoot);
   const lookups = { version: versionWords(facts), lookups: codedClassWays(facts) };
   const answers = new Map<string, CodedClassAnswer>();
 
@@ -35,7 +40,7 @@ export function codedClassFinderFor(projectRoot: string, env: Record<string, str
       let answer: CodedClassAnswer;
       const first = ask((projectOnly ??= own()));
       if (first.ok) answer = { found: true };
-      else if (first.reason === 'form' || first.reason === 'setting' || incomplete) answer = undefined; // said by other rules, or not knowable here
+      else if (first.reason === 'form' || first.reason === 'setting' || projectOf().incomplete) answer = undefined; // said by other rules, or not knowable here
       else {
         const search = fullSearch();
         const second = search.interpreterKnown ? ask(search) : undefined;
@@ -44,7 +49,7 @@ export function codedClassFinderFor(projectRoot: string, env: Record<string, str
         else if (second.reason === 'form' || second.reason === 'setting') answer = undefined;
         // neuro-san's own coded tools (AGENT_TOOL_PATH's default) where neuro-san is not installed to read: unknown.
         else if (second.tried.some((m) => m.startsWith('neuro_san.')) && !findModuleIn(search, 'neuro_san')) answer = undefined;
-        else answer = { found: false, message: messageOf(second, search, context.settings.workingDirectory.value) };
+        else answer = { found: false, message: messageOf(second, search, projectOf().context.settings.workingDirectory.value) };
       }
       answers.set(key, answer);
       return answer;
