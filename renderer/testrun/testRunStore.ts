@@ -3,7 +3,7 @@ import type { HistoryEntry, RunSettingsView, TestCaseList, TestCasesRun, ToolRun
 import { runKey, type RunRequest, type SavedCase } from '../../shared/run/index';
 import type { BaseStores } from '../workspace';
 import type { ToolInputs } from './runInputs';
-import { diskName, renamesInEffect, savedRenames, withRename, type ToolRename } from './unsavedRenames';
+import { diskName, renamesInEffect, savedRenames, topLevelKeys, withRename, type ToolRename } from './unsavedRenames';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Cancel appears only once a run has lasted this long, so quick runs do not flash a button. */
@@ -110,7 +110,8 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     return ok;
   };
   /** The renames the text holds now (the analysis's tool names say which). */
-  const inEffect = (): Map<string, string> => renamesInEffect(store.getState().renames, useAnalysis.getState().analysis?.tools.map((t) => t.name) ?? []);
+  const inEffect = (): Map<string, string> =>
+    renamesInEffect(store.getState().renames, useAnalysis.getState().analysis?.tools.map((t) => t.name) ?? [], () => topLevelKeys(useDocument.getState().savedText));
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,

@@ -32,6 +32,19 @@ describe('tools renamed since the last save', () => {
     expect(savedRenames(renames, renamed, old).saved).toEqual([]);
   });
 
+  it('of a tool the saved file never had give its cases its name now, and its first save carries its runs', () => {
+    // Added as new_coded_tool, renamed to accountant, run and saved as a case, all before the toolbox was saved.
+    const renames = [{ from: 'new_coded_tool', to: 'accountant' }];
+    const savedBefore = 'other { class = "m.O" }\n';
+    const inEffect = renamesInEffect(renames, ['other', 'accountant'], () => topLevelKeys(savedBefore));
+    expect(diskName(inEffect, 'accountant')).toBe('accountant');
+    // The saved file has the old name: the case keeps it until the save (as before).
+    const savedWithOld = 'new_coded_tool { class = "m.T" }\nother { class = "m.O" }\n';
+    expect(diskName(renamesInEffect(renames, ['other', 'accountant'], () => topLevelKeys(savedWithOld)), 'accountant')).toBe('new_coded_tool');
+    // The first save writes accountant: what was kept under new_coded_tool (runs made before the rename) follows.
+    expect(savedRenames(renames, savedBefore, 'accountant { class = "m.T" }\nother { class = "m.O" }\n')).toEqual({ saved: renames, pending: [] });
+  });
+
   it('read the top-level keys of braced, unbraced and JSON files; nothing of a file that is not an object', () => {
     expect(topLevelKeys('a { x = 1 }\n"b.c" { }\nd.e = 2')).toEqual(new Set(['a', 'b.c', 'd']));
     expect(topLevelKeys('{ "x": {}, "y": {} }')).toEqual(new Set(['x', 'y']));

@@ -24,12 +24,16 @@ export function withRename(renames: readonly ToolRename[], from: string, to: str
 
 /**
  * The renames the text holds now, as disk name → current name: the tool has its new name and no tool has the old one.
- * An undo brings the old name back, and with it the cases under it.
+ * An undo brings the old name back, and with it the cases under it. `savedNames` (the saved file's tools, read only
+ * when there are renames): a tool the saved file never had has no name on disk, so a case saved for it takes the name
+ * the text gives it now (issue #35: a tool added, renamed and run before any save kept its first name in its case).
  */
-export function renamesInEffect(renames: readonly ToolRename[], toolNames: readonly string[]): Map<string, string> {
-  const names = new Set(toolNames);
+export function renamesInEffect(renames: readonly ToolRename[], toolNames: readonly string[], savedNames?: () => ReadonlySet<string>): Map<string, string> {
   const inEffect = new Map<string, string>();
-  for (const r of renames) if (names.has(r.to) && !names.has(r.from)) inEffect.set(r.from, r.to);
+  if (renames.length === 0) return inEffect;
+  const names = new Set(toolNames);
+  const saved = savedNames?.();
+  for (const r of renames) if (names.has(r.to) && !names.has(r.from) && (saved === undefined || saved.has(r.from))) inEffect.set(r.from, r.to);
   return inEffect;
 }
 
@@ -40,14 +44,15 @@ export function diskName(inEffect: ReadonlyMap<string, string>, name: string): s
 }
 
 /**
- * Which renames a save made real: the file on disk had the old name and not the new one, and now has the new one and
- * not the old. The others stay pending (undone before the save, or not yet done again after it).
+ * Which renames a save made real: the file on disk did not have the new name, and now has it and not the old one
+ * (the old one it had, or a tool added and renamed before its first save: what was kept under its first name, its
+ * runs, follows it). The others stay pending (undone before the save, or not yet done again after it).
  */
 export function savedRenames(renames: readonly ToolRename[], before: string, after: string): { saved: ToolRename[]; pending: ToolRename[] } {
   if (renames.length === 0) return { saved: [], pending: [] };
   const was = topLevelKeys(before);
   const is = topLevelKeys(after);
-  const saved = renames.filter((r) => was.has(r.from) && !was.has(r.to) && is.has(r.to) && !is.has(r.from));
+  const saved = renames.filter((r) => !was.has(r.to) && is.has(r.to) && !is.has(r.from));
   return { saved, pending: renames.filter((r) => !saved.includes(r)) };
 }
 
