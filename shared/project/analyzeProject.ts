@@ -9,6 +9,7 @@ import { ProjectReader } from './projectReader';
 import { environmentWith, type ProjectSettings, type SettingSource } from './settings';
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 import { deprecatedVariableWarnings } from './deprecatedVariables';
+import { staleCaseProblems } from './savedCases';
 import { analyzeProjectMcp, mcpInfoChoice, type McpAnalysisInput, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
 export interface AnalyzeOptions {
@@ -103,6 +104,8 @@ export interface ProjectAnalysis {
   mcp: ProjectMcp;
   /** The info file's settings with their credentials: for the side that connects, never to show. */
   mcpSettings: ReadonlyMap<string, McpServerSettings>;
+  /** The toolboxes' saved test case files that exist (`<name>.tests.json`), checked against their tools. */
+  caseFiles: string[];
 }
 
 /**
@@ -140,6 +143,20 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   }
   for (const file of files) diagnostics.push(...reader.diagnostics(file.path));
   diagnostics.push(...(extras.review ?? []));
+  // Each toolbox's saved test cases (`<name>.tests.json` beside it) against the tools it defines.
+  const readText = (path: string) => {
+    const text = reader.options.host.readFile(path);
+    return typeof text === 'string' ? text : undefined;
+  };
+  const toolboxPaths = [...files.filter((f) => f.kind === 'toolbox').map((f) => f.path), ...(projectToolbox !== undefined && !reader.isProjectFile(projectToolbox) ? [projectToolbox] : [])];
+  const caseFiles: string[] = [];
+  for (const path of toolboxPaths) {
+    const toolbox = reader.toolbox(path);
+    if (toolbox.userFileUnread) continue;
+    const checked = staleCaseProblems(path, readText, new Set(toolbox.tools.map((t) => t.name)));
+    if (checked.file !== undefined) caseFiles.push(checked.file);
+    diagnostics.push(...checked.problems);
+  }
 
   const manifestInUse = reader.settingPath('AGENT_MANIFEST_FILE');
   const manifests: ProjectManifest[] = [];
@@ -185,6 +202,7 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     diagnostics: unique,
     mcp: mcp.mcp,
     mcpSettings: mcp.settings,
+    caseFiles,
   };
 }
 

@@ -19,6 +19,7 @@ function analysis(tools: Partial<ProjectTool>[]): ProjectAnalysis {
     files: [],
     manifests: [],
     networksLeftOff: [],
+    caseFiles: [],
     tools: tools.map((t) => ({ name: '', file: 'toolbox/toolbox_info.hocon', line: 1, origin: 'user', errors: 0, users: [], ...t })),
     undefinedToolUsers: [],
     diagnostics: [],

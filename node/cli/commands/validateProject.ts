@@ -104,6 +104,12 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listi
   for (const row of rows) {
     lines.push(`  ${FILE_KIND_LABELS[row.kind].padEnd(width)}  ${plural(row.files, 'file').padEnd(9)}  ${plural(row.errors, 'error').padEnd(10)}  ${plural(row.warnings, 'warning')}`);
   }
+  if (analysis.caseFiles.length > 0) {
+    const cases = new Set(analysis.caseFiles);
+    const found = analysis.diagnostics.filter((d) => cases.has(d.file));
+    const errors = found.filter((d) => d.severity === 'error').length;
+    lines.push(`saved test cases: ${plural(cases.size, 'file')}, ${plural(errors, 'error')}, ${plural(found.length - errors, 'warning')}`);
+  }
   const toolbox = analysis.settings.AGENT_TOOLBOX_INFO_FILE;
   lines.push(`toolbox in use: ${toolbox ? describeSetting(toolbox) : 'the default toolbox only (no AGENT_TOOLBOX_INFO_FILE, none at the usual places)'}`);
   const manifest = analysis.settings.AGENT_MANIFEST_FILE;
