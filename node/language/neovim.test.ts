@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,15 +8,23 @@ import { bundleEntry } from '../testSupport/bundleEntry';
 import { runCliIn } from '../testSupport/cliRun';
 
 /**
- * `toolbox-editor lsp --stdio` driven by a client nobody here wrote: headless Neovim (Debian's `neovim`), through
- * neovimClient.lua, on a copy of fixtures/project. It must get the diagnostics `validate DIR` prints, a hover, a
- * definition in another file, the references of a tool, a rename's edits across files and formatting edits.
- * Skipped with one line where nvim is absent; required (failing) when CI is set.
+ * `toolbox-editor lsp --stdio` driven by a client nobody here wrote: headless Neovim (Debian's `neovim`), configured
+ * with exactly the Lua block docs/editors.md gives users, through neovimClient.lua, on a copy of fixtures/project. It
+ * must get the diagnostics `validate DIR` prints, a hover, a definition in another file, the references of a tool, a
+ * rename's edits across files and formatting edits. Skipped with one line where nvim is absent; required (failing)
+ * when CI is set.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const nvim = ['/usr/bin/nvim', '/usr/local/bin/nvim'].find((p) => existsSync(p));
 const required = (process.env.CI ?? '') !== '' && process.env.CI !== 'false' && process.env.CI !== '0';
+
+/** The Neovim configuration docs/editors.md documents: its one `lua` code block. */
+export function documentedNeovimConfig(markdown: string): string {
+  const blocks = [...markdown.matchAll(/^```lua\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+  expect(blocks, 'docs/editors.md has one lua block').toHaveLength(1);
+  return blocks[0]!;
+}
 
 interface Answer<T> {
   result: T;
@@ -27,6 +35,11 @@ type LspLocation = { uri: string; range: LspRange };
 interface NeovimResults {
   failure?: string;
   diagnostics: Record<string, { range: LspRange; code: string; message: string; severity: number }[]>;
+  clients: number;
+  client_name: string;
+  root_dir: string;
+  mapped: boolean;
+  one_client: boolean;
   hover: Answer<{ contents: { value: string } }>;
   definition_tool: Answer<LspLocation[]>;
   definition_substitution: Answer<LspLocation[]>;
@@ -58,7 +71,14 @@ if (!nvim && !required) {
       project = path.join(work, 'project');
       cpSync(path.join(repo, 'fixtures/project'), project, { recursive: true });
       const out = path.join(work, 'out.json');
-      const env = { ...process.env, TBE_SERVER: JSON.stringify([process.execPath, cli, 'lsp', '--stdio']), TBE_PROJECT: project, TBE_OUT: out, AGENT_TOOLBOX_INFO_FILE: '', AGENT_MANIFEST_FILE: '' };
+      // The user's init.lua, and `toolbox-editor` on PATH as an installed CLI is.
+      const init = path.join(work, 'init.lua');
+      writeFileSync(init, documentedNeovimConfig(readFileSync(path.join(repo, 'docs/editors.md'), 'utf8')));
+      const bin = path.join(work, 'bin');
+      mkdirSync(bin);
+      writeFileSync(path.join(bin, 'toolbox-editor'), `#!/bin/sh\nexec '${process.execPath}' '${cli}' "$@"\n`);
+      chmodSync(path.join(bin, 'toolbox-editor'), 0o755);
+      const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, TBE_INIT: init, TBE_PROJECT: project, TBE_OUT: out, AGENT_TOOLBOX_INFO_FILE: '', AGENT_MANIFEST_FILE: '' };
       await new Promise<void>((resolve, reject) => {
         const child = spawn(nvim!, ['--headless', '-n', '--clean', '-c', `luafile ${path.join(here, 'neovimClient.lua')}`], { cwd: project, env, stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
@@ -69,6 +89,14 @@ if (!nvim && !required) {
       results = JSON.parse(readFileSync(out, 'utf8')) as NeovimResults;
       expect(results.failure).toBeUndefined();
     }, 120_000);
+
+    it("starts with the documented configuration: one server for the project's files, at its root, with the keys", () => {
+      expect(results.clients).toBe(1);
+      expect(results.client_name).toBe('toolbox-editor');
+      expect(results.root_dir).toBe(project);
+      expect(results.one_client).toBe(true);
+      expect(results.mapped).toBe(true);
+    });
 
     it('publishes the diagnostics `validate DIR` prints, for every file of the project', async () => {
       const validated = await runCliIn(project, ['validate', '.', '--json'], {});

@@ -1,7 +1,7 @@
 -- Headless Neovim (0.7 and later) as a client of `toolbox-editor lsp --stdio`, for node/language/neovim.test.ts.
--- Environment: TBE_SERVER (the command, JSON array), TBE_PROJECT (the fixture project's root), TBE_OUT (where the
--- answers are written as JSON). Each step waits for its answer; the whole script gives up after a bounded time.
-local server = vim.fn.json_decode(os.getenv('TBE_SERVER'))
+-- Environment: TBE_INIT (the Lua configuration docs/editors.md documents), TBE_PROJECT (the fixture project's root),
+-- TBE_OUT (where the answers are written as JSON); `toolbox-editor` on PATH. Each step waits for its answer; the
+-- whole script gives up after a bounded time.
 local root = os.getenv('TBE_PROJECT')
 local out_file = os.getenv('TBE_OUT')
 local results = { diagnostics = {}, log = {} }
@@ -13,30 +13,41 @@ local function finish()
   vim.cmd('qa!')
 end
 
-local ok, err = pcall(function()
-  local client_id = vim.lsp.start_client({
-    cmd = server,
-    root_dir = root,
-    workspace_folders = { { uri = vim.uri_from_fname(root), name = 'fixture' } },
-    handlers = {
-      ['textDocument/publishDiagnostics'] = function(_, result)
-        results.diagnostics[result.uri] = result.diagnostics
-      end,
-      ['window/showMessage'] = function(_, result)
-        table.insert(results.log, result.message)
-      end,
-    },
-  })
-  assert(client_id, 'the server did not start')
-  local client = vim.lsp.get_client_by_id(client_id)
+-- The handlers the user's configuration leaves as they are: recorded here, then Neovim's own.
+local function recording(method, record)
+  local original = vim.lsp.handlers[method]
+  vim.lsp.handlers[method] = function(err, result, ctx, config)
+    record(result)
+    if original then return original(err, result, ctx, config) end
+  end
+end
+recording('textDocument/publishDiagnostics', function(result) results.diagnostics[result.uri] = result.diagnostics end)
+recording('window/showMessage', function(result) table.insert(results.log, result.message) end)
 
+local ok, err = pcall(function()
+  -- The configuration docs/editors.md gives users, as they would write it in init.lua; `toolbox-editor` is on PATH.
+  dofile(os.getenv('TBE_INIT'))
+
+  local function clients_of(bufnr)
+    if vim.lsp.get_clients then return vim.lsp.get_clients({ bufnr = bufnr }) end
+    return vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
+  end
+
+  -- Opening a file is all a user does: the configuration gives it the filetype, starts the server and attaches it.
   local function open(relative)
     vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/' .. relative))
     local bufnr = vim.api.nvim_get_current_buf()
-    vim.bo[bufnr].filetype = 'hocon'
-    vim.lsp.buf_attach_client(bufnr, client_id)
+    assert(vim.wait(5000, function() return #clients_of(bufnr) > 0 end, 20), relative .. ': no client attached')
     return bufnr
   end
+
+  local weather = open('registries/weather.hocon')
+  local attached = clients_of(weather)
+  local client = attached[1]
+  results.clients = #attached
+  results.client_name = client.name
+  results.root_dir = client.config.root_dir
+  results.mapped = vim.fn.maparg('gd', 'n') ~= ''
 
   local function request(method, params, bufnr)
     local response = client.request_sync(method, params, 20000, bufnr)
@@ -58,7 +69,6 @@ local ok, err = pcall(function()
     return { textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = position_of(bufnr, pattern, shift) }
   end
 
-  local weather = open('registries/weather.hocon')
   assert(vim.wait(20000, function() return client.initialized end, 50), 'the server did not initialise')
   -- The project is read once the edits settle; its diagnostics come for every file of it.
   local expected = vim.uri_from_fname(root .. '/toolbox/toolbox_info.hocon')
@@ -70,6 +80,7 @@ local ok, err = pcall(function()
   results.definition_include = request('textDocument/definition', at(weather, 'include "config', 12), weather)
 
   local toolbox = open('toolbox/toolbox_info.hocon')
+  results.one_client = #clients_of(toolbox) == 1 and clients_of(toolbox)[1].id == client.id
   local on_tool = at(toolbox, '"lookup_weather"', 3)
   results.references = request('textDocument/references', vim.tbl_extend('force', on_tool, { context = { includeDeclaration = true } }), toolbox)
   results.rename = request('textDocument/rename', vim.tbl_extend('force', on_tool, { newName = 'get_weather' }), toolbox)

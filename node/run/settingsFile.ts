@@ -1,5 +1,5 @@
 /**
- * The project's settings file, `.toolbox-editor.json` (its `run` section: README "Run settings"): where it is for a
+ * The project's settings file, `.toolbox-editor.json` (its `run` section: docs/testing.md, "Run settings"): where it is for a
  * toolbox, and what it says. Read as a small regular file; nothing here runs project code. The run settings
  * (runSettingsOnDisk.ts) and neuro-san's working directory (node/neurosan/neuroSanFiles.ts) both start here.
  */
@@ -19,7 +19,7 @@ export const SETTINGS_FILE = REVIEW_SETTINGS_FILE;
 const SETTINGS_MAX_BYTES = 1024 * 1024;
 
 /**
- * The one rule for which `.toolbox-editor.json` applies to a file (README "The settings file"): the one beside it, else
+ * The one rule for which `.toolbox-editor.json` applies to a file (docs/testing.md, "The settings file"): the one beside it, else
  * the one at the root of the neuro-san project it lies in (the folder upward holding `registries/`). The file found
  * applies whole (its checks, its run section, its neuroSanVersion); two are never merged. When neither exists, `path`
  * is where one is written: the project's root, else beside the file. The description checks (reviewSettingsFor), the

@@ -1,5 +1,5 @@
 /**
- * The format of a saved test case file (`<toolbox>.tests.json`; README "Saved test cases"), as a schema the file is
+ * The format of a saved test case file (`<toolbox>.tests.json`; docs/testing.md, "Saved test cases"), as a schema the file is
  * checked against when read. Version 2 only adds expectations (shared/run/expectation.ts); both are read alike.
  */
 import { Type } from '@sinclair/typebox';

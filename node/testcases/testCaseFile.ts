@@ -1,6 +1,6 @@
 /**
  * The saved test cases of a toolbox: `<toolbox name without extension>.tests.json` in the toolbox's folder, so the
- * cases travel with the toolbox in version control and `toolbox-editor test FILE` finds them. Format: README
+ * cases travel with the toolbox in version control and `toolbox-editor test FILE` finds them. Format: docs/testing.md,
  * "Saved test cases". A case in the file and the run request it makes are converted in one place
  * (shared/run/savedCase.ts).
  *

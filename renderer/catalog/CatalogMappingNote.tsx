@@ -1,5 +1,5 @@
 /**
- * How the toolbox becomes the catalog's tool list (the same rule as shared/catalog/mapping.ts and the README), so an
+ * How the toolbox becomes the catalog's tool list (the same rule as shared/catalog/mapping.ts and docs/app.md, "The catalog preview"), so an
  * author can tell what in the file produced what in the preview.
  */
 export function CatalogMappingNote() {

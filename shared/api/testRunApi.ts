@@ -1,6 +1,6 @@
 /**
  * Shapes of the test-run pane's API: the call history kept per tool, and the saved test cases that live beside a
- * toolbox file (`<toolbox>.tests.json`, see README "Saved test cases"; the file's own format is node/testcases/caseFileFormat.ts). Kept apart from contract.ts so the contract
+ * toolbox file (`<toolbox>.tests.json`, see docs/testing.md, "Saved test cases"; the file's own format is node/testcases/caseFileFormat.ts). Kept apart from contract.ts so the contract
  * stays a readable index of methods.
  */
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,6 +1,6 @@
 /**
  * The project's run settings: how its tools are run, in one file committed with the project — the `run` section of
- * `.toolbox-editor.json` (the file that also holds the description checks' settings; README "Run settings"):
+ * `.toolbox-editor.json` (the file that also holds the description checks' settings; docs/testing.md, "Run settings"):
  *
  *   { "run": { "python": ".venv/bin/python", "pythonPath": ["."], "agentToolPath": "coded_tools",
  *              "workingDirectory": ".", "timeoutSeconds": 30, "toolRoot": "coded_tools",

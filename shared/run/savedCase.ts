@@ -1,7 +1,7 @@
 /**
  * A saved test case: a name, the run request it makes, and what it expects. The one conversion between a case as its
  * file writes it (`<toolbox>.tests.json`, snake_case: `tool`, `toolkit_tool`, `args`, `sly_data`, `timeout_seconds`,
- * `send_invalid_args`, `expect`; README "Saved test cases") and the run request lives here.
+ * `send_invalid_args`, `expect`; docs/testing.md, "Saved test cases") and the run request lives here.
  */
 import { EMPTY_ARGS_JSON, mcpTarget, toolboxTarget, type RunRequest } from './runRequest';
 import { withoutSlyCredentials } from '../mcp/index';

@@ -1,6 +1,6 @@
 /**
  * The project's review settings: `.toolbox-editor.json` beside the toolbox file, else at its project's root
- * (node/run/settingsFile.ts `settingsFileFor`; README "The settings file").
+ * (node/run/settingsFile.ts `settingsFileFor`; docs/testing.md, "The settings file").
  *
  *   { "rules": { "description-too-short": "off", "description-unmentioned-parameter": "warning" },
  *     "descriptionTokenBudget": 250, "tokenizer": "o200k_base", "similarityThreshold": 0.5,

@@ -19,7 +19,7 @@ export const callCommand: CliCommand = {
     '       toolbox-editor call --mcp URL TOOL [--args JSON] [--sly-data JSON] [--timeout SECONDS] [--json]',
     '',
     'Runs TOOL from the toolbox FILE (.hocon or .json, layered over neuro-san\'s default toolbox as neuro-san does)',
-    "in a Python worker, with the project's run settings (README \"Run settings\"), and prints its content. Exits 1",
+    "in a Python worker, with the project's run settings (docs/testing.md, \"Run settings\"), and prints its content. Exits 1",
     "when the result is an error. A toolkit entry's tools: --toolkit-tool NAME, or TOOL written <entry>_<tool>.",
     'A FILE or TOOL that starts with - goes after --, the options before it:',
     '  toolbox-editor call --args \'{}\' -- toolbox_info.hocon -my_tool',

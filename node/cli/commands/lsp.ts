@@ -8,7 +8,7 @@ export const lspCommand: CliCommand = {
     'Speaks the Language Server Protocol on standard input and output: the diagnostics `validate DIR` prints for',
     "the file's neuro-san project (the nearest folder upward holding registries/, else the file's folder), hovers,",
     'completions, quick fixes, go to definition, find references, rename, outline, folding and formatting (the',
-    'same as `format`). It never runs project code. See README, "Editors", for VS Code, Neovim and JetBrains.',
+    'same as `format`). It never runs project code. VS Code, Neovim and JetBrains: docs/editors.md.',
   ].join('\n'),
   async run(args, io) {
     const parsed = parseCommandLine(args, { stdio: { type: 'boolean', default: false } });

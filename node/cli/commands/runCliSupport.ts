@@ -1,6 +1,6 @@
 /**
  * What every command that runs tools shares (`call`, `test`, `check`, `scaffold`): the project's run settings
- * (`.toolbox-editor.json` beside the toolbox or at its project's root; README "Run settings"), which the command line
+ * (`.toolbox-editor.json` beside the toolbox or at its project's root; docs/testing.md, "Run settings"), which the command line
  * may override, and the toolbox loaded as the app loads it for a run. The same rules as the app, so that a case that
  * passes there passes here, from whatever folder the command runs in.
  */

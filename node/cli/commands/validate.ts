@@ -44,7 +44,7 @@ export const validateCommand: CliCommand = {
     '',
     'Options:',
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
-    '                tool?, fix?, endLine, endColumn} (documented in README, "Machine-readable reports"); json-report:',
+    '                tool?, fix?, endLine, endColumn} (docs/cli.md, "Machine-readable reports"); json-report:',
     '                {neuroSan: [{files, version, from, how}], diagnostics: [...]}; sarif: a SARIF 2.1.0 log for',
     "                code-scanning services (pull-request annotations), the version in the run's properties",
     '  --json        the same as --format json',
