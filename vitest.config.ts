@@ -44,6 +44,7 @@ export const SLOW_TESTS = [
   'node/language/largeToolbox.test.ts',
   'node/language/neovim.test.ts',
   'node/server/webServer.test.ts',
+  'node/docsCommands.test.ts',
   'node/review/safeGit.test.ts',
   'node/api/apiThread.test.ts',
   'node/api/apiThreadWorkers.test.ts',
@@ -76,6 +77,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['vitest.setup.ts'],
     testTimeout: 30_000,
+    hookTimeout: 30_000,
     reporters: ['default'],
     projects: [
       { extends: true, test: { name: 'unit', include: ALL, exclude: [...EXCLUDED, ...SLOW_TESTS, ...MOCKING], isolate: false } },
