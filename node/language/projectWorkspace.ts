@@ -8,10 +8,9 @@ import { includeTargetsOf, resolveToolboxFile, type IncludeTarget } from '../../
 import { dirnameOf, normalizePath } from '../../shared/hocon/index';
 import { includersOf } from '../../shared/project/includeIndex';
 import { readAsInclude } from '../../shared/project/projectReader';
-import { isDirectory } from '../project/projectSettingsOnDisk';
+import { isDirectory, readingEnvironment } from '../project/projectSettingsOnDisk';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { projectHost } from '../project/projectOnDisk';
-import { environmentWith } from '../../shared/project/settings';
 
 /**
  * One neuro-san project as the language server sees it: its root, the editor's unsaved texts, and the analysis
@@ -124,7 +123,7 @@ export class ProjectWorkspace implements LanguageWorld {
 
   resolveOptions(): ResolveOptions {
     const settings = this.analysis?.settings ?? {};
-    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: environmentWith(this.env, settings) };
+    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: readingEnvironment(this.env, settings) };
   }
 }
 

@@ -5,14 +5,13 @@ import type { McpListing } from '../../shared/mcp/index';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { analysisOf, type ProjectAnalysis, type ProjectExtras } from '../../shared/project/analyzeProject';
 import { ProjectReader } from '../../shared/project/projectReader';
-import { environmentWith } from '../../shared/project/settings';
 import type { FileKind } from '../../shared/project/fileKind';
 import type { SettingName } from '../../shared/project/settings';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { reviewProject } from '../review/reviewToolbox';
 import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from './projectSettingsOnDisk';
+import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, readingEnvironment, type DotEnv } from './projectSettingsOnDisk';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -156,7 +155,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     files,
     root: '.',
     host: projectHost(root, options.overlays, options.readUrl),
-    env: environmentWith(options.env, settings),
+    env: readingEnvironment(options.env, settings),
     settings,
     ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { errorMessage } from '../../shared/errorMessage';
@@ -79,9 +79,46 @@ export function projectSettingsOf(
   });
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
-    if (setting) settings[name] = { ...setting, value: projectRelative(setting.value.split(path.sep).join('/'), root.split(path.sep).join('/')) };
+    if (setting) settings[name] = { ...setting, value: inProjectTerms(setting.value, root) };
   }
   return settings;
+}
+
+/**
+ * A path a setting names, as the project's files are named: relative to the root where it lies inside it, however it
+ * was written (absolute, as deployments set AGENT_TOOLBOX_INFO_FILE; through a symbolic link to the project or from
+ * it), else as written. One file known by two names was two files to every surface (issue #34).
+ */
+export function inProjectTerms(value: string, root: string): string {
+  const posix = (p: string) => p.split(path.sep).join('/');
+  const written = projectRelative(posix(value), posix(root));
+  if (!path.isAbsolute(written)) return written;
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const realRoot = real(root);
+  const realValue = real(written) ?? (real(path.dirname(written)) !== undefined ? path.join(real(path.dirname(written))!, path.basename(written)) : undefined);
+  if (realRoot === undefined || realValue === undefined) return written;
+  const inside = projectRelative(posix(realValue), posix(realRoot));
+  return path.isAbsolute(inside) ? written : inside;
+}
+
+/**
+ * The environment a project's files are read with: the process's, its settings filled in, and a setting the
+ * environment gives named as the project's files are (inProjectTerms), so that a network finding its toolbox through
+ * AGENT_TOOLBOX_INFO_FILE finds the same file the project reads.
+ */
+export function readingEnvironment(env: Record<string, string | undefined>, settings: ProjectSettings): Record<string, string | undefined> {
+  const named = { ...env };
+  for (const name of SETTING_NAMES) {
+    const setting = settings[name];
+    if (setting?.from === 'environment') named[name] = setting.value;
+  }
+  return environmentWith(named, settings);
 }
 
 /**
@@ -91,7 +128,7 @@ export function projectSettingsOf(
 export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
   const root = projectRootOf(file);
   if (root === undefined) return undefined;
-  return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env })) };
+  return { cwd: root, env: readingEnvironment(env, projectSettingsOf(root, { env })) };
 }
 
 /**
