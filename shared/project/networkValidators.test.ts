@@ -54,14 +54,15 @@ describe('KeywordNetworkValidator, blank and non-string values (0.6.57; window f
     expect(lines(net([['front', ['a']], ['a', [], 'instructions = " Answer. "']]))).toEqual([]);
   });
 
-  it('network-instructions-shape: instructions that are no str, at the value; null passes', () => {
+  it('network-instructions-shape: instructions that are no str, at the value, from 0.6.54 (issue #852; window from 0.6.44); null passes', () => {
     // The later key wins (HOCON), as in neuro-san's reading.
     const text = net([['front', ['a', 'b']], ['a', [], 'instructions = 3'], ['b', [], 'instructions = ["Answer."]']]);
     expect(lines(text)).toEqual([
       `${lineOf(text, 'instructions = 3')} error network-instructions-shape a 'instructions' must be a str, got int.`,
       `${lineOf(text, 'instructions = ["Answer."]')} error network-instructions-shape b 'instructions' must be a str, got list.`,
     ]);
-    expect(lines(text, '0.6.56')).toEqual([]);
+    expect(lines(text, '0.6.54')).toHaveLength(2);
+    expect(lines(text, '0.6.50')).toEqual([]);
     expect(lines(net([['front', ['a']], ['a', [], 'instructions = null']]))).toEqual([]);
   });
 
@@ -78,13 +79,15 @@ describe('KeywordNetworkValidator, blank and non-string values (0.6.57; window f
   });
 });
 
-describe('ToolsShapeValidator (PR #993, 0.6.57)', () => {
-  it('network-tools-shape: "tools" a string, with a fix making it a list; the structure is then not judged', () => {
+describe('KeywordNetworkValidator\'s "tools" (0.6.54), then ToolsShapeValidator (PR #993, 0.6.57)', () => {
+  it('network-tools-shape: "tools" a string, with a fix making it a list, from 0.6.54 (window from 0.6.44); the structure is then not judged', () => {
     const text = net([['front', ['a']], ['a', [], '']]).replace('tools = []', 'tools = "front"');
     const ds = check(text);
     expect(ds.map((d) => `${d.line} ${d.rule} ${d.message}`)).toEqual([`${lineOf(text, 'tools = "front"')} network-tools-shape a 'tools' must be a list, got str.`]);
     expect(ds[0]!.fix?.title).toBe('Make "tools" a list');
-    expect(lines(text, '0.6.55')).toEqual([]);
+    // PR #962 only ran this check first: the same words from 0.6.54 on, nothing inside the window.
+    expect(lines(text, '0.6.54')).toEqual(lines(text));
+    expect(lines(text, '0.6.50')).toEqual([]);
   });
 
   it('network-tools-shape: an element that is no str or dict, and args.tools that is no dict or list', () => {
@@ -94,6 +97,8 @@ describe('ToolsShapeValidator (PR #993, 0.6.57)', () => {
       `${lineOf(text, 'tools = 3')} error network-tools-shape a 'args.tools' must be a dict or list, got int.`,
     ]);
     expect(lines(net([['front', ['a']], ['a', [], 'args { tools = ["b"] }'], ['b', []]]))).toEqual([]);
+    // args.tools is checked from PR #993 only.
+    expect(lines(text, '0.6.55').map((l) => l.split(' ')[2])).toEqual(['network-tools-shape']);
   });
 });
 

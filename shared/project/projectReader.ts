@@ -309,7 +309,7 @@ export class ProjectReader {
         return [
           ...own,
           ...this.readingProblems(path, kind, { compare: false }),
-          ...(document.ok ? checkAgentReferences(document.value) : []),
+          ...(document.ok ? checkAgentReferences(document.value, this.options.neuroSan ?? newestFacts()) : []),
           ...(document.ok ? checkNetworkValidators(document.value, { facts: this.options.neuroSan ?? newestFacts(), ...this.servedNetworks() }) : []),
           ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),

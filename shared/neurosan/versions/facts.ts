@@ -97,9 +97,11 @@ export interface NeuroSanFactValues {
   toolsShapeValidation: boolean;
   /** Whether `function` must be a dict and `function.description` a non-empty string. */
   functionDescriptionValidation: boolean;
+  /** Whether `instructions` must be a str and `tools` a list of str or dict (before, neither was checked). */
+  keywordTypeChecks: boolean;
   /**
-   * Whether `instructions` must be a str, and `instructions` and `function.description` are refused when blank
-   * (Python's `.strip() == ""`); before, only "" was refused and a non-string `instructions` passed.
+   * Whether `instructions` and `function.description` are refused when blank (Python's `.strip() == ""`); before,
+   * only "" was refused.
    */
   keywordBlankStrings: boolean;
   /** The words of a `/` tool that is no known network: "has invalid URL or path", then "references an unrecognized URL or path tool". */
@@ -137,6 +139,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   argsToolsReachable: false,
   toolsShapeValidation: false,
   functionDescriptionValidation: false,
+  keywordTypeChecks: false,
   keywordBlankStrings: false,
   pathToolWords: 'invalid',
 };
@@ -292,6 +295,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { designerRefusesToolboxAgentTools: true },
   },
   {
+    version: '0.6.54',
+    earliest: '0.6.44',
+    what: '"instructions" must be a str and "tools" a list of str or dict (KeywordNetworkValidator\'s "instructions" and "tools" keywords)',
+    source: {
+      date: '2026-04-08',
+      release: `the fix of issue #852 (opened 2026-04-08: a "tools" string crashed UnreachableNodesNetworkValidator): a KeywordNetworkValidator with ALL_KEYWORDS {"instructions", "tools"} and a \`keywords\` argument, older than PR #862's "description"; ${STUDIO} pinned 0.6.43 on 2026-03-31, and its PR #1052 (2026-05-21, pinning 0.6.54) calls KeywordNetworkValidator(keywords=["tools"]), which no version without the check takes`,
+      correction:
+        'PR #962 (2026-05-21) only ran that same "tools" check first (stop_on_error); PR #993 (0.6.57) moved it to ToolsShapeValidator in the same words and added "args.tools". "instructions" must be a str from here, not from 0.6.57.',
+    },
+    set: { keywordTypeChecks: true },
+  },
+  {
     version: '0.6.57',
     earliest: '0.6.44',
     what: '"function" must be a dict, "function.description" a non-empty string (KeywordNetworkValidator)',
@@ -305,7 +320,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
   {
     version: '0.6.57',
     earliest: '0.6.44',
-    what: '"instructions" must be a str; "instructions" and "function.description" of whitespace only are refused as empty (KeywordNetworkValidator, `.strip() == ""`)',
+    what: '"instructions" and "function.description" of whitespace only are refused as empty (KeywordNetworkValidator, `.strip() == ""`)',
     source: {
       date: '2026-05-29',
       release: `its PR not found: after PR #862 (2026-04-13, which refused "" only), and on main by PR #993's merge (2026-05-29): the KeywordNetworkValidator that still checked "tools" (before #993 moved that to ToolsShapeValidator) strips already, and so does the one after it (11212df), which ManifestNetworkValidator runs with every keyword; ${STUDIO} pinned 0.6.43 on 2026-03-31 and 0.6.57 on 2026-06-01 (its PR #1109: 0.6.57 has #993)`,
@@ -315,7 +330,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
   {
     version: '0.6.57',
     earliest: '0.6.56',
-    what: 'ToolsShapeValidator: "tools" a list of str or dict, "args.tools" a dict or list; the front man found through args.tools too, and called "front man" (was "top agent")',
+    what: 'ToolsShapeValidator: "args.tools" a dict or list ("tools" as before); the front man found through args.tools too, and called "front man" (was "top agent")',
     source: {
       pr: 993,
       date: '2026-05-29',
