@@ -56,3 +56,19 @@ export function pythonType(value: HoconValue): string {
 export function pythonString(s: string): string {
   return s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
+
+/** A scalar as Python's `repr()` prints it inside a list. */
+export function pythonRepr(value: HoconValue): string {
+  switch (value.kind) {
+    case 'string':
+      return pythonString(value.value);
+    case 'boolean':
+      return value.value ? 'True' : 'False';
+    case 'null':
+      return 'None';
+    case 'number':
+      return value.numberKind === 'float' && Number.isInteger(value.value) ? `${value.value}.0` : value.numberKind === 'int' ? value.text : String(value.value);
+    default:
+      return value.kind === 'array' ? '[...]' : '{...}';
+  }
+}

@@ -177,3 +177,58 @@ describe('what the server does not refuse, or does not see as written', () => {
     expect(lines(net([['front', ['a']], ['a', ['b']], ['b', ['a']]]))).toEqual([]);
   });
 });
+
+describe('the parameter validators of PR #984 (0.6.95; window from 0.6.56)', () => {
+  const agent = (parameters: string) => net([['front', ['a']], ['a', [], `function { description = "Adds.", parameters = ${parameters} }`]]);
+
+  it('network-parameters-shape: parameters null (with a fix) or no dict, at the value; not inside the window', () => {
+    const text = agent('null');
+    const ds = check(text);
+    expect(ds.map((d) => `${d.line} ${d.rule} ${d.message}`)).toEqual([`${lineOf(text, 'parameters = null')} network-parameters-shape a: 'parameters' is null - use {} or remove the key`]);
+    expect(ds[0]!.fix?.title).toBe('Make "parameters" an empty object');
+    expect(lines(agent('"x"'))).toEqual([`${lineOf(agent('"x"'), 'parameters = "x"')} error network-parameters-shape a: 'parameters' must be object, got str`]);
+    expect(lines(text, '0.6.80')).toEqual([]);
+    expect(lines(text, '0.6.55')).toEqual([]);
+    expect(lines(agent('{}'))).toEqual([]);
+  });
+
+  it('network-parameters-nested: a parameters key inside the schema, at its key, with its path', () => {
+    const text = agent('{ type = object, properties { q { type = object, parameters { properties { x { type = string } } } } } }');
+    expect(lines(text)).toEqual([
+      `${lineOf(text, 'parameters {')} error network-parameters-nested a: 'parameters.properties.q' contains a nested 'parameters' key - move the inner 'properties' and 'required' up one level`,
+    ]);
+    expect(lines(agent('{ type = object, properties { q { type = object, properties { x { type = string } } } } }'))).toEqual([]);
+  });
+
+  it('network-parameters-required: names no property defines, listed as Python prints them, with the closest name as a fix', () => {
+    const text = agent('{ type = object, properties { query { type = string } }, required = ["querry", 3] }');
+    expect(lines(text)).toEqual([`${lineOf(text, '"querry"')} error network-parameters-required a: parameters.required has undefined props ['querry', 3]`]);
+    const one = agent('{ type = object, properties { query { type = string } }, required = ["querry"] }');
+    expect(check(one)[0]!.fix?.title).toBe('Change to "query"');
+    expect(lines(agent('{ type = object, properties { query { type = string } }, required = ["query"] }'))).toEqual([]);
+  });
+
+  it('network-parameters-conversion: what the converter raises on, after neuro-san\'s words; a string "items" passes (the validator makes it a schema)', () => {
+    const text = agent('{ type = object, properties { q = "string", tags { type = array } } }');
+    expect(lines(text)).toEqual([
+      `${lineOf(text, 'q = "string"')} error network-parameters-conversion a: pydantic model conversion failed - Field 'q' of 'a' must be a dictionary (a JSON Schema with a "type"): neuro-san fails on a string ('str' object has no attribute 'get').`,
+      `${lineOf(text, 'tags {')} error network-parameters-conversion a: pydantic model conversion failed - Field 'tags' of 'a' is an array without "items": neuro-san reads the type of its elements there ('NoneType' object has no attribute 'get').`,
+    ]);
+    const known = agent('{ type = object, properties { q { type = string }, tags { type = array, items = "other" } } }');
+    expect(lines(known)).toEqual([]);
+  });
+
+  it('an unknown type name: refused in the words of the converter the release has', () => {
+    const text = agent('{ type = object, properties { n { type = long } } }');
+    expect(lines(text)).toEqual([`${lineOf(text, 'type = long')} error network-parameters-conversion a: pydantic model conversion failed - Unrecognized type 'long' for field 'n'.`]);
+    expect(check(text)[0]!.fix?.title).toBe('Change "long" to "integer"');
+    expect(lines(agent('{ type = object, properties { n { type = integer } } }'))).toEqual([]);
+  });
+
+  it('a schema commondefs may change is not judged; a description it changes does not matter', () => {
+    const defs = 'commondefs { replacement_values { query_schema { type = string } }, replacement_strings { topic = "sums" } }\n';
+    expect(lines(defs + agent('{ type = object, properties { q = "query_schema" } }'))).toEqual([]);
+    const text = defs + agent('{ type = object, properties { q = "x", d { type = string, description = "About {topic}." } } }');
+    expect(lines(text).map((l) => l.split(' ')[2])).toEqual(['network-parameters-conversion']);
+  });
+});

@@ -2,6 +2,7 @@ import type { HoconArray, HoconObject, HoconString, HoconValue, Origin } from '.
 import type { NeuroSanFactValues, NeuroSanFacts } from '../neurosan/versions/index';
 import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbox/index';
 import { commondefsChanges, pythonString, pythonType, type Agent, type Finding, type MayChange } from './networkFindings';
+import { parameterFindings } from './networkParameters';
 
 /**
  * What neuro-san's server checks of each agent network it serves (ManifestNetworkValidator, from PR #460): a network
@@ -14,6 +15,7 @@ import { commondefsChanges, pythonString, pythonType, type Agent, type Finding, 
  *   `function.description` not a str or "" (from 0.6.57, also blank).
  * - network-tools-shape: KeywordNetworkValidator (0.6.54), `tools` not a list of str/dict; ToolsShapeValidator (PR
  *   #993) the same, and `args.tools` not a dict/list.
+ * - network-parameters-*: the parameter validators of PR #984 (networkParameters.ts).
  * - network-front-man: UnreachableNodesNetworkValidator, no front man or several.
  * - network-unreachable-agent: the same, agents the front man cannot reach through `tools` (and, from PR #636, a
  *   coded tool's `args.tools`).
@@ -63,6 +65,7 @@ function sameChecks(a: NeuroSanFactValues, b: NeuroSanFactValues): boolean {
     a.argsToolsReachable === b.argsToolsReachable &&
     a.keywordTypeChecks === b.keywordTypeChecks &&
     a.toolsShapeValidation === b.toolsShapeValidation &&
+    a.parametersValidation === b.parametersValidation &&
     a.functionDescriptionValidation === b.functionDescriptionValidation &&
     a.keywordBlankStrings === b.keywordBlankStrings &&
     a.pathToolWords === b.pathToolWords
@@ -109,6 +112,7 @@ function findings({ agents, list, side: facts, options }: Check): Finding[] {
   if (shapes.length === 0 && structure !== undefined) out.push(...frontManFindings(agents, list, structure, facts));
   out.push(...nameFindings(agents));
   if (structure !== undefined && options.knownNetwork) out.push(...pathToolFindings(agents, facts, options.knownNetwork));
+  if (facts.parametersValidation) out.push(...parameterFindings(agents, facts, options.facts, changes));
   return out;
 }
 

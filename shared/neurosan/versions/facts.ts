@@ -106,6 +106,12 @@ export interface NeuroSanFactValues {
   keywordBlankStrings: boolean;
   /** The words of a `/` tool that is no known network: "has invalid URL or path", then "references an unrecognized URL or path tool". */
   pathToolWords: 'invalid' | 'unrecognized';
+  /**
+   * Whether the server checks each agent's `function.parameters` (PydanticParametersNetworkValidator and
+   * SemanticParametersNetworkValidator: null, not a dict, a model its converter cannot make, a nested `parameters`
+   * key, `required` naming no property).
+   */
+  parametersValidation: boolean;
 }
 
 export interface NeuroSanChange {
@@ -142,6 +148,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   keywordTypeChecks: false,
   keywordBlankStrings: false,
   pathToolWords: 'invalid',
+  parametersValidation: false,
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -363,6 +370,19 @@ export const CHANGES: readonly NeuroSanChange[] = [
     what: "the requests tools removed from the default toolbox (only get_current_date_time is left), with neuro-san's migration message; \"not defined\" names the sources searched",
     source: { pr: 1245, date: '2026-08-14', release: `${STUDIO} pinned 0.6.94 on 2026-08-14 and 0.6.95 on 2026-08-18` },
     set: { defaultToolbox: 'latest', defaultTools: ['get_current_date_time'], removedTools: REQUESTS, notDefinedWording: 'sources' },
+  },
+  {
+    version: '0.6.95',
+    earliest: '0.6.56',
+    what: 'the server refuses a network whose "function.parameters" is null or no dict, cannot be made a pydantic model, holds a nested "parameters" key, or "required"s a property it does not define (PydanticParametersNetworkValidator, SemanticParametersNetworkValidator)',
+    source: {
+      pr: 984,
+      date: '2026-05-27',
+      release: `PR #984 opened 2026-05-27, merge date not read; the ManifestNetworkValidator of PR #993's merge (11212df, 2026-05-29) does not run it, so at the earliest 0.6.56 (${STUDIO} pinned 0.6.55 on 2026-05-26 and 0.6.57 on 2026-06-01); certainly in 0.6.95, which a public agent-network guide (tracking neuro-san 0.6.98) says it ran: "integer" there "fails validation" with "pydantic model conversion failed - no validator found for UndefinedType". Another public guide (July 2026) quotes the server skipping a network on that error ("manifest registry ... has validation errors. Skipping."), in an unnamed release`,
+      correction:
+        'Stored versions differ in words: the branch of PR #984 said "—", the released ones "-"; the "unrecognized type", "missing \'type\'" and "missing \'items\'" words of a later PydanticParametersNetworkValidator (a check before the conversion) are in no release the editor knows: 0.6.95 still fails "integer" in the conversion.',
+    },
+    set: { parametersValidation: true },
   },
   {
     version: '0.7.0',
