@@ -232,3 +232,34 @@ describe('the parameter validators of PR #984 (0.6.95; window from 0.6.56)', () 
     expect(lines(text).map((l) => l.split(' ')[2])).toEqual(['network-parameters-conversion']);
   });
 });
+
+describe('ProviderToolsNetworkValidator (issue #1349: in no release the editor knows)', () => {
+  const newer = '0.7.99';
+
+  it('network-provider-tools: not a list, an entry that is no dict, a near miss, a copy inside a fallbacks entry', () => {
+    const text = [
+      'llm_config { builtin_tools = [{ google_search {} }] }',
+      net([
+        ['front', ['a'], 'llm_config { provider_tools = "web_search" }'],
+        ['a', [], 'llm_config { provider_tools = [{ type = web_search }, "x"], fallbacks = [{ model_name = m, provider_tools = [] }] }'],
+      ]),
+    ].join('\n');
+    expect(lines(text, newer)).toEqual([
+      `1 error network-provider-tools network 'llm_config.builtin_tools' is not a recognized key; did you mean 'provider_tools'?`,
+      `${lineOf(text, '"web_search"')} error network-provider-tools front 'llm_config.provider_tools' must be a list, got str.`,
+      `${lineOf(text, '"x"]')} error network-provider-tools a 'llm_config.provider_tools[1]' must be a dict, got str.`,
+      `${lineOf(text, 'fallbacks')} error network-provider-tools a 'llm_config.fallbacks[0].provider_tools' is ignored at runtime; declare provider_tools at the top level of llm_config so it applies to every fallback.`,
+    ]);
+    expect(lines(text)).toEqual([]);
+    expect(lines(`llm_config { provider_tools = [{ type = web_search }] }\n` + net([['front', ['a']], ['a', []]]), newer)).toEqual([]);
+  });
+
+  it('network-provider-tools: a Gemini agent with other tools, or more than one built-in (the network\'s once)', () => {
+    const text = 'llm_config { class = gemini, provider_tools = [{ google_search {} }, { code_execution {} }] }\n' + net([['front', ['a']], ['a', []]]);
+    expect(lines(text, newer)).toEqual([
+      `${lineOf(text, 'provider_tools')} error network-provider-tools network declares 2 Gemini provider_tools; Gemini supports one built-in entry per agent in this release.`,
+      `${lineOf(text, 'tools = ["a"]')} error network-provider-tools front declares Gemini provider_tools together with other tools (a); Gemini rejects built-in tools mixed with function tools and mis-converts the other tools' schemas, so move the built-in to an agent with no other tools.`,
+    ]);
+    expect(lines('llm_config { class = gemini, provider_tools = [{ google_search {} }] }\n' + net([['front', []]]), newer)).toEqual([]);
+  });
+});

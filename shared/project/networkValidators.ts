@@ -3,6 +3,7 @@ import type { NeuroSanFactValues, NeuroSanFacts } from '../neurosan/versions/ind
 import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbox/index';
 import { commondefsChanges, pythonString, pythonType, type Agent, type Finding, type MayChange } from './networkFindings';
 import { parameterFindings } from './networkParameters';
+import { providerToolsFindings } from './networkProviderTools';
 
 /**
  * What neuro-san's server checks of each agent network it serves (ManifestNetworkValidator, from PR #460): a network
@@ -16,6 +17,7 @@ import { parameterFindings } from './networkParameters';
  * - network-tools-shape: KeywordNetworkValidator (0.6.54), `tools` not a list of str/dict; ToolsShapeValidator (PR
  *   #993) the same, and `args.tools` not a dict/list.
  * - network-parameters-*: the parameter validators of PR #984 (networkParameters.ts).
+ * - network-provider-tools: ProviderToolsNetworkValidator, in no release yet (networkProviderTools.ts).
  * - network-front-man: UnreachableNodesNetworkValidator, no front man or several.
  * - network-unreachable-agent: the same, agents the front man cannot reach through `tools` (and, from PR #636, a
  *   coded tool's `args.tools`).
@@ -66,6 +68,7 @@ function sameChecks(a: NeuroSanFactValues, b: NeuroSanFactValues): boolean {
     a.keywordTypeChecks === b.keywordTypeChecks &&
     a.toolsShapeValidation === b.toolsShapeValidation &&
     a.parametersValidation === b.parametersValidation &&
+    a.providerToolsValidation === b.providerToolsValidation &&
     a.functionDescriptionValidation === b.functionDescriptionValidation &&
     a.keywordBlankStrings === b.keywordBlankStrings &&
     a.pathToolWords === b.pathToolWords
@@ -101,7 +104,7 @@ interface Check {
   options: NetworkValidatorOptions;
 }
 
-function findings({ agents, list, side: facts, options }: Check): Finding[] {
+function findings({ root, agents, list, side: facts, options }: Check): Finding[] {
   const out: Finding[] = [];
   const shapes = facts.keywordTypeChecks || facts.toolsShapeValidation ? shapeFindings(agents, facts) : [];
   out.push(...shapes);
@@ -113,6 +116,7 @@ function findings({ agents, list, side: facts, options }: Check): Finding[] {
   out.push(...nameFindings(agents));
   if (structure !== undefined && options.knownNetwork) out.push(...pathToolFindings(agents, facts, options.knownNetwork));
   if (facts.parametersValidation) out.push(...parameterFindings(agents, facts, options.facts, changes));
+  if (facts.providerToolsValidation) out.push(...providerToolsFindings(root, agents, changes));
   return out;
 }
 

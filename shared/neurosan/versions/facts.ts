@@ -112,6 +112,8 @@ export interface NeuroSanFactValues {
    * key, `required` naming no property).
    */
   parametersValidation: boolean;
+  /** Whether the server checks `llm_config.provider_tools` (ProviderToolsNetworkValidator). */
+  providerToolsValidation: boolean;
 }
 
 export interface NeuroSanChange {
@@ -149,6 +151,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   keywordBlankStrings: false,
   pathToolWords: 'invalid',
   parametersValidation: false,
+  providerToolsValidation: false,
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -417,6 +420,15 @@ export const CHANGES: readonly NeuroSanChange[] = [
       mcpInfoVariables: ['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'],
       deprecatedVariables: { MCP_SERVERS_INFO_FILE: 'MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7. Please switch to AGENT_MCP_INFO_FILE env var.' },
     },
+  },
+  {
+    version: undefined,
+    what: 'ProviderToolsNetworkValidator: "llm_config.provider_tools" a list of dicts, its near-miss spellings, a copy inside "fallbacks", a Gemini built-in with other tools or more than one',
+    source: {
+      date: '2026-09-16',
+      release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347); stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
+    },
+    set: { providerToolsValidation: true },
   },
 ];
 
