@@ -114,6 +114,11 @@ export interface NeuroSanFactValues {
   parametersValidation: boolean;
   /** Whether the server checks `llm_config.provider_tools` (ProviderToolsNetworkValidator). */
   providerToolsValidation: boolean;
+  /**
+   * Whether hocon_validator_cli prints hocon_lint's warnings (unused commondefs, unresolved `{placeholder}`s,
+   * `allow.*.sly_data` keys no schema declares). The server never runs them.
+   */
+  hoconLint: boolean;
 }
 
 export interface NeuroSanChange {
@@ -152,6 +157,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   pathToolWords: 'invalid',
   parametersValidation: false,
   providerToolsValidation: false,
+  hoconLint: false,
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -429,6 +435,16 @@ export const CHANGES: readonly NeuroSanChange[] = [
       release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347); stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
     },
     set: { providerToolsValidation: true },
+  },
+  {
+    version: undefined,
+    earliest: '0.6.96',
+    what: 'hocon_validator_cli prints hocon_lint\'s warnings (unused commondefs, unresolved {placeholders}, allow.*.sly_data keys no sly_data_schema declares); --strict makes them errors',
+    source: {
+      date: '2026-08-20',
+      release: `no pull request or release note found; the CLI's stored versions without it read their config as 0.6.95's does, and neuro-san-studio's \`ns validate\` (wrapping the CLI, pinning 0.6.95, 2026-08-20) names neither the warnings nor --strict: in no release the editor knows`,
+    },
+    set: { hoconLint: true },
   },
 ];
 
