@@ -3,7 +3,7 @@
 // this repository: give the paths of their bare mirrors (`fetch github:owner/name` puts them under /work/.mirror/) or
 // of checked-out folders; mirrors are checked out (git archive HEAD) into a temporary folder, removed at the end.
 //
-//   node scripts/try-real-projects.mjs [--cli dist/cli/toolbox-editor.cjs] [--show RULE]... [--json OUT] PATH...
+//   node scripts/try-real-projects.mjs [--cli dist/cli/toolbox-editor.cjs] [--show RULE]... [--json OUT] [--neuro-san-version V] PATH...
 //   node scripts/try-real-projects.mjs /work/.mirror/*/repo
 //
 // --cli    the CLI bundle to run (default: this checkout's dist/, after `npm run build`): compare two builds by
@@ -11,6 +11,9 @@
 // --show   also print every report of RULE (repeatable; `all` for every report), to judge each hit against
 //          neuro-san's own code
 // --json   write {projects: [{name, files, errors, warnings, byRule, seconds}], byRule} to OUT
+// --neuro-san-version
+//          check every project for that release rather than its own pin (a rule placed in no known release yet is
+//          judged with a version newer than the newest known, such as 0.7.99)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +24,10 @@ import { parseArgs } from 'node:util';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { cli: { type: 'string' }, show: { type: 'string', multiple: true }, json: { type: 'string' } },
+  options: { cli: { type: 'string' }, show: { type: 'string', multiple: true }, json: { type: 'string' }, 'neuro-san-version': { type: 'string' } },
 });
 if (positionals.length === 0) {
-  console.error('Usage: node scripts/try-real-projects.mjs [--cli BUNDLE] [--show RULE]... [--json OUT] PATH...');
+  console.error('Usage: node scripts/try-real-projects.mjs [--cli BUNDLE] [--show RULE]... [--json OUT] [--neuro-san-version V] PATH...');
   process.exit(2);
 }
 const cli = path.resolve(values.cli ?? path.join(here, '..', 'dist', 'cli', 'toolbox-editor.cjs'));
@@ -84,7 +87,8 @@ try {
     }
     const { name, dir } = checkout(given);
     const started = process.hrtime.bigint();
-    const run = spawnSync(process.execPath, [cli, 'validate', '.', '--json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30, env: userEnvironment });
+    const version = values['neuro-san-version'] ? ['--neuro-san-version', values['neuro-san-version']] : [];
+    const run = spawnSync(process.execPath, [cli, 'validate', '.', '--json', ...version], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30, env: userEnvironment });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     let report;
     try {

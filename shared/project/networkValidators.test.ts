@@ -54,14 +54,15 @@ describe('KeywordNetworkValidator, blank and non-string values (0.6.57; window f
     expect(lines(net([['front', ['a']], ['a', [], 'instructions = " Answer. "']]))).toEqual([]);
   });
 
-  it('network-instructions-shape: instructions that are no str, at the value; null passes', () => {
+  it('network-instructions-shape: instructions that are no str, at the value, from 0.6.54 (issue #852; window from 0.6.44); null passes', () => {
     // The later key wins (HOCON), as in neuro-san's reading.
     const text = net([['front', ['a', 'b']], ['a', [], 'instructions = 3'], ['b', [], 'instructions = ["Answer."]']]);
     expect(lines(text)).toEqual([
       `${lineOf(text, 'instructions = 3')} error network-instructions-shape a 'instructions' must be a str, got int.`,
       `${lineOf(text, 'instructions = ["Answer."]')} error network-instructions-shape b 'instructions' must be a str, got list.`,
     ]);
-    expect(lines(text, '0.6.56')).toEqual([]);
+    expect(lines(text, '0.6.54')).toHaveLength(2);
+    expect(lines(text, '0.6.50')).toEqual([]);
     expect(lines(net([['front', ['a']], ['a', [], 'instructions = null']]))).toEqual([]);
   });
 
@@ -78,13 +79,15 @@ describe('KeywordNetworkValidator, blank and non-string values (0.6.57; window f
   });
 });
 
-describe('ToolsShapeValidator (PR #993, 0.6.57)', () => {
-  it('network-tools-shape: "tools" a string, with a fix making it a list; the structure is then not judged', () => {
+describe('KeywordNetworkValidator\'s "tools" (0.6.54), then ToolsShapeValidator (PR #993, 0.6.57)', () => {
+  it('network-tools-shape: "tools" a string, with a fix making it a list, from 0.6.54 (window from 0.6.44); the structure is then not judged', () => {
     const text = net([['front', ['a']], ['a', [], '']]).replace('tools = []', 'tools = "front"');
     const ds = check(text);
     expect(ds.map((d) => `${d.line} ${d.rule} ${d.message}`)).toEqual([`${lineOf(text, 'tools = "front"')} network-tools-shape a 'tools' must be a list, got str.`]);
     expect(ds[0]!.fix?.title).toBe('Make "tools" a list');
-    expect(lines(text, '0.6.55')).toEqual([]);
+    // PR #962 only ran this check first: the same words from 0.6.54 on, nothing inside the window.
+    expect(lines(text, '0.6.54')).toEqual(lines(text));
+    expect(lines(text, '0.6.50')).toEqual([]);
   });
 
   it('network-tools-shape: an element that is no str or dict, and args.tools that is no dict or list', () => {
@@ -94,6 +97,8 @@ describe('ToolsShapeValidator (PR #993, 0.6.57)', () => {
       `${lineOf(text, 'tools = 3')} error network-tools-shape a 'args.tools' must be a dict or list, got int.`,
     ]);
     expect(lines(net([['front', ['a']], ['a', [], 'args { tools = ["b"] }'], ['b', []]]))).toEqual([]);
+    // args.tools is checked from PR #993 only.
+    expect(lines(text, '0.6.55').map((l) => l.split(' ')[2])).toEqual(['network-tools-shape']);
   });
 });
 
@@ -170,5 +175,91 @@ describe('what the server does not refuse, or does not see as written', () => {
 
   it('cycles are not reported: the server leaves out its CyclesNetworkValidator', () => {
     expect(lines(net([['front', ['a']], ['a', ['b']], ['b', ['a']]]))).toEqual([]);
+  });
+});
+
+describe('the parameter validators of PR #984 (0.6.95; window from 0.6.56)', () => {
+  const agent = (parameters: string) => net([['front', ['a']], ['a', [], `function { description = "Adds.", parameters = ${parameters} }`]]);
+
+  it('network-parameters-shape: parameters null (with a fix) or no dict, at the value; not inside the window', () => {
+    const text = agent('null');
+    const ds = check(text);
+    expect(ds.map((d) => `${d.line} ${d.rule} ${d.message}`)).toEqual([`${lineOf(text, 'parameters = null')} network-parameters-shape a: 'parameters' is null - use {} or remove the key`]);
+    expect(ds[0]!.fix?.title).toBe('Make "parameters" an empty object');
+    expect(lines(agent('"x"'))).toEqual([`${lineOf(agent('"x"'), 'parameters = "x"')} error network-parameters-shape a: 'parameters' must be object, got str`]);
+    expect(lines(text, '0.6.80')).toEqual([]);
+    expect(lines(text, '0.6.55')).toEqual([]);
+    expect(lines(agent('{}'))).toEqual([]);
+  });
+
+  it('network-parameters-nested: a parameters key inside the schema, at its key, with its path', () => {
+    const text = agent('{ type = object, properties { q { type = object, parameters { properties { x { type = string } } } } } }');
+    expect(lines(text)).toEqual([
+      `${lineOf(text, 'parameters {')} error network-parameters-nested a: 'parameters.properties.q' contains a nested 'parameters' key - move the inner 'properties' and 'required' up one level`,
+    ]);
+    expect(lines(agent('{ type = object, properties { q { type = object, properties { x { type = string } } } } }'))).toEqual([]);
+  });
+
+  it('network-parameters-required: names no property defines, listed as Python prints them, with the closest name as a fix', () => {
+    const text = agent('{ type = object, properties { query { type = string } }, required = ["querry", 3] }');
+    expect(lines(text)).toEqual([`${lineOf(text, '"querry"')} error network-parameters-required a: parameters.required has undefined props ['querry', 3]`]);
+    const one = agent('{ type = object, properties { query { type = string } }, required = ["querry"] }');
+    expect(check(one)[0]!.fix?.title).toBe('Change to "query"');
+    expect(lines(agent('{ type = object, properties { query { type = string } }, required = ["query"] }'))).toEqual([]);
+  });
+
+  it('network-parameters-conversion: what the converter raises on, after neuro-san\'s words; a string "items" passes (the validator makes it a schema)', () => {
+    const text = agent('{ type = object, properties { q = "string", tags { type = array } } }');
+    expect(lines(text)).toEqual([
+      `${lineOf(text, 'q = "string"')} error network-parameters-conversion a: pydantic model conversion failed - Field 'q' of 'a' must be a dictionary (a JSON Schema with a "type"): neuro-san fails on a string ('str' object has no attribute 'get').`,
+      `${lineOf(text, 'tags {')} error network-parameters-conversion a: pydantic model conversion failed - Field 'tags' of 'a' is an array without "items": neuro-san reads the type of its elements there ('NoneType' object has no attribute 'get').`,
+    ]);
+    const known = agent('{ type = object, properties { q { type = string }, tags { type = array, items = "other" } } }');
+    expect(lines(known)).toEqual([]);
+  });
+
+  it('an unknown type name: refused in the words of the converter the release has', () => {
+    const text = agent('{ type = object, properties { n { type = long } } }');
+    expect(lines(text)).toEqual([`${lineOf(text, 'type = long')} error network-parameters-conversion a: pydantic model conversion failed - Unrecognized type 'long' for field 'n'.`]);
+    expect(check(text)[0]!.fix?.title).toBe('Change "long" to "integer"');
+    expect(lines(agent('{ type = object, properties { n { type = integer } } }'))).toEqual([]);
+  });
+
+  it('a schema commondefs may change is not judged; a description it changes does not matter', () => {
+    const defs = 'commondefs { replacement_values { query_schema { type = string } }, replacement_strings { topic = "sums" } }\n';
+    expect(lines(defs + agent('{ type = object, properties { q = "query_schema" } }'))).toEqual([]);
+    const text = defs + agent('{ type = object, properties { q = "x", d { type = string, description = "About {topic}." } } }');
+    expect(lines(text).map((l) => l.split(' ')[2])).toEqual(['network-parameters-conversion']);
+  });
+});
+
+describe('ProviderToolsNetworkValidator (issue #1349: in no release the editor knows)', () => {
+  const newer = '0.7.99';
+
+  it('network-provider-tools: not a list, an entry that is no dict, a near miss, a copy inside a fallbacks entry', () => {
+    const text = [
+      'llm_config { builtin_tools = [{ google_search {} }] }',
+      net([
+        ['front', ['a'], 'llm_config { provider_tools = "web_search" }'],
+        ['a', [], 'llm_config { provider_tools = [{ type = web_search }, "x"], fallbacks = [{ model_name = m, provider_tools = [] }] }'],
+      ]),
+    ].join('\n');
+    expect(lines(text, newer)).toEqual([
+      `1 error network-provider-tools network 'llm_config.builtin_tools' is not a recognized key; did you mean 'provider_tools'?`,
+      `${lineOf(text, '"web_search"')} error network-provider-tools front 'llm_config.provider_tools' must be a list, got str.`,
+      `${lineOf(text, '"x"]')} error network-provider-tools a 'llm_config.provider_tools[1]' must be a dict, got str.`,
+      `${lineOf(text, 'fallbacks')} error network-provider-tools a 'llm_config.fallbacks[0].provider_tools' is ignored at runtime; declare provider_tools at the top level of llm_config so it applies to every fallback.`,
+    ]);
+    expect(lines(text)).toEqual([]);
+    expect(lines(`llm_config { provider_tools = [{ type = web_search }] }\n` + net([['front', ['a']], ['a', []]]), newer)).toEqual([]);
+  });
+
+  it('network-provider-tools: a Gemini agent with other tools, or more than one built-in (the network\'s once)', () => {
+    const text = 'llm_config { class = gemini, provider_tools = [{ google_search {} }, { code_execution {} }] }\n' + net([['front', ['a']], ['a', []]]);
+    expect(lines(text, newer)).toEqual([
+      `${lineOf(text, 'provider_tools')} error network-provider-tools network declares 2 Gemini provider_tools; Gemini supports one built-in entry per agent in this release.`,
+      `${lineOf(text, 'tools = ["a"]')} error network-provider-tools front declares Gemini provider_tools together with other tools (a); Gemini rejects built-in tools mixed with function tools and mis-converts the other tools' schemas, so move the built-in to an agent with no other tools.`,
+    ]);
+    expect(lines('llm_config { class = gemini, provider_tools = [{ google_search {} }] }\n' + net([['front', []]]), newer)).toEqual([]);
   });
 });

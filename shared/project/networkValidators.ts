@@ -1,6 +1,9 @@
 import type { HoconArray, HoconObject, HoconString, HoconValue, Origin } from '../hocon/index';
 import type { NeuroSanFactValues, NeuroSanFacts } from '../neurosan/versions/index';
 import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbox/index';
+import { commondefsChanges, pythonString, pythonType, type Agent, type Finding, type MayChange } from './networkFindings';
+import { parameterFindings } from './networkParameters';
+import { providerToolsFindings } from './networkProviderTools';
 
 /**
  * What neuro-san's server checks of each agent network it serves (ManifestNetworkValidator, from PR #460): a network
@@ -8,10 +11,13 @@ import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbo
  * error here, in neuro-san's words (neuro_san/internals/validation/network/):
  *
  * - network-instructions-empty: KeywordNetworkValidator, `instructions` equal to "" (from 0.6.57, also blank).
- * - network-instructions-shape: KeywordNetworkValidator (0.6.57), `instructions` not a str.
+ * - network-instructions-shape: KeywordNetworkValidator (0.6.54), `instructions` not a str.
  * - network-function-shape, network-description-empty: KeywordNetworkValidator (PR #862), `function` not a dict,
  *   `function.description` not a str or "" (from 0.6.57, also blank).
- * - network-tools-shape: ToolsShapeValidator (PR #993), `tools` not a list of str/dict, `args.tools` not a dict/list.
+ * - network-tools-shape: KeywordNetworkValidator (0.6.54), `tools` not a list of str/dict; ToolsShapeValidator (PR
+ *   #993) the same, and `args.tools` not a dict/list.
+ * - network-parameters-*: the parameter validators of PR #984 (networkParameters.ts).
+ * - network-provider-tools: ProviderToolsNetworkValidator, in no release yet (networkProviderTools.ts).
  * - network-front-man: UnreachableNodesNetworkValidator, no front man or several.
  * - network-unreachable-agent: the same, agents the front man cannot reach through `tools` (and, from PR #636, a
  *   coded tool's `args.tools`).
@@ -21,10 +27,8 @@ import { diagnosticAt, replaceValueFix, type ToolboxDiagnostic } from '../toolbo
  * Each is gated by the release that has it (facts.ts): inside a window where the release is not known exactly, a
  * finding is reported only when the versions on both sides make it (a false report costs more than a missing one).
  * What neuro-san does not run on the server (its CyclesNetworkValidator, the dormant ToolboxNetworkValidator) is not
- * reported, nor its EmptyDictNetworkValidator (no composite of neuro-san's runs it). The `parameters` checks of PR #984
- * (ParametersSchemaNetworkValidator) are not here: ManifestNetworkValidator after PR #993 (0.6.57) still leaves them
- * out, and the release that added them to it (and which of their versions it runs) is not placed. Where neuro-san's
- * validators would crash or read nonsense (a non-object agent, a name that is no string),
+ * reported, nor its EmptyDictNetworkValidator (no composite of neuro-san's runs it); MissingNodesNetworkValidator's
+ * finding is agentReferences.ts's `undefined-agent`. Where neuro-san's validators would crash or read nonsense (a non-object agent, a name that is no string),
  * nothing is said of the structure.
  */
 export interface NetworkValidatorOptions {
@@ -40,61 +44,31 @@ export interface NetworkValidatorOptions {
 export const TOOL_NAME_PATTERN = '^[a-zA-Z0-9_-]+$';
 const TOOL_NAME = /^[a-zA-Z0-9_-]+$/;
 
-interface Finding {
-  /** Stable across the versions compared: which check, and of what. */
-  key: string;
-  make(): ToolboxDiagnostic;
-}
-
-/** One agent of the network as neuro-san's validators see it (AbstractNetworkValidator.get_name_to_spec). */
-interface Agent {
-  name: string;
-  nameAt: HoconString;
-  spec: HoconObject;
-}
-
 export function checkNetworkValidators(root: HoconObject, options: NetworkValidatorOptions): ToolboxDiagnostic[] {
   const { sure, maybe } = options.facts;
   if (!sure.manifestNetworkValidation || !maybe.manifestNetworkValidation) return [];
   const list = root.fields.value('tools');
   if (list?.kind !== 'array' || list.elements.length === 0) return [];
-  replaced = replacementsOf(root);
+  changes = commondefsChanges(root);
   const agents = agentsOf(list);
   if (agents === undefined) return [];
   const sides = sameChecks(sure, maybe) ? [sure] : [sure, maybe];
-  const found = sides.map((facts) => findings(agents, list, facts, options));
+  const found = sides.map((side) => findings({ root, agents, list, side, options }));
   // Reported only when every side makes it; in the sure side's words.
   const keys = found.slice(1).map((f) => new Set(f.map((x) => x.key)));
   return found[0]!.filter((f) => keys.every((k) => k.has(f.key))).map((f) => f.make());
 }
 
-/**
- * The server validates the network after its filters (AgentNetworkRestorer): `commondefs.replacement_values` replaces
- * a string equal to one of its keys whole (it may become a list or a dict), `replacement_strings` replaces `{key}`
- * inside strings. A string either may change is not judged here.
- */
-let replaced: (s: string) => boolean = () => false;
-
-function replacementsOf(root: HoconObject): (s: string) => boolean {
-  const commondefs = root.fields.value('commondefs');
-  if (commondefs?.kind !== 'object') return () => false;
-  const values = commondefs.fields.value('replacement_values');
-  const strings = commondefs.fields.value('replacement_strings');
-  const whole = new Set(values?.kind === 'object' ? [...values.fields].map(([k]) => k) : []);
-  const inside = strings?.kind === 'object' ? [...strings.fields].map(([k]) => `{${k}}`) : [];
-  if (whole.size === 0 && inside.length === 0) return () => false;
-  return (s) => whole.has(s) || inside.some((k) => s.includes(k));
-}
-
-/** A value the filters may change (a string they replace). */
-function changes(value: HoconValue | undefined): boolean {
-  return value?.kind === 'string' && replaced(value.value);
-}
+/** Of the network being checked: a value the server's filters may change (commondefs), which is not judged. */
+let changes: MayChange = () => false;
 
 function sameChecks(a: NeuroSanFactValues, b: NeuroSanFactValues): boolean {
   return (
     a.argsToolsReachable === b.argsToolsReachable &&
+    a.keywordTypeChecks === b.keywordTypeChecks &&
     a.toolsShapeValidation === b.toolsShapeValidation &&
+    a.parametersValidation === b.parametersValidation &&
+    a.providerToolsValidation === b.providerToolsValidation &&
     a.functionDescriptionValidation === b.functionDescriptionValidation &&
     a.keywordBlankStrings === b.keywordBlankStrings &&
     a.pathToolWords === b.pathToolWords
@@ -121,9 +95,18 @@ function agentsOf(list: HoconArray): Map<string, Agent> | undefined {
   return agents;
 }
 
-function findings(agents: Map<string, Agent>, list: HoconArray, facts: NeuroSanFactValues, options: NetworkValidatorOptions): Finding[] {
+/** The network and one side of a release window. */
+interface Check {
+  root: HoconObject;
+  agents: Map<string, Agent>;
+  list: HoconArray;
+  side: NeuroSanFactValues;
+  options: NetworkValidatorOptions;
+}
+
+function findings({ root, agents, list, side: facts, options }: Check): Finding[] {
   const out: Finding[] = [];
-  const shapes = facts.toolsShapeValidation ? shapeFindings(agents) : [];
+  const shapes = facts.keywordTypeChecks || facts.toolsShapeValidation ? shapeFindings(agents, facts) : [];
   out.push(...shapes);
   out.push(...keywordFindings(agents, facts));
   // Before ToolsShapeValidator, a malformed `tools` or `args.tools` made the structure checks read nonsense or raise;
@@ -132,6 +115,8 @@ function findings(agents: Map<string, Agent>, list: HoconArray, facts: NeuroSanF
   if (shapes.length === 0 && structure !== undefined) out.push(...frontManFindings(agents, list, structure, facts));
   out.push(...nameFindings(agents));
   if (structure !== undefined && options.knownNetwork) out.push(...pathToolFindings(agents, facts, options.knownNetwork));
+  if (facts.parametersValidation) out.push(...parameterFindings(agents, facts, options.facts, changes));
+  if (facts.providerToolsValidation) out.push(...providerToolsFindings(root, agents, changes));
   return out;
 }
 
@@ -144,7 +129,7 @@ function keywordFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues):
         key: `instructions-empty ${agent.name}`,
         make: () => diagnosticAt(instructions, 'error', 'network-instructions-empty', `${agent.name} 'instructions' cannot be empty.`),
       });
-    } else if (facts.keywordBlankStrings && instructions !== undefined && instructions.kind !== 'string' && instructions.kind !== 'null') {
+    } else if (facts.keywordTypeChecks && instructions !== undefined && instructions.kind !== 'string' && instructions.kind !== 'null') {
       out.push({
         key: `instructions-shape ${agent.name}`,
         make: () => diagnosticAt(instructions, 'error', 'network-instructions-shape', `${agent.name} 'instructions' must be a str, got ${pythonType(instructions)}.`),
@@ -197,8 +182,8 @@ function empty(text: string, facts: NeuroSanFactValues): boolean {
   return true;
 }
 
-/** ToolsShapeValidator (PR #993). */
-function shapeFindings(agents: Map<string, Agent>): Finding[] {
+/** KeywordNetworkValidator's "tools" (0.6.54), then ToolsShapeValidator (PR #993), which adds `args.tools`. */
+function shapeFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues): Finding[] {
   const out: Finding[] = [];
   for (const agent of agents.values()) {
     const tools = agent.spec.fields.value('tools');
@@ -218,7 +203,7 @@ function shapeFindings(agents: Map<string, Agent>): Finding[] {
       });
     }
     const args = agent.spec.fields.value('args');
-    if (args?.kind !== 'object' || !args.fields.has('tools')) continue;
+    if (!facts.toolsShapeValidation || args?.kind !== 'object' || !args.fields.has('tools')) continue;
     const argsTools = args.fields.value('tools')!;
     if (argsTools.kind !== 'object' && argsTools.kind !== 'array') {
       out.push({
@@ -280,9 +265,6 @@ function pythonList(names: Iterable<string>): string {
   return `[${[...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((n) => pythonString(n)).join(', ')}]`;
 }
 
-function pythonString(s: string): string {
-  return s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
 
 function frontManFindings(agents: Map<string, Agent>, list: HoconArray, structure: Structure, facts: NeuroSanFactValues): Finding[] {
   const called = new Set<string>();
@@ -371,22 +353,4 @@ function pathToolFindings(agents: Map<string, Agent>, facts: NeuroSanFactValues,
     }
   }
   return out;
-}
-
-/** Python's `type(x).__name__` for a value as neuro-san gets it. */
-function pythonType(value: HoconValue): string {
-  switch (value.kind) {
-    case 'string':
-      return 'str';
-    case 'number':
-      return value.numberKind;
-    case 'boolean':
-      return 'bool';
-    case 'object':
-      return 'dict';
-    case 'array':
-      return 'list';
-    case 'null':
-      return 'NoneType';
-  }
 }

@@ -4,6 +4,7 @@ import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, rea
 import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
 import { checkNetworkValidators } from './networkValidators';
+import { checkHoconLint } from './networkLint';
 import { checkAgentReferences } from './agentReferences';
 import { brokenToolPointers } from './brokenTools';
 import { NO_KIND_REASON, recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
@@ -309,8 +310,9 @@ export class ProjectReader {
         return [
           ...own,
           ...this.readingProblems(path, kind, { compare: false }),
-          ...(document.ok ? checkAgentReferences(document.value) : []),
+          ...(document.ok ? checkAgentReferences(document.value, this.options.neuroSan ?? newestFacts()) : []),
           ...(document.ok ? checkNetworkValidators(document.value, { facts: this.options.neuroSan ?? newestFacts(), ...this.servedNetworks() }) : []),
+          ...(document.ok ? checkHoconLint(document.value, this.options.neuroSan ?? newestFacts()) : []),
           ...(document.ok ? this.toolPathOnly([], [document.value]) : []),
           ...(reportedThere ? brokenToolPointers(network, this.toolbox(used)) : []),
           ...(document.ok && this.options.codedClasses ? this.codedClasses(path, document.value, network) : []),

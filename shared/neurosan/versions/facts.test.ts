@@ -93,7 +93,8 @@ describe('the table of neuro-san facts by version', () => {
     const before = at('0.6.95');
     for (const v of ['0.7.0', '0.7.4']) {
       expect(at(v).sure).toEqual(before.sure);
-      expect(at(v).maybe).toEqual(before.maybe);
+      // hocon_lint's warnings may have come in any release after 0.6.95 (placed in none).
+      expect(at(v).maybe).toEqual({ ...before.maybe, hoconLint: true });
     }
     expect(at('0.7.4').sure.defaultToolbox).toBe('latest');
     expect(at('0.7.4').sure.defaultTools).toEqual(['get_current_date_time']);

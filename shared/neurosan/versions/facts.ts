@@ -97,13 +97,28 @@ export interface NeuroSanFactValues {
   toolsShapeValidation: boolean;
   /** Whether `function` must be a dict and `function.description` a non-empty string. */
   functionDescriptionValidation: boolean;
+  /** Whether `instructions` must be a str and `tools` a list of str or dict (before, neither was checked). */
+  keywordTypeChecks: boolean;
   /**
-   * Whether `instructions` must be a str, and `instructions` and `function.description` are refused when blank
-   * (Python's `.strip() == ""`); before, only "" was refused and a non-string `instructions` passed.
+   * Whether `instructions` and `function.description` are refused when blank (Python's `.strip() == ""`); before,
+   * only "" was refused.
    */
   keywordBlankStrings: boolean;
   /** The words of a `/` tool that is no known network: "has invalid URL or path", then "references an unrecognized URL or path tool". */
   pathToolWords: 'invalid' | 'unrecognized';
+  /**
+   * Whether the server checks each agent's `function.parameters` (PydanticParametersNetworkValidator and
+   * SemanticParametersNetworkValidator: null, not a dict, a model its converter cannot make, a nested `parameters`
+   * key, `required` naming no property).
+   */
+  parametersValidation: boolean;
+  /** Whether the server checks `llm_config.provider_tools` (ProviderToolsNetworkValidator). */
+  providerToolsValidation: boolean;
+  /**
+   * Whether hocon_validator_cli prints hocon_lint's warnings (unused commondefs, unresolved `{placeholder}`s,
+   * `allow.*.sly_data` keys no schema declares). The server never runs them.
+   */
+  hoconLint: boolean;
 }
 
 export interface NeuroSanChange {
@@ -137,8 +152,12 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   argsToolsReachable: false,
   toolsShapeValidation: false,
   functionDescriptionValidation: false,
+  keywordTypeChecks: false,
   keywordBlankStrings: false,
   pathToolWords: 'invalid',
+  parametersValidation: false,
+  providerToolsValidation: false,
+  hoconLint: false,
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -292,6 +311,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { designerRefusesToolboxAgentTools: true },
   },
   {
+    version: '0.6.54',
+    earliest: '0.6.44',
+    what: '"instructions" must be a str and "tools" a list of str or dict (KeywordNetworkValidator\'s "instructions" and "tools" keywords)',
+    source: {
+      date: '2026-04-08',
+      release: `the fix of issue #852 (opened 2026-04-08: a "tools" string crashed UnreachableNodesNetworkValidator): a KeywordNetworkValidator with ALL_KEYWORDS {"instructions", "tools"} and a \`keywords\` argument, older than PR #862's "description"; ${STUDIO} pinned 0.6.43 on 2026-03-31, and its PR #1052 (2026-05-21, pinning 0.6.54) calls KeywordNetworkValidator(keywords=["tools"]), which no version without the check takes`,
+      correction:
+        'PR #962 (2026-05-21) only ran that same "tools" check first (stop_on_error); PR #993 (0.6.57) moved it to ToolsShapeValidator in the same words and added "args.tools". "instructions" must be a str from here, not from 0.6.57.',
+    },
+    set: { keywordTypeChecks: true },
+  },
+  {
     version: '0.6.57',
     earliest: '0.6.44',
     what: '"function" must be a dict, "function.description" a non-empty string (KeywordNetworkValidator)',
@@ -305,7 +336,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
   {
     version: '0.6.57',
     earliest: '0.6.44',
-    what: '"instructions" must be a str; "instructions" and "function.description" of whitespace only are refused as empty (KeywordNetworkValidator, `.strip() == ""`)',
+    what: '"instructions" and "function.description" of whitespace only are refused as empty (KeywordNetworkValidator, `.strip() == ""`)',
     source: {
       date: '2026-05-29',
       release: `its PR not found: after PR #862 (2026-04-13, which refused "" only), and on main by PR #993's merge (2026-05-29): the KeywordNetworkValidator that still checked "tools" (before #993 moved that to ToolsShapeValidator) strips already, and so does the one after it (11212df), which ManifestNetworkValidator runs with every keyword; ${STUDIO} pinned 0.6.43 on 2026-03-31 and 0.6.57 on 2026-06-01 (its PR #1109: 0.6.57 has #993)`,
@@ -315,7 +346,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
   {
     version: '0.6.57',
     earliest: '0.6.56',
-    what: 'ToolsShapeValidator: "tools" a list of str or dict, "args.tools" a dict or list; the front man found through args.tools too, and called "front man" (was "top agent")',
+    what: 'ToolsShapeValidator: "args.tools" a dict or list ("tools" as before); the front man found through args.tools too, and called "front man" (was "top agent")',
     source: {
       pr: 993,
       date: '2026-05-29',
@@ -350,6 +381,19 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { defaultToolbox: 'latest', defaultTools: ['get_current_date_time'], removedTools: REQUESTS, notDefinedWording: 'sources' },
   },
   {
+    version: '0.6.95',
+    earliest: '0.6.56',
+    what: 'the server refuses a network whose "function.parameters" is null or no dict, cannot be made a pydantic model, holds a nested "parameters" key, or "required"s a property it does not define (PydanticParametersNetworkValidator, SemanticParametersNetworkValidator)',
+    source: {
+      pr: 984,
+      date: '2026-05-27',
+      release: `PR #984 opened 2026-05-27, merge date not read; the ManifestNetworkValidator of PR #993's merge (11212df, 2026-05-29) does not run it, so at the earliest 0.6.56 (${STUDIO} pinned 0.6.55 on 2026-05-26 and 0.6.57 on 2026-06-01); certainly in 0.6.95, which a public agent-network guide (tracking neuro-san 0.6.98) says it ran: "integer" there "fails validation" with "pydantic model conversion failed - no validator found for UndefinedType". Another public guide (July 2026) quotes the server skipping a network on that error ("manifest registry ... has validation errors. Skipping."), in an unnamed release`,
+      correction:
+        'Stored versions differ in words: the branch of PR #984 said "—", the released ones "-"; the "unrecognized type", "missing \'type\'" and "missing \'items\'" words of a later PydanticParametersNetworkValidator (a check before the conversion) are in no release the editor knows: 0.6.95 still fails "integer" in the conversion.',
+    },
+    set: { parametersValidation: true },
+  },
+  {
     version: '0.7.0',
     what: 'requires Python 3.12 or later (pip installs it nowhere older); no change found in how toolboxes, networks, manifests, MCP info files or coded tools are read',
     source: {
@@ -382,6 +426,25 @@ export const CHANGES: readonly NeuroSanChange[] = [
       mcpInfoVariables: ['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'],
       deprecatedVariables: { MCP_SERVERS_INFO_FILE: 'MCP_SERVERS_INFO_FILE env var is deprecated and will be removed in neuro-san==0.7. Please switch to AGENT_MCP_INFO_FILE env var.' },
     },
+  },
+  {
+    version: undefined,
+    what: 'ProviderToolsNetworkValidator: "llm_config.provider_tools" a list of dicts, its near-miss spellings, a copy inside "fallbacks", a Gemini built-in with other tools or more than one',
+    source: {
+      date: '2026-09-16',
+      release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347); stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
+    },
+    set: { providerToolsValidation: true },
+  },
+  {
+    version: undefined,
+    earliest: '0.6.96',
+    what: 'hocon_validator_cli prints hocon_lint\'s warnings (unused commondefs, unresolved {placeholders}, allow.*.sly_data keys no sly_data_schema declares); --strict makes them errors',
+    source: {
+      date: '2026-08-20',
+      release: `no pull request or release note found; the CLI's stored versions without it read their config as 0.6.95's does, and neuro-san-studio's \`ns validate\` (wrapping the CLI, pinning 0.6.95, 2026-08-20) names neither the warnings nor --strict: in no release the editor knows`,
+    },
+    set: { hoconLint: true },
   },
 ];
 

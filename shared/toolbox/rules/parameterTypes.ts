@@ -82,8 +82,13 @@ const SHADOWING_NAMES: ReadonlySet<string> = new Set([
 
 const CONSEQUENCE = 'neuro-san raises this when an agent offers the tool to the LLM.';
 
-export function unrecognizedTypeMessage(type: string, field: string): string {
-  return `Unrecognized type '${type}' for field '${field}'. ${CONSEQUENCE}`;
+export function unrecognizedTypeMessage(type: string, field: string, consequence = CONSEQUENCE): string {
+  return said(`Unrecognized type '${type}' for field '${field}'.`, consequence);
+}
+
+/** A refusal, then what follows from it (nothing where `consequence` is ''). */
+function said(text: string, consequence: string): string {
+  return consequence === '' ? text : `${text} ${consequence}`;
 }
 
 /** What pydantic.v1 says of a field whose type is None (neuro-san up to 0.6.91), required or not. */
@@ -98,8 +103,8 @@ function knownNames(facts: NeuroSanFacts): string {
 }
 
 /** The message for a type name the project's neuro-san does not know, at a property (`inItems`: an array's items). */
-export function unknownTypeMessage(type: string, field: string, facts: NeuroSanFacts, where: { required: boolean; inItems: boolean }): string {
-  if (!pydanticV1(facts)) return unrecognizedTypeMessage(type, field);
+export function unknownTypeMessage(type: string, field: string, facts: NeuroSanFacts, where: { required: boolean; inItems: boolean }, consequence = CONSEQUENCE): string {
+  if (!pydanticV1(facts)) return unrecognizedTypeMessage(type, field, consequence);
   const known = `${versionWords(facts)} does not know the type '${type}' (it knows ${knownNames(facts)}): its converter gives the field the type None`;
   if (where.inItems) {
     return `${known}, so the LLM is shown "items": {"type": "null"} and every element it sends is refused (value is not None).`;
@@ -130,18 +135,33 @@ function reportAt(report: Report, value: HoconValue, rule: string, message: stri
   report(diagnosticOf(value, 'error', rule, message, tool, fix));
 }
 
+/** How a walk reports, where its findings are not a toolbox's. */
+export interface ParameterWalkOptions {
+  /** Said after each refusal ('' for nothing); by default, that neuro-san raises it when an agent offers the tool. */
+  consequence?: string;
+  /**
+   * Only what makes the conversion fail, as neuro-san's network validator makes it: no warnings, nothing pydantic.v1
+   * lets through (an array's items of a type it does not know), and no string `items` (the validator makes them a
+   * string's schema before converting).
+   */
+  failuresOnly?: boolean;
+}
+
 /** One walk's context: the tool, where findings go, and the project's neuro-san. */
 interface Walk {
   tool: string;
   report: Report;
   facts: NeuroSanFacts;
+  consequence: string;
+  failuresOnly: boolean;
 }
 
 /** Walks `properties` of `parameters` as neuro-san's converter does and reports what it raises on. */
-export function checkParameterTypes(parameters: HoconObject, tool: string, report: Report, facts: NeuroSanFacts): void {
+export function checkParameterTypes(parameters: HoconObject, tool: string, report: Report, facts: NeuroSanFacts, options: ParameterWalkOptions = {}): void {
   reportedValues.clear();
   const properties = parameters.fields.value('properties');
-  if (properties?.kind === 'object') walkProperties(properties, requiredNames(parameters), { tool, report, facts });
+  const walk = { tool, report, facts, consequence: options.consequence ?? CONSEQUENCE, failuresOnly: options.failuresOnly ?? false };
+  if (properties?.kind === 'object') walkProperties(properties, requiredNames(parameters), walk);
 }
 
 /** The names an object schema's `required` lists (what pydantic is told has no default). */
@@ -157,30 +177,26 @@ function walkProperties(properties: HoconObject, required: ReadonlySet<string>, 
   for (let i = 0; i < fields.size; i++) {
     const name = fields.keyAt(i);
     const nameProblem = parameterNameMessage(name, walk.facts);
-    if (nameProblem !== undefined) {
-      const consequence = nameProblem.severity === 'error' ? ` ${CONSEQUENCE}` : '';
-      walk.report(diagnosticOf(keyOrigin(fields.fieldAt(i)), nameProblem.severity, 'parameter-name', `${nameProblem.message}${consequence}`, walk.tool));
+    if (nameProblem !== undefined && !(walk.failuresOnly && nameProblem.severity === 'warning')) {
+      const message = nameProblem.severity === 'error' ? said(nameProblem.message, walk.consequence) : nameProblem.message;
+      walk.report(diagnosticOf(keyOrigin(fields.fieldAt(i)), nameProblem.severity, 'parameter-name', message, walk.tool));
     }
     checkProperty(name, `Field '${name}'`, fields.valueAt(i), walk, { required: required.has(name), inItems: false });
   }
 }
 
-/** `field` is the name neuro-san gives the property (`q_component` for the items of `q`); `said` how to say which. */
-function checkProperty(field: string, said: string, property: HoconValue, walk: Walk, where: { required: boolean; inItems: boolean }): void {
-  const { tool, report, facts } = walk;
+/** `field` is the name neuro-san gives the property (`q_component` for the items of `q`); `which` how to say which. */
+function checkProperty(field: string, which: string, property: HoconValue, walk: Walk, where: { required: boolean; inItems: boolean }): void {
+  const { tool, report, facts, consequence } = walk;
   if (property.kind !== 'object') {
-    reportAt(
-      report,
-      property,
-      'parameter-shape',
-      `${said} of '${tool}' must be a dictionary (a JSON Schema with a "type"): neuro-san fails on ${pythonTypeWords(property)}. ${CONSEQUENCE}`,
-      tool,
-    );
+    reportAt(report, property, 'parameter-shape', said(`${which} of '${tool}' must be a dictionary (a JSON Schema with a "type"): neuro-san fails on ${pythonTypeWords(property)}.`, consequence), tool);
     return;
   }
+  // pydantic.v1 makes an array's items of a type it does not know a field of type None: no failure, null items.
+  const passes = walk.failuresOnly && where.inItems && facts.sure.converter === 'pydantic-v1' && facts.maybe.converter === 'pydantic-v1';
   const type = property.fields.value('type');
   if (type === undefined || type.kind === 'null') {
-    reportAt(report, type ?? property, 'unrecognized-type', unknownTypeMessage('None', field, facts, where), tool);
+    if (!passes) reportAt(report, type ?? property, 'unrecognized-type', unknownTypeMessage('None', field, facts, where, consequence), tool);
     return;
   }
   if (type.kind === 'array' || type.kind === 'object') {
@@ -189,14 +205,13 @@ function checkProperty(field: string, said: string, property: HoconValue, walk: 
       report,
       type,
       'unrecognized-type',
-      `The type of field '${field}' must be one type name: neuro-san cannot look up a ${list ? 'list' : 'dictionary'} (TypeError: unhashable type: '${list ? 'list' : 'dict'}'). ${CONSEQUENCE}`,
+      said(`The type of field '${field}' must be one type name: neuro-san cannot look up a ${list ? 'list' : 'dictionary'} (TypeError: unhashable type: '${list ? 'list' : 'dict'}').`, consequence),
       tool,
     );
     return;
   }
   if (type.kind !== 'string' || !knowsTypeName(facts, type.value)) {
-    const written = pythonText(type);
-    reportAt(report, type, 'unrecognized-type', unknownTypeMessage(written, field, facts, where), tool, typeFix(type, facts));
+    if (!passes) reportAt(report, type, 'unrecognized-type', unknownTypeMessage(pythonText(type), field, facts, where, consequence), tool, typeFix(type, facts));
     return;
   }
   if (type.value === 'object') {
@@ -209,11 +224,12 @@ function checkProperty(field: string, said: string, property: HoconValue, walk: 
         report,
         items ?? property,
         'parameter-shape',
-        `${said} of '${tool}' is an array without "items": neuro-san reads the type of its elements there ('NoneType' object has no attribute 'get'). ${CONSEQUENCE}`,
+        said(`${which} of '${tool}' is an array without "items": neuro-san reads the type of its elements there ('NoneType' object has no attribute 'get').`, consequence),
         tool,
       );
       return;
     }
+    if (walk.failuresOnly && items.kind === 'string') return;
     checkProperty(`${field}_component`, `The items of '${field}'`, items, walk, { required: true, inItems: true });
   }
 }
