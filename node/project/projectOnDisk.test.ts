@@ -132,11 +132,11 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     const validate = await runCliIn(cwd, ['validate', 'project']);
     expect(validate.code).toBe(1);
     expect(validate.stdout).toContain('project/toolbox/toolbox_info.hocon:22:34 error unrecognized-type');
-    expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning$/m);
-    expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings$/m);
+    expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning\s+0 hints$/m);
+    expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings\s+0 hints$/m);
     expect(validate.stdout).toContain('toolbox in use: toolbox/toolbox_info.hocon (from .env)');
     const json = JSON.parse((await runCliIn(cwd, ['validate', 'project', '--json'])).stdout) as { summary: { kind: string; files: number }[] };
-    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 2 });
+    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 2, hints: 0 });
     const tools = await runCliIn(cwd, ['tools', 'project', '--used-by']);
     expect(tools.code).toBe(0);
     expect(tools.stdout).toContain("lookup_weather (user): used by 2\n  project/registries/reports.hocon:14:24 agent 'city_weather'\n  project/registries/weather.hocon:14:24 agent 'weather_lookup'\n");
@@ -200,7 +200,7 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     const result = await runCliIn(studio, ['validate', '.']);
     expect(result.code).toBe(1);
     // No warning: the null an unset ${?llm_config_key} leaves in a sly_data allow list lets nothing through.
-    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings$/m);
+    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings\s+0 hints$/m);
     expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
     expect(result.stdout.match(/toolbox_info\.hocon:88:26 warning required-unknown/g)).toHaveLength(1);
     expect(result.stdout.match(/toolbox_info\.hocon:785:18 warning langchain-class-form/g)).toHaveLength(1);

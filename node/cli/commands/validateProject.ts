@@ -102,7 +102,7 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listi
   const lines = ['', `${title !== undefined ? `${title}: ` : ''}${plural(analysis.files.length, 'file')}, by kind:`];
   const width = Math.max(...rows.map((r) => FILE_KIND_LABELS[r.kind].length));
   for (const row of rows) {
-    lines.push(`  ${FILE_KIND_LABELS[row.kind].padEnd(width)}  ${plural(row.files, 'file').padEnd(9)}  ${plural(row.errors, 'error').padEnd(10)}  ${plural(row.warnings, 'warning')}`);
+    lines.push(`  ${FILE_KIND_LABELS[row.kind].padEnd(width)}  ${plural(row.files, 'file').padEnd(9)}  ${plural(row.errors, 'error').padEnd(10)}  ${plural(row.warnings, 'warning').padEnd(12)}  ${plural(row.hints, 'hint')}`);
   }
   const toolbox = analysis.settings.AGENT_TOOLBOX_INFO_FILE;
   lines.push(`toolbox in use: ${toolbox ? describeSetting(toolbox) : 'the default toolbox only (no AGENT_TOOLBOX_INFO_FILE, none at the usual places)'}`);
