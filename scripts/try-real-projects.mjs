@@ -10,7 +10,7 @@
 //          running the script once with each
 // --show   also print every report of RULE (repeatable; `all` for every report), to judge each hit against
 //          neuro-san's own code
-// --json   write {projects: [{name, files, errors, warnings, byRule, seconds}], byRule} to OUT
+// --json   write {projects: [{name, files, errors, warnings, hints, byRule, seconds}], byRule} to OUT
 // --neuro-san-version
 //          check every project for that release rather than its own pin (a rule placed in no known release yet is
 //          judged with a version newer than the newest known, such as 0.7.99)
@@ -108,20 +108,21 @@ try {
       total.set(key, (total.get(key) ?? 0) + 1);
       if (show.has(d.rule) || show.has('all')) console.log(`  ${name}: ${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message.slice(0, 300)}`);
     }
-    const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    projects.push({ name, roots: parts.length, files, errors, warnings: diagnostics.length - errors, byRule, seconds: Math.round(seconds * 100) / 100 });
+    const count = (severity) => diagnostics.filter((d) => d.severity === severity).length;
+    // Hints (style advice) apart: they fail no build, and are not the noise a warning is.
+    projects.push({ name, roots: parts.length, files, errors: count('error'), warnings: count('warning'), hints: count('hint'), byRule, seconds: Math.round(seconds * 100) / 100 });
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
 const width = Math.max(8, ...projects.map((p) => p.name.length));
-console.log(`${'project'.padEnd(width)}  roots  files  errors  warnings  seconds`);
+console.log(`${'project'.padEnd(width)}  roots  files  errors  warnings  hints  seconds`);
 for (const p of projects) {
-  console.log(`${p.name.padEnd(width)}  ${String(p.roots).padStart(5)}  ${String(p.files).padStart(5)}  ${String(p.errors).padStart(6)}  ${String(p.warnings).padStart(8)}  ${p.seconds.toFixed(2).padStart(7)}`);
+  console.log(`${p.name.padEnd(width)}  ${String(p.roots).padStart(5)}  ${String(p.files).padStart(5)}  ${String(p.errors).padStart(6)}  ${String(p.warnings).padStart(8)}  ${String(p.hints).padStart(5)}  ${p.seconds.toFixed(2).padStart(7)}`);
 }
 const sum = (key) => projects.reduce((n, p) => n + p[key], 0);
-console.log(`${'total'.padEnd(width)}  ${String(sum('roots')).padStart(5)}  ${String(sum('files')).padStart(5)}  ${String(sum('errors')).padStart(6)}  ${String(sum('warnings')).padStart(8)}`);
+console.log(`${'total'.padEnd(width)}  ${String(sum('roots')).padStart(5)}  ${String(sum('files')).padStart(5)}  ${String(sum('errors')).padStart(6)}  ${String(sum('warnings')).padStart(8)}  ${String(sum('hints')).padStart(5)}`);
 console.log('\nreports by rule:');
 for (const [key, n] of [...total].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`  ${String(n).padStart(6)}  ${key}`);
 if (values.json) writeFileSync(values.json, `${JSON.stringify({ projects, byRule: Object.fromEntries(total) }, null, 2)}\n`);

@@ -9,9 +9,10 @@ test('the HOCON text shows problems as markers and explains a field on hover', a
     await page.goto(server.url);
     await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' }).click();
     await analysisCurrent(page);
-    // "type": "long" is an error (neuro-san does not know it), the short description a warning: a squiggle under each.
+    // "type": "long" is an error (neuro-san does not know it), the short description a hint (style advice, drawn as
+    // Monaco's Info: a Hint marker is a few faint dots): a squiggle under each.
     await expect(page.locator('.monaco-editor .squiggly-error').first()).toBeVisible();
-    await expect(page.locator('.monaco-editor .squiggly-warning').first()).toBeVisible();
+    await expect(page.locator('.monaco-editor .squiggly-info').first()).toBeVisible();
 
     const classKey = page.locator('.monaco-editor .view-lines span', { hasText: /^"class"$/ }).first();
     await hoverShowing(page, classKey, 'Fully qualified class name');

@@ -26,9 +26,9 @@ test('a quick fix from the Problems panel is applied in the text as a code actio
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('"integer"');
     await analysisCurrent(page);
     await expect(problem).toHaveCount(0);
-    // What is left are the review's warnings (not neuro-san's concern): get_time's four-word description, and
-    // get_time reading much like the default toolbox's get_current_date_time.
-    await expect(page.getByLabel('Problem counts')).toHaveText('0 errors, 2 warnings');
+    // What is left is the review's style advice, hints (not neuro-san's concern): get_time's four-word description,
+    // and get_time reading much like the default toolbox's get_current_date_time.
+    await expect(page.getByLabel('Problem counts')).toHaveText('0 errors, 0 warnings, 2 hints');
   } finally {
     await server.stop();
   }

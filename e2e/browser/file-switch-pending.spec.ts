@@ -66,7 +66,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(tools.getByRole('option', { name: 'second_file_tool' })).toHaveAttribute('aria-selected', 'true');
       await expect(form.getByRole('form', { name: 'Tool second_file_tool' })).toBeVisible();
       await expect(testRun.getByLabel('Tool', { exact: true })).toHaveValue('second_file_tool');
-      await expect(status.getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?$/);
+      await expect(status.getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?(, \d+ hints?)?$/);
       await expect(page.getByText('Checking this file…')).toHaveCount(0);
     } finally {
       await server.stop();
@@ -85,7 +85,7 @@ test('the same file opened again unchanged is checked again, and its tools come 
     await expect(tools.getByRole('option', { name: 'first_file_tool' })).toBeVisible();
     await openFile(page, 'first.hocon');
     await expect(tools.getByRole('option', { name: 'first_file_tool' })).toBeVisible();
-    await expect(page.getByRole('contentinfo', { name: 'Status' }).getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?$/);
+    await expect(page.getByRole('contentinfo', { name: 'Status' }).getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?(, \d+ hints?)?$/);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
 import { analysisCurrent, screenshotBothThemes } from '../support/editorPage';
 import { startWithPythonFixtures } from '../support/pythonFixtures';
-import { DESCRIPTION_RULE_IDS } from '../../shared/toolbox/rules/descriptionReview';
+import { REVIEW_RULE_IDS } from '../../shared/toolbox/reviewSettings';
 
 // The six problems of issue 14, each as a user meets it in browser mode.
 const FIXTURE = 'form_round_trip.hocon';
@@ -113,8 +113,8 @@ test.describe('problems', () => {
   test('errors come first; a click shows the line from its start below the sticky header, or the form field; fixes are buttons', async ({ page }) => {
     const server = await startBrowserMode({ fixture: FIXTURE });
     try {
-      // The description checks would add a warning or two per tool: off, so the rows this test clicks stay in view.
-      writeFileSync(path.join(server.dir, '.toolbox-editor.json'), JSON.stringify({ rules: Object.fromEntries(DESCRIPTION_RULE_IDS.map((r) => [r, 'off'])) }));
+      // The review checks would add a hint or two per tool: off, so the rows this test clicks stay in view.
+      writeFileSync(path.join(server.dir, '.toolbox-editor.json'), JSON.stringify({ rules: Object.fromEntries(REVIEW_RULE_IDS.map((r) => [r, 'off'])) }));
       await openFixture(page, server, 'search');
       const problems = page.getByRole('region', { name: 'Problems' });
       await analysisCurrent(page);

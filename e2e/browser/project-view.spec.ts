@@ -114,7 +114,7 @@ test('an undefined tool is added to the toolbox from the project view; deleting 
     // Until the newly opened file's own analysis comes (held here), nothing says it is clean: the toolbox's
     // counts and problems, or a "0 errors" / "No problems", would be said of it falsely.
     const status = page.getByRole('contentinfo', { name: 'Status' });
-    await expect(status.getByLabel('Problem counts')).toHaveText('1 error, 2 warnings');
+    await expect(status.getByLabel('Problem counts')).toHaveText('1 error, 0 warnings, 2 hints');
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/toolbox.analyze', async (route) => {
@@ -130,7 +130,7 @@ test('an undefined tool is added to the toolbox from the project view; deleting 
     await expect(problems.getByText(/^No problems/)).toHaveCount(0);
     await expect(problems.getByRole('listitem')).toHaveCount(0);
     release(); // every analysis from now on passes at once
-    await expect(status.getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?$/);
+    await expect(status.getByLabel('Problem counts')).toHaveText(/^\d+ errors?, \d+ warnings?(, \d+ hints?)?$/);
     const kind = status.getByLabel('File kind');
     await expect(kind).toHaveValue('fragment');
     await kind.selectOption('other');

@@ -160,9 +160,9 @@ test('F8 and Shift+F8 move through the problems as Problems lists them, and show
     await expect(tools.getByRole('option', { name: 'no_type' })).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Shift+F8');
     await expect(active).toContainText('no_description has no description');
-    // From the first, Shift+F8 goes round to the last.
+    // From the first, Shift+F8 goes round to the last: style advice, listed after every warning.
     await page.keyboard.press('Shift+F8');
-    await expect(active).toHaveClass(/problem-warning/);
+    await expect(active).toHaveClass(/problem-hint/);
   } finally {
     await server.stop();
   }
@@ -180,7 +180,9 @@ test('the Problems filter narrows the list by text, severity, rule and tool, gro
     const all = validateJson(path.join(server.dir, 'neuro_san_checks.hocon'));
     const count = (keep: (d: (typeof all)[number]) => boolean) => all.filter(keep).length;
     const errors = count((d) => d.severity === 'error');
-    await expect(problems.getByRole('heading')).toContainText(`${errors} errors, ${all.length - errors} warnings`);
+    const hints = count((d) => d.severity === 'hint');
+    expect(hints).toBeGreaterThan(0);
+    await expect(problems.getByRole('heading')).toContainText(`${errors} errors, ${count((d) => d.severity === 'warning')} warnings, ${hints} hints`);
 
     await filter.getByLabel('Filter problems by text').fill('parameter-undocumented');
     await expect(filter).toContainText(`${count((d) => d.rule === 'parameter-undocumented')} of ${all.length} shown`);
@@ -190,6 +192,9 @@ test('the Problems filter narrows the list by text, severity, rule and tool, gro
     await filter.getByLabel('Severity').selectOption('error');
     await expect(filter).toContainText(`${errors} of ${all.length} shown`);
     await expect(problems.locator('.problem-row.problem-warning')).toHaveCount(0);
+    await filter.getByLabel('Severity').selectOption('hint');
+    await expect(filter).toContainText(`${hints} of ${all.length} shown`);
+    await expect(problems.locator('.problem-row:not(.problem-hint)')).toHaveCount(0);
 
     await filter.getByLabel('Severity').selectOption('all');
     await filter.getByLabel('Rule').selectOption('description-too-short');

@@ -33,18 +33,19 @@ describe('the toolbox methods of the API', () => {
     const { dir, call } = setup();
     writeFileSync(path.join(dir, 'tb.hocon'), '# on disk: nothing yet\n');
     const analysis = await call<ToolboxAnalysis>('toolbox.analyze', { path: path.join(dir, 'tb.hocon'), text });
-    expect(analysis.tools.map((t) => [t.name, t.kind, t.origin, t.errors])).toEqual([
-      ['get_current_date_time', 'coded', 'default', 0],
-      ['echo', 'coded', 'user', 0],
-      ['sleepy', 'coded', 'user', 0],
-      ['bad', 'coded', 'user', 1],
+    // Each tool's errors, warnings and hints (the description checks' style advice), each counted as what it is.
+    expect(analysis.tools.map((t) => [t.name, t.kind, t.origin, t.errors, t.warnings, t.hints])).toEqual([
+      ['get_current_date_time', 'coded', 'default', 0, 0, 0],
+      ['echo', 'coded', 'user', 0, 0, 2],
+      ['sleepy', 'coded', 'user', 0, 0, 1],
+      ['bad', 'coded', 'user', 1, 1, 1],
     ]);
     // Every problem, exactly: neuro-san's checks with the description checks (node/review/) in position order.
     expect(analysis.diagnostics.map((d) => [d.severity, d.rule, d.line, d.tool])).toEqual([
-      ['warning', 'description-too-short', 2, 'echo'],
-      ['warning', 'parameter-undocumented', 2, 'echo'],
-      ['warning', 'description-too-short', 3, 'sleepy'],
-      ['warning', 'description-too-short', 4, 'bad'],
+      ['hint', 'description-too-short', 2, 'echo'],
+      ['hint', 'parameter-undocumented', 2, 'echo'],
+      ['hint', 'description-too-short', 3, 'sleepy'],
+      ['hint', 'description-too-short', 4, 'bad'],
       ['error', 'parameters-properties', 4, 'bad'],
       ['warning', 'required-unknown', 4, 'bad'],
     ]);

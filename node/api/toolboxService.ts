@@ -10,7 +10,7 @@ import type { KeyOrder } from '../../shared/jinja/environment';
 import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
 import { fieldSourcesOf, keyOrigin, toRunnableSpec, type FieldSourceOptions } from '../../shared/toolbox/index';
-import { compareDiagnostics, type ToolboxDiagnostic } from '../../shared/toolbox/index';
+import { compareDiagnostics, type SeverityCounts, type ToolboxDiagnostic } from '../../shared/toolbox/index';
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
 import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
@@ -209,12 +209,13 @@ export class ToolboxService {
     const toolbox = toolboxOf(loaded);
     const added = [...this.addedDiagnostics(file, toolbox.tools, loaded.neuroSan.version), ...review];
     const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);
-    const counts = new Map<string, { errors: number; warnings: number }>();
+    const counts = new Map<string, SeverityCounts>();
     for (const d of diagnostics) {
       if (!d.tool) continue;
-      const c = counts.get(d.tool) ?? { errors: 0, warnings: 0 };
+      const c = counts.get(d.tool) ?? { errors: 0, warnings: 0, hints: 0 };
       if (d.severity === 'error') c.errors++;
-      else c.warnings++;
+      else if (d.severity === 'warning') c.warnings++;
+      else c.hints++;
       counts.set(d.tool, c);
     }
     return {
@@ -524,7 +525,7 @@ function rangeOf(where: Origin) {
   return where.source.rangeOf(where.start, where.end);
 }
 
-function summarize(tool: ToolEntry, counts: { errors: number; warnings: number } | undefined): ToolboxAnalysis['tools'][number] {
+function summarize(tool: ToolEntry, counts: SeverityCounts | undefined): ToolboxAnalysis['tools'][number] {
   const key = keyOrigin(tool.field);
   return {
     name: tool.name,
@@ -539,6 +540,7 @@ function summarize(tool: ToolEntry, counts: { errors: number; warnings: number }
     valueRange: rangeOf(tool.value),
     errors: counts?.errors ?? 0,
     warnings: counts?.warnings ?? 0,
+    hints: counts?.hints ?? 0,
   };
 }
 

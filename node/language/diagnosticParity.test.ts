@@ -52,7 +52,9 @@ const PROJECT = {
 };
 
 type Found = string[];
-type Problem = { line: number; column: number; rule: string; message: string };
+type Problem = { severity: string; line: number; column: number; rule: string; message: string };
+/** LSP's DiagnosticSeverity as our words: a hint is LSP's Hint (4), never its Information (3). */
+const LSP_SEVERITIES: Record<number, string> = { 1: 'error', 2: 'warning', 4: 'hint' };
 
 let server: InProcessServer | undefined;
 let service: ApiService | undefined;
@@ -69,6 +71,9 @@ describe('one project, four readers: validate DIR, validate FILE, the language s
     for (const rule of ['description-too-short', 'parameter-undocumented', 'agent-tool-path-only', 'review-settings', 'broken-tool', 'unrecognized-type']) {
       expect(byDir.some((d) => d.includes(` ${rule} `)), `validate DIR reports ${rule}`).toBe(true);
     }
+    // Style advice is a hint on every surface (the LSP's severity 4), the settings file's mistake a warning.
+    expect(byDir.filter((d) => d.includes(' description-too-short '))).toEqual([expect.stringContaining(' hint description-too-short ')]);
+    expect(byDir.filter((d) => d.includes(' review-settings '))).toEqual([expect.stringContaining(' warning review-settings ')]);
   }, 90_000);
 
   it('say the same for a project below the top of its repository, whose pin lies at the top', async () => {
@@ -94,7 +99,7 @@ async function sameProblemsFourWays(root: string, project: Readonly<Record<strin
   const hocon = Object.keys(project).filter((f) => f.endsWith('.hocon'));
   const absolute = (file: string) => path.resolve(root, file);
   // A problem as a line. A path a message names is written from the reading's base (the app reads absolute paths).
-  const line = (file: string, d: Problem) => `${file}:${d.line}:${d.column} ${d.rule} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`;
+  const line = (file: string, d: Problem) => `${file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`;
 
   const dir = await runCliIn(root, ['validate', '.', '--json']);
   const byDir: Found = (JSON.parse(dir.stdout) as { diagnostics: (Problem & { file: string })[] }).diagnostics.map((d) => line(absolute(d.file), d)).sort();
@@ -117,7 +122,7 @@ async function sameProblemsFourWays(root: string, project: Readonly<Record<strin
 
   server = await languageServerInProcess({ env: {}, rootUri: pathToFileURL(root).href });
   const published = () =>
-    [...server!.diagnostics].flatMap(([uri, list]) => list.map((d) => `${path.resolve(new URL(uri).pathname)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`)).sort();
+    [...server!.diagnostics].flatMap(([uri, list]) => list.map((d) => `${path.resolve(new URL(uri).pathname)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${LSP_SEVERITIES[d.severity] ?? d.severity} ${d.code} ${d.message.replace(/ \(quick fix: .*\)$/, '').replaceAll(`${root}/`, '')}`)).sort();
   await expect.poll(published, { timeout: 30_000 }).toEqual(byDir);
   return byDir;
 }

@@ -36,6 +36,12 @@ describe('the diagnostics a reading publishes', () => {
     expect(calls).toBe(1);
   });
 
+  it("publishes each severity as LSP's: an error 1, a warning 2, a hint (style advice) 4", () => {
+    const of = (severity: ToolboxDiagnostic['severity']) => ({ ...diagnostic('a.hocon', 0), severity });
+    const [published] = publishedFiles([of('error'), of('warning'), of('hint')], '/p', () => 'a = 1\n');
+    expect(lspDiagnosticsOf(published!).map((d) => d.severity)).toEqual([1, 2, 4]);
+  });
+
   it('places each diagnostic by line and UTF-16 character in the text read, its end never before its start', () => {
     const texts = new Map([['/p/a.hocon', 'a = 1\nb = "é"\n']]);
     const backwards = { ...diagnostic('a.hocon', 10), range: { start: { offset: 10, line: 2, column: 5 }, end: { offset: 7, line: 2, column: 2 } } };

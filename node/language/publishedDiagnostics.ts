@@ -26,8 +26,11 @@ export interface PublishedFile {
   messages: string[];
 }
 
-/** LSP's DiagnosticSeverity of ours (its Error, Warning; Information for any other). */
-const SEVERITIES: Partial<Record<string, DiagnosticSeverity>> = { error: 1, warning: 2 };
+/**
+ * LSP's DiagnosticSeverity of ours (its Error, Warning, Hint; Information for any other). A hint is style advice:
+ * editors show it faintly (VS Code: dots under the start, not in the Problems count).
+ */
+const SEVERITIES: Partial<Record<string, DiagnosticSeverity>> = { error: 1, warning: 2, hint: 4 };
 const INFORMATION: DiagnosticSeverity = 3;
 
 /** The diagnostics by the absolute path of their file, each file's in their order; each file name resolved once. */

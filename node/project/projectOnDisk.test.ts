@@ -63,11 +63,13 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(lines).toEqual([
       'registries/draft.hocon:11 error undefined-tool',
       'registries/reports.hocon:18 warning broken-tool',
-      // The description checks, as validate FILE and the app make them on a toolbox (node/review/).
-      'toolbox/toolbox_info.hocon:18 warning description-too-short',
+      // The description checks, as validate FILE and the app make them on a toolbox (node/review/): style, hints.
+      'toolbox/toolbox_info.hocon:18 hint description-too-short',
       'toolbox/toolbox_info.hocon:22 error unrecognized-type',
-      'toolbox/toolbox_info.hocon:30 warning description-too-short',
+      'toolbox/toolbox_info.hocon:30 hint description-too-short',
     ]);
+    // Counted per file as what each is: the project view's badges.
+    expect(analysis.files.find((f) => f.path === 'toolbox/toolbox_info.hocon')).toMatchObject({ errors: 1, warnings: 0, hints: 2 });
     expect(analysis.diagnostics[1]!.message).toContain("uses tool 'send_report', which has an error in toolbox/toolbox_info.hocon:22:34");
     expect(toolboxRulesOnOtherKinds(analysis)).toEqual([]);
   });
@@ -94,9 +96,9 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     expect(result.stdout.trim().split('\n').map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
       'registries/reports.hocon:18:24 warning broken-tool',
       // validate FILE also runs the description checks on a toolbox (node/review/).
-      'toolbox/toolbox_info.hocon:18:24 warning description-too-short',
+      'toolbox/toolbox_info.hocon:18:24 hint description-too-short',
       'toolbox/toolbox_info.hocon:22:34 error unrecognized-type',
-      'toolbox/toolbox_info.hocon:30:24 warning description-too-short',
+      'toolbox/toolbox_info.hocon:30:24 hint description-too-short',
       'checked for neuro-san',
     ]);
   });
@@ -132,11 +134,12 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     const validate = await runCliIn(cwd, ['validate', 'project']);
     expect(validate.code).toBe(1);
     expect(validate.stdout).toContain('project/toolbox/toolbox_info.hocon:22:34 error unrecognized-type');
-    expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning$/m);
-    expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings$/m);
+    expect(validate.stdout).toMatch(/^ {2}agent network\s+3 files\s+1 error\s+1 warning\s+0 hints$/m);
+    expect(validate.stdout).toMatch(/^ {2}toolbox\s+1 file\s+1 error\s+0 warnings\s+2 hints$/m);
+    expect(validate.stdout).toMatch(/^ {2}test case\s+1 file\s+0 errors\s+0 warnings\s+0 hints$/m);
     expect(validate.stdout).toContain('toolbox in use: toolbox/toolbox_info.hocon (from .env)');
     const json = JSON.parse((await runCliIn(cwd, ['validate', 'project', '--json'])).stdout) as { summary: { kind: string; files: number }[] };
-    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 2 });
+    expect(json.summary.find((s) => s.kind === 'toolbox')).toEqual({ kind: 'toolbox', files: 1, errors: 1, warnings: 0, hints: 2 });
     const tools = await runCliIn(cwd, ['tools', 'project', '--used-by']);
     expect(tools.code).toBe(0);
     expect(tools.stdout).toContain("lookup_weather (user): used by 2\n  project/registries/reports.hocon:14:24 agent 'city_weather'\n  project/registries/weather.hocon:14:24 agent 'weather_lookup'\n");
@@ -200,7 +203,7 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     const result = await runCliIn(studio, ['validate', '.']);
     expect(result.code).toBe(1);
     // No warning: the null an unset ${?llm_config_key} leaves in a sly_data allow list lets nothing through.
-    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings$/m);
+    expect(result.stdout).toMatch(/^ {2}agent network\s+73 files\s+0 errors\s+0 warnings\s+0 hints$/m);
     expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
     expect(result.stdout.match(/toolbox_info\.hocon:88:26 warning required-unknown/g)).toHaveLength(1);
     expect(result.stdout.match(/toolbox_info\.hocon:785:18 warning langchain-class-form/g)).toHaveLength(1);

@@ -3,7 +3,7 @@ import { errorMessage } from '../../shared/errorMessage';
 import { readRegularFileSync } from '../files/regularFile';
 import path from 'node:path';
 import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
-import { DescriptionReviewCache, reviewDescriptions } from '../../shared/toolbox/index';
+import { DescriptionReviewCache, reviewDescriptions, reviewEntries, severityAt } from '../../shared/toolbox/index';
 import { TermCache } from '../../shared/review/similarity';
 import type { LoadedToolbox, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { ProjectReader } from '../../shared/project/projectReader';
@@ -92,7 +92,8 @@ export async function reviewProject(reader: ProjectReader, root: string): Promis
 }
 
 /**
- * The description checks of one toolbox file's own tools, with the settings beside it. `offers`: which agents of the
+ * The review checks (the description checks, the entries' style) of one toolbox file's own tools, with the settings
+ * beside it. `offers`: which agents of the
  * project are offered which tools together (tools-similar), when the file lies in a project.
  */
 async function reviewToolbox(
@@ -112,13 +113,16 @@ async function reviewToolbox(
     range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
   }));
   const budget = settings.descriptionTokenBudget;
-  const counted = !settings.off.has('description-over-budget') && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
+  const levels = settings.rules;
+  const counted = severityAt(levels, 'description-over-budget') !== undefined && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
   const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
   // Which agents are offered which tools together: read once, when a duplicate or a similar pair first asks.
   let offered: ToolboxOffers | undefined | null = null;
   const together = () => (offered === null ? (offered = options.offers?.()) : offered)?.together;
-  out.push(...reviewDescriptions(toolbox.tools, { off: settings.off, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer, together }, options.caches?.descriptions));
-  if (!settings.off.has('tools-similar')) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, together));
+  out.push(...reviewDescriptions(toolbox.tools, { levels, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer, together }, options.caches?.descriptions));
+  const similar = severityAt(levels, 'tools-similar');
+  if (similar !== undefined) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, together, similar));
+  out.push(...reviewEntries(toolbox.tools, levels));
   return out;
 }
 

@@ -15,7 +15,7 @@ export function toolTexts(tools: readonly ToolEntry[]): ToolText[] {
 }
 
 /**
- * `tools-similar` warnings: each pair at or above the threshold with one of the user's tools in it, reported at the
+ * `tools-similar` findings (hints unless the project makes them warnings): each pair at or above the threshold with one of the user's tools in it, reported at the
  * later user tool's key (the pair's other member named), since that is the one to reword.
  *
  * `together` (asked only when a pair is found): which agents of the project are offered both tools. An LLM is shown
@@ -27,6 +27,7 @@ export function similarToolDiagnostics(
   threshold: number,
   cache?: TermCache,
   together?: () => ((a: string, b: string) => readonly OfferedTo[]) | undefined,
+  severity: 'hint' | 'warning' = 'hint',
 ): ToolboxDiagnostic[] {
   const index = new ToolIndex(toolTexts(tools), cache);
   const byName = new Map(tools.map((t, i) => [t.name, { tool: t, order: i }]));
@@ -49,7 +50,7 @@ export function similarToolDiagnostics(
     out.push(
       diagnosticOf(
         keyOrigin(mine.tool.field),
-        'warning',
+        severity,
         'tools-similar',
         `'${mine.tool.name}' reads much like '${other.tool.name}' (similarity ${pair.score.toFixed(2)}; shared words: ${pair.shared.slice(0, 8).join(', ')}): an LLM could take one for the other${where}. Say what sets them apart.`,
         mine.tool.name,

@@ -198,6 +198,7 @@ function toolFacts(analysis: ToolboxAnalysis): ToolFacts[] {
     displayAsInferred: t.displayAsInferred,
     errors: t.errors,
     warnings: t.warnings,
+    hints: t.hints,
   }));
 }
 
@@ -422,6 +423,14 @@ function openClassLink(model: Monaco.editor.ITextModel, position: Monaco.Positio
   return { value: `[Open the Python source of \`${written}\`](command:${OPEN_CLASS_COMMAND}?${args})`, isTrusted: true };
 }
 
+/**
+ * Monaco's severity of each of ours. A hint is Info, not Monaco's Hint: a Hint marker is three faint dots at the start
+ * of its range, too slight to find a style remark by; Info underlines the whole range in blue, apart from warnings.
+ */
+function markerSeverity(monaco: typeof Monaco, severity: ToolboxAnalysis['diagnostics'][number]['severity']): Monaco.MarkerSeverity {
+  return severity === 'error' ? monaco.MarkerSeverity.Error : severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info;
+}
+
 /** Diagnostics of this file as Monaco markers at their exact ranges. */
 export function markersFor(monaco: typeof Monaco, model: Monaco.editor.ITextModel, analysis: ToolboxAnalysis): Monaco.editor.IMarkerData[] {
   return analysis.diagnostics
@@ -430,7 +439,7 @@ export function markersFor(monaco: typeof Monaco, model: Monaco.editor.ITextMode
       const start = model.getPositionAt(d.range.start.offset);
       const end = model.getPositionAt(Math.max(d.range.end.offset, d.range.start.offset + 1));
       return {
-        severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        severity: markerSeverity(monaco, d.severity),
         message: d.fix ? `${d.message} (quick fix: ${d.fix.title})` : d.message,
         code: d.rule,
         source: 'toolbox',

@@ -10,6 +10,7 @@ import { ArgsTree } from './ArgsTree';
 import { CommitInput, DocumentVersion } from './CommitInput';
 import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
 import { applyFix } from '../editor/applyFix';
+import { SEVERITY_ICONS } from '../ui/severityIcons';
 import { ParametersTable } from './ParametersTable';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
@@ -198,7 +199,7 @@ function FieldMessages({ id, list, onFix }: { id: string; list: FieldMessage[] |
     <ul className="field-messages" id={id}>
       {list.map(({ diagnostic: d, parameter }, i) => (
         <li key={i} className={`field-${d.severity}`}>
-          {d.severity === 'error' ? '✕' : '⚠'} {parameter !== undefined && <strong className="message-subject">Parameter {parameter}: </strong>}
+          {SEVERITY_ICONS[d.severity]} {parameter !== undefined && <strong className="message-subject">Parameter {parameter}: </strong>}
           {d.message}
           {d.fix && onFix && (
             <>

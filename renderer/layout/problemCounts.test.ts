@@ -4,7 +4,7 @@ import { createAnalysisStore } from '../state/analysisStore';
 import { openAnalysis } from '../state/openAnalysis';
 import { problemCounts } from './problemCounts';
 
-const diagnostic = (severity: 'error' | 'warning') => ({ severity, message: 'm', rule: 'r', file: '/work/a.hocon', line: 1, column: 1 });
+const diagnostic = (severity: 'error' | 'warning' | 'hint') => ({ severity, message: 'm', rule: 'r', file: '/work/a.hocon', line: 1, column: 1 });
 const answer = (file: string, diagnostics: unknown[]) => ({ file, tools: [], diagnostics });
 
 beforeEach(() => vi.useFakeTimers());
@@ -20,9 +20,10 @@ describe("the status bar's problem counts", () => {
     useDocument.setState({ text: 'a { x }', loadGeneration: 1 });
     expect(counts()).toEqual({ kind: 'checking' });
     await vi.advanceTimersByTimeAsync(0);
-    callsOf('toolbox.analyze')[0]!.resolve(answer('/work/a.hocon', [diagnostic('error'), diagnostic('warning'), { ...diagnostic('error'), group: 'environment' }]));
+    callsOf('toolbox.analyze')[0]!.resolve(answer('/work/a.hocon', [diagnostic('error'), diagnostic('warning'), diagnostic('hint'), diagnostic('hint'), { ...diagnostic('error'), group: 'environment' }]));
     await vi.advanceTimersByTimeAsync(0);
-    expect(counts()).toMatchObject({ kind: 'counts', text: '1 error, 1 warning' });
+    // Hints (style advice) are counted apart, never as warnings.
+    expect(counts()).toMatchObject({ kind: 'counts', errors: 1, warnings: 1, hints: 2, text: '1 error, 1 warning, 2 hints' });
 
     // Another file of the project: a.hocon's analysis is still held, but it is not b.hocon's.
     useDocument.setState({ path: '/work/b.hocon', text: 'b {}', savedText: 'b {}', loadGeneration: 2 });

@@ -24,6 +24,7 @@ export function ProblemFilterBar({ useView, problems, shown }: { useView: ViewSt
         <option value="all">All severities</option>
         <option value="error">Errors</option>
         <option value="warning">Warnings</option>
+        <option value="hint">Hints</option>
       </select>
       <FacetSelect label="Rule" every="All rules" value={filter.rule} counts={rules} onChange={(rule) => setProblemFilter({ rule })} />
       <FacetSelect label="Tool" every="All tools" value={filter.tool} counts={tools} onChange={(tool) => setProblemFilter({ tool })} />

@@ -8,11 +8,12 @@ import { AnalysisPending } from '../ui/AnalysisPending';
 import { applyFix } from '../editor/applyFix';
 import { NeuroSanCheck } from './NeuroSanCheck';
 import { UrlIncludesPrompt } from '../project/UrlIncludesPrompt';
-import { plural } from '../../shared/plural';
+import { countSeverities, severityCountWords } from '../../shared/toolbox/index';
 import { filterProblems, problemKey, problemRows } from './problemFilter';
 import { groupLabel, ProblemFilterBar } from './ProblemFilterBar';
 import { fileProblems, revealProblem } from './revealProblem';
 import { sortProblems } from './sortProblems';
+import { SEVERITY_ICONS } from '../ui/severityIcons';
 
 const ROW_HEIGHT = 24;
 /** The environment group is not virtualized: a check reports a few findings per tool at most. */
@@ -46,7 +47,7 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
   const rows = useMemo(() => problemRows(diagnostics, grouping, folded, analysis?.file), [diagnostics, grouping, folded, analysis?.file]);
   const listRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
-  const errors = all.filter((d) => d.severity === 'error').length;
+  const counts = useMemo(() => countSeverities(all), [all]);
 
   // The problem F8 moved to is brought into view in the list (its group unfolded).
   useEffect(() => {
@@ -70,7 +71,7 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
   return (
     <section className="region problems-region" aria-label="Problems" data-analysis={current ? 'current' : 'pending'}>
       <div className="problems-header">
-        <h2 className="region-title">Problems {analysis ? `— ${plural(errors, 'error')}, ${plural(all.length - errors, 'warning')}` : ''}</h2>
+        <h2 className="region-title">Problems {analysis ? `— ${severityCountWords(counts)}` : ''}</h2>
         {all.length > 0 && <ProblemFilterBar useView={stores.useView} problems={all} shown={diagnostics.length} />}
         {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
         <NeuroSanCheck key={path ?? ''} stores={stores} />
@@ -80,7 +81,7 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
         // Not the file's problems: what the Python environment lacks for its tools, until the entry or the run settings change.
         <details className="problem-group" aria-label="Environment">
           <summary>
-            Environment — {plural(environment.filter((d) => d.severity === 'error').length, 'error')}, {plural(environment.filter((d) => d.severity === 'warning').length, 'warning')} from
+            Environment — {severityCountWords(countSeverities(environment))} from
             Check all tools in the Python the tools run with (not problems of the file)
           </summary>
           <div className="problem-group-list">
@@ -146,7 +147,7 @@ function ProblemRow({
     <div aria-current={active || undefined} className={`problem-row problem-${d.severity}${active ? ' active' : ''}${inGroup ? ' in-group' : ''}`} style={style}>
       <button className="problem" onClick={() => onJump(d)} title={d.message}>
         <span className="problem-icon" aria-label={d.severity}>
-          {d.severity === 'error' ? '✕' : '⚠'}
+          {SEVERITY_ICONS[d.severity]}
         </span>
         <span className="problem-message">{d.message}</span>
         <span className="problem-where">

@@ -16,9 +16,9 @@ const problem = (severity: DiagnosticDto['severity'], rule: string, offset: numb
 const problems = [
   problem('error', 'no-description', 10, 'alpha'),
   problem('error', 'parameters-type', 20, 'beta'),
-  problem('warning', 'description-too-short', 30, 'alpha'),
+  problem('hint', 'description-too-short', 30, 'alpha'),
   problem('warning', 'hocon-syntax', 40),
-  problem('warning', 'description-too-short', 5, 'gamma', '/p/included.hocon'),
+  problem('hint', 'description-too-short', 5, 'gamma', '/p/included.hocon'),
 ];
 
 describe('the Problems filter', () => {
@@ -27,6 +27,8 @@ describe('the Problems filter', () => {
     expect(filterProblems(problems, { ...NO_PROBLEM_FILTER, text: 'ALPHA short' }).map((d) => d.range.start.offset)).toEqual([30]);
     expect(filterProblems(problems, { ...NO_PROBLEM_FILTER, text: 'included' })).toHaveLength(1);
     expect(filterProblems(problems, { ...NO_PROBLEM_FILTER, severity: 'error' })).toHaveLength(2);
+    expect(filterProblems(problems, { ...NO_PROBLEM_FILTER, severity: 'warning' }).map((d) => d.rule)).toEqual(['hocon-syntax']);
+    expect(filterProblems(problems, { ...NO_PROBLEM_FILTER, severity: 'hint' })).toHaveLength(2);
     expect(filterProblems(problems, { ...NO_PROBLEM_FILTER, rule: 'description-too-short', tool: 'gamma' })).toHaveLength(1);
   });
   it('offers the rules and tools the problems name, with their counts', () => {

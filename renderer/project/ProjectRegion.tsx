@@ -154,6 +154,7 @@ export function ProjectRegion({ stores, useProject, openFile, collapse }: Projec
                       </button>
                       {f.errors > 0 && <span className="badge error">{f.errors}</span>}
                       {f.warnings > 0 && <span className="badge warning">{f.warnings}</span>}
+                      {f.hints > 0 && <span className="badge hint" title={plural(f.hints, 'hint')}>{f.hints}</span>}
                       {f.kind === 'manifest' && <ManifestSummary manifest={project.manifests.find((m) => m.path === f.path)} />}
                       {f.kind === 'network' && notServed.has(f.path) && <span className="muted"> not served</span>}
                       {f.kind === 'network' && !notServed.has(f.path) && leftOff.has(f.path) && <span className="muted"> in no manifest</span>}

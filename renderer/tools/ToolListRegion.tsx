@@ -207,6 +207,7 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
                       <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
                       {tool.errors > 0 && <span className="count-error" title={plural(tool.errors, 'error')}>✕ {tool.errors}</span>}
                       {tool.warnings > 0 && <span className="count-warning" title={plural(tool.warnings, 'warning')}>⚠ {tool.warnings}</span>}
+                      {tool.hints > 0 && <span className="count-hint" title={plural(tool.hints, 'hint')}>ℹ {tool.hints}</span>}
                     </span>
                   </div>
                 );

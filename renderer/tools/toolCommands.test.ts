@@ -29,7 +29,7 @@ function summary(name: string, text = TEXT): ToolSummary {
   const pos = (offset: number) => ({ offset, line: 0, column: 0 });
   return {
     name, kind: 'coded', className: null, displayAs: 'coded_tool', displayAsInferred: true,
-    baseToolInfoUrl: null, origin: 'user', file: 'f', errors: 0, warnings: 0,
+    baseToolInfoUrl: null, origin: 'user', file: 'f', errors: 0, warnings: 0, hints: 0,
     keyRange: { start: pos(keyStart), end: pos(keyStart + name.length + 2) },
     valueRange: { start: pos(valueStart), end: pos(end + 1) },
   };

@@ -13,7 +13,7 @@ export function filterTools(tools: readonly ToolSummary[], filter: ToolFilter): 
   return tools.filter(
     (t) =>
       (filter.kind === 'all' || t.kind === filter.kind) &&
-      (!filter.onlyProblems || t.errors + t.warnings > 0) &&
+      (!filter.onlyProblems || t.errors + t.warnings + t.hints > 0) &&
       (needle === '' || t.name.toLowerCase().includes(needle) || (t.className ?? '').toLowerCase().includes(needle)),
   );
 }

@@ -28,7 +28,7 @@ export const ProjectViewT = Type.Object({
   root: Type.String(),
   settings: Type.Record(Type.String(), SettingT),
   toolbox: Type.Union([Type.Object({ path: Type.String(), from: Type.String() }), Type.Null()]),
-  files: Type.Array(Type.Object({ path: Type.String(), kind: FileKindT, reason: Type.String(), errors: Type.Integer(), warnings: Type.Integer() })),
+  files: Type.Array(Type.Object({ path: Type.String(), kind: FileKindT, reason: Type.String(), errors: Type.Integer(), warnings: Type.Integer(), hints: Type.Integer() })),
   manifests: Type.Array(Type.Object({ path: Type.String(), inUse: Type.Boolean(), served: Type.Array(Type.String()), notServed: Type.Array(Type.String()) })),
   networksLeftOff: Type.Array(Type.String()),
   tools: Type.Array(

@@ -9,7 +9,7 @@ import { FileTextEditT } from './textEdits';
 import { RunRequestT } from './runApi';
 import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
-import { TOOL_KINDS } from '../toolbox/index';
+import { SEVERITIES, TOOL_KINDS } from '../toolbox/index';
 import { DEFINITION_KINDS } from '../hocon/index';
 
 /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
@@ -22,7 +22,7 @@ export const Pos = Type.Object({ offset: Type.Number(), line: Type.Number(), col
 export const SourceRange = Type.Object({ start: Pos, end: Pos });
 
 export const DiagnosticT = Type.Object({
-  severity: Type.Union([Type.Literal('error'), Type.Literal('warning')]),
+  severity: Type.Union(SEVERITIES.map((severity) => Type.Literal(severity))),
   rule: Type.String(),
   message: Type.String(),
   file: Type.String(),
@@ -54,6 +54,8 @@ export const ToolSummaryT = Type.Object({
   valueRange: SourceRange,
   errors: Type.Number(),
   warnings: Type.Number(),
+  /** Style advice about the tool (a description too short…), apart from its warnings. */
+  hints: Type.Number(),
 });
 
 /** Where one field's value comes from (shared/toolbox/fieldSources.ts): listed only when not simply written once. */

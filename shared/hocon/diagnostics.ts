@@ -6,7 +6,11 @@ import type { Range, SourceText } from './textPosition';
  */
 export interface Diagnostic {
   message: string;
-  severity: 'error' | 'warning';
+  /**
+   * The severities of every diagnostic the app shows (shared/toolbox/toolboxDiagnostic.ts, issue #34: one vocabulary).
+   * Reading HOCON finds no style advice: it reports errors and warnings only (makeDiagnostic).
+   */
+  severity: 'error' | 'warning' | 'hint';
   /** The file the problem is in (the name the caller gave; for includes, the included file). */
   file: string;
   /** 1-based line of the start of `range`. */

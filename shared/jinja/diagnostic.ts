@@ -1,6 +1,7 @@
 /** A problem found in a template or its output; every engine error becomes one, never a thrown exception. */
 export interface TemplateDiagnostic {
-  severity: 'error' | 'warning' | 'info';
+  /** The app's severities (shared/toolbox/toolboxDiagnostic.ts); no template rule gives style advice ('hint') yet. */
+  severity: 'error' | 'warning' | 'hint';
   /** A stable identifier: `jinja-syntax`, `jinja-undefined`, `catalog-prefix`, ... */
   rule: string;
   message: string;

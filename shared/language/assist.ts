@@ -1,5 +1,5 @@
 import { getPath, normalizePath, parseHocon, resolveHocon, toJsonText, type SyntaxDocument } from '../hocon/index';
-import { DISPLAY_AS_VALUES, type QuickFix, type ToolboxDiagnostic, type ToolKind } from '../toolbox/index';
+import { DISPLAY_AS_VALUES, severityCountWords, type QuickFix, type ToolboxDiagnostic, type ToolKind } from '../toolbox/index';
 import { plural } from '../plural';
 import { braceDepth, completionContextAt } from './completionContext';
 import { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';
@@ -22,6 +22,8 @@ export interface ToolFacts {
   displayAsInferred?: boolean;
   errors: number;
   warnings?: number;
+  /** Style advice about it, counted apart from its warnings (with them: the app's facts). */
+  hints?: number;
   /** The file it is written in (as the facts name files), and its line there. */
   file?: string;
   line?: number;
@@ -53,7 +55,9 @@ export function toolHoverLines(tool: ToolFacts): string[] {
   const lines = [`**${tool.name}** — ${tool.kind ? `${tool.kind} ` : ''}tool (${where})`];
   if (tool.className) lines.push(`class \`${tool.className}\``);
   if (tool.displayAs) lines.push(`display_as \`${tool.displayAs}\`${tool.displayAsInferred ? ' (inferred)' : ''}`);
-  if (tool.errors + (tool.warnings ?? 0)) lines.push(tool.warnings === undefined ? plural(tool.errors, 'error') : `${plural(tool.errors, 'error')}, ${plural(tool.warnings, 'warning')}`);
+  if (tool.errors + (tool.warnings ?? 0) + (tool.hints ?? 0)) {
+    lines.push(tool.warnings === undefined ? plural(tool.errors, 'error') : severityCountWords({ errors: tool.errors, warnings: tool.warnings, hints: tool.hints ?? 0 }));
+  }
   if (tool.users) lines.push(tool.users.length === 0 ? 'No agent of the project uses it.' : `Used by ${tool.users.map((u) => `${u.agent} (\`${u.network}\`)`).join(', ')}`);
   return lines;
 }

@@ -55,6 +55,7 @@ export interface ProjectFileInfo {
   reason: string;
   errors: number;
   warnings: number;
+  hints: number;
 }
 
 /** An agent of a network that is a toolbox tool: where `"toolbox": "<tool>"` is written. */
@@ -134,7 +135,7 @@ export function analyzeProject(options: AnalyzeOptions): ProjectAnalysis {
 export function analysisOf(reader: ProjectReader, settings: ProjectSettings, extras: ProjectExtras = {}): ProjectAnalysis {
   const toolboxSetting = settings.AGENT_TOOLBOX_INFO_FILE;
   const projectToolbox = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
-  const files: ProjectFileInfo[] = reader.files.map((path) => ({ path, ...reader.kind(path), errors: 0, warnings: 0 }));
+  const files: ProjectFileInfo[] = reader.files.map((path) => ({ path, ...reader.kind(path), errors: 0, warnings: 0, hints: 0 }));
   const diagnostics: ToolboxDiagnostic[] = [];
   // The project's toolbox first (its problems are its own, said once), then each file by its kind.
   if (projectToolbox !== undefined && !reader.isProjectFile(projectToolbox)) {
@@ -186,7 +187,8 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     const file = byFile.get(normalizePath(d.file));
     if (!file) continue;
     if (d.severity === 'error') file.errors++;
-    else file.warnings++;
+    else if (d.severity === 'warning') file.warnings++;
+    else file.hints++;
   }
 
   const networks = files.filter((f) => f.kind === 'network').map((f) => reader.network(f.path));
@@ -275,11 +277,11 @@ function dedupe(diagnostics: readonly ToolboxDiagnostic[]): ToolboxDiagnostic[] 
   return out;
 }
 
-/** Per kind: how many files, errors and warnings (the CLI's closing summary). */
-export function summaryByKind(analysis: ProjectAnalysis): { kind: FileKind; files: number; errors: number; warnings: number }[] {
+/** Per kind: how many files, errors, warnings and hints (the CLI's closing summary). */
+export function summaryByKind(analysis: ProjectAnalysis): { kind: FileKind; files: number; errors: number; warnings: number; hints: number }[] {
   return FILE_KINDS.map((kind) => {
     const of = analysis.files.filter((f) => f.kind === kind);
-    return { kind, files: of.length, errors: sum(of.map((f) => f.errors)), warnings: sum(of.map((f) => f.warnings)) };
+    return { kind, files: of.length, errors: sum(of.map((f) => f.errors)), warnings: sum(of.map((f) => f.warnings)), hints: sum(of.map((f) => f.hints)) };
   }).filter((row) => row.files > 0);
 }
 

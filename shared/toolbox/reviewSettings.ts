@@ -2,26 +2,34 @@
  * The project's review settings: `.toolbox-editor.json` beside the toolbox file, else at its project's root
  * (node/run/settingsFile.ts `settingsFileFor`; docs/testing.md, "The settings file").
  *
- *   { "rules": { "description-too-short": "off", "description-unmentioned-parameter": "warning" },
+ *   { "rules": { "description-too-short": "off", "tools-similar": "warning" },
  *     "descriptionTokenBudget": 250, "tokenizer": "o200k_base", "similarityThreshold": 0.5,
  *     "neuroSanVersion": "0.5.55" }
  *
  * `neuroSanVersion` says which neuro-san the project runs, over its interpreter and its pin (shared/neurosan/versions); it is
  * read from the file at the project's root (a file outside any project: beside it).
  *
- * Each description check is "warning" (the default for most) or "off". Mistakes in the file are reported as
- * diagnostics of rule `review-settings` in that file, and the rest of it still applies.
+ * Each review check (the description checks and the entry's style checks) is "off", "hint" or "warning"; most are
+ * hints by default (issue #33: style advice never reads as a problem unless the project asks). Mistakes in the file
+ * are reported as diagnostics of rule `review-settings` in that file, and the rest of it still applies.
  */
 import { readJsonText, describeJsonSyntaxError } from '../hocon/index';
-import { DEFAULT_DESCRIPTION_TOKEN_BUDGET, DESCRIPTION_RULE_IDS, RULES_OFF_BY_DEFAULT } from './rules/descriptionReview';
+import { DEFAULT_DESCRIPTION_TOKEN_BUDGET, DESCRIPTION_RULE_DEFAULTS, DESCRIPTION_RULE_IDS } from './rules/descriptionReview';
+import { ENTRY_REVIEW_RULE_DEFAULTS, ENTRY_REVIEW_RULE_IDS } from './rules/entryReview';
+import { RULE_LEVELS, type RuleLevel } from './rules/ruleLevels';
 import { parseVersion } from '../neurosan/versions/index';
 
 export const REVIEW_SETTINGS_FILE = '.toolbox-editor.json';
+
+/** The checks `rules` sets, and the level of each unless it does. */
+export const REVIEW_RULE_IDS = [...DESCRIPTION_RULE_IDS, ...ENTRY_REVIEW_RULE_IDS] as const;
+export type ReviewRuleId = (typeof REVIEW_RULE_IDS)[number];
+export const REVIEW_RULE_DEFAULTS: Readonly<Record<ReviewRuleId, RuleLevel>> = { ...DESCRIPTION_RULE_DEFAULTS, ...ENTRY_REVIEW_RULE_DEFAULTS };
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.5;
 
 export interface ReviewSettings {
-  /** Rules that report nothing. */
-  off: Set<string>;
+  /** Each review check's level: the defaults, with the file's `rules` over them. */
+  rules: Record<ReviewRuleId, RuleLevel>;
   descriptionTokenBudget: number;
   tokenizer: 'o200k_base' | 'cl100k_base';
   similarityThreshold: number;
@@ -33,13 +41,17 @@ export interface ReviewSettings {
 
 export function defaultReviewSettings(): ReviewSettings {
   return {
-    off: new Set(RULES_OFF_BY_DEFAULT),
+    rules: { ...REVIEW_RULE_DEFAULTS },
     descriptionTokenBudget: DEFAULT_DESCRIPTION_TOKEN_BUDGET,
     tokenizer: 'o200k_base',
     similarityThreshold: DEFAULT_SIMILARITY_THRESHOLD,
     problems: [],
   };
 }
+
+const LEVEL_WORDS = '"off", "hint" or "warning"';
+const isReviewRule = (rule: string): rule is ReviewRuleId => (REVIEW_RULE_IDS as readonly string[]).includes(rule);
+const isRuleLevel = (level: unknown): level is RuleLevel => (RULE_LEVELS as readonly unknown[]).includes(level);
 
 // `run`: the project's run settings, read by shared/run/runSettings.ts.
 const KNOWN_KEYS = new Set(['rules', 'descriptionTokenBudget', 'tokenizer', 'similarityThreshold', 'neuroSanVersion', 'run']);
@@ -61,13 +73,12 @@ export function readReviewSettings(text: string | undefined): ReviewSettings {
   for (const key of Object.keys(value)) if (!KNOWN_KEYS.has(key)) settings.problems.push(`unknown key '${key}' (known: ${[...KNOWN_KEYS].join(', ')})`);
   const rules = value.rules;
   if (rules !== undefined) {
-    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) settings.problems.push("'rules' must be an object of rule id → \"off\" or \"warning\"");
+    if (rules === null || typeof rules !== 'object' || Array.isArray(rules)) settings.problems.push(`'rules' must be an object of rule id → ${LEVEL_WORDS}`);
     else {
       for (const [rule, level] of Object.entries(rules)) {
-        if (!(DESCRIPTION_RULE_IDS as readonly string[]).includes(rule)) settings.problems.push(`unknown rule '${rule}' (known: ${DESCRIPTION_RULE_IDS.join(', ')})`);
-        else if (level === 'off') settings.off.add(rule);
-        else if (level === 'warning') settings.off.delete(rule);
-        else settings.problems.push(`rule '${rule}' takes "off" or "warning", not ${JSON.stringify(level)}`);
+        if (!isReviewRule(rule)) settings.problems.push(`unknown rule '${rule}' (known: ${REVIEW_RULE_IDS.join(', ')})`);
+        else if (isRuleLevel(level)) settings.rules[rule] = level;
+        else settings.problems.push(`rule '${rule}' takes ${LEVEL_WORDS}, not ${JSON.stringify(level)}`);
       }
     }
   }

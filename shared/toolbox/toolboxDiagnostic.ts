@@ -1,4 +1,14 @@
 import type { FileTextEdit, Origin, Position, Range, SourceText } from '../hocon/index';
+import { plural } from '../plural';
+
+/**
+ * How much a diagnostic matters. 'error': neuro-san refuses or breaks on it (`validate` exits 1). 'warning': neuro-san
+ * reads it other than it seems, or ignores it. 'hint': advice on style, such as a description too short for the LLM
+ * (issue #33): shown in the app and listed by `validate`, counted apart, never failing a build; a project can raise
+ * each such rule to a warning in `.toolbox-editor.json` (reviewSettings.ts).
+ */
+export const SEVERITIES = ['error', 'warning', 'hint'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 export interface QuickFix {
   /** What the fix does, as a button or menu label: `Change "int" to "integer"`. */
@@ -11,7 +21,7 @@ export interface QuickFix {
  * validate` show it. Every diagnostic has a position; `rule` is a stable id (for filtering and documentation).
  */
 export interface ToolboxDiagnostic {
-  severity: 'error' | 'warning';
+  severity: Severity;
   rule: string;
   message: string;
   file: string;
@@ -175,6 +185,28 @@ export function replaceValueFix(title: string, where: Origin, newText: string): 
 /** The `file:line:column severity rule message` line of `toolbox-editor validate`. */
 export function formatDiagnosticLine(d: ToolboxDiagnostic): string {
   return `${d.file}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}`;
+}
+
+export interface SeverityCounts {
+  errors: number;
+  warnings: number;
+  hints: number;
+}
+
+/** How many of each severity (each is counted as what it is: a hint is no warning). */
+export function countSeverities(diagnostics: readonly { severity: Severity }[]): SeverityCounts {
+  const counts = { errors: 0, warnings: 0, hints: 0 };
+  for (const d of diagnostics) {
+    if (d.severity === 'error') counts.errors++;
+    else if (d.severity === 'warning') counts.warnings++;
+    else counts.hints++;
+  }
+  return counts;
+}
+
+/** `2 errors, 1 warning`, with `, 3 hints` when there are any (most files have none, and "0 hints" is noise). */
+export function severityCountWords(counts: SeverityCounts): string {
+  return `${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}${counts.hints > 0 ? `, ${plural(counts.hints, 'hint')}` : ''}`;
 }
 
 /** By file, then position, then rule id (plain code-unit order: rule ids are ASCII, and this runs per diagnostic). */

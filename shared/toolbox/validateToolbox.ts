@@ -6,13 +6,15 @@ import { functionSpecRule } from './rules/functionSpec';
 import { literalCredentialsRule } from './rules/literalCredentials';
 import { parametersRule } from './rules/parameters';
 import type { EntryRule, RuleContext } from './rules/ruleContext';
-import { toolInfoUrlRule } from './rules/toolInfoUrl';
 import { toolNameRule } from './rules/toolName';
 import type { ToolEntry } from './toolEntry';
 import { compareDiagnostics, type ToolboxDiagnostic } from './toolboxDiagnostic';
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 
-/** Every rule an entry is checked against, in the order their findings are most useful. */
+/**
+ * Every rule an entry is checked against, in the order their findings are most useful. Style advice is not here: it
+ * runs with the description checks, at the level the project sets (rules/entryReview.ts, node/review/).
+ */
 export const ENTRY_RULES: readonly EntryRule[] = [
   entryShapeRule,
   toolNameRule,
@@ -22,7 +24,6 @@ export const ENTRY_RULES: readonly EntryRule[] = [
   parametersRule,
   literalCredentialsRule,
   duplicateToolRule,
-  toolInfoUrlRule,
 ];
 
 /**

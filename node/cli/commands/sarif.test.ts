@@ -63,6 +63,16 @@ describe('validate --format sarif', () => {
     expect(validateSarif({ ...log, runs: [{ ...run, results: [{ ...run.results[0]!, level: 'fatal' }] }] })).toBe(false);
   });
 
+  it('gives style advice (a hint) as a note, which fails no check: exit 0', async () => {
+    const dir = workspace({ 'tb.hocon': 'wiki { class = "langchain_community.tools.WikipediaQueryRun" }\nt { class = "m.C", description = "Weather tool" }\n' });
+    const { code, log } = await sarifOf(dir, 'tb.hocon');
+    expect(code).toBe(0);
+    expect(log.runs[0]!.results.map((r) => [r.ruleId, r.level])).toEqual([
+      ['langchain-community', 'note'],
+      ['description-too-short', 'note'],
+    ]);
+  });
+
   it('a clean file is a valid log with no results', async () => {
     const dir = workspace({ 'tb.hocon': 't { class = "m.C", description = "Returns the time of day in a given time zone, as ISO text." }\n' });
     const { code, log } = await sarifOf(dir, 'tb.hocon');

@@ -7,9 +7,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_VERSION } from '../../../shared/version';
-import type { ToolboxDiagnostic } from '../../../shared/toolbox/index';
+import type { Severity, ToolboxDiagnostic } from '../../../shared/toolbox/index';
 
 const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+/** SARIF's level of each severity: a hint (style advice) is a `note`, which code scanning shows without failing a check. */
+const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', hint: 'note' };
 const DOCS = 'https://github.com/cognizant-ai-lab/neuro-san';
 
 function artifactLocation(file: string, cwd: string): { uri: string; uriBaseId?: string } {
@@ -46,7 +48,7 @@ export function toSarif(diagnostics: readonly ToolboxDiagnostic[], cwd: string, 
           return {
             ruleId: d.rule,
             ruleIndex: ruleIndex.get(d.rule)!,
-            level: d.severity,
+            level: LEVELS[d.severity],
             message: { text: d.message },
             locations: [
               {

@@ -55,20 +55,57 @@ describe('toolbox-editor validate', () => {
     const { code, stdout } = await cli(['validate', 'tb.hocon'], dir);
     expect(code).toBe(1);
     expect(stdout).toBe(
-      "tb.hocon:2:39 warning description-too-short The description of 'get_current_date_time' is 2 words: say what the tool does, what it returns and when to use it.\n" +
+      "tb.hocon:2:39 hint description-too-short The description of 'get_current_date_time' is 2 words: say what the tool does, what it returns and when to use it.\n" +
       "tb.hocon:3:18 error langchain-class-form Value in 'class' in tb.hocon must be of the form '<package_name>.<module_name>.<ClassName>'. neuro-san raises this when it builds an agent that uses 'search'; agents that do not use it are not affected.\n" +
         `${NEWEST_SUMMARY}\n`,
     );
   });
 
-  it('exits 0 with warnings only, and --json gives the diagnostics with their fixes', async () => {
+  it('exits 0 with hints only (style advice never fails a build), and --json gives the diagnostics with their fixes', async () => {
     const dir = workspace({ 'ok.hocon': 't { class = "m.C", description = "d", parameters { type = object, properties { n { type = "int" } } } }\n' });
     const { code, stdout } = await cli(['validate', 'ok.hocon', '--json'], dir);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual([
-      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 34, severity: 'warning', rule: 'description-too-short', tool: 't' }),
-      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 80, severity: 'warning', rule: 'parameter-undocumented', tool: 't' }),
+      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 34, severity: 'hint', rule: 'description-too-short', tool: 't' }),
+      expect.objectContaining({ file: 'ok.hocon', line: 1, column: 80, severity: 'hint', rule: 'parameter-undocumented', tool: 't' }),
     ]);
+  });
+
+  it('gives a style rule the project raised to "warning" in .toolbox-editor.json as a warning, still exiting 0', async () => {
+    const dir = workspace({
+      'ok.hocon': 't { class = "m.C", description = "d", parameters { type = object, properties { n { type = "int" } } } }\n',
+      '.toolbox-editor.json': '{"rules": {"description-too-short": "warning"}}',
+    });
+    const { code, stdout } = await cli(['validate', 'ok.hocon'], dir);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, 2).map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
+      'ok.hocon:1:34 warning description-too-short',
+      'ok.hocon:1:80 hint parameter-undocumented',
+    ]);
+  });
+
+  it('validate DIR lists hints as hints, counts them apart and exits 0 with only hints; the settings file raises one', async () => {
+    const project = {
+      'toolbox/toolbox_info.hocon': 'wiki { class = "langchain_community.tools.WikipediaQueryRun", base_tool_info_url = "see the docs" }\n',
+      'registries/hello.hocon': '{ "tools": [ { "name": "front", "instructions": "Answer with the wiki.", "tools": ["wiki"] }, { "name": "wiki", "toolbox": "wiki" } ] }\n',
+    };
+    const dir = workspace(project);
+    const text = await cli(['validate', '.'], dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^toolbox\/toolbox_info\.hocon:1:16 hint langchain-community 'langchain_community\.tools\.WikipediaQueryRun' comes from langchain_community, which is sunset/m);
+    expect(text.stdout).toMatch(/^toolbox\/toolbox_info\.hocon:1:84 hint tool-info-url /m);
+    expect(text.stdout).toMatch(/^ {2}toolbox\s+1 file\s+0 errors\s+0 warnings\s+2 hints$/m);
+    const json = JSON.parse((await cli(['validate', '.', '--json'], dir)).stdout) as { summary: object[]; files: object[] };
+    expect(json.summary).toContainEqual({ kind: 'toolbox', files: 1, errors: 0, warnings: 0, hints: 2 });
+    expect(json.files).toContainEqual(expect.objectContaining({ path: 'toolbox/toolbox_info.hocon', errors: 0, warnings: 0, hints: 2 }));
+
+    const raised = workspace({ ...project, '.toolbox-editor.json': '{"rules": {"langchain-community": "warning", "tool-info-url": "off"}}' });
+    const again = await cli(['validate', '.'], raised);
+    // A warning never fails the build either: only errors do.
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^toolbox\/toolbox_info\.hocon:1:16 warning langchain-community /m);
+    expect(again.stdout).not.toContain('tool-info-url');
+    expect(again.stdout).toMatch(/^ {2}toolbox\s+1 file\s+0 errors\s+1 warning\s+0 hints$/m);
   });
 
   it('checks an agent network against the toolbox AGENT_TOOLBOX_INFO_FILE names', async () => {

@@ -4,8 +4,8 @@ import type { EntryRule } from './ruleContext';
 /**
  * The class path a tool's kind needs: a coded tool is `module.ClassName` (split at the last dot), a LangChain tool
  * `package.module.ClassName` (neuro-san refuses fewer segments, in these words, when ToolboxFactory builds the tool
- * for an agent that uses it: the message says so). Classes from the sunset
- * langchain_community package get a warning.
+ * for an agent that uses it: the message says so). A class from the sunset langchain_community package is style
+ * advice, reviewed apart (entryReview.ts).
  */
 export const classFormRule: EntryRule = ({ entry, report, toolboxFile }) => {
   if (entry.value.kind !== 'object') return;
@@ -25,17 +25,6 @@ export const classFormRule: EntryRule = ({ entry, report, toolboxFile }) => {
         'error',
         'langchain-class-form',
         `Value in 'class' in ${toolboxFile ?? classValue.source.name} must be of the form '<package_name>.<module_name>.<ClassName>'. neuro-san raises this when it builds an agent that uses '${tool}'; agents that do not use it are not affected.`,
-        { tool },
-      ),
-    );
-  }
-  if (entry.className.startsWith('langchain_community.')) {
-    report(
-      diagnosticAt(
-        classValue,
-        'warning',
-        'langchain-community',
-        `'${entry.className}' comes from langchain_community, which is sunset: prefer the maintained integration package (see https://docs.langchain.com/oss/python/integrations/tools).`,
         { tool },
       ),
     );

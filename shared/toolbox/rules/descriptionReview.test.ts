@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadToolbox } from '../loadToolbox';
 import { memoryHost } from '../testHost';
-import { readReviewSettings } from '../reviewSettings';
-import { DescriptionReviewCache, mentions, reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
+import { readReviewSettings, REVIEW_RULE_DEFAULTS } from '../reviewSettings';
+import { DESCRIPTION_RULE_IDS, DescriptionReviewCache, mentions, reviewDescriptions, type DescriptionReviewOptions } from './descriptionReview';
+import type { RuleLevel } from './ruleLevels';
 
 // A stand-in counter: one token per word (the real one is node/tokens/; shared code is given a counter).
 const wordCount = (text: string) => ({ tokens: text.split(/\s+/).filter(Boolean).length, estimated: false });
@@ -10,8 +11,10 @@ const wordCount = (text: string) => ({ tokens: text.split(/\s+/).filter(Boolean)
 function review(text: string, options: Partial<DescriptionReviewOptions> = {}) {
   const { tools } = loadToolbox({ host: memoryHost({ 'tb.hocon': text }), userFile: 'tb.hocon' });
   const settings = readReviewSettings(undefined);
-  return reviewDescriptions(tools, { off: settings.off, tokenBudget: 250, countTokens: wordCount, tokenizer: 'words', ...options });
+  return reviewDescriptions(tools, { levels: settings.rules, tokenBudget: 250, countTokens: wordCount, tokenizer: 'words', ...options });
 }
+/** Every description check on, each a hint. */
+const ALL_ON: Record<string, RuleLevel> = Object.fromEntries(DESCRIPTION_RULE_IDS.map((rule) => [rule, 'hint']));
 const found = (text: string, options?: Partial<DescriptionReviewOptions>) => review(text, options).map((d) => `${d.rule} ${d.tool} ${d.line}:${d.column}`);
 
 const GOOD = 'Returns the current weather for a city: temperature, wind and a short forecast.';
@@ -63,8 +66,8 @@ describe('description checks, each with its good and its bad example', () => {
   it('description-unmentioned-parameter (off unless turned on)', () => {
     const text = tool('weather', GOOD, 'units { type = string, description = "metric or imperial" }');
     expect(found(text)).toEqual([]);
-    expect(found(text, { off: new Set() })).toEqual(['description-unmentioned-parameter weather 1:164']);
-    expect(found(tool('weather', `${GOOD} Give units to choose them.`, 'units { type = string, description = "metric or imperial" }'), { off: new Set() })).toEqual([]);
+    expect(found(text, { levels: ALL_ON })).toEqual(['description-unmentioned-parameter weather 1:164']);
+    expect(found(tool('weather', `${GOOD} Give units to choose them.`, 'units { type = string, description = "metric or imperial" }'), { levels: ALL_ON })).toEqual([]);
   });
 
   it('enum-values-unmentioned', () => {
@@ -106,15 +109,28 @@ describe('description checks, each with its good and its bad example', () => {
     expect(found(text, { together: () => undefined })).toEqual(['description-duplicate b 2:34', 'description-duplicate c 3:34']);
   });
 
+  it('style advice is a hint; an entry neuro-san builds as a LangChain tool (description-missing) is a warning', () => {
+    const severities = (text: string) => review(text).map((d) => `${d.severity} ${d.rule}`);
+    expect(severities(tool('weather', 'Weather tool', 'city { type = string }'))).toEqual(['hint description-too-short', 'hint parameter-undocumented']);
+    expect(severities('weather { class = "m.C", parameters { type = object } }')).toEqual(['warning description-missing']);
+    expect(severities(`${tool('a', GOOD)}\n${tool('b', GOOD)}`)).toEqual(['hint description-duplicate']);
+  });
+
+  it('a rule set to "warning" reports warnings, one set to "hint" hints', () => {
+    const levels = { ...REVIEW_RULE_DEFAULTS, 'description-too-short': 'warning', 'description-missing': 'hint' } as const;
+    const text = `${tool('weather', 'Weather tool')}\nw2 { class = "m.C", parameters { type = object } }`;
+    expect(review(text, { levels }).map((d) => `${d.severity} ${d.rule}`)).toEqual(['warning description-too-short', 'hint description-missing']);
+  });
+
   it('a rule turned off reports nothing; the shipped default toolbox is never reviewed', () => {
-    expect(found(tool('weather', 'Weather tool'), { off: new Set(['description-too-short']) })).toEqual([]);
+    expect(found(tool('weather', 'Weather tool'), { levels: { ...REVIEW_RULE_DEFAULTS, 'description-too-short': 'off' } })).toEqual([]);
     const { tools } = loadToolbox({ host: memoryHost({ 'd.hocon': tool('weather', 'Weather tool'), 'tb.hocon': '' }), defaultFile: 'd.hocon', userFile: 'tb.hocon' });
-    expect(reviewDescriptions(tools, { off: new Set(), tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' })).toEqual([]);
+    expect(reviewDescriptions(tools, { levels: ALL_ON, tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' })).toEqual([]);
   });
 });
 
 describe('re-checking only the entries an edit touched', () => {
-  const options = { off: new Set<string>(), tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' };
+  const options = { levels: ALL_ON, tokenBudget: 250, countTokens: wordCount, tokenizer: 'words' };
   const entries = [tool('a', 'Weather tool'), tool('b', 'The weather in a city, with its temperature and the wind. Uses a public API.'), tool('c', GOOD), tool('d', GOOD)];
 
   for (const reading of ['neuro-san', 'spec'] as const) {
@@ -143,11 +159,14 @@ describe('re-checking only the entries an edit touched', () => {
 });
 
 describe('.toolbox-editor.json', () => {
-  it('turns rules off or on, and sets the budget and the tokenizer', () => {
-    const s = readReviewSettings('{"rules": {"description-too-short": "off", "description-unmentioned-parameter": "warning"}, "descriptionTokenBudget": 100, "tokenizer": "cl100k_base"}');
+  it('sets rules off, to hints or to warnings, and sets the budget and the tokenizer', () => {
+    const s = readReviewSettings(
+      '{"rules": {"description-too-short": "off", "description-unmentioned-parameter": "hint", "tools-similar": "warning", "langchain-community": "warning"}, "descriptionTokenBudget": 100, "tokenizer": "cl100k_base"}',
+    );
     expect(s.problems).toEqual([]);
-    expect(s.off.has('description-too-short')).toBe(true);
-    expect(s.off.has('description-unmentioned-parameter')).toBe(false);
+    expect(s.rules).toMatchObject({ 'description-too-short': 'off', 'description-unmentioned-parameter': 'hint', 'tools-similar': 'warning', 'langchain-community': 'warning' });
+    // The rest keep their defaults.
+    expect(s.rules).toMatchObject({ 'description-no-verb': 'hint', 'description-missing': 'warning', 'tool-info-url': 'hint' });
     expect(s.descriptionTokenBudget).toBe(100);
     expect(s.tokenizer).toBe('cl100k_base');
   });
@@ -155,7 +174,7 @@ describe('.toolbox-editor.json', () => {
   it('says what is wrong, and keeps the rest', () => {
     expect(readReviewSettings('{"rules": {"description-too-short": "error", "no-such-rule": "off"}, "extra": 1}').problems).toEqual([
       "unknown key 'extra' (known: rules, descriptionTokenBudget, tokenizer, similarityThreshold, neuroSanVersion, run)",
-      'rule \'description-too-short\' takes "off" or "warning", not "error"',
+      'rule \'description-too-short\' takes "off", "hint" or "warning", not "error"',
       expect.stringContaining("unknown rule 'no-such-rule'"),
     ]);
     expect(readReviewSettings('{"rules": ').problems).toEqual([expect.stringMatching(/^not JSON: line 1, column 11/)]);

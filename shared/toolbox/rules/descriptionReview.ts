@@ -1,7 +1,9 @@
 /**
  * Description checks: is what the LLM reads about each tool good enough for it to be chosen and called right?
- * Heuristics, all warnings, each with a rule id the project can turn off in `.toolbox-editor.json` (reviewSettings.ts).
- * They run apart from neuro-san's own checks (validateToolbox.ts), by node/review/, which supplies the settings and
+ * Heuristics, each with a rule id the project can set to "off", "hint" or "warning" in `.toolbox-editor.json`
+ * (reviewSettings.ts). Most are style advice, hints by default (issue #33); `description-missing` is a warning: an entry
+ * with parameters and no description is one neuro-san builds as a LangChain tool (its toolbox_factory.py), not a coded
+ * one. They run apart from neuro-san's own checks (validateToolbox.ts), by node/review/, which supplies the settings and
  * the token counter. Every rule is documented with a good and a bad example in docs/description-checks.md.
  */
 import type { HoconObject, HoconValue, Origin } from '../../hocon/index';
@@ -11,6 +13,7 @@ import { actionVerbOf, startsWithVerb } from './actionVerbs';
 import { plural } from '../../plural';
 import type { CountTokens } from '../../tokenCount';
 import { offeredToWords, type OfferedTo } from './offeredTogether';
+import { severityAt, type RuleLevel, type RuleLevels } from './ruleLevels';
 
 export const DESCRIPTION_RULE_IDS = [
   'description-missing',
@@ -27,8 +30,23 @@ export const DESCRIPTION_RULE_IDS = [
 ] as const;
 export type DescriptionRuleId = (typeof DESCRIPTION_RULE_IDS)[number];
 
-/** Rules off unless a project turns them on: most toolboxes describe each parameter in its own schema instead. */
-export const RULES_OFF_BY_DEFAULT: ReadonlySet<DescriptionRuleId> = new Set(['description-unmentioned-parameter']);
+/**
+ * Each check's level unless a project sets it. Style advice is a hint. `description-missing` is a warning: neuro-san
+ * reads such an entry as a LangChain tool, so the parameters written are never shown to the LLM. And
+ * `description-unmentioned-parameter` is off: most toolboxes describe each parameter in its own schema instead.
+ */
+export const DESCRIPTION_RULE_DEFAULTS: Readonly<Record<DescriptionRuleId, RuleLevel>> = {
+  'description-missing': 'warning',
+  'description-too-short': 'hint',
+  'description-no-verb': 'hint',
+  'parameter-undocumented': 'hint',
+  'description-unknown-argument': 'hint',
+  'description-unmentioned-parameter': 'off',
+  'enum-values-unmentioned': 'hint',
+  'description-over-budget': 'hint',
+  'description-duplicate': 'hint',
+  'tools-similar': 'hint',
+};
 
 /** Fewer words (or characters) than this does not say what a tool is for. */
 export const MIN_DESCRIPTION_WORDS = 6;
@@ -37,8 +55,8 @@ export const MIN_DESCRIPTION_CHARS = 30;
 export const DEFAULT_DESCRIPTION_TOKEN_BUDGET = 250;
 
 export interface DescriptionReviewOptions {
-  /** Rules that report nothing. */
-  off: ReadonlySet<string>;
+  /** Each check's level: "off" reports nothing, "hint" or "warning" is the severity of what it finds. */
+  levels: RuleLevels;
   tokenBudget: number;
   /** Counts a description's tokens (or estimates them: node/tokens); only called for those that could be over the budget. */
   countTokens: CountTokens;
@@ -88,7 +106,8 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
       continue;
     }
     earlier.push(entry.name);
-    if (options.off.has('description-duplicate')) continue;
+    const severity = severityAt(options.levels, 'description-duplicate');
+    if (severity === undefined) continue;
     if (together === null) together = options.together?.();
     // The first earlier tool with the same text that some agent is offered together with this one (any, without offers).
     let first: string | undefined;
@@ -103,7 +122,7 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
     if (first === undefined) continue;
     const offered = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
     const where = entry.value.fields.value('description')!;
-    out.push(diagnosticOf(where, 'warning', 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name));
+    out.push(diagnosticOf(where, severity, 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name));
   }
   cache?.end();
   return out;
@@ -112,7 +131,8 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
 function reviewEntry(entry: ToolEntry, toolNames: ReadonlySet<string>, options: DescriptionReviewOptions): EntryReview {
   const diagnostics: ToolboxDiagnostic[] = [];
   const report = (rule: DescriptionRuleId, where: Origin, message: string) => {
-    if (!options.off.has(rule)) diagnostics.push(diagnosticOf(where, 'warning', rule, message, entry.name));
+    const severity = severityAt(options.levels, rule);
+    if (severity !== undefined) diagnostics.push(diagnosticOf(where, severity, rule, message, entry.name));
   };
   const fields = (entry.value as HoconObject).fields;
   const descriptionValue = fields.value('description');
@@ -172,7 +192,8 @@ export class DescriptionReviewCache {
   begin(options: DescriptionReviewOptions, tools: readonly ToolEntry[]): void {
     const names: string[] = [];
     for (const t of tools) names.push(t.name);
-    const context = `${[...options.off].sort().join(',')}\u0000${options.tokenBudget}\u0000${options.tokenizer}\u0000${names.join('\u0000')}`;
+    const levels = Object.entries(options.levels).map(([rule, level]) => `${rule}=${level}`);
+    const context = `${levels.sort().join(',')}\u0000${options.tokenBudget}\u0000${options.tokenizer}\u0000${names.join('\u0000')}`;
     if (context !== this.context) this.kept.clear();
     this.context = context;
     this.checked = 0;
@@ -340,7 +361,7 @@ function checkArguments({ entry, text, where }: Described, properties: Property[
 }
 
 function checkBudget({ entry, text, where }: Described, options: DescriptionReviewOptions, report: Report) {
-  if (options.off.has('description-over-budget')) return;
+  if (severityAt(options.levels, 'description-over-budget') === undefined) return;
   // A token is at least one UTF-8 byte: a text of no more bytes than the budget is within it, uncounted.
   if (utf8Length(text) <= options.tokenBudget) return;
   const { tokens, estimated } = options.countTokens(text);

@@ -174,7 +174,8 @@ function describeError(
     case 'args':
       return { rule: 'args-not-object', severity: 'error', message: `'args' of '${tool}' must be a dictionary of constructor arguments.` };
     case 'base_tool_info_url':
-      return { rule: 'tool-info-url', severity: 'warning', message: `'base_tool_info_url' of '${tool}' should be a URL (a string).` };
+      // Style advice, at the project's level for it: entryReview.ts says so.
+      return undefined;
     default:
       return { rule: 'entry-shape', severity: 'warning', message: `'${tool}'${error.instancePath.replace(/\//g, '.')}: ${error.message ?? 'unexpected value'}.` };
   }
