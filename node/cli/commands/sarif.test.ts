@@ -80,6 +80,23 @@ describe('validate --format sarif', () => {
     expect(log.runs[0]!.results).toEqual([]);
   });
 
+  it('of a DIR holds the project checks too (issue #34), the summary on stderr', async () => {
+    const dir = workspace({
+      'registries/net.hocon': 'tools = [\n  { name = "front", instructions = "Answer.", tools = ["lookup_wether"] }\n]\n',
+      'registries/manifest.hocon': '{ "net.hocon": true }\n',
+      'toolbox/toolbox_info.hocon': 'lookup_weather { class = "m.C", description = "Returns the weather of a city today, as a short sentence." }\n',
+      'toolbox/toolbox_info.tests.json': '{ "version": 1, "cases": [ { "name": "old", "tool": "lookup", "args": {}, "expect": { "content": "x" } } ] }\n',
+    });
+    const { code, stdout, stderr } = await runCliIn(dir, ['validate', '.', '--format', 'sarif', '--no-default']);
+    const log = JSON.parse(stdout) as SarifLog;
+    expect(validateSarif(log)).toBe(true);
+    expect(code).toBe(1);
+    const results = log.runs[0]!.results.map((r) => [r.ruleId, r.level, r.locations[0]!.physicalLocation.artifactLocation.uri]);
+    expect(results).toContainEqual(['undefined-agent', 'error', 'registries/net.hocon']);
+    expect(results).toContainEqual(['test-case-tool', 'warning', 'toolbox/toolbox_info.tests.json']);
+    expect(stderr).toMatch(/files?, by kind:/);
+  });
+
   it('--format json is the array --json gives', async () => {
     const dir = workspace({ 'tb.hocon': 't { class = "NoModule", description = "Returns the time of day in a given time zone, as ISO text." }\n' });
     const a = await runCliIn(dir, ['validate', 'tb.hocon', '--format', 'json', '--no-default']);

@@ -28,7 +28,7 @@ export const validateCommand: CliCommand = {
     'Usage: toolbox-editor validate FILE... [--format text|json|json-report|sarif] [--no-default] [--as neuro-san|spec]',
     '                                [--cwd DIR] [--neuro-san-version V] [--fetch-includes]',
     '                                [--with-neuro-san [--python P] [--pythonpath DIR]... [--agent-tool-path PATH]]',
-    '       toolbox-editor validate DIR [--format text|json] [--no-default] [--neuro-san-version V] [--fetch-includes] [--mcp]',
+    '       toolbox-editor validate DIR [--format text|json|sarif] [--no-default] [--neuro-san-version V] [--fetch-includes] [--mcp]',
     '',
     'Prints one line per problem: FILE:LINE:COLUMN SEVERITY RULE MESSAGE, then the neuro-san version checked for',
     '("checked for neuro-san 0.5.55 (pin: ...)"). SEVERITY is error, warning or hint (style advice, such as a',
@@ -48,7 +48,8 @@ export const validateCommand: CliCommand = {
     '  --format F    text (default); json: an array of diagnostics {severity, rule, message, file, line, column,',
     '                tool?, fix?, endLine, endColumn} (docs/cli.md, "Machine-readable reports"); json-report:',
     '                {neuroSan: [{files, version, from, how}], diagnostics: [...]}; sarif: a SARIF 2.1.0 log for',
-    "                code-scanning services (pull-request annotations), the version in the run's properties",
+    "                code-scanning services (pull-request annotations), the version in the run's properties (with DIR",
+    '                too: every project check; the summary goes to stderr)',
     '  --json        the same as --format json',
     '  --no-default  do not layer over the default toolbox',
     '  --fetch-includes',
@@ -94,11 +95,11 @@ export const validateCommand: CliCommand = {
     const pythons = parsed.values['with-neuro-san'] ? new NeuroSanPythons(parsed.values, io) : undefined;
     try {
       if (isDir) {
-        if (format === 'sarif' || format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
+        if (format === 'json-report') throw new UsageError(`--format ${format} takes FILEs: give the project's files rather than its DIR`);
         const dir = parsed.positionals[0]!;
         // A toolbox at the folder's top stands for the folder: its run settings are the folder's, else its project's.
         const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(path.join(dir, 'toolbox_info.hocon')));
-        return await validateProject(dir, { json: format === 'json', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}), mcp: parsed.values.mcp ?? false }, io);
+        return await validateProject(dir, { json: format === 'json', sarif: format === 'sarif', noDefault: parsed.values['no-default'] ?? false, versionLookup, ...(urls ? { readUrl: urls } : {}), mcp: parsed.values.mcp ?? false }, io);
       }
       const versions: { file: string; neuroSan: ProjectNeuroSan }[] = [];
       const all: ToolboxDiagnostic[] = [];

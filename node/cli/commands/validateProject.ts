@@ -1,3 +1,4 @@
+import { toSarif } from './sarifReport';
 import path from 'node:path';
 import { analysisOf, summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
 import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
@@ -22,6 +23,8 @@ export interface ValidateProjectOptions {
   readUrl?: (url: string) => string | undefined;
   /** Ask the MCP servers the networks name (--mcp); without it none is contacted. */
   mcp?: boolean;
+  /** A SARIF 2.1.0 log on stdout (code scanning), the summary on stderr. */
+  sarif?: boolean;
 }
 
 /**
@@ -84,6 +87,12 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     // One project keeps the shape it always had; several are listed.
     const report = projects.length === 1 ? one(projects[0]!) : { projects: projects.map(one) };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else if (options.sarif) {
+    // The project-level checks too (issue #34: a project's SARIF was only its files' own, through validate FILE...).
+    const all = projects.flatMap((p) => p.diagnostics);
+    const neuroSan = projects.map((p) => ({ root: path.relative(io.cwd, p.root) || '.', ...p.neuroSan }));
+    io.stdout(`${JSON.stringify(toSarif(all, io.cwd, { neuroSan }), null, 2)}\n`);
+    for (const p of projects) io.stderr(summaryText(p.analysis, p.neuroSan, p.listings, projects.length > 1 ? heading(p, io) : undefined));
   } else {
     for (const p of projects) for (const d of p.diagnostics) io.stdout(`${formatDiagnosticLine(d)}\n`);
     if (projects.length === 0) io.stdout(`\nno HOCON file under ${path.relative(io.cwd, absolute) || '.'}\n`);
