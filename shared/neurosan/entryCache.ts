@@ -11,9 +11,8 @@
 import type { ResolvedDocument } from '../hocon/index';
 import { FieldMap } from '../hocon/index';
 import { ObjectValue, type HoconField, type HoconObject } from '../hocon/index';
-import { convertEntry, entrySameAsSpec, mergeEntry, placeEntry } from './entryValues';
+import { convertEntry, entrySameAsSpec, mergeEntry, parseEntry, placeEntry } from './entryValues';
 import { ConfigTree, type PyHocon } from './pyhoconModel';
-import { ExpandedText, PyhoconParser, type IncludeResolution, type ParseContext } from './pyhoconParser';
 
 type EntryReading = { key: string; value: PyHocon } | undefined;
 
@@ -214,19 +213,4 @@ function readEntry(chunk: string, file: string, context: { cwd: string; check: (
   } catch {
     return undefined;
   }
-}
-
-/** Reads an entry's text alone by pyhocon's rules (with the spans of its values when `recordSpans`). */
-export function parseEntry(chunk: string, file: string, cwd: string, recordSpans: boolean): { config: ConfigTree | PyHocon[]; parseContext: ParseContext } {
-  const parseContext: ParseContext = {
-    host: undefined,
-    cwd,
-    includes: [] as IncludeResolution[],
-    texts: new Map(),
-    depth: 0,
-    nesting: 0,
-    substitutions: 0,
-    recordSpans,
-  };
-  return { config: new PyhoconParser(new ExpandedText(chunk), file, undefined, parseContext).parseConfig(), parseContext };
 }

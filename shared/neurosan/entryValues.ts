@@ -10,8 +10,8 @@ import { FieldMap } from '../hocon/index';
 import { SourceText } from '../hocon/index';
 import { ArrayValue, BooleanValue, HoconField, NullValue, NumberValue, ObjectValue, StringValue, type HoconValue } from '../hocon/index';
 import { toHocon } from './treeValues';
-import { ConfigTree, isPlainKey } from './pyhoconModel';
-import { parseEntry } from './entryCache';
+import { ConfigTree, isPlainKey, type PyHocon } from './pyhoconModel';
+import { ExpandedText, PyhoconParser, type IncludeResolution, type ParseContext } from './pyhoconParser';
 
 /** An entry's field as `toHocon` makes it, offsets relative to the entry's text; undefined where it cannot be. */
 export function convertEntry(chunk: string, file: string, cwd: string): HoconField | undefined {
@@ -169,4 +169,19 @@ function valueSameNow(a: HoconValue, b: HoconValue, source: SourceText, base: nu
     case 'null':
       return true;
   }
+}
+
+/** Reads an entry's text alone by pyhocon's rules (with the spans of its values when `recordSpans`). */
+export function parseEntry(chunk: string, file: string, cwd: string, recordSpans: boolean): { config: ConfigTree | PyHocon[]; parseContext: ParseContext } {
+  const parseContext: ParseContext = {
+    host: undefined,
+    cwd,
+    includes: [] as IncludeResolution[],
+    texts: new Map(),
+    depth: 0,
+    nesting: 0,
+    substitutions: 0,
+    recordSpans,
+  };
+  return { config: new PyhoconParser(new ExpandedText(chunk), file, undefined, parseContext).parseConfig(), parseContext };
 }
