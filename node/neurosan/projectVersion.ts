@@ -16,7 +16,7 @@ import {
   type VersionSources,
 } from '../../shared/neurosan/versions/index';
 import { readRegularFileSync } from '../files/regularFile';
-import { reviewSettingsFor } from '../review/reviewToolbox';
+import { reviewSettingsFor } from '../review/reviewSettingsOnDisk';
 import { resourcesDir } from '../paths';
 import { isDirectory, projectRootOf } from '../project/projectSettingsOnDisk';
 

@@ -1,16 +1,16 @@
-import { statSync, type Stats } from 'node:fs';
-import { errorMessage } from '../../shared/errorMessage';
-import { readRegularFileSync } from '../files/regularFile';
 import path from 'node:path';
-import { readReviewSettings, REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
+import { REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
 import { DescriptionReviewCache, reviewDescriptions, reviewEntries, severityAt } from '../../shared/toolbox/index';
 import { TermCache } from '../../shared/review/similarity';
 import type { LoadedToolbox, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { ProjectReader } from '../../shared/project/projectReader';
 import { loadTokenizer, type CountTokens } from '../tokens/tokenizers';
 import { similarToolDiagnostics } from './similarTools';
+import { reviewSettingsFor } from './reviewSettingsOnDisk';
+
+// The project's settings file, read once per change: its own module (reviewSettingsOnDisk.ts).
+export { reviewSettingsFor } from './reviewSettingsOnDisk';
 import { toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
-import { settingsFileFor } from '../run/settingsFile';
 import { projectRootOf } from '../project/projectSettingsOnDisk';
 import { NetworkOffersCache, toolboxOffers, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 
@@ -25,45 +25,7 @@ export class ReviewCaches {
   readonly offers = new NetworkOffersCache();
 }
 
-/** A settings file is a few hundred bytes; anything past this is not one (and a FIFO or device is never read). */
-const SETTINGS_MAX_BYTES = 1024 * 1024;
 
-/**
- * The last settings read per file, with the stat they were read at. The live analysis asks on every keystroke: a
- * stat is cheap, a read and a parse per keystroke are not, so the file is read again only when it changed.
- */
-const settingsCache = new Map<string, { stamp: string; settings: ReviewSettings }>();
-
-/**
- * Reads the settings file of `toolboxFile` (absolute): the one `.toolbox-editor.json` that applies to it, beside it else
- * at its project's root (settingsFileFor); the defaults when there is none.
- */
-export function reviewSettingsFor(toolboxFile: string): { file: string; settings: ReviewSettings } {
-  const file = settingsFileFor(toolboxFile).path;
-  let info: Stats;
-  try {
-    info = statSync(file);
-  } catch (error) {
-    settingsCache.delete(file);
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, settings: readReviewSettings(undefined) };
-    return { file, settings: unreadable(error) };
-  }
-  const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-  const cached = settingsCache.get(file);
-  if (cached?.stamp === stamp) return { file, settings: cached.settings };
-  let settings: ReviewSettings;
-  try {
-    settings = readReviewSettings(new TextDecoder().decode(readRegularFileSync(file, SETTINGS_MAX_BYTES).bytes));
-  } catch (error) {
-    settings = unreadable(error);
-  }
-  settingsCache.set(file, { stamp, settings });
-  return { file, settings };
-}
-
-function unreadable(error: unknown): ReviewSettings {
-  return { ...readReviewSettings(undefined), problems: [`cannot be read: ${errorMessage(error)}`] };
-}
 
 /**
  * The description checks of a loaded toolbox or network (its toolbox's user tools), with the project's settings.

@@ -11,7 +11,7 @@ import { ProjectReader } from '../../shared/project/projectReader';
 import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
-import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectOnDisk';
+import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectFolder';
 
 export interface DiskLoadOptions {
   cwd: string;
