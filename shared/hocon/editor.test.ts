@@ -116,6 +116,8 @@ describe('insertKey', () => {
   it('fills an empty object and an empty file', () => {
     expect(applyEdits('a {}\n', insertKey('a {}\n', ['a'], 'b', '1'))).toBe('a {\n    b = 1\n}\n');
     expect(applyEdits('', insertKey('', [], 'b', '1'))).toBe('b = 1\n');
+    // With nothing to copy, an object is written one key per line with its own separators and commas.
+    expect(applyEdits('', insertKey('', [], 't', '{ "class": "a.B", "description": "x" }'))).toBe('t = {\n    "class": "a.B",\n    "description": "x"\n}\n');
   });
 
   it('extends a one-line object in place', () => {

@@ -278,7 +278,7 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
     }
     return [{ offset: object.start + 1, length: inner.length, newText: `${eol}${indent}${onItsLine(indent)}${eol}${baseIndent}` }];
   }
-  const usesCommasBetween = commasBetween(object, fileCommas);
+  const usesCommasBetween = commasBetween(object, fileCommas ?? false);
   const lastHasComma = last.comma >= 0;
   const afterLast = lastHasComma ? last.comma + 1 : last.end;
   const edits: TextEdit[] = [];

@@ -27,8 +27,9 @@ export interface ValueLayout {
   model?: ObjectNode;
   /** Whether an object with nothing to copy is written one key per line. Default true (a new line was started). */
   expand?: boolean;
-  /** Whether the file ends its entries with commas where an object alone does not say (`commasInText`). */
-  commas: boolean;
+  /** Whether the file ends its entries with commas where an object alone does not say (`commasInText`; undefined:
+   * the file does not say either, and the value keeps its own). */
+  commas: boolean | undefined;
 }
 
 /**
@@ -39,8 +40,8 @@ export function commasBetween(object: ObjectNode, fileCommas: boolean): boolean 
   return object.entries.length > 1 ? object.entries.slice(0, -1).some((e) => e.comma >= 0) : fileCommas;
 }
 
-/** Whether most entries of the text that are followed by another end with a comma. */
-export function commasInText(root: ValueNode): boolean {
+/** Whether most entries of the text that are followed by another end with a comma (undefined when none is). */
+export function commasInText(root: ValueNode): boolean | undefined {
   let comma = 0;
   let none = 0;
   const stack: ValueNode[] = [root];
@@ -57,7 +58,7 @@ export function commasInText(root: ValueNode): boolean {
     } else if (value.kind === 'array') stack.push(...value.elements);
     else if (value.kind === 'concatenation') stack.push(...value.parts);
   }
-  return comma > none;
+  return comma + none === 0 ? undefined : comma > none;
 }
 
 export function layOutValue(valueText: string, layout: ValueLayout): string {
@@ -113,7 +114,7 @@ class Layout {
     const inner = indent + this.layout.unit;
     const separator = separatorOf(text, style) ?? separatorOf(this.source, node) ?? ' = ';
     const quoted = quotedKeys(style);
-    const commas = commasBetween(style, this.layout.commas);
+    const commas = commasBetween(style, this.layout.commas ?? fields.slice(0, -1).some((f) => f.comma >= 0));
     const bareObjects = objectsWithoutSeparator(style);
     const lines = fields.map((f) => {
       const key = f.key.segments.length === 1 && quoted !== undefined ? formatKeySegment(f.key.segments[0]!.name, quoted) : this.source.slice(f.key.start, f.key.end);
