@@ -62,8 +62,8 @@ describe('the language methods of the API: the editor goes across the project as
 
   it('gives a file the formatting options its .editorconfig chooses, as `format` reads them', async () => {
     const { dir, call, weather } = project();
-    writeFileSync(path.join(dir, '.editorconfig'), 'root = true\n[*.hocon]\nindent_style = space\nindent_size = 4\nhocon_separator = :\n');
-    expect(await call('language.formatOptions', { path: weather })).toEqual({ indent: 4, separator: ':' });
+    writeFileSync(path.join(dir, '.editorconfig'), 'root = true\n[*.hocon]\nindent_style = space\nindent_size = 4\nhocon_separator = :\ntrim_trailing_whitespace = true\n');
+    expect(await call('language.formatOptions', { path: weather })).toEqual({ indent: 4, separator: ':', trimTrailingWhitespace: true });
     expect(await call('language.formatOptions', { path: path.join(dir, 'notes.txt') })).toEqual({});
   });
 });

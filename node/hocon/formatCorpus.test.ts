@@ -8,14 +8,14 @@ import { fileIncludeHost } from './fileIncludeHost';
 
 /**
  * The formatter over every file of the HOCON corpus (../shared/conformance/hocon) and neuro-san's reference
- * toolboxes and networks, in three styles: each file it can parse is formatted (none refused because a reading would
+ * toolboxes and networks, in three styles (the file's own, and two chosen): each file it can parse is formatted (none refused because a reading would
  * change: formatChecked compares the value in the specification's reading and neuro-san's before and after), a
  * second pass changes nothing, and every comment is still there, in order.
  */
 const STYLES: Record<string, FormatOptions> = {
-  default: {},
+  "the file's own": {},
   'equals, no commas, tabs': { separator: '=', commas: 'omit', indent: 'tab' },
-  'colons, commas, 4 spaces': { separator: ':', commas: 'add', indent: 4 },
+  'colons, commas, 4 spaces, line ends trimmed': { separator: ':', commas: 'add', indent: 4, trimTrailingWhitespace: true, finalNewline: true },
 };
 
 function filesUnder(folder: string): string[] {

@@ -135,6 +135,35 @@ describe('toolbox-editor lsp hovers', () => {
   });
 });
 
+describe('toolbox-editor lsp formatting', () => {
+  /** The text after applying the edits a formatting request answers (the client's tab settings given). */
+  async function formatted(files: Record<string, string>, options: Record<string, unknown>): Promise<string> {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-format-'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+    const { client } = await serverAndClient({ rootUri: pathToFileURL(dir).href });
+    const text = files['a.hocon']!;
+    const uri = pathToFileURL(path.join(dir, 'a.hocon')).href;
+    client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hocon', version: 1, text } });
+    const edits = (await client.sendRequest('textDocument/formatting', { textDocument: { uri }, options })) as { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[];
+    const offsets = text.split('\n').reduce<number[]>((starts, line, i) => [...starts, (starts[i] ?? 0) + line.length + 1], [0]);
+    const at = (p: { line: number; character: number }) => offsets[p.line]! + p.character;
+    return [...edits].sort((x, y) => at(y.range.start) - at(x.range.start)).reduce((t, e) => t.slice(0, at(e.range.start)) + e.newText + t.slice(at(e.range.end)), text);
+  }
+
+  const FOUR = '{\n    "web": {\n        "class": "a.B",\n          "description": "Looks things up."\n    }\n}\n';
+
+  it("keeps the file's own indentation whatever the client's tab size", async () => {
+    expect(await formatted({ 'a.hocon': FOUR }, { tabSize: 2, insertSpaces: true })).toBe('{\n    "web": {\n        "class": "a.B",\n        "description": "Looks things up."\n    }\n}\n');
+    expect(await formatted({ 'a.hocon': FOUR }, { tabSize: 8, insertSpaces: false })).toBe('{\n    "web": {\n        "class": "a.B",\n        "description": "Looks things up."\n    }\n}\n');
+  });
+
+  it('takes the .editorconfig over the file, and trims line ends when the client asks', async () => {
+    const files = { 'a.hocon': FOUR.replace('"a.B",', '"a.B",  '), '.editorconfig': 'root = true\n[*.hocon]\nindent_style = space\nindent_size = 2\n' };
+    expect(await formatted(files, { tabSize: 4, insertSpaces: true })).toBe('{\n  "web": {\n    "class": "a.B",  \n    "description": "Looks things up."\n  }\n}\n');
+    expect(await formatted(files, { tabSize: 4, insertSpaces: true, trimTrailingWhitespace: true })).toBe('{\n  "web": {\n    "class": "a.B",\n    "description": "Looks things up."\n  }\n}\n');
+  });
+});
+
 describe('toolbox-editor lsp completions', () => {
   it('replaces the closing quote an editor typed with the tool name, so the line keeps one pair of quotes', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tbe-lsp-completion-'));

@@ -13,6 +13,7 @@ import {
   TextDocuments,
   type Connection,
   type DocumentSymbol,
+  type FormattingOptions,
   type InitializeResult,
   type Location as LspLocation,
   type Range,
@@ -403,10 +404,18 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     }),
   );
 
-  const formatting = (uri: string, client: { tabSize: number; insertSpaces: boolean }, range?: Range): LspTextEdit[] => {
+  const formatting = (uri: string, client: FormattingOptions, range?: Range): LspTextEdit[] => {
     const c = context(uri);
     if (!c) return [];
-    const options: FormatOptions = { indent: client.insertSpaces ? client.tabSize : 'tab', ...editorConfigOptions(c.absolute) };
+    // The file's own style, as `toolbox-editor format` and the app take it: the client's tabSize and insertSpaces
+    // describe the editor (VS Code sends what it detected in the same text), and following them would re-indent a
+    // file that passes `format --check`. Blanks at line ends and the final line break go where the user asked
+    // their editor to (files.trimTrailingWhitespace, files.insertFinalNewline); the .editorconfig wins over that.
+    const options: FormatOptions = {
+      ...(client.trimTrailingWhitespace === true ? { trimTrailingWhitespace: true } : {}),
+      ...(client.insertFinalNewline === true ? { finalNewline: true } : {}),
+      ...editorConfigOptions(c.absolute),
+    };
     const text = c.doc.getText();
     const reading = c.project.resolveOptions();
     const check = { file: c.absolute, ...(reading.host ? { host: reading.host } : {}), cwd: c.project.root, env: reading.env ?? {} };

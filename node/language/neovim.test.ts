@@ -134,7 +134,8 @@ if (!nvim && !required) {
       expect(results.symbols.result.map((s) => s.name)).toEqual(['lookup_weather', 'send_report', 'unused_tool']);
       expect(results.symbols.result[0]!.children.map((c) => c.name)).toEqual(['class', 'description', 'parameters']);
       expect(results.formatting.result.length).toBeGreaterThan(0);
-      expect(results.formatted).toBe('{\n    "weather.hocon": true,\n    "reports.hocon": {"serve": true, "public": true},\n    "draft.hocon": false\n}');
+      // The buffer's own indentation (2), not Neovim's tabSize (4); the separators as most of the buffer writes them.
+      expect(results.formatted).toBe('{\n  "weather.hocon": true,\n  "reports.hocon": {"serve": true, "public": true},\n  "draft.hocon": false\n}');
     });
   });
 }

@@ -86,9 +86,9 @@ local ok, err = pcall(function()
   results.rename = request('textDocument/rename', vim.tbl_extend('force', on_tool, { newName = 'get_weather' }), toolbox)
   results.symbols = request('textDocument/documentSymbol', { textDocument = { uri = vim.uri_from_bufnr(toolbox) } }, toolbox)
 
-  -- Formatting: a messy buffer (unsaved), its edits applied as Neovim applies them.
+  -- Formatting: a messy buffer (unsaved) indented by 2 where Neovim says 4, its edits applied as Neovim applies them.
   local manifest = open('registries/manifest.hocon')
-  vim.api.nvim_buf_set_lines(manifest, 0, -1, false, { '{', '"weather.hocon":true,', '        "reports.hocon" : {"serve": true, "public": true},', '"draft.hocon": false', '}' })
+  vim.api.nvim_buf_set_lines(manifest, 0, -1, false, { '{', '  "weather.hocon":true,', '        "reports.hocon" : {"serve": true, "public": true},', '  "draft.hocon": false', '}' })
   local formatting = request('textDocument/formatting', { textDocument = { uri = vim.uri_from_bufnr(manifest) }, options = { tabSize = 4, insertSpaces = true } }, manifest)
   results.formatting = formatting
   if formatting.result then vim.lsp.util.apply_text_edits(formatting.result, manifest, 'utf-16') end

@@ -6,7 +6,6 @@ import {
   foldingRegions,
   includeAt,
   includeFileToOpen,
-  formatChecked,
   hoverAt,
   outline,
   quickFixesAt,
@@ -18,6 +17,7 @@ import {
   type OutlineSymbol,
   type ToolFacts,
 } from '../../shared/language/index';
+import { formatDocumentText } from './documentFormatting';
 import { HOCON_LANGUAGE_ID } from './hoconLanguage';
 import { applyProjectRename, isPeekModel, projectDefinition, projectReferences, type EditorNotice, type EditorProject } from './projectNavigation';
 import { errorMessage } from '../../shared/errorMessage';
@@ -232,7 +232,8 @@ function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.edi
       return outline(model.getValue()).map(convert);
     },
   });
-  // Formatting as `toolbox-editor format FILE` does: the options its .editorconfig gives (none for an untitled file).
+  // Formatting as `toolbox-editor format FILE` does: the options its .editorconfig gives (none for an untitled file),
+  // the text's own style for the rest (documentFormatting.ts).
   const format = async (model: Monaco.editor.ITextModel, range?: Monaco.Range) => {
     const context = contextOf(model);
     const path = context?.project?.path() ?? null;
@@ -247,10 +248,9 @@ function registerNavigation(monaco: typeof Monaco, contextOf: (model: Monaco.edi
     }
     const file = context?.analysis()?.file ?? model.uri.path;
     const text = model.getValue();
-    const result = formatChecked(text, options, { file }, range ? { start: model.getOffsetAt(range.getStartPosition()), end: model.getOffsetAt(range.getEndPosition()) } : undefined);
-    if (!result.ok) {
-      const where = result.line !== undefined ? `line ${result.line}, column ${result.column ?? 1}: ` : '';
-      context?.notify?.({ kind: 'warning', text: `Not formatted: ${where}${result.message}` });
+    const result = formatDocumentText(text, options, file, range ? { start: model.getOffsetAt(range.getStartPosition()), end: model.getOffsetAt(range.getEndPosition()) } : undefined);
+    if ('notice' in result) {
+      context?.notify?.({ kind: 'warning', text: result.notice });
       return [];
     }
     // The text may have changed while the options came: edits of an older text are not applied.

@@ -18,7 +18,8 @@ const NEW_PROPERTY = '{ "type": "string", "description": "" }';
  * Schema one click away. Every cell edits its own path as the user types; renaming or removing a parameter keeps
  * `required` in step, and a name `required` lists without a property has its fixes here. A cell whose key is set
  * more than once, by a substitution or in another file, says so under it (folded) and asks which definition an edit
- * changes, as the form's fields do. The raw view replaces `parameters` as a whole.
+ * changes, as the form's fields do. The raw view replaces `parameters` as a whole. What the table and the raw view
+ * write is one line; the HOCON module lays it out as the text around it is (one key per line where it is).
  */
 export function ParametersTable({ parameters, editor, disabled }: { parameters: unknown; editor: EntryEditor; disabled: boolean }) {
   const [raw, setRaw] = useState(false);
@@ -53,7 +54,7 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
               return `Not valid JSON yet (nothing is written meanwhile): ${(error as Error).message}`;
             }
           }}
-          onCommit={(v) => editor.set(['parameters'], JSON.stringify(JSON.parse(v), null, 4).split('\n').join('\n        '))}
+          onCommit={(v) => editor.set(['parameters'], JSON.stringify(JSON.parse(v)))}
         />
       ) : (
         <table aria-label="Parameters">

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { insertKey } from '../../shared/hocon';
-import { topLevelIndent } from '../tools/toolCommands';
-import { indentValue, toolTemplate } from '../tools/toolTemplates';
+import { toolTemplate } from '../tools/toolTemplates';
 import { FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '../../shared/project/fileKind';
 import type { Workspace } from '../workspace';
 import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
@@ -75,7 +74,7 @@ export function ProjectRegion({ stores, useProject, openFile, collapse }: Projec
   const addToToolbox = async (name: string) => {
     if (!project.toolbox || !(await openFile(absoluteIn(project, project.toolbox.path)))) return;
     const text = stores.useDocument.getState().text;
-    stores.documentModel.applyEdits(insertKey(text, [], name, indentValue(toolTemplate('coded'), topLevelIndent(text, []))));
+    stores.documentModel.applyEdits(insertKey(text, [], name, toolTemplate('coded')));
     stores.useAnalysis.getState().select(name);
   };
 

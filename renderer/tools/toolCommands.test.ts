@@ -35,6 +35,7 @@ function summary(name: string, text = TEXT): ToolSummary {
   };
 }
 const tools = [summary('get_time'), summary('search')];
+const insertKeyOf = (text: string, kind: 'langchain') => addTool(text, [], kind).edits;
 const data = (text: string) => toJson(resolveHocon(text).value!) as Record<string, Record<string, unknown>>;
 
 describe('tool list commands edit the text minimally', () => {
@@ -45,6 +46,35 @@ describe('tool list commands edit the text minimally', () => {
     expect(data(result).new_coded_tool).toMatchObject({ class: 'your_package.your_module.YourTool', parameters: { type: 'object' } });
     for (const comment of ['# header comment', '# the time tool', '// trailing', '// search, kept']) expect(result).toContain(comment);
     expect(result).toContain('\n    "new_coded_tool" : {\n        "class"'.replace(' : ', ': '));
+  });
+
+  it("lays a new tool out as the file's tools are: one key per line in its indentation, or one line", () => {
+    const twoSpaces = '{\n  "get_time": {\n    "class": "get_time.GetTime",\n    "args": {\n      "zone": "UTC"\n    }\n  }\n}\n';
+    const added = applyEdits(twoSpaces, addTool(twoSpaces, [summary('get_time', twoSpaces)], 'coded').edits);
+    expect(added).toContain(
+      [
+        '  },',
+        '  "new_coded_tool": {',
+        '    "class": "your_package.your_module.YourTool",',
+        '    "description": "Replace with what the tool does and when the LLM should call it.",',
+        '    "parameters": {',
+        '      "type": "object",',
+        '      "properties": {',
+        '        "your_argument": {',
+        '          "type": "string",',
+        '          "description": "Replace with what the LLM should send here."',
+        '        }',
+        '      },',
+        '      "required": ["your_argument"]',
+        '    }',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    const oneLine = '{\n  "a": { "class": "a.A", "args": {} },\n  "b": { "class": "b.B", "args": {} }\n}\n';
+    expect(applyEdits(oneLine, insertKeyOf(oneLine, 'langchain'))).toBe(
+      '{\n  "a": { "class": "a.A", "args": {} },\n  "b": { "class": "b.B", "args": {} },\n  "new_langchain_tool": { "class": "your_package.your_module.YourLangChainTool", "args": {} }\n}\n',
+    );
   });
 
   it('duplicates an entry under a free name with the same value', () => {

@@ -1,4 +1,4 @@
-import { insertKey, removeKey, renameKey, type TextEdit } from '../../shared/hocon';
+import { indentUnitOf, insertKey, parseHocon, removeKey, renameKey, type TextEdit } from '../../shared/hocon';
 import type { ToolboxAnalysis, ToolSummary } from '../../shared/api/index';
 import { indentValue, NEW_TOOL_BASE_NAME, toolTemplate, uniqueToolName, type NewToolKind } from './toolTemplates';
 
@@ -13,7 +13,8 @@ export interface ToolEditResult {
 
 export function addTool(text: string, tools: readonly ToolSummary[], kind: NewToolKind): ToolEditResult {
   const name = uniqueToolName(NEW_TOOL_BASE_NAME[kind], tools.map((t) => t.name));
-  return { edits: insertKey(text, [], name, indentValue(toolTemplate(kind), topLevelIndent(text, tools))), select: name };
+  // The template is one line: the HOCON module lays it out as the file's other tools are.
+  return { edits: insertKey(text, [], name, toolTemplate(kind)), select: name };
 }
 
 /** A copy of the entry's value text (comments inside included) under a new name. Only for entries in this file. */
@@ -28,8 +29,9 @@ export function duplicateTool(text: string, tools: readonly ToolSummary[], tool:
  * (objects key by key, anything else replaced), so each field then set in the form overrides just that field.
  */
 export function overrideTool(text: string, tools: readonly ToolSummary[], tool: ToolSummary): ToolEditResult {
+  const unit = indentUnitOf(parseHocon(text)) ?? '    ';
   const valueText = indentValue(
-    "{\n    # Overrides the default toolbox's entry: keys set here win (objects merge key by key), the rest stay as in the default.\n}",
+    `{\n${unit}# Overrides the default toolbox's entry: keys set here win (objects merge key by key), the rest stay as in the default.\n}`,
     topLevelIndent(text, tools),
   );
   return { edits: insertKey(text, [], tool.name, valueText), select: tool.name };

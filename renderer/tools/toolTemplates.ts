@@ -3,7 +3,8 @@ import type { ToolSummary } from '../../shared/api/index';
 export type NewToolKind = ToolSummary['kind'];
 
 /**
- * The entry a new tool starts from, as HOCON text indented for a top-level entry (the HOCON module inserts it).
+ * The entry a new tool starts from, as HOCON text on one line: the HOCON module lays it out as the file's other
+ * tools are (one key per line in the file's indentation, or one line among one-line tools: shared/hocon/valueLayout.ts).
  * Each is the smallest entry neuro-san accepts for that kind. What the user must replace is named as a placeholder
  * (`your_…`, "Replace with …"), never a value that could pass for a real one; the form selects the class after adding.
  */
@@ -11,22 +12,14 @@ export function toolTemplate(kind: NewToolKind): string {
   switch (kind) {
     case 'coded':
       return [
-        '{',
-        '    "class": "your_package.your_module.YourTool",',
-        '    "description": "Replace with what the tool does and when the LLM should call it.",',
-        '    "parameters": {',
-        '        "type": "object",',
-        '        "properties": {',
-        '            "your_argument": { "type": "string", "description": "Replace with what the LLM should send here." }',
-        '        },',
-        '        "required": ["your_argument"]',
-        '    }',
-        '}',
-      ].join('\n');
+        '{ "class": "your_package.your_module.YourTool",',
+        '"description": "Replace with what the tool does and when the LLM should call it.",',
+        '"parameters": { "type": "object", "properties": { "your_argument": { "type": "string", "description": "Replace with what the LLM should send here." } }, "required": ["your_argument"] } }',
+      ].join(' ');
     case 'langchain':
-      return ['{', '    "class": "your_package.your_module.YourLangChainTool",', '    "args": {}', '}'].join('\n');
+      return '{ "class": "your_package.your_module.YourLangChainTool", "args": {} }';
     case 'toolkit':
-      return ['{', '    "class": "your_package.your_module.YourToolkit",', '    "args": {}', '}'].join('\n');
+      return '{ "class": "your_package.your_module.YourToolkit", "args": {} }';
   }
 }
 

@@ -61,6 +61,7 @@ export const FormatOptionsT = Type.Object({
   separator: Type.Optional(Type.Union([Type.Literal('='), Type.Literal(':'), Type.Literal('preserve')])),
   commas: Type.Optional(Type.Union([Type.Literal('preserve'), Type.Literal('omit'), Type.Literal('add')])),
   finalNewline: Type.Optional(Type.Boolean()),
+  trimTrailingWhitespace: Type.Optional(Type.Boolean()),
   json: Type.Optional(Type.Boolean()),
 });
 type _FormatOptionsShape = Assert<SameShape<Static<typeof FormatOptionsT>, FormatOptions>>;
@@ -74,6 +75,9 @@ export const languageMethods = {
   'language.renameTarget': { request: LanguagePositionT, response: RenameTargetT },
   /** The edits that rename what the offset names (nothing is written). */
   'language.rename': { request: Type.Object({ ...LanguagePositionT.properties, newName: Type.String({ minLength: 1 }) }), response: LanguageRenameT },
-  /** The formatting options of a file: its `.editorconfig` (that folder's and those above), as the CLI's `format`. */
+  /**
+   * The formatting options of a file: its `.editorconfig` (that folder's and those above), as the CLI's `format`;
+   * what it leaves unset the formatter takes from the text itself.
+   */
   'language.formatOptions': { request: Type.Object({ path: Path }), response: FormatOptionsT },
 } as const;

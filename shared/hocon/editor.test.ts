@@ -47,14 +47,17 @@ describe('setValue', () => {
 
   it('inserts a missing key into the deepest existing object, in the siblings style', () => {
     const out = applyEdits(TOOLBOX, setValue(TOOLBOX, ['alpha', 'args'], '{ x: 1 }'));
-    expect(out).toContain('"description": "first",\n        "args": { x: 1 }\n    },');
+    expect(out).toContain('"description": "first",\n        "args": {\n            "x": 1\n        }\n    },');
     expect(json(out)).toMatchObject({ alpha: { args: { x: 1 } } });
   });
 
   it('writes a missing path of quoted keys as nested objects, which pyhocon reads (it refuses "a"."b")', () => {
     const text = '{\n    "a": {\n        "class": "x.y.Z"\n    },\n}\n';
-    expect(applyEdits(text, setValue(text, ['b', 'class'], '"p.m.C"'))).toBe('{\n    "a": {\n        "class": "x.y.Z"\n    },\n    "b": {"class": "p.m.C"},\n}\n');
-    expect(applyEdits(text, setValue(text, ['a', 'args', 'n'], '3'))).toContain('"args": {"n": 3}');
+    expect(applyEdits(text, setValue(text, ['b', 'class'], '"p.m.C"'))).toBe('{\n    "a": {\n        "class": "x.y.Z"\n    },\n    "b": {\n        "class": "p.m.C"\n    },\n}\n');
+    expect(applyEdits(text, setValue(text, ['a', 'args', 'n'], '3'))).toContain('"args": {\n            "n": 3\n        }');
+    // Among one-line entries, one line.
+    const oneLine = '{\n    "a": {"class": "x.y.Z"},\n}\n';
+    expect(applyEdits(oneLine, setValue(oneLine, ['b', 'class'], '"p.m.C"'))).toBe('{\n    "a": {"class": "x.y.Z"},\n    "b": {"class": "p.m.C"},\n}\n');
     // Unquoted keys stay a path, which pyhocon reads as one word.
     expect(applyEdits('a {\n  x = 1\n}\n', setValue('a {\n  x = 1\n}\n', ['b', 'c'], '2'))).toBe('a {\n  x = 1\n}\nb.c = 2\n');
   });
@@ -63,8 +66,46 @@ describe('setValue', () => {
 describe('insertKey', () => {
   it('copies indentation, quoting, separator and commas of the siblings', () => {
     const out = applyEdits(TOOLBOX, insertKey(TOOLBOX, [], 'gamma', '{ "class": "c.C" }'));
-    expect(out).toContain('text"""\n    },\n    "gamma": { "class": "c.C" }\n}');
+    // One key per line and a blank line before, as alpha and beta are written.
+    expect(out).toContain('text"""\n    },\n\n    "gamma": {\n        "class": "c.C"\n    }\n}');
     expect(Object.keys(json(out) as object)).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('lays out a new entry as its neighbours are: one key per line, the file\'s indentation, separator and quotes', () => {
+    const tabs = '{\n\tweb {\n\t\tclass = "a.B"\n\t\targs {\n\t\t\tk = 1\n\t\t}\n\t}\n}\n';
+    const value = '{ "class": "c.C", "args": { "n": 2, "m": "x" } }';
+    expect(applyEdits(tabs, insertKey(tabs, [], 'new', value))).toBe(
+      '{\n\tweb {\n\t\tclass = "a.B"\n\t\targs {\n\t\t\tk = 1\n\t\t}\n\t}\n\tnew {\n\t\tclass = "c.C"\n\t\targs {\n\t\t\tn = 2\n\t\t\tm = "x"\n\t\t}\n\t}\n}\n',
+    );
+    // Neighbours on one line: the new entry stays on one line, as given.
+    const flat = 'tools {\n  a { class = "a.A" }\n  b { class = "b.B" }\n}\n';
+    expect(applyEdits(flat, insertKey(flat, ['tools'], 'c', '{ class = "c.C" }'))).toBe('tools {\n  a { class = "a.A" }\n  b { class = "b.B" }\n  c { class = "c.C" }\n}\n');
+  });
+
+  it('writes a new parameter one key per line among parameters written so, and a replaced object as the old one was', () => {
+    const tool = [
+      '{',
+      '    "search": {',
+      '        "parameters": {',
+      '            "type": "object",',
+      '            "properties": {',
+      '                "query": {',
+      '                    "type": "string",',
+      '                    "description": "The text to search in."',
+      '                },',
+      '            },',
+      '            "required": ["query"]',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    const added = applyEdits(tool, setValue(tool, ['search', 'parameters', 'properties', 'limit'], '{ "type": "integer", "description": "" }'));
+    expect(added).toContain('                },\n                "limit": {\n                    "type": "integer",\n                    "description": ""\n                },\n            },');
+    const replaced = applyEdits(tool, setValue(tool, ['search', 'parameters'], '{"type": "object", "properties": {"q": {"type": "string"}}}'));
+    expect(replaced).toBe(
+      '{\n    "search": {\n        "parameters": {\n            "type": "object",\n            "properties": {\n                "q": {\n                    "type": "string"\n                }\n            }\n        }\n    }\n}\n',
+    );
   });
 
   it('uses unquoted keys and = where the file does', () => {
@@ -75,6 +116,8 @@ describe('insertKey', () => {
   it('fills an empty object and an empty file', () => {
     expect(applyEdits('a {}\n', insertKey('a {}\n', ['a'], 'b', '1'))).toBe('a {\n    b = 1\n}\n');
     expect(applyEdits('', insertKey('', [], 'b', '1'))).toBe('b = 1\n');
+    // With nothing to copy, an object is written one key per line with its own separators and commas.
+    expect(applyEdits('', insertKey('', [], 't', '{ "class": "a.B", "description": "x" }'))).toBe('t = {\n    "class": "a.B",\n    "description": "x"\n}\n');
   });
 
   it('extends a one-line object in place', () => {

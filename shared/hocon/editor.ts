@@ -12,9 +12,11 @@
  * JSON style).
  */
 import { formatKeySegment, parsePath } from './pathExpression';
+import { indentUnitOf } from './formatStyle';
 import { parseHocon } from './parser';
 import type { EntryNode, FieldNode, ObjectNode, SyntaxDocument } from './syntaxTree';
 import { applyEdits, type TextEdit } from './textEdits';
+import { commasBetween, commasInText, layOutValue, objectsWithoutSeparator, oneKeyPerLine } from './valueLayout';
 
 export type PathLike = string | readonly string[];
 
@@ -106,10 +108,23 @@ function indentOfLine(text: string, offset: number): string {
   return match ? match[0] : '';
 }
 
-function detectIndentUnit(text: string, options: EditOptions): string {
+function detectIndentUnit(text: string, options: EditOptions, document: SyntaxDocument): string {
   if (options.indent !== undefined) return options.indent;
+  const detected = indentUnitOf(document);
+  if (detected !== undefined) return detected;
   const match = /\n([ \t]+)\S/.exec(text);
   return match ? (match[1] as string) : '    ';
+}
+
+/** Whether most neighbouring entries of the object have a blank line between them (then a new one gets one too). */
+function blankLinesBetween(text: string, object: ObjectNode): boolean {
+  let blank = 0;
+  const entries = object.entries;
+  for (let i = 1; i < entries.length; i++) {
+    const previous = entries[i - 1]!;
+    if (/\n[ \t]*\r?\n/.test(text.slice(Math.max(previous.end, previous.comma + 1), entries[i]!.start))) blank++;
+  }
+  return entries.length > 1 && blank * 2 > entries.length - 1;
 }
 
 // ---- operations ----
@@ -129,12 +144,15 @@ export function setValue(text: string, path: PathLike, valueText: string, option
   // Insert into the deepest object that exists.
   for (let depth = keys.length - 1; depth >= 0; depth--) {
     const parent = findObject(root, keys.slice(0, depth));
-    if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options, root);
+    if (parent !== undefined) return insertIntoObject(text, parent, keys.slice(depth), valueText, options, document);
   }
-  return insertIntoObject(text, root, keys, valueText, options, root);
+  return insertIntoObject(text, root, keys, valueText, options, document);
 }
 
-/** The edit that makes one definition's value `valueText` (`a { }` and `a += x` become `a = valueText`). */
+/**
+ * The edit that makes one definition's value `valueText` (`a { }` and `a += x` become `a = valueText`). An object
+ * written on one line that replaces an object is laid out as that one was (one key per line where it was).
+ */
 function replaceValueOf(text: string, match: FieldMatch, valueText: string): TextEdit {
   const field = match.field;
   if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
@@ -144,6 +162,21 @@ function replaceValueOf(text: string, match: FieldMatch, valueText: string): Tex
     // `a += x` appends: setting the value means `a = value` (the spacing around the separator kept).
     const afterSeparator = text.slice(field.separatorStart + 2, field.value.start);
     return { offset: field.separatorStart, length: field.value.end - field.separatorStart, newText: `=${afterSeparator}${valueText}` };
+  }
+  const old = field.value;
+  if (valueText.trimStart().startsWith('{') && !valueText.includes('\n')) {
+    const wasObject = old.kind === 'object' && old.braced;
+    const layout = { text, target: match.parent, style: match.parent, indent: indentOfLine(text, field.start), eol: eolOf(text) };
+    const document = parseHocon(text);
+    const unit = detectIndentUnit(text, {}, document);
+    const laidOut = layOutValue(valueText, {
+      ...layout,
+      unit,
+      commas: commasInText(document.root),
+      ...(wasObject && old.entries.length > 0 ? { model: old } : {}),
+      expand: (wasObject && oneKeyPerLine(text, old)) || oneKeyPerLine(text, match.parent),
+    });
+    return { offset: old.start, length: old.end - old.start, newText: laidOut };
   }
   return { offset: field.value.start, length: field.value.end - field.value.start, newText: valueText };
 }
@@ -168,7 +201,7 @@ export function insertKey(text: string, parentPath: PathLike, key: string, value
   const document = parseForEdit(text);
   const parent = findObject(document.root as ObjectNode, toPath(parentPath));
   if (parent === undefined) throw new Error(`No object at ${JSON.stringify(toPath(parentPath))} to insert into`);
-  return insertIntoObject(text, parent, [key], valueText, options, document.root as ObjectNode);
+  return insertIntoObject(text, parent, [key], valueText, options, document);
 }
 
 /** The separator as the object's entries write it, with its spacing (` = `, `: `, `:`). */
@@ -207,41 +240,45 @@ function nearestWithFields(root: ObjectNode, target: ObjectNode): ObjectNode | u
   return undefined;
 }
 
-function insertIntoObject(text: string, object: ObjectNode, keys: string[], valueText: string, options: EditOptions, root?: ObjectNode): TextEdit[] {
+function insertIntoObject(text: string, object: ObjectNode, keys: string[], valueText: string, options: EditOptions, document: SyntaxDocument): TextEdit[] {
+  const root = document.root as ObjectNode;
   const eol = eolOf(text);
   const last = object.entries[object.entries.length - 1];
   // An empty object has no style of its own: copy that of the nearest enclosing object with keys.
-  const styleFrom = last !== undefined || root === undefined ? object : (nearestWithFields(root, object) ?? object);
+  const styleFrom = last !== undefined ? object : (nearestWithFields(root, object) ?? object);
   const fields = styleFrom.entries.filter((e): e is FieldNode => e.kind === 'field');
   const quoted = fields.length > 0 && fields[fields.length - 1]?.key.segments[0]?.quoted === true;
   const segments = keys.map((k) => formatKeySegment(k, quoted));
   const separator = separatorStyle(text, styleFrom);
   // pyhocon (neuro-san's reader) takes a key as one quoted string or one unquoted word: it refuses `"a"."b" = 1` and
   // `a."b.c" = 1`. A path with a quoted segment is written as nested objects, `"a": {"b": 1}`, which both read.
-  const entry =
-    segments.length > 1 && segments.some((k) => k.startsWith('"'))
-      ? segments.reduceRight((inner, key) => (inner === undefined ? `${key}${separator}${valueText}` : `${key}${separator}{${inner}}`), undefined as string | undefined)!
-      : `${segments.join('.')}${separator}${valueText}`;
+  const nested = segments.length > 1 && segments.some((k) => k.startsWith('"'));
+  const key = nested ? segments[0]! : segments.join('.');
+  const value = nested ? segments.slice(1).reduceRight((inner, k) => `{${k}${separator}${inner}}`, valueText) : valueText;
+  const fileCommas = commasInText(root);
+  const keyAndSeparator = `${key}${value.trimStart().startsWith('{') && objectsWithoutSeparator(styleFrom) ? ' ' : separator}`;
+  // On a line of its own, the value is laid out as its neighbours are (one key per line where they are).
+  const onItsLine = (indent: string) => `${keyAndSeparator}${layOutValue(value, { text, target: object, style: styleFrom, indent, unit: detectIndentUnit(text, options, document), eol, commas: fileCommas })}`;
   if (last === undefined) {
     if (!object.braced) {
       const needsEol = text.length > 0 && !text.endsWith('\n');
-      return [{ offset: text.length, length: 0, newText: `${needsEol ? eol : ''}${entry}${eol}` }];
+      return [{ offset: text.length, length: 0, newText: `${needsEol ? eol : ''}${onItsLine('')}${eol}` }];
     }
     const baseIndent = indentOfLine(text, object.start);
-    const indent = baseIndent + detectIndentUnit(text, options);
+    const indent = baseIndent + detectIndentUnit(text, options, document);
     const inner = text.slice(object.start + 1, object.end - 1);
     if (inner.includes('\n')) {
       // After what the braces hold (comment lines, say), when the closing brace is alone on its line.
       const closeLine = lineStartOf(text, object.end - 1);
       if (closeLine > object.start + 1 && isBlank(text.slice(closeLine, object.end - 1))) {
         const insertAt = text[closeLine - 2] === '\r' ? closeLine - 2 : closeLine - 1;
-        return [{ offset: insertAt, length: 0, newText: `${eol}${indent}${entry}` }];
+        return [{ offset: insertAt, length: 0, newText: `${eol}${indent}${onItsLine(indent)}` }];
       }
-      return [{ offset: object.start + 1, length: 0, newText: `${eol}${indent}${entry}` }];
+      return [{ offset: object.start + 1, length: 0, newText: `${eol}${indent}${onItsLine(indent)}` }];
     }
-    return [{ offset: object.start + 1, length: inner.length, newText: `${eol}${indent}${entry}${eol}${baseIndent}` }];
+    return [{ offset: object.start + 1, length: inner.length, newText: `${eol}${indent}${onItsLine(indent)}${eol}${baseIndent}` }];
   }
-  const usesCommasBetween = object.entries.slice(0, -1).some((e) => e.comma >= 0);
+  const usesCommasBetween = commasBetween(object, fileCommas ?? false);
   const lastHasComma = last.comma >= 0;
   const afterLast = lastHasComma ? last.comma + 1 : last.end;
   const edits: TextEdit[] = [];
@@ -249,14 +286,15 @@ function insertIntoObject(text: string, object: ObjectNode, keys: string[], valu
   const closesOnSameLine = object.braced && object.end - 1 < lineEnd && object.end - 1 >= afterLast;
   if (closesOnSameLine || !restIsTrivia(text, afterLast)) {
     // Single-line object: `{ a = 1 }` → `{ a = 1, b = 2 }`.
-    edits.push({ offset: afterLast, length: 0, newText: `${lastHasComma ? '' : ','} ${entry}${lastHasComma ? ',' : ''}` });
+    edits.push({ offset: afterLast, length: 0, newText: `${lastHasComma ? '' : ','} ${keyAndSeparator}${value}${lastHasComma ? ',' : ''}` });
     return edits;
   }
   const startOfLine = lineStartOf(text, last.start);
   const indent = isBlank(text.slice(startOfLine, last.start)) ? text.slice(startOfLine, last.start) : indentOfLine(text, last.start);
   if (!lastHasComma && usesCommasBetween) edits.push({ offset: last.end, length: 0, newText: ',' });
   const insertAt = lineEnd > 0 && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
-  edits.push({ offset: insertAt, length: 0, newText: `${eol}${indent}${entry}${lastHasComma ? ',' : ''}` });
+  const gap = blankLinesBetween(text, object) ? eol : '';
+  edits.push({ offset: insertAt, length: 0, newText: `${eol}${gap}${indent}${onItsLine(indent)}${lastHasComma ? ',' : ''}` });
   return edits;
 }
 

@@ -1,35 +1,43 @@
+import { detectStyle, type DetectedStyle } from './formatStyle';
+import { layoutLines, PLAIN_BLANK, type LayoutLine } from './lineLayout';
 import { parseHocon } from './parser';
 import { scan, type Token } from './scanner';
-import type { ArrayNode, FieldNode, ObjectNode, SyntaxDocument, ValueNode } from './syntaxTree';
+import type { ArrayNode, EntryNode, FieldNode, ObjectNode, SyntaxDocument, ValueNode } from './syntaxTree';
 import type { TextEdit } from './textEdits';
 import { TokenKind } from './tokenKind';
 
 /**
- * The HOCON formatter: white space, separators and commas only. It never touches what is inside a token (a string,
- * a comment, a number) and never moves a blank that sits between two parts of a value (`"A" ${x}`: pyhocon keeps
- * blanks there, see shared/neurosan/README.md), so every value reads the same and every comment stays where it was.
- * What it does, each as its own minimal edit:
+ * The HOCON formatter: white space, separators and commas only, in the text's own style. It never touches what is
+ * inside a token (a string, a comment, a number) and never moves a blank that sits between two parts of a value
+ * (`"A" ${x}`: pyhocon keeps blanks there, see shared/neurosan/README.md), so every value reads the same and every
+ * comment stays where it was. What it does, each as its own minimal edit:
  *
- * - indents each line by its nesting (a line inside a `"""` string is left alone; a line that continues an entry
- *   after its separator is indented one step more);
- * - removes blanks at line ends (not inside a comment or a string) and ensures one line break at the end;
- * - writes `key = value` or `key: value` (the chosen separator; `{` after a key keeps no separator) and one blank
- *   after a comma inside a line;
- * - adds or removes the commas that end lines, as chosen.
+ * - indents each line by its nesting, with the indentation the text already uses (`detectStyle`: its size or tabs,
+ *   and whether the root's braces indent), unless told otherwise. What the author lines up by hand stays lined up:
+ *   a line inside brackets opened with something after them on their line moves with that line, a comment line
+ *   under another keeps its place in the block, a comment at the left margin (commented-out code) stays there, and
+ *   a line that starts a `"""` string stays with the string's text;
+ * - writes the blanks around `=` and `:` and after a comma inside a line as most of the text does (a value lined up
+ *   with its neighbours' keeps its blanks), and the chosen separator when one is chosen;
+ * - adds or removes the commas that end lines, when chosen;
+ * - removes blanks at line ends and ends the text with one line break, when chosen (`.editorconfig`'s
+ *   `trim_trailing_whitespace` and `insert_final_newline`: left as they are unless set, as EditorConfig says).
  *
  * `formatHocon` refuses a text that does not parse (the first error's position says where). It is idempotent:
  * formatting its output changes nothing. Checking that both readings are unchanged is `formatChecked`'s job
  * (shared/language), which needs neuro-san's reader.
  */
 export interface FormatOptions {
-  /** Spaces per level, or 'tab'. Default 2. */
+  /** Spaces per level, or 'tab'. Default: the text's own (`detectStyle`), else 2 spaces. */
   indent?: number | 'tab';
   /** The separator between a key and its value; 'preserve' keeps each as written (default). */
   separator?: '=' | ':' | 'preserve';
   /** Commas that end lines: 'preserve' (default), 'omit' them (a line break separates), or 'add' them. */
   commas?: 'preserve' | 'omit' | 'add';
-  /** End the text with one line break (default true). */
+  /** End the text with exactly one line break. Default: the end stays as it is. */
   finalNewline?: boolean;
+  /** Remove blanks at line ends and on blank lines. Default: they stay. */
+  trimTrailingWhitespace?: boolean;
   /** The text is JSON (`.json`): separators and commas are left as they are. */
   json?: boolean;
 }
@@ -65,21 +73,16 @@ function lineEndOf(text: string, offset: number): number {
   return end < 0 ? text.length : end + 1;
 }
 
-/**
- * Blanks the formatter may rewrite: spaces and tabs (and the CR of a CRLF). Other white space (a byte-order mark, a
- * no-break space) is a character pyhocon refuses or keeps, so it stays where it is.
- */
-const PLAIN_BLANK = /^[ \t]*\r?$/;
-
-const SEPARATOR_KINDS: ReadonlySet<number> = new Set([TokenKind.Colon, TokenKind.Equals, TokenKind.PlusEquals]);
-
 class Formatter {
   private readonly tokens: Token[];
   /** Index of the token starting at an offset (for the tree's offsets). */
   private readonly tokenAt = new Map<number, number>();
   /** Candidate edits in the order the rules made them: where two touch the same blank, the earlier wins. */
   private out: TextEdit[] = [];
+  private readonly lines: LayoutLine[];
+  private readonly style: DetectedStyle;
   private readonly unit: string;
+  private readonly hasTabs: boolean;
 
   constructor(
     private readonly text: string,
@@ -88,8 +91,12 @@ class Formatter {
   ) {
     this.tokens = scan(text);
     this.tokens.forEach((t, i) => this.tokenAt.set(t.start, i));
-    const indent = options.indent ?? 2;
+    const root = document.root;
+    this.lines = layoutLines(this.tokens, root.kind === 'object' && root.braced ? root.start : -1);
+    this.style = detectStyle(this.tokens, this.lines, document);
+    const indent = options.indent ?? this.style.indent ?? 2;
     this.unit = indent === 'tab' ? '\t' : ' '.repeat(indent);
+    this.hasTabs = text.includes('\t');
   }
 
   edits(): TextEdit[] {
@@ -133,54 +140,73 @@ class Formatter {
     this.out.push({ offset, length, newText });
   }
 
-  /** Indentation and blanks at line ends, by a walk over the tokens. */
+  /** Each line's indentation (see the module comment), and the blanks at line ends when they go. */
   private indentLines(): void {
-    const tokens = this.tokens;
-    let depth = 0;
-    let lastSignificant: number = TokenKind.EOF;
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      const lineStart = i === 0 || tokens[i - 1]!.kind === TokenKind.Newline;
-      if (lineStart) this.indentLine(i, depth, lastSignificant);
-      switch (token.kind) {
-        case TokenKind.OpenBrace:
-        case TokenKind.OpenBracket:
-          depth++;
-          break;
-        case TokenKind.CloseBrace:
-        case TokenKind.CloseBracket:
-          depth = Math.max(0, depth - 1);
-          break;
-        case TokenKind.Whitespace: {
-          const next = tokens[i + 1];
-          if (!lineStart && (next === undefined || next.kind === TokenKind.Newline)) this.trimLineEnd(token);
-          break;
-        }
+    const lines = this.lines;
+    const wanted: string[] = [];
+    let blockFirst = -1;
+    for (let k = 0; k < lines.length; k++) {
+      const line = lines[k]!;
+      if (line.kind === 'comment' && !line.afterComment) blockFirst = k;
+      // A line that keeps its indentation whatever (another blank in it, or a tab in its value: `clearOfTabs`) is
+      // where the lines lined up under it stay lined up with.
+      const target = line.plain && !this.tabAfterIndent(line) ? this.indentOf(line, blockFirst, wanted) : line.indent;
+      wanted.push(target);
+      if (line.kind === 'blank') {
+        // A blank line: no blanks on it when they go (a CR before the line break stays).
+        if (this.options.trimTrailingWhitespace === true && line.indent !== '' && line.plain) this.edit(line.start, line.indent.length, line.indent.endsWith('\r') ? '\r' : '');
+        continue;
       }
-      if (token.kind !== TokenKind.Whitespace && token.kind !== TokenKind.Newline && token.kind !== TokenKind.Comment) {
-        lastSignificant = token.kind;
-      }
+      if (line.plain) this.edit(line.start, line.indent.length, target);
+    }
+    if (this.options.trimTrailingWhitespace !== true) return;
+    for (let i = 0; i < this.tokens.length; i++) {
+      const token = this.tokens[i]!;
+      if (token.kind !== TokenKind.Whitespace) continue;
+      const lineStart = i === 0 || this.tokens[i - 1]!.kind === TokenKind.Newline;
+      const next = this.tokens[i + 1];
+      if (!lineStart && (next === undefined || next.kind === TokenKind.Newline)) this.trimLineEnd(token);
     }
   }
 
-  /** The line whose first token is tokens[i]. */
-  private indentLine(i: number, depth: number, lastSignificant: number): void {
-    const tokens = this.tokens;
-    const first = tokens[i]!;
-    const hasBlank = first.kind === TokenKind.Whitespace;
-    const content = hasBlank ? tokens[i + 1] : first;
-    const blankStart = first.start;
-    const blankEnd = hasBlank ? first.end : first.start;
-    if (hasBlank && !PLAIN_BLANK.test(first.text)) return;
-    if (content === undefined || content.kind === TokenKind.Newline) {
-      // A blank line: no blanks on it (a CR before the line break stays).
-      if (hasBlank) this.edit(blankStart, blankEnd - blankStart, this.text.slice(blankStart, blankEnd).endsWith('\r') ? '\r' : '');
-      return;
+  /** Whether a tab follows the line's indentation on it (then nothing before it may move: `clearOfTabs`). */
+  private tabAfterIndent(line: LayoutLine): boolean {
+    if (!this.hasTabs) return false;
+    for (let i = line.contentStart; i < this.text.length; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c === 0x0a) return false;
+      if (c === 0x09) return true;
     }
-    let level = depth;
-    if (content.kind === TokenKind.CloseBrace || content.kind === TokenKind.CloseBracket) level = Math.max(0, depth - 1);
-    else if (SEPARATOR_KINDS.has(lastSignificant)) level = depth + 1;
-    this.edit(blankStart, blankEnd - blankStart, this.unit.repeat(level));
+    return false;
+  }
+
+  /** The indentation `line` gets (`wanted` holds that of the lines before it; `blockFirst` its comment block's first). */
+  private indentOf(line: LayoutLine, blockFirst: number, wanted: readonly string[]): string {
+    const byLevel = () => this.unit.repeat(Math.max(0, line.level - (this.style.rootFlat && line.inRoot ? 1 : 0)));
+    switch (line.kind) {
+      case 'blank':
+      case 'string':
+        return line.indent;
+      case 'comment': {
+        if (!line.afterComment) return line.indent === '' ? '' : byLevel();
+        // Under another comment: where its nesting puts it already, or moved as the block's first line moved, so the
+        // block keeps its shape (`#   - item` under `# List:`).
+        const own = byLevel();
+        if (line.indent === own) return own;
+        const first = this.lines[blockFirst]!;
+        const firstWanted = wanted[blockFirst]!;
+        if (firstWanted === first.indent) return line.indent;
+        return line.indent.startsWith(first.indent) ? firstWanted + line.indent.slice(first.indent.length) : firstWanted;
+      }
+      case 'hanging': {
+        // Lined up under the line that opened its brackets: moved as that line moved.
+        const anchor = this.lines[line.anchor]!;
+        if (line.indent.startsWith(anchor.indent)) return wanted[line.anchor]! + line.indent.slice(anchor.indent.length);
+        return byLevel();
+      }
+      default:
+        return byLevel();
+    }
   }
 
   /** Blanks before a line break or the end: removed (a CR of a CRLF stays). */
@@ -204,7 +230,7 @@ class Formatter {
         return;
       }
     }
-    if (this.options.finalNewline === false) return;
+    if (this.options.finalNewline !== true) return;
     // Blank lines at the end go; one line break stays (CRLF where the text uses it).
     const crlf = this.text.includes('\r\n');
     const tail = this.text.slice(end);
@@ -236,9 +262,38 @@ class Formatter {
     const entries = node.entries;
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i]!;
-      if (entry.kind === 'field') this.separator(entry);
+      if (entry.kind === 'field') this.separator(entry, this.linedUp(entries, i));
       this.comma(entry.end, entry.comma, i < entries.length - 1 ? entries[i + 1]!.start : -1);
     }
+  }
+
+  /**
+   * Whether the field's separator or value starts in the same column as that of the entry before or after it, each
+   * on a line of its own (`"backend":     "json_file"` over `"folder_name": "memory"`, comment lines between or
+   * not): blanks that line values up stay.
+   */
+  private linedUp(entries: readonly EntryNode[], i: number): boolean {
+    const field = entries[i] as FieldNode;
+    if (!this.aloneOnItsLine(field)) return false;
+    for (const n of [i - 1, i + 1]) {
+      const other = entries[n];
+      if (other?.kind !== 'field' || other.separator === '' || !this.aloneOnItsLine(other)) continue;
+      if (this.columnOf(other.separatorStart) === this.columnOf(field.separatorStart) || this.columnOf(other.value.start) === this.columnOf(field.value.start)) return true;
+    }
+    return false;
+  }
+
+  /** Whether the entry is written on one line that holds nothing else (but its comma and a comment). */
+  private aloneOnItsLine(field: FieldNode): boolean {
+    const lineStart = this.text.lastIndexOf('\n', field.start - 1) + 1;
+    if (!this.isBlank(lineStart, field.start)) return false;
+    const lineEnd = this.text.indexOf('\n', field.start);
+    if (lineEnd >= 0 && lineEnd < field.end) return false;
+    return this.lineEndsAfter(field.comma >= 0 ? field.comma + 1 : field.end) || this.text.slice(field.end, field.comma + 1).trim() === ',';
+  }
+
+  private columnOf(offset: number): number {
+    return offset - (this.text.lastIndexOf('\n', offset - 1) + 1);
   }
 
   private array(node: ArrayNode): void {
@@ -248,8 +303,11 @@ class Formatter {
     }
   }
 
-  /** `key = value` / `key: value` / `key += value` / `key { ... }`, when key and value share a line. */
-  private separator(field: FieldNode): void {
+  /**
+   * `key = value` / `key: value` / `key += value` / `key { ... }`, when key and value share a line: the blanks
+   * around the separator as the text writes them most (`DetectedStyle`), or as they are where they line it up.
+   */
+  private separator(field: FieldNode, linedUp: boolean): void {
     const keyEnd = field.key.end;
     const valueStart = field.value.start;
     if (field.separator === '') {
@@ -267,13 +325,17 @@ class Formatter {
       if (written !== sep.text) this.edit(sep.start, sep.end - sep.start, written);
       return;
     }
-    const wanted = written === ':' ? ': ' : ` ${written} `;
+    const wanted = written === ':' ? this.style.colon : written === '=' ? this.style.equals : ` ${written} `;
+    const blanks = valueStart - keyEnd - sep.text.length;
+    // Blanks that line the value up with its neighbours' stay (unless the separator changes: they were for another).
+    if (linedUp && blanks > wanted.length - 1 && written === sep.text) return;
     this.edit(keyEnd, valueStart - keyEnd, wanted);
   }
 
   /**
    * The comma after an entry or element (`comma` its offset or -1; `nextStart` where the next one starts, -1 for the
-   * last): one blank after a comma inside a line, none before it; commas ending lines added or removed as chosen.
+   * last): after a comma inside a line one blank or none as the text writes them most, none before it; commas
+   * ending lines added or removed as chosen.
    */
   private comma(end: number, comma: number, nextStart: number): void {
     const mode = this.options.json ? 'preserve' : (this.options.commas ?? 'preserve');
@@ -285,7 +347,7 @@ class Formatter {
         return;
       }
       this.edit(end, comma - end, '');
-      if (!after && nextStart > comma && this.isBlank(comma + 1, nextStart)) this.edit(comma + 1, nextStart - comma - 1, ' ');
+      if (!after && nextStart > comma && this.isBlank(comma + 1, nextStart)) this.edit(comma + 1, nextStart - comma - 1, this.style.afterComma);
       return;
     }
     if (mode === 'add' && nextStart >= 0 && this.lineEndsAfter(end)) this.edit(end, 0, ',');

@@ -12,6 +12,11 @@ describe('editorConfigFor', () => {
     expect(editorConfigFor('/p/sub/a.hocon', [{ folder: '/p/sub', text: '[*.hocon]\nindent_style = space\nindent_size = 3\n' }, ...files.slice(1)])).toMatchObject({ indent: 3 });
   });
 
+  it('reads whether blanks at line ends go, and leaves unset what no file sets', () => {
+    expect(editorConfigFor('/p/a.hocon', [{ folder: '/p', text: '[*]\ntrim_trailing_whitespace = true\n' }])).toEqual({ trimTrailingWhitespace: true });
+    expect(editorConfigFor('/p/a.hocon', [{ folder: '/p', text: '[*.py]\nindent_size = 4\n' }])).toEqual({});
+  });
+
   it('matches EditorConfig globs', () => {
     expect(globMatches('*.hocon', 'a/b/c.hocon')).toBe(true);
     expect(globMatches('registries/*.hocon', 'registries/x.hocon')).toBe(true);

@@ -2,8 +2,9 @@ import type { FormatOptions } from '../hocon/index';
 
 /**
  * The formatting a project chose in its `.editorconfig` files (https://editorconfig.org): `indent_style`,
- * `indent_size`, `insert_final_newline`, and two keys of ours, `hocon_separator` (`=`, `:` or `preserve`) and
- * `hocon_commas` (`preserve`, `omit` or `add`). Pure: the caller reads the files. Written here rather than taken
+ * `indent_size`, `insert_final_newline`, `trim_trailing_whitespace`, and two keys of ours, `hocon_separator` (`=`,
+ * `:` or `preserve`) and `hocon_commas` (`preserve`, `omit` or `add`). What they leave unset the formatter takes
+ * from the file itself. Pure: the caller reads the files. Written here rather than taken
  * from the `editorconfig` package, which brings a WebAssembly INI parser and a command-line parser for what is a
  * short INI reading and a glob.
  */
@@ -59,6 +60,8 @@ function optionsFrom(p: Record<string, string>): FormatOptions {
   else if (style === 'space' && p.tab_width && /^\d+$/.test(p.tab_width)) options.indent = Number(p.tab_width);
   const finalNewline = p.insert_final_newline?.toLowerCase();
   if (finalNewline === 'true' || finalNewline === 'false') options.finalNewline = finalNewline === 'true';
+  const trim = p.trim_trailing_whitespace?.toLowerCase();
+  if (trim === 'true' || trim === 'false') options.trimTrailingWhitespace = trim === 'true';
   const separator = p.hocon_separator;
   if (separator === '=' || separator === ':' || separator === 'preserve') options.separator = separator;
   const commas = p.hocon_commas?.toLowerCase();
