@@ -60,6 +60,14 @@ describe('the table of neuro-san facts by version', () => {
     expect(row).toMatchObject({ version: '0.6.98', earliest: '0.6.96', source: { pr: 1210 } });
   });
 
+  it('a "/" tool no manifest serves gets the "unrecognized URL or path tool" words from 0.6.52 (PR #919; perhaps 0.6.50)', () => {
+    expect(at('0.6.49').maybe.pathToolWords).toBe('invalid');
+    expect(at('0.6.50').sure.pathToolWords).toBe('invalid');
+    expect(at('0.6.50').maybe.pathToolWords).toBe('unrecognized');
+    expect(at('0.6.52').sure.pathToolWords).toBe('unrecognized');
+    expect(at(NEWEST_KNOWN_VERSION).sure.pathToolWords).toBe('unrecognized');
+  });
+
   it('agent_toolbox_info_file is read from 0.5.45 and ignored from 0.6.1; AGENT_TOOL_PATH_ONLY from 0.6.94', () => {
     expect(at('0.5.44').sure.networkToolboxKeys).toEqual(['toolbox_info_file']);
     expect(at('0.5.55').sure.networkToolboxKeys).toEqual(['agent_toolbox_info_file', 'toolbox_info_file']);

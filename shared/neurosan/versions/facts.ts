@@ -311,6 +311,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { designerRefusesToolboxAgentTools: true },
   },
   {
+    version: '0.6.52',
+    earliest: '0.6.50',
+    what: 'a "/" tool no manifest serves: "references an unrecognized URL or path tool" (was "has invalid URL or path in tools")',
+    source: {
+      pr: 919,
+      date: '2026-05-07',
+      release: `PR #919 (fixing issue #918, opened 2026-05-07): approved on 2026-05-07 and merged (merge date not read); ${STUDIO} pinned 0.6.49 on 2026-05-04 and 0.6.52 on 2026-05-15. The merged words are the stored ones ("Expected an external agent or network name starting with '/' ... Available URLs"), not the PR's first draft ("a configured external agent", "Known URLs")`,
+      correction: 'Placed in no release before, the fix\'s pull request not having been found: until now 0.6.52 to 0.7.4 were given the old words.',
+    },
+    set: { pathToolWords: 'unrecognized' },
+  },
+  {
     version: '0.6.54',
     earliest: '0.6.44',
     what: '"instructions" must be a str and "tools" a list of str or dict (KeywordNetworkValidator\'s "instructions" and "tools" keywords)',
@@ -402,16 +414,6 @@ export const CHANGES: readonly NeuroSanChange[] = [
       release: `PR #1302 made requires-python ">=3.12" (2026-09-03) and nsflow issue #276 says the same day that 0.7.0 will not install below it; ${STUDIO} pinned 0.7.0 on 2026-09-04 (PR #1391) and bumped "from 0.7.0 to 0.7.4" on 2026-09-18 (PR #1439), and neuro-san issue #1370 (2026-09-18) reproduces on 0.7.0 "same code on main". A review of neuro-san-studio's PR #1437 (2026-09-18) reads 0.7.0's RegistryManifestRestorer: the manifests of AGENT_MANIFEST_FILE laid over each other, later ones winning, then every entry set to false dropped, as neuro-san-studio's Dockerfile has used them since 0.6.70 (NS-709). Read from neuro-san's issues and stored files, not at a tag: no snapshot of neuro-san reaches 0.7`,
     },
     set: {},
-  },
-  {
-    version: undefined,
-    earliest: '0.6.50',
-    what: 'a "/" tool no manifest serves: "references an unrecognized URL or path tool" (was "has invalid URL or path in tools")',
-    source: {
-      date: '2026-05-07',
-      release: `issue #918 (2026-05-07, "Fix bad error message for url network validtor"); the fix's release was not read (${STUDIO} pinned 0.6.49 on 2026-05-04): in no release the editor knows for sure`,
-    },
-    set: { pathToolWords: 'unrecognized' },
   },
   {
     version: undefined,
