@@ -422,7 +422,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
     source: {
       date: '2026-02-20',
       release:
-        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only; its docs say MCP_SERVERS_INFO_FILE "will be removed in version 0.7.0", but no 0.7 code could be read: placed in no release the editor knows, 0.7.x included',
+        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only; its docs say MCP_SERVERS_INFO_FILE "will be removed in version 0.7.0", but no 0.7 code could be read, and the stored files disagree: McpInfoRestorer (on leaf-common\'s Restorer) reads AGENT_MCP_INFO_FILE, then MCP_SERVERS_INFO_FILE with this warning, while a McpServersInfoRestorer on AbstractAsyncConfigRestorer (a base class main did not have on 2026-02-20) reads MCP_SERVERS_INFO_FILE alone (and a missing file is no longer an error); which of them 0.7 ships was not found: placed in no release the editor knows, 0.7.x included',
     },
     set: {
       mcpInfoVariables: ['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'],
@@ -434,7 +434,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
     what: 'ProviderToolsNetworkValidator: "llm_config.provider_tools" a list of dicts, its near-miss spellings, a copy inside "fallbacks", a Gemini built-in with other tools or more than one',
     source: {
       date: '2026-09-16',
-      release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347); stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
+      release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347), whose runtime (PR #1368, opened 2026-09-18) was still open where read; stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
     },
     set: { providerToolsValidation: true },
   },
