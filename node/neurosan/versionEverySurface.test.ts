@@ -99,7 +99,7 @@ describe('.toolbox-editor.json: beside the file, else at the project root, for e
 });
 
 describe("the argument check's warnings in the app's run result", () => {
-  it("say what the project's neuro-san does not know (\"bool\" before 0.6.91)", async () => {
+  it("say what the project's neuro-san does not know (\"bool\" before 0.6.96)", async () => {
     // Relative to AGENT_TOOL_PATH: 0.5.55 never imports a coded tool's fully qualified name.
     const text = '"greet" { class = "echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
     const dir = workspace({

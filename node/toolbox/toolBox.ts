@@ -40,7 +40,7 @@ export interface ToolRunDetails {
   validationErrors?: string[];
   /**
    * What made the arguments' check partial, for the neuro-san version the project runs: a type name that version does
-   * not know, read as what it means (`"bool"` before 0.6.91); a schema that could not be checked.
+   * not know, read as what it means (`"bool"` before 0.6.96); a schema that could not be checked.
    */
   argumentWarnings?: string[];
 }

@@ -39,7 +39,7 @@ describe('checkArgs', () => {
     const check = checkArgs({ type: 'object', properties: { n: { type: 'long' } } }, { n: 1.5 }, at('0.5.55'));
     expect(check.errors).toEqual(['/n must be integer']);
     expect(check.warnings).toEqual(['/properties/n: type "long" is neither JSON Schema nor a type neuro-san 0.5.55 knows; checked as "integer"']);
-    // "bool" came with the pydantic v2 converter (0.6.92): before it, a warning.
+    // "bool" came with the pydantic v2 converter (0.6.98, perhaps 0.6.96): before it, a warning.
     expect(checkArgs({ type: 'object', properties: { b: { type: 'bool' } } }, { b: true }, at('0.5.55')).warnings).toEqual([
       '/properties/b: type "bool" is neither JSON Schema nor a type neuro-san 0.5.55 knows; checked as "boolean"',
     ]);

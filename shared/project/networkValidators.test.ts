@@ -148,11 +148,17 @@ describe('ToolNameNetworkValidator', () => {
 });
 
 describe('UrlNetworkValidator', () => {
-  it('network-path-tool: a "/" tool no manifest serves, in the words of the version', () => {
+  it('network-path-tool: a "/" tool no manifest serves, in the words of the version (PR #919: 0.6.52, window from 0.6.50)', () => {
     const text = net([['front', ['/basic/gone']]]);
-    expect(lines(text)).toEqual([
-      `${lineOf(text, '/basic/gone')} error network-path-tool Agent 'front' has invalid URL or path in tools. Invalid tool: '/basic/gone'. (No manifest of the project serves 'basic/gone'.)`,
-    ]);
+    const at = `${lineOf(text, '/basic/gone')} error network-path-tool`;
+    const served = "(No manifest of the project serves 'basic/gone'.)";
+    const unrecognized = `${at} Agent 'front' references an unrecognized URL or path tool '/basic/gone'. Expected an external agent or network name starting with '/' (e.g. '/bank_ops'), an MCP server, an http(s):// URL, or an MCP endpoint. ${served}`;
+    const invalid = `${at} Agent 'front' has invalid URL or path in tools. Invalid tool: '/basic/gone'. ${served}`;
+    expect(lines(text)).toEqual([unrecognized]);
+    expect(lines(text, '0.6.52')).toEqual([unrecognized]);
+    // Inside the window the error stands (both sides make it), in the words the release certainly had.
+    expect(lines(text, '0.6.50')).toEqual([invalid]);
+    expect(lines(text, '0.6.49')).toEqual([invalid]);
     expect(lines(net([['front', ['/basic/helper', '/x/mcp', '/y/mcp/', 'https://example.com/sse']]]))).toEqual([]);
     // Without a manifest to say what is served (a file alone), nothing is judged.
     const root = resolveHocon(text, { fileName: 'n.hocon' }).value;

@@ -49,7 +49,7 @@ describe('llmInputSchema: the arguments schema an LLM is given through neuro-san
     expect(llmInputSchema({})).toEqual({ type: 'object', properties: {} });
   });
 
-  it('up to neuro-san 0.6.91 (pydantic.v1) an optional field shows its plain type, and unknown item types are null', () => {
+  it('up to neuro-san 0.6.95 (pydantic.v1) an optional field shows its plain type, and unknown item types are null', () => {
     const v1 = factsFor(parseVersion('0.5.55')!);
     const parameters = { type: 'object', properties: { n: { type: 'int' }, q: { type: 'array', items: { type: 'integer' } } }, required: ['q'] };
     expect(llmInputSchema(parameters, v1)).toEqual({ type: 'object', properties: { n: { type: 'integer' }, q: { type: 'array', items: { type: 'null' } } }, required: ['q'] });

@@ -10,7 +10,7 @@ import { knowsTypeName, newestFacts, type NeuroSanFacts } from '../neurosan/vers
  * without properties as any value (`Any`), and nothing of `parameters` but `type`, `description`, `properties`,
  * `items` and `required`: an `enum`, a `minimum` or a `default` written there never reaches the LLM.
  * What it does with a field left out of `required` depends on the release (shared/neurosan/versions/facts.ts): with
- * pydantic v2 (0.6.92 on) it is `Optional[...] = None`, shown nullable with a `null` default; pydantic.v1's schema
+ * pydantic v2 (0.6.98 on) it is `Optional[...] = None`, shown nullable with a `null` default; pydantic.v1's schema
  * shows the plain type.
  */
 

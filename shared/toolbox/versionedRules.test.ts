@@ -32,6 +32,15 @@ describe('parameter types, by the version of neuro-san the project runs', () => 
     expect(check(text, NEWEST_KNOWN_VERSION)).toEqual([]);
   });
 
+  it('0.6.95 still refuses "integer" (pydantic.v1); 0.6.96 and 0.6.97 may not (nothing said); 0.6.98 knows it', () => {
+    const text = coded('n { type = integer, description = "d" }', '["n"]');
+    const refused = check(text, '0.6.95');
+    expect(rules(refused)).toEqual([`error unrecognized-type 1:${text.indexOf('integer') + 1}`]);
+    expect(refused[0]!.message).toContain("neuro-san 0.6.95");
+    expect(refused[0]!.message).toContain("RuntimeError: no validator found for <class 'pydantic.v1.fields.UndefinedType'>");
+    for (const v of ['0.6.96', '0.6.97', '0.6.98', '0.7.0']) expect(check(text, v)).toEqual([]);
+  });
+
   it('a type name neither knows is refused in the words of each (the fix is one both know)', () => {
     const text = coded('s { type = str, description = "d" }');
     expect(check(text, '0.5.55')[0]!.message).toContain("neuro-san 0.5.55 does not know the type 'str'");

@@ -165,7 +165,7 @@ describe('toolbox-editor call', () => {
 });
 
 describe("the argument check's warnings for the project's neuro-san version", () => {
-  // "bool" is a type name neuro-san knows from 0.6.91: before, the check reads it as "boolean" and says so.
+  // "bool" is a type name neuro-san knows from 0.6.98 (perhaps 0.6.96): before, the check reads it as "boolean" and says so.
   // Written relative to AGENT_TOOL_PATH: 0.5.55 never imports a coded tool's fully qualified name.
   const toolbox = '"greet" { class = "echo.Greet", description = "Greets.", parameters { type = object, properties { name { type = string }, loud { type = bool } } } }\n';
 
@@ -178,7 +178,7 @@ describe("the argument check's warnings for the project's neuro-san version", ()
     expect(pinned.stderr).toContain('toolbox-editor call: warning: arguments: /properties/loud: type "bool" is neither JSON Schema nor a type neuro-san 0.5.55 knows; checked as "boolean"');
     const json = JSON.parse((await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default', '--agent-tool-path', 'fixture_tools', '--json')).stdout) as { argumentWarnings?: string[] };
     expect(json.argumentWarnings).toHaveLength(1);
-    writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.6.95\n');
+    writeFileSync(path.join(dir, 'requirements.txt'), 'neuro-san==0.7.4\n');
     const newest = await call(path.join(dir, 'tb.hocon'), 'greet', '--args', '{"name":"Ada","loud":true}', '--no-default');
     expect(newest.stderr).not.toContain('warning: arguments');
   }, 30_000);

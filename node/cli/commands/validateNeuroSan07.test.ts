@@ -62,6 +62,49 @@ describe('a project pinned to neuro-san 0.7.x (neuro-san-studio pins 0.7.4 from 
   });
 });
 
+describe('the last 0.6 releases: 0.6.95 (pydantic.v1) and 0.6.98 (pydantic v2)', () => {
+  // A network agent's parameters typed "integer": 0.6.95's server refuses the network (its validator converts them
+  // with pydantic.v1), 0.6.98 takes them (PR #1210's converter).
+  const integerParameters = (requirement: string) =>
+    project(requirement, {
+      'registries/helper.hocon': [
+        '{',
+        '    "llm_config": { "model_name": "gpt-4o" },',
+        '    "tools": [',
+        '        { "name": "helper", "instructions": "Use your tools.", "tools": ["count"] },',
+        '        {',
+        '            "name": "count",',
+        '            "function": {',
+        '                "description": "Counts things.",',
+        '                "parameters": { "type": "object", "properties": { "n": { "type": "integer", "description": "How many." } }, "required": ["n"] }',
+        '            },',
+        '            "instructions": "Count."',
+        '        }',
+        '    ]',
+        '}',
+        '',
+      ].join('\n'),
+    });
+
+  it('0.6.95 refuses "integer" in pydantic.v1\'s words', async () => {
+    const result = await validate(integerParameters('neuro-san==0.6.95'));
+    expect(result.checkedFor).toBe('checked for neuro-san 0.6.95 (pin: neuro-san==0.6.95 in requirements.txt:2)');
+    expect(result.problems.some((p) => p.includes('UndefinedType'))).toBe(true);
+  });
+
+  it('0.6.98 and 0.7.4 take it', async () => {
+    for (const version of ['0.6.98', '0.7.4']) expect((await validate(integerParameters(`neuro-san==${version}`))).problems).toEqual([]);
+  });
+
+  it('a range ending before 0.7 is 0.6.98, the last 0.6 release seen, as pip would pick it', async () => {
+    const result = await validate(integerParameters('neuro-san>=0.6.90,<0.7'));
+    expect(result.checkedFor).toBe(
+      'checked for neuro-san 0.6.98 (pin: neuro-san>=0.6.90,<0.7 in requirements.txt:2 (the newest release the editor knows inside >=0.6.90,<0.7, as pip would pick it: 0.6.98))',
+    );
+    expect(result.problems).toEqual([]);
+  });
+});
+
 describe('a pin newer than the newest release the editor knows', () => {
   it('says so in the summary line, and which release it is judged as', async () => {
     const result = await validate(project('neuro-san==0.7.20'));

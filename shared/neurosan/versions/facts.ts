@@ -311,6 +311,18 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { designerRefusesToolboxAgentTools: true },
   },
   {
+    version: '0.6.52',
+    earliest: '0.6.50',
+    what: 'a "/" tool no manifest serves: "references an unrecognized URL or path tool" (was "has invalid URL or path in tools")',
+    source: {
+      pr: 919,
+      date: '2026-05-07',
+      release: `PR #919 (fixing issue #918, opened 2026-05-07): approved on 2026-05-07 and merged (merge date not read); ${STUDIO} pinned 0.6.49 on 2026-05-04 and 0.6.52 on 2026-05-15. The merged words are the stored ones ("Expected an external agent or network name starting with '/' ... Available URLs"), not the PR's first draft ("a configured external agent", "Known URLs")`,
+      correction: 'Placed in no release before, the fix\'s pull request not having been found: until now 0.6.52 to 0.7.4 were given the old words.',
+    },
+    set: { pathToolWords: 'unrecognized' },
+  },
+  {
     version: '0.6.54',
     earliest: '0.6.44',
     what: '"instructions" must be a str and "tools" a list of str or dict (KeywordNetworkValidator\'s "instructions" and "tools" keywords)',
@@ -355,19 +367,6 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { toolsShapeValidation: true },
   },
   {
-    version: '0.6.92',
-    earliest: '0.6.91',
-    what: 'BaseModelDictionaryConverter on native pydantic v2: "integer", "number" and "bool" known; an unknown type name raises "Unrecognized type"; parameter names pydantic v2 refuses are refused',
-    source: {
-      pr: 1210,
-      date: '2026-08-07',
-      release: `${STUDIO} pinned 0.6.91 on 2026-08-07 and 0.6.92 on 2026-08-11, and uses "integer" in its own toolbox from 2026-08-15`,
-      correction:
-        'issue #22 says a field typed "integer" gets type None before this: so it does, and pydantic.v1 then refuses the model (ConfigError: unable to infer type for attribute ...), except in an array\'s items, where the LLM is shown items of type null.',
-    },
-    set: { typeNames: ['string', 'int', 'float', 'boolean', 'array', 'integer', 'number', 'bool', 'object'], converter: 'pydantic-v2' },
-  },
-  {
     version: '0.6.94',
     what: 'AGENT_TOOL_PATH_ONLY: when true, coded-tool classes resolve only under AGENT_TOOL_PATH; fully qualified references are not imported',
     source: { pr: 1251, date: '2026-08-14', release: 'neuro-san-studio PR #1338 and issue #1339 (2026-08-18): "added in neuro-san 0.6.94"' },
@@ -394,24 +393,27 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { parametersValidation: true },
   },
   {
+    version: '0.6.98',
+    earliest: '0.6.96',
+    what: 'BaseModelDictionaryConverter on native pydantic v2: "integer", "number" and "bool" known; an unknown type name raises "Unrecognized type"; parameter names pydantic v2 refuses are refused',
+    source: {
+      pr: 1210,
+      date: '2026-08-07',
+      release: `PR #1210 opened 2026-08-07 (merge date not read). 0.6.95 still builds pydantic.v1 models: a public agent-network guide, verified by running neuro-san's validator at 0.6.95 and at 0.6.98, gives "integer", "number" and "bool" as failing at 0.6.95 with "pydantic model conversion failed - no validator found for <class 'pydantic.v1.fields.UndefinedType'>" and working at 0.6.98; neuro-san's PR #1280 (2026-08-24) describes the v2 create_model on main. ${STUDIO} pinned 0.6.94 on 2026-08-14, 0.6.95 on 2026-08-18 and 0.7.0 on 2026-09-04 (its PR #1391); 0.6.96 and 0.6.97 were not seen`,
+      correction:
+        'Placed at 0.6.92 (window from 0.6.91) before, from the PR\'s opening date and neuro-san-studio\'s pins alone: 0.6.92 to 0.6.95 still give a field typed "integer" the type None, as issue #22 says of the releases before the change, and pydantic.v1 refuses the model (a required field: RuntimeError "no validator found for <class \'pydantic.v1.fields.UndefinedType\'>"; an optional one: ConfigError "unable to infer type for attribute"), except in an array\'s items, where the LLM is shown items of type null.',
+    },
+    set: { typeNames: ['string', 'int', 'float', 'boolean', 'array', 'integer', 'number', 'bool', 'object'], converter: 'pydantic-v2' },
+  },
+  {
     version: '0.7.0',
     what: 'requires Python 3.12 or later (pip installs it nowhere older); no change found in how toolboxes, networks, manifests, MCP info files or coded tools are read',
     source: {
       pr: 1302,
       date: '2026-09-03',
-      release: `PR #1302 made requires-python ">=3.12" (2026-09-03) and nsflow issue #276 says the same day that 0.7.0 will not install below it; ${STUDIO} bumped "from 0.7.0 to 0.7.4" on 2026-09-18 (PR #1439), and neuro-san issue #1370 (2026-09-18) reproduces on 0.7.0 "same code on main". Read from neuro-san's issues and stored files, not at a tag: no snapshot of neuro-san reaches 0.7`,
+      release: `PR #1302 made requires-python ">=3.12" (2026-09-03) and nsflow issue #276 says the same day that 0.7.0 will not install below it; ${STUDIO} pinned 0.7.0 on 2026-09-04 (PR #1391) and bumped "from 0.7.0 to 0.7.4" on 2026-09-18 (PR #1439), and neuro-san issue #1370 (2026-09-18) reproduces on 0.7.0 "same code on main". A review of neuro-san-studio's PR #1437 (2026-09-18) reads 0.7.0's RegistryManifestRestorer: the manifests of AGENT_MANIFEST_FILE laid over each other, later ones winning, then every entry set to false dropped, as neuro-san-studio's Dockerfile has used them since 0.6.70 (NS-709). Read from neuro-san's issues and stored files, not at a tag: no snapshot of neuro-san reaches 0.7`,
     },
     set: {},
-  },
-  {
-    version: undefined,
-    earliest: '0.6.50',
-    what: 'a "/" tool no manifest serves: "references an unrecognized URL or path tool" (was "has invalid URL or path in tools")',
-    source: {
-      date: '2026-05-07',
-      release: `issue #918 (2026-05-07, "Fix bad error message for url network validtor"); the fix's release was not read (${STUDIO} pinned 0.6.49 on 2026-05-04): in no release the editor knows for sure`,
-    },
-    set: { pathToolWords: 'unrecognized' },
   },
   {
     version: undefined,
@@ -420,7 +422,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
     source: {
       date: '2026-02-20',
       release:
-        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only; its docs say MCP_SERVERS_INFO_FILE "will be removed in version 0.7.0", but no 0.7 code could be read: placed in no release the editor knows, 0.7.x included',
+        'not on neuro-san main on 2026-02-20 (b0aadbef; neuro-san-studio pinned 0.6.32 on 2026-02-18), in its McpInfoRestorer since; neuro-san-studio (pinning 0.6.95, 2026-08-22) still sets MCP_SERVERS_INFO_FILE only; its docs say MCP_SERVERS_INFO_FILE "will be removed in version 0.7.0", but no 0.7 code could be read, and the stored files disagree: McpInfoRestorer (on leaf-common\'s Restorer) reads AGENT_MCP_INFO_FILE, then MCP_SERVERS_INFO_FILE with this warning, while a McpServersInfoRestorer on AbstractAsyncConfigRestorer (a base class main did not have on 2026-02-20) reads MCP_SERVERS_INFO_FILE alone (and a missing file is no longer an error); which of them 0.7 ships was not found: placed in no release the editor knows, 0.7.x included',
     },
     set: {
       mcpInfoVariables: ['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'],
@@ -432,7 +434,7 @@ export const CHANGES: readonly NeuroSanChange[] = [
     what: 'ProviderToolsNetworkValidator: "llm_config.provider_tools" a list of dicts, its near-miss spellings, a copy inside "fallbacks", a Gemini built-in with other tools or more than one',
     source: {
       date: '2026-09-16',
-      release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347); stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
+      release: `issue #1349 (opened 2026-09-16, still open where read) plans it for ManifestNetworkValidator, after the provider_tools key itself (issue #1347), whose runtime (PR #1368, opened 2026-09-18) was still open where read; stored on branches only; ${STUDIO} pinned 0.7.4 on 2026-09-18: in no release the editor knows`,
     },
     set: { providerToolsValidation: true },
   },
@@ -450,7 +452,9 @@ export const CHANGES: readonly NeuroSanChange[] = [
 
 /**
  * The newest release the editor knows (a newer one gets these facts, and the rows with no release yet): neuro-san-studio
- * pinned 0.7.4 on 2026-09-18 (its PR #1439). A 0.7.5 exists (named in public code) but nothing of it could be read.
+ * pinned 0.7.4 on 2026-09-18 (its PR #1439). A 0.7.5 exists (a public project's test says it added claude-opus-5-5 to
+ * the default llm_info) but no file of it could be told from the stored ones, and neuro-san's pull requests and issues
+ * were read only to about 2026-09-22: nothing later is known.
  */
 export const NEWEST_KNOWN_VERSION = '0.7.4';
 
@@ -458,7 +462,9 @@ export const NEWEST_KNOWN_VERSION = '0.7.4';
 export const SERIES_NEWEST: Readonly<Record<string, string>> = {
   '0.4': '0.4.9',
   '0.5': '0.5.68', // neuro-san-studio pinned 0.5.68 on 2025-10-14, then 0.6.5
-  '0.6': '0.6.95', // neuro-san-studio pinned 0.6.95 on 2026-08-18, then 0.7.0; issue #1294 (2026-08-31) is "as of 0.6.95"
+  // neuro-san-studio pinned 0.6.95 on 2026-08-18, then 0.7.0 on 2026-09-04; a public guide was verified against 0.6.98
+  // (the converter row), and a project's notes call 0.6.98 upstream's release "as of Aug 2026": no 0.6.99 was seen.
+  '0.6': '0.6.98',
   '0.7': NEWEST_KNOWN_VERSION,
 };
 

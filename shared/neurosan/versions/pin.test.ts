@@ -19,9 +19,10 @@ describe('the release a pin implies', () => {
     expect(implied('^0.5.55')).toBe(SERIES_NEWEST['0.5']);
     expect(implied('~0.6.3')).toBe(SERIES_NEWEST['0.6']);
     expect(implied('^0.7')).toBe(NEWEST_KNOWN_VERSION);
-    // The 0.6 series ends at 0.6.95: a range that stops before 0.7 picks it, one that does not picks a 0.7 release.
-    expect(implied('~=0.6.90')).toBe('0.6.95');
-    expect(implied('>=0.6.90,<0.7')).toBe('0.6.95');
+    // The 0.6 series ends at 0.6.98 (the last seen): a range that stops before 0.7 picks it, one that does not picks a
+    // 0.7 release.
+    expect(implied('~=0.6.90')).toBe('0.6.98');
+    expect(implied('>=0.6.90,<0.7')).toBe('0.6.98');
     expect(implied('~=0.7.0')).toBe(NEWEST_KNOWN_VERSION);
     expect(impliedVersion('').how).toContain('unversioned');
   });

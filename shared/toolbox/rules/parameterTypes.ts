@@ -7,9 +7,9 @@ import { knowsTypeName, versionWords, type NeuroSanFacts } from '../../neurosan/
  * neuro-san turns a coded tool's `parameters` into a pydantic model before offering the tool to the LLM
  * (`BaseModelDictionaryConverter`): each property of `properties`, objects with properties of their own, and the
  * `items` of arrays. What it does with a type name it does not know, and which names it knows, depend on the release
- * (shared/neurosan/versions/facts.ts): up to 0.6.91 pydantic.v1 refuses the model of a property typed with an
- * unknown name (the field's type is None) and shows the LLM `null` items for an array's; from 0.6.92 it raises
- * "Unrecognized type". These are its checks and its words; nothing else of the schema is read there.
+ * (shared/neurosan/versions/facts.ts): up to 0.6.95 pydantic.v1 refuses the model of a property typed with an
+ * unknown name (the field's type is None) and shows the LLM `null` items for an array's; from 0.6.98 (perhaps 0.6.96)
+ * it raises "Unrecognized type". These are its checks and its words; nothing else of the schema is read there.
  */
 
 /** What each spelling means, and the spellings of that meaning neuro-san may know, the standard one first. */
@@ -91,7 +91,7 @@ function said(text: string, consequence: string): string {
   return consequence === '' ? text : `${text} ${consequence}`;
 }
 
-/** What pydantic.v1 says of a field whose type is None (neuro-san up to 0.6.91), required or not. */
+/** What pydantic.v1 says of a field whose type is None (neuro-san up to 0.6.95), required or not. */
 function v1RefusalWords(field: string, required: boolean): string {
   return required
     ? "RuntimeError: no validator found for <class 'pydantic.v1.fields.UndefinedType'>, see `arbitrary_types_allowed` in Config"
