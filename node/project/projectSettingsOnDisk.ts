@@ -1,33 +1,23 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readDotEnv, type DotEnv } from './dotEnvFile';
+import { isDirectory, projectPlacementOf } from './projectPlacement';
 import { projectRelative } from '../../shared/project/analyzeProject';
 import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
 
 /* Where a neuro-san project is and what its settings are, as neuro-san would find them (no files of it read). */
 
 export { readDotEnv, type DotEnv } from './dotEnvFile';
+export { isDirectory } from './projectPlacement';
 
 /**
- * The project a path belongs to, by neuro-san's working-directory rule: the nearest folder upward that holds
- * `registries/`, else the folder itself (for a file, its folder).
+ * The project a path belongs to: the folder neuro-san runs in for it (projectPlacement.ts: the nearest folder upward
+ * holding `registries/`, unless a project around it runs it), else the folder itself (for a file, its folder).
  */
 export function findProjectRoot(start: string): string {
   const absolute = path.resolve(start);
   const from = isDirectory(absolute) ? absolute : path.dirname(absolute);
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (isDirectory(path.join(dir, 'registries'))) return dir;
-    if (path.dirname(dir) === dir) return from;
-  }
-}
-
-/** Whether `p` is a folder (false when it is absent or unreadable). */
-export function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
+  return projectPlacementOf(from)?.root ?? from;
 }
 
 /**
@@ -48,9 +38,21 @@ export function projectSettingsOf(
   });
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
-    if (setting) settings[name] = { ...setting, value: projectRelative(setting.value.split(path.sep).join('/'), root.split(path.sep).join('/')) };
+    if (!setting) continue;
+    const value = setting.value.split(path.sep).join('/');
+    const base = root.split(path.sep).join('/');
+    settings[name] = { ...setting, value: name === 'AGENT_MANIFEST_FILE' ? relativeInList(value, base) : projectRelative(value, base) };
   }
   return settings;
+}
+
+/**
+ * AGENT_MANIFEST_FILE may be a list (shared/project/manifestList.ts), split by the release the project runs, which is
+ * not known here: each path of it that starts at the root, after a separator any release uses, is made relative.
+ */
+function relativeInList(value: string, root: string): string {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return value.split(/(?<=^|[:; ])/).map((part) => (part.startsWith(prefix) ? part.slice(prefix.length) : part)).join('');
 }
 
 /**
@@ -81,8 +83,8 @@ export function projectEnvironmentOf(root: string | undefined, env: Record<strin
   return out;
 }
 
-/** The root of the neuro-san project a file lies in (a folder upward holds `registries/`), else undefined. */
+/** The root of the neuro-san project a file lies in (findProjectRoot, when one holds `registries/`), else undefined. */
 export function projectRootOf(file: string): string | undefined {
-  const root = findProjectRoot(file);
-  return isDirectory(path.join(root, 'registries')) ? root : undefined;
+  const absolute = path.resolve(file);
+  return projectPlacementOf(isDirectory(absolute) ? absolute : path.dirname(absolute))?.root;
 }
