@@ -140,8 +140,13 @@ function commandsOf(lines: readonly { text: string; line: number }[]): { words: 
   const out: { words: RawWord[]; line: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.line;
-    let text = lines[i]!.text;
-    while (/(^|[^\\])\\$/.test(text) && i + 1 < lines.length) text = `${text.slice(0, -1)} ${lines[++i]!.text}`;
+    // Parts joined once at the end: a script of a million continued lines must not be copied at each one.
+    const parts = [lines[i]!.text];
+    while (/(^|[^\\])\\$/.test(parts[parts.length - 1]!) && i + 1 < lines.length) {
+      parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, -1);
+      parts.push(lines[++i]!.text);
+    }
+    const text = parts.join(' ');
     let words: RawWord[] = [];
     for (const token of tokens(text)) {
       if (token === SEPARATOR) {

@@ -295,10 +295,13 @@ function logicalLines(text: string): { text: string; line: number }[] {
   const out: { text: string; line: number }[] = [];
   for (let i = 0; i < raw.length; i++) {
     const line = i + 1;
-    let joined = raw[i]!;
-    while (joined.endsWith('\\') && i + 1 < raw.length) {
-      joined = `${joined.slice(0, -1)} ${raw[++i]!.replace(/^\s+/, '')}`;
+    // Parts joined once at the end: a file of a million continued lines must not be copied at each one.
+    const parts = [raw[i]!];
+    while (parts[parts.length - 1]!.endsWith('\\') && i + 1 < raw.length) {
+      parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, -1);
+      parts.push(raw[++i]!.replace(/^\s+/, ''));
     }
+    const joined = parts.join(' ');
     if (joined.trim() === '' || /^\s*#/.test(joined)) continue;
     out.push({ text: joined, line });
   }

@@ -147,8 +147,9 @@ function isQuoted(text: string): boolean {
 function keyValue(text: string): { key: string; rest: string } | undefined {
   const quoted = /^("([^"\\]*)"|'([^']*)')\s*:(?:\s+|$)(.*)$/.exec(text);
   if (quoted) return { key: quoted[2] ?? quoted[3]!, rest: stripComment(quoted[4]!) };
-  const plain = /^([^\s#:"'[\]{},][^:#]*?)\s*:(?:\s+|$)(.*)$/.exec(text);
-  if (plain) return { key: plain[1]!, rest: stripComment(plain[2]!) };
+  // Greedy up to the first ':' (then trimmed): a lazy key before `\s*:` backtracks quadratically on a long line.
+  const plain = /^([^\s#:"'[\]{},][^:#]*):(?:\s+|$)(.*)$/.exec(text);
+  if (plain) return { key: plain[1]!.trimEnd(), rest: stripComment(plain[2]!) };
   return undefined;
 }
 
