@@ -69,6 +69,17 @@ describe('where a project runs neuro-san, from what it ships', () => {
     ]);
   }, 30_000);
 
+  it('a Makefile recipe or a Dockerfile naming it places it alike; a run naming another folder does not', () => {
+    const make = 'test-integration:\n\texport AGENT_MANIFEST_FILE=tests/registries/manifest.hocon && pytest -m integration\n';
+    const withMake = project({ Makefile: make });
+    expect(findProjectRoot(path.join(withMake, 'tests/registries/manifest.hocon'))).toBe(withMake);
+    const docker = 'FROM python:3.12\nCOPY ./tests /app/tests\nWORKDIR /app\nENV AGENT_MANIFEST_FILE=/app/tests/registries/manifest.hocon\n';
+    const withDocker = project({ 'deploy/Dockerfile': docker });
+    expect(findProjectRoot(path.join(withDocker, 'tests/registries/manifest.hocon'))).toBe(withDocker);
+    const elsewhere = project({ Makefile: make.replace('tests/registries', 'registries') });
+    expect(findProjectRoot(path.join(elsewhere, 'tests/registries/manifest.hocon'))).toBe(path.join(elsewhere, 'tests'));
+  });
+
   it("the project's .env naming the manifest places tests/registries/ in the project too, and the summary says so", async () => {
     const dir = project({ '.env': 'AGENT_MANIFEST_FILE=tests/registries/manifest.hocon\nAGENT_TOOL_PATH=tests/coded_tools\n' });
     expect(findProjectRoot(path.join(dir, 'tests/registries/manifest.hocon'))).toBe(dir);

@@ -53,6 +53,7 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     shown: (file: string) => string;
     diagnostics: ToolboxDiagnostic[];
   }[] = [];
+  const outerReaders = new Map<string, ProjectReader>();
   for (const [i, group] of groups.entries()) {
     const { reader, neuroSan, extras } = opened[i]!;
     // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
@@ -64,7 +65,12 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     const listings = options.mcp ? await askProjectServers(whole) : undefined;
     if (listings) whole = analysisOf(reader, reader.options.settings, { ...withReview, mcpListings: listings });
     // Inside another project, neither saying it runs it: each file judged from either folder.
-    if (group.alsoFrom !== undefined) whole = analysisFromEitherOnDisk(group.root, group.alsoFrom, reader, outerReaderOf(group.alsoFrom, readerOptions(options, io, knownAgent)), whole);
+    if (group.alsoFrom !== undefined) {
+      // One reading of the outer project for all the projects inside it (it reads each file once).
+      const outer = outerReaders.get(group.alsoFrom) ?? outerReaderOf(group.alsoFrom, readerOptions(options, io, knownAgent));
+      outerReaders.set(group.alsoFrom, outer);
+      whole = analysisFromEitherOnDisk(group.root, group.alsoFrom, reader, outer, whole);
+    }
     const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
     const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
     projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, listings, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
