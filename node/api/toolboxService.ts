@@ -141,6 +141,7 @@ export class ToolboxService {
       reading,
       baseDir: workingDirectory.path,
       ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
+      ...(workingDirectory.why === 'chosen' || workingDirectory.why === 'project-file' ? { workingDirectoryChosen: true } : {}),
       overlays: new Map([[file, doc.text]]),
       offersCache: this.reviewCachesFor(file).offers,
       classInfo: this.classInfo.get(file),

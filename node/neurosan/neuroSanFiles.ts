@@ -3,9 +3,9 @@
  * limit), and the working directory neuro-san is taken to run in.
  */
 import path from 'node:path';
-import { defaultWorkingDirectory, type PyhoconIncludeHost } from '../../shared/neurosan/index';
+import type { PyhoconIncludeHost } from '../../shared/neurosan/index';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
-import { isDirectory } from '../project/projectSettingsOnDisk';
+import { isDirectory, projectRootOf } from '../project/projectSettingsOnDisk';
 import { settingsWorkingDirectory } from '../run/settingsFile';
 
 /** Reads included files from disk (pyhocon treats a file it cannot read like a missing one). */
@@ -30,10 +30,13 @@ export interface WorkingDirectory {
   why: WorkingDirectoryReason;
 }
 
-/** By neuro-san-studio's layout alone: the nearest folder upward from `file` holding `registries/`, else its folder. */
+/**
+ * By the project's layout and what it ships: its root (projectPlacement.ts: the nearest folder upward from `file`
+ * holding `registries/`, or the project around it that runs it), else the file's folder.
+ */
 export function layoutWorkingDirectoryOf(file: string): WorkingDirectory {
-  const found = defaultWorkingDirectory(file, isDirectory);
-  return { path: found, why: isDirectory(path.join(found, 'registries')) ? 'registries' : 'file-folder' };
+  const root = projectRootOf(file);
+  return root !== undefined ? { path: root, why: 'registries' } : { path: path.dirname(path.resolve(file)), why: 'file-folder' };
 }
 
 /**

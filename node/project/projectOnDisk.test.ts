@@ -84,7 +84,13 @@ describe('a neuro-san project on disk (fixtures/project)', () => {
     });
     expect(analysis.undefinedToolUsers).toMatchObject([{ tool: 'lookup_wether', network: 'registries/draft.hocon', agent: 'checker' }]);
     expect(analysis.manifests).toEqual([
-      { path: 'registries/manifest.hocon', inUse: true, served: ['registries/weather.hocon', 'registries/reports.hocon'], notServed: ['registries/draft.hocon'] },
+      {
+        path: 'registries/manifest.hocon',
+        inUse: true,
+        namedBy: ['AGENT_MANIFEST_FILE (from .env)'],
+        served: ['registries/weather.hocon', 'registries/reports.hocon'],
+        notServed: ['registries/draft.hocon'],
+      },
     ]);
     expect(analysis.networksLeftOff).toEqual(['registries/draft.hocon']);
   });

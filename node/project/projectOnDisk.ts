@@ -9,8 +9,11 @@ import type { SettingName } from '../../shared/project/settings';
 import { reviewProject } from '../review/reviewToolbox';
 import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { isDirectory, projectRootOf, projectSettingsOf, readDotEnv, readingEnvironment } from './projectSettingsOnDisk';
+import { projectSettingsOf, readDotEnv, readingEnvironment } from './projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFiles, packageDefaultToolbox, projectHost } from './projectFolder';
+import { projectPlacementOf, type ProjectPlacement } from './projectPlacement';
+import { readerRunsOf } from './readerRuns';
+import { analysisFromEitherOnDisk } from './unknownWorkingDirectoryOnDisk';
 
 // What reads a project's folder without reading it as a project (toolboxOnDisk needs it below this module).
 export { agentToolPathOnlyOf, listProjectFiles, listProjectFilesCached, packageDefaultToolbox, PROJECT_WALK_LIMITS, projectHost } from './projectFolder';
@@ -56,7 +59,21 @@ export async function loadProjectFromDisk(root: string, options: ProjectLoadOpti
   const { reader, neuroSan, warnings, extras } = projectReaderOnDisk(absolute, options);
   const truncated = (reader.files as { truncated?: boolean }).truncated === true;
   const review = await reviewProject(reader, absolute);
-  return { root: absolute, analysis: analysisOf(reader, reader.options.settings, { ...extras, review }), truncated, neuroSan, warnings };
+  const analysis = analysisOf(reader, reader.options.settings, { ...extras, review });
+  // Inside another project, neither saying it runs it: each file judged from either folder.
+  const placement = projectPlacementOf(absolute);
+  const alsoFrom = placement?.root === absolute ? placement.alsoFrom : undefined;
+  const settled = alsoFrom !== undefined ? analysisFromEitherOnDisk(absolute, alsoFrom, reader, outerReaderOf(alsoFrom, options), analysis) : analysis;
+  return { root: absolute, analysis: settled, truncated, neuroSan, warnings };
+}
+
+/**
+ * The reader of the project around one placed with `alsoFrom` (projectPlacement.ts), read whole (the inner project's
+ * files with its own), as it would be started from its root: the inner files' other reading.
+ */
+export function outerReaderOf(alsoFrom: string, options: ProjectLoadOptions): ProjectReader {
+  const { files: _files, inProject: _inProject, ...rest } = options;
+  return projectReaderOnDisk(alsoFrom, { ...rest, files: listProjectFiles(alsoFrom) }).reader;
 }
 
 /**
@@ -91,6 +108,9 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     ...agentToolPathOnlyOf(dotEnv, options.env),
     // The coded classes its networks use, looked for as its neuro-san would, by reading its Python files.
     ...(options.inProject !== false ? { codedClasses: codedClassFinderFor(root, options.env, version.facts) } : {}),
+    // Where else it runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles).
+    ...(options.inProject !== false ? { runs: readerRunsOf(root, options.env, version.facts) } : {}),
+    pathDelimiter: path.delimiter,
   });
   return { reader, neuroSan: version.neuroSan, warnings, extras: { ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
 }
@@ -103,41 +123,51 @@ export interface ProjectGroup {
   files: string[];
   /** No `registries/` marks it: the folder's files outside its projects. */
   loose: boolean;
+  /** The project around it, where neuro-san may run as well: nothing says which (projectPlacement.ts). */
+  alsoFrom?: string;
 }
 
 /**
- * The neuro-san projects under `dir` (or the one it lies in): each file belongs to the nearest folder upward that
- * holds `registries/`; files under none form one more group read from `dir`. A folder of several projects (each
- * with its own registries/) is so read as each project is run, from its own root with its own settings.
+ * The neuro-san projects under `dir` (or the one it lies in): each file belongs to the project its folder is placed
+ * in (projectPlacement.ts: the nearest folder upward holding `registries/`, or a project around it that runs it);
+ * files under none form one more group read from `dir`. A folder of several projects (each with its own registries/)
+ * is so read as each project is run, from its own root with its own settings.
  */
 export function projectsUnder(dir: string): { groups: ProjectGroup[]; truncated: boolean } {
   const start = path.resolve(dir);
-  const enclosing = projectRootOf(path.join(start, 'x'));
   const files = listProjectFiles(start);
-  const rootOf = new Map<string, string | undefined>();
-  const nearestRoot = (folder: string): string | undefined => {
-    if (rootOf.has(folder)) return rootOf.get(folder);
-    const parent = path.dirname(folder);
-    const found = isDirectory(path.join(folder, 'registries')) ? folder : folder === start || folder === enclosing || parent === folder ? enclosing : nearestRoot(parent);
-    rootOf.set(folder, found);
-    return found;
+  const placed = new Map<string, ProjectPlacement | undefined>();
+  const placementOf = (folder: string): ProjectPlacement | undefined => {
+    if (!placed.has(folder)) placed.set(folder, projectPlacementOf(folder));
+    return placed.get(folder);
   };
   const groups = new Map<string, ProjectGroup>();
   for (const file of files) {
     const absolute = path.join(start, file);
-    const root = nearestRoot(path.dirname(absolute));
-    const key = root ?? start;
+    const placement = placementOf(path.dirname(absolute));
+    const key = placement?.root ?? start;
     let group = groups.get(key);
     if (group === undefined) {
-      group = { root: key, files: [], loose: root === undefined };
+      group = { root: key, files: [], loose: placement === undefined, ...(placement?.alsoFrom !== undefined ? { alsoFrom: placement.alsoFrom } : {}) };
       groups.set(key, group);
     }
-    group.files.push(path.relative(key, absolute).split(path.sep).join('/'));
+    group.files.push(slashed(path.relative(key, absolute)));
   }
-  // The project DIR lies in is read whole: its files outside DIR give the context (its toolbox, what includes what).
-  if (enclosing !== undefined && enclosing !== start) {
-    const whole = groups.get(enclosing);
-    if (whole !== undefined) whole.files = listProjectFiles(enclosing).filter((f) => nearestRoot(path.dirname(path.join(enclosing, f))) === enclosing);
+  // A project whose root lies above DIR (the project DIR lies in, or one that runs a registries/ in DIR) is read
+  // whole: its files outside DIR give the context (its toolbox, what includes what, its manifests).
+  for (const group of groups.values()) {
+    if (group.loose || isInside(group.root, start)) continue;
+    group.files = listProjectFiles(group.root).filter((f) => placementOf(path.dirname(path.join(group.root, f)))?.root === group.root);
   }
   return { groups: [...groups.values()], truncated: files.truncated === true };
+}
+
+/** Whether `folder` is `start` or lies below it. */
+function isInside(folder: string, start: string): boolean {
+  const relative = path.relative(start, folder);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function slashed(p: string): string {
+  return p.split(path.sep).join('/');
 }

@@ -1,64 +1,23 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { parseEnv } from 'node:util';
-import { errorMessage } from '../../shared/errorMessage';
-import { readRegularFileSync } from '../files/regularFile';
+import { readDotEnv, type DotEnv } from './dotEnvFile';
+import { isDirectory, projectPlacementOf } from './projectPlacement';
 import { projectRelative } from '../../shared/project/analyzeProject';
 import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
 
 /* Where a neuro-san project is and what its settings are, as neuro-san would find them (no files of it read). */
 
+export { readDotEnv, type DotEnv } from './dotEnvFile';
+export { isDirectory } from './projectPlacement';
+
 /**
- * The project a path belongs to, by neuro-san's working-directory rule: the nearest folder upward that holds
- * `registries/`, else the folder itself (for a file, its folder).
+ * The project a path belongs to: the folder neuro-san runs in for it (projectPlacement.ts: the nearest folder upward
+ * holding `registries/`, unless a project around it runs it), else the folder itself (for a file, its folder).
  */
 export function findProjectRoot(start: string): string {
   const absolute = path.resolve(start);
   const from = isDirectory(absolute) ? absolute : path.dirname(absolute);
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (isDirectory(path.join(dir, 'registries'))) return dir;
-    if (path.dirname(dir) === dir) return from;
-  }
-}
-
-/** Whether `p` is a folder (false when it is absent or unreadable). */
-export function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/** The project's `.env`: its values, its text when it was read, and why it was not read or parsed. */
-export interface DotEnv {
-  values: Record<string, string>;
-  text?: string;
-  problem?: string;
-}
-
-/** A `.env` is a few lines; a larger one is not read (a device or a planted file must not fill memory). */
-const DOT_ENV_MAX_BYTES = 1024 * 1024;
-
-/**
- * The project's `.env` as neuro-san-studio's scripts read it (Node's own dotenv parser); empty when absent. It is
- * read as every project file is (a regular file only, bounded): a FIFO or a device named `.env` is not read, and
- * `problem` says why.
- */
-export function readDotEnv(root: string): DotEnv {
-  const file = path.join(root, '.env');
-  let text: string;
-  try {
-    text = new TextDecoder().decode(readRegularFileSync(file, DOT_ENV_MAX_BYTES).bytes);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { values: {} };
-    return { values: {}, problem: `The project's .env was not read, so its settings are not used: ${errorMessage(error)}` };
-  }
-  try {
-    return { values: parseEnv(text) as Record<string, string>, text };
-  } catch (error) {
-    return { values: {}, text, problem: `The project's .env could not be read as a .env file: ${errorMessage(error)}` };
-  }
+  return projectPlacementOf(from)?.root ?? from;
 }
 
 /**
@@ -79,7 +38,9 @@ export function projectSettingsOf(
   });
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
-    if (setting) settings[name] = { ...setting, value: inProjectTerms(setting.value, root) };
+    if (!setting) continue;
+    const value = setting.value.split(path.sep).join('/');
+    settings[name] = { ...setting, value: name === 'AGENT_MANIFEST_FILE' ? relativeInList(value, root.split(path.sep).join('/')) : inProjectTerms(value, root) };
   }
   return settings;
 }
@@ -122,6 +83,15 @@ export function readingEnvironment(env: Record<string, string | undefined>, sett
 }
 
 /**
+ * AGENT_MANIFEST_FILE may be a list (shared/project/manifestList.ts), split by the release the project runs, which is
+ * not known here: each path of it that starts at the root, after a separator any release uses, is made relative.
+ */
+function relativeInList(value: string, root: string): string {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return value.split(/(?<=^|[:; ])/).map((part) => (part.startsWith(prefix) ? part.slice(prefix.length) : part)).join('');
+}
+
+/**
  * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
  * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
  */
@@ -149,8 +119,8 @@ export function projectEnvironmentOf(root: string | undefined, env: Record<strin
   return out;
 }
 
-/** The root of the neuro-san project a file lies in (a folder upward holds `registries/`), else undefined. */
+/** The root of the neuro-san project a file lies in (findProjectRoot, when one holds `registries/`), else undefined. */
 export function projectRootOf(file: string): string | undefined {
-  const root = findProjectRoot(file);
-  return isDirectory(path.join(root, 'registries')) ? root : undefined;
+  const absolute = path.resolve(file);
+  return projectPlacementOf(isDirectory(absolute) ? absolute : path.dirname(absolute))?.root;
 }

@@ -3,20 +3,15 @@
  * toolbox, and what it says. Read as a small regular file; nothing here runs project code. The run settings
  * (runSettingsOnDisk.ts) and neuro-san's working directory (node/neurosan/neuroSanFiles.ts) both start here.
  */
-import { statSync } from 'node:fs';
 import path from 'node:path';
-import { errorMessage } from '../../shared/errorMessage';
-import { readJsonText, describeJsonSyntaxError } from '../../shared/hocon/index';
 import { REVIEW_SETTINGS_FILE } from '../../shared/toolbox/index';
-import { readRunSection, type RunSettingsSection } from '../../shared/run/index';
-import { readRegularFileSync } from '../files/regularFile';
 import { projectRootOf } from '../project/projectSettingsOnDisk';
+import { fileExists as exists, readSettingsFile } from './settingsFileText';
+
+export { readSettingsFile } from './settingsFileText';
 
 /** The run settings live in the same file as the description checks' settings. */
 export const SETTINGS_FILE = REVIEW_SETTINGS_FILE;
-
-/** A settings file is a few hundred bytes; anything past this is not one (and a FIFO or device is never read). */
-const SETTINGS_MAX_BYTES = 1024 * 1024;
 
 /**
  * The one rule for which `.toolbox-editor.json` applies to a file (docs/testing.md, "The settings file"): the one beside it, else
@@ -35,32 +30,6 @@ export function settingsFileFor(toolboxFile: string): { path: string; exists: bo
     return { path: atRoot, exists: exists(atRoot) };
   }
   return { path: beside, exists: false };
-}
-
-function exists(file: string): boolean {
-  try {
-    statSync(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The settings file's whole JSON value and its `run` section; what is wrong, in words (the rest still applies). */
-export function readSettingsFile(file: string): { exists: boolean; value: Record<string, unknown> | undefined; section: RunSettingsSection; problems: string[] } {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readRegularFileSync(file, SETTINGS_MAX_BYTES).bytes);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || !exists(file)) return { exists: false, value: undefined, section: {}, problems: [] };
-    return { exists: true, value: undefined, section: {}, problems: [`cannot be read: ${errorMessage(error)}`] };
-  }
-  const read = readJsonText(text);
-  if (!read.ok) return { exists: true, value: undefined, section: {}, problems: [`not JSON: ${describeJsonSyntaxError(read.error)}`] };
-  if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) return { exists: true, value: undefined, section: {}, problems: ['must be a JSON object'] };
-  const value = read.value as Record<string, unknown>;
-  const { section, problems } = readRunSection(value.run);
-  return { exists: true, value, section, problems };
 }
 
 /**

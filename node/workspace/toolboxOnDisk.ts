@@ -1,6 +1,10 @@
+import { projectPlacementOf } from '../project/projectPlacement';
+import { eitherFolders } from '../project/unknownWorkingDirectoryOnDisk';
+import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
+import { readerRunsOf } from '../project/shippedRunsOnDisk';
 import path from 'node:path';
 import { type LoadedNetwork } from '../../shared/toolbox/index';
-import { fromHoconDiagnostic, type LoadedToolbox } from '../../shared/toolbox/index';
+import { compareDiagnostics, fromHoconDiagnostic, type LoadedToolbox } from '../../shared/toolbox/index';
 import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import type { RecognisedKind } from '../../shared/project/fileKind';
 import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
@@ -29,6 +33,11 @@ export interface DiskLoadOptions {
   reading?: Reading;
   /** For neuro-san's reading: the working directory neuro-san runs in (absolute); default `cwd`. */
   neuroSanCwd?: string;
+  /**
+   * The user chose `neuroSanCwd` (`--cwd`, the preference, the run settings): a file of a project inside another that
+   * neither says it runs is then read from there alone, not judged from either folder (unknownWorkingDirectory.ts).
+   */
+  workingDirectoryChosen?: boolean;
   /** For neuro-san's reading of a file being typed in (the app): kept per file between keystrokes. */
   neuroSanEntryCache?: NeuroSanEntryCache;
   /** For a file being typed in (the app): what the project's networks offer of it, kept between keystrokes. */
@@ -86,9 +95,35 @@ type LoadedFileOfKind = ({
  */
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
   const absolute = path.resolve(options.cwd, file);
-  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : projectRootOf(absolute);
+  const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : (chosenOuterRoot(absolute, options) ?? projectRootOf(absolute));
   const version = options.neuroSan ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
-  return { ...loadWithReader(file, sharedReader(file, projectRoot, version, options)), neuroSan: version.neuroSan };
+  const reader = sharedReader(file, projectRoot, version, options);
+  const loaded = loadWithReader(file, reader);
+  // Inside another project, neither saying it runs it (projectPlacement.ts): judged from either folder, as validate DIR does.
+  const placement = projectRoot !== undefined && options.workingDirectoryChosen !== true && options.reading !== 'spec' ? projectPlacementOf(path.dirname(absolute)) : undefined;
+  if (placement?.alsoFrom !== undefined && placement.root === projectRoot) {
+    // Read afresh: what is kept between keystrokes (entries read, offers) is the reading from the project's root.
+    const { neuroSanEntryCache: _entries, offersCache: _offers, ...fresh } = options;
+    const other = fileReader(file, placement.alsoFrom, version, { ...fresh, neuroSanCwd: placement.alsoFrom });
+    const text = reader.text(file);
+    const judged = judgedFromEither(file, typeof text === 'string' ? text : '', loaded.diagnostics, other.diagnostics(file), eitherFolders(projectRoot, placement.alsoFrom));
+    if (judged.note !== undefined) loaded.diagnostics = [...judged.kept, judged.note].sort(compareDiagnostics);
+  }
+  return { ...loaded, neuroSan: version.neuroSan };
+}
+
+/**
+ * The project around the file's own that the user chose to run neuro-san from (`--cwd`, the preference), when the
+ * file's project lies inside it (projectPlacement.ts): the file is read as a file of that project, its settings and
+ * classes from there, as `validate DIR` reads it when that project says it runs it.
+ */
+function chosenOuterRoot(absolute: string, options: DiskLoadOptions): string | undefined {
+  if (options.workingDirectoryChosen !== true || options.neuroSanCwd === undefined) return undefined;
+  const chosen = path.resolve(options.cwd, options.neuroSanCwd);
+  const own = projectPlacementOf(path.dirname(absolute));
+  if (own === undefined || own.root === chosen || projectRootOf(path.join(chosen, 'registries')) !== chosen) return undefined;
+  const inside = path.relative(chosen, own.root);
+  return inside !== '' && !inside.startsWith('..') && !path.isAbsolute(inside) ? chosen : undefined;
 }
 
 /** The reader `options.readers` keeps for the same project read the same way, else a new one. */
@@ -165,6 +200,9 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     ...(options.offersCache !== undefined ? { offersCache: options.offersCache } : {}),
     // A project's coded classes, looked for as its neuro-san would, by reading its Python files.
     ...(projectRoot !== undefined ? { codedClasses: codedClassFinderFor(projectRoot, options.env, version.facts) } : {}),
+    // Where else the project runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles), as validate DIR reads it.
+    ...(projectRoot !== undefined ? { runs: readerRunsOf(projectRoot, options.env, version.facts) } : {}),
+    pathDelimiter: path.delimiter,
   });
 }
 

@@ -29,7 +29,16 @@ export const ProjectViewT = Type.Object({
   settings: Type.Record(Type.String(), SettingT),
   toolbox: Type.Union([Type.Object({ path: Type.String(), from: Type.String() }), Type.Null()]),
   files: Type.Array(Type.Object({ path: Type.String(), kind: FileKindT, reason: Type.String(), errors: Type.Integer(), warnings: Type.Integer(), hints: Type.Integer() })),
-  manifests: Type.Array(Type.Object({ path: Type.String(), inUse: Type.Boolean(), served: Type.Array(Type.String()), notServed: Type.Array(Type.String()) })),
+  manifests: Type.Array(
+    Type.Object({
+      path: Type.String(),
+      inUse: Type.Boolean(),
+      /** What starts neuro-san with it (AGENT_MANIFEST_FILE of the settings, a CI workflow's line...). */
+      namedBy: Type.Optional(Type.Array(Type.String())),
+      served: Type.Array(Type.String()),
+      notServed: Type.Array(Type.String()),
+    }),
+  ),
   networksLeftOff: Type.Array(Type.String()),
   tools: Type.Array(
     Type.Object({ name: Type.String(), file: Type.String(), line: Type.Integer(), origin: Type.String(), errors: Type.Integer(), users: Type.Array(ToolUserT) }),

@@ -10,6 +10,7 @@ import { environmentWith, type ProjectSettings, type SettingSource } from './set
 import { newestFacts, type NeuroSanFacts } from '../neurosan/versions/index';
 import { deprecatedVariableWarnings } from './deprecatedVariables';
 import { staleCaseProblems } from './savedCases';
+import type { RunContext } from './runContext';
 import { analyzeProjectMcp, mcpInfoChoice, type McpAnalysisInput, type McpListing, type McpServerSettings, type ProjectMcp } from '../mcp/index';
 
 export interface AnalyzeOptions {
@@ -82,14 +83,23 @@ export interface ProjectTool {
 
 export interface ProjectManifest {
   path: string;
-  /** The manifest neuro-san would be started with (AGENT_MANIFEST_FILE). */
+  /** A manifest neuro-san would be started with by the project's settings (AGENT_MANIFEST_FILE, a list from 0.6.23). */
   inUse: boolean;
+  /** What starts neuro-san with it: `AGENT_MANIFEST_FILE (from .env)`, and shipped runs (`.github/workflows/ci.yml:40`). */
+  namedBy: string[];
   served: string[];
   notServed: string[];
 }
 
 export interface ProjectAnalysis {
   settings: ProjectSettings;
+  /** Where the project runs neuro-san besides its settings (its CI, Makefile, Dockerfiles: shippedRuns.ts). */
+  runs: RunContext[];
+  /**
+   * Every manifest neuro-san is started with (whether there or not), with what names it: AGENT_MANIFEST_FILE of the
+   * settings, split as the project's release splits it, then each run's.
+   */
+  manifestsInUse: { path: string; namedBy: string[]; settings: boolean }[];
   toolbox?: { path: string; from: SettingSource };
   files: ProjectFileInfo[];
   manifests: ProjectManifest[];
@@ -159,7 +169,7 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     diagnostics.push(...checked.problems);
   }
 
-  const manifestInUse = reader.settingPath('AGENT_MANIFEST_FILE');
+  const inUse = reader.manifestsInUse();
   const manifests: ProjectManifest[] = [];
   const servedAnywhere = new Set<string>();
   for (const file of files) {
@@ -168,7 +178,9 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     const networksOf = (entries: ManifestEntry[]) => entries.map((e) => e.network ?? e.written);
     const served = networksOf(read.entries.filter((e) => e.served));
     for (const n of served) servedAnywhere.add(n);
-    manifests.push({ path: file.path, inUse: manifestInUse !== undefined && normalizePath(file.path) === normalizePath(manifestInUse), served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
+    const named = inUse.filter((m) => reader.key(m.path) === reader.key(file.path));
+    const namedBy = [...new Set(named.map((m) => m.namedBy))];
+    manifests.push({ path: file.path, inUse: named.some((m) => m.settings), namedBy, served, notServed: networksOf(read.entries.filter((e) => !e.served)) });
   }
 
   const facts = reader.options.neuroSan ?? newestFacts();
@@ -195,6 +207,8 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   const { tools, undefinedToolUsers } = crossReferences(reader.toolbox(projectToolbox), networks, projectToolbox);
   return {
     settings,
+    manifestsInUse: groupedInUse(reader),
+    runs: (reader.options.runs ?? []).map(({ source, cwd, manifests, toolbox, agentToolPath }) => ({ source, cwd, manifests, ...(toolbox !== undefined ? { toolbox } : {}), ...(agentToolPath !== undefined ? { agentToolPath } : {}) })),
     ...(projectToolbox && toolboxSetting ? { toolbox: { path: toolboxSetting.value, from: toolboxSetting.from } } : {}),
     files,
     manifests,
@@ -225,6 +239,19 @@ export function projectMcpInfoFile(reader: ProjectReader, settings: ProjectSetti
   const document = reader.document(view.path);
   if (!document.ok) return { info: { view: { ...view, problem: `${view.path} cannot be read as neuro-san reads it: its problems are listed with the file.` }, root: undefined } };
   return { info: { view, root: document.value } };
+}
+
+/** The reader's manifests in use, one entry per file, in the order first named. */
+function groupedInUse(reader: ProjectReader): ProjectAnalysis['manifestsInUse'] {
+  const byKey = new Map<string, ProjectAnalysis['manifestsInUse'][number]>();
+  for (const m of reader.manifestsInUse()) {
+    const key = reader.key(m.path);
+    const entry = byKey.get(key) ?? { path: m.path, namedBy: [], settings: false };
+    if (!entry.namedBy.includes(m.namedBy)) entry.namedBy.push(m.namedBy);
+    entry.settings ||= m.settings;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
 }
 
 function defaults(options: AnalyzeOptions): { defaultFile?: string } {

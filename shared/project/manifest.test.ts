@@ -18,6 +18,25 @@ describe('readManifest: the networks a manifest names', () => {
     expect(reportsOf(text, hostWith('registries/here.hocon'))).toEqual(['error manifest-network-missing gone.hocon']);
   });
 
+  it('an entry set to false is never loaded: nothing about it, whether its file is missing, unreadable or no network', () => {
+    const text = '{"gone.hocon": false, "broken.hocon": false, "notes.hocon": false}';
+    const host: ManifestHost = {
+      fileProblem: (p) =>
+        p === 'registries/broken.hocon'
+          ? { exists: true, isNetwork: true, parses: false, firstError: 'registries/broken.hocon:1:1' }
+          : p === 'registries/notes.hocon'
+            ? { exists: true, isNetwork: false, parses: true }
+            : undefined,
+    };
+    expect(reportsOf(text, host)).toEqual([]);
+    // The same files served are each reported: the host above is what makes those reports.
+    expect(reportsOf(text.replace(/false/g, 'true'), host)).toEqual([
+      'error manifest-network-missing gone.hocon',
+      'warning manifest-network-unreadable broken.hocon',
+      'error manifest-not-network notes.hocon',
+    ]);
+  });
+
   it('a network left off by an object\'s "serve" that is not there is still said, as a warning', () => {
     const text = '{"off.hocon": {"serve": false}}';
     expect(reportsOf(text, hostWith())).toEqual(['warning manifest-network-missing off.hocon']);

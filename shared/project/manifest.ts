@@ -52,12 +52,13 @@ export function readManifest(root: HoconObject, host: ManifestHost): ReadManifes
     const written = field.key.replace(/"/g, '');
     const network = locateNetwork(written, source.name, host);
     entries.push({ written, ...(network ? { network } : {}), served, where });
+    // neuro-san's registry never opens the file of a key whose value is false (RegistryManifestRestorer: `if not
+    // bool(value): continue` in 0.5; later its ManifestFilterChain makes it {"serve": false} and read_one_agent_network
+    // restores only a usable one): whether that file is there, reads or is a network, neuro-san never meets it, so
+    // nothing is said of it. Left off by an object's "serve" is still said.
+    if (value.kind === 'boolean' && !value.value) continue;
     const found = network ? host.fileProblem(network) : undefined;
     if (!network || !found) {
-      // neuro-san's registry skips a key whose value is false before it looks for the file
-      // (RegistryManifestRestorer.restore_from_files: `if not bool(value): continue`): a network switched off that is
-      // not there is nothing neuro-san meets, so nothing is said. Left off by an object's "serve" is still said.
-      if (value.kind === 'boolean' && !value.value) continue;
       diagnostics.push(
         diagnosticAt(where, served ? 'error' : 'warning', 'manifest-network-missing', `The manifest lists '${written}', but there is no such file next to ${source.name} or above it.`),
       );

@@ -18,6 +18,8 @@ import { refusedByToolPathOnly, toolPathOnlyProblems } from './toolPathOnly';
 import { checkTestCaseAgent } from './testCase';
 import { networkOffers, type NetworkOffers, type NetworkOffersCache } from './toolboxOffers';
 import { codedClassProblems, type CodedClassFinder } from './codedClasses';
+import { manifestFilesNamed } from './manifestList';
+import type { RunContext } from './runContext';
 
 /**
  * How a neuro-san project's files are read, one way for every caller: `validate DIR` (every file), `validate FILE`,
@@ -87,6 +89,31 @@ export interface ProjectReaderOptions {
    * coded classes are not looked for (a file alone, or a caller that reads no Python files).
    */
   codedClasses?: CodedClassFinder;
+  /**
+   * The runs the project ships besides its settings (shippedRuns.ts; paths relative to the root: runContext.ts), each
+   * with the finder of its own AGENT_TOOL_PATH: a network that only such a run's manifests serve is read as that run
+   * reads it (its toolbox, its coded classes), e.g. `tests/registries/manifest.hocon` run by CI with
+   * AGENT_TOOL_PATH=tests/coded_tools.
+   */
+  runs?: readonly ReaderRun[];
+  /** os.pathsep where the settings' AGENT_MANIFEST_FILE is used (manifestList.ts; default ":"). */
+  pathDelimiter?: string;
+}
+
+/** A shipped run as the reader uses it. */
+export interface ReaderRun extends RunContext {
+  /** Coded classes found as this run finds them (its AGENT_TOOL_PATH); default: the project's finder. */
+  codedClasses?: CodedClassFinder;
+}
+
+/** A manifest neuro-san is started with, and what names it. */
+export interface ManifestInUse {
+  /** A path of the reader's base. */
+  path: string;
+  /** `AGENT_MANIFEST_FILE (from .env)`, or where a shipped run sets it (`.github/workflows/ci.yml:40`). */
+  namedBy: string;
+  /** Named by the project's settings (environment, `.env`, convention), not by a shipped run. */
+  settings: boolean;
 }
 
 /** The words neuro-san names each kind of file with in its failures. */
@@ -118,6 +145,8 @@ export class ProjectReader {
   private readonly manifests = new Map<string, ReadManifest>();
   private readonly found = new Map<string, ToolboxDiagnostic[]>();
   private readonly offers = new Map<string, NetworkOffers>();
+  private readonly runsOf = new Map<string, ReaderRun | undefined>();
+  private inUse: ManifestInUse[] | undefined;
   private includers: Map<string, string[]> | undefined;
   private readonly fileSet: Set<string>;
   /** Fragments whose problems are being gathered from their includers (a cycle of includes stops here). */
@@ -254,8 +283,12 @@ export class ProjectReader {
     const key = this.key(path);
     let network = this.networks.get(key);
     if (network === undefined) {
+      // Served only by a shipped run's manifest: that run's toolbox, when it names one.
+      const runToolbox = this.runOf(path)?.toolbox;
+      const reading = this.readingOptions(path);
       network = loadAgentNetwork(path, {
-        ...this.readingOptions(path),
+        ...reading,
+        ...(runToolbox !== undefined ? { env: { ...reading.env, AGENT_TOOLBOX_INFO_FILE: joinPath(this.options.root, runToolbox) } } : {}),
         ...this.defaults(),
         resolvedNetwork: this.document(path),
         loadedToolbox: (userFile) => this.toolbox(userFile),
@@ -452,7 +485,47 @@ export class ProjectReader {
       flag: this.options.agentToolPathOnly ?? this.options.env.AGENT_TOOL_PATH_ONLY,
       agentToolPath: this.options.settings.AGENT_TOOL_PATH?.value,
     });
-    return codedClassProblems({ network: root, agents: network.agents, toolbox: network.toolbox, ...identity, finder: this.options.codedClasses!, saidElsewhere });
+    const finder = this.runOf(path)?.codedClasses ?? this.options.codedClasses!;
+    return codedClassProblems({ network: root, agents: network.agents, toolbox: network.toolbox, ...identity, finder, saidElsewhere });
+  }
+
+  /**
+   * The manifests neuro-san is started with: AGENT_MANIFEST_FILE of the settings, split as the project's release
+   * splits it (manifestList.ts), then each shipped run's.
+   */
+  manifestsInUse(): readonly ManifestInUse[] {
+    if (this.inUse === undefined) {
+      const out: ManifestInUse[] = [];
+      const setting = this.options.settings.AGENT_MANIFEST_FILE;
+      if (setting !== undefined) {
+        const facts = this.options.neuroSan ?? newestFacts();
+        const namedBy = `AGENT_MANIFEST_FILE (from ${setting.from})`;
+        for (const file of manifestFilesNamed(setting.value, facts, this.options.pathDelimiter ?? ':')) out.push({ path: joinPath(this.options.root, file), namedBy, settings: true });
+      }
+      for (const run of this.options.runs ?? []) for (const file of run.manifests) out.push({ path: joinPath(this.options.root, file), namedBy: run.source, settings: false });
+      this.inUse = out;
+    }
+    return this.inUse;
+  }
+
+  /**
+   * The shipped run a network is read as: the first whose manifests serve it, when no manifest of the settings does
+   * (then the project's settings apply, as they do to a network no manifest serves).
+   */
+  runOf(path: string): ReaderRun | undefined {
+    const runs = this.options.runs ?? [];
+    if (runs.length === 0) return undefined;
+    const key = this.key(path);
+    if (this.runsOf.has(key)) return this.runsOf.get(key);
+    const servedBy = new Set<string>();
+    for (const file of this.options.files) {
+      if (this.kind(file).kind !== 'manifest') continue;
+      if (this.manifest(file).entries.some((e) => e.served && e.network !== undefined && this.key(e.network) === key)) servedBy.add(this.key(file));
+    }
+    const fromSettings = this.manifestsInUse().some((m) => m.settings && servedBy.has(this.key(m.path)));
+    const run = fromSettings ? undefined : runs.find((r) => r.manifests.some((m) => servedBy.has(this.key(joinPath(this.options.root, m)))));
+    this.runsOf.set(key, run);
+    return run;
   }
 
   /**

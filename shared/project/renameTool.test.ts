@@ -15,6 +15,8 @@ function user(text: string, needle: string, agent: string) {
 function analysis(tools: Partial<ProjectTool>[]): ProjectAnalysis {
   return {
     settings: {},
+    runs: [],
+    manifestsInUse: [],
     toolbox: { path: 'toolbox/toolbox_info.hocon', from: 'convention' },
     files: [],
     manifests: [],

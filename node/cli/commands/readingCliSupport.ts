@@ -37,9 +37,9 @@ export function diskReading(
   file: string,
   values: { as?: string | undefined; cwd?: string | undefined },
   io: CliIo,
-): Pick<DiskLoadOptions, 'cwd' | 'baseDir' | 'reading' | 'neuroSanCwd'> {
+): Pick<DiskLoadOptions, 'cwd' | 'baseDir' | 'reading' | 'neuroSanCwd' | 'workingDirectoryChosen'> {
   const reading = readingChoice(values.as, 'neuro-san');
   const baseDir = values.cwd !== undefined ? path.resolve(io.cwd, values.cwd) : io.cwd;
   if (reading === 'spec') return { cwd: io.cwd, baseDir, reading };
-  return { cwd: io.cwd, baseDir, reading, neuroSanCwd: neuroSanWorkingDirectory(file, values.cwd, io.cwd) };
+  return { cwd: io.cwd, baseDir, reading, neuroSanCwd: neuroSanWorkingDirectory(file, values.cwd, io.cwd), ...(values.cwd !== undefined ? { workingDirectoryChosen: true } : {}) };
 }

@@ -92,6 +92,8 @@ function loadUnder(file: string, io: CliIo, values: RunOptionValues, context: Ru
     reading: 'neuro-san',
     baseDir: workingDirectory,
     neuroSanCwd: workingDirectory,
+    // The run settings say where the tools run, and neuro-san with them.
+    workingDirectoryChosen: true,
     ...(versionLookup ? { versionLookup } : {}),
   });
   return { loaded, specs: runnableSpecs(toolboxOf(loaded)) };

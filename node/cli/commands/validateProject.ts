@@ -5,7 +5,8 @@ import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
 import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
-import { PROJECT_WALK_LIMITS, projectReaderOnDisk, projectsUnder } from '../../project/projectOnDisk';
+import { outerReaderOf, PROJECT_WALK_LIMITS, projectReaderOnDisk, projectsUnder, type ProjectLoadOptions } from '../../project/projectOnDisk';
+import { analysisFromEitherOnDisk } from '../../project/unknownWorkingDirectoryOnDisk';
 import { plural } from '../../../shared/plural';
 import type { ProjectReader } from '../../../shared/project/projectReader';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
@@ -41,15 +42,7 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
   // A test case may lie outside the project it tests (neuro-san's own tests/): its agent is looked for in them all.
   const knownAgent = (name: string) => readers.some((r) => r.servesAgent(name));
   const opened = groups.map((group) => {
-    const one = projectReaderOnDisk(group.root, {
-      env: io.env,
-      noDefault: options.noDefault,
-      files: group.files,
-      knownAgent,
-      ...(group.loose ? { inProject: true } : {}),
-      ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
-      ...(options.readUrl ? { readUrl: options.readUrl } : {}),
-    });
+    const one = projectReaderOnDisk(group.root, { ...readerOptions(options, io, knownAgent), files: group.files, ...(group.loose ? { inProject: true } : {}) });
     readers.push(one.reader);
     for (const warning of one.warnings) io.stderr(`${warning}\n`);
     return one;
@@ -63,6 +56,7 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     shown: (file: string) => string;
     diagnostics: ToolboxDiagnostic[];
   }[] = [];
+  const outerReaders = new Map<string, ProjectReader>();
   for (const [i, group] of groups.entries()) {
     const { reader, neuroSan, extras } = opened[i]!;
     // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
@@ -73,6 +67,13 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     // Only with --mcp is any server contacted: what they answer is read with the project again.
     const listings = options.mcp ? await askProjectServers(whole) : undefined;
     if (listings) whole = analysisOf(reader, reader.options.settings, { ...withReview, mcpListings: listings });
+    // Inside another project, neither saying it runs it: each file judged from either folder.
+    if (group.alsoFrom !== undefined) {
+      // One reading of the outer project for all the projects inside it (it reads each file once).
+      const outer = outerReaders.get(group.alsoFrom) ?? outerReaderOf(group.alsoFrom, readerOptions(options, io, knownAgent));
+      outerReaders.set(group.alsoFrom, outer);
+      whole = analysisFromEitherOnDisk(group.root, group.alsoFrom, reader, outer, whole);
+    }
     const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
     const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
     projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, listings, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
@@ -82,7 +83,9 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
       const plain = p.diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
       const files = p.analysis.files.map((f) => ({ ...f, path: p.shown(f.path) }));
       const mcp = { ...p.analysis.mcp, ...(p.listings ? { listings: [...p.listings.values()] } : {}) };
-      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis), neuroSan: p.neuroSan, mcp };
+      // Added fields: the manifests neuro-san is started with (settings and shipped runs), and the runs themselves.
+      const manifestsInUse = p.analysis.manifestsInUse.map(({ path: file, namedBy }) => ({ path: file, namedBy }));
+      return { root: p.root, settings: p.analysis.settings, files, diagnostics: plain, summary: summaryByKind(p.analysis), neuroSan: p.neuroSan, mcp, manifestsInUse, runs: p.analysis.runs };
     };
     // One project keeps the shape it always had; several are listed.
     const report = projects.length === 1 ? one(projects[0]!) : { projects: projects.map(one) };
@@ -99,6 +102,17 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     for (const p of projects) io.stdout(summaryText(p.analysis, p.neuroSan, p.listings, projects.length > 1 ? heading(p, io) : undefined));
   }
   return projects.some((p) => p.analysis.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
+}
+
+/** How each project under DIR is read (its files and whether it is one are the group's). */
+function readerOptions(options: ValidateProjectOptions, io: CliIo, knownAgent: (name: string) => boolean): ProjectLoadOptions {
+  return {
+    env: io.env,
+    noDefault: options.noDefault,
+    knownAgent,
+    ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
+    ...(options.readUrl ? { readUrl: options.readUrl } : {}),
+  };
 }
 
 function heading(project: { root: string; loose: boolean }, io: CliIo): string {
@@ -122,7 +136,11 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listi
   const toolbox = analysis.settings.AGENT_TOOLBOX_INFO_FILE;
   lines.push(`toolbox in use: ${toolbox ? describeSetting(toolbox) : 'the default toolbox only (no AGENT_TOOLBOX_INFO_FILE, none at the usual places)'}`);
   const manifest = analysis.settings.AGENT_MANIFEST_FILE;
-  if (manifest) lines.push(`manifest in use: ${describeSetting(manifest)}`);
+  const fromSettings = analysis.manifestsInUse.filter((m) => m.settings);
+  if (manifest && fromSettings.length > 1) lines.push(`manifests in use: ${fromSettings.map((m) => m.path).join(', ')} (AGENT_MANIFEST_FILE, from ${manifest.from})`);
+  else if (manifest) lines.push(`manifest in use: ${describeSetting(manifest)}`);
+  // What the project's CI, Makefile or Dockerfiles start neuro-san with besides (the settings' own are said above).
+  for (const m of analysis.manifestsInUse.filter((m) => !m.settings)) lines.push(`also run with: ${m.path} (${m.namedBy.join(', ')})`);
   lines.push(neuroSanSummaryLine(neuroSan));
   const servers = analysis.mcp.servers.length;
   if (servers > 0) {

@@ -119,6 +119,12 @@ export interface NeuroSanFactValues {
    * `allow.*.sly_data` keys no schema declares). The server never runs them.
    */
   hoconLint: boolean;
+  /**
+   * How RegistryManifestRestorer reads AGENT_MANIFEST_FILE: one path (`none`), a list split at each " " (`space`), or
+   * at `os.pathsep` (`pathsep`: ":" on POSIX, ";" on Windows). Every manifest of the list is served, later ones
+   * overlaid on earlier ones.
+   */
+  manifestListSeparator: 'none' | 'space' | 'pathsep';
 }
 
 export interface NeuroSanChange {
@@ -158,6 +164,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   parametersValidation: false,
   providerToolsValidation: false,
   hoconLint: false,
+  manifestListSeparator: 'none',
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -286,6 +293,19 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { argsToolsReachable: true },
   },
   {
+    version: '0.6.23',
+    earliest: '0.6.22',
+    what: 'AGENT_MANIFEST_FILE may name several manifests, separated by spaces; each is served, later ones overlaid on earlier ones',
+    source: {
+      pr: 648,
+      commit: 'dc9bce8d',
+      date: '2026-01-09',
+      release: `merged 2026-01-09 11:26 -0800; ${STUDIO} pinned 0.6.21 on 2025-12-18 and 0.6.23 at 11:38 the same day ("Use latest neuro-san==0.6.23 for multiple manifest files")`,
+      correction: 'issue #33 says the list is split at os.pathsep since PR #648: that PR split it at " "; PR #1100 (0.6.70) made it os.pathsep.',
+    },
+    set: { manifestListSeparator: 'space' },
+  },
+  {
     version: '0.6.41',
     earliest: '0.6.39',
     what: 'a coded tool\'s class is first imported by its fully qualified name, then looked for under AGENT_TOOL_PATH',
@@ -365,6 +385,16 @@ export const CHANGES: readonly NeuroSanChange[] = [
       release: `${STUDIO} pinned 0.6.55 on 2026-05-26 and 0.6.57 on 2026-06-01 (its PR #1109: "Adopt neuro-san 0.6.57 API: rename find_all_top_agents to find_all_front_man_agents")`,
     },
     set: { toolsShapeValidation: true },
+  },
+  {
+    version: '0.6.70',
+    what: 'AGENT_MANIFEST_FILE is split at os.pathsep (":" on POSIX, ";" on Windows), no longer at spaces: a path may hold a space',
+    source: {
+      pr: 1100,
+      date: '2026-07-06',
+      release: `${STUDIO} pinned 0.6.69 on 2026-07-02, before the pull request was opened, and its PR #1210 (2026-07-06) "Adopt neuro-san==0.6.70 with new os-specific path separators for AGENT_MANIFEST_FILE"`,
+    },
+    set: { manifestListSeparator: 'pathsep' },
   },
   {
     version: '0.6.94',
