@@ -84,10 +84,10 @@ function ToolFields({
   const disabled = !editable;
   const coded = tool.kind === 'coded';
   // Fields set more than once, or from a substitution or another file, say so and ask which definition an edit changes.
-  const className = useSourcedField(editor, ['class'], 'class');
-  const description = useSourcedField(editor, ['description'], 'description');
-  const displayAs = useSourcedField(editor, ['display_as'], 'display_as');
-  const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url');
+  const className = useSourcedField(editor, ['class'], 'class', { field: 'class' });
+  const description = useSourcedField(editor, ['description'], 'description', { field: 'description' });
+  const displayAs = useSourcedField(editor, ['display_as'], 'display_as', { field: 'display_as' });
+  const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url', { field: 'base_tool_info_url' });
 
   return (
     <DocumentVersion.Provider value={analyzedText === text ? analyzedText : null}>

@@ -25,7 +25,12 @@ export function focusFormField(tool: string, field: string, options: { selectTex
       }
       target.scrollIntoView({ block: 'center' });
       target.focus();
-      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
+      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
+        target.select();
+        // A field enabled a moment ago may take its new value in the render that follows (CommitInput follows its
+        // value in an effect), which drops the selection: selected again then.
+        requestAnimationFrame(() => document.activeElement === target && target.select());
+      }
       resolve(true);
     };
     requestAnimationFrame(attempt);
