@@ -12,7 +12,7 @@ import { RunSettingsSummary } from './RunSettingsSummary';
 import { SavedCases } from './SavedCases';
 import { emptyInputs, inputsFromRequest, requestOf, type ToolInputs } from './runInputs';
 import { toolKey } from './testRunStore';
-import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import { AnalysisPending } from '../ui/AnalysisPending';
 import './testrun.css';
 
@@ -32,7 +32,8 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   const useTestRun = stores.useTestRun;
   // Never a tool of the previous file (its analysis is held until this one's first answer): it is not in this one.
   const open = useOpenAnalysis(stores);
-  const analysis = analysisOf(open);
+  // While the text does not parse, the tools of the last text that did (a run of it says why it cannot be read).
+  const analysis = toolsOf(open);
   const selected = useAnalysis((s) => s.selectedTool);
   const select = useAnalysis((s) => s.select);
   const status = useDocument((s) => s.status);

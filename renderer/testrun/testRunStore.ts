@@ -109,9 +109,9 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     await store.getState().loadCases();
     return ok;
   };
-  /** The renames the text holds now (the analysis's tool names say which). */
+  /** The renames the text holds now (the analysis's tool names say which: the last text's that parsed, while this one does not). */
   const inEffect = (): Map<string, string> =>
-    renamesInEffect(store.getState().renames, useAnalysis.getState().analysis?.tools.map((t) => t.name) ?? [], () => topLevelKeys(useDocument.getState().savedText));
+    renamesInEffect(store.getState().renames, (useAnalysis.getState().lastRead ?? useAnalysis.getState().analysis)?.tools.map((t) => t.name) ?? [], () => topLevelKeys(useDocument.getState().savedText));
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,
