@@ -14,6 +14,8 @@ import { emptyInputs, inputsFromRequest, requestOf, type ToolInputs } from './ru
 import { toolKey } from './testRunStore';
 import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import { AnalysisPending } from '../ui/AnalysisPending';
+import { focusFirstShown } from '../ui/focusField';
+import { testRunCommands, type TestRunActions } from './testRunCommands';
 import './testrun.css';
 
 /** A case to save from a run: named after its tool and arguments (the user names it), expecting what the run gave. */
@@ -115,8 +117,12 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   // The run settings follow the document, and a change of the preferences they may come from.
   // (Read again for each tool chosen and after each run: the settings file may have changed meanwhile.)
   useEffect(() => void useTestRun.getState().loadSettings(), [useTestRun, path, prefs, toolName]);
+  // The palette's Run, Run all saved cases and Save as test case: registered once, reading what the pane drew last.
+  const live = useRef<TestRunActions>({});
+  useEffect(() => stores.commands.register(testRunCommands(() => live.current)), [stores.commands]);
 
   if (open.kind !== 'ready' || !analysis) {
+    live.current = {};
     return (
       <section className="region testrun-region" aria-label="Test run">
         <h2 className="region-title">Test run</h2>
@@ -176,6 +182,14 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
     },
     clear: () => historyKey && void actions.clearHistory(historyKey),
     clearAll: () => historyKey && void actions.clearHistory(historyKey, true),
+  };
+  // Run from elsewhere (the palette): the focus goes to the run's result, in the pane, where Ctrl+Enter runs again.
+  const focusIn = (selector: string) => void focusFirstShown([`section[aria-label="Test run"] ${selector}`]);
+  const newest = history?.[0];
+  live.current = {
+    ...(tool && detail && !running && problems.length === 0 ? { run: () => (runNow(), focusIn('.run-result-anchor')) } : {}),
+    ...(cases && cases.cases.length > 0 && !casesRunning ? { runAllCases: () => (void actions.runCases(), focusIn('.saved-cases')) } : {}),
+    ...(newest && path !== null ? { saveNewestRun: () => historyActions.saveCase(newest) } : {}),
   };
   const caseActions = {
     runAll: () => void actions.runCases(),
@@ -297,7 +311,7 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
                 {notice.text}
               </p>
             )}
-            <div ref={resultRef} className="run-result-anchor">
+            <div ref={resultRef} className="run-result-anchor" tabIndex={-1} role="group" aria-label="Last run">
               {record && <RunResultView record={record} onSendAnyway={() => void actions.run({ ...record.request, sendInvalidArgs: true })} />}
             </div>
             <HistoryList entries={history ?? []} {...(historyProblem !== undefined ? { problem: historyProblem } : {})} canSaveCases={path !== null} actions={historyActions} />

@@ -102,7 +102,6 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
       { id: 'tool.duplicate', title: 'Duplicate the selected tool', category: 'Tool', enabled: canEdit, run: () => live.current.selectedTool && actions.duplicate(live.current.selectedTool) },
       { id: 'tool.rename', title: 'Rename the selected tool', category: 'Tool', shortcuts: ['F2'], keyScope: 'focus', enabled: canEdit, run: () => live.current.selectedTool && setRenaming(live.current.selectedTool) },
       { id: 'tool.delete', title: 'Delete the selected tool', category: 'Tool', shortcuts: ['Delete'], keyScope: 'focus', enabled: canEdit, run: () => live.current.selectedTool && remove(live.current.selectedTool) },
-      { id: 'tool.focusList', title: 'Focus the tool list', category: 'Tool', run: () => listRef.current?.focus() },
     ];
     return commands.register(list);
     // `remove` and `actions` depend on stores alone.

@@ -36,3 +36,32 @@ export function focusFormField(tool: string, field: string, options: { selectTex
     requestAnimationFrame(attempt);
   });
 }
+
+/** How long a command waits for what it focuses to show (a pane unfolded, a tab shown, a button enabled). */
+const SHOW_WAIT_MS = 1500;
+
+/** Whether the element is drawn and can take the focus. */
+const canFocus = (element: HTMLElement) => element.getClientRects().length > 0 && !(element as HTMLButtonElement).disabled;
+
+/**
+ * Focuses the first element matching one of `selectors` (in their order) that is on screen and can take the focus,
+ * scrolled into view — once there is one: a command that shows a pane or a tab first focuses it as soon as it is
+ * drawn. Resolves whether it did within a moment.
+ */
+export function focusFirstShown(selectors: readonly string[]): Promise<boolean> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const attempt = () => {
+      for (const selector of selectors) {
+        const target = [...document.querySelectorAll<HTMLElement>(selector)].find(canFocus);
+        if (!target) continue;
+        target.scrollIntoView({ block: 'nearest' });
+        target.focus();
+        if (document.activeElement === target) return resolve(true);
+      }
+      if (performance.now() - started < SHOW_WAIT_MS) requestAnimationFrame(attempt);
+      else resolve(false);
+    };
+    requestAnimationFrame(attempt);
+  });
+}
