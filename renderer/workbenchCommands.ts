@@ -27,7 +27,7 @@ export function workbenchCommands({ stores, files, openFolder, hasProject, close
   const analysed = () => currentAnalysis(stores) !== null;
   const problems = () => (currentAnalysis(stores)?.diagnostics.length ?? 0) > 0;
   const focus = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
-  const setTab = (tab: 'form' | 'hocon') => stores.useView.getState().setTab(tab);
+  const setTab = (tab: 'form') => stores.useView.getState().setTab(tab);
   /** A folded pane is unfolded first: the focus goes where the user can see it. */
   const unfold = (pane: CollapsiblePane) => stores.useLayout.getState().layout.collapsed.includes(pane) && toggle(pane);
   return [
@@ -42,9 +42,8 @@ export function workbenchCommands({ stores, files, openFolder, hasProject, close
     { id: 'edit.redo', title: 'Redo', category: 'Edit', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], keyScope: 'focus', enabled: ready, run: () => runUndoCommand('redo', stores.documentModel) },
     { id: 'view.palette', title: 'Show all commands', category: 'View', shortcuts: ['Mod+Shift+P', 'F1'], run: () => ui().openDialog({ kind: 'commandPalette' }) },
     { id: 'view.goToTool', title: 'Go to tool…', category: 'View', shortcuts: ['Mod+P'], enabled: analysed, run: () => ui().openDialog({ kind: 'goToTool' }) },
-    // Each pane, shown and focused where its own keys work (layout/paneFocus.ts).
+    // Each pane, shown and focused where its own keys work (layout/paneFocus.ts; Show the HOCON text is the editor's).
     { id: 'view.form', title: 'Show the form', category: 'View', enabled: ready, run: () => (setTab('form'), focusPane('form')) },
-    { id: 'view.hocon', title: 'Show the HOCON text', category: 'View', enabled: ready, run: () => (setTab('hocon'), focusPane('hocon')) },
     { id: 'view.focusTools', title: 'Focus the tool list', category: 'View', run: () => (unfold('tools'), focusPane('tools')) },
     { id: 'view.focusProject', title: 'Focus the project tree', category: 'View', enabled: hasProject, run: () => (unfold('project'), focusPane('project')) },
     { id: 'view.focusCatalog', title: 'Focus the catalog preview', category: 'View', enabled: ready, run: () => focusPane('catalog') },

@@ -1,7 +1,7 @@
 import { focusFirstShown } from '../ui/focusField';
 
-/** The panes a command brings the focus to (the palette's "Focus the … pane"). */
-export type FocusablePane = 'tools' | 'project' | 'form' | 'hocon' | 'catalog' | 'testRun' | 'problems';
+/** The panes a command brings the focus to (the palette's "Focus the … pane"; the HOCON text's is its editor's). */
+export type FocusablePane = 'tools' | 'project' | 'form' | 'catalog' | 'testRun' | 'problems';
 
 const region = (name: string) => `section[aria-label="${name}"]`;
 
@@ -14,7 +14,6 @@ const TARGETS: Record<FocusablePane, readonly string[]> = {
   tools: [`${region('Tool list')} [role="listbox"][aria-label="Tools"]`, `${region('Tool list')} button`],
   project: [`${region('Project')} .project-toolbox button`, `${region('Project')} :is(summary, button)`],
   form: ['#panel-form [role="form"] :is(input, textarea, select)', '#panel-form [role="form"] button', '#tab-form'],
-  hocon: ['#panel-hocon .monaco-editor textarea'],
   catalog: [`${region('Catalog preview')} .catalog-views [aria-selected="true"]`, `${region('Catalog preview')} :is(summary, button, select)`],
   testRun: [`${region('Test run')} :is(.argument-form :is(input, select, textarea), [aria-label="Arguments JSON"])`, '#testrun-tool'],
   problems: [

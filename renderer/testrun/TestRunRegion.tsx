@@ -299,7 +299,8 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
                 ))}
               </ul>
             )}
-            <div className="field-row">
+            {/* Sticky: in view however far the inputs above or the history below reach (issue #35). */}
+            <div className="field-row run-actions">
               <button className="primary" disabled={running !== null || problems.length > 0} onClick={() => runNow()} title="Ctrl+Enter">
                 {running ? 'Running…' : 'Run'}
               </button>
@@ -309,6 +310,12 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
             {notice && (
               <p className={notice.error ? 'pane-error' : 'hint'} role="status">
                 {notice.text}
+                {notice.trust && settings?.untrustedInterpreter !== undefined && (
+                  <>
+                    {' '}
+                    <button onClick={() => void actions.trustInterpreter()}>Trust and use it</button>
+                  </>
+                )}
               </p>
             )}
             <div ref={resultRef} className="run-result-anchor" tabIndex={-1} role="group" aria-label="Last run">

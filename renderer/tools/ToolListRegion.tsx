@@ -129,13 +129,13 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
         {collapse && <CollapseToggle pane="tool list" collapsed={collapse.collapsed} onToggle={collapse.toggle} />}
         <h2 className="region-title">Tools {analysis ? `(${tools.length}/${analysis.tools.length})` : ''}</h2>
         {/* While the text does not parse the list is of the last text that did; a click shows where this one stops. */}
-        <span className="tool-list-unread" role="status">
-          {unread && (
+        {unread && (
+          <span className="tool-list-unread" role="status" aria-label="Text not read">
             <button className="link" title={`${unread.message} The list shows the tools of the last text that could be read.`} onClick={() => showInText(unread)}>
               {unreadWords(unread)}
             </button>
-          )}
-        </span>
+          </span>
+        )}
         <span className="status-spacer" />
         {!collapse?.collapsed && (
           <MenuButton
