@@ -1,9 +1,12 @@
+import { useRef, useState } from 'react';
 import { ToolForm } from './form/ToolForm';
 import type { CentreTab } from './state/viewStore';
 import type { Workspace } from './workspace';
 import { TextEditor } from './editor/TextEditor';
 import { OutlinePanel } from './editor/OutlinePanel';
 import { PythonSourceView } from './preflight/PythonSourceView';
+import { outlineFits, type CodeMetrics } from './editor/outlineRoom';
+import { useShownWidth } from './ui/useElementSize';
 
 const TABS: { id: CentreTab; label: string }[] = [
   { id: 'form', label: 'Form' },
@@ -16,6 +19,13 @@ export function CentreRegion({ stores, theme }: { stores: Workspace; theme: 'lig
   const setTab = stores.useView((s) => s.setTab);
   const source = stores.useEntryPython((s) => s.source);
   const tabs = source ? [...TABS, { id: 'python' as const, label: `Python: ${source.file.split(/[\\/]/).pop() ?? ''}` }] : TABS;
+  // The outline opens by itself where the code keeps 100 columns beside it (not at 1280×800); the user's fold or
+  // unfold wins from then on.
+  const hoconPanel = useRef<HTMLDivElement>(null);
+  const panelWidth = useShownWidth(hoconPanel);
+  const [metrics, setMetrics] = useState<CodeMetrics | null>(null);
+  const [outlineChosen, setOutlineChosen] = useState<boolean | null>(null);
+  const outlineOpen = outlineChosen ?? outlineFits(panelWidth, metrics);
   return (
     <div className="centre">
       <div role="tablist" aria-label="View" className="tabs">
@@ -39,9 +49,9 @@ export function CentreRegion({ stores, theme }: { stores: Workspace; theme: 'lig
       <div role="tabpanel" id="panel-form" aria-labelledby="tab-form" className="tab-panel form-panel" hidden={tab !== 'form'}>
         <ToolForm stores={stores} />
       </div>
-      <div role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel hocon-panel" hidden={tab !== 'hocon'}>
-        <OutlinePanel stores={stores} visible={tab === 'hocon'} />
-        <TextEditor stores={stores} theme={theme} visible={tab === 'hocon'} />
+      <div ref={hoconPanel} role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel hocon-panel" hidden={tab !== 'hocon'}>
+        <OutlinePanel stores={stores} visible={tab === 'hocon'} open={outlineOpen} onToggle={() => setOutlineChosen(!outlineOpen)} />
+        <TextEditor stores={stores} theme={theme} visible={tab === 'hocon'} onCodeMetrics={(m) => setMetrics((was) => (was && was.charWidth === m.charWidth && was.gutterPx === m.gutterPx ? was : m))} />
       </div>
       {source && (
         <div role="tabpanel" id="panel-python" aria-labelledby="tab-python" className="tab-panel" hidden={tab !== 'python'}>

@@ -6,7 +6,7 @@ import { UnsavedDialog } from './files/UnsavedDialog';
 import { PreferencesDialog } from './prefs/PreferencesDialog';
 import { GoToToolDialog } from './tools/GoToToolDialog';
 import type { Workspace } from './workspace';
-import { analysisOf, useOpenAnalysis } from './state/openAnalysis';
+import { analysisOf, toolsOf, useOpenAnalysis } from './state/openAnalysis';
 
 /** The dialog on screen (the UI store holds which, one at a time). A new kind is one more case here. */
 export function WindowDialogs({ stores }: { stores: Workspace }) {
@@ -14,7 +14,10 @@ export function WindowDialogs({ stores }: { stores: Workspace }) {
   const dialog = useUi((s) => s.dialog);
   const info = useUi((s) => s.info);
   const theme = useUi((s) => s.theme);
-  const analysis = analysisOf(useOpenAnalysis(stores));
+  const open = useOpenAnalysis(stores);
+  const analysis = analysisOf(open);
+  // Go to tool lists what the tool list shows: while the text does not parse, the tools of the last text that did.
+  const tools = toolsOf(open);
   const closeDialog = useUi.getState().closeDialog;
   const listFolder = useCallback((folder: string) => api.invoke('folder.list', { path: folder }), [api]);
   const [recent, setRecent] = useState<string[]>([]);
@@ -77,14 +80,15 @@ export function WindowDialogs({ stores }: { stores: Workspace }) {
     case 'commandPalette':
       return <CommandPalette registry={stores.commands} desktop={info?.mode === 'desktop'} onClose={closeDialog} />;
     case 'goToTool':
-      return analysis ? (
+      return tools ? (
         <GoToToolDialog
-          tools={analysis.tools}
+          tools={tools.tools}
           onClose={closeDialog}
           onChoose={(tool) => {
             closeDialog();
             useAnalysis.getState().select(tool.name);
-            if (tool.file === analysis.file) requestAnimationFrame(() => documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset));
+            // Positions of a text that parsed are not shown in one that does not.
+            if (tool.file === tools.file && open.kind === 'ready' && open.unread === null) requestAnimationFrame(() => documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset));
           }}
         />
       ) : null;

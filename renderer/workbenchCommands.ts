@@ -5,6 +5,7 @@ import { runUndoCommand } from './editor/undoShortcuts';
 import type { Workspace } from './workspace';
 import { currentAnalysis } from './state/openAnalysis';
 import type { Command } from './commands/commandRegistry';
+import { focusPane } from './layout/paneFocus';
 
 export interface WorkbenchCommandDeps {
   stores: Workspace;
@@ -26,6 +27,9 @@ export function workbenchCommands({ stores, files, openFolder, hasProject, close
   const analysed = () => currentAnalysis(stores) !== null;
   const problems = () => (currentAnalysis(stores)?.diagnostics.length ?? 0) > 0;
   const focus = (selector: string) => requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  const setTab = (tab: 'form') => stores.useView.getState().setTab(tab);
+  /** A folded pane is unfolded first: the focus goes where the user can see it. */
+  const unfold = (pane: CollapsiblePane) => stores.useLayout.getState().layout.collapsed.includes(pane) && toggle(pane);
   return [
     { id: 'file.new', title: 'New toolbox file', category: 'File', shortcuts: ['Mod+N'], keyScope: 'desktop', run: () => files.newFile() },
     { id: 'file.open', title: 'Open a file…', category: 'File', shortcuts: ['Mod+O'], run: () => files.open() },
@@ -38,8 +42,13 @@ export function workbenchCommands({ stores, files, openFolder, hasProject, close
     { id: 'edit.redo', title: 'Redo', category: 'Edit', shortcuts: ['Mod+Shift+Z', 'Mod+Y'], keyScope: 'focus', enabled: ready, run: () => runUndoCommand('redo', stores.documentModel) },
     { id: 'view.palette', title: 'Show all commands', category: 'View', shortcuts: ['Mod+Shift+P', 'F1'], run: () => ui().openDialog({ kind: 'commandPalette' }) },
     { id: 'view.goToTool', title: 'Go to tool…', category: 'View', shortcuts: ['Mod+P'], enabled: analysed, run: () => ui().openDialog({ kind: 'goToTool' }) },
-    { id: 'view.form', title: 'Show the form', category: 'View', enabled: ready, run: () => stores.useView.getState().setTab('form') },
-    { id: 'view.hocon', title: 'Show the HOCON text', category: 'View', enabled: ready, run: () => stores.useView.getState().setTab('hocon') },
+    // Each pane, shown and focused where its own keys work (layout/paneFocus.ts; Show the HOCON text is the editor's).
+    { id: 'view.form', title: 'Show the form', category: 'View', enabled: ready, run: () => (setTab('form'), focusPane('form')) },
+    { id: 'view.focusTools', title: 'Focus the tool list', category: 'View', run: () => (unfold('tools'), focusPane('tools')) },
+    { id: 'view.focusProject', title: 'Focus the project tree', category: 'View', enabled: hasProject, run: () => (unfold('project'), focusPane('project')) },
+    { id: 'view.focusCatalog', title: 'Focus the catalog preview', category: 'View', enabled: ready, run: () => focusPane('catalog') },
+    { id: 'view.focusTestRun', title: 'Focus the Test run pane', category: 'View', enabled: ready, run: () => focusPane('testRun') },
+    { id: 'view.focusProblems', title: 'Focus the Problems panel', category: 'View', enabled: ready, run: () => focusPane('problems') },
     { id: 'view.toggleProject', title: 'Fold or unfold the project tree', category: 'View', enabled: hasProject, run: () => toggle('project') },
     { id: 'view.toggleTools', title: 'Fold or unfold the tool list', category: 'View', run: () => toggle('tools') },
     { id: 'view.preferences', title: 'Preferences…', category: 'View', shortcuts: ['Mod+,'], run: () => ui().openDialog({ kind: 'preferences' }) },

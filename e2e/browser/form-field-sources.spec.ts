@@ -68,9 +68,12 @@ test.describe('a field set again by an environment override', () => {
 
       // The base: what neuro-san gets once the variable is unset. The override line stays.
       const choices = note.getByRole('group', { name: 'Which definition of args.max_results an edit changes' });
+      // The field takes the focus, its value selected: what is typed next replaces it (issue #35).
       await choices.getByRole('button', { name: 'Change the base' }).click();
       await expect(field).toHaveValue('5');
-      await field.fill('8');
+      await expect(field).toBeFocused();
+      await page.keyboard.type('8');
+      await expect(field).toHaveValue('8');
       await field.press('Enter');
       await analysisCurrent(page);
       await save(page);
@@ -83,6 +86,7 @@ test.describe('a field set again by an environment override', () => {
 
       // Replace both: the user's choice, and then the only way the override goes.
       await choices.getByRole('button', { name: 'Replace both' }).click();
+      await expect(field).toBeFocused();
       await field.fill('9');
       await field.press('Enter');
       await analysisCurrent(page);
@@ -109,7 +113,8 @@ test.describe('a field set again by an environment override', () => {
       await expect(note).toContainText('neuro-san gets no value');
       await screenshotBothThemes(page, testInfo, 'lone-override');
       await note.getByRole('button', { name: 'Change the override' }).click();
-      await field.fill('advanced');
+      await expect(field).toBeFocused();
+      await page.keyboard.type('advanced');
       await field.press('Enter');
       await analysisCurrent(page);
       await save(page);
@@ -137,7 +142,8 @@ test.describe('a field set again by an environment override', () => {
       await screenshotBothThemes(page, testInfo, 'parameter-cell-open');
       await note.getByRole('button', { name: 'Change the base' }).click();
       await expect(cell).toHaveValue('The city.');
-      await cell.fill('The city to report on.');
+      await expect(cell).toBeFocused();
+      await page.keyboard.type('The city to report on.');
       await cell.press('Tab');
       await analysisCurrent(page);
       await save(page);

@@ -25,10 +25,14 @@ test("a project's own interpreter runs only after the user trusts it", async ({ 
     await expect(warning).toContainText(`names ${path.join(dir, 'project-python.sh')} as its Python`);
     await pane.getByLabel('name', { exact: true }).fill('Ada');
     await pane.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(pane.getByRole('status').filter({ hasText: 'starts a program a project names only once you trust it' })).toBeVisible();
+    const refusal = pane.getByRole('status').filter({ hasText: 'starts a program a project names only once you trust it' });
+    await expect(refusal).toBeVisible();
     expect(existsSync(marker)).toBe(false);
 
-    await warning.getByRole('button', { name: 'Trust and use it' }).click();
+    // The refusal offers the trust itself, in view where it is read (the settings' offer is above, scrolled away).
+    const trust = refusal.getByRole('button', { name: 'Trust and use it' });
+    await expect(trust).toBeInViewport();
+    await trust.click();
     await expect(warning).toHaveCount(0);
     await pane.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(pane.getByRole('region', { name: 'Run result' }).getByLabel('Result content')).toContainText('Ada');

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Workspace } from '../workspace';
 import { fileName } from '../state/documentStore';
@@ -13,9 +13,24 @@ import { TokenCounts } from './TokenCounts';
 import { SimilarTools } from './SimilarTools';
 import { CompareWith } from './CompareWith';
 import { useRevealWhenShown } from '../ui/useRevealWhenShown';
+import { focusFirstShown } from '../ui/focusField';
+import type { Command } from '../commands/commandRegistry';
 import './catalog.css';
 
 type View = 'text' | 'json' | 'diff' | 'readings' | 'tokens' | 'similar' | 'compare';
+
+const VIEWS: readonly View[] = ['text', 'json', 'diff', 'readings', 'tokens', 'similar', 'compare'];
+const VIEW_TAB: Record<View, string> = { text: 'Text', json: 'JSON', diff: 'Diff vs saved', readings: 'Diff vs other reading', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' };
+/** Each view as the palette lists it. */
+const VIEW_COMMAND: Record<View, string> = {
+  text: 'Show the catalog as text',
+  json: 'Show the catalog as JSON',
+  diff: "Show the catalog's diff against the saved file",
+  readings: "Show the catalog's diff against the other reading",
+  tokens: "Show the catalog's token counts",
+  similar: 'Show the tools with similar descriptions',
+  compare: 'Compare the catalog with a revision or a file…',
+};
 
 /** The tool catalog an LLM is shown, rendered from the editor's text exactly as Python Jinja2 renders it. */
 export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
@@ -48,6 +63,23 @@ export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
   const [copied, setCopied] = useState(false);
   const text = state.current?.text ?? null;
   const json = useMemo(() => (text === null ? null : findJson(text)), [text]);
+  // The views as commands (the palette): registered once, enabled while a catalog shows; the chosen view's tab takes
+  // the focus (Tab then goes into the view).
+  const rendered = useRef(false);
+  rendered.current = status === 'ready' && state.current !== null;
+  useEffect(() => {
+    const list: Command[] = VIEWS.map((v) => ({
+      id: `catalog.view.${v}`,
+      title: VIEW_COMMAND[v],
+      category: 'Catalog',
+      enabled: () => rendered.current,
+      run: () => {
+        setView(v);
+        return focusFirstShown([`.catalog-views [data-view="${v}"][aria-selected="true"]`]);
+      },
+    }));
+    return stores.commands.register(list);
+  }, [stores.commands]);
 
   const copy = async () => {
     if (text === null) return;
@@ -96,9 +128,9 @@ export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
             <>
               <ContractResults result={state.current} />
               <div className="pane-tabs catalog-views" role="tablist" aria-label="Catalog view" ref={viewTabs}>
-                {(['text', 'json', 'diff', 'readings', 'tokens', 'similar', 'compare'] as const).map((v) => (
-                  <button key={v} role="tab" aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
-                    {{ text: 'Text', json: 'JSON', diff: 'Diff vs saved', readings: 'Diff vs other reading', tokens: 'Tokens', similar: 'Similar', compare: 'Compare with…' }[v]}
+                {VIEWS.map((v) => (
+                  <button key={v} role="tab" data-view={v} aria-selected={view === v} className={view === v ? 'selected' : ''} onClick={() => setView(v)}>
+                    {VIEW_TAB[v]}
                   </button>
                 ))}
                 <span className="status-spacer" />

@@ -23,7 +23,7 @@ export interface Command {
   id: string;
   /** What the palette and menus show: an action in a few words. */
   title: string;
-  /** The palette's group: File, Edit, View, Tool, Problems, Project. */
+  /** The palette's group: File, Edit, View, Tool, Problems, Project, Catalog, Test run. */
   category: string;
   /** The first one is shown; each one runs the command. */
   shortcuts?: Shortcut[];

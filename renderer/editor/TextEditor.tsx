@@ -6,25 +6,30 @@ import { monaco } from './monacoSetup';
 import { isDirty } from '../state/documentStore';
 import { EditorNoticeBar } from './EditorNoticeBar';
 import type { EditorNotice } from './projectNavigation';
+import type { CodeMetrics } from './outlineRoom';
 
 export interface TextEditorProps {
   stores: Workspace;
   theme: 'light' | 'dark';
   /** False while the Form tab shows: the editor stays mounted (its view state survives) but hidden. */
   visible: boolean;
+  /** The width of a character and of the gutter, when the editor is made and when they change (outlineRoom.ts). */
+  onCodeMetrics?(metrics: CodeMetrics): void;
 }
 
 /**
  * The file as HOCON text in Monaco, on the window's shared model (see documentModel.ts). Diagnostics become markers
  * when the analysis matches the text; quick fixes, completions, hovers and folding come from languageFeatures.ts.
  */
-export function TextEditor({ stores, theme, visible }: TextEditorProps) {
+export function TextEditor({ stores, theme, visible, onCodeMetrics }: TextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   /** A range to show once the editor is visible (asked for while the Form tab showed). */
   const pendingReveal = useRef<Monaco.Range | null>(null);
   const [notice, setNotice] = useState<EditorNotice | null>(null);
   const { documentModel, useAnalysis, useDocument } = stores;
+  const reportMetrics = useRef(onCodeMetrics);
+  reportMetrics.current = onCodeMetrics;
 
   useEffect(() => {
     const model = documentModel.model;
@@ -48,6 +53,14 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
       lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     });
     editorRef.current = editor;
+    // The gutter (line numbers, folding) grows with the number of lines' digits: measured again on each layout.
+    const measure = () => {
+      const layout = editor.getLayoutInfo();
+      const charWidth = editor.getOption(monaco.editor.EditorOption.fontInfo).typicalHalfwidthCharacterWidth;
+      if (charWidth > 0) reportMetrics.current?.({ charWidth, gutterPx: layout.contentLeft + layout.verticalScrollbarWidth });
+    };
+    measure();
+    const measuring = editor.onDidLayoutChange(measure);
     const isCurrent = () => useAnalysis.getState().analyzedText === useDocument.getState().text;
     const detach = attachModelContext(model, {
       analysis: () => useAnalysis.getState().analysis,
@@ -125,6 +138,14 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     // Format Document in the palette and the Edit menu, not only on Monaco's key: the HOCON tab shows first, so the
     // result and any "Not formatted: ..." notice are seen.
     const unregister = stores.commands.register([
+      // Shown and focused: the tab, once shown, focuses the editor (below); shown already, it is focused here.
+      {
+        id: 'view.hocon',
+        title: 'Show the HOCON text',
+        category: 'View',
+        enabled: () => useDocument.getState().status === 'ready',
+        run: () => (stores.useView.getState().tab === 'hocon' ? editor.focus() : stores.useView.getState().setTab('hocon')),
+      },
       {
         id: 'edit.format',
         title: 'Format the document',
@@ -141,6 +162,7 @@ export function TextEditor({ stores, theme, visible }: TextEditorProps) {
     ]);
     return () => {
       unregister();
+      measuring.dispose();
       staleWarning.dispose();
       unsubscribe();
       stopLoads();

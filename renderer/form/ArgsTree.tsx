@@ -81,7 +81,7 @@ function ObjectNode({ value, path, editor, disabled }: { value: { [key: string]:
 /** One value of `args`, edited in place; where it is set more than once or from a substitution, the note says so. */
 function ArgLeaf({ value, path, editor, disabled }: { value: Json | undefined; path: string[]; editor: EntryEditor; disabled: boolean }) {
   const label = path.join('.');
-  const sourced = useSourcedField(editor, path, label);
+  const sourced = useSourcedField(editor, path, label, { field: `args:${label}` });
   const shown = sourced.shown(value) as Json | undefined;
   return (
     <span className="arg-value">

@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldSourceDto } from '../../shared/api/index';
 import { baseValue, definitionRole, definitionStanding, editTarget, type EditTarget, type SourceChoice } from '../../shared/toolbox/index';
 import type { EntryEditor } from './useEntryEditor';
+import { focusFormField } from '../ui/focusField';
 import './fieldSource.css';
 
 type Definition = FieldSourceDto['definitions'][number];
@@ -84,14 +85,28 @@ export function compactSummary(source: FieldSourceDto): string {
   return `set ${source.definitions.length} times`;
 }
 
-/** The state of one field with a source (the choice is the form's, per field, until the tool changes). `compact`: a table cell's note, folded to one line. */
-export function useSourcedField(editor: EntryEditor, path: string[], name: string, options: { compact?: boolean } = {}): SourcedField {
+/**
+ * The state of one field with a source (the choice is the form's, per field, until the tool changes). `compact`: a
+ * table cell's note, folded to one line. `field`: the input's `data-field` name, which takes the focus once a
+ * definition is chosen (the input was disabled until then: what is typed next goes there, its value selected).
+ */
+export function useSourcedField(editor: EntryEditor, path: string[], name: string, options: { compact?: boolean; field?: string } = {}): SourcedField {
   const source = editor.sourceOf(path);
   const target = editTarget(source);
   const [choice, setChoice] = useState<SourceChoice | undefined>(undefined);
   const active = choice && !target.direct && target.choices.includes(choice) ? choice : undefined;
   const base = active === 'base' && source ? baseValue(source) : undefined;
-  const full = source && <FieldSourceNote name={name} source={source} target={target} choice={active} onChoose={setChoice} />;
+  const focusField = useRef(false);
+  useEffect(() => {
+    if (!focusField.current || active === undefined || options.field === undefined) return;
+    focusField.current = false;
+    void focusFormField(editor.toolName, options.field, { selectText: true });
+  }, [active, editor.toolName, options.field]);
+  const choose = (next: SourceChoice | undefined) => {
+    focusField.current = next !== undefined;
+    setChoice(next);
+  };
+  const full = source && <FieldSourceNote name={name} source={source} target={target} choice={active} onChoose={choose} />;
   return {
     note:
       source && options.compact ? (

@@ -84,12 +84,12 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   />
                 </td>
                 <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'type']} label={`${name} type`}>
+                  <SourcedCell editor={editor} path={[...props(name), 'type']} label={`${name} type`} field={`parameter:${name}:type`}>
                     {(s) => <CommitInput label={`${name} type`} value={String(s.shown(typeof p.type === 'string' ? p.type : ''))} disabled={disabled || s.waiting} field={`parameter:${name}:type`} onCommit={(v) => s.commit(v ? JSON.stringify(v) : null)} />}
                   </SourcedCell>
                 </td>
                 <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'description']} label={`${name} description`}>
+                  <SourcedCell editor={editor} path={[...props(name), 'description']} label={`${name} description`} field={`parameter:${name}:description`}>
                     {(s) => (
                       <CommitInput
                         label={`${name} description`}
@@ -112,7 +112,7 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   />
                 </td>
                 <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'enum']} label={`${name} enum`}>
+                  <SourcedCell editor={editor} path={[...props(name), 'enum']} label={`${name} enum`} field={`parameter:${name}:enum`}>
                     {(s) => {
                       const values = s.shown(p.enum);
                       return <EnumCell name={name} values={Array.isArray(values) ? values : null} disabled={disabled || s.waiting} onCommit={(v) => s.commit(enumText(v))} />;
@@ -120,7 +120,7 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
                   </SourcedCell>
                 </td>
                 <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'default']} label={`${name} default`}>
+                  <SourcedCell editor={editor} path={[...props(name), 'default']} label={`${name} default`} field={`parameter:${name}:default`}>
                     {(s) => {
                       const value = s.shown(p.default);
                       return <CommitInput label={`${name} default`} value={value === undefined ? '' : leafDisplay(value)} disabled={disabled || s.waiting} field={`parameter:${name}:default`} onCommit={(v) => s.commit(v === '' ? null : leafText(v))} />;

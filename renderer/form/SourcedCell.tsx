@@ -7,8 +7,8 @@ import type { EntryEditor } from './useEntryEditor';
  * (given the field's state: the value to show, whether it waits for a choice, the commit) and the source note folded
  * to one line under it, which opens to the definitions and the choice of which one an edit changes.
  */
-export function SourcedCell({ editor, path, label, children }: { editor: EntryEditor; path: string[]; label: string; children(field: SourcedField): ReactNode }) {
-  const field = useSourcedField(editor, path, label, { compact: true });
+export function SourcedCell({ editor, path, label, field: fieldName, children }: { editor: EntryEditor; path: string[]; label: string; /** The input's data-field (focused once a definition is chosen). */ field: string; children(field: SourcedField): ReactNode }) {
+  const field = useSourcedField(editor, path, label, { compact: true, field: fieldName });
   return (
     <>
       {children(field)}

@@ -25,7 +25,9 @@ export function ToolForm({ stores }: { stores: Workspace }) {
   const open = useOpenAnalysis(stores);
   const selected = stores.useAnalysis((s) => s.selectedTool);
   if (open.kind !== 'ready') return <AnalysisPending open={open} idle="Open a toolbox file to edit its tools as a form." />;
-  const { analysis } = open;
+  // While the text does not parse: the tool as the last text that did had it, read-only (no edit is computed from a
+  // text that does not parse, nor placed by positions of another).
+  const { tools: analysis, unread } = open;
   const tool = analysis.tools.find((t) => t.name === selected);
   if (!tool) return <p className="placeholder">Select a tool in the list, or add one.</p>;
   // The description, parameters and args come with the answer that named this tool (see analysisStore).
@@ -36,7 +38,8 @@ export function ToolForm({ stores }: { stores: Workspace }) {
       stores={stores}
       tool={tool}
       detail={analysis.detail}
-      editable={isEditable(analysis, tool)}
+      editable={isEditable(analysis, tool) && unread === null}
+      unread={unread}
       // A default tool can be overridden from a toolbox file (a network names its toolbox instead).
       canOverride={tool.origin === 'default' && analysis.kind === 'toolbox'}
       diagnostics={analysis.diagnostics}
@@ -51,6 +54,7 @@ function ToolFields({
   editable,
   canOverride,
   diagnostics,
+  unread,
 }: {
   stores: Workspace;
   tool: ToolSummary;
@@ -58,6 +62,8 @@ function ToolFields({
   editable: boolean;
   canOverride: boolean;
   diagnostics: DiagnosticDto[];
+  /** Why the text does not parse (the form then shows the last text that did, read-only), or null. */
+  unread: DiagnosticDto | null;
 }) {
   const editor = useEntryEditor(stores, tool.name);
   const toolActions = useToolActions(stores);
@@ -69,7 +75,7 @@ function ToolFields({
   const byField = useMemo(() => {
     const mine = diagnostics.filter((d) => d.tool === tool.name);
     const map = new Map<string, FieldMessage[]>();
-    const exact = editable && analyzedText === text;
+    const exact = editable && unread === null && analyzedText === text;
     const ranges = exact ? entryFieldRanges(text, tool.valueRange.start.offset, tool.valueRange.end.offset) : new Map();
     const parameters = exact ? parameterRanges(text, tool.valueRange.start.offset, tool.valueRange.end.offset) : new Map();
     for (const d of mine) {
@@ -78,27 +84,31 @@ function ToolFields({
       map.set(field, [...(map.get(field) ?? []), { diagnostic: d, parameter }]);
     }
     return map;
-  }, [diagnostics, tool, text, analyzedText, editable]);
+  }, [diagnostics, tool, text, analyzedText, editable, unread]);
   const fix = (d: DiagnosticDto) => applyFix(stores, d);
   const messages = (field: string) => <FieldMessages id={`msg-${field || 'entry'}`} list={byField.get(field)} onFix={editable ? fix : undefined} />;
   const described = (field: string) => (byField.get(field) ? `msg-${field}` : undefined);
   const disabled = !editable;
   const coded = tool.kind === 'coded';
   // Fields set more than once, or from a substitution or another file, say so and ask which definition an edit changes.
-  const className = useSourcedField(editor, ['class'], 'class');
-  const description = useSourcedField(editor, ['description'], 'description');
-  const displayAs = useSourcedField(editor, ['display_as'], 'display_as');
-  const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url');
+  const className = useSourcedField(editor, ['class'], 'class', { field: 'class' });
+  const description = useSourcedField(editor, ['description'], 'description', { field: 'description' });
+  const displayAs = useSourcedField(editor, ['display_as'], 'display_as', { field: 'display_as' });
+  const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url', { field: 'base_tool_info_url' });
 
   return (
-    <DocumentVersion.Provider value={analyzedText === text ? analyzedText : null}>
+    <DocumentVersion.Provider value={unread === null && analyzedText === text ? analyzedText : null}>
       <div role="form" className="tool-form" aria-label={`Tool ${tool.name}`} data-tool={tool.name}>
         <header className="tool-form-header">
           <h2>{tool.name}</h2>
           <span className={`badge kind-${tool.kind}`}>{KIND_LABEL[tool.kind]}</span>
           <span className={`badge origin-${tool.origin}`}>{ORIGIN_LABEL[tool.origin]}</span>
-          {disabled && <span className="hint">Defined in {tool.file}: read-only here.</span>}
-          {canOverride && (
+          {unread ? (
+            <span className="hint">The text does not parse (line {unread.line}): read-only until it does.</span>
+          ) : (
+            disabled && <span className="hint">Defined in {tool.file}: read-only here.</span>
+          )}
+          {canOverride && unread === null && (
             <button onClick={() => toolActions.override(tool)} title="Adds an entry for this tool to your file; each field you then set replaces the default's">
               Override in this file
             </button>

@@ -3,7 +3,7 @@ import { insertKey } from '../../shared/hocon';
 import { toolTemplate } from '../tools/toolTemplates';
 import { FILE_KIND_LABELS, FILE_KINDS, type FileKind } from '../../shared/project/fileKind';
 import type { Workspace } from '../workspace';
-import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import { absoluteIn, type ProjectStoreHook } from './projectStore';
 import { RenameToolDialog } from './RenameToolDialog';
 import { useProjectEdits } from './useProjectEdits';
@@ -45,8 +45,9 @@ export function ProjectRegion({ stores, useProject, openFile, collapse }: Projec
   const edits = useProjectEdits(stores, useProject);
   const docPath = stores.useDocument((s) => s.path);
   const savedAt = stores.useDocument((s) => s.mtimeMs);
-  // What the open file breaks is read from its own analysis only, never from the previous file's (held meanwhile).
-  const analysis = analysisOf(useOpenAnalysis(stores));
+  // What the open file breaks is read from its own analysis only, never from the previous file's (held meanwhile),
+  // nor from a half-typed text that does not parse (which has no tools of its own): the last one that did.
+  const analysis = toolsOf(useOpenAnalysis(stores));
   // A file of the project saved from the editor (the same file, a new time on disk): read the project again.
   const lastSeen = useRef<{ path: string | null; savedAt: number | null }>({ path: null, savedAt: null });
   useEffect(() => {

@@ -8,6 +8,7 @@ import type { PendingEdits } from './pendingEdits';
 import { wasReplaced } from './documentEvents';
 import { latestWins } from './latestWins';
 import { errorMessage } from '../../shared/errorMessage';
+import { unreadTextError } from './unreadText';
 
 export interface AnalysisState {
   /** The effective toolbox and its diagnostics for the document's current text; null before the first answer. */
@@ -26,6 +27,12 @@ export interface AnalysisState {
   selectedTool: string | null;
   /** Why the last analysis failed (the server was unreachable, ...). */
   error: string | null;
+  /**
+   * While neuro-san cannot read the text (a syntax error half typed: unreadText.ts): the last analysis of this load
+   * whose text it could, whose tools, selection and network the panes keep showing (openAnalysis.ts); null when it
+   * can, or when no text of this load could be read.
+   */
+  lastRead: ToolboxAnalysis | null;
   select(name: string | null): void;
   /** Analyses the current text again (after something outside the text changed, e.g. a check of all tools). */
   refresh(): void;
@@ -47,6 +54,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     analyzedLoad: null,
     selectedTool: null,
     error: null,
+    lastRead: null,
     select: (selectedTool) => {
       // The form being left writes what was typed in it first, under the tool it belongs to.
       edits.flush();
@@ -69,7 +77,7 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
     const { path, text, status, loadGeneration } = useDocument.getState();
     if (status !== 'ready') {
       latest.invalidate();
-      store.setState({ analysis: null, analyzedText: null, analyzedLoad: null, selectedTool: null, error: null });
+      store.setState({ analysis: null, analyzedText: null, analyzedLoad: null, selectedTool: null, error: null, lastRead: null });
       held = null;
       return;
     }
@@ -106,9 +114,13 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
           }
           const analysis = 'changeOf' in answer ? expandChange(previous as ToolboxAnalysis, answer) : answer;
           held = sentId || null;
-          const selected = store.getState().selectedTool;
-          const stillThere = selected !== null && analysis.tools.some((t) => t.name === selected);
-          store.setState({ analysis, analyzedText: text, analyzedLoad: loadGeneration, error: null, selectedTool: stillThere ? selected : (analysis.tools.find((t) => t.origin !== 'default')?.name ?? null) });
+          const before = store.getState();
+          const lastRead = unreadTextError(analysis) === null ? null : lastReadOf(before, loadGeneration);
+          // The selection follows the tools shown: those of the last text that read, while this one does not.
+          const tools = (lastRead ?? analysis).tools;
+          const selected = before.selectedTool;
+          const stillThere = selected !== null && tools.some((t) => t.name === selected);
+          store.setState({ analysis, analyzedText: text, analyzedLoad: loadGeneration, error: null, lastRead, selectedTool: stillThere ? selected : (tools.find((t) => t.origin !== 'default')?.name ?? null) });
         }
         finished();
       },
@@ -135,6 +147,12 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
 }
 
 export type AnalysisStoreHook = ReturnType<typeof createAnalysisStore>;
+
+/** The analysis of this load's last text that neuro-san could read, as held before an answer whose text it cannot. */
+function lastReadOf(before: AnalysisState, loadGeneration: number): ToolboxAnalysis | null {
+  if (before.analysis === null || before.analyzedLoad !== loadGeneration) return null;
+  return before.lastRead ?? (unreadTextError(before.analysis) === null ? before.analysis : null);
+}
 
 /** The analysis a change answer describes, from the analysis it changes. */
 function expandChange(previous: ToolboxAnalysis, answer: ToolboxAnalysisChange): ToolboxAnalysis {

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ToolboxAnalysis } from '../../shared/api/index';
+import type { DiagnosticDto, ToolboxAnalysis } from '../../shared/api/index';
 import type { AnalysisState, AnalysisStoreHook } from './analysisStore';
 import type { DocumentState, DocumentStoreHook } from './documentStore';
+import { unreadTextError } from './unreadText';
 
 /**
  * The analysis as every pane may show it: of the file open now, or why there is none. The store keeps the previous
@@ -13,9 +14,21 @@ export type OpenAnalysis =
   | { kind: 'none' } // no file open
   | { kind: 'checking' } // the file was opened or reloaded and its first analysis has not come yet
   | { kind: 'failed'; why: string } // it could not be analysed
-  | { kind: 'ready'; analysis: ToolboxAnalysis };
+  | {
+      kind: 'ready';
+      /** The analysis of the text as it is: its problems. */
+      analysis: ToolboxAnalysis;
+      /**
+       * Whose tools, selection and network the panes show: `analysis`, or while neuro-san cannot read the text (a
+       * syntax error half typed) the last analysis of this load whose text it could — a keystroke never empties the
+       * tool list, and nothing is said to break from a text that does not parse.
+       */
+      tools: ToolboxAnalysis;
+      /** Why the text cannot be read (its first error: unreadText.ts), or null. */
+      unread: DiagnosticDto | null;
+    };
 
-type Held = Pick<AnalysisState, 'analysis' | 'analyzedLoad' | 'error'>;
+type Held = Pick<AnalysisState, 'analysis' | 'analyzedLoad' | 'error'> & Partial<Pick<AnalysisState, 'lastRead'>>;
 type Open = Pick<DocumentState, 'status' | 'loadGeneration'>;
 
 const NONE: OpenAnalysis = { kind: 'none' };
@@ -27,12 +40,18 @@ const CHECKING: OpenAnalysis = { kind: 'checking' };
  */
 export function openAnalysis(held: Held, document: Open): OpenAnalysis {
   if (document.status !== 'ready') return NONE;
-  if (held.analysis !== null && held.analyzedLoad === document.loadGeneration) return { kind: 'ready', analysis: held.analysis };
+  if (held.analysis !== null && held.analyzedLoad === document.loadGeneration) {
+    const unread = unreadTextError(held.analysis);
+    return { kind: 'ready', analysis: held.analysis, tools: (unread && held.lastRead) || held.analysis, unread };
+  }
   return held.error !== null ? { kind: 'failed', why: held.error } : CHECKING;
 }
 
 /** The open file's analysis, or null while there is none to show (no file, checking, failed). */
 export const analysisOf = (open: OpenAnalysis): ToolboxAnalysis | null => (open.kind === 'ready' ? open.analysis : null);
+
+/** The analysis whose tools, selection and network to show (the last that read while the text does not), or null. */
+export const toolsOf = (open: OpenAnalysis): ToolboxAnalysis | null => (open.kind === 'ready' ? open.tools : null);
 
 interface Stores {
   useAnalysis: AnalysisStoreHook;
@@ -45,7 +64,7 @@ export const currentAnalysis = ({ useAnalysis, useDocument }: Stores): ToolboxAn
 
 /** For panes: re-renders when the analysis, its error, or the open file's load generation changes (not per keystroke). */
 export function useOpenAnalysis({ useAnalysis, useDocument }: Stores): OpenAnalysis {
-  const { analysis, analyzedLoad, error } = useAnalysis(useShallow((s) => ({ analysis: s.analysis, analyzedLoad: s.analyzedLoad, error: s.error })));
+  const { analysis, analyzedLoad, error, lastRead } = useAnalysis(useShallow((s) => ({ analysis: s.analysis, analyzedLoad: s.analyzedLoad, error: s.error, lastRead: s.lastRead })));
   const { status, loadGeneration } = useDocument(useShallow((s) => ({ status: s.status, loadGeneration: s.loadGeneration })));
-  return useMemo(() => openAnalysis({ analysis, analyzedLoad, error }, { status, loadGeneration }), [analysis, analyzedLoad, error, status, loadGeneration]);
+  return useMemo(() => openAnalysis({ analysis, analyzedLoad, error, lastRead }, { status, loadGeneration }), [analysis, analyzedLoad, error, lastRead, status, loadGeneration]);
 }

@@ -41,7 +41,8 @@ export function SavedCases(props: { cases: TestCaseList; tool: string; target: R
   const taken = (name: string, except?: string) => (name !== except && cases.cases.some((c) => c.name === name) ? `A case named '${name}' exists already.` : null);
 
   return (
-    <section className="saved-cases" aria-label="Saved test cases">
+    // Focusable: "Run all saved cases" from the palette brings the focus here, where the outcomes show.
+    <section className="saved-cases" aria-label="Saved test cases" tabIndex={-1}>
       <p className="hint" data-testid="saved-cases">
         {cases.error ?? `${forTool.length} saved test case${forTool.length === 1 ? '' : 's'} for ${tool} in ${fileName}`}
       </p>

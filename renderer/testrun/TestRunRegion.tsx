@@ -12,8 +12,10 @@ import { RunSettingsSummary } from './RunSettingsSummary';
 import { SavedCases } from './SavedCases';
 import { emptyInputs, inputsFromRequest, requestOf, type ToolInputs } from './runInputs';
 import { toolKey } from './testRunStore';
-import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import { AnalysisPending } from '../ui/AnalysisPending';
+import { focusFirstShown } from '../ui/focusField';
+import { testRunCommands, type TestRunActions } from './testRunCommands';
 import './testrun.css';
 
 /** A case to save from a run: named after its tool and arguments (the user names it), expecting what the run gave. */
@@ -32,7 +34,8 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   const useTestRun = stores.useTestRun;
   // Never a tool of the previous file (its analysis is held until this one's first answer): it is not in this one.
   const open = useOpenAnalysis(stores);
-  const analysis = analysisOf(open);
+  // While the text does not parse, the tools of the last text that did (a run of it says why it cannot be read).
+  const analysis = toolsOf(open);
   const selected = useAnalysis((s) => s.selectedTool);
   const select = useAnalysis((s) => s.select);
   const status = useDocument((s) => s.status);
@@ -114,8 +117,12 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   // The run settings follow the document, and a change of the preferences they may come from.
   // (Read again for each tool chosen and after each run: the settings file may have changed meanwhile.)
   useEffect(() => void useTestRun.getState().loadSettings(), [useTestRun, path, prefs, toolName]);
+  // The palette's Run, Run all saved cases and Save as test case: registered once, reading what the pane drew last.
+  const live = useRef<TestRunActions>({});
+  useEffect(() => stores.commands.register(testRunCommands(() => live.current)), [stores.commands]);
 
   if (open.kind !== 'ready' || !analysis) {
+    live.current = {};
     return (
       <section className="region testrun-region" aria-label="Test run">
         <h2 className="region-title">Test run</h2>
@@ -175,6 +182,14 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
     },
     clear: () => historyKey && void actions.clearHistory(historyKey),
     clearAll: () => historyKey && void actions.clearHistory(historyKey, true),
+  };
+  // Run from elsewhere (the palette): the focus goes to the run's result, in the pane, where Ctrl+Enter runs again.
+  const focusIn = (selector: string) => void focusFirstShown([`section[aria-label="Test run"] ${selector}`]);
+  const newest = history?.[0];
+  live.current = {
+    ...(tool && detail && !running && problems.length === 0 ? { run: () => (runNow(), focusIn('.run-result-anchor')) } : {}),
+    ...(cases && cases.cases.length > 0 && !casesRunning ? { runAllCases: () => (void actions.runCases(), focusIn('.saved-cases')) } : {}),
+    ...(newest && path !== null ? { saveNewestRun: () => historyActions.saveCase(newest) } : {}),
   };
   const caseActions = {
     runAll: () => void actions.runCases(),
@@ -284,7 +299,8 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
                 ))}
               </ul>
             )}
-            <div className="field-row">
+            {/* Sticky: in view however far the inputs above or the history below reach (issue #35). */}
+            <div className="field-row run-actions">
               <button className="primary" disabled={running !== null || problems.length > 0} onClick={() => runNow()} title="Ctrl+Enter">
                 {running ? 'Running…' : 'Run'}
               </button>
@@ -294,9 +310,15 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
             {notice && (
               <p className={notice.error ? 'pane-error' : 'hint'} role="status">
                 {notice.text}
+                {notice.trust && settings?.untrustedInterpreter !== undefined && (
+                  <>
+                    {' '}
+                    <button onClick={() => void actions.trustInterpreter()}>Trust and use it</button>
+                  </>
+                )}
               </p>
             )}
-            <div ref={resultRef} className="run-result-anchor">
+            <div ref={resultRef} className="run-result-anchor" tabIndex={-1} role="group" aria-label="Last run">
               {record && <RunResultView record={record} onSendAnyway={() => void actions.run({ ...record.request, sendInvalidArgs: true })} />}
             </div>
             <HistoryList entries={history ?? []} {...(historyProblem !== undefined ? { problem: historyProblem } : {})} canSaveCases={path !== null} actions={historyActions} />

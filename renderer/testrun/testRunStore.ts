@@ -1,5 +1,5 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { HistoryEntry, RunSettingsView, TestCaseList, TestCasesRun, ToolRunResultDto } from '../../shared/api/index';
+import { ApiError, type HistoryEntry, type RunSettingsView, type TestCaseList, type TestCasesRun, type ToolRunResultDto } from '../../shared/api/index';
 import { runKey, type RunRequest, type SavedCase } from '../../shared/run/index';
 import type { BaseStores } from '../workspace';
 import type { ToolInputs } from './runInputs';
@@ -35,8 +35,12 @@ export interface TestRunState {
   describing: { key: string; runId: string } | null;
   /** What loading a tool's class revealed (LangChain: its args schema; toolkit: its tools), per document and tool. */
   described: Record<string, { argsSchema: unknown; toolkitTools: string[] }>;
-  /** A one-line report of the last pane action (saved a case, copied a command, ...). */
-  notice: { text: string; error: boolean } | null;
+  /**
+   * A one-line report of the last pane action (saved a case, copied a command, ...). `trust`: a run refused because
+   * the project's interpreter is not trusted yet — the notice offers to trust it where it is read (the settings'
+   * own offer may be scrolled out of view by then).
+   */
+  notice: { text: string; error: boolean; trust?: boolean } | null;
   /**
    * Tools renamed in the document since it was last saved (unsavedRenames.ts): their cases and runs stay on disk under
    * the saved name until the file is saved with the new one, and are shown under the new one meanwhile.
@@ -109,9 +113,9 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     await store.getState().loadCases();
     return ok;
   };
-  /** The renames the text holds now (the analysis's tool names say which). */
+  /** The renames the text holds now (the analysis's tool names say which: the last text's that parsed, while this one does not). */
   const inEffect = (): Map<string, string> =>
-    renamesInEffect(store.getState().renames, useAnalysis.getState().analysis?.tools.map((t) => t.name) ?? [], () => topLevelKeys(useDocument.getState().savedText));
+    renamesInEffect(store.getState().renames, (useAnalysis.getState().lastRead ?? useAnalysis.getState().analysis)?.tools.map((t) => t.name) ?? [], () => topLevelKeys(useDocument.getState().savedText));
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,
@@ -157,7 +161,8 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
         await get().loadHistory(tool);
         set({ results: { ...get().results, [key]: { request, result } } });
       } catch (error) {
-        set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true } });
+        const untrusted = error instanceof ApiError && error.code === 'untrusted';
+        set({ notice: { text: `The run could not be made: ${errorMessage(error)}`, error: true, ...(untrusted ? { trust: true } : {}) } });
       } finally {
         clearTimeout(timer);
         set({ running: null });

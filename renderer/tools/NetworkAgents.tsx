@@ -1,9 +1,10 @@
 import type { Workspace } from '../workspace';
-import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 
 /** For an agent network file: its agents that are toolbox tools, beside the effective toolbox they call into. */
 export function NetworkAgents({ stores }: { stores: Workspace }) {
-  const network = analysisOf(useOpenAnalysis(stores))?.network ?? null;
+  // While the text does not parse, the agents of the last text that did.
+  const network = toolsOf(useOpenAnalysis(stores))?.network ?? null;
   if (!network) return null;
   return (
     <section className="network-agents" aria-label="Toolbox agents">

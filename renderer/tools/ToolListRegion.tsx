@@ -4,7 +4,7 @@ import type { Command } from '../commands/commandRegistry';
 import { CollapseToggle } from '../ui/CollapseToggle';
 import { Icon } from '../ui/icons';
 import { MenuButton } from '../ui/Menu';
-import type { ToolSummary } from '../../shared/api/index';
+import type { DiagnosticDto, ToolSummary } from '../../shared/api/index';
 import { PromptDialog } from '../ui/PromptDialog';
 import type { KindFilter } from '../state/viewStore';
 import type { Workspace } from '../workspace';
@@ -15,7 +15,8 @@ import { filterTools, KIND_LABEL, ORIGIN_LABEL } from './toolFilter';
 import { navigate } from '../ui/listNavigation';
 import { useToolActions } from './useToolActions';
 import { plural } from '../../shared/plural';
-import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
+import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
+import { unreadWords } from '../state/unreadText';
 import { AnalysisPending } from '../ui/AnalysisPending';
 
 const ROW_HEIGHT = 36;
@@ -41,7 +42,9 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
   const { useAnalysis, useView, documentModel, commands } = stores;
   // Only the open file's tools: another file's (held until this one's first answer) could be picked as this one's.
   const open = useOpenAnalysis(stores);
-  const analysis = analysisOf(open);
+  // While the text does not parse, the tools of the last text that did (the list does not empty on a keystroke).
+  const analysis = toolsOf(open);
+  const unread = open.kind === 'ready' ? open.unread : null;
   const selected = useAnalysis((s) => s.selectedTool);
   const { filterText, filterKind, onlyProblems, setFilter } = useView();
   const actions = useToolActions(stores);
@@ -55,7 +58,8 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
   );
   const selectedIndex = tools.findIndex((t) => t.name === selected);
   const selectedTool = selectedIndex >= 0 ? tools[selectedIndex] : undefined;
-  const editable = selectedTool !== undefined && isEditable(analysis, selectedTool);
+  // No edit is computed from a text that does not parse: the list's positions are of the last one that did.
+  const editable = selectedTool !== undefined && isEditable(analysis, selectedTool) && unread === null;
 
   const virtualizer = useVirtualizer({ count: tools.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   useEffect(() => {
@@ -64,7 +68,13 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
 
   const choose = (tool: ToolSummary) => {
     useAnalysis.getState().select(tool.name);
-    if (tool.file === analysis?.file) documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset);
+    if (tool.file === analysis?.file && unread === null) documentModel.reveal(tool.keyRange.start.offset, tool.keyRange.end.offset);
+  };
+
+  /** Shows a problem's place in the HOCON tab (the tab first: the editor measures itself when shown). */
+  const showInText = (d: DiagnosticDto) => {
+    useView.getState().setTab('hocon');
+    requestAnimationFrame(() => documentModel.reveal(d.range.start.offset, d.range.end.offset));
   };
 
   const remove = (tool: ToolSummary) => {
@@ -77,8 +87,8 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
   };
 
   // The commands read the list's state when run, through a ref: registered once, never stale.
-  const live = useRef({ selectedTool, editable, analysis });
-  live.current = { selectedTool, editable, analysis };
+  const live = useRef({ selectedTool, editable, analysis, unread });
+  live.current = { selectedTool, editable, analysis, unread };
   useEffect(() => {
     const canEdit = () => live.current.selectedTool !== undefined && live.current.editable;
     const list: Command[] = [
@@ -86,13 +96,12 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
         id,
         title: `Add ${label === 'Toolkit' ? 'a toolkit' : `a ${label.toLowerCase().replace('langchain', 'LangChain')}`}`,
         category: 'Tool',
-        enabled: () => live.current.analysis !== null,
+        enabled: () => live.current.analysis !== null && live.current.unread === null,
         run: () => actions.add(kind),
       })),
       { id: 'tool.duplicate', title: 'Duplicate the selected tool', category: 'Tool', enabled: canEdit, run: () => live.current.selectedTool && actions.duplicate(live.current.selectedTool) },
       { id: 'tool.rename', title: 'Rename the selected tool', category: 'Tool', shortcuts: ['F2'], keyScope: 'focus', enabled: canEdit, run: () => live.current.selectedTool && setRenaming(live.current.selectedTool) },
       { id: 'tool.delete', title: 'Delete the selected tool', category: 'Tool', shortcuts: ['Delete'], keyScope: 'focus', enabled: canEdit, run: () => live.current.selectedTool && remove(live.current.selectedTool) },
-      { id: 'tool.focusList', title: 'Focus the tool list', category: 'Tool', run: () => listRef.current?.focus() },
     ];
     return commands.register(list);
     // `remove` and `actions` depend on stores alone.
@@ -119,12 +128,20 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
       <header className="region-header">
         {collapse && <CollapseToggle pane="tool list" collapsed={collapse.collapsed} onToggle={collapse.toggle} />}
         <h2 className="region-title">Tools {analysis ? `(${tools.length}/${analysis.tools.length})` : ''}</h2>
+        {/* While the text does not parse the list is of the last text that did; a click shows where this one stops. */}
+        {unread && (
+          <span className="tool-list-unread" role="status" aria-label="Text not read">
+            <button className="link" title={`${unread.message} The list shows the tools of the last text that could be read.`} onClick={() => showInText(unread)}>
+              {unreadWords(unread)}
+            </button>
+          </span>
+        )}
         <span className="status-spacer" />
         {!collapse?.collapsed && (
           <MenuButton
             label="Add tool ▾"
             ariaLabel="Add tool"
-            disabled={!analysis}
+            disabled={!analysis || unread !== null}
             items={ADD_COMMANDS.map(({ id, label }) => ({ id, label, run: () => commands.run(id) }))}
           />
         )}

@@ -25,8 +25,42 @@ export function focusFormField(tool: string, field: string, options: { selectTex
       }
       target.scrollIntoView({ block: 'center' });
       target.focus();
-      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
+      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
+        target.select();
+        // A field enabled a moment ago may take its new value in the render that follows (CommitInput follows its
+        // value in an effect), which drops the selection: selected again then.
+        requestAnimationFrame(() => document.activeElement === target && target.select());
+      }
       resolve(true);
+    };
+    requestAnimationFrame(attempt);
+  });
+}
+
+/** How long a command waits for what it focuses to show (a pane unfolded, a tab shown, a button enabled). */
+const SHOW_WAIT_MS = 1500;
+
+/** Whether the element is drawn and can take the focus. */
+const canFocus = (element: HTMLElement) => element.getClientRects().length > 0 && !(element as HTMLButtonElement).disabled;
+
+/**
+ * Focuses the first element matching one of `selectors` (in their order) that is on screen and can take the focus,
+ * scrolled into view — once there is one: a command that shows a pane or a tab first focuses it as soon as it is
+ * drawn. Resolves whether it did within a moment.
+ */
+export function focusFirstShown(selectors: readonly string[]): Promise<boolean> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const attempt = () => {
+      for (const selector of selectors) {
+        const target = [...document.querySelectorAll<HTMLElement>(selector)].find(canFocus);
+        if (!target) continue;
+        target.scrollIntoView({ block: 'nearest' });
+        target.focus();
+        if (document.activeElement === target) return resolve(true);
+      }
+      if (performance.now() - started < SHOW_WAIT_MS) requestAnimationFrame(attempt);
+      else resolve(false);
     };
     requestAnimationFrame(attempt);
   });

@@ -13,3 +13,18 @@ export function useElementHeight(ref: RefObject<HTMLElement | null>): number {
   }, [ref]);
   return height;
 }
+
+/** The element's width as last drawn, kept current as it is resized; a hidden element (0 wide) keeps the last one. */
+export function useShownWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => element.clientWidth > 0 && setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
