@@ -8,7 +8,7 @@ import { includeTargetsOf, resolveToolboxFile, type IncludeTarget } from '../../
 import { dirnameOf, normalizePath } from '../../shared/hocon/index';
 import { includersOf } from '../../shared/project/includeIndex';
 import { readAsInclude } from '../../shared/project/projectReader';
-import { isDirectory } from '../project/projectSettingsOnDisk';
+import { isDirectory, readDotEnv } from '../project/projectSettingsOnDisk';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { projectHost } from '../project/projectOnDisk';
 import { environmentWith } from '../../shared/project/settings';
@@ -124,7 +124,7 @@ export class ProjectWorkspace implements LanguageWorld {
 
   resolveOptions(): ResolveOptions {
     const settings = this.analysis?.settings ?? {};
-    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: environmentWith(this.env, settings) };
+    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: environmentWith(this.env, settings, readDotEnv(this.root).values) };
   }
 }
 

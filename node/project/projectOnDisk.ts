@@ -156,7 +156,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     files,
     root: '.',
     host: projectHost(root, options.overlays, options.readUrl),
-    env: environmentWith(options.env, settings),
+    env: environmentWith(options.env, settings, dotEnv.values),
     settings,
     ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),

@@ -86,30 +86,35 @@ export function projectSettingsOf(
 
 /**
  * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
- * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
+ * root, with its settings (.env, conventional toolbox) filled into the environment and the `.env`'s other variables
+ * under it (environmentWith). Undefined outside a project.
  */
 export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
   const root = projectRootOf(file);
   if (root === undefined) return undefined;
-  return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env })) };
+  const dotEnv = readDotEnv(root);
+  return { cwd: root, env: environmentWith(env, projectSettingsOf(root, { env, dotEnv }), dotEnv.values) };
 }
 
 /**
  * The environment for reading one file as neuro-san would run it: when the file lies in a project (`root`, from
- * projectRootOf; undefined outside one) and the environment names no toolbox, the project's settings (.env,
- * conventional places) are filled in, as paths that hold from the working directory `cwd` (relative under it, as a
- * user would write them; else absolute).
+ * projectRootOf; undefined outside one), the project's `.env` under the environment (environmentWith), and, when the
+ * environment names no toolbox, the project's settings (.env, conventional places) filled in, as paths that hold from
+ * the working directory `cwd` (relative under it, as a user would write them; else absolute).
  */
 export function projectEnvironmentOf(root: string | undefined, env: Record<string, string | undefined>, cwd: string, dotEnv?: DotEnv): Record<string, string | undefined> {
-  if (env.AGENT_TOOLBOX_INFO_FILE || root === undefined) return env;
-  const out = { ...env };
-  for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, ...(dotEnv ? { dotEnv } : {}) }))) {
-    if (!setting || out[name]) continue;
-    const absolute = path.resolve(root, setting.value);
-    const relative = path.relative(cwd, absolute);
-    out[name] = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute;
+  if (root === undefined) return env;
+  const read = dotEnv ?? readDotEnv(root);
+  const settings: ProjectSettings = {};
+  if (!env.AGENT_TOOLBOX_INFO_FILE) {
+    for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, dotEnv: read }))) {
+      if (!setting) continue;
+      const absolute = path.resolve(root, setting.value);
+      const relative = path.relative(cwd, absolute);
+      settings[name as SettingName] = { ...setting, value: relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute };
+    }
   }
-  return out;
+  return environmentWith(env, settings, read.values);
 }
 
 /** The root of the neuro-san project a file lies in (a folder upward holds `registries/`), else undefined. */
