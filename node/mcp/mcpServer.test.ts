@@ -157,6 +157,16 @@ describe('toolbox-editor mcp with an MCP client of the SDK', () => {
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('greet_again');
   });
+
+  it("a tool whose module imports a package not installed: tools/call leads with that, as call and test do", async () => {
+    const client = await sdkClient(['mcp', path.join(appRoot(), 'fixtures', 'import_failure', 'toolbox', 'toolbox_info.hocon')]);
+    const answer = (await client.callTool({ name: 'report', arguments: { topic: 'sales' } })) as { isError?: boolean; content: { text: string }[]; _meta?: { errorKind?: string } };
+    expect(answer).toMatchObject({ isError: true, _meta: { errorKind: 'load' } });
+    expect(answer.content[0]!.text.split('\n')[0]).toMatch(
+      /^Class report\.Report cannot be loaded: coded_tools\/report_format\.py, line 3, imports 'tbe_fixture_not_installed', which is not installed for \S+\.$/,
+    );
+    expect(await client.callTool({ name: 'greet', arguments: {} })).toMatchObject({ isError: false, content: [{ text: 'hello' }] });
+  });
 });
 
 describe('toolbox-editor mcp --http', () => {
