@@ -19,10 +19,12 @@ export const SLOW_TESTS = [
   'node/toolbox/classLookup.test.ts',
   'node/toolbox/pythonTools.test.ts',
   'node/api/checkWithNeuroSan.test.ts',
+  'node/api/importFailureSurfaces.test.ts',
   'node/api/installedNeuroSan.test.ts',
   'node/api/preflightHandlers.test.ts',
   'node/api/toolRunParity.test.ts',
   'node/preflight/preflightToolbox.test.ts',
+  'node/project/projectDotEnv.test.ts',
   'node/security/projectCode.test.ts',
   // They run the built CLI, or a server and its clients (MCP, the language server, Neovim, the web server, git).
   'node/cli/bin.test.ts',

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
+import { expect, fixturePath, startBrowserMode, test, type BrowserModeServer } from '../support/browserMode';
 import { analysisCurrent, screenshotBothThemes } from '../support/editorPage';
 
 // Issue 24: a value set in the file and again by `${?VAR}` on the next line. The form shows both and the
@@ -151,6 +152,30 @@ test.describe('a field set again by an environment override', () => {
       expect(onDisk(server)).toContain('"description": ${?CITY_HELP}  # env override');
     } finally {
       await server.stop();
+    }
+  });
+
+  // Issue 34: neuro-san-studio loads the project's .env before neuro-san reads the toolbox, and runs have it too.
+  test("set by the project's .env: the form shows that value, says where it is set, and asks before an edit", async ({ page }, testInfo) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-dotenv-'));
+    mkdirSync(path.join(dir, 'registries'));
+    writeFileSync(path.join(dir, 'registries', 'manifest.hocon'), '{}\n');
+    writeFileSync(path.join(dir, '.env'), 'TAVILY_MAX_RESULTS=12\n');
+    writeFileSync(path.join(dir, FIXTURE), readFileSync(fixturePath(FIXTURE), 'utf8'));
+    const server = await startBrowserMode({ dir, open: FIXTURE });
+    try {
+      const form = await openTool(page, server);
+      const field = form.getByLabel('args.max_results', { exact: true });
+      await expect(field).toHaveValue('12');
+      await expect(field).toBeDisabled();
+      const note = form.getByRole('note', { name: 'Where args.max_results comes from' });
+      await expect(note).toContainText('line 6 5 written here — overridden');
+      await expect(note).toContainText("environment override: TAVILY_MAX_RESULTS = 12 (in the project's .env) — wins");
+      await expect(note.getByRole('button', { name: 'Change the base' })).toBeVisible();
+      await screenshotBothThemes(page, testInfo, 'override-dotenv');
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -27,7 +27,7 @@ test('neuro-san-studio opened as a project: each file\'s kind, the toolbox in us
     await expect(status.getByLabel('File kind')).toHaveValue('network');
     await expect(status.getByLabel('Toolbox in use')).toHaveText('Toolbox: neuro_san_studio/toolbox/toolbox_info.hocon (convention)');
     // The corpus copy has no requirements.txt: checked for the newest release the editor knows, and it says so.
-    await expect(status.getByLabel('neuro-san version')).toHaveText(`neuro-san ${NEWEST_KNOWN_VERSION}`);
+    await expect(status.getByLabel('neuro-san version')).toHaveText(`neuro-san ${NEWEST_KNOWN_VERSION} (newest known)`);
     await expect(status.getByLabel('neuro-san version')).toHaveAttribute('title', /^newest known: no neuro-san pin/);
     // Read as neuro-san runs it (from the project root, with the project's toolbox): its includes are found, its tools
     // defined. The toolbox's 'attachment_path' typo is a warning in the toolbox (neuro-san ignores a required name it

@@ -51,7 +51,7 @@ describe("the neuro-san version of the runs' Python", () => {
     const result = await call<ToolRunResultDto>('tool.run', { path: file, text: toolbox, runId: 'r1', run: { target: { kind: 'toolbox', tool: 'echo' }, argsJson: '{}' } });
     expect(result.content).toBe('said');
     const after = await poll(analyse, (a) => a.neuroSan?.from === 'interpreter');
-    expect(after.neuroSan).toEqual({ version: '0.5.40', from: 'interpreter', how: 'installed in python3 (importlib.metadata)' });
+    expect(after.neuroSan).toEqual({ version: '0.5.40', from: 'interpreter', how: 'installed in python3 (importlib.metadata)', interpreter: { python: 'python3', version: '0.5.40' } });
     expect(events).toEqual([{ path: file }]);
     // The project view too, and the default toolbox is 0.5.40's.
     expect((await call<ProjectView>('project.open', { path: dir })).neuroSan).toMatchObject({ version: '0.5.40', from: 'interpreter' });

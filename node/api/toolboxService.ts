@@ -24,6 +24,7 @@ import type { Reading } from '../../shared/toolbox/index';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
+import { fromDotEnv } from '../../shared/project/settings';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import type { InterpreterTrust } from '../state/interpreterTrust';
@@ -227,7 +228,7 @@ export class ToolboxService {
       tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
       detail: detailOf(
         (doc.detail ? toolbox.tools.find((t) => t.name === doc.detail) : undefined) ?? toolbox.tools.find((t) => t.origin !== 'default'),
-        { userRoot: toolbox.userSpecRoot, userFile: file, env: read.env ?? this.env },
+        { userRoot: toolbox.userSpecRoot, userFile: file, env: read.env ?? this.env, fromDotEnv: fromDotEnv(this.env, read.env ?? this.env) },
       ),
       diagnostics,
       ...(read.workingDirectory ? { workingDirectory: { ...read.workingDirectory } } : {}),

@@ -8,7 +8,7 @@ import { includeTargetsOf, resolveToolboxFile, type IncludeTarget } from '../../
 import { dirnameOf, normalizePath } from '../../shared/hocon/index';
 import { includersOf } from '../../shared/project/includeIndex';
 import { readAsInclude } from '../../shared/project/projectReader';
-import { isDirectory, readingEnvironment } from '../project/projectSettingsOnDisk';
+import { isDirectory, readDotEnv, readingEnvironment } from '../project/projectSettingsOnDisk';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { projectHost } from '../project/projectOnDisk';
 
@@ -123,7 +123,7 @@ export class ProjectWorkspace implements LanguageWorld {
 
   resolveOptions(): ResolveOptions {
     const settings = this.analysis?.settings ?? {};
-    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: readingEnvironment(this.env, settings) };
+    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: readingEnvironment(this.env, settings, readDotEnv(this.root).values) };
   }
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleEntry } from '../testSupport/bundleEntry';
 import { fixturesPythonDir, liveProcesses } from '../python/testFixtures';
@@ -156,6 +156,43 @@ describe('toolbox-editor mcp with an MCP client of the SDK', () => {
     writeFileSync(copy, text.replace(/}\s*$/, '  "greet_again": { "class": "fixture_tools.echo.Greet", "description": "Greets again." }\n}\n'));
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('greet_again');
+  });
+
+  // Issue 34: the reasons went to the server's stderr only, which MCP clients do not show.
+  it('tells the client which tools it leaves out and why: in its instructions, then as warnings, and again for a class that does not load', async () => {
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tbe-mcp-left-')), 'toolbox_info.hocon');
+    writeFileSync(copy, readFileSync(fixture, 'utf8').replace(/}\s*$/, '  "no_class": { "class": "fake_langchain.not_there.Nothing" }\n}\n'));
+    const client = new Client({ name: 'toolbox-editor-test', version: '0' });
+    clients.push(client);
+    const warnings: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void (n.params.level === 'warning' && warnings.push(String(n.params.data))));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle, ...serverArgs(copy)], stderr: 'ignore' }));
+    const refused = "not offered: refused: Unrecognized type 'str' for field 'n'. neuro-san raises this when an agent offers the tool to the LLM.";
+    expect(client.getServerCapabilities()?.logging).toEqual({});
+    expect(client.getInstructions()).toContain('Not offered (neuro-san would refuse them, or their class did not load');
+    expect(client.getInstructions()).toContain("\n- refused: Unrecognized type 'str' for field 'n'.");
+    await expect.poll(() => warnings.filter((w) => w.startsWith(refused)).length).toBe(1);
+    // Listed from the toolbox until a call starts the Python; then its class is loaded, and does not load.
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('no_class');
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    expect(await client.callTool({ name: 'greet', arguments: { name: 'Al' } })).toMatchObject({ isError: false });
+    await changed;
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain('no_class');
+    await expect
+      .poll(() => warnings.find((w) => w.startsWith('not offered: no_class: its class did not load: Class fake_langchain.not_there.Nothing not found in PYTHONPATH')))
+      .toBeDefined();
+    // Each reason once: the refused entry is not said again.
+    expect(warnings.filter((w) => w.startsWith(refused))).toHaveLength(1);
+  });
+
+  it("a tool whose module imports a package not installed: tools/call leads with that, as call and test do", async () => {
+    const client = await sdkClient(['mcp', path.join(appRoot(), 'fixtures', 'import_failure', 'toolbox', 'toolbox_info.hocon')]);
+    const answer = (await client.callTool({ name: 'report', arguments: { topic: 'sales' } })) as { isError?: boolean; content: { text: string }[]; _meta?: { errorKind?: string } };
+    expect(answer).toMatchObject({ isError: true, _meta: { errorKind: 'load' } });
+    expect(answer.content[0]!.text.split('\n')[0]).toMatch(
+      /^Class report\.Report cannot be loaded: coded_tools\/report_format\.py, line 3, imports 'tbe_fixture_not_installed', which is not installed for \S+\.$/,
+    );
+    expect(await client.callTool({ name: 'greet', arguments: {} })).toMatchObject({ isError: false, content: [{ text: 'hello' }] });
   });
 });
 

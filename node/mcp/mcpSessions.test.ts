@@ -14,6 +14,8 @@ const served = {
     toolsChangedListeners++;
     return () => void toolsChangedListeners--;
   },
+  notOffered: [],
+  onNotOffered: () => () => undefined,
 } as unknown as ServedToolbox;
 
 const running: RunningHttpServer[] = [];

@@ -14,28 +14,61 @@ import { APP_VERSION } from '../../shared/version';
 import { errorMessage } from '../../shared/errorMessage';
 import { RequestGuards } from '../server/requestGuards';
 import { DEFAULT_REQUEST_LIMITS, readBody, RequestRefused, requestUrl } from '../server/requestLimits';
-import type { ServedToolbox } from './servedToolbox';
+import type { NotOfferedTool, ServedToolbox } from './servedToolbox';
 
 const INSTRUCTIONS =
   'The tools of a neuro-san toolbox, run in a Python worker by Toolbox Editor. Each tool is offered with the ' +
   'description and argument schema neuro-san gives an LLM. A call may carry neuro-san\'s sly_data in _meta.sly_data; ' +
   'the result carries it back in _meta.sly_data.';
 
-/** An SDK server for one connection: tools/list and tools/call over the shared toolbox; announces list changes. */
+/**
+ * The instructions a client gets at initialize: what the server is, and which tools of the toolbox it leaves out and
+ * why — said where a client shows it, not only on the server's stderr, which MCP clients mostly do not show.
+ */
+export function instructionsOf(notOffered: readonly NotOfferedTool[]): string {
+  if (notOffered.length === 0) return INSTRUCTIONS;
+  const lines = notOffered.map((t) => `- ${t.name}: ${t.reason}`);
+  return `${INSTRUCTIONS}\n\nNot offered (neuro-san would refuse them, or their class did not load; the server's log has the whole message):\n${lines.join('\n')}`;
+}
+
+/** The logger name of the server's notifications/message. */
+export const LOGGER = 'toolbox-editor';
+
+/**
+ * An SDK server for one connection: tools/list and tools/call over the shared toolbox; announces list changes, and
+ * tells the client each tool left out (its instructions at initialize; a `notifications/message` warning when it
+ * has initialised, and again for a tool a later reading leaves out, such as a LangChain class that does not load once
+ * the first call has started the Python).
+ */
 export function mcpSession(served: ServedToolbox): Server {
-  const server = new Server({ name: 'toolbox-editor', version: APP_VERSION }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'toolbox-editor', version: APP_VERSION },
+    { capabilities: { tools: { listChanged: true }, logging: {} }, instructions: instructionsOf(served.notOffered) },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.tools }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     served.call(request.params.name, request.params.arguments, { signal: extra.signal, ...(request.params._meta ? { meta: request.params._meta } : {}) }),
   );
   let initialized = false;
+  const tell = (tools: readonly NotOfferedTool[]) => {
+    for (const t of tools) {
+      server.sendLoggingMessage({ level: 'warning', logger: LOGGER, data: `not offered: ${t.name}: ${t.reason}` }, server.transport?.sessionId).catch(() => undefined);
+    }
+  };
   server.oninitialized = () => {
     initialized = true;
+    tell(served.notOffered);
   };
-  const stop = served.onToolsChanged(() => {
+  const stopList = served.onToolsChanged(() => {
     if (initialized) server.sendToolListChanged().catch(() => undefined);
   });
-  server.onclose = () => stop();
+  const stopLeft = served.onNotOffered((added) => {
+    if (initialized) tell(added);
+  });
+  server.onclose = () => {
+    stopList();
+    stopLeft();
+  };
   return server;
 }
 

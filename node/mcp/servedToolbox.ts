@@ -20,6 +20,12 @@ export interface ServedTool {
   inputSchema: { type: 'object'; [key: string]: unknown };
 }
 
+/** A tool of the toolbox that is not listed, and why (its first line: the whole message goes to the log). */
+export interface NotOfferedTool {
+  name: string;
+  reason: string;
+}
+
 /** What `tools/call` answers (the MCP CallToolResult shape). */
 export interface ServedCallResult {
   [key: string]: unknown;
@@ -41,7 +47,10 @@ export interface ServedToolboxOptions {
   timeoutMs: number;
   /** The sly_data of a call whose request brings none in `_meta.sly_data`. */
   slyData: JsonObject;
-  /** Where to say what is not offered and why (the server's stderr: MCP clients show it in their logs). */
+  /**
+   * Where to say what is not offered and why, whole (the server's stderr, which few MCP clients show: each session
+   * also tells its client, mcpSessions.ts, from `notOffered`).
+   */
   log: (line: string) => void;
   /**
    * The neuro-san version the tools are offered as (the project's; the newest known by default): its default toolbox is
@@ -56,7 +65,9 @@ export const SLY_DATA_META = 'sly_data';
 export class ServedToolbox {
   private toolbox: ToolBox | undefined;
   private listing: ServedTool[] = [];
+  private left: NotOfferedTool[] = [];
   private readonly listeners = new Set<() => void>();
+  private readonly leftListeners = new Set<(added: NotOfferedTool[]) => void>();
   /** What a listed name runs: an entry, or a toolkit entry's tool. */
   private targets = new Map<string, ToolboxTarget>();
   /** Readings one after another: a second edit while a reading runs is read after it. */
@@ -71,10 +82,21 @@ export class ServedToolbox {
     return this.listing;
   }
 
+  /** The toolbox's tools the list leaves out now, and why (neuro-san refuses the entry, or its class did not load). */
+  get notOffered(): NotOfferedTool[] {
+    return this.left;
+  }
+
   /** Called after a reload that changed the list (name, description or schema of a tool). */
   onToolsChanged(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called after a reload that left out a tool (or for another reason) the reading before did not. */
+  onNotOffered(listener: (added: NotOfferedTool[]) => void): () => void {
+    this.leftListeners.add(listener);
+    return () => this.leftListeners.delete(listener);
   }
 
   /**
@@ -92,10 +114,11 @@ export class ServedToolbox {
     const listing: ServedTool[] = [];
     const targets = new Map<string, ToolboxTarget>();
     let toolbox: ToolBox;
-    const notes: string[] = [];
+    const left: NotOfferedTool[] = [];
+    const leaveOut = (name: string, reason: string) => left.push({ name, reason });
     try {
       const read = await loadToolSpecs(file, { cwd, env, withDefaults, reading: 'neuro-san', ...(this.options.version ? { neuroSan: this.options.version } : {}) });
-      for (const problem of read.problems) notes.push(`not offered: ${problem.tool}: ${problem.message}`);
+      for (const problem of read.problems) leaveOut(problem.tool, problem.message);
       // A coded tool's arguments are checked against the schema the client is given (an optional one may be null),
       // as neuro-san's model checks what an LLM sends; one neuro-san cannot make a model of is not offered.
       const specs: RunnableToolSpec[] = [];
@@ -110,7 +133,7 @@ export class ServedToolbox {
           listing.push({ name: spec.name, description: spec.description ?? '', inputSchema });
           targets.set(spec.name, toolboxTarget(spec.name));
         } catch (error) {
-          notes.push(`not offered: ${spec.name}: ${errorMessage(error)}`);
+          leaveOut(spec.name, errorMessage(error));
         }
       }
       toolbox = toolBoxFromSpecs(specs, runner, read.problems, file);
@@ -127,7 +150,7 @@ export class ServedToolbox {
         }
         const result = await runner.describe(spec);
         if (!result.ok) {
-          notes.push(`not offered: ${spec.name}: its class did not load: ${result.error}`);
+          leaveOut(spec.name, `its class did not load: ${result.error}`);
         } else if (result.description.kind === 'toolkit') {
           for (const member of result.description.tools) {
             listing.push(servedLangChainTool(member.name, member.description, member.argsSchema));
@@ -143,12 +166,16 @@ export class ServedToolbox {
       log(`${errorMessage(error)}\n(still serving the tools read before)`);
       return;
     }
-    for (const note of notes) log(note);
+    for (const { name, reason } of left) log(`not offered: ${name}: ${reason}`);
     const changed = this.toolbox !== undefined && !isDeepStrictEqual(listing, this.listing);
+    const shortly = left.map(({ name, reason }) => ({ name, reason: firstLine(reason) }));
+    const added = shortly.filter((l) => !this.left.some((k) => k.name === l.name && k.reason === l.reason));
     this.toolbox = toolbox;
     this.targets = targets;
     this.listing = listing;
+    this.left = shortly;
     if (changed) for (const listener of this.listeners) listener();
+    if (added.length > 0) for (const listener of this.leftListeners) listener(added);
   }
 
   /**
@@ -192,6 +219,12 @@ export class ServedToolbox {
       },
     };
   }
+}
+
+/** A reason's first line, bounded: what a client is told (the whole of it is in the server's log). */
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0]!.trim();
+  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
 }
 
 /** What a LangChain tool is listed with before the project's Python has run: its class says more once loaded. */

@@ -97,7 +97,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     files,
     root: '.',
     host: projectHost(root, options.overlays, options.readUrl),
-    env: readingEnvironment(options.env, settings),
+    env: readingEnvironment(options.env, settings, dotEnv.values),
     settings,
     ...(defaultFile ? { defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),

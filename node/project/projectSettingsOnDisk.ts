@@ -71,15 +71,16 @@ export function inProjectTerms(value: string, root: string): string {
 /**
  * The environment a project's files are read with: the process's, its settings filled in, and a setting the
  * environment gives named as the project's files are (inProjectTerms), so that a network finding its toolbox through
- * AGENT_TOOLBOX_INFO_FILE finds the same file the project reads.
+ * AGENT_TOOLBOX_INFO_FILE finds the same file the project reads; the project's other `.env` variables under it
+ * (environmentWith).
  */
-export function readingEnvironment(env: Record<string, string | undefined>, settings: ProjectSettings): Record<string, string | undefined> {
+export function readingEnvironment(env: Record<string, string | undefined>, settings: ProjectSettings, dotEnv: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const named = { ...env };
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
     if (setting?.from === 'environment') named[name] = setting.value;
   }
-  return environmentWith(named, settings);
+  return environmentWith(named, settings, dotEnv);
 }
 
 /**
@@ -93,30 +94,35 @@ function relativeInList(value: string, root: string): string {
 
 /**
  * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
- * root, with its settings (.env, conventional toolbox) filled into the environment. Undefined outside a project.
+ * root, with its settings (.env, conventional toolbox) filled into the environment and the `.env`'s other variables
+ * under it (environmentWith). Undefined outside a project.
  */
 export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
   const root = projectRootOf(file);
   if (root === undefined) return undefined;
-  return { cwd: root, env: readingEnvironment(env, projectSettingsOf(root, { env })) };
+  const dotEnv = readDotEnv(root);
+  return { cwd: root, env: readingEnvironment(env, projectSettingsOf(root, { env, dotEnv }), dotEnv.values) };
 }
 
 /**
  * The environment for reading one file as neuro-san would run it: when the file lies in a project (`root`, from
- * projectRootOf; undefined outside one) and the environment names no toolbox, the project's settings (.env,
- * conventional places) are filled in, as paths that hold from the working directory `cwd` (relative under it, as a
- * user would write them; else absolute).
+ * projectRootOf; undefined outside one), the project's `.env` under the environment (environmentWith), and, when the
+ * environment names no toolbox, the project's settings (.env, conventional places) filled in, as paths that hold from
+ * the working directory `cwd` (relative under it, as a user would write them; else absolute).
  */
 export function projectEnvironmentOf(root: string | undefined, env: Record<string, string | undefined>, cwd: string, dotEnv?: DotEnv): Record<string, string | undefined> {
-  if (env.AGENT_TOOLBOX_INFO_FILE || root === undefined) return env;
-  const out = { ...env };
-  for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, ...(dotEnv ? { dotEnv } : {}) }))) {
-    if (!setting || out[name]) continue;
-    const absolute = path.resolve(root, setting.value);
-    const relative = path.relative(cwd, absolute);
-    out[name] = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute;
+  if (root === undefined) return env;
+  const read = dotEnv ?? readDotEnv(root);
+  const settings: ProjectSettings = {};
+  if (!env.AGENT_TOOLBOX_INFO_FILE) {
+    for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, dotEnv: read }))) {
+      if (!setting) continue;
+      const absolute = path.resolve(root, setting.value);
+      const relative = path.relative(cwd, absolute);
+      settings[name as SettingName] = { ...setting, value: relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute };
+    }
   }
-  return out;
+  return environmentWith(env, settings, read.values);
 }
 
 /** The root of the neuro-san project a file lies in (findProjectRoot, when one holds `registries/`), else undefined. */

@@ -81,7 +81,7 @@ function workerEnvironment(
   sources: RunSettingsSources,
 ): Record<string, string | undefined> {
   let base = env;
-  if (projectRoot !== undefined) base = environmentWith({ ...projectDotEnv, ...env }, projectSettingsOf(projectRoot, { env, dotEnv: { values: projectDotEnv } }));
+  if (projectRoot !== undefined) base = environmentWith(env, projectSettingsOf(projectRoot, { env, dotEnv: { values: projectDotEnv } }), projectDotEnv);
   return { ...base, ...variablesOf(sources.file.section, sources) };
 }
 

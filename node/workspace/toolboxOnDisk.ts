@@ -1,7 +1,7 @@
 import { projectPlacementOf } from '../project/projectPlacement';
 import { eitherFolders } from '../project/unknownWorkingDirectoryOnDisk';
 import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
-import { readerRunsOf } from '../project/shippedRunsOnDisk';
+import { readerRunsOf } from '../project/readerRuns';
 import path from 'node:path';
 import { type LoadedNetwork } from '../../shared/toolbox/index';
 import { compareDiagnostics, fromHoconDiagnostic, type LoadedToolbox } from '../../shared/toolbox/index';

@@ -1,5 +1,5 @@
 import { FILE_KIND_LABELS, FILE_KINDS, isFileKind, type FileKind } from '../../shared/project/fileKind';
-import { newerThanKnownWords } from '../../shared/neurosan/versions/projectVersion';
+import { neuroSanLabel, whyNeuroSan } from '../../shared/neurosan/versions/projectVersion';
 import type { Workspace } from '../workspace';
 import { analysisOf, useOpenAnalysis } from '../state/openAnalysis';
 import { relativeIn, type ProjectStoreHook } from './projectStore';
@@ -49,9 +49,8 @@ export function ProjectStatus({ stores, useProject }: { stores: Workspace; usePr
         </span>
       )}
       {neuroSan && (
-        <span className="status-neuro-san" aria-label="neuro-san version" title={`${neuroSan.from}: ${neuroSan.how}${newerThanKnownWords(neuroSan.version)}`}>
-          neuro-san {neuroSan.version}
-          {neuroSan.from === 'interpreter' ? ' (installed)' : ''}
+        <span className="status-neuro-san" aria-label="neuro-san version" title={whyNeuroSan(neuroSan)}>
+          {neuroSanLabel(neuroSan)}
         </span>
       )}
     </>

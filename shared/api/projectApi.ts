@@ -20,6 +20,7 @@ export const NeuroSanVersionT = Type.Object({
   how: Type.String(),
   file: Type.Optional(Type.String()),
   line: Type.Optional(Type.Integer()),
+  interpreter: Type.Optional(Type.Object({ python: Type.String(), version: Type.Union([Type.String(), Type.Null()]) })),
 });
 type _NeuroSanVersionShape = Assert<SameShape<Static<typeof NeuroSanVersionT>, ProjectNeuroSan>>;
 

@@ -76,6 +76,7 @@ export const FieldSourceT = Type.Object({
           set: Type.Boolean(),
           value: Type.Optional(Type.String()),
           hidden: Type.Optional(Type.Boolean()),
+          dotEnv: Type.Optional(Type.Boolean()),
         }),
       ),
     }),

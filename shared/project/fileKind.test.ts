@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveHocon } from '../hocon/index';
-import { recogniseKind, type KindClues } from './fileKind';
+import { NOT_PARSED_REASON, recogniseKind, type KindClues } from './fileKind';
 
 function kindOf(path: string, text: string, extra: Partial<KindClues> = {}) {
   return recogniseKind({ path, root: resolveHocon(text).value, text, included: false, settingsToolbox: false, ...extra }).kind;
@@ -34,5 +34,23 @@ describe('recogniseKind', () => {
 
   it('templates with {placeholders} are not validated as networks', () => {
     expect(kindOf('middleware/deployable_template.hocon', '{"tools": [{"name": "{agent_name}", "toolbox": "{agent_name}"}]}')).toBe('other');
+  });
+
+  // Issue 34: a network whose syntax error cut it before its "tools" read as an LLM config in one project and as a
+  // network in another. A file that does not parse is judged by its name and place only.
+  it('a file that does not parse: by its name and place, never by the part a recovering parser kept', () => {
+    const cut = '{"llm_config": {"model_name": "x"}}';
+    const unparsed = (path: string, extra: Partial<KindClues> = {}) => recogniseKind({ path, root: resolveHocon(cut).value, text: cut, included: false, settingsToolbox: false, parsed: false, ...extra });
+    expect(unparsed('registries/net.hocon', { listedByManifest: () => true })).toEqual({ kind: 'network', reason: 'a manifest lists it (not parsed: a syntax error)' });
+    expect(unparsed('registries/net.hocon')).toEqual({ kind: 'network', reason: 'in registries/ (not parsed: a syntax error)' });
+    expect(unparsed('registries/common.hocon', { included: true }).kind).toBe('fragment');
+    expect(unparsed('config/llm_config.hocon').kind).toBe('llm-config');
+    expect(unparsed('my_tools.hocon', { settingsToolbox: true }).kind).toBe('toolbox');
+    expect(unparsed('registries/manifest.hocon').kind).toBe('manifest');
+    expect(unparsed('notes/agent.hocon')).toEqual({ kind: 'other', reason: NOT_PARSED_REASON });
+    expect(unparsed('notes/agent.hocon', { inProject: false }).kind).toBe('toolbox');
+    expect(unparsed('notes/agent.hocon', { override: 'network' }).kind).toBe('network');
+    // The same content, parsed, is an LLM config.
+    expect(kindOf('notes/agent.hocon', cut)).toBe('llm-config');
   });
 });

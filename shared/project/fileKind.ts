@@ -42,10 +42,21 @@ export interface KindClues {
    * toolbox: a new or half-written toolbox must still be checked.
    */
   inProject?: boolean;
+  /**
+   * False when neither reading could parse the text (a syntax error): `root` is then what a recovering parser kept,
+   * which says nothing sure (a network cut before its "tools" reads as an LLM config). The kind comes from the name
+   * and the place alone. Default true.
+   */
+  parsed?: boolean;
+  /** A manifest of the project lists the file (asked only of a file not parsed: neuro-san reads it as a network). */
+  listedByManifest?: () => boolean;
 }
 
 /** Why a file is of no kind: none of neuro-san's conventions names it, and nothing in the project reads it. */
 export const NO_KIND_REASON = 'no neuro-san kind recognised';
+/** Why a file that does not parse is of no kind: its content says nothing sure, and its name and place say nothing. */
+export const NOT_PARSED_REASON = 'not parsed (a syntax error), and its name and place say no kind';
+const NOT_PARSED = ' (not parsed: a syntax error)';
 const TEMPLATE = 'a template: neuro-san fills in its {placeholders}';
 const FRAGMENT_SAYS_SO = 'says it is not a network';
 const SERVER_CONFIG = "the server's plugins or logging configuration";
@@ -73,6 +84,7 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   if (/^(plugins|logging).*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: SERVER_CONFIG };
   // neuro-san's default_llm_info.hocon and its overlays: model names mapped to classes, not tools.
   if (/llm_info.*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: LLM_INFO };
+  if (clues.parsed === false) return kindByPlace(clues, base);
   if (root.fields.value('tools')?.kind === 'array') return { kind: 'network', reason: 'has a "tools" list of agents' };
   if (root.fields.value('agent')?.kind === 'string' && root.fields.value('interactions')?.kind === 'array') {
     return { kind: 'test-case', reason: 'has "agent" and "interactions"' };
@@ -90,6 +102,24 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   if (/(^|\/)registries\//.test(clues.path)) return { kind: 'fragment', reason: 'in registries/ without agents' };
   if (clues.inProject === false) return { kind: 'toolbox', reason: 'outside a neuro-san project, read as a toolbox' };
   return { kind: 'other', reason: NO_KIND_REASON };
+}
+
+/**
+ * The kind of a file that does not parse, from what neuro-san would read it as whatever it holds: the project's
+ * toolbox, a file named for its kind, a network a manifest lists, a file others include, a file of registries/ (read
+ * directly, neuro-san reads it as a network); else none ("not parsed"), never a guess from the part of the text a
+ * recovering parser kept.
+ */
+function kindByPlace(clues: KindClues, base: string): RecognisedKind {
+  if (clues.settingsToolbox) return { kind: 'toolbox', reason: `the project's toolbox${NOT_PARSED}` };
+  if (/toolbox_info.*\.(hocon|json)$/i.test(base)) return { kind: 'toolbox', reason: `named *toolbox_info*${NOT_PARSED}` };
+  if (/llm_config.*\.(hocon|json)$/i.test(base)) return { kind: 'llm-config', reason: `named *llm_config*${NOT_PARSED}` };
+  if (/^mcp_info.*\.(hocon|json)$/i.test(base)) return { kind: 'mcp-info', reason: `named mcp_info*${NOT_PARSED}` };
+  if (clues.listedByManifest?.()) return { kind: 'network', reason: `a manifest lists it${NOT_PARSED}` };
+  if (typeof clues.included === 'function' ? clues.included() : clues.included) return { kind: 'fragment', reason: `included by other files${NOT_PARSED}` };
+  if (/(^|\/)registries\//.test(clues.path)) return { kind: 'network', reason: `in registries/${NOT_PARSED}` };
+  if (clues.inProject === false) return { kind: 'toolbox', reason: `outside a neuro-san project, read as a toolbox${NOT_PARSED}` };
+  return { kind: 'other', reason: NOT_PARSED_REASON };
 }
 
 function basenameOf(path: string): string {

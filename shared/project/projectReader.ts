@@ -7,7 +7,7 @@ import { checkNetworkValidators } from './networkValidators';
 import { checkHoconLint } from './networkLint';
 import { checkAgentReferences } from './agentReferences';
 import { brokenToolPointers } from './brokenTools';
-import { NO_KIND_REASON, recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
+import { NO_KIND_REASON, NOT_PARSED_REASON, recogniseKind, type FileKind, type RecognisedKind } from './fileKind';
 import { includersOf } from './includeIndex';
 import { includeProblems } from './includeProblems';
 import { readManifest, type ManifestHost, type ReadManifest } from './manifest';
@@ -140,6 +140,8 @@ export class ProjectReader {
   private readonly documents = new Map<string, ReadDocument>();
   private readonly specs = new Map<string, ResolvedDocument>();
   private readonly kinds = new Map<string, RecognisedKind>();
+  /** The files whose kind is being recognised now (kind() asked again meanwhile: see there). */
+  private readonly recognising = new Set<string>();
   private readonly toolboxes = new Map<string, LoadedToolbox>();
   private readonly networks = new Map<string, LoadedNetwork>();
   private readonly manifests = new Map<string, ReadManifest>();
@@ -214,24 +216,43 @@ export class ProjectReader {
     const key = this.key(path);
     let kind = this.kinds.get(key);
     if (kind === undefined) {
-      const document = this.document(path);
-      // What neuro-san reads, else (it cannot read the file) what the text seems to say: the kind is the same.
-      const value = document.ok ? document.value : this.spec(path).value;
-      const source = document.sources[0];
-      const override = this.options.kindOverrides?.[path] ?? this.options.kindOverrides?.[key];
-      const toolbox = this.settingPath('AGENT_TOOLBOX_INFO_FILE');
-      kind = recogniseKind({
-        path: this.relative(path),
-        root: value,
-        text: source !== undefined && this.key(source.name) === key ? source.text : '',
-        included: () => this.includersOf(path).length > 0,
-        settingsToolbox: toolbox !== undefined && this.key(toolbox) === key,
-        inProject: this.options.inProject !== false,
-        ...(override ? { override } : {}),
-      });
+      // Asked again while recognising it (a file not parsed asks whether a manifest lists it, and another file not
+      // parsed asks back): of no kind meanwhile, which is what it is for that question (it is no manifest).
+      if (this.recognising.has(key)) return { kind: 'other', reason: NOT_PARSED_REASON };
+      this.recognising.add(key);
+      try {
+        const document = this.document(path);
+        // What neuro-san reads, else (it cannot read the file) what the text seems to say: the kind is the same —
+        // unless the text does not parse, when what a recovering parser kept says nothing sure.
+        const spec = document.ok ? undefined : this.spec(path);
+        const value = spec === undefined ? document.value : spec.value;
+        const parsed = spec === undefined || !(spec.syntax?.diagnostics.some((d) => d.severity === 'error') ?? false);
+        const source = document.sources[0];
+        const override = this.options.kindOverrides?.[path] ?? this.options.kindOverrides?.[key];
+        const toolbox = this.settingPath('AGENT_TOOLBOX_INFO_FILE');
+        kind = recogniseKind({
+          path: this.relative(path),
+          root: value,
+          text: source !== undefined && this.key(source.name) === key ? source.text : '',
+          included: () => this.includersOf(path).length > 0,
+          settingsToolbox: toolbox !== undefined && this.key(toolbox) === key,
+          inProject: this.options.inProject !== false,
+          parsed,
+          listedByManifest: () => this.listedByManifest(path),
+          ...(override ? { override } : {}),
+        });
+      } finally {
+        this.recognising.delete(key);
+      }
       this.kinds.set(key, kind);
     }
     return kind;
+  }
+
+  /** Whether a manifest of the project lists the file as a network. */
+  private listedByManifest(path: string): boolean {
+    const key = this.key(path);
+    return this.options.files.some((file) => this.kind(file).kind === 'manifest' && this.manifest(file).entries.some((e) => e.network !== undefined && this.key(e.network) === key));
   }
 
   /** neuro-san's reading of the file (or the reading the options choose), read once. */
@@ -438,9 +459,9 @@ export class ProjectReader {
    * is a warning (an error would fail `validate` on a project that runs).
    */
   private readByNothing(path: string, kind: FileKind): boolean {
-    if (kind !== 'other' || this.kind(path).reason !== NO_KIND_REASON) return false;
-    const key = this.key(path);
-    return !this.options.files.some((file) => this.kind(file).kind === 'manifest' && this.manifest(file).entries.some((e) => e.network !== undefined && this.key(e.network) === key));
+    const reason = this.kind(path).reason;
+    if (kind !== 'other' || (reason !== NO_KIND_REASON && reason !== NOT_PARSED_REASON)) return false;
+    return !this.listedByManifest(path);
   }
 
   /**
@@ -589,7 +610,8 @@ export class ProjectReader {
         const first = problems.find((d) => d.severity === 'error');
         return {
           exists: true,
-          isNetwork: this.kind(path).kind === 'network',
+          // Only of a file that parses: one that does not is said so (and its kind may ask which manifest lists it).
+          isNetwork: first === undefined && this.kind(path).kind === 'network',
           parses: first === undefined,
           ...(first ? { firstError: `${this.relative(first.file)}:${first.line}:${first.column}` } : {}),
         };

@@ -5,6 +5,8 @@
 export const SETTING_NAMES = ['AGENT_TOOLBOX_INFO_FILE', 'AGENT_MANIFEST_FILE', 'AGENT_TOOL_PATH', 'AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE'] as const;
 export type SettingName = (typeof SETTING_NAMES)[number];
 
+export const isSettingName = (name: string): name is SettingName => (SETTING_NAMES as readonly string[]).includes(name);
+
 export type SettingSource = 'environment' | '.env' | 'convention' | 'project setting';
 
 export interface ResolvedSetting {
@@ -56,17 +58,32 @@ function resolveSetting(name: SettingName, sources: SettingSources): ResolvedSet
   return undefined;
 }
 
+/**
+ * Whether `projectEnv` (environmentWith of `processEnv`) has `name` from the project's `.env`: beyond the process's
+ * environment it adds only the settings (named apart) and the `.env`'s variables.
+ */
+export function fromDotEnv(processEnv: Record<string, string | undefined>, projectEnv: Record<string, string | undefined>): (name: string) => boolean {
+  return (name) => processEnv[name] === undefined && projectEnv[name] !== undefined && !isSettingName(name);
+}
+
 /** "neuro_san_studio/toolbox/toolbox_info.hocon (from .env)": for the status bar and the CLI. */
 export function describeSetting(setting: ResolvedSetting): string {
   return `${setting.value} (from ${setting.from})`;
 }
 
-/** The environment neuro-san would run with: the process's, with the project's settings filled in. */
-export function environmentWith(env: Record<string, string | undefined>, settings: ProjectSettings): Record<string, string | undefined> {
+/**
+ * The environment neuro-san would run with: the process's, with the project's settings filled in, then (given
+ * `dotEnv`) the project's other `.env` variables under it. neuro-san-studio loads the `.env` with python-dotenv before
+ * neuro-san reads a file, never over a variable already set: so a `${?VAR}` finds what the `.env` says, in a reading
+ * as in a run. One rule for the reading, the form's field sources, `set`/`unset` and a tool run's worker.
+ */
+export function environmentWith(env: Record<string, string | undefined>, settings: ProjectSettings, dotEnv: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const out = { ...env };
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
     if (setting && !out[name]) out[name] = setting.value;
   }
+  // The settings' own variables come from `settings` alone: they hold the `.env`'s paths as they apply from the root.
+  for (const [name, value] of Object.entries(dotEnv)) if (out[name] === undefined && value !== undefined && !isSettingName(name)) out[name] = value;
   return out;
 }

@@ -11,7 +11,7 @@ export function definitionRole(d: FieldSourceDefinition, index: number, source: 
   if (d.kind === 'substitution' && reference?.from === 'environment') {
     if (reference.set) {
       const value = reference.hidden ? 'is set (value not shown: a credential)' : `= ${reference.value}`;
-      return `${reference.optional ? 'environment override' : 'from the environment'}: ${reference.name} ${value}`;
+      return `${reference.optional ? 'environment override' : 'from the environment'}: ${reference.name} ${value}${reference.dotEnv ? " (in the project's .env)" : ''}`;
     }
     if (!reference.optional) return `from the environment: ${reference.name} is unset (neuro-san cannot load the file)`;
     if (winner !== undefined && source.winner < index) {

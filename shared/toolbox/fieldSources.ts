@@ -38,6 +38,8 @@ export interface FieldSourceReference {
   value?: string;
   /** Set, but not shown: the variable (or the key it sets) names a credential. */
   hidden?: boolean;
+  /** Set by the project's `.env` (the process's environment does not set it): where to change it. */
+  dotEnv?: boolean;
 }
 
 export interface FieldSourceDefinition {
@@ -65,8 +67,10 @@ export interface FieldSourceOptions {
   /** The user's file as the HOCON specification reads it (with its includes and environment). */
   userRoot: HoconObject | undefined;
   userFile: string;
-  /** The environment `${?VAR}` reads: the one the project's runs get. */
+  /** The environment `${?VAR}` reads: the one the project's runs get (shared/project/settings.ts environmentWith). */
   env: Record<string, string | undefined>;
+  /** Whether `env` has a variable from the project's `.env` (shared/project/settings.ts `fromDotEnv`). */
+  fromDotEnv?: (name: string) => boolean;
 }
 
 /** At most this many fields are listed (a generated entry could have thousands; the form shows a few). */
@@ -241,8 +245,9 @@ function referenceOf(keys: string[], optional: boolean, fieldPath: string[], opt
   if (options.userRoot !== undefined && getPath(options.userRoot, keys) !== undefined) return { name, optional, from: 'file', set: true };
   const value = options.env[name];
   if (value === undefined) return { name, optional, from: 'environment', set: false };
-  if (isCredentialKey(name) || isCredentialKey(fieldPath[fieldPath.length - 1] ?? '')) return { name, optional, from: 'environment', set: true, hidden: true };
-  return { name, optional, from: 'environment', set: true, value: short(value) };
+  const dotEnv = options.fromDotEnv?.(name) ? { dotEnv: true } : {};
+  if (isCredentialKey(name) || isCredentialKey(fieldPath[fieldPath.length - 1] ?? '')) return { name, optional, from: 'environment', set: true, hidden: true, ...dotEnv };
+  return { name, optional, from: 'environment', set: true, value: short(value), ...dotEnv };
 }
 
 function collectDefaults(object: HoconObject, at: string[], written: Set<string>, out: FieldSource[]): void {

@@ -5,6 +5,8 @@ import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
 import { checkWriteBounds } from '../../files/folderBounds';
 import { projectWriteRoot } from '../../project/projectFiles';
+import { projectEnvironmentOf, projectRootOf } from '../../project/projectSettingsOnDisk';
+import { fromDotEnv } from '../../../shared/project/settings';
 import { UsageError, type CliIo } from '../command';
 
 /**
@@ -47,11 +49,14 @@ export async function readFileToEdit(file: string, io: CliIo): Promise<CliTextFi
 
 /**
  * How an edit is checked against what the file resolves to (setValueChecked / removeKeyChecked): the file's
- * includes read from disk, looked up as neuro-san does (next to the file, then from the working directory).
+ * includes read from disk, looked up as neuro-san does (next to the file, then from the working directory), in the
+ * environment the file is read and its tools run with (its project's `.env` under this one's): what the app's form has.
  */
 export function resolveOptionsFor(file: CliTextFile, io: CliIo): ResolveOptions {
-  return { fileName: file.absolute, host: fileIncludeHost, baseDir: io.cwd, cwd: io.cwd, env: io.env };
+  return { fileName: file.absolute, host: fileIncludeHost, baseDir: io.cwd, cwd: io.cwd, env: fileEnvironment(file, io) };
 }
+
+const fileEnvironment = (file: CliTextFile, io: CliIo) => projectEnvironmentOf(projectRootOf(file.absolute), io.env, io.cwd);
 
 /**
  * Prints the edited text, or with `write` replaces the file atomically — only when the edited text parses without
@@ -78,7 +83,8 @@ export async function emitEdited(file: CliTextFile, edited: string, write: boole
 export function keySourceFor(file: CliTextFile, keys: readonly string[], io: CliIo): FieldSource | undefined {
   const resolve = resolveOptionsFor(file, io);
   const read = resolveHocon(file.text, resolve);
-  return keySourceOf(file.text, keys, { userRoot: read.value, userFile: file.absolute, env: io.env });
+  const env = resolve.env ?? io.env;
+  return keySourceOf(file.text, keys, { userRoot: read.value, userFile: file.absolute, env, fromDotEnv: fromDotEnv(io.env, env) });
 }
 
 export function pathKeys(pathText: string): string[] {

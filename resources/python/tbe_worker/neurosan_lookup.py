@@ -22,11 +22,18 @@ import sys
 import textwrap
 import traceback
 
+from tbe_worker.import_failure import headline, import_failure
+
 LOOKUPS = ("network", "network-parent", "network-levels", "qualified-first")
 
 
 class NeuroSanNotFound(Exception):
-    """neuro-san's ValueError text, plus what the editor found out (the hint line, an import traceback)."""
+    """neuro-san's ValueError text, plus what the editor found out (the hint line, an import traceback); `failure`: a
+    module the tool's module imports is missing (import_failure.py)."""
+
+    def __init__(self, message, failure=None):
+        super().__init__(message)
+        self.failure = failure
 
 
 def _truthy(value):
@@ -91,6 +98,8 @@ class _Attempts:
     def __init__(self):
         self.tried = []
         self.failure = None
+        # That failure's classification, when a module it imports is missing (import_failure.py).
+        self.import_failure = None
 
     def load(self, module_name, class_name):
         self.tried.append(module_name)
@@ -102,6 +111,7 @@ class _Attempts:
             )
             if not missing and self.failure is None:
                 self.failure = f"Module {module_name} exists but failed to import:\n" + traceback.format_exc()
+                self.import_failure = import_failure(error, module_name)
             return None
         cls = getattr(module, class_name, None)
         return (cls, module) if cls is not None else None
@@ -257,9 +267,13 @@ def find_as_neuro_san(class_path, lookups, env, network, agent_name, version_wor
     try:
         _, module = fallback()
     except Exception as error:  # noqa: BLE001 - the editor does not find it either: neuro-san's words stand
+        # A package the module imports is missing: that comes first, where every surface shows it.
+        failure = attempts.import_failure or getattr(error, "failure", None)
+        if failure:
+            message = headline(failure, class_path) + "\n\n" + message
         if attempts.failure:
             message += "\n\n" + attempts.failure
-        raise NeuroSanNotFound(message) from error
+        raise NeuroSanNotFound(message, failure) from error
     # Found by the editor alone: what would make neuro-san find it comes first, where every surface shows it.
     if root_package is None:
         hint = (

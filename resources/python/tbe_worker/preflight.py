@@ -12,6 +12,7 @@ import os
 
 from tbe_worker.code_reads import NEURO_SAN_EXTRAS, code_reads
 from tbe_worker.constructor_check import check_construction, finding, label
+from tbe_worker.import_failure import headline
 from tbe_worker.neurosan_lookup import NeuroSanNotFound
 from tbe_worker.resolve import ClassNotFound, split_class_path
 
@@ -41,6 +42,10 @@ def _top_package_missing(module_name):
 
 def import_problem(error, class_path):
     """(message, missing package or None) for a class that could not be loaded."""
+    failure = getattr(error, "failure", None)
+    if failure:
+        # A module the tool's module imports is missing: the line a run of the tool leads with too.
+        return headline(failure, class_path), None if failure["installed"] else failure["package"]
     if isinstance(error, NeuroSanNotFound):
         if isinstance(error.__cause__, (ClassNotFound, ValueError)):
             # The editor's own lookup did not find it either: what that lookup learnt says more (a missing package).
@@ -51,14 +56,6 @@ def import_problem(error, class_path):
         return str(error), None
     module_name, class_name = split_class_path(class_path)
     cause = error.__cause__
-    if isinstance(cause, ModuleNotFoundError) and cause.name:
-        top = cause.name.split(".")[0]
-        if _top_package_missing(top):
-            return (
-                f"Class {class_path} cannot be imported: its module needs the package '{top}', which is not installed.",
-                top,
-            )
-        return f"Class {class_path} cannot be imported: {type(cause).__name__}: {cause}", None
     if cause is not None:
         where = _last_frame(cause)
         return f"Class {class_path} cannot be imported: {type(cause).__name__}: {cause}{where}", None

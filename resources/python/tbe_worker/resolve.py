@@ -14,25 +14,29 @@ into a module path relative to the longest matching sys.path entry.
 LangChain tools (`package.module.Class`): a direct import only.
 """
 import importlib
-import importlib.util
 import os
 import sys
 import traceback
+
+from tbe_worker.import_failure import headline, import_failure
 
 DEFAULT_AGENT_TOOL_PATH = "neuro_san/coded_tools"
 
 
 class ClassNotFound(Exception):
-    """Carries neuro-san's wording plus what was tried and the most telling traceback."""
+    """Carries neuro-san's wording plus what was tried and the most telling traceback; when a module it imports is
+    missing (import_failure.py), that line first, where every surface shows it."""
 
-    def __init__(self, class_path, tried, details):
-        message = f"Class {class_path} not found in PYTHONPATH"
+    def __init__(self, class_path, tried, details, failure=None):
+        message = f"{headline(failure, class_path)}\n\n" if failure else ""
+        message += f"Class {class_path} not found in PYTHONPATH"
         if tried:
             message += "\nTried modules: " + ", ".join(tried)
         if details:
             message += "\n\n" + details
         super().__init__(message)
         self.class_path = class_path
+        self.failure = failure
 
 
 def agent_tool_module_path(agent_tool_path, search_path=None):
@@ -95,7 +99,7 @@ def find_class(class_path, candidates):
         except Exception as error:  # noqa: BLE001 - any import failure is reported, never raised
             if _is_missing(error, module_name):
                 continue
-            raise ClassNotFound(class_path, tried, _import_failure(module_name, error) + traceback.format_exc()) from error
+            raise ClassNotFound(class_path, tried, traceback.format_exc(), import_failure(error, module_name)) from error
         if cls is not None:
             return cls, module
         without_class.append(module_name)
@@ -104,26 +108,6 @@ def find_class(class_path, candidates):
     else:
         details = "None of those modules exists (check PYTHONPATH and AGENT_TOOL_PATH)."
     raise ClassNotFound(class_path, tried, details)
-
-
-def _import_failure(module_name, error):
-    """The line above the traceback of a module that exists and fails to import: the package it needs, when missing.
-
-    neuro-san's own wording ("not found in PYTHONPATH") heads the message; without this line a tool whose module
-    imports neuro_san, in a Python without neuro-san, reads as a class that is not there.
-    """
-    if isinstance(error, ModuleNotFoundError) and error.name:
-        top = error.name.split(".")[0]
-        try:
-            missing = importlib.util.find_spec(top) is None
-        except (ImportError, ValueError):
-            missing = False
-        if missing:
-            return (
-                f"Module {module_name} was found, but it imports the package '{top}', "
-                f"which is not installed for {sys.executable}.\n\n"
-            )
-    return ""
 
 
 def split_class_path(class_path):

@@ -19,4 +19,4 @@ export {
   type CodedClassLookup,
 } from './facts';
 export { pinsInFile, pinsInRequirements, pinsInPyproject, pinsInSetupCfg, impliedVersion, describePin, type NeuroSanPin } from './pin';
-export { chooseNeuroSanVersion, factsOfProject, describeProjectNeuroSan, newerThanKnownWords, type ProjectNeuroSan, type VersionSource, type VersionSources } from './projectVersion';
+export { chooseNeuroSanVersion, factsOfProject, describeProjectNeuroSan, neuroSanLabel, whyNeuroSan, newerThanKnownWords, type ProjectNeuroSan, type VersionSource, type VersionSources } from './projectVersion';

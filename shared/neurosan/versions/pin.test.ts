@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { impliedVersion, pinsInPyproject, pinsInRequirements, pinsInSetupCfg } from './pin';
 import { NEWEST_KNOWN_VERSION, SERIES_NEWEST } from './facts';
-import { chooseNeuroSanVersion } from './projectVersion';
+import { chooseNeuroSanVersion, neuroSanLabel, whyNeuroSan } from './projectVersion';
 
 const implied = (spec: string) => impliedVersion(spec).implied?.text;
 
@@ -79,5 +79,28 @@ describe('which version a project runs', () => {
     expect(chooseNeuroSanVersion({ pins: pin, interpreter: { version: null, python: 'python3' } })).toMatchObject({ version: '0.5.55', from: 'pin' });
     expect(chooseNeuroSanVersion({ pins: pin, override: { version: '0.6.1', where: '.toolbox-editor.json' } })).toMatchObject({ version: '0.6.1', from: 'project setting' });
     expect(chooseNeuroSanVersion({ pins: [] })).toMatchObject({ version: NEWEST_KNOWN_VERSION, from: 'newest known' });
+  });
+});
+
+// Issue 34: "neuro-san 0.6.95" in the status bar read as what the runs' Python has, while it had none.
+describe('the words for the version, which say where it comes from', () => {
+  const pin = pinsInRequirements('neuro-san==0.6.95\n', 'requirements.txt');
+  const label = (sources: Parameters<typeof chooseNeuroSanVersion>[0]) => neuroSanLabel(chooseNeuroSanVersion(sources));
+  it('name the source, and what the chosen Python has when it said so', () => {
+    expect(label({ pins: pin })).toBe('neuro-san 0.6.95 (pin)');
+    expect(label({ pins: pin, interpreter: { version: null, python: 'python3' } })).toBe('neuro-san 0.6.95 (pin; python3 has none)');
+    expect(label({ pins: pin, interpreter: { version: '0.6.94', python: '/home/me/project/.venv/bin/python' } })).toBe('neuro-san 0.6.94 (installed in …/.venv/bin/python)');
+    expect(label({ pins: pin, interpreter: { version: '0.6.80', python: 'python3' }, override: { version: '0.6.95', where: '.toolbox-editor.json' } })).toBe(
+      'neuro-san 0.6.95 (setting; python3 has 0.6.80)',
+    );
+    expect(label({ pins: [], interpreter: { version: null, python: 'python3' } })).toBe(`neuro-san ${NEWEST_KNOWN_VERSION} (newest known; python3 has none)`);
+    expect(label({ override: { version: '0.6.1', where: '--neuro-san-version', commandLine: true } })).toBe('neuro-san 0.6.1 (--neuro-san-version)');
+  });
+
+  it('in full in the status bar\'s title, with what the chosen Python has', () => {
+    expect(whyNeuroSan(chooseNeuroSanVersion({ pins: pin, interpreter: { version: null, python: 'python3' } }))).toBe(
+      'pin: neuro-san==0.6.95 in requirements.txt:1; python3 has no neuro-san installed (importlib.metadata)',
+    );
+    expect(whyNeuroSan(chooseNeuroSanVersion({ pins: pin }))).toBe('pin: neuro-san==0.6.95 in requirements.txt:1');
   });
 });

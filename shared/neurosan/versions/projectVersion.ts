@@ -19,6 +19,11 @@ export interface ProjectNeuroSan {
   file?: string;
   /** 1-based, with `file`. */
   line?: number;
+  /**
+   * What the chosen interpreter said it has (null: no neuro-san), when a run or check had started it: the version
+   * may come from elsewhere (a setting, the pin) while that Python has another, or none.
+   */
+  interpreter?: { python: string; version: string | null };
 }
 
 export interface VersionSources {
@@ -31,23 +36,25 @@ export interface VersionSources {
 }
 
 export function chooseNeuroSanVersion(sources: VersionSources): ProjectNeuroSan {
+  const interpreter = sources.interpreter;
+  const said = interpreter ? { interpreter: { python: interpreter.python, version: interpreter.version } } : {};
   const override = sources.override;
   if (override && parseVersion(override.version)) {
     return override.commandLine
-      ? { version: override.version, from: 'command line', how: `--neuro-san-version ${override.version}` }
-      : { version: override.version, from: 'project setting', how: `neuroSanVersion in ${override.where}`, file: override.where };
+      ? { version: override.version, from: 'command line', how: `--neuro-san-version ${override.version}`, ...said }
+      : { version: override.version, from: 'project setting', how: `neuroSanVersion in ${override.where}`, file: override.where, ...said };
   }
-  const interpreter = sources.interpreter;
   if (interpreter?.version && parseVersion(interpreter.version)) {
-    return { version: interpreter.version, from: 'interpreter', how: `installed in ${interpreter.python} (importlib.metadata)` };
+    return { version: interpreter.version, from: 'interpreter', how: `installed in ${interpreter.python} (importlib.metadata)`, ...said };
   }
   const pin = sources.pins?.find((p) => p.implied !== undefined);
-  if (pin) return { version: pin.implied!.text, from: 'pin', how: describePin(pin), file: pin.file, line: pin.line };
+  if (pin) return { version: pin.implied!.text, from: 'pin', how: describePin(pin), file: pin.file, line: pin.line, ...said };
   const unread = sources.pins?.[0];
   return {
     version: NEWEST_KNOWN_VERSION,
     from: 'newest known',
     how: unread ? `${describePin(unread)}: ${unread.how}; the newest release the editor knows` : 'no neuro-san pin in requirements*.txt, pyproject.toml or setup.cfg: the newest release the editor knows',
+    ...said,
   };
 }
 
@@ -62,6 +69,42 @@ export function factsOfProject(chosen: ProjectNeuroSan): NeuroSanFacts {
  */
 export function describeProjectNeuroSan(chosen: ProjectNeuroSan): string {
   return `neuro-san ${chosen.version} (${chosen.from}: ${chosen.how}${newerThanKnownWords(chosen.version)})`;
+}
+
+/**
+ * The status bar's title: where the version comes from in full, and what the runs' Python said it has when the
+ * version is not its own (`pin: neuro-san==0.6.95 in requirements.txt:3; python3 has no neuro-san installed
+ * (importlib.metadata)`). Its metadata is what it was asked: a neuro-san only put on the path has none.
+ */
+export function whyNeuroSan(chosen: ProjectNeuroSan): string {
+  const python = chosen.from === 'interpreter' ? undefined : chosen.interpreter;
+  const also = python ? `; ${python.python} has ${python.version === null ? 'no neuro-san installed' : `neuro-san ${python.version} installed`} (importlib.metadata)` : '';
+  return `${chosen.from}: ${chosen.how}${newerThanKnownWords(chosen.version)}${also}`;
+}
+
+const SHORT_SOURCE: Record<VersionSource, string> = {
+  'command line': '--neuro-san-version',
+  'project setting': 'setting',
+  interpreter: 'installed',
+  pin: 'pin',
+  'newest known': 'newest known',
+};
+
+/**
+ * The status bar's words: `neuro-san 0.6.95 (pin; python3 has none)`, `neuro-san 0.6.94 (installed in .venv/bin/python)`,
+ * `neuro-san 0.6.95 (setting; python3 has 0.6.80)`. The version alone could be read as what the runs' Python has.
+ */
+export function neuroSanLabel(chosen: ProjectNeuroSan): string {
+  const python = chosen.interpreter;
+  if (chosen.from === 'interpreter' && python) return `neuro-san ${chosen.version} (installed in ${shortPython(python.python)})`;
+  const has = python && chosen.from !== 'interpreter' ? `; ${shortPython(python.python)} has ${python.version ?? 'none'}` : '';
+  return `neuro-san ${chosen.version} (${SHORT_SOURCE[chosen.from]}${has})`;
+}
+
+/** An interpreter as the status bar has room for: as set when short, else its last three parts (`.venv/bin/python`). */
+function shortPython(python: string): string {
+  const parts = python.split(/[\\/]/);
+  return parts.length <= 3 ? python : `…/${parts.slice(-3).join('/')}`;
 }
 
 /** ` — newer than 0.7.4, the newest release the editor knows: judged as 0.7.4`, or '' for a version it knows. */
