@@ -67,7 +67,7 @@ function mentionLine(file: string, name: string): number | undefined {
 const truthy = (value: string | undefined): boolean => value !== undefined && ['true', 'yes'].includes(value.trim().toLowerCase());
 
 /** AGENT_TOOL_PATH as neuro-san makes it a package path (ActivationFactory._determine_agent_tool_path), else its error. */
-function thisAgentToolPath(search: PythonSearch, network: string | undefined, lookup: CodedClassWay['lookup']): { thisPath: string; root: string } | { error: string } {
+function thisAgentToolPath(search: PythonSearch, network: string | undefined): { thisPath: string; root: string } | { error: string } {
   const env = search.env;
   let agentToolPath = env.AGENT_TOOL_PATH ?? 'neuro_san.coded_tools';
   if (agentToolPath.includes(path.sep)) {
@@ -90,7 +90,9 @@ function thisAgentToolPath(search: PythonSearch, network: string | undefined, lo
   }
   const root = agentToolPath;
   if (!network) return { thisPath: agentToolPath, root };
-  const networkPath = lookup === 'network' || lookup === 'network-parent' ? network : network.replaceAll('/', '.');
+  // A `/` in a network name (hierarchical networks, commit e441f5d5) was always replaced by '.' in the package path:
+  // neurosan_lookup.py says why.
+  const networkPath = network.replaceAll('/', '.');
   if (!agentToolPath.endsWith(networkPath)) agentToolPath = `${agentToolPath}.${networkPath}`;
   return { thisPath: agentToolPath, root };
 }
@@ -235,15 +237,17 @@ export function findClassSource(classPath: string, search: PythonSearch, options
   };
   if (!options.coded || !options.neuroSan) return placed(lenient(), search);
 
-  const network = options.agentNetwork;
+  const registryName = options.agentNetwork;
   let firstMessage: string | undefined;
   let rootPackage: string | undefined;
   let firstToolPathOnly = false;
   const seen: string[] = [];
   const seenWithout: string[] = [];
   for (const way of options.neuroSan.lookups) {
+    // Before hierarchical networks (PR #413) a network was called by its file's stem.
+    const network = way.networkNames === 'stem' && registryName !== undefined ? registryName.slice(registryName.lastIndexOf('/') + 1) : registryName;
     const toolPathOnly = way.toolPathOnly && truthy(search.env.AGENT_TOOL_PATH_ONLY);
-    const made = thisAgentToolPath(search, network, way.lookup);
+    const made = thisAgentToolPath(search, network);
     if ('error' in made) {
       firstMessage ??= made.error;
       continue;
@@ -263,7 +267,7 @@ export function findClassSource(classPath: string, search: PythonSearch, options
     }
   }
   // Found by the editor alone: the line saying what would make neuro-san find it.
-  for (const module of lenientModules(moduleName, search, network)) {
+  for (const module of lenientModules(moduleName, search, registryName)) {
     const found = lookIn(module, className, search, tried, without);
     if (found) return { ok: false, error: wouldFindHint(classPath, className, found, options.neuroSan.version, firstToolPathOnly, rootPackage, search), reason: 'elsewhere', tried: seen };
   }

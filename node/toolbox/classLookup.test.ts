@@ -77,12 +77,14 @@ describe('a coded tool class, found as the project\'s neuro-san finds it', () =>
   it('a hierarchical network: every level from PR #589; 0.5.55 looks in the network and one package up only', async () => {
     const box = toolbox({ agentNetwork: 'deep/sub' });
     expect(await call(box, 'level', '0.6.95')).toMatchObject({ isError: false, content: 'level from coded_tools.deep.level_tool' });
+    // 0.6.5 looks one package up only, but from coded_tools.deep.sub ("/" made ".", PR #413): coded_tools.deep has it.
+    expect(await call(box, 'level', '0.6.5')).toMatchObject({ isError: false, content: 'level from coded_tools.deep.level_tool' });
     const old = await call(box, 'level', '0.5.55');
     expect(old.content.split('\n')[0]).toBe(
       "neuro-san 0.5.55 would not find level_tool.Level (the editor's runner finds it in coded_tools/deep/level_tool.py): write the class as 'deep.level_tool.Level', relative to AGENT_TOOL_PATH (coded_tools).",
     );
-    // 0.5.55 names the network by its last package and AGENT_TOOL_PATH by the rest (deep/sub went in whole).
-    expect(old.content).toContain('    under AGENT_TOOL_PATH "coded_tools"\n    for the agent called "level"\n    in the agent network "deep/sub".');
+    // Before hierarchical networks (PR #413) the network was its file's stem: coded_tools.sub, then coded_tools.
+    expect(old.content).toContain('    under AGENT_TOOL_PATH "coded_tools"\n    for the agent called "level"\n    in the agent network "sub".');
   });
 
   it('a class nobody finds gets neuro-san\'s words alone', async () => {

@@ -74,8 +74,10 @@ def this_agent_tool_path(env, network, lookup, cwd=None):
     root = agent_tool_path
     if not network:
         return agent_tool_path, root
-    # Before the hierarchical networks (commit 4c3d66c5) the name went in as it is, `/` and all.
-    network_path = network if lookup in ("network", "network-parent") else network.replace("/", ".")
+    # A network name holds `/` only since hierarchical networks (commit e441f5d5, 2025-09-30), which replaced each
+    # with "." in the package path from the start (commit 4c3d66c5 only moved that before the `endswith` check);
+    # before them a name was its file's stem. So the package path never holds a `/`, whatever the lookup.
+    network_path = network.replace("/", ".")
     if not agent_tool_path.endswith(network_path):
         agent_tool_path = f"{agent_tool_path}.{network_path}"
     return agent_tool_path, root
@@ -245,7 +247,10 @@ def find_as_neuro_san(class_path, lookups, env, network, agent_name, version_wor
     root_package = None
     first_tool_path_only = False
     attempts = _Attempts()
+    registry_name = network
     for lookup_spec in lookups:
+        # Before hierarchical networks (PR #413) a network was called by its file's stem.
+        network = registry_name.rsplit("/", 1)[-1] if registry_name and lookup_spec.get("networkNames") == "stem" else registry_name
         lookup = lookup_spec.get("lookup")
         if lookup not in LOOKUPS:
             lookup = "qualified-first"

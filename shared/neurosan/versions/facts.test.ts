@@ -77,15 +77,21 @@ describe('the table of neuro-san facts by version', () => {
   });
 
   it("a coded tool's class: the network folder and one up from 0.5.21, every level from 0.6.21 (0.6.11), the full name first from 0.6.41 (0.6.39)", () => {
-    expect(codedClassWays(at('0.5.20'))).toEqual([{ lookup: 'network', toolPathOnly: false }]);
-    expect(codedClassWays(at('0.5.55'))).toEqual([{ lookup: 'network-parent', toolPathOnly: false }]);
+    expect(codedClassWays(at('0.5.20'))).toEqual([{ lookup: 'network', toolPathOnly: false, networkNames: 'stem' }]);
+    expect(codedClassWays(at('0.5.55'))).toEqual([{ lookup: 'network-parent', toolPathOnly: false, networkNames: 'stem' }]);
     expect(codedClassWays(at('0.6.13'))).toEqual([
-      { lookup: 'network-parent', toolPathOnly: false },
-      { lookup: 'network-levels', toolPathOnly: false },
+      { lookup: 'network-parent', toolPathOnly: false, networkNames: 'path' },
+      { lookup: 'network-levels', toolPathOnly: false, networkNames: 'path' },
     ]);
     expect(codedClassWays(at('0.6.40')).map((w) => w.lookup)).toEqual(['network-levels', 'qualified-first']);
-    expect(codedClassWays(at('0.6.41'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: false }]);
-    expect(codedClassWays(at('0.6.94'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: true }]);
+    expect(codedClassWays(at('0.6.41'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: false, networkNames: 'path' }]);
+    expect(codedClassWays(at('0.6.94'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: true, networkNames: 'path' }]);
+  });
+
+  it('a network is called by its file\'s stem until hierarchical networks (PR #413: 0.5.65, maybe 0.5.63)', () => {
+    expect(codedClassWays(at('0.5.62')).map((w) => w.networkNames)).toEqual(['stem']);
+    expect(codedClassWays(at('0.5.63')).map((w) => w.networkNames)).toEqual(['stem', 'path']);
+    expect(codedClassWays(at('0.5.65')).map((w) => w.networkNames)).toEqual(['path']);
   });
 
   it('a change in no known release applies only to versions newer than the editor knows', () => {
@@ -122,7 +128,7 @@ describe('the table of neuro-san facts by version', () => {
     });
     expect(at('0.7.4').sure.defaultToolbox).toBe('latest');
     expect(at('0.7.4').sure.defaultTools).toEqual(['get_current_date_time']);
-    expect(codedClassWays(at('0.7.4'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: true }]);
+    expect(codedClassWays(at('0.7.4'))).toEqual([{ lookup: 'qualified-first', toolPathOnly: true, networkNames: 'path' }]);
     // AGENT_MCP_INFO_FILE is still placed in no release: 0.7.x may read it, is not said to.
     expect(at('0.7.4').sure.mcpInfoVariables).toEqual([]);
     expect(at('0.7.4').maybe.mcpInfoVariables).toEqual(['AGENT_MCP_INFO_FILE', 'MCP_SERVERS_INFO_FILE']);

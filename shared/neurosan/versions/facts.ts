@@ -81,6 +81,11 @@ export interface NeuroSanFactValues {
   agentToolPathOnly: boolean;
   /** How a coded tool's `module.Class` becomes a Python class (AbstractClassActivation): see CodedClassLookup. */
   codedClassLookup: CodedClassLookup;
+  /**
+   * What a network served from `registries/basic/smart_home.hocon` is called where a coded class is looked for: its
+   * file's stem (`smart_home`), or its path in the registry (`basic/smart_home`, hierarchical networks, PR #413).
+   */
+  networkNames: 'stem' | 'path';
   /** The environment variables that name the MCP servers info file, first wins. */
   mcpInfoVariables: readonly string[];
   /** A variable neuro-san still reads but warns about, with its words. */
@@ -151,6 +156,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   notDefinedWording: 'file',
   agentToolPathOnly: false,
   codedClassLookup: 'network',
+  networkNames: 'stem',
   mcpInfoVariables: [],
   deprecatedVariables: {},
   designerRefusesToolboxAgentTools: false,
@@ -229,6 +235,20 @@ export const CHANGES: readonly NeuroSanChange[] = [
     what: 'bing_search and google_serper removed from the default toolbox',
     source: { pr: 369, commit: '24f844f9', date: '2025-08-18', release: `the first release after the 0.5.55 tag (2025-08-15); ${STUDIO} pinned 0.5.55 on 2025-08-18 and 0.5.56 on 2025-09-03` },
     set: { defaultToolbox: '0.5.56.hocon', defaultTools: ['tavily_search', ...REQUESTS, 'website_search', 'rag_retriever'] },
+  },
+  {
+    version: '0.5.65',
+    earliest: '0.5.63',
+    what: 'hierarchical networks: a network is named by its path in the registry (basic/smart_home), no longer by its file\'s stem; a coded class is looked for under AGENT_TOOL_PATH.basic.smart_home ("/" made "." from the start, commit e441f5d5)',
+    source: {
+      pr: 413,
+      commit: '976ce740',
+      date: '2025-10-02',
+      release: `${STUDIO} pinned 0.5.62 on 2025-10-01 and 0.5.65 on 2025-10-09`,
+      correction:
+        'the editor kept a "/" in the package path for the lookups before PR #589 ("before commit 4c3d66c5 the name went in as it is"): the name had no "/" before PR #413, and every release since replaced it with ".", so neuro-san 0.6.5 finds basic/music_nerd_pro\'s classes under coded_tools.basic.music_nerd_pro and coded_tools.basic.',
+    },
+    set: { networkNames: 'path' },
   },
   {
     version: '0.5.68',
@@ -553,6 +573,7 @@ export function versionWords(facts: NeuroSanFacts): string {
 export interface CodedClassWay {
   lookup: CodedClassLookup;
   toolPathOnly: boolean;
+  networkNames: 'stem' | 'path';
 }
 
 /**
@@ -560,7 +581,7 @@ export interface CodedClassWay {
  * differs (found either way, the run goes on: a false failure costs more than a missing one).
  */
 export function codedClassWays(facts: NeuroSanFacts): CodedClassWay[] {
-  const sure: CodedClassWay = { lookup: facts.sure.codedClassLookup, toolPathOnly: facts.sure.agentToolPathOnly };
-  const maybe: CodedClassWay = { lookup: facts.maybe.codedClassLookup, toolPathOnly: facts.maybe.agentToolPathOnly };
-  return sure.lookup === maybe.lookup && sure.toolPathOnly === maybe.toolPathOnly ? [sure] : [sure, maybe];
+  const sure: CodedClassWay = { lookup: facts.sure.codedClassLookup, toolPathOnly: facts.sure.agentToolPathOnly, networkNames: facts.sure.networkNames };
+  const maybe: CodedClassWay = { lookup: facts.maybe.codedClassLookup, toolPathOnly: facts.maybe.agentToolPathOnly, networkNames: facts.maybe.networkNames };
+  return sure.lookup === maybe.lookup && sure.toolPathOnly === maybe.toolPathOnly && sure.networkNames === maybe.networkNames ? [sure] : [sure, maybe];
 }
