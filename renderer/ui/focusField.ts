@@ -27,14 +27,51 @@ export function focusFormField(tool: string, field: string, options: { selectTex
       target.focus();
       if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
         target.select();
-        // A field enabled a moment ago may take its new value in the render that follows (CommitInput follows its
-        // value in an effect), which drops the selection: selected again then.
-        requestAnimationFrame(() => document.activeElement === target && target.select());
+        keepSelected(form, field, target);
       }
       resolve(true);
     };
     requestAnimationFrame(attempt);
   });
+}
+
+/** How long a field just enabled may still take its new value (a render or two, longer on a busy machine). */
+const SETTLE_MS = 600;
+
+/**
+ * A field enabled a moment ago takes its new value in a render that follows (CommitInput follows its value in an
+ * effect; the form may be drawn again as the analysis answers), which drops the selection, or the focus if the input
+ * is drawn anew. Until the user presses a key (or SETTLE_MS passes), the field keeps the focus and its whole value
+ * selected, so that what is typed replaces it: typing once raced with those renders ("58" for "8", "ad" for "advanced").
+ */
+function keepSelected(form: Element, field: string, first: HTMLInputElement | HTMLTextAreaElement): void {
+  const started = performance.now();
+  let typed = false;
+  const onKey = () => {
+    typed = true;
+  };
+  document.addEventListener('keydown', onKey, { capture: true, once: true });
+  const current = () => {
+    const host = form.isConnected ? form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`) : null;
+    const found = host?.matches('input, textarea') ? host : host?.querySelector<HTMLElement>('input, textarea');
+    return found instanceof HTMLInputElement || found instanceof HTMLTextAreaElement ? found : first;
+  };
+  const hold = () => {
+    if (typed || performance.now() - started > SETTLE_MS) {
+      document.removeEventListener('keydown', onKey, { capture: true });
+      return;
+    }
+    const target = current();
+    const focused = document.activeElement;
+    // The user moved elsewhere on purpose (another control): leave it.
+    if (focused !== target && focused !== null && focused !== document.body && focused !== first) return;
+    if (!target.disabled) {
+      if (focused !== target) target.focus();
+      if (target.selectionStart !== 0 || target.selectionEnd !== target.value.length) target.select();
+    }
+    requestAnimationFrame(hold);
+  };
+  requestAnimationFrame(hold);
 }
 
 /** How long a command waits for what it focuses to show (a pane unfolded, a tab shown, a button enabled). */
