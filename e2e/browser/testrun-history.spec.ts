@@ -43,6 +43,8 @@ async function shoutPane(page: Page, url: string) {
 }
 
 test('history survives a reload and a restart; a run is re-run, copied as a CLI command and saved as a test case that `toolbox-editor test` checks', async ({ page }, testInfo) => {
+  // Two servers, a reload, six runs in Python and the CLI: 38 s on a loaded 2-core machine, past 60 s in CI once.
+  test.slow();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-history-'));
   const toolbox = path.join(dir, 'testrun_toolbox.hocon');
   writeFileSync(path.join(dir, 'shout_tool.py'), shoutTool('args["text"].upper()'));
