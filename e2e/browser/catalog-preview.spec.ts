@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserModeServer } from '../support/browserMode';
+import { expect, startBrowserMode, test, typeAtEndOfEditor, type BrowserModeServer } from '../support/browserMode';
 import type { Page } from '@playwright/test';
 
 test.use({ viewport: { width: 1600, height: 1100 } });
@@ -53,7 +54,10 @@ test('the catalog follows the edit as it is typed, and the diff shows what chang
   await pane.getByRole('tab', { name: 'Text' }).click();
   await pane.getByRole('button', { name: 'Copy' }).click();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(await text.textContent()); // no whitespace at either end here, so the shown text is the text
+  // No whitespace at either end here, so the shown text is the text, but for the unknown-value placeholder: shown
+  // readable, copied as the template rendered it (JSON-escaped by tojson).
+  expect(copied).toContain('"\\u003cunknown until the tool class is loaded\\u003e"');
+  expect(copied.replaceAll('\\u003cunknown until the tool class is loaded\\u003e', '<unknown until the tool class is loaded>')).toBe(await text.textContent());
   await pane.screenshot({ path: testInfo.outputPath('catalog-preview-pane.png') });
 });
 
@@ -99,4 +103,25 @@ test('a template that includes a part from its folder shows the part, as `toolbo
   await pane.getByLabel('Template file').press('Enter');
   await expect(pane.getByLabel('Rendered catalog')).toContainText('Here is the toolbox catalog: {"from_part": true, "tools": [{');
   await expect(pane.getByRole('region', { name: 'Contract check' })).not.toContainText('template not found');
+});
+
+test('"Diff vs saved" opens at the first change, not at the top of a long catalog', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolbox-editor-e2e-'));
+  const tools = Array.from({ length: 60 }, (_, i) => `tool_${String(i).padStart(2, '0')} { class = "tools.T${i}", description = "Tool number ${i}, which does its one job." }`);
+  writeFileSync(path.join(dir, 'long.hocon'), `${tools.join('\n')}\n`);
+  const server = await startBrowserMode({ dir, open: 'long.hocon' });
+  try {
+    await page.goto(server.url);
+    const pane = page.getByRole('region', { name: 'Catalog preview' });
+    await expect(pane.getByLabel('Rendered catalog')).toContainText('"name": "tool_59"');
+    await typeAtEndOfEditor(page, 'zz_last { class = "tools.Last", description = "Added at the very end." }\n');
+    await expect(pane.getByLabel('Rendered catalog')).toContainText('"name": "zz_last"');
+    await pane.getByRole('tab', { name: 'Diff vs saved' }).click();
+    const diff = pane.getByLabel('Catalog diff against the saved file');
+    await expect(diff.locator('.diff-added').first()).toBeInViewport();
+    await expect(diff.locator('.diff-same').first()).not.toBeInViewport();
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

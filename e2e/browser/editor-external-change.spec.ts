@@ -29,3 +29,20 @@ test('a change on disk while editing can be compared, and keeping mine saves ove
     await server.stop();
   }
 });
+
+test('a change on disk to a file without unsaved edits is taken in by itself, the tool still selected', async ({ page }) => {
+  const server = await startBrowserMode({ fixture: 'editor_flows.hocon' });
+  try {
+    const file = path.join(server.dir, 'editor_flows.hocon');
+    await page.goto(server.url);
+    const editor = page.getByRole('region', { name: 'Editor' });
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'get_time' }).click();
+    await expect(editor.getByLabel('Class', { exact: true })).toHaveValue('get_time.GetTime');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('get_time.GetTime', 'elsewhere.Changed'));
+    await expect(editor.getByLabel('Class', { exact: true })).toHaveValue('elsewhere.Changed');
+    await expect(page.getByRole('alert').filter({ hasText: 'changed on disk by another program' })).toHaveCount(0);
+    await expect(page).not.toHaveTitle(/^●/);
+  } finally {
+    await server.stop();
+  }
+});

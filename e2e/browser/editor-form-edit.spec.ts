@@ -66,3 +66,19 @@ test('the args tree shows nested classes and edits a leaf in place', async ({ pa
     await server.stop();
   }
 });
+
+test('the Type cell of a parameter suggests the type names neuro-san reads', async ({ page }) => {
+  const server = await startBrowserMode({ fixture: 'editor_flows.hocon' });
+  try {
+    await page.goto(server.url);
+    const editor = page.getByRole('region', { name: 'Editor' });
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: 'get_time' }).click();
+    const type = editor.getByLabel('timezone type', { exact: true });
+    await expect(type).toHaveValue('string');
+    // No version pinned: the newest release the editor knows, which reads the JSON Schema names and its own.
+    const suggested = await type.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
+    expect(suggested).toEqual(expect.arrayContaining(['string', 'integer', 'number', 'boolean', 'array', 'object', 'int', 'float', 'bool']));
+  } finally {
+    await server.stop();
+  }
+});

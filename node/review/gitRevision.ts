@@ -15,6 +15,17 @@ export async function repositoryOf(file: string): Promise<string | null> {
   }
 }
 
+/** Whether `name` names a commit in the repository `folder` is in (a sha, a branch, a tag, HEAD~3...). */
+export async function isRevision(folder: string, name: string): Promise<boolean> {
+  if (name.startsWith('-')) return false;
+  try {
+    await git(folder, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${name}^{commit}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The text of `file` (absolute) at `revision` (a commit, branch or tag). */
 export async function fileAtRevision(file: string, revision: string): Promise<string> {
   if (revision.startsWith('-')) throw new Error(`'${revision}' is not a revision`);

@@ -81,6 +81,15 @@ describe('browser-mode server: a request never takes it down', () => {
     await stillServes();
   });
 
+  it('answers the browser\'s own /favicon.ico request with an icon, not a 404 in the console', async () => {
+    const response = await rawRequest(server.port, `GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+    expect(response.status).toBe(200);
+    expect(response.text).toMatch(/content-type: image\/svg\+xml/i);
+    expect(response.text).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+    const other = await rawRequest(server.port, `GET /no-such-file.png HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+    expect(other.status).toBe(404);
+  });
+
   it('never answers with a stack trace', async () => {
     const answers = await Promise.all([
       rawRequest(server.port, apiRequest(server.port, 'app.info', '{not json')),

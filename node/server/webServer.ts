@@ -8,6 +8,7 @@ import { isApiMethod, unknownMethodResult, type ApiEvent, type ApiEventPayload }
 import { requestDepthProblem } from '../../shared/api/index';
 import { RENDERER_CSP } from '../../shared/security/csp';
 import { startApiThread } from '../api/apiThread';
+import { serveFavicon } from './favicon';
 import { RequestGuards } from './requestGuards';
 import { DEFAULT_REQUEST_LIMITS, decodePathPart, readBody, RequestRefused, requestUrl, type RequestLimits } from './requestLimits';
 import { serveStatic } from './staticFiles';
@@ -115,6 +116,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (!isApi) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
       if (await serveStatic(options.rendererDir, url.pathname, res, securityHeaders)) return;
+      if (serveFavicon(url.pathname, req.method, res, securityHeaders)) return;
       return sendText(res, 404, 'Not found');
     }
     if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid_request', message: 'Use POST.' } });

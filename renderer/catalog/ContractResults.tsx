@@ -1,5 +1,5 @@
 import type { CatalogRenderResult } from '../../shared/api/index';
-import { plural } from '../../shared/plural';
+import { contractStatusWords } from './contractStatus';
 
 /** The catalog's contract check: the template's expected_format and the catalog rules, as the render reported them. */
 export function ContractResults({ result }: { result: CatalogRenderResult }) {
@@ -9,9 +9,7 @@ export function ContractResults({ result }: { result: CatalogRenderResult }) {
     <section className="contract" aria-label="Contract check">
       {/* One line (the expected_format in full in its title): the catalog below keeps the room. */}
       <div className={errors ? 'contract-status failed' : 'contract-status passed'} title={result.expectedFormat !== null ? `expected_format: ${result.expectedFormat}` : undefined}>
-        {diagnostics.length === 0
-          ? 'Contract check passed'
-          : `Contract check: ${plural(errors, 'error')}, ${plural(diagnostics.length - errors, 'warning')}`}
+        {contractStatusWords(diagnostics)}
         {result.expectedFormat !== null && (
           <span className="hint">
             {' '}

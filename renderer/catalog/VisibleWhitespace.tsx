@@ -1,7 +1,10 @@
 /**
  * Text exactly as rendered, with its leading and trailing whitespace drawn as symbols (· space, → tab, ↵ newline)
- * so a stray newline at either end of a catalog — which the LLM sees — cannot hide.
+ * so a stray newline at either end of a catalog — which the LLM sees — cannot hide. The one exception to "exactly":
+ * the editor's placeholder for a value not known yet reads `<unknown…>`, not the template's JSON escape of it.
  */
+import { splitPlaceholders } from '../../shared/catalog/unknownPlaceholder';
+
 const SYMBOL: Record<string, string> = { ' ': '·', '\t': '→', '\n': '↵\n', '\r': '␍' };
 
 function visible(ws: string): string {
@@ -20,7 +23,15 @@ export function VisibleWhitespace({ text, label }: { text: string; label: string
           {visible(lead)}
         </span>
       )}
-      {body}
+      {splitPlaceholders(body).map((part, i) =>
+        part.placeholder ? (
+          <span key={i} className="unknown-value" title="Not what the LLM reads: known once the Test run pane loads the tool's class">
+            {part.text}
+          </span>
+        ) : (
+          part.text
+        ),
+      )}
       {trail && (
         <span className="ws" title="trailing whitespace" data-testid="trailing-whitespace">
           {visible(trail)}

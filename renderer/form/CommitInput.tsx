@@ -33,6 +33,8 @@ interface CommitInputProps {
   describedBy?: string;
   /** Names the field for "reveal this problem" (data-field). */
   field?: string;
+  /** The id of a <datalist> of suggestions (a one-line field only). */
+  list?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ interface CommitInputProps {
  * user is in the field it is the source of truth (the analysis of the text it wrote may still be on its way); when
  * the user is elsewhere, a change of the document (the text editor, undo) replaces what it shows.
  */
-export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, validate, describedBy, field }: CommitInputProps) {
+export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, validate, describedBy, field, list }: CommitInputProps) {
   const pendingEdits = usePendingEdits();
   const [draft, setDraft] = useState(value);
   const id = useId();
@@ -133,6 +135,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
   ) : (
     <input
       {...common}
+      list={list}
       onChange={(e) => change(e.target.value)}
       onKeyDown={(e) => {
         if (undoKey(e)) return;

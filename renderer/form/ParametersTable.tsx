@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { CommitInput } from './CommitInput';
 import { EnumCell } from './EnumCell';
 import { focusFormField } from '../ui/focusField';
@@ -21,7 +21,7 @@ const NEW_PROPERTY = '{ "type": "string", "description": "" }';
  * changes, as the form's fields do. The raw view replaces `parameters` as a whole. What the table and the raw view
  * write is one line; the HOCON module lays it out as the text around it is (one key per line where it is).
  */
-export function ParametersTable({ parameters, editor, disabled }: { parameters: unknown; editor: EntryEditor; disabled: boolean }) {
+export function ParametersTable({ parameters, editor, disabled, typeNames }: { parameters: unknown; editor: EntryEditor; disabled: boolean; typeNames: readonly string[] }) {
   const [raw, setRaw] = useState(false);
   const schema = asSchema(parameters);
   const properties = schema.properties && typeof schema.properties === 'object' ? schema.properties : {};
@@ -29,6 +29,7 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
   const required = Array.isArray(schema.required) ? (schema.required as unknown[]).filter((r): r is string => typeof r === 'string') : [];
   const stale = required.filter((r) => !names.includes(r));
   const props = (name: string) => ['parameters', 'properties', name];
+  const typeListId = `parameter-types-${useId()}`;
   const setRequired = (list: string[]) => editor.set(['parameters', 'required'], JSON.stringify(list));
 
   return (
@@ -57,87 +58,95 @@ export function ParametersTable({ parameters, editor, disabled }: { parameters: 
           onCommit={(v) => editor.set(['parameters'], JSON.stringify(JSON.parse(v)))}
         />
       ) : (
-        <table aria-label="Parameters">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Type</th>
-              <th>Description</th>
-              <th>Required</th>
-              <th>Enum</th>
-              <th>Default</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(properties).map(([name, p], index) => (
-              // Keyed by position: a rename typed in the name cell keeps the row (and the focus) where it is.
-              <tr key={index} data-parameter={name}>
-                <td>
-                  <CommitInput
-                    label={`${name} name`}
-                    value={name}
-                    disabled={disabled}
-                    field={`parameter:${name}:name`}
-                    validate={(v) => (v.trim() === '' ? 'A parameter needs a name.' : v !== name && names.includes(v) ? `There is already a parameter named ${v}.` : null)}
-                    onCommit={(v, previous) => editor.edit((text, tool) => renameParameter(text, tool, previous, v))}
-                  />
-                </td>
-                <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'type']} label={`${name} type`} field={`parameter:${name}:type`}>
-                    {(s) => <CommitInput label={`${name} type`} value={String(s.shown(typeof p.type === 'string' ? p.type : ''))} disabled={disabled || s.waiting} field={`parameter:${name}:type`} onCommit={(v) => s.commit(v ? JSON.stringify(v) : null)} />}
-                  </SourcedCell>
-                </td>
-                <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'description']} label={`${name} description`} field={`parameter:${name}:description`}>
-                    {(s) => (
-                      <CommitInput
-                        label={`${name} description`}
-                        multiline="cell"
-                        value={String(s.shown(typeof p.description === 'string' ? p.description : ''))}
-                        disabled={disabled || s.waiting}
-                        field={`parameter:${name}:description`}
-                        onCommit={(v) => s.commit(descriptionText(v))}
-                      />
-                    )}
-                  </SourcedCell>
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${name} required`}
-                    disabled={disabled}
-                    checked={required.includes(name)}
-                    onChange={(e) => setRequired(e.target.checked ? [...required, name] : required.filter((r) => r !== name))}
-                  />
-                </td>
-                <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'enum']} label={`${name} enum`} field={`parameter:${name}:enum`}>
-                    {(s) => {
-                      const values = s.shown(p.enum);
-                      return <EnumCell name={name} values={Array.isArray(values) ? values : null} disabled={disabled || s.waiting} onCommit={(v) => s.commit(enumText(v))} />;
-                    }}
-                  </SourcedCell>
-                </td>
-                <td>
-                  <SourcedCell editor={editor} path={[...props(name), 'default']} label={`${name} default`} field={`parameter:${name}:default`}>
-                    {(s) => {
-                      const value = s.shown(p.default);
-                      return <CommitInput label={`${name} default`} value={value === undefined ? '' : leafDisplay(value)} disabled={disabled || s.waiting} field={`parameter:${name}:default`} onCommit={(v) => s.commit(v === '' ? null : leafText(v))} />;
-                    }}
-                  </SourcedCell>
-                </td>
-                <td>
-                  {!disabled && (
-                    <button className="icon" aria-label={`Remove ${name}`} title="Removes the parameter (and its name from required)" onClick={() => editor.edit((text, tool) => removeParameter(text, tool, name))}>
-                      ×
-                    </button>
-                  )}
-                </td>
-              </tr>
+        <>
+          {/* The Type cells' suggestions: what neuro-san reads at the file's version (typing any other name stays possible). */}
+          <datalist id={typeListId}>
+            {typeNames.map((t) => (
+              <option key={t} value={t} />
             ))}
-          </tbody>
-        </table>
+          </datalist>
+          <table aria-label="Parameters">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Type</th>
+                <th>Description</th>
+                <th>Required</th>
+                <th>Enum</th>
+                <th>Default</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(properties).map(([name, p], index) => (
+                // Keyed by position: a rename typed in the name cell keeps the row (and the focus) where it is.
+                <tr key={index} data-parameter={name}>
+                  <td>
+                    <CommitInput
+                      label={`${name} name`}
+                      value={name}
+                      disabled={disabled}
+                      field={`parameter:${name}:name`}
+                      validate={(v) => (v.trim() === '' ? 'A parameter needs a name.' : v !== name && names.includes(v) ? `There is already a parameter named ${v}.` : null)}
+                      onCommit={(v, previous) => editor.edit((text, tool) => renameParameter(text, tool, previous, v))}
+                    />
+                  </td>
+                  <td>
+                    <SourcedCell editor={editor} path={[...props(name), 'type']} label={`${name} type`} field={`parameter:${name}:type`}>
+                      {(s) => <CommitInput label={`${name} type`} list={typeListId} value={String(s.shown(typeof p.type === 'string' ? p.type : ''))} disabled={disabled || s.waiting} field={`parameter:${name}:type`} onCommit={(v) => s.commit(v ? JSON.stringify(v) : null)} />}
+                    </SourcedCell>
+                  </td>
+                  <td>
+                    <SourcedCell editor={editor} path={[...props(name), 'description']} label={`${name} description`} field={`parameter:${name}:description`}>
+                      {(s) => (
+                        <CommitInput
+                          label={`${name} description`}
+                          multiline="cell"
+                          value={String(s.shown(typeof p.description === 'string' ? p.description : ''))}
+                          disabled={disabled || s.waiting}
+                          field={`parameter:${name}:description`}
+                          onCommit={(v) => s.commit(descriptionText(v))}
+                        />
+                      )}
+                    </SourcedCell>
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${name} required`}
+                      disabled={disabled}
+                      checked={required.includes(name)}
+                      onChange={(e) => setRequired(e.target.checked ? [...required, name] : required.filter((r) => r !== name))}
+                    />
+                  </td>
+                  <td>
+                    <SourcedCell editor={editor} path={[...props(name), 'enum']} label={`${name} enum`} field={`parameter:${name}:enum`}>
+                      {(s) => {
+                        const values = s.shown(p.enum);
+                        return <EnumCell name={name} values={Array.isArray(values) ? values : null} disabled={disabled || s.waiting} onCommit={(v) => s.commit(enumText(v))} />;
+                      }}
+                    </SourcedCell>
+                  </td>
+                  <td>
+                    <SourcedCell editor={editor} path={[...props(name), 'default']} label={`${name} default`} field={`parameter:${name}:default`}>
+                      {(s) => {
+                        const value = s.shown(p.default);
+                        return <CommitInput label={`${name} default`} value={value === undefined ? '' : leafDisplay(value)} disabled={disabled || s.waiting} field={`parameter:${name}:default`} onCommit={(v) => s.commit(v === '' ? null : leafText(v))} />;
+                      }}
+                    </SourcedCell>
+                  </td>
+                  <td>
+                    {!disabled && (
+                      <button className="icon" aria-label={`Remove ${name}`} title="Removes the parameter (and its name from required)" onClick={() => editor.edit((text, tool) => removeParameter(text, tool, name))}>
+                        ×
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
       {!raw && stale.length > 0 && (
         <ul className="stale-required" aria-label="Required names without a parameter" data-field="parameters:required">

@@ -12,6 +12,7 @@ import { entryFieldRanges, fieldAt, parameterRanges } from './fieldRanges';
 import { applyFix } from '../editor/applyFix';
 import { SEVERITY_ICONS } from '../ui/severityIcons';
 import { ParametersTable } from './ParametersTable';
+import { parameterTypeSuggestions } from '../../shared/neurosan/versions/index';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
 import { descriptionText } from './valueText';
@@ -43,6 +44,7 @@ export function ToolForm({ stores }: { stores: Workspace }) {
       // A default tool can be overridden from a toolbox file (a network names its toolbox instead).
       canOverride={tool.origin === 'default' && analysis.kind === 'toolbox'}
       diagnostics={analysis.diagnostics}
+      typeNames={parameterTypeSuggestions(analysis.neuroSan)}
     />
   );
 }
@@ -55,8 +57,11 @@ function ToolFields({
   canOverride,
   diagnostics,
   unread,
+  typeNames,
 }: {
   stores: Workspace;
+  /** The parameter type names neuro-san reads at the file's version (the Type cell's suggestions). */
+  typeNames: readonly string[];
   tool: ToolSummary;
   detail: ToolDetail;
   editable: boolean;
@@ -187,7 +192,7 @@ function ToolFields({
         {coded && (
           <fieldset className="field" data-field="parameters">
             <legend>Parameters</legend>
-            <ParametersTable parameters={detail.parameters} editor={editor} disabled={disabled} />
+            <ParametersTable parameters={detail.parameters} editor={editor} disabled={disabled} typeNames={typeNames} />
             {messages('parameters')}
           </fieldset>
         )}

@@ -87,6 +87,11 @@ export function createDocumentStore(api: ApiClient, texts: TextChannel, edits: P
       changedOnDisk: (change) => {
         const state = get();
         if (state.path !== change.path || change.mtimeMs === state.mtimeMs) return;
+        // No unsaved edit to lose: take the file's new text, as an editor does (the prompt is for a buffer with edits).
+        if (!change.deleted && state.text === state.savedText && state.status === 'ready') {
+          void get().reload();
+          return;
+        }
         set({
           notice: {
             kind: 'external-change',

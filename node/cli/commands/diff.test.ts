@@ -110,6 +110,18 @@ describe('toolbox-editor diff against a git revision', () => {
     expect(itself.stderr).toContain('No file at');
   });
 
+  it('names --against when the second argument is a git revision rather than a file', async () => {
+    const dir = repository([search(''), search('').replace('the results', 'results')]);
+    for (const revision of ['HEAD~1', 'v1', 'main']) {
+      const mistaken = await runCliIn(dir, ['diff', 'toolbox.hocon', revision]);
+      expect(mistaken).toMatchObject({ code: 2, stdout: '' });
+      expect(mistaken.stderr).toBe(`toolbox-editor diff: '${revision}' is a git revision, not a file: to compare with it, run toolbox-editor diff toolbox.hocon --against ${revision}\n`);
+    }
+    // A missing file that is no revision keeps its plain message.
+    const missing = await runCliIn(dir, ['diff', 'toolbox.hocon', 'HEAD~9']);
+    expect(missing.stderr).toBe(`toolbox-editor diff: No file at ${path.join(dir, 'HEAD~9')}.\n`);
+  });
+
   it('compares with another file outside any repository', async () => {
     const dir = workspace({ 'toolbox.hocon': search(''), 'old.hocon': `${search('')}gone { class = "tools.Gone", description = "Removes nothing, and says so politely." }\n` });
     const { code, report } = await diffJson(dir, ['old.hocon']);

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { baselineSide, compareToolboxes } from '../../review/compareToolbox';
+import { isRevision } from '../../review/gitRevision';
 import { formatDiffMarkdown, formatDiffText } from '../../review/diffFormats';
 
 export const diffCommand: CliCommand = {
@@ -35,6 +37,11 @@ export const diffCommand: CliCommand = {
       const before = await baselineSide(absolute, other !== undefined ? { file: other } : { revision: parsed.values.against ?? 'HEAD' }, io.cwd);
       report = await compareToolboxes(before, { file: absolute, label: path.relative(io.cwd, absolute) || file }, { cwd: io.cwd, env: io.env, noDefault: parsed.values['no-default'] ?? false });
     } catch (error) {
+      // `diff FILE HEAD~3`: the second positional is a file, so a revision there is "No file at": name the flag instead.
+      if (other !== undefined && !existsSync(path.resolve(io.cwd, other)) && (await isRevision(path.dirname(absolute), other))) {
+        io.stderr(`toolbox-editor diff: '${other}' is a git revision, not a file: to compare with it, run toolbox-editor diff ${file} --against ${other}\n`);
+        return 2;
+      }
       // Not 1: a CI job must tell "breaking" from "could not compare".
       io.stderr(`toolbox-editor diff: ${(error as Error).message}\n`);
       return 2;

@@ -20,3 +20,4 @@ export {
 } from './facts';
 export { pinsInFile, pinsInRequirements, pinsInPyproject, pinsInSetupCfg, impliedVersion, describePin, type NeuroSanPin } from './pin';
 export { chooseNeuroSanVersion, factsOfProject, describeProjectNeuroSan, neuroSanLabel, whyNeuroSan, newerThanKnownWords, type ProjectNeuroSan, type VersionSource, type VersionSources } from './projectVersion';
+export { parameterTypeSuggestions } from './typeSuggestions';
