@@ -5,7 +5,7 @@ import { focusFormField } from '../ui/focusField';
 import { removeParameter, removeRequiredName, renameParameter } from './parameterEdits';
 import { SourcedCell } from './SourcedCell';
 import type { EntryEditor } from './useEntryEditor';
-import { descriptionText, enumText, leafDisplay, leafText } from './valueText';
+import { descriptionText, enumText, leafDisplay, leafText, withIndent, withoutIndent } from './valueText';
 
 type Schema = { type?: unknown; properties?: Record<string, Record<string, unknown>>; required?: unknown };
 
@@ -98,16 +98,20 @@ export function ParametersTable({ parameters, editor, disabled, typeNames }: { p
                   </td>
                   <td>
                     <SourcedCell editor={editor} path={[...props(name), 'description']} label={`${name} description`} field={`parameter:${name}:description`}>
-                      {(s) => (
-                        <CommitInput
-                          label={`${name} description`}
-                          multiline="cell"
-                          value={String(s.shown(typeof p.description === 'string' ? p.description : ''))}
-                          disabled={disabled || s.waiting}
-                          field={`parameter:${name}:description`}
-                          onCommit={(v) => s.commit(descriptionText(v))}
-                        />
-                      )}
+                      {(s) => {
+                        // A triple-quoted description keeps the file's indentation in its value: shown without it.
+                        const { shown, indent } = withoutIndent(String(s.shown(typeof p.description === 'string' ? p.description : '')));
+                        return (
+                          <CommitInput
+                            label={`${name} description`}
+                            multiline="cell"
+                            value={shown}
+                            disabled={disabled || s.waiting}
+                            field={`parameter:${name}:description`}
+                            onCommit={(v) => s.commit(descriptionText(withIndent(v, indent)))}
+                          />
+                        );
+                      }}
                     </SourcedCell>
                   </td>
                   <td>

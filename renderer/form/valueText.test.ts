@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveHocon, toJson } from '../../shared/hocon';
-import { descriptionText, enumText, leafText } from './valueText';
+import { descriptionText, enumText, leafText, withIndent, withoutIndent } from './valueText';
 
 const read = (valueText: string) => (toJson(resolveHocon(`v = ${valueText}`).value!) as { v: unknown }).v;
 
@@ -24,5 +24,23 @@ describe('form values as HOCON text', () => {
   it('reads an enum cell as a JSON array', () => {
     expect(enumText('a, b, 3')).toBe('["a","b",3]');
     expect(enumText(' ')).toBeNull();
+  });
+});
+
+describe('a multi-line description in a table cell (issue #35)', () => {
+  const inFile = 'Finds a city.\n            Use it for weather.\n\n              - indented more\n    ';
+  it('is shown without the indentation its lines share in the file, and written back with it', () => {
+    const { shown, indent } = withoutIndent(inFile);
+    expect(shown).toBe('Finds a city.\nUse it for weather.\n\n  - indented more\n    ');
+    expect(indent).toBe('            ');
+    // Untouched, it writes back exactly what the file had; an edit keeps the others' layout.
+    expect(withIndent(shown, indent)).toBe(inFile);
+    expect(withIndent(shown.replace('weather', 'the weather'), indent)).toBe(inFile.replace('weather', 'the weather'));
+  });
+
+  it('leaves one-line and unindented descriptions as they are', () => {
+    expect(withoutIndent('One line.')).toEqual({ shown: 'One line.', indent: '' });
+    expect(withoutIndent('A\nB')).toEqual({ shown: 'A\nB', indent: '' });
+    expect(withIndent('A\nB', '')).toBe('A\nB');
   });
 });

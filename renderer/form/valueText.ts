@@ -35,3 +35,34 @@ export function enumText(input: string): string | null {
   if (items.length === 0) return null;
   return JSON.stringify(items.map((s) => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s)));
 }
+
+/**
+ * A multi-line description as a table cell shows it: the indentation its continuation lines share in the file (a
+ * triple-quoted string keeps the source's indentation in its value) taken off, as Python's inspect.cleandoc leaves
+ * the first line alone (issue #35). `indent` puts it back when the cell is written (withIndent), so the lines the user
+ * did not touch stay as the file had them. Lines of blanks only are left as they are either way.
+ */
+export function withoutIndent(value: string): { shown: string; indent: string } {
+  const lines = value.split('\n');
+  let indent: string | undefined;
+  for (const line of lines.slice(1)) {
+    if (line.trim() === '') continue;
+    const own = /^[ \t]*/.exec(line)![0];
+    if (indent === undefined) indent = own;
+    else {
+      let i = 0;
+      while (i < indent.length && i < own.length && indent[i] === own[i]) i++;
+      indent = indent.slice(0, i);
+    }
+  }
+  if (!indent) return { shown: value, indent: '' };
+  const cut = indent;
+  return { shown: [lines[0], ...lines.slice(1).map((l) => (l.trim() === '' ? l : l.slice(cut.length)))].join('\n'), indent: cut };
+}
+
+/** What withoutIndent took off, put back on the continuation lines that are not blank. */
+export function withIndent(shown: string, indent: string): string {
+  if (!indent) return shown;
+  const lines = shown.split('\n');
+  return [lines[0], ...lines.slice(1).map((l) => (l.trim() === '' ? l : indent + l))].join('\n');
+}
