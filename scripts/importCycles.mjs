@@ -32,7 +32,17 @@ function typeOnly(clause) {
   return !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
 }
 
-/** Each file's runtime imports of other files of the app. */
+/** Whether an export declaration re-exports types only (`export type {...}`, or every name marked `type`). */
+function exportsTypesOnly(statement) {
+  if (statement.isTypeOnly) return true;
+  const clause = statement.exportClause;
+  return clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+}
+
+/**
+ * Each file's runtime imports of other files of the app: static imports and re-exports. A dynamic `import()` is left
+ * out on purpose: it loads when called, after every module has loaded, so it cannot see one half-initialised.
+ */
 export function importGraph(root) {
   const files = sourceFiles(root);
   const known = new Set(files);
@@ -48,7 +58,7 @@ export function importGraph(root) {
     for (const statement of source.statements) {
       let name;
       if (ts.isImportDeclaration(statement) && !typeOnly(statement.importClause)) name = statement.moduleSpecifier.text;
-      else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) name = statement.moduleSpecifier.text;
+      else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !exportsTypesOnly(statement)) name = statement.moduleSpecifier.text;
       const target = name === undefined ? undefined : resolve(file, name);
       if (target !== undefined) targets.add(target);
     }

@@ -39,8 +39,14 @@ test('a syntax error typed in the text keeps the tool list and its selection, sa
     // No edit is computed from a text that does not parse.
     await expect(toolList.getByRole('button', { name: 'Rename' })).toBeDisabled();
 
-    // The status shows where the text stops parsing.
+    // Another tool chosen meanwhile: its fields come with a text that parses, and the form says so (it said
+    // "Reading lookup_weather…" until then).
     await page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'Form' }).click();
+    await tools.getByRole('option', { name: 'lookup_weather' }).click();
+    await expect(page.getByText('lookup_weather is shown once the text parses again (not parsed: line 28).')).toBeVisible();
+    await tools.getByRole('option', { name: 'send_report' }).click();
+
+    // The status shows where the text stops parsing.
     await status.getByRole('button').click();
     await expect(page.getByRole('region', { name: 'Editor' }).getByRole('tab', { name: 'HOCON' })).toHaveAttribute('aria-selected', 'true');
 

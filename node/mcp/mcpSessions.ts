@@ -25,14 +25,14 @@ const INSTRUCTIONS =
  * The instructions a client gets at initialize: what the server is, and which tools of the toolbox it leaves out and
  * why — said where a client shows it, not only on the server's stderr, which MCP clients mostly do not show.
  */
-export function instructionsOf(notOffered: readonly NotOfferedTool[]): string {
+function instructionsOf(notOffered: readonly NotOfferedTool[]): string {
   if (notOffered.length === 0) return INSTRUCTIONS;
   const lines = notOffered.map((t) => `- ${t.name}: ${t.reason}`);
   return `${INSTRUCTIONS}\n\nNot offered (neuro-san would refuse them, or their class did not load; the server's log has the whole message):\n${lines.join('\n')}`;
 }
 
 /** The logger name of the server's notifications/message. */
-export const LOGGER = 'toolbox-editor';
+const LOGGER = 'toolbox-editor';
 
 /**
  * An SDK server for one connection: tools/list and tools/call over the shared toolbox; announces list changes, and

@@ -1,3 +1,4 @@
+import { unreadWords } from '../state/unreadText';
 import { useMemo } from 'react';
 import { DISPLAY_AS_VALUES } from '../../shared/toolbox/index';
 import type { DiagnosticDto, ToolDetail, ToolSummary } from '../../shared/api/index';
@@ -15,7 +16,7 @@ import { ParametersTable } from './ParametersTable';
 import { parameterTypeSuggestions } from '../../shared/neurosan/versions/index';
 import { useEntryEditor } from './useEntryEditor';
 import { ClassActions } from '../preflight/ClassActions';
-import { descriptionText } from './valueText';
+import { descriptionText, withIndent, withoutIndent } from './valueText';
 import { useSourcedField } from './FieldSource';
 import { useOpenAnalysis } from '../state/openAnalysis';
 import { AnalysisPending } from '../ui/AnalysisPending';
@@ -32,7 +33,11 @@ export function ToolForm({ stores }: { stores: Workspace }) {
   const tool = analysis.tools.find((t) => t.name === selected);
   if (!tool) return <p className="placeholder">Select a tool in the list, or add one.</p>;
   // The description, parameters and args come with the answer that named this tool (see analysisStore).
-  if (analysis.detail?.name !== tool.name) return <p className="placeholder">Reading {tool.name}…</p>;
+  if (analysis.detail?.name !== tool.name) {
+    // The detail comes with an answer about a text that reads: none comes while this one does not parse.
+    if (unread !== null) return <p className="placeholder">{tool.name} is shown once the text parses again ({unreadWords(unread)}).</p>;
+    return <p className="placeholder">Reading {tool.name}…</p>;
+  }
   return (
     <ToolFields
       key={tool.name}
@@ -98,6 +103,8 @@ function ToolFields({
   // Fields set more than once, or from a substitution or another file, say so and ask which definition an edit changes.
   const className = useSourcedField(editor, ['class'], 'class', { field: 'class' });
   const description = useSourcedField(editor, ['description'], 'description', { field: 'description' });
+  // A triple-quoted description keeps the file's indentation in its value: shown without it (valueText.ts).
+  const descriptionShown = withoutIndent(String(description.shown(detail.description ?? '')));
   const displayAs = useSourcedField(editor, ['display_as'], 'display_as', { field: 'display_as' });
   const toolInfoUrl = useSourcedField(editor, ['base_tool_info_url'], 'base_tool_info_url', { field: 'base_tool_info_url' });
 
@@ -133,7 +140,7 @@ function ToolFields({
           <>
             <label className="field">
               <span>Description</span>
-              <CommitInput label="Description" field="description" multiline value={String(description.shown(detail.description ?? ''))} disabled={disabled || description.waiting} describedBy={described('description')} onCommit={(v) => description.commit(descriptionText(v))} />
+              <CommitInput label="Description" field="description" multiline value={descriptionShown.shown} disabled={disabled || description.waiting} describedBy={described('description')} onCommit={(v) => description.commit(descriptionText(withIndent(v, descriptionShown.indent)))} />
             </label>
             {description.note}
             {messages('description')}

@@ -52,3 +52,25 @@ describe('saving the document', () => {
     expect(callsOf('file.write')).toHaveLength(1);
   });
 });
+
+describe('a change on disk to the open file', () => {
+  it('is taken in by a buffer with no unsaved edit', async () => {
+    const { useDocument, callsOf } = await opened();
+    useDocument.getState().changedOnDisk({ path: '/work/toolbox_info.hocon', mtimeMs: 2, deleted: false });
+    await vi.advanceTimersByTimeAsync(0);
+    callsOf('file.read')[1]!.resolve({ path: '/work/toolbox_info.hocon', text: 'theirs {}\n', mtimeMs: 2, sha256: 'b' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useDocument.getState()).toMatchObject({ text: 'theirs {}\n', savedText: 'theirs {}\n', notice: null });
+  });
+
+  it('never replaces what was typed while the file was being read: the change is said instead', async () => {
+    const { useDocument, callsOf } = await opened();
+    useDocument.getState().changedOnDisk({ path: '/work/toolbox_info.hocon', mtimeMs: 2, deleted: false });
+    await vi.advanceTimersByTimeAsync(0);
+    useDocument.getState().setText('mine {}\n');
+    callsOf('file.read')[1]!.resolve({ path: '/work/toolbox_info.hocon', text: 'theirs {}\n', mtimeMs: 2, sha256: 'b' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useDocument.getState().text).toBe('mine {}\n');
+    expect(useDocument.getState().notice).toEqual({ kind: 'external-change', message: 'toolbox_info.hocon was changed on disk by another program.' });
+  });
+});

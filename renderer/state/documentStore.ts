@@ -33,7 +33,8 @@ export interface DocumentState {
 
 export interface DocumentActions {
   setText(text: string): void;
-  open(path: string): Promise<boolean>;
+  /** `unlessEditedFrom`: the text the buffer had when the read began; an edit made meanwhile keeps the buffer. */
+  open(path: string, options?: { unlessEditedFrom?: string }): Promise<boolean>;
   newDocument(): Promise<void>;
   /** A document from text that has no path yet (a dropped file in browser mode, a recovered untitled file). */
   openText(text: string): void;
@@ -87,28 +88,39 @@ export function createDocumentStore(api: ApiClient, texts: TextChannel, edits: P
       changedOnDisk: (change) => {
         const state = get();
         if (state.path !== change.path || change.mtimeMs === state.mtimeMs) return;
+        const say = () =>
+          set({
+            notice: {
+              kind: 'external-change',
+              message: change.deleted
+                ? `${fileName(change.path)} was deleted or moved by another program. Save to write your version back.`
+                : `${fileName(change.path)} was changed on disk by another program.`,
+            },
+          });
+        if (change.deleted || state.status !== 'ready' || state.text !== state.savedText) return say();
         // No unsaved edit to lose: take the file's new text, as an editor does (the prompt is for a buffer with edits).
-        if (!change.deleted && state.text === state.savedText && state.status === 'ready') {
-          void get().reload();
-          return;
-        }
-        set({
-          notice: {
-            kind: 'external-change',
-            message: change.deleted
-              ? `${fileName(change.path)} was deleted or moved by another program. Save to write your version back.`
-              : `${fileName(change.path)} was changed on disk by another program.`,
-          },
-        });
+        // What a form field holds is written first, and what is typed while the file is read keeps the prompt.
+        void (async () => {
+          edits.flush();
+          await edits.settled();
+          const before = get();
+          if (before.path !== change.path || before.text !== before.savedText) return say();
+          const taken = await get().open(change.path, { unlessEditedFrom: before.text });
+          if (!taken && get().text !== get().savedText) say();
+        })();
       },
 
-      open: async (path) => {
+      open: async (path, options = {}) => {
         const previous = get();
         set({ status: previous.status === 'empty' ? 'loading' : previous.status, notice: null });
         try {
           // The main side keeps the text it read under this name: the first analysis sends no megabytes back.
           const textId = texts.nameText();
           const file = await api.invoke('file.read', { path, textId });
+          if (options.unlessEditedFrom !== undefined && get().text !== options.unlessEditedFrom) {
+            set({ status: previous.status });
+            return false;
+          }
           texts.acknowledge(textId, file.text);
           unwatchCurrent();
           set({

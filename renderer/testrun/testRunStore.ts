@@ -114,8 +114,15 @@ export function createTestRunStore({ api, useDocument, useAnalysis, edits }: Bas
     return ok;
   };
   /** The renames the text holds now (the analysis's tool names say which: the last text's that parsed, while this one does not). */
+  // The saved file's tools, read again only when the saved text changes (asked after every run while renames exist).
+  let savedKeys: { text: string; keys: Set<string> } | undefined;
+  const savedNames = (): Set<string> => {
+    const text = useDocument.getState().savedText;
+    if (savedKeys?.text !== text) savedKeys = { text, keys: topLevelKeys(text) };
+    return savedKeys.keys;
+  };
   const inEffect = (): Map<string, string> =>
-    renamesInEffect(store.getState().renames, (useAnalysis.getState().lastRead ?? useAnalysis.getState().analysis)?.tools.map((t) => t.name) ?? [], () => topLevelKeys(useDocument.getState().savedText));
+    renamesInEffect(store.getState().renames, (useAnalysis.getState().lastRead ?? useAnalysis.getState().analysis)?.tools.map((t) => t.name) ?? [], savedNames);
   const store = create<TestRunState>()((set, get) => ({
     inputs: {},
     running: null,

@@ -13,7 +13,8 @@ export function filterTools(tools: readonly ToolSummary[], filter: ToolFilter): 
   return tools.filter(
     (t) =>
       (filter.kind === 'all' || t.kind === filter.kind) &&
-      (!filter.onlyProblems || t.errors + t.warnings + t.hints > 0) &&
+      // A hint is style advice, not a problem (problemCounts.ts): "problems" are errors and warnings.
+      (!filter.onlyProblems || t.errors + t.warnings > 0) &&
       (needle === '' || t.name.toLowerCase().includes(needle) || (t.className ?? '').toLowerCase().includes(needle)),
   );
 }

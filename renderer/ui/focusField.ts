@@ -41,7 +41,7 @@ const SETTLE_MS = 600;
 /**
  * A field enabled a moment ago takes its new value in a render that follows (CommitInput follows its value in an
  * effect; the form may be drawn again as the analysis answers), which drops the selection, or the focus if the input
- * is drawn anew. Until the user presses a key (or SETTLE_MS passes), the field keeps the focus and its whole value
+ * is drawn anew. Until the user presses a key or clicks (or SETTLE_MS passes), the field keeps the focus and its whole value
  * selected, so that what is typed replaces it: typing once raced with those renders ("58" for "8", "ad" for "advanced").
  */
 function keepSelected(form: Element, field: string, first: HTMLInputElement | HTMLTextAreaElement): void {
@@ -50,7 +50,9 @@ function keepSelected(form: Element, field: string, first: HTMLInputElement | HT
   const onKey = () => {
     typed = true;
   };
+  // A key, or a click that places the caret, is the user's: the selection is theirs from then on.
   document.addEventListener('keydown', onKey, { capture: true, once: true });
+  document.addEventListener('pointerdown', onKey, { capture: true, once: true });
   const current = () => {
     const host = form.isConnected ? form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`) : null;
     const found = host?.matches('input, textarea') ? host : host?.querySelector<HTMLElement>('input, textarea');
@@ -59,6 +61,7 @@ function keepSelected(form: Element, field: string, first: HTMLInputElement | HT
   const hold = () => {
     if (typed || performance.now() - started > SETTLE_MS) {
       document.removeEventListener('keydown', onKey, { capture: true });
+      document.removeEventListener('pointerdown', onKey, { capture: true });
       return;
     }
     const target = current();

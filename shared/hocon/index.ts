@@ -48,7 +48,7 @@ export { JsonText, layoutJsonText, layoutIfJson, jsonMemberTexts } from './jsonT
 export { parsePath, formatPath, formatKeySegment } from './pathExpression';
 export { applyEdits, type TextEdit, type FileTextEdit } from './textEdits';
 export { formatHocon, type FormatOptions, type FormatRange, type FormatResult } from './formatter';
-export { detectStyle, indentUnitOf, type DetectedStyle } from './formatStyle';
+export { indentUnitOf } from './formatStyle';
 export { setValue, insertKey, removeKey, renameKey, moveEntry, withValue, type PathLike, type EditOptions } from './editor';
 export { keyDefinitions, definitionKindOf, DEFINITION_KINDS, setDefinition, removeDefinition, type KeyDefinition, type DefinitionKind } from './editor';
 export { setValueChecked, setDefinitionChecked, removeDefinitionChecked, removeKeyChecked, EditRefusedError, type CheckedEditOptions } from './checkedEdits';

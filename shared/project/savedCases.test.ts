@@ -35,7 +35,7 @@ describe('saved test cases naming a tool the toolbox lacks (test-case-tool)', ()
     }
   });
 
-  it('are quiet for the tools it has (the default toolbox\'s too), MCP servers\' tools, and no or unreadable cases file', () => {
+  it('are quiet for the tools it is given, MCP servers\' tools, and no or unreadable cases file', () => {
     expect(check(casesText(['accountant', 'get_current_date_time'])).problems).toEqual([]);
     expect(check(casesText(['search'], ', "mcp_server": "http://localhost:8000/mcp"')).problems).toEqual([]);
     expect(check(undefined)).toEqual({ problems: [] });

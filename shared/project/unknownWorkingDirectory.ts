@@ -5,8 +5,8 @@
  * problem met both ways is reported; where the two readings differ, the file gets one warning saying it cannot be
  * judged and how to tell the editor, instead of reports that may be false.
  */
-import { SourceText } from '../hocon/index';
-import { compareDiagnostics, diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
+import { normalizePath, SourceText } from '../hocon/index';
+import { compareDiagnostics, countSeverities, diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 import type { ProjectAnalysis } from './analyzeProject';
 
 export const UNKNOWN_WORKING_DIRECTORY_RULE = 'working-directory-unknown';
@@ -79,9 +79,14 @@ export function analysisFromEither(analysis: ProjectAnalysis, readings: EitherRe
   }
   if (notes.length === 0) return analysis;
   const diagnostics = [...analysis.diagnostics.filter((d) => !dropped.has(keyOf(d))), ...notes].sort(compareDiagnostics);
-  const files = analysis.files.map((f) => {
-    const of = diagnostics.filter((d) => d.file === f.path);
-    return { ...f, errors: of.filter((d) => d.severity === 'error').length, warnings: of.filter((d) => d.severity === 'warning').length };
-  });
+  // Counted as analysisOf counts them (hints too, paths normalized), grouped once.
+  const byFile = new Map<string, ToolboxDiagnostic[]>();
+  for (const d of diagnostics) {
+    const key = normalizePath(d.file);
+    const list = byFile.get(key);
+    if (list) list.push(d);
+    else byFile.set(key, [d]);
+  }
+  const files = analysis.files.map((f) => ({ ...f, ...countSeverities(byFile.get(normalizePath(f.path)) ?? []) }));
   return { ...analysis, files, diagnostics };
 }

@@ -90,6 +90,10 @@ describe('the last 0.6 releases: 0.6.95 (pydantic.v1) and 0.6.98 (pydantic v2)',
     const result = await validate(integerParameters('neuro-san==0.6.95'));
     expect(result.checkedFor).toBe('checked for neuro-san 0.6.95 (pin: neuro-san==0.6.95 in requirements.txt:2)');
     expect(result.problems.some((p) => p.includes('UndefinedType'))).toBe(true);
+    // The network's check says what the server refuses: the network, not a tool offered to an agent.
+    const conversion = result.problems.filter((p) => p.includes('network-parameters-conversion'));
+    expect(conversion.length).toBeGreaterThan(0);
+    for (const line of conversion) expect(line).not.toMatch(/an agent offered this tool fails/);
   });
 
   it('0.6.98 and 0.7.4 take it', async () => {

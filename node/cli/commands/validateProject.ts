@@ -3,7 +3,7 @@ import path from 'node:path';
 import { analysisOf, summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
 import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
-import { formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
+import { countSeverities, formatDiagnosticLine, severityCountWords, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
 import { outerReaderOf, PROJECT_WALK_LIMITS, projectReaderOnDisk, projectsUnder, type ProjectLoadOptions } from '../../project/projectOnDisk';
 import { analysisFromEitherOnDisk } from '../../project/unknownWorkingDirectoryOnDisk';
@@ -129,9 +129,7 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listi
   }
   if (analysis.caseFiles.length > 0) {
     const cases = new Set(analysis.caseFiles);
-    const found = analysis.diagnostics.filter((d) => cases.has(d.file));
-    const errors = found.filter((d) => d.severity === 'error').length;
-    lines.push(`saved test cases: ${plural(cases.size, 'file')}, ${plural(errors, 'error')}, ${plural(found.length - errors, 'warning')}`);
+    lines.push(`saved test cases: ${plural(cases.size, 'file')}, ${severityCountWords(countSeverities(analysis.diagnostics.filter((d) => cases.has(d.file))))}`);
   }
   const toolbox = analysis.settings.AGENT_TOOLBOX_INFO_FILE;
   lines.push(`toolbox in use: ${toolbox ? describeSetting(toolbox) : 'the default toolbox only (no AGENT_TOOLBOX_INFO_FILE, none at the usual places)'}`);

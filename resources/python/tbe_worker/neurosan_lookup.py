@@ -41,7 +41,7 @@ def _truthy(value):
     return isinstance(value, str) and value.strip().lower() in ("true", "yes")
 
 
-def this_agent_tool_path(env, network, lookup, cwd=None):
+def this_agent_tool_path(env, network, cwd=None):
     """(the package neuro-san looks in first, AGENT_TOOL_PATH's package): ValueError as neuro-san raises it."""
     agent_tool_path = env.get("AGENT_TOOL_PATH")
     if agent_tool_path is None:
@@ -256,7 +256,7 @@ def find_as_neuro_san(class_path, lookups, env, network, agent_name, version_wor
             lookup = "qualified-first"
         tool_path_only = bool(lookup_spec.get("toolPathOnly")) and _truthy(env.get("AGENT_TOOL_PATH_ONLY"))
         try:
-            this_path, root = this_agent_tool_path(env, network, lookup, cwd)
+            this_path, root = this_agent_tool_path(env, network, cwd)
         except ValueError as error:
             if first_message is None:
                 first_message = str(error)

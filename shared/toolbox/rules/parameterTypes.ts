@@ -91,6 +91,9 @@ function said(text: string, consequence: string): string {
   return consequence === '' ? text : `${text} ${consequence}`;
 }
 
+/** The toolbox's words for what a refused model means (pydantic.v1). */
+const V1_CONSEQUENCE = 'an agent offered this tool fails.';
+
 /** What pydantic.v1 says of a field whose type is None (neuro-san up to 0.6.95), required or not. */
 function v1RefusalWords(field: string, required: boolean): string {
   return required
@@ -109,7 +112,9 @@ export function unknownTypeMessage(type: string, field: string, facts: NeuroSanF
   if (where.inItems) {
     return `${known}, so the LLM is shown "items": {"type": "null"} and every element it sends is refused (value is not None).`;
   }
-  return `${known}, and pydantic refuses the model (${v1RefusalWords(field, where.required)}): an agent offered this tool fails.`;
+  // The tool's consequence after a colon, as always; none where the caller says what fails (a network's check).
+  const refused = `${known}, and pydantic refuses the model (${v1RefusalWords(field, where.required)})`;
+  return consequence === '' ? `${refused}.` : `${refused}: ${V1_CONSEQUENCE}`;
 }
 
 export function parameterNameMessage(field: string, facts?: NeuroSanFacts): { message: string; severity: 'error' | 'warning' } | undefined {
