@@ -11,13 +11,18 @@ test('closing the page with unsaved changes asks first', async ({ page, server }
   expect(await dialog).toBe('beforeunload');
 });
 
-test('a change made on disk by another program is noticed and can be reloaded', async ({ page, server }) => {
+test('a change made on disk under unsaved edits is noticed and, by choice, reloaded', async ({ page, server }) => {
   await page.goto(server.url);
   await showHoconText(page);
   await expect(hoconLines(page)).toContainText('get_time');
+  // Unsaved edits: the change on disk waits for the user (a clean buffer reloads by itself).
+  await typeAtEndOfEditor(page, '\n# mine, not saved');
+  await expect(page).toHaveTitle(/^●/);
   writeFileSync(path.join(server.dir, 'commented.hocon'), '# rewritten elsewhere\nother_tool { class = "x.Y" }\n');
   await expect(page.getByRole('alert').filter({ hasText: 'changed on disk by another program' })).toBeVisible();
   await page.getByRole('button', { name: 'Reload from disk' }).click();
   await showHoconText(page);
   await expect(hoconLines(page)).toContainText('other_tool');
+  await expect(hoconLines(page)).not.toContainText('mine, not saved');
+  await expect(page).not.toHaveTitle(/^●/);
 });
