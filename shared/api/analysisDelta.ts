@@ -10,6 +10,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { textChangeBetween } from './documentText';
 import type { DiagnosticDto, ToolboxAnalysis, ToolSummary } from './toolboxApi';
+import { compareDiagnostics } from '../toolbox/index';
 
 /** Positions at or after `end` (in the old text) move by `offsetDelta` and `lineDelta`; those before `lineEnd` also by `columnDelta`. */
 export const PositionShiftT = Type.Object({
@@ -133,11 +134,6 @@ export function applyListOps<T>(before: readonly T[], ops: ReadonlyArray<number 
   return out;
 }
 
-function diagnosticOrder(a: DiagnosticDto, b: DiagnosticDto): number {
-  if (a.file !== b.file) return a.file < b.file ? -1 : 1;
-  return a.range.start.offset - b.range.start.offset || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0);
-}
-
 export interface AnalysisChange {
   shift: PositionShift;
   tools: Array<number | ToolSummary>;
@@ -158,7 +154,7 @@ export function analysisChange(before: ToolboxAnalysis, beforeText: string, afte
     diagnostics: listOps(
       before.diagnostics.map((d) => shiftDiagnostic(d, shift)),
       after.diagnostics,
-      (old, next) => diagnosticOrder(old, next) < 0,
+      (old, next) => compareDiagnostics(old, next) < 0,
     ),
   };
 }

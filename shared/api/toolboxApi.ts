@@ -9,7 +9,7 @@ import { FileTextEditT } from './textEdits';
 import { RunRequestT } from './runApi';
 import { NeuroSanVersionT } from './projectApi';
 import { READINGS } from '../toolbox/index';
-import { SEVERITIES, TOOL_KINDS } from '../toolbox/index';
+import { SEVERITIES, TOOL_KINDS, type ToolboxDiagnostic } from '../toolbox/index';
 import { DEFINITION_KINDS } from '../hocon/index';
 
 /** Whose reading of the file: neuro-san's (the default: what the LLM gets) or the HOCON specification's. */
@@ -265,6 +265,14 @@ export type ToolSummary = Static<typeof ToolSummaryT>;
 export type ToolDetail = Static<typeof ToolDetailT>;
 export type FieldSourceDto = Static<typeof FieldSourceT>;
 export type DiagnosticDto = Static<typeof DiagnosticT>;
+/**
+ * The wire schema is the one diagnostic type's, checked: this stops compiling when DiagnosticT and ToolboxDiagnostic
+ * differ by a field (issue #34: one diagnostic type from the rules to every surface).
+ */
+export type DiagnosticSchemaIsTheType = Holds<Same<DiagnosticDto, ToolboxDiagnostic>>;
+// Identical, not only assignable both ways (an optional field on one side would pass that).
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<T extends true> = T;
 export type CatalogRenderResult = Static<typeof CatalogRenderResultT>;
 export type Preferences = Static<typeof PreferencesT>;
 export type ToolRunResultDto = Static<typeof ToolRunResultT>;

@@ -1,7 +1,7 @@
 import { isAbsolutePath, normalizePath, type IncludeHost } from '../hocon/index';
 import { keyOrigin } from '../toolbox/index';
 import type { LoadedNetwork, LoadedToolbox, ToolboxDiagnostic } from '../toolbox/index';
-import { compareDiagnostics } from '../toolbox/index';
+import { compareDiagnostics, dedupeDiagnostics } from '../toolbox/index';
 import { toolboxErrorsByTool } from './brokenTools';
 import { FILE_KINDS, type FileKind } from './fileKind';
 import type { ManifestEntry } from './manifest';
@@ -193,7 +193,7 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   });
   diagnostics.push(...mcp.diagnostics);
 
-  const unique = dedupe(diagnostics).sort(compareDiagnostics);
+  const unique = dedupeDiagnostics(diagnostics).sort(compareDiagnostics);
   const byFile = new Map(files.map((f) => [normalizePath(f.path), f]));
   for (const d of unique) {
     const file = byFile.get(normalizePath(d.file));
@@ -292,17 +292,6 @@ function crossReferences(toolbox: LoadedToolbox | undefined, networks: readonly 
   return { tools, undefinedToolUsers };
 }
 
-function dedupe(diagnostics: readonly ToolboxDiagnostic[]): ToolboxDiagnostic[] {
-  const seen = new Set<string>();
-  const out: ToolboxDiagnostic[] = [];
-  for (const d of diagnostics) {
-    const key = `${normalizePath(d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(d);
-  }
-  return out;
-}
 
 /** Per kind: how many files, errors, warnings and hints (the CLI's closing summary). */
 export function summaryByKind(analysis: ProjectAnalysis): { kind: FileKind; files: number; errors: number; warnings: number; hints: number }[] {

@@ -1,7 +1,7 @@
 import { dirnameOf, joinPath, normalizePath, ParsedIncludes, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
-import { compareDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
+import { compareDiagnostics, dedupeDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
 import { checkNetworkValidators } from './networkValidators';
 import { checkHoconLint } from './networkLint';
@@ -340,7 +340,7 @@ export class ProjectReader {
     const key = this.key(path);
     let found = this.found.get(key);
     if (found === undefined) {
-      found = dedupe(this.diagnosticsByKind(path)).sort(compareDiagnostics);
+      found = dedupeDiagnostics(this.diagnosticsByKind(path)).sort(compareDiagnostics);
       this.found.set(key, found);
     }
     return found;
@@ -691,14 +691,3 @@ function isFailureOf(d: ToolboxDiagnostic, document: ReadDocument): boolean {
   return !document.ok && document.diagnostics.some((f) => f.file === d.file && f.range.start.offset === d.range.start.offset && f.message === d.message);
 }
 
-function dedupe(diagnostics: readonly ToolboxDiagnostic[]): ToolboxDiagnostic[] {
-  const seen = new Set<string>();
-  const out: ToolboxDiagnostic[] = [];
-  for (const d of diagnostics) {
-    const key = `${normalizePath(d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(d);
-  }
-  return out;
-}

@@ -1,4 +1,4 @@
-import type { FileTextEdit, Origin, Position, Range, SourceText } from '../hocon/index';
+import { normalizePath, type Diagnostic as HoconDiagnostic, type FileTextEdit, type Origin, type Position, type Range, type SourceText } from '../hocon/index';
 import { plural } from '../plural';
 
 /**
@@ -18,18 +18,13 @@ export interface QuickFix {
 
 /**
  * A problem in a toolbox or agent network file, as the Problems panel, the editor markers and `toolbox-editor
- * validate` show it. Every diagnostic has a position; `rule` is a stable id (for filtering and documentation).
+ * validate` show it: the one diagnostic type every surface prints (the API's DiagnosticT is checked to be it). It is
+ * the HOCON reader's Diagnostic (a message at a position of a file) with a stable `rule` id (for filtering and
+ * documentation); `fromHoconDiagnostic` gives a reading problem its rule.
  */
-export interface ToolboxDiagnostic {
+export interface ToolboxDiagnostic extends HoconDiagnostic {
   severity: Severity;
   rule: string;
-  message: string;
-  file: string;
-  /** 1-based. */
-  line: number;
-  /** 1-based. */
-  column: number;
-  range: Range;
   /** The tool the problem belongs to, when it belongs to one. */
   tool?: string;
   fix?: QuickFix;
@@ -215,4 +210,34 @@ export function compareDiagnostics(a: ToolboxDiagnostic, b: ToolboxDiagnostic): 
   const byOffset = a.range.start.offset - b.range.start.offset;
   if (byOffset !== 0) return byOffset;
   return a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;
+}
+
+/**
+ * One of each problem: the same rule and words at the same place of the same file (however the file was named) is
+ * reported once, the first kept. The project's reading and its analysis both merge problems found more than one way
+ * (a toolbox read for itself and for each network using it).
+ */
+export function dedupeDiagnostics(diagnostics: readonly ToolboxDiagnostic[]): ToolboxDiagnostic[] {
+  const seen = new Set<string>();
+  const out: ToolboxDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const key = `${normalizePath(d.file)}:${d.range.start.offset}:${d.rule}:${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+/**
+ * The `--json` form of diagnostics (`validate --json`, `check --json`): positions as line/column, the range's end as
+ * endLine/endColumn.
+ */
+export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
+  return `${JSON.stringify(plainDiagnostics(all), null, 2)}\n`;
+}
+
+/** Each diagnostic as `--json` prints it (see diagnosticsJson), for a report that wraps them. */
+export function plainDiagnostics(all: readonly ToolboxDiagnostic[]): object[] {
+  return all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
 }

@@ -3,13 +3,12 @@
  * any tool (see node/preflight/preflightToolbox.ts).
  */
 import { factsOfProject } from '../../../shared/neurosan/versions/index';
-import { formatDiagnosticLine } from '../../../shared/toolbox/index';
+import { diagnosticsJson, formatDiagnosticLine } from '../../../shared/toolbox/index';
 import { DEFAULT_TIME_LIMIT_MS, preflightToolbox, summaryLines } from '../../preflight/preflightToolbox';
 import { toolboxOf } from '../../workspace/toolboxOnDisk';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { RUN_OPTION_HELP, RUN_OPTION_SPECS, withToolRun } from './runCliSupport';
 import { reportUnreadFiles } from './toolboxCliSupport';
-import { diagnosticsJson } from './validate';
 
 export const checkCommand: CliCommand = {
   name: 'check',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { readTextFileSync } from '../../files/textFiles';
-import { compareDiagnostics, formatDiagnosticLine, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
+import { compareDiagnostics, diagnosticsJson, formatDiagnosticLine, plainDiagnostics, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
 import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
@@ -183,15 +183,6 @@ async function fetchIncludes(positionals: readonly string[], isDir: boolean, io:
     if (fetched.problem !== null) io.stderr(`could not fetch ${fetched.url}: ${fetched.problem}\n`);
   }
   return store.read;
-}
-
-/** The `--json` form of diagnostics (also `check --json`'s): positions as line/column, the range's end as endLine/endColumn. */
-export function diagnosticsJson(all: readonly ToolboxDiagnostic[]): string {
-  return `${JSON.stringify(plainDiagnostics(all), null, 2)}\n`;
-}
-
-function plainDiagnostics(all: readonly ToolboxDiagnostic[]) {
-  return all.map(({ range, ...rest }) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
 }
 
 /** The files checked, grouped by the neuro-san version each was checked for (one group in the usual case). */
