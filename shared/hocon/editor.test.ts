@@ -108,6 +108,12 @@ describe('insertKey', () => {
     );
   });
 
+  it('takes the caller\'s indent unit when it replaces an object, as when it inserts one', () => {
+    const text = 'a {\n  x {\n    p = 1\n    q = 2\n  }\n}\n';
+    expect(applyEdits(text, setValue(text, ['a', 'x'], '{ "p": 1, "r": 3 }', { indent: '\t' }))).toBe('a {\n  x {\n  \tp = 1\n  \tr = 3\n  }\n}\n');
+    expect(applyEdits(text, setValue(text, ['a', 'y'], '{ "p": 1, "r": 3 }', { indent: '\t' }))).toContain('  y {\n  \tp = 1');
+  });
+
   it('uses unquoted keys and = where the file does', () => {
     const text = 'a {\n  x = 1\n  y = 2\n}\n';
     expect(applyEdits(text, insertKey(text, ['a'], 'z', '3'))).toBe('a {\n  x = 1\n  y = 2\n  z = 3\n}\n');

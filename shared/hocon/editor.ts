@@ -140,7 +140,7 @@ export function setValue(text: string, path: PathLike, valueText: string, option
   const root = document.root as ObjectNode;
   const exact = findFields(root, keys).filter((m) => m.segmentIndex === m.field.key.segments.length - 1);
   const last = exact[exact.length - 1];
-  if (last !== undefined && !shadowed(root, keys, last.field)) return [replaceValueOf(text, last, valueText)];
+  if (last !== undefined && !shadowed(root, keys, last.field)) return [replaceValueOf(text, document, last, valueText, options)];
   // Insert into the deepest object that exists.
   for (let depth = keys.length - 1; depth >= 0; depth--) {
     const parent = findObject(root, keys.slice(0, depth));
@@ -153,7 +153,7 @@ export function setValue(text: string, path: PathLike, valueText: string, option
  * The edit that makes one definition's value `valueText` (`a { }` and `a += x` become `a = valueText`). An object
  * written on one line that replaces an object is laid out as that one was (one key per line where it was).
  */
-function replaceValueOf(text: string, match: FieldMatch, valueText: string): TextEdit {
+function replaceValueOf(text: string, document: SyntaxDocument, match: FieldMatch, valueText: string, options: EditOptions): TextEdit {
   const field = match.field;
   if (field.separator === '' && !valueText.trimStart().startsWith('{')) {
     return { offset: field.key.end, length: field.value.end - field.key.end, newText: ` ${separatorStyle(text, match.parent)}${valueText}`.replace(/^ (:)/, '$1') };
@@ -167,8 +167,8 @@ function replaceValueOf(text: string, match: FieldMatch, valueText: string): Tex
   if (valueText.trimStart().startsWith('{') && !valueText.includes('\n')) {
     const wasObject = old.kind === 'object' && old.braced;
     const layout = { text, target: match.parent, style: match.parent, indent: indentOfLine(text, field.start), eol: eolOf(text) };
-    const document = parseHocon(text);
-    const unit = detectIndentUnit(text, {}, document);
+    // The document the match was found in (parsed once per edit), and the caller's indent unit as an insert takes it.
+    const unit = detectIndentUnit(text, options, document);
     const laidOut = layOutValue(valueText, {
       ...layout,
       unit,
@@ -494,20 +494,22 @@ export function definitionKindOf(field: FieldNode): Pick<KeyDefinition, 'kind' |
   return { kind, references };
 }
 
-function matchAt(text: string, keys: string[], index: number): FieldMatch {
-  const matches = exactMatches(parseForEdit(text).root as ObjectNode, keys);
+function matchAt(text: string, keys: string[], index: number): { document: SyntaxDocument; match: FieldMatch } {
+  const document = parseForEdit(text);
+  const matches = exactMatches(document.root as ObjectNode, keys);
   const match = matches[index];
   if (match === undefined) throw new Error(`No definition ${index + 1} of ${JSON.stringify(keys)} in this text (it has ${matches.length})`);
-  return match;
+  return { document, match };
 }
 
 /** Sets the value of one definition of `path` (its place in `keyDefinitions`), whichever wins. */
-export function setDefinition(text: string, path: PathLike, index: number, valueText: string): TextEdit[] {
-  return [replaceValueOf(text, matchAt(text, toPath(path), index), valueText)];
+export function setDefinition(text: string, path: PathLike, index: number, valueText: string, options: EditOptions = {}): TextEdit[] {
+  const { document, match } = matchAt(text, toPath(path), index);
+  return [replaceValueOf(text, document, match, valueText, options)];
 }
 
 /** Removes one definition of `path` (its place in `keyDefinitions`) with its comments, as `removeKey` removes each. */
 export function removeDefinition(text: string, path: PathLike, index: number): TextEdit[] {
-  const block = entryBlock(text, matchAt(text, toPath(path), index), true);
+  const block = entryBlock(text, matchAt(text, toPath(path), index).match, true);
   return [{ offset: block.start, length: block.end - block.start, newText: '' }];
 }
