@@ -1,5 +1,7 @@
 import type { HoconObject, HoconString, HoconValue } from '../hocon/index';
 import type { ToolboxDiagnostic } from '../toolbox/index';
+import { floatRepr } from '../pyvalue/floatRepr';
+import { strRepr } from '../pyvalue/repr';
 
 /** One finding of neuro-san's network validators, made for one side of a release window. */
 export interface Finding {
@@ -52,10 +54,8 @@ export function pythonType(value: HoconValue): string {
   }
 }
 
-/** A str as Python's `repr()` prints it. */
-export function pythonString(s: string): string {
-  return s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
+/** A str as Python's `repr()` prints it (CPython's quote choice and escapes). */
+export const pythonString = strRepr;
 
 /** A scalar as Python's `repr()` prints it inside a list. */
 export function pythonRepr(value: HoconValue): string {
@@ -67,7 +67,7 @@ export function pythonRepr(value: HoconValue): string {
     case 'null':
       return 'None';
     case 'number':
-      return value.numberKind === 'float' && Number.isInteger(value.value) ? `${value.value}.0` : value.numberKind === 'int' ? value.text : String(value.value);
+      return value.numberKind === 'int' ? value.text : floatRepr(value.value);
     default:
       return value.kind === 'array' ? '[...]' : '{...}';
   }

@@ -212,6 +212,9 @@ describe('the parameter validators of PR #984 (0.6.95; window from 0.6.56)', () 
     const one = agent('{ type = object, properties { query { type = string } }, required = ["querry"] }');
     expect(check(one)[0]!.fix?.title).toBe('Change to "query"');
     expect(lines(agent('{ type = object, properties { query { type = string } }, required = ["query"] }'))).toEqual([]);
+    // As repr() prints them: a newline escaped, a float with its point, a quote choosing the other quotes.
+    const odd = agent('{ type = object, properties { q { type = string } }, required = ["a\\nb", 2.0, "it\'s"] }');
+    expect(lines(odd)[0]).toMatch(/has undefined props \['a\\nb', 2\.0, "it's"\]$/);
   });
 
   it('network-parameters-conversion: what the converter raises on, after neuro-san\'s words; a string "items" passes (the validator makes it a schema)', () => {
