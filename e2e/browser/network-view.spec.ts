@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, repoRoot, startBrowserMode, test } from '../support/browserMode';
 import { analysisCurrent } from '../support/editorPage';
 import { lowContrastText } from '../support/textContrast';
+import { needShared } from '../support/sharedData';
 
 /**
  * An agent network file opens as its network: every agent in a tree from the front man, an agent's instructions and
@@ -47,6 +48,8 @@ test('a network opens as its agents; the form edits instructions and tools, save
     for (const name of AGENTS) await expect(tree.locator(`[data-agent="${name}"]`).first()).toBeVisible();
     await expect(tree.getByRole('treeitem', { name: 'billing, LLM agent, shown above' })).toBeVisible();
     await expect(tree.getByRole('treeitem', { name: /^\/tools\/weather_network, network/ })).toBeVisible();
+    // activities names "weather", which is no agent: its problem is counted on it, and shown under its tools.
+    await expect(tree.getByRole('treeitem', { name: 'activities, LLM agent, 1 problem' })).toBeVisible();
     // Readable at 1280×800: the last row is in view without scrolling the page.
     await expect(tree.locator('[data-agent="loyalty"]')).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('network-light.png') });
@@ -60,6 +63,8 @@ test('a network opens as its agents; the form edits instructions and tools, save
     // Its instructions are a concatenation with a substitution: shown as written, left to the HOCON tab.
     await expect(form.getByText('Not a plain string')).toBeVisible();
 
+    await tree.locator('[data-agent="activities"]').click();
+    await expect(page.getByRole('form', { name: 'Agent activities' }).locator('#agent-msg-tools')).toContainText('weather');
     await tree.locator('[data-agent="fares"]').click();
     const fares = page.getByRole('form', { name: 'Agent fares' });
     await fares.getByLabel('Instructions', { exact: true }).fill('You explain fare rules and refunds.');
@@ -120,5 +125,24 @@ test('removing an agent lists the agents that name it first, and one undo brings
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("studio's 18-agent airline_policy network reads at 1280×800 in a project, its served networks suggested", async ({ page }, testInfo) => {
+  const studio = needShared('conformance/hocon/cases/neurosan/neuro-san-studio');
+  const server = await startBrowserMode({ open: studio });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Project' }).getByRole('button', { name: 'registries/industry/airline_policy.hocon' }).first().click();
+    const region = page.getByRole('region', { name: 'Agent network' });
+    await expect(region.getByRole('heading', { name: 'Agents (18)' })).toBeVisible();
+    await analysisCurrent(page);
+    const tree = region.getByRole('tree', { name: 'Agents' });
+    await tree.locator('[data-agent]').first().click();
+    await expect(page.getByRole('form', { name: /^Agent / })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('studio-airline-light.png') });
+  } finally {
+    await server.stop();
   }
 });

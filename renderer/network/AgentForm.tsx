@@ -35,7 +35,8 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
   const text = stores.useDocument((s) => s.text);
   const analyzedText = stores.useAnalysis((s) => s.analyzedText);
   const analysis = toolsOf(useOpenAnalysis(stores));
-  const served = stores.useProject((s) => s.project?.manifests.filter((m) => m.inUse).flatMap((m) => m.served));
+  // The project as the store holds it (a selector must not build a new value each call: zustand would loop).
+  const project = stores.useProject((s) => s.project);
   const [removing, setRemoving] = useState(false);
   const [newTool, setNewTool] = useState('');
   const toolListId = `agent-tools-${useId()}`;
@@ -81,9 +82,10 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
   const suggestions = useMemo(() => {
     const own = agentNames.filter((n) => n !== name).map((n) => ({ value: n, label: 'agent of this network' }));
     const toolbox = (analysis?.tools ?? []).map((t) => ({ value: t.name, label: 'toolbox tool (call it through a toolbox agent)' }));
-    const networks = (served ?? []).map((s) => ({ value: `/${s.replace(/\.(hocon|json)$/, '')}`, label: 'network the project serves' }));
+    const served = project?.manifests.filter((m) => m.inUse).flatMap((m) => m.served) ?? [];
+    const networks = served.map((s) => ({ value: `/${s.replace(/\.(hocon|json)$/, '')}`, label: 'network the project serves' }));
     return [...own, ...networks, ...toolbox];
-  }, [agentNames, name, analysis, served]);
+  }, [agentNames, name, analysis, project]);
   const addTool = (tool: string) => {
     const value = tool.trim();
     if (value === '') return;
