@@ -6,7 +6,7 @@ import { navigate } from '../ui/listNavigation';
 import { PromptDialog } from '../ui/PromptDialog';
 import type { Workspace } from '../workspace';
 import { addAgent } from './agentEdits';
-import { AGENT_KIND_LABEL, CALL_KIND_LABEL } from './kindLabels';
+import { AGENT_KIND_LABEL, CALL_KIND_LABEL, SHORT_KIND_LABEL } from './kindLabels';
 import type { TreeRow } from './networkTree';
 import { countsOf } from './openNetwork';
 import { RemoveAgentDialog } from './RemoveAgentDialog';
@@ -146,7 +146,9 @@ function Row({ row, index, active, selected, counts, onChoose, onOpen }: { row: 
         <span className="tool-name">{row.name}</span>
         <span className="tool-meta">
           {row.seenAbove && <span className="hint" title="Its tools are shown where it first appears">↑</span>}
-          <span className={`badge agent-kind-${row.kind}`}>{kindLabel}</span>
+          <span className={`badge agent-kind-${row.kind}`} title={kindLabel}>
+            {SHORT_KIND_LABEL[row.kind]}
+          </span>
           {counts.errors > 0 && <span className="count-error" title={plural(counts.errors, 'error')}>✕ {counts.errors}</span>}
           {counts.warnings > 0 && <span className="count-warning" title={plural(counts.warnings, 'warning')}>⚠ {counts.warnings}</span>}
           {counts.hints > 0 && <span className="count-hint" title={plural(counts.hints, 'hint')}>ℹ {counts.hints}</span>}

@@ -2,32 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../shared/hocon/index';
 import { addAgent, addAgentTool, removeAgent, removeAgentTool, setAgentValue } from './agentEdits';
 import { readOpenNetwork } from './openNetwork';
-import { networkTree } from './networkTree';
+import { NETWORK } from '../testSupport/networkText';
 
-const NETWORK = `# A network
-include "aaosa.hocon"
-{
-    "llm_config": { "model_name": "gpt-4o", "api_key": \${?OPENAI_API_KEY} },
-    "commondefs": { "replacement_strings": { "aaosa_call": "x" } },
-    "tools": [
-        # The front man
-        {
-            "name": "boss",
-            "instructions": "Lead.",
-            "tools": ["helper", "/tools/other"]
-        },
-        {
-            "name": "helper", # inline comment
-            "function": { "description": "Helps." },
-            "instructions": "Help.",
-            "tools": [
-                "boss"
-            ]
-        },
-        { "name": "lonely", "class": "a.B" }
-    ]
-}
-`;
 
 const edit = (text: string, edits: ReturnType<typeof setAgentValue>) => applyEdits(text, edits);
 
@@ -83,35 +59,5 @@ describe('agent edits', () => {
 
   it('refuses an agent not written in the file, saying why', () => {
     expect(() => setAgentValue(NETWORK, 'ghost', ['instructions'], '"x"')).toThrow(/ghost is not written in this file/);
-  });
-});
-
-describe('network tree', () => {
-  it('starts at the front man, shows a loop once, and lists the agents it never reaches', () => {
-    const rows = networkTree(readOpenNetwork(NETWORK, '/n.hocon'), '/n.hocon');
-    expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.name}:${r.kind}${r.seenAbove ? ' (above)' : ''}${r.unreached ? ' (unreached)' : ''}`)).toEqual([
-      'boss:llm',
-      '  helper:llm',
-      '    boss:llm (above)',
-      '  /tools/other:network',
-      'lonely:coded (unreached)',
-    ]);
-  });
-});
-
-describe('problems by agent', () => {
-  it('counts a problem inside an agent\u2019s braces for that agent, and none outside any agent', async () => {
-    const { problemsByAgent, countsOf } = await import('./openNetwork');
-    const network = readOpenNetwork(NETWORK, '/n.hocon');
-    const at = (needle: string, severity: 'error' | 'warning') => {
-      const offset = NETWORK.indexOf(needle);
-      const position = { line: 1, column: 1, offset };
-      return { severity, rule: 'r', message: 'm', file: '/n.hocon', line: 1, column: 1, range: { start: position, end: position } };
-    };
-    const byAgent = problemsByAgent(network, [at('"Help."', 'error'), at('"helper", "/tools', 'warning'), at('commondefs', 'error'), { ...at('"Lead."', 'error'), file: '/other.hocon' }], '/n.hocon');
-    expect(countsOf(byAgent.get('helper'))).toEqual({ errors: 1, warnings: 0, hints: 0 });
-    expect(countsOf(byAgent.get('boss'))).toEqual({ errors: 0, warnings: 1, hints: 0 });
-    expect(byAgent.get('lonely')).toBeUndefined();
-    expect([...byAgent.values()].flat()).toHaveLength(2);
   });
 });

@@ -44,14 +44,16 @@ export function agentList(text: string): ArrayNode {
   return tools.value;
 }
 
-/** The `{ ... }` of the agent named `name` in the text's `tools` list (the last one of that name: the one that wins). */
+/**
+ * The `{ ... }` of the agent named `name` in the text's `tools` list: the first of that name (neuro-san refuses a
+ * network naming two agents alike; the network model keeps the first).
+ */
 export function agentObject(text: string, name: string): ObjectNode {
-  let found: ObjectNode | undefined;
-  for (const element of agentList(text).elements) {
-    if (element.kind !== 'object') continue;
+  const found = agentList(text).elements.find((element): element is ObjectNode => {
+    if (element.kind !== 'object') return false;
     const nameField = fieldOf(element, 'name');
-    if (nameField && stringValue(text, nameField.value) === name) found = element;
-  }
+    return nameField !== undefined && stringValue(text, nameField.value) === name;
+  });
   if (!found) throw new Error(`${name} is not written in this file's \`tools\` list (it comes from an include or a substitution): edit it where it is written`);
   return found;
 }
