@@ -77,6 +77,8 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
   const description = writtenString(text, name, ['function', 'description']);
   const modelName = writtenString(text, name, ['llm_config', 'model_name']);
   const json = agent.json;
+  // What an agent without its own model gets: the network's llm_config (as written at the root of the file).
+  const networkModel = useMemo(() => rootModelName(text), [text]);
   const fn = json['function'];
   const parameters = fn !== null && typeof fn === 'object' && !Array.isArray(fn) ? fn['parameters'] : undefined;
   const suggestions = useMemo(() => {
@@ -113,8 +115,10 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
         </header>
         {messages('')}
 
-        {agent.agent.kind === 'coded' && <p className="hint">Coded tool: class {agent.agent.target ?? '(not a string)'}</p>}
-        {agent.agent.kind === 'toolbox' && <p className="hint">Toolbox tool: {agent.agent.target ?? '(not a string)'}</p>}
+        {agent.agent.kind === 'coded' && <StringField label="Class" field="class" written={writtenString(text, name, ['class'])} disabled={disabled} oneLine onCommit={(v) => editor.set(['class'], v)} />}
+        {messages('class')}
+        {agent.agent.kind === 'toolbox' && <StringField label="Toolbox tool" field="toolbox" written={writtenString(text, name, ['toolbox'])} disabled={disabled} oneLine onCommit={(v) => editor.set(['toolbox'], v)} />}
+        {messages('toolbox')}
 
         {agent.agent.kind === 'llm' && (
           <StringField label="Instructions" field="instructions" written={instructions} disabled={disabled} describedBy={described('instructions')} onCommit={(v) => editor.set(['instructions'], v)} />
@@ -167,7 +171,14 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
         </fieldset>
         {messages('tools')}
 
-        <StringField label="Model (llm_config.model_name)" field="llm_config.model_name" written={modelName} disabled={disabled} oneLine onCommit={(v) => editor.set(['llm_config', 'model_name'], v === '' ? null : v)} />
+        <StringField
+          label="Model (llm_config.model_name)"
+          field="llm_config.model_name"
+          written={modelName}
+          disabled={disabled}
+          oneLine
+          placeholder={networkModel ? `the network's: ${networkModel}` : 'not set'}
+          onCommit={(v) => editor.set(['llm_config', 'model_name'], v === '' ? null : v)} />
         {messages('llm_config')}
 
         <RawField label="allow (HOCON)" field="allow" stores={stores} agentName={name} disabled={disabled} onCommit={(v) => editor.set(['allow'], v)} />
@@ -194,7 +205,25 @@ type Written = ReturnType<typeof writtenString>;
  * A string of the agent: editable when written as a plain string (or absent); a substitution or a concatenation is
  * shown as written and left to the HOCON tab (writing text over it would lose what it refers to).
  */
-function StringField({ label, field, written, disabled, describedBy, oneLine, onCommit }: { label: string; field: string; written: Written; disabled: boolean; describedBy?: string; oneLine?: boolean; onCommit(valueText: string | null): boolean }) {
+function StringField({
+  label,
+  field,
+  written,
+  disabled,
+  describedBy,
+  oneLine,
+  placeholder,
+  onCommit,
+}: {
+  label: string;
+  field: string;
+  written: Written;
+  disabled: boolean;
+  describedBy?: string;
+  oneLine?: boolean;
+  placeholder?: string;
+  onCommit(valueText: string | null): boolean;
+}) {
   if (written.kind === 'other') {
     return (
       <div className="field">
@@ -216,6 +245,7 @@ function StringField({ label, field, written, disabled, describedBy, oneLine, on
         value={shown.shown}
         disabled={disabled}
         describedBy={describedBy}
+        placeholder={placeholder}
         onCommit={(v) => (oneLine ? onCommit(v === '' ? null : JSON.stringify(v)) : onCommit(descriptionText(withIndent(v, shown.indent))))}
       />
     </label>
@@ -246,4 +276,16 @@ function RawField({ label, field, stores, agentName, disabled, onCommit }: { lab
       />
     </label>
   );
+}
+
+/** The model name the file's root `llm_config` writes as a plain string, if it does. */
+function rootModelName(text: string): string | undefined {
+  const root = parseHocon(text).root;
+  if (root.kind !== 'object') return undefined;
+  const config = [...root.entries].reverse().find((e): e is FieldNode => e.kind === 'field' && e.key.segments.length === 1 && e.key.segments[0]?.name === 'llm_config');
+  if (config?.value.kind !== 'object') return undefined;
+  const model = config.value.entries.find((e): e is FieldNode => e.kind === 'field' && e.key.segments[0]?.name === 'model_name');
+  if (model?.value.kind !== 'string') return undefined;
+  const raw = text.slice(model.value.start, model.value.end);
+  return model.value.style === 'unquoted' ? raw : raw.replace(/^"+|"+$/g, '');
 }
