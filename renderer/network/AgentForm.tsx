@@ -10,7 +10,7 @@ import { FieldMessages, type FieldMessage } from '../form/ToolForm';
 import { descriptionText, withIndent, withoutIndent } from '../form/valueText';
 import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import type { Workspace } from '../workspace';
-import { addAgentTool, agentObject, removeAgentTool } from './agentEdits';
+import { addAgent, addAgentTool, agentObject, removeAgentTool } from './agentEdits';
 import { AGENT_KIND_LABEL, CALL_KIND_LABEL } from './kindLabels';
 import type { ShownAgent } from './openNetwork';
 import { useAgentEditor, writtenString } from './useAgentEditor';
@@ -83,7 +83,7 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
   const parameters = fn !== null && typeof fn === 'object' && !Array.isArray(fn) ? fn['parameters'] : undefined;
   const suggestions = useMemo(() => {
     const own = agentNames.filter((n) => n !== name).map((n) => ({ value: n, label: 'agent of this network' }));
-    const toolbox = (analysis?.tools ?? []).map((t) => ({ value: t.name, label: 'toolbox tool (call it through a toolbox agent)' }));
+    const toolbox = (analysis?.tools ?? []).map((t) => ({ value: t.name, label: 'toolbox tool (an agent for it is added)' }));
     const served = project?.manifests.filter((m) => m.inUse).flatMap((m) => m.served) ?? [];
     const networks = served.map((s) => ({ value: `/${s.replace(/\.(hocon|json)$/, '')}`, label: 'network the project serves' }));
     return [...own, ...networks, ...toolbox];
@@ -91,7 +91,9 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
   const addTool = (tool: string) => {
     const value = tool.trim();
     if (value === '') return;
-    if (editor.apply((t) => addAgentTool(t, name, value))) setNewTool('');
+    // A toolbox tool is called through an agent that is it: one is added with the name, in the same undo step.
+    const throughAgent = !agentNames.includes(value) && (analysis?.tools ?? []).some((t) => t.name === value);
+    if (editor.apply((t) => [...addAgentTool(t, name, value), ...(throughAgent ? addAgent(t, value, value) : [])])) setNewTool('');
   };
 
   return (

@@ -51,6 +51,13 @@ describe('agent edits', () => {
     expect(edit(added, removeAgent(added, 'fresh'))).toBe(NETWORK);
   });
 
+  it('adds a toolbox agent and its name to a tools list as one set of splices', () => {
+    const after = edit(NETWORK, [...addAgentTool(NETWORK, 'boss', 'get_time'), ...addAgent(NETWORK, 'get_time', 'get_time')]);
+    const network = readOpenNetwork(after, '/n.hocon');
+    expect(network.agents.find((a) => a.agent.name === 'get_time')!.agent).toMatchObject({ kind: 'toolbox', target: 'get_time' });
+    expect(network.agents[0]!.agent.calls.map((c) => `${c.name}:${c.kind}`)).toEqual(['helper:agent', '/tools/other:network', 'get_time:agent']);
+  });
+
   it('removes an agent in the middle, leaving its neighbours as written', () => {
     const after = edit(NETWORK, removeAgent(NETWORK, 'helper'));
     expect(readOpenNetwork(after, '/n.hocon').agents.map((a) => a.agent.name)).toEqual(['boss', 'lonely']);

@@ -133,10 +133,11 @@ export function removeAgentTool(text: string, name: string, tool: string): TextE
 }
 
 /**
- * Adds an LLM agent at the end of the `tools` list, written as the last agent writes its keys (quoted or not, its
- * separator and indentation), with the fields neuro-san needs: instructions and a function description.
+ * Adds an agent at the end of the `tools` list, written as the last agent writes its keys (quoted or not, its
+ * separator and indentation): an LLM agent with the fields neuro-san needs (instructions and a function
+ * description), or, given `toolbox`, an agent that is that tool of the toolbox (`{"name": ..., "toolbox": ...}`).
  */
-export function addAgent(text: string, name: string): TextEdit[] {
+export function addAgent(text: string, name: string, toolbox?: string): TextEdit[] {
   const list = agentList(text);
   const objects = list.elements.filter((e): e is ObjectNode => e.kind === 'object');
   const last = objects[objects.length - 1];
@@ -152,13 +153,15 @@ export function addAgent(text: string, name: string): TextEdit[] {
   const ownLine = model && firstField && text.slice(model.start, firstField.start).includes('\n');
   const inner = ownLine ? indentOfLine(text, firstField.start) : outer + '    ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const object = [
-    '{',
-    `${inner}${key('name')}${separator}${quoted(name)}${comma}`,
-    `${inner}${key('function')}${separator}{ ${key('description')}${separator}${quoted(`What ${name} does.`)} }${comma}`,
-    `${inner}${key('instructions')}${separator}${quoted(`You are ${name}.`)}`,
-    `${outer}}`,
-  ].join(eol);
+  const fieldsOfNew =
+    toolbox !== undefined
+      ? [`${inner}${key('name')}${separator}${quoted(name)}${comma}`, `${inner}${key('toolbox')}${separator}${quoted(toolbox)}`]
+      : [
+          `${inner}${key('name')}${separator}${quoted(name)}${comma}`,
+          `${inner}${key('function')}${separator}{ ${key('description')}${separator}${quoted(`What ${name} does.`)} }${comma}`,
+          `${inner}${key('instructions')}${separator}${quoted(`You are ${name}.`)}`,
+        ];
+  const object = ['{', ...fieldsOfNew, `${outer}}`].join(eol);
   if (!last) return appendToList(text, list, object);
   return [{ offset: last.end, length: 0, newText: `,${eol}${outer}${object}` }];
 }
