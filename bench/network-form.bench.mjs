@@ -7,12 +7,12 @@
 // Goal: each at most 1.5× the toolbox's (the ratio printed). Prints medians.
 //   node bench/network-form.bench.mjs [--runs N]      (after `node scripts/build.mjs`)
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { argValue, median, root } from './lib/benchEnv.mjs';
+import { argValue, median } from './lib/benchEnv.mjs';
 import { generateToolboxHocon } from './lib/generateToolbox.mjs';
+import { startWebServer } from './lib/webServer.mjs';
 
 const runs = Number(argValue('--runs', 7));
 const COUNT = 50;
@@ -41,24 +41,7 @@ function networkHocon(count) {
 writeFileSync(path.join(dir, 'network.hocon'), networkHocon(COUNT));
 writeFileSync(path.join(dir, 'toolbox.hocon'), generateToolboxHocon(COUNT));
 
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'dist', 'cli', 'toolbox-editor.cjs'), 'web', '--port', '0'], {
-    cwd: dir,
-    env: { ...process.env, TOOLBOX_EDITOR_STATE_DIR: path.join(dir, '.state') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /Toolbox Editor: (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
-
-const server = await startServer();
+const server = await startWebServer(dir);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

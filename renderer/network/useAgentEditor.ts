@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { renameKey, type TextEdit } from '../../shared/hocon/index';
 import type { FieldNode } from '../../shared/hocon/index';
-import { errorMessage } from '../../shared/errorMessage';
+import { applyDocumentEdits } from '../form/applyDocumentEdits';
 import type { EntryEditor } from '../form/useEntryEditor';
 import type { Workspace } from '../workspace';
 import { agentObject, removeAgentValue, setAgentValue } from './agentEdits';
@@ -15,16 +15,7 @@ const FUNCTION_KEY = '__agent_function__';
  */
 export function useAgentEditor(stores: Workspace, agentName: string) {
   return useMemo(() => {
-    const apply = (compute: (text: string) => TextEdit[]): boolean => {
-      const text = stores.useDocument.getState().text;
-      try {
-        stores.documentModel.applyEdits(compute(text));
-        return true;
-      } catch (error) {
-        stores.useDocument.getState().setNotice({ kind: 'error', message: `Could not edit ${agentName}: ${errorMessage(error)}` });
-        return false;
-      }
-    };
+    const apply = (compute: (text: string) => TextEdit[]): boolean => applyDocumentEdits(stores, agentName, compute);
     /**
      * The agent's `function` as the toolbox form's entry editor (its parameters table edits `parameters` under a
      * tool): the `function` object's text is read as `__agent_function__ = { ... }`, edited by the same parameter
