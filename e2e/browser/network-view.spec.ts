@@ -63,7 +63,10 @@ test('a network opens as its agents; the form edits instructions and tools, save
     // Its instructions are a concatenation with a substitution: shown as written, left to the HOCON tab.
     await expect(form.getByText('Not a plain string')).toBeVisible();
 
-    await tree.locator('[data-agent="activities"]').click();
+    // A click on the problem selects its agent in the tree (and shows its line); its form shows it under Tools.
+    await page.getByRole('region', { name: 'Problems' }).getByText(/Agent 'activities' references/).click();
+    await expect(tree.getByRole('treeitem', { name: 'activities, LLM agent, 1 problem' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Form' }).click();
     await expect(page.getByRole('form', { name: 'Agent activities' }).locator('#agent-msg-tools')).toContainText('weather');
     await tree.locator('[data-agent="fares"]').click();
     const fares = page.getByRole('form', { name: 'Agent fares' });

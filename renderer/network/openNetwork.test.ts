@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK } from '../testSupport/networkText';
 import { networkTree } from './networkTree';
-import { countsOf, problemsByAgent, readOpenNetwork } from './openNetwork';
+import { agentAt, countsOf, problemsByAgent, readOpenNetwork } from './openNetwork';
 
 describe('network tree', () => {
   it('starts at the front man, shows a loop once, and lists the agents it never reaches', () => {
@@ -29,5 +29,13 @@ describe('problems by agent', () => {
     expect(countsOf(byAgent.get('boss'))).toEqual({ errors: 0, warnings: 1, hints: 0 });
     expect(byAgent.get('lonely')).toBeUndefined();
     expect([...byAgent.values()].flat()).toHaveLength(2);
+  });
+});
+
+describe('agent at an offset', () => {
+  it('is the agent whose braces hold it, none between agents', () => {
+    const network = readOpenNetwork(NETWORK, '/n.hocon');
+    expect(agentAt(network, NETWORK.indexOf('"Help."'))?.agent.name).toBe('helper');
+    expect(agentAt(network, NETWORK.indexOf('commondefs'))).toBeUndefined();
   });
 });

@@ -38,6 +38,11 @@ export function readOpenNetwork(text: string, fileName: string): OpenNetwork {
   };
 }
 
+/** The agent whose `{ ... }` holds `offset` in the open file, if one does. */
+export function agentAt(network: OpenNetwork, offset: number): ShownAgent | undefined {
+  return network.agents.find((a) => a.span !== undefined && a.span.start <= offset && offset < a.span.end);
+}
+
 export interface ProblemCounts {
   errors: number;
   warnings: number;
