@@ -11,13 +11,13 @@
 // on the studio toolbox (issue 8). Prints medians.
 //   node bench/ui-editor.bench.mjs [--runs N] [--start-only]      (after `node scripts/build.mjs`)
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { argValue, median, root } from './lib/benchEnv.mjs';
 import { generateToolboxHocon } from './lib/generateToolbox.mjs';
 import { buildPeerApp } from './lib/peerApp.mjs';
+import { startWebServer } from './lib/webServer.mjs';
 
 const runs = Number(argValue('--runs', 7));
 const startOnly = process.argv.includes('--start-only'); // only the size and start figures
@@ -26,22 +26,7 @@ writeFileSync(path.join(dir, 'big.hocon'), generateToolboxHocon(5000));
 copyFileSync(path.join(root, '..', 'shared', 'reference', 'neuro-san', 'toolboxes', 'studio_toolbox_info.hocon'), path.join(dir, 'studio.hocon'));
 
 /** The CLI server of the app in `app` (ours by default) with `files`, its state in the folder `state` under `dir`. */
-function startServer(files = [], { app = root, state = '.state' } = {}) {
-  const child = spawn(process.execPath, [path.join(app, 'dist', 'cli', 'toolbox-editor.cjs'), 'web', ...files, '--port', '0'], {
-    cwd: dir,
-    env: { ...process.env, TOOLBOX_EDITOR_STATE_DIR: path.join(dir, state) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /Toolbox Editor: (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
+const startServer = (files = [], options = {}) => startWebServer(dir, files, options);
 
 const server = await startServer();
 const browser = await chromium.launch({

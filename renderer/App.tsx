@@ -14,6 +14,8 @@ import { fileName, isDirty } from './state/documentStore';
 import { PendingEditsContext } from './state/pendingEdits';
 import { TestRunRegion } from './testrun/TestRunRegion';
 import { ToolListRegion } from './tools/ToolListRegion';
+import { ByFileKind } from './network/ByFileKind';
+import { NetworkRegion } from './network/NetworkRegion';
 import { SplitPanes } from './ui/SplitPanes';
 import { Splitter } from './ui/Splitter';
 import { WindowDialogs } from './WindowDialogs';
@@ -76,7 +78,13 @@ export function App({ api }: { api: ApiClient }) {
             onResize={(px, extent) => resize('project', px, extent)}
             first={hasProject && <ProjectRegion stores={stores} useProject={useProject} openFile={stores.openInEditor} collapse={{ collapsed: collapsed.includes('project'), toggle: () => toggle('project') }} />}
             firstCollapsed={collapsed.includes('project')}
-            second={<ToolListRegion stores={stores} collapse={{ collapsed: collapsed.includes('tools'), toggle: () => toggle('tools') }} />}
+            second={
+              <ByFileKind
+                stores={stores}
+                network={<NetworkRegion stores={stores} collapse={{ collapsed: collapsed.includes('tools'), toggle: () => toggle('tools') }} />}
+                toolbox={<ToolListRegion stores={stores} collapse={{ collapsed: collapsed.includes('tools'), toggle: () => toggle('tools') }} />}
+              />
+            }
             secondCollapsed={collapsed.includes('tools')}
           />
           <Splitter label="Resize the tool list" orientation="vertical" value={sizes.tools} direction={1} onResize={(v) => resize('tools', v)} />

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { ToolForm } from './form/ToolForm';
+import { AgentForm } from './network/AgentForm';
+import { ByFileKind } from './network/ByFileKind';
 import type { CentreTab } from './state/viewStore';
 import type { Workspace } from './workspace';
 import { TextEditor } from './editor/TextEditor';
@@ -47,7 +49,7 @@ export function CentreRegion({ stores, theme }: { stores: Workspace; theme: 'lig
         ))}
       </div>
       <div role="tabpanel" id="panel-form" aria-labelledby="tab-form" className="tab-panel form-panel" hidden={tab !== 'form'}>
-        <ToolForm stores={stores} />
+        <ByFileKind stores={stores} network={<AgentForm stores={stores} />} toolbox={<ToolForm stores={stores} />} />
       </div>
       <div ref={hoconPanel} role="tabpanel" id="panel-hocon" aria-labelledby="tab-hocon" className="tab-panel hocon-panel" hidden={tab !== 'hocon'}>
         <OutlinePanel stores={stores} visible={tab === 'hocon'} open={outlineOpen} onToggle={() => setOutlineChosen(!outlineOpen)} />

@@ -208,14 +208,14 @@ function ToolFields({
   );
 }
 
-interface FieldMessage {
+export interface FieldMessage {
   diagnostic: DiagnosticDto;
   /** The parameter a message inside `parameters.properties` is about. */
   parameter: string | undefined;
 }
 
 /** A field's messages, each with its quick fix as a button (the same fix Ctrl+. offers in the HOCON tab). */
-function FieldMessages({ id, list, onFix }: { id: string; list: FieldMessage[] | undefined; onFix: ((d: DiagnosticDto) => void) | undefined }) {
+export function FieldMessages({ id, list, onFix }: { id: string; list: FieldMessage[] | undefined; onFix: ((d: DiagnosticDto) => void) | undefined }) {
   if (!list?.length) return null;
   return (
     <ul className="field-messages" id={id}>

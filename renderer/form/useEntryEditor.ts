@@ -3,7 +3,7 @@ import { renameKey, type setValue } from '../../shared/hocon';
 import type { FieldSourceDto } from '../../shared/api/index';
 import { sourceEdits, sourceRemovals, type SourceChoice } from '../../shared/toolbox/index';
 import type { Workspace } from '../workspace';
-import { errorMessage } from '../../shared/errorMessage';
+import { applyDocumentEdits } from './applyDocumentEdits';
 
 /**
  * Past this size a form edit is not checked against what the text resolves to (two resolutions of a file this big
@@ -24,16 +24,7 @@ export function useEntryEditor(stores: Workspace, toolName: string) {
   return useMemo(() => {
     const checked = (text: string) => text.length <= CHECKED_EDIT_MAX_CHARS;
     /** Applies the edits computed from the current text; false (and a notice saying why) when refused. */
-    const apply = (compute: (text: string) => ReturnType<typeof setValue>): boolean => {
-      const text = stores.useDocument.getState().text;
-      try {
-        stores.documentModel.applyEdits(compute(text));
-        return true;
-      } catch (error) {
-        stores.useDocument.getState().setNotice({ kind: 'error', message: `Could not edit ${toolName}: ${errorMessage(error)}` });
-        return false;
-      }
-    };
+    const apply = (compute: (text: string) => ReturnType<typeof setValue>): boolean => applyDocumentEdits(stores, toolName, compute);
     /** Where the field at `path` gets its value, from the analysis of this tool (undefined: written once, plainly). */
     const sourceOf = (path: readonly string[]): FieldSourceDto | undefined => {
       const detail = stores.useAnalysis.getState().analysis?.detail;

@@ -6,6 +6,7 @@ import { isEditable } from '../tools/toolCommands';
 import { filterProblems, problemKey, stepProblem } from './problemFilter';
 import { sortProblems } from './sortProblems';
 import { currentAnalysis } from '../state/openAnalysis';
+import { agentAt, readOpenNetwork } from '../network/openNetwork';
 
 /**
  * Shows a problem: its tool selected; in the Form tab the form field it is about (when it has one and the list is
@@ -23,6 +24,11 @@ export function revealProblem(stores: Workspace, d: DiagnosticDto): void {
     requestAnimationFrame(() => stores.documentModel.reveal(d.range.start.offset, d.range.end.offset));
   };
   const current = analyzedText !== null && analyzedText === text;
+  // In an agent network, the agent the problem is in is selected in the network view (and its form).
+  if (analysis.kind === 'network' && current) {
+    const agent = agentAt(readOpenNetwork(text, analysis.file), d.range.start.offset);
+    if (agent) stores.useView.getState().selectAgent(agent.agent.name);
+  }
   const tool = d.tool ? analysis.tools.find((t) => t.name === d.tool) : undefined;
   if (stores.useView.getState().tab === 'form' && tool && isEditable(analysis, tool) && current) {
     const field = formFieldAt(text, tool.valueRange.start.offset, tool.valueRange.end.offset, d.range.start.offset);

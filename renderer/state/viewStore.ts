@@ -27,6 +27,9 @@ export interface ViewState {
   problemFilter: ProblemFilter;
   problemGrouping: ProblemGrouping;
   activeProblem: string | null;
+  /** The agent the network view and the agent form show (an agent network file), by name. */
+  selectedAgent: string | null;
+  selectAgent(name: string | null): void;
   setTab(tab: CentreTab): void;
   setFilter(filter: Partial<Pick<ViewState, 'filterText' | 'filterKind' | 'onlyProblems'>>): void;
   setProblemFilter(filter: Partial<ProblemFilter>): void;
@@ -43,6 +46,8 @@ export function createViewStore() {
     problemFilter: NO_PROBLEM_FILTER,
     problemGrouping: 'none',
     activeProblem: null,
+    selectedAgent: null,
+    selectAgent: (selectedAgent) => set({ selectedAgent }),
     setTab: (tab) => set({ tab }),
     setFilter: (filter) => set(filter),
     setProblemFilter: (filter) => set((s) => ({ problemFilter: { ...s.problemFilter, ...filter } })),

@@ -8,7 +8,6 @@ import type { DiagnosticDto, ToolSummary } from '../../shared/api/index';
 import { PromptDialog } from '../ui/PromptDialog';
 import type { KindFilter } from '../state/viewStore';
 import type { Workspace } from '../workspace';
-import { NetworkAgents } from './NetworkAgents';
 import { CheckAllTools } from '../preflight/CheckAllTools';
 import { agentsUsing, invalidNameReason, isEditable } from './toolCommands';
 import { filterTools, KIND_LABEL, ORIGIN_LABEL } from './toolFilter';
@@ -233,7 +232,6 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
             {analysis && tools.length === 0 && <p className="placeholder">No tool matches the filter.</p>}
             {open.kind !== 'ready' && <AnalysisPending open={open} idle="Open a toolbox file to see its tools." />}
           </div>
-          <NetworkAgents stores={stores} />
         </>
       )}
       {renaming && (
