@@ -1,6 +1,7 @@
 import type { HoconObject, HoconValue, Origin } from '../hocon/index';
 import { newestFacts, versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
 import { withCommondefs } from './commondefs';
+import { classifyToolReference } from './toolReferences';
 
 /**
  * An agent network's agents as neuro-san's AgentNetwork reads them (agent_network.py): the `tools` list of the
@@ -43,8 +44,9 @@ export interface NetworkAgent {
 }
 
 /**
- * One entry of an agent's `tools`: an agent of this network, another network (`/path`), an MCP server or URL
- * (a string with `://` or an object), or a name no agent of the network has.
+ * One entry of an agent's `tools`: an agent of this network, another network (an external agent: `/path`, or a URL
+ * whose path names one), an MCP server (`https://mcp...`, `.../mcp`, or an object), or a name neuro-san makes nothing
+ * of (./toolReferences.ts).
  */
 export type CallKind = 'agent' | 'network' | 'mcp' | 'unknown';
 
@@ -151,9 +153,9 @@ function callsOf(spec: HoconObject, agents: ReadonlySet<string>): AgentCall[] {
   const calls: AgentCall[] = [];
   for (const entry of tools.elements) {
     if (entry.kind === 'string') {
-      const name = entry.value;
-      const kind: CallKind = name.startsWith('/') ? 'network' : name.includes('://') ? 'mcp' : agents.has(name) ? 'agent' : 'unknown';
-      calls.push({ name, kind, at: entry });
+      // An agent of the network is looked up first (create_base_tool), then MCP, then an external agent.
+      const kind: CallKind = agents.has(entry.value) ? 'agent' : classifyToolReference(entry);
+      calls.push({ name: entry.value, kind, at: entry });
     } else if (entry.kind === 'object') {
       const url = stringOf(entry.fields.value('url'));
       calls.push({ name: url ?? '(MCP server)', kind: 'mcp', at: entry });
