@@ -28,6 +28,7 @@ export const SLOW_TESTS = [
   'node/security/projectCode.test.ts',
   // They run the built CLI, or a server and its clients (MCP, the language server, Neovim, the web server, git).
   'node/cli/bin.test.ts',
+  'node/cli/commands/agents.test.ts',
   'node/cli/commands/call.test.ts',
   'node/cli/commands/catalog.test.ts',
   'node/cli/commands/check.test.ts',
@@ -43,6 +44,7 @@ export const SLOW_TESTS = [
   'node/mcp/mcpServer.test.ts',
   'node/mcp/projectServers.test.ts',
   'node/language/languageServer.test.ts',
+  'node/language/agentSymbols.test.ts',
   'node/language/largeToolbox.test.ts',
   'node/language/neovim.test.ts',
   'node/server/webServer.test.ts',

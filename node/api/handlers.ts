@@ -16,6 +16,7 @@ import { ToolboxService } from './toolboxService';
 import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
+import { createNetworkHandlers } from './networkHandlers';
 import { createRunSettingsHandlers } from './runSettingsHandlers';
 import { InterpreterTrust } from '../state/interpreterTrust';
 import { reviewLoaded } from '../review/reviewToolbox';
@@ -177,6 +178,7 @@ export function createApiService(host: ApiHost): ApiService {
     ...testRun.handlers,
     ...preflight.handlers,
     ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
+    ...createNetworkHandlers(texts, toolbox),
     'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),

@@ -44,6 +44,11 @@ import { ProjectWorkspace } from './projectWorkspace';
 import { projectReadings } from './projectReadings';
 import { lspDiagnosticsOf } from './publishedDiagnostics';
 import { APP_VERSION } from '../../shared/version';
+import { agentHoverLines, agentNamedAt, withAgentDetails } from '../../shared/language/agentOutline';
+import type { NetworkAgent } from '../../shared/network/agents';
+import { loadFileFromDisk, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { reviewSettingsFor } from '../review/reviewToolbox';
+import { loadTokenizer } from '../tokens/tokenizers';
 
 /**
  * `toolbox-editor lsp`: the language service (shared/language) over LSP 3.17, for VS Code, Neovim, JetBrains (LSP4IJ)
@@ -200,6 +205,28 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     const c = context(doc.uri);
     return c ? syntaxOf(c.doc, c.file) : parseHocon(doc.getText());
   };
+  /**
+   * A network document read as `agents FILE` reads it (its project's toolbox, manifest, release; the open texts over
+   * the disk), for the outline's agents and the hover on an agent's name. Only a text with a top-level `tools` list
+   * is read so; kept for the texts used last (an outline is asked at every edit).
+   */
+  const networks = new Map<string, { text: string; version: number; loaded: (LoadedFile & { kind: 'network' }) | undefined }>();
+  const networkOf = (c: NonNullable<ReturnType<typeof context>>) => {
+    const text = c.doc.getText();
+    const kept = networks.get(c.doc.uri);
+    if (kept && kept.text === text && kept.version === c.project.version) return kept.loaded;
+    let loaded: (LoadedFile & { kind: 'network' }) | undefined;
+    if (outline(text, syntaxOf(c.doc, c.file)).some((s) => s.name === 'tools' && s.kind === 'array')) {
+      const read = loadFileFromDisk(c.absolute, { cwd: c.project.root, env: c.project.env, overlays, projectRoot: c.project.root, reading: 'neuro-san', neuroSanCwd: c.project.root });
+      if (read.kind === 'network') loaded = read;
+    }
+    networks.delete(c.doc.uri);
+    networks.set(c.doc.uri, { text, version: c.project.version, loaded });
+    if (networks.size > KEPT_TREES) networks.delete(networks.keys().next().value!);
+    return loaded;
+  };
+  const writtenIn = (absolute: string) => (agent: NetworkAgent) => path.resolve(agent.at.source.name) === absolute;
+
   const currentContext = async (uri: string) => {
     const c = context(uri);
     if (c) await whenCurrent(c.project);
@@ -322,10 +349,19 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   });
 
   connection.onHover(
-    guarded('hover', (params) => {
+    guardedAsync('hover', async (params) => {
       const c = context(params.textDocument.uri);
       if (!c) return null;
       const offset = c.doc.offsetAt(params.position);
+      // On an agent's name: what its LLM is offered (shared/network/offers.ts).
+      const network = networkOf(c);
+      const agent = network && agentNamedAt(network.agents(), offset, writtenIn(c.absolute));
+      if (network && agent) {
+        const { settings } = reviewSettingsFor(c.absolute);
+        const offers = agent.kind === 'llm' ? network.agentOffers(agent.name, { count: await loadTokenizer(settings.tokenizer), similarityThreshold: settings.similarityThreshold }) : undefined;
+        const lines = agentHoverLines(agent, offers, settings.tokenizer);
+        return { contents: { kind: 'markdown', value: lines.join('\n\n') }, range: { start: c.doc.positionAt(agent.at.start), end: c.doc.positionAt(agent.at.end) } };
+      }
       const hover = hoverAt(c.doc.getText(), offset, toolFacts(c.project), { world: c.project, file: c.file, document: syntaxOf(c.doc, c.file) });
       if (!hover) return null;
       return { contents: { kind: 'markdown', value: hover.lines.join('\n\n') }, range: { start: c.doc.positionAt(hover.start), end: c.doc.positionAt(hover.end) } };
@@ -390,7 +426,11 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guarded('documentSymbol', (params) => {
       const doc = textOf(params.textDocument.uri);
       if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
-      return outline(doc.getText(), treeOf(doc)).map((s) => toDocumentSymbol(s, doc));
+      const symbols = outline(doc.getText(), treeOf(doc));
+      const c = context(params.textDocument.uri);
+      const network = c && networkOf(c);
+      const shown = c && network ? withAgentDetails(symbols, network.agents(), writtenIn(c.absolute)) : symbols;
+      return shown.map((s) => toDocumentSymbol(s, doc));
     }),
   );
 

@@ -1,4 +1,7 @@
 import { projectPlacementOf } from '../project/projectPlacement';
+import { projectAgentOffers, projectNetworkAgents, type ProjectOfferOptions } from '../../shared/network/projectAgents';
+import type { NetworkAgents } from '../../shared/network/agents';
+import type { AgentOffers } from '../../shared/network/offers';
 import { eitherFolders } from '../project/unknownWorkingDirectoryOnDisk';
 import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
 import { readerRunsOf } from '../project/readerRuns';
@@ -80,6 +83,10 @@ type LoadedFileOfKind = ({
       network: LoadedNetwork;
       /** The network lies in a neuro-san project: its toolbox's problems are the toolbox's (see diagnosticsOf). */
       inProject?: boolean;
+      /** Its agents as AgentNetwork reads them (shared/network/agents.ts), read when asked. */
+      agents: () => NetworkAgents;
+      /** What one agent's LLM is offered (shared/network/offers.ts), with the project's served networks; read when asked. */
+      agentOffers: (agent: string, options?: ProjectOfferOptions) => AgentOffers | undefined;
     }) & {
   /** The file's own includes and where each resolved (the editor's hover and link on them). */
   includes?: IncludeTarget[];
@@ -148,7 +155,8 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
   const diagnostics = reader.diagnostics(file);
   if (kind.kind === 'network') {
     const network = reader.network(file);
-    return reader.options.inProject !== false ? { kind: 'network', network, inProject: true, ...includes, diagnostics } : { kind: 'network', network, ...includes, diagnostics };
+    const agents = { agents: () => projectNetworkAgents(reader, file), agentOffers: (agent: string, options?: ProjectOfferOptions) => projectAgentOffers(reader, file, agent, options) };
+    return reader.options.inProject !== false ? { kind: 'network', network, inProject: true, ...agents, ...includes, diagnostics } : { kind: 'network', network, ...agents, ...includes, diagnostics };
   }
   if (kind.kind === 'toolbox') {
     const toolbox = reader.toolbox(file);

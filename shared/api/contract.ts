@@ -24,6 +24,7 @@ import { CatalogSimilarityRequestT, CatalogSimilarityT, CatalogTokensRequestT, C
 import { DocumentTextFields, TextId } from './documentText';
 import { FileKindT, ProjectEditT, ProjectViewT } from './projectApi';
 import { McpListingT } from './mcpApi';
+import { AgentOffersRequestT, AgentOffersT } from './networkApi';
 import { languageMethods } from './languageApi';
 
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
@@ -127,6 +128,12 @@ export const apiMethods = {
   'catalog.tokens': { request: CatalogTokensRequestT, response: CatalogTokensT },
   /** The tools an LLM could confuse (most similar pairs) and, given a request, the tools ranked by lexical match. */
   'catalog.similarity': { request: CatalogSimilarityRequestT, response: CatalogSimilarityT },
+  /**
+   * What one agent of a network document is offered (networkApi.ts): each function its LLM gets, from where, their
+   * tokens and the pairs it could confuse. `not_found` when the network has no such agent, `unsupported` for a file
+   * that is no network.
+   */
+  'network.agentOffers': { request: AgentOffersRequestT, response: AgentOffersT },
   /** The semantic diff of the document's text against its file at a git revision, or against another file. */
   'toolbox.diff': { request: ToolboxDiffRequestT, response: ToolboxDiffT },
   /** Branches, tags and recent commits of the repository holding the file, for "Compare with…". */

@@ -6,6 +6,7 @@ export * from './jsonDepth';
 export * from './jsonSize';
 export * from './languageApi';
 export * from './mcpApi';
+export * from './networkApi';
 export * from './preflightApi';
 export * from './projectApi';
 export * from './reviewApi';

@@ -8,6 +8,7 @@ import type { CommandEntry } from '../command';
 export const commands: CommandEntry[] = [
   { name: 'web', summary: 'start browser mode: the editor served on 127.0.0.1 (prints the URL to open)', load: async () => (await import('./web')).webCommand },
   { name: 'tools', summary: 'list the effective tools of a toolbox (or agent network) file, with kind, class and origin', load: async () => (await import('./tools')).toolsCommand },
+  { name: 'agents', summary: "list an agent network's agents as neuro-san reads them (front man marked); --agent NAME: what its LLM is offered", load: async () => (await import('./agents')).agentsCommand },
   { name: 'validate', summary: 'check toolbox or agent network files the way neuro-san reads them (exit 1 on any error)', load: async () => (await import('./validate')).validateCommand },
   { name: 'check', summary: "preflight every tool in its Python environment: imports, constructor args, API keys, invoke (exit 1 on any problem)", load: async () => (await import('./check')).checkCommand },
   { name: 'catalog', summary: "print the tool catalog an LLM is shown, exactly as Python Jinja2 renders it (exit 1 if its contract fails)", load: async () => (await import('./catalog')).catalogCommand },

@@ -141,3 +141,15 @@ describe('the table of neuro-san facts by version', () => {
     expect(parseVersion('0.5')?.parts).toEqual([0, 5, 0]);
   });
 });
+
+describe('the front man rule (agent_network.py find_front_man), read at each tag', () => {
+  it('a function without parameters before 0.5.52; the first valid agent in 0.5.52-0.5.54; the first agent from 0.5.55 (PR #363)', () => {
+    expect(at('0.5.19').sure.frontMan).toBe('no-parameters');
+    expect(at('0.5.20').sure.frontMan).toBe('instructed-no-parameters');
+    expect(at('0.5.40').sure.frontMan).toBe('candidates-valid');
+    expect(at('0.5.54').sure.frontMan).toBe('first-valid');
+    expect(at('0.5.55').sure.frontMan).toBe('first');
+    expect(at(NEWEST_KNOWN_VERSION).sure.frontMan).toBe('first');
+    expect(CHANGES.find((c) => c.set.frontMan === 'first')).toMatchObject({ version: '0.5.55', source: { pr: 363, date: '2025-08-13' } });
+  });
+});

@@ -130,6 +130,16 @@ export interface NeuroSanFactValues {
    * overlaid on earlier ones.
    */
   manifestListSeparator: 'none' | 'space' | 'pathsep';
+  /**
+   * How AgentNetwork.find_front_man picks the front man from the agents in file order (agent_spec_map):
+   * - `no-parameters`: the agents whose `function` has no `parameters`, else the first agent; several is an error.
+   * - `instructed-no-parameters`: the same, counting only agents with `instructions` (PR #162).
+   * - `candidates-valid`: the same, then coded tools (`class`) and toolbox tools (`toolbox`) dropped; none left or
+   *   several is an error (PR #268).
+   * - `first-valid`: the first agent that is neither a coded tool nor a toolbox tool; none is an error (PR #353).
+   * - `first`: the first agent, an error when it is a coded tool or a toolbox tool (PR #363).
+   */
+  frontMan: 'no-parameters' | 'instructed-no-parameters' | 'candidates-valid' | 'first-valid' | 'first';
 }
 
 export interface NeuroSanChange {
@@ -171,6 +181,7 @@ const BEFORE_TOOLBOXES: NeuroSanFactValues = {
   providerToolsValidation: false,
   hoconLint: false,
   manifestListSeparator: 'none',
+  frontMan: 'no-parameters',
 };
 
 const REQUESTS = ['requests_toolkit', 'requests_get', 'requests_post', 'requests_patch', 'requests_put', 'requests_delete'];
@@ -189,6 +200,12 @@ export const CHANGES: readonly NeuroSanChange[] = [
       toolboxAgentKey: 'base_tool',
       toolboxFileVariable: 'AGENT_BASE_TOOL_INFO_FILE',
     },
+  },
+  {
+    version: '0.5.20',
+    what: 'the front man: an agent with "instructions" whose "function" has no "parameters" (before, any agent whose function had none), else the first agent',
+    source: { pr: 162, commit: 'ab44401c', tag: '0.5.20', date: '2025-04-25' },
+    set: { frontMan: 'instructed-no-parameters' },
   },
   {
     version: '0.5.21',
@@ -225,10 +242,28 @@ export const CHANGES: readonly NeuroSanChange[] = [
     set: { networkToolboxKeys: ['toolbox_info_file'] },
   },
   {
+    version: '0.5.40',
+    what: 'the front man may be neither a coded tool ("class") nor a toolbox tool ("toolbox"): such candidates are dropped, and none left is an error',
+    source: { pr: 268, commit: '95b5c115', tag: '0.5.40', date: '2025-06-26' },
+    set: { frontMan: 'candidates-valid' },
+  },
+  {
     version: '0.5.45',
     what: 'a network\'s "agent_toolbox_info_file" key, first before "toolbox_info_file"',
     source: { tag: '0.5.45', date: '2025-07-15' },
     set: { networkToolboxKeys: ['agent_toolbox_info_file', 'toolbox_info_file'] },
+  },
+  {
+    version: '0.5.52',
+    what: 'the front man is the first agent that is neither a coded tool nor a toolbox tool (a function without parameters no longer counts)',
+    source: { pr: 353, commit: '215f2dbf', tag: '0.5.52', date: '2025-08-05' },
+    set: { frontMan: 'first-valid' },
+  },
+  {
+    version: '0.5.55',
+    what: 'the front man is always the first agent: a network whose first agent is a coded tool or a toolbox tool has none ("No valid front man found")',
+    source: { pr: 363, commit: '7d1bc0e3', tag: '0.5.55', date: '2025-08-13' },
+    set: { frontMan: 'first' },
   },
   {
     version: '0.5.56',
