@@ -76,6 +76,12 @@ test('a network opens as its agents; the form edits instructions and tools, save
     await fares.getByRole('button', { name: 'Add tool' }).click();
     await expect(fares.getByRole('list', { name: 'Tools of fares' }).getByRole('listitem')).toHaveCount(2);
     await analysisCurrent(page);
+    // What its LLM is now offered: each agent it lists as a function, with the description neuro-san gives it.
+    const offered = fares.getByRole('table', { name: 'Functions offered to fares' });
+    await expect(offered.getByRole('row')).toHaveCount(3);
+    await expect(offered.getByRole('row', { name: /fare_rules_lookup coded tool Reads a fare's rules\./ })).toBeVisible();
+    await expect(offered.getByRole('row', { name: /billing agent Charges the customer\./ })).toBeVisible();
+    await expect(fares.getByRole('region', { name: "Offered to this agent's LLM" })).toContainText(/2 functions · \d+ tokens/);
     await page.screenshot({ path: testInfo.outputPath('agent-form-light.png') });
 
     await page.keyboard.press('ControlOrMeta+s');

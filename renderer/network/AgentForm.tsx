@@ -2,7 +2,6 @@ import { useId, useMemo, useState } from 'react';
 import type { DiagnosticDto } from '../../shared/api/index';
 import { parseHocon, type FieldNode } from '../../shared/hocon/index';
 import { parameterTypeSuggestions } from '../../shared/neurosan/versions/index';
-import { plural } from '../../shared/plural';
 import { applyFix } from '../editor/applyFix';
 import { CommitInput, DocumentVersion } from '../form/CommitInput';
 import { ParametersTable } from '../form/ParametersTable';
@@ -16,6 +15,7 @@ import type { ShownAgent } from './openNetwork';
 import { useAgentEditor, writtenString } from './useAgentEditor';
 import { useOpenNetwork } from './useOpenNetwork';
 import { RemoveAgentDialog } from './RemoveAgentDialog';
+import { AgentOffers } from './AgentOffers';
 
 /** The fields the form places an agent's problems under (the rest go to its header). */
 const PLACED_FIELDS = ['instructions', 'function', 'tools', 'llm_config', 'class', 'toolbox', 'allow', 'sly_data'] as const;
@@ -188,13 +188,7 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
         <RawField label="sly_data (HOCON)" field="sly_data" stores={stores} agentName={name} disabled={disabled} onCommit={(v) => editor.set(['sly_data'], v)} />
         {messages('sly_data')}
 
-        {/* Offered to this agent's LLM: the offers model (shared/network/offers.ts, branch `agents`) wires in here. */}
-        <section className="field agent-offers" aria-label="Offered to this agent's LLM">
-          <span>Offered to this agent&apos;s LLM</span>
-          <p className="hint">
-            {plural(agent.agent.calls.length, 'tool')} in its list; what its LLM is shown of each comes with the offers model.
-          </p>
-        </section>
+        <AgentOffers stores={stores} agent={name} />
       </div>
       {removing && <RemoveAgentDialog stores={stores} name={name} onClose={() => setRemoving(false)} />}
     </DocumentVersion.Provider>
