@@ -155,8 +155,8 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   monaco.languages.registerFoldingRangeProvider(HOCON_LANGUAGE_ID, {
     async provideFoldingRanges(model, _context, token) {
       // A big text's regions (a parse of it on this thread: a quarter of a second at 5,000 tools) wait until its
-      // analysis has come and shows, so that they never hold up the keystroke's diagnostics; Monaco keeps showing the last
-      // regions, moved with the edits, meanwhile. At most FOLDING_WAIT_MS, in case no analysis comes.
+      // analysis has come and shows, so that they never hold up the keystroke's diagnostics; Monaco keeps showing the
+      // last regions, moved with the edits, meanwhile. At most FOLDING_WAIT_MS, in case no analysis comes.
       const context = contextOf(model);
       if (context?.whenCurrent && model.getValueLength() >= BIG_FOLDING_TEXT) {
         await Promise.race([context.whenCurrent(), new Promise((resolve) => setTimeout(resolve, FOLDING_WAIT_MS))]);
