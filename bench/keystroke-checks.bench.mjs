@@ -3,7 +3,8 @@
 // The peer, measured in the same run on the same thread: vscode-json-languageservice (what VS Code runs for a JSON
 // file with a schema) parsing the same tools written as JSON and validating them against a JSON Schema of an entry.
 // Each round is the same keystroke for both: one character more in one tool's description.
-// Goals: ours <= 150 ms at 5,000 tools, and no slower than the peer (median of the rounds' ratios <= 1).
+// Goals: ours <= 150 ms at 5,000 tools, and no slower than the peer (median of the rounds' ratios <= 1); printed
+// too: 5,000 tools against 500, at most 2x (issue 34; a goal the exit code does not carry yet).
 //   node bench/keystroke-checks.bench.mjs [--runs R] [--sizes 500,5000]      (no build needed)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -126,6 +127,11 @@ if (!isMainThread) {
       .join(', ');
     console.log(`  ${m.size} tools: ours ${m.ours.toFixed(1)} ms (${rules}); vscode-json-languageservice ${m.peer.toFixed(1)} ms (${m.peerFound} diagnostics); median ratio of the rounds ${m.ratio.toFixed(2)}`);
   }
+  // Issue 34: the host re-analyses what changed, so ten times the tools may cost at most twice the keystroke.
+  const small = results.find((m) => m.size === 500);
+  const large = results.find((m) => m.size === 5000);
+  const growth = small && large ? large.ours / small.ours : undefined;
+  if (growth !== undefined) console.log(`5,000 tools against 500: ${growth.toFixed(1)}x the keystroke (goal <= 2x) ${growth <= 2 ? 'met' : 'MISSED'}`);
   const big = results.filter((m) => m.size >= 5000);
   const fast = big.every((m) => m.ours <= 150);
   const asFast = big.every((m) => m.ratio <= 1);

@@ -48,6 +48,10 @@ const CLASS_LINE = /^\s*"?class"?\s*[:=]\s*"([^"]+)"/;
 
 const contexts = new Map<string, ModelContext>();
 
+/** From this length on, folding regions wait for the text's analysis (provideFoldingRanges). */
+const BIG_FOLDING_TEXT = 200_000;
+const FOLDING_WAIT_MS = 2000;
+
 /** Connects a model to its window's analysis; returns the disconnect function. */
 export function attachModelContext(model: Monaco.editor.ITextModel, context: ModelContext): () => void {
   contexts.set(model.uri.toString(), context);
@@ -149,7 +153,17 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
   });
 
   monaco.languages.registerFoldingRangeProvider(HOCON_LANGUAGE_ID, {
-    provideFoldingRanges(model) {
+    async provideFoldingRanges(model, _context, token) {
+      // A big text's regions (a parse of it on this thread: a quarter of a second at 5,000 tools) wait until its
+      // analysis has come and shows, so that they never hold up the keystroke's diagnostics; Monaco keeps showing the
+      // last regions, moved with the edits, meanwhile. At most FOLDING_WAIT_MS, in case no analysis comes.
+      const context = contextOf(model);
+      if (context?.whenCurrent && model.getValueLength() >= BIG_FOLDING_TEXT) {
+        await Promise.race([context.whenCurrent(), new Promise((resolve) => setTimeout(resolve, FOLDING_WAIT_MS))]);
+        // ...and until the page has shown it: the analysis came in this task, and its panes paint at the next frame.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        if (token.isCancellationRequested || model.isDisposed()) return [];
+      }
       return foldingRegions(model.getValue())
         .map((r) => ({
           start: model.getPositionAt(r.start).lineNumber,

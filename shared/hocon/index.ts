@@ -7,7 +7,7 @@ export { SourceText } from './textPosition';
 export type { Diagnostic } from './diagnostics';
 export { HoconError, makeDiagnostic } from './diagnostics';
 export { TokenKind, tokenKindName } from './tokenKind';
-export { scan, type Token } from './scanner';
+export { scan, Scanner, type Token } from './scanner';
 export type * from './syntaxTree';
 export { parseHocon, MAX_NESTING_DEPTH, MAX_KEYS, tooManyKeysMessage } from './parser';
 export { printSyntax } from './printer';
