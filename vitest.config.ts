@@ -44,6 +44,8 @@ export const SLOW_TESTS = [
   'node/mcp/projectServers.test.ts',
   'node/language/languageServer.test.ts',
   'node/language/largeToolbox.test.ts',
+  'node/language/fixtureParity.test.ts',
+  'node/language/realProjectParity.test.ts',
   'node/language/neovim.test.ts',
   'node/server/webServer.test.ts',
   'node/docsCommands.test.ts',
