@@ -39,6 +39,7 @@ export const SLOW_TESTS = [
   'node/cli/commands/templateBounds.test.ts',
   'node/cli/commands/test.test.ts',
   'node/cli/commands/withNeuroSan.test.ts',
+  'node/cli/commands/validateFromAbove.test.ts',
   'node/mcp/mcpClient.test.ts',
   'node/mcp/mcpServer.test.ts',
   'node/mcp/projectServers.test.ts',

@@ -559,7 +559,9 @@ export class ProjectReader {
     for (const file of this.options.files) {
       if (this.kind(file).kind !== 'manifest') continue;
       for (const entry of this.manifest(file).entries) {
-        if (entry.network === undefined || this.key(joinPath(this.options.root, entry.network)) !== key) continue;
+        // The entry's network is in the reader's terms already (next to its manifest, as listed): joined to the root
+        // again, a project read from the folder above (`validate sub/registries/x.hocon`) served none of its networks.
+        if (entry.network === undefined || this.key(entry.network) !== key) continue;
         const found = { name: entry.written.replace(/\.(hocon|json)$/, ''), served: entry.served };
         if (found.served) return found;
         listed ??= found;
