@@ -6,6 +6,7 @@ import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
 import { reviewProject } from '../review/reviewToolbox';
 import { outerReaderOf, projectReaderOnDisk, projectsUnder, type ProjectLoadOptions } from './projectOnDisk';
 import { analysisFromEitherOnDisk } from './unknownWorkingDirectoryOnDisk';
+import { servedAround } from './servedAround';
 
 /** One project of a folder, read whole; its analysis keeps what lies under the folder read. */
 export interface FolderProject {
@@ -40,8 +41,11 @@ export async function readFolderProjects(dir: string, options: FolderReadOptions
   const readers: ProjectReader[] = [];
   // A test case may lie outside the project it tests (neuro-san's own tests/): its agent is looked for in them all.
   const knownAgent = (name: string) => readers.some((r) => r.servesAgent(name));
+  // The files outside them, as validate FILE reads one of them: also in the projects beside the folder (validate tests/).
+  const around = servedAround(absolute, loadOptions.env);
+  const knownToLoose = (name: string) => knownAgent(name) || around(name);
   const opened = groups.map((group) => {
-    const one = projectReaderOnDisk(group.root, { ...loadOptions, knownAgent, files: group.files, ...(group.loose ? { inProject: true } : {}) });
+    const one = projectReaderOnDisk(group.root, { ...loadOptions, knownAgent: group.loose ? knownToLoose : knownAgent, files: group.files, ...(group.loose ? { inProject: true } : {}) });
     readers.push(one.reader);
     for (const warning of one.warnings) warn?.(warning);
     return one;

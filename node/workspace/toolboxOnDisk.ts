@@ -1,4 +1,5 @@
 import { projectPlacementOf } from '../project/projectPlacement';
+import { servedAround } from '../project/servedAround';
 import { eitherFolders } from '../project/unknownWorkingDirectoryOnDisk';
 import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
 import { readerRunsOf } from '../project/readerRuns';
@@ -184,6 +185,9 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     settings: projectRoot === undefined || dotEnv === undefined ? {} : projectSettingsOf(projectRoot, { env: options.env, dotEnv }),
     ...(dotEnv !== undefined ? agentToolPathOnlyOf(dotEnv, options.env) : {}),
     inProject: projectRoot !== undefined,
+    // A file in no project (a saved test case in a repository's tests/): its agent is looked for in the projects
+    // beside it, as validate DIR of the folder holding them looks (servedAround.ts).
+    ...(projectRoot === undefined ? { knownAgent: servedAround(path.dirname(absolute), options.env) } : {}),
     baseDir: inBase(options.baseDir ?? options.cwd),
     neuroSanCwd,
     ...(options.reading !== undefined ? { reading: options.reading } : {}),
