@@ -25,6 +25,7 @@ export const SLOW_TESTS = [
   'node/api/toolRunParity.test.ts',
   'node/preflight/preflightToolbox.test.ts',
   'node/project/projectDotEnv.test.ts',
+  'node/project/settingsReachSurfaces.test.ts',
   'node/security/projectCode.test.ts',
   // They run the built CLI, or a server and its clients (MCP, the language server, Neovim, the web server, git).
   'node/cli/bin.test.ts',
