@@ -15,7 +15,7 @@ import { codedClassFinderFor } from '../python/codedClassFinder';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
-import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
+import { inProjectTerms, projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectFolder';
 
 export interface DiskLoadOptions {
@@ -207,6 +207,8 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     // Where else the project runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles), as validate DIR reads it.
     ...(projectRoot !== undefined ? { runs: readerRunsOf(projectRoot, options.env, version.facts) } : {}),
     pathDelimiter: path.delimiter,
+    // A path a file names absolutely (a manifest's key) in the same terms, when it is a file of the project.
+    ...(projectRoot !== undefined ? { projectPath: (p: string) => { const inside = inProjectTerms(p, projectRoot); return path.isAbsolute(inside) ? p : inBase(path.join(projectRoot, inside)); } } : {}),
   });
 }
 
