@@ -14,12 +14,13 @@
 // --neuro-san-version
 //          check every project for that release rather than its own pin (a rule placed in no known release yet is
 //          judged with a version newer than the newest known, such as 0.7.99)
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkoutProject } from './realProjectCheckout.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values, positionals } = parseArgs({
@@ -38,42 +39,7 @@ if (!existsSync(cli)) {
 const show = new Set(values.show ?? []);
 const scratch = mkdtempSync(path.join(tmpdir(), 'tbe-real-projects-'));
 
-/** A bare git directory (a mirror) is checked out; a folder is used as it is. */
-function checkout(given) {
-  const absolute = path.resolve(given);
-  const isBare = existsSync(path.join(absolute, 'HEAD')) && existsSync(path.join(absolute, 'objects'));
-  // /work/.mirror/owner+name/repo → owner+name
-  const name = path.basename(absolute) === 'repo' ? path.basename(path.dirname(absolute)) : path.basename(absolute);
-  if (!isBare) return { name, dir: absolute };
-  const dir = path.join(scratch, name);
-  mkdirSync(dir, { recursive: true });
-  // Each blob of HEAD through one `git cat-file --batch`: a snapshot lacks its largest files, which are skipped.
-  const git = (args, input) => execFileSync('git', ['--git-dir', absolute, ...args], { input, maxBuffer: 1 << 30 });
-  const entries = git(['ls-tree', '-r', '-z', 'HEAD'])
-    .toString('utf8')
-    .split('\0')
-    .filter(Boolean)
-    .map((line) => {
-      const tab = line.indexOf('\t');
-      const [mode, type, sha] = line.slice(0, tab).split(' ');
-      return { mode, type, sha, file: line.slice(tab + 1) };
-    })
-    .filter((e) => e.type === 'blob' && e.mode !== '120000');
-  const out = git(['cat-file', '--batch'], entries.map((e) => `${e.sha}\n`).join(''));
-  let at = 0;
-  for (const entry of entries) {
-    const headerEnd = out.indexOf(10, at);
-    const header = out.subarray(at, headerEnd).toString('utf8');
-    at = headerEnd + 1;
-    if (header.endsWith(' missing')) continue;
-    const size = Number(header.split(' ')[2]);
-    const target = path.join(dir, entry.file);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, out.subarray(at, at + size));
-    at += size + 1;
-  }
-  return { name, dir };
-}
+const checkout = (given) => checkoutProject(given, scratch);
 
 // As a new user would run it: none of neuro-san's settings from this shell.
 const userEnvironment = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(AGENT_|MCP_SERVERS_INFO_FILE)/.test(name)));

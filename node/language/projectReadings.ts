@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { API_THREAD_RESOURCE_LIMITS } from '../api/apiThreadLimits';
-import { loadProjectFromDisk } from '../project/projectOnDisk';
+import { projectReaderOnDisk } from '../project/projectOnDisk';
+import { readFolderProjects } from '../project/folderProjects';
+import { analysisOf, type ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { FromReadingThread, ProjectReadingRequest, ProjectReadingResult, ToReadingThread } from './projectReadingMessages';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { publishedFiles } from './publishedDiagnostics';
@@ -23,8 +25,13 @@ export interface ProjectReadings {
 /** One project read as `validate DIR` reads it (what the thread runs), its diagnostics as the caller needs them. */
 export async function readProject(request: ProjectReadingRequest): Promise<ProjectReadingResult> {
   const overlays = new Map(request.overlays);
-  const { analysis, truncated } = await loadProjectFromDisk(request.root, { env: request.env, overlays });
-  const { diagnostics, ...rest } = analysis;
+  const root = path.resolve(request.root);
+  // The folder as validate DIR reads it: a folder holding projects (each with its registries/) publishes each as
+  // read from its own root. The analysis the requests answer from is the folder's own project (its loose files when it
+  // is none); a file of a project inside is served by that project's own reading (languageServer.ts projectOf).
+  const { projects, truncated } = await readFolderProjects(root, { env: request.env, overlays });
+  const own = projects.find((p) => p.root === root)?.analysis ?? emptyAnalysis(root, request.env, overlays);
+  const { diagnostics, ...rest } = own;
   const textOf = (absolute: string) => {
     const text = overlays.get(absolute) ?? fileIncludeHost.readFile(absolute);
     return typeof text === 'string' ? text : undefined;
@@ -32,9 +39,15 @@ export async function readProject(request: ProjectReadingRequest): Promise<Proje
   return {
     analysis: rest,
     fixes: diagnostics.filter((d) => d.fix !== undefined),
-    ...(request.publish ? { published: publishedFiles(diagnostics, request.root, textOf) } : {}),
+    ...(request.publish ? { published: projects.flatMap((p) => publishedFiles(p.analysis.diagnostics, p.root, textOf)) } : {}),
     truncated,
   };
+}
+
+/** A folder with no file of its own (only projects inside it): its settings, no file. */
+function emptyAnalysis(root: string, env: Record<string, string | undefined>, overlays: ReadonlyMap<string, string>): ProjectAnalysis {
+  const { reader, extras } = projectReaderOnDisk(root, { env, overlays, files: [], inProject: true });
+  return analysisOf(reader, reader.options.settings, extras);
 }
 
 /** The bundled thread entry next to this bundle (dist/cli/, or the VS Code extension's dist/). */

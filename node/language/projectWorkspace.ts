@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolveOptions } from '../../shared/hocon/index';
 import type { ProjectReadingRequest, ProjectReadingResult, ReadAnalysis } from './projectReadingMessages';
@@ -31,6 +32,8 @@ export class ProjectWorkspace implements LanguageWorld {
 
   /** The files other project files include, as of `readVersion` (what tells a file neuro-san reads only as an include). */
   private included: { version: number; files: Set<string> } | undefined;
+  /** The `.env`'s values and when they were read (dotEnvValues). */
+  private dotEnv: { stamp: string; values: Record<string, string> } | undefined;
 
   constructor(
     readonly root: string,
@@ -123,7 +126,18 @@ export class ProjectWorkspace implements LanguageWorld {
 
   resolveOptions(): ResolveOptions {
     const settings = this.analysis?.settings ?? {};
-    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: readingEnvironment(this.env, settings, readDotEnv(this.root).values) };
+    return { host: projectHost(this.root, this.overlays), baseDir: '.', env: readingEnvironment(this.env, settings, this.dotEnvValues()) };
+  }
+
+  /**
+   * The project's `.env`, read again only when it changed: every hover asked for it, and read it whole. A change is
+   * seen by its file event (which counts a version) or, for a client that watches no `.env`, by its mtime and size.
+   */
+  private dotEnvValues(): Record<string, string> {
+    const stats = statSync(path.join(this.root, '.env'), { throwIfNoEntry: false });
+    const stamp = `${this.version}:${stats?.mtimeMs ?? -1}:${stats?.size ?? -1}`;
+    if (this.dotEnv?.stamp !== stamp) this.dotEnv = { stamp, values: readDotEnv(this.root).values };
+    return this.dotEnv.values;
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,6 +156,21 @@ describe('toolbox-editor mcp with an MCP client of the SDK', () => {
     writeFileSync(copy, text.replace(/}\s*$/, '  "greet_again": { "class": "fixture_tools.echo.Greet", "description": "Greets again." }\n}\n'));
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('greet_again');
+  });
+
+  // Issue #34: a change to the project's .env reaches a running session, as an edit of the file does.
+  it("reads the file again when the project's .env changes, and announces the new description", async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'tbe-mcp-env-'));
+    mkdirSync(path.join(project, 'registries'));
+    const file = path.join(project, 'toolbox_info.hocon');
+    // neuro-san-studio's pattern: a value, then the same key from the environment when it is set.
+    writeFileSync(file, '{\n  "greet": {\n    "class": "fixture_tools.echo.Greet",\n    "description": "Greets someone.",\n    "description": ${?GREET_DESCRIPTION},\n    "parameters": { "type": "object", "properties": { "name": { "type": "string" } }, "required": ["name"] }\n  }\n}\n');
+    const client = await sdkClient(serverArgs(file));
+    expect((await client.listTools()).tools.map((t) => t.description)).toEqual(['Greets someone.']);
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    writeFileSync(path.join(project, '.env'), 'GREET_DESCRIPTION=Greets someone by the name given.\n');
+    await changed;
+    expect((await client.listTools()).tools.map((t) => t.description)).toEqual(['Greets someone by the name given.']);
   });
 
   // Issue 34: the reasons went to the server's stderr only, which MCP clients do not show.

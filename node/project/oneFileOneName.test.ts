@@ -6,6 +6,7 @@ import { references } from '../../shared/language/index';
 import { readProject } from '../language/projectReadings';
 import { ProjectWorkspace } from '../language/projectWorkspace';
 import { loadProjectFromDisk } from './projectOnDisk';
+import { problemsOnEachSurface } from '../testSupport/surfaceParity';
 
 /**
  * Issue #34: with AGENT_TOOLBOX_INFO_FILE set to an absolute path, as deployments set it, `tools . --used-by` said a
@@ -57,4 +58,44 @@ describe('the project toolbox is one file however it is named', () => {
     const found = references(workspace, 'toolbox/toolbox_info.hocon', toolbox.indexOf('lookup') + 1).map((l) => l.file);
     expect(found).toContain('registries/parts.hocon');
   });
+});
+
+/**
+ * The same for the manifest and the networks it lists, and for an include: named absolutely, or through a symbolic
+ * link to the project (AGENT_MANIFEST_FILE's list was made relative without following the link).
+ */
+function manifestProject(name: string, manifest: (root: string) => string, dotEnv?: (root: string) => string): string {
+  const root = projectIn(name);
+  writeFileSync(path.join(root, 'registries', 'common.hocon'), 'front_instructions = "Answer."\n');
+  writeFileSync(path.join(root, 'registries', 'manifest.hocon'), manifest(root));
+  if (dotEnv) writeFileSync(path.join(root, '.env'), dotEnv(root));
+  symlinkSync(root, path.join(scratch, `link-to-${name}`));
+  return root;
+}
+const linkOf = (root: string) => path.join(scratch, `link-to-${path.basename(root)}`);
+const MANIFEST_WAYS: [string, string][] = [
+  ['the manifest absolute in the .env', manifestProject('m-absolute', () => '{ "parts.hocon": true }\n', (root) => `AGENT_MANIFEST_FILE=${path.join(root, 'registries', 'manifest.hocon')}\n`)],
+  ['the manifest through a symbolic link in the .env', manifestProject('m-linked', () => '{ "parts.hocon": true }\n', (root) => `AGENT_MANIFEST_FILE=${path.join(linkOf(root), 'registries', 'manifest.hocon')}\n`)],
+  ['the network absolute in the manifest', manifestProject('n-absolute', (root) => `{ "${path.join(root, 'registries', 'parts.hocon')}": true }\n`)],
+  ['the network through a symbolic link in the manifest', manifestProject('n-linked', (root) => `{ "${path.join(linkOf(root), 'registries', 'parts.hocon')}": true }\n`)],
+];
+
+describe('the manifest and its networks are one file however they are named', () => {
+  it.each(MANIFEST_WAYS)('%s: the manifest is in use, serves the network, and every report names project files', async (_way, root) => {
+    const { analysis } = await loadProjectFromDisk(root, { env: { PATH: process.env.PATH ?? '' } });
+    expect(analysis.manifests.map((m) => `${m.path} ${m.inUse}`)).toEqual(['registries/manifest.hocon true']);
+    expect(analysis.networksLeftOff).toEqual([]);
+    expect(analysis.tools.find((t) => t.name === 'lookup')?.users.map((u) => `${u.file} ${u.agent}`)).toEqual(['registries/parts.hocon lookup']);
+    expect(analysis.diagnostics.filter((d) => path.isAbsolute(d.file))).toEqual([]);
+  });
+});
+
+describe('a network the manifest names through a symbolic link', () => {
+  it('is said the same of on every surface: validate DIR and FILE, the app, the language server', async () => {
+    const found = await problemsOnEachSurface(MANIFEST_WAYS[3]![1]);
+    expect(found.dir.some((d) => d.includes(' unrecognized-type '))).toBe(true);
+    expect(found.file).toEqual(found.dir);
+    expect(found.app).toEqual(found.dir);
+    expect(found.lsp).toEqual(found.dir);
+  }, 60_000);
 });

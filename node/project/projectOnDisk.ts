@@ -9,7 +9,7 @@ import type { SettingName } from '../../shared/project/settings';
 import { reviewProject } from '../review/reviewToolbox';
 import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { projectSettingsOf, readDotEnv, readingEnvironment } from './projectSettingsOnDisk';
+import { inProjectTerms, projectSettingsOf, readDotEnv, readingEnvironment } from './projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFiles, packageDefaultToolbox, projectHost } from './projectFolder';
 import { projectPlacementOf, type ProjectPlacement } from './projectPlacement';
 import { readerRunsOf } from './readerRuns';
@@ -111,6 +111,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     // Where else it runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles).
     ...(options.inProject !== false ? { runs: readerRunsOf(root, options.env, version.facts) } : {}),
     pathDelimiter: path.delimiter,
+    projectPath: (p) => inProjectTerms(p, root),
   });
   return { reader, neuroSan: version.neuroSan, warnings, extras: { ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
 }

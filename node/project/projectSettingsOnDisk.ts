@@ -85,11 +85,18 @@ export function readingEnvironment(env: Record<string, string | undefined>, sett
 
 /**
  * AGENT_MANIFEST_FILE may be a list (shared/project/manifestList.ts), split by the release the project runs, which is
- * not known here: each path of it that starts at the root, after a separator any release uses, is made relative.
+ * not known here: each absolute path of it, after a separator any release uses, is put in project terms as any other
+ * setting is (inProjectTerms: through a symbolic link to the project too, which the list missed: issue #34).
  */
 function relativeInList(value: string, root: string): string {
-  const prefix = root.endsWith('/') ? root : `${root}/`;
-  return value.split(/(?<=^|[:; ])/).map((part) => (part.startsWith(prefix) ? part.slice(prefix.length) : part)).join('');
+  return value
+    .split(/(?<=^|[:; ])/)
+    .map((part) => {
+      const separator = /[:; ]$/.test(part) ? part.slice(-1) : '';
+      const file = part.slice(0, part.length - separator.length);
+      return path.isAbsolute(file) ? inProjectTerms(file, root) + separator : part;
+    })
+    .join('');
 }
 
 /**

@@ -2,6 +2,7 @@ import { projectPlacementOf } from '../project/projectPlacement';
 import { projectAgentOffers, projectNetworkAgents, type ProjectOfferOptions } from '../../shared/network/projectAgents';
 import type { NetworkAgents } from '../../shared/network/agents';
 import type { AgentOffers } from '../../shared/network/offers';
+import { servedAround } from '../project/servedAround';
 import { eitherFolders } from '../project/unknownWorkingDirectoryOnDisk';
 import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
 import { readerRunsOf } from '../project/readerRuns';
@@ -17,7 +18,7 @@ import { codedClassFinderFor } from '../python/codedClassFinder';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
-import { projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
+import { inProjectTerms, projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectFolder';
 
 export interface DiskLoadOptions {
@@ -192,6 +193,9 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     settings: projectRoot === undefined || dotEnv === undefined ? {} : projectSettingsOf(projectRoot, { env: options.env, dotEnv }),
     ...(dotEnv !== undefined ? agentToolPathOnlyOf(dotEnv, options.env) : {}),
     inProject: projectRoot !== undefined,
+    // A file in no project (a saved test case in a repository's tests/): its agent is looked for in the projects
+    // beside it, as validate DIR of the folder holding them looks (servedAround.ts).
+    ...(projectRoot === undefined ? { knownAgent: servedAround(path.dirname(absolute), options.env) } : {}),
     baseDir: inBase(options.baseDir ?? options.cwd),
     neuroSanCwd,
     ...(options.reading !== undefined ? { reading: options.reading } : {}),
@@ -211,6 +215,8 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     // Where else the project runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles), as validate DIR reads it.
     ...(projectRoot !== undefined ? { runs: readerRunsOf(projectRoot, options.env, version.facts) } : {}),
     pathDelimiter: path.delimiter,
+    // A path a file names absolutely (a manifest's key) in the same terms, when it is a file of the project.
+    ...(projectRoot !== undefined ? { projectPath: (p: string) => { const inside = inProjectTerms(p, projectRoot); return path.isAbsolute(inside) ? p : inBase(path.join(projectRoot, inside)); } } : {}),
   });
 }
 

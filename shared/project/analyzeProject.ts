@@ -186,11 +186,7 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   const facts = reader.options.neuroSan ?? newestFacts();
   // The project's own: what its `.env` sets that its neuro-san warns about (no HOCON file holds it).
   diagnostics.push(...deprecatedVariableWarnings(extras.dotEnv, facts));
-  const mcp = analyzeProjectMcp({
-    networks: files.filter((f) => f.kind === 'network').map((f) => ({ path: f.path, root: reader.document(f.path).value })),
-    ...projectMcpInfoFile(reader, settings),
-    ...(extras.mcpListings ? { listings: extras.mcpListings } : {}),
-  });
+  const mcp = projectMcpOf(reader, settings, extras.mcpListings);
   diagnostics.push(...mcp.diagnostics);
 
   const unique = dedupeDiagnostics(diagnostics).sort(compareDiagnostics);
@@ -220,6 +216,18 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
     mcpSettings: mcp.settings,
     caseFiles,
   };
+}
+
+/**
+ * The MCP servers the project's networks name, their settings and problems (with what they answered, when asked):
+ * what `--mcp` needs to know whom to ask before the one analysis that reports their answers.
+ */
+export function projectMcpOf(reader: ProjectReader, settings: ProjectSettings, listings?: ReadonlyMap<string, McpListing>): ReturnType<typeof analyzeProjectMcp> {
+  return analyzeProjectMcp({
+    networks: reader.files.filter((f) => reader.kind(f).kind === 'network').map((f) => ({ path: f, root: reader.document(f).value })),
+    ...projectMcpInfoFile(reader, settings),
+    ...(listings ? { listings } : {}),
+  });
 }
 
 /**

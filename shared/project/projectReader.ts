@@ -1,4 +1,4 @@
-import { dirnameOf, joinPath, normalizePath, ParsedIncludes, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, normalizePath, ParsedIncludes, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, dedupeDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
@@ -70,6 +70,11 @@ export interface ProjectReaderOptions {
    * directory). Default: the path normalized.
    */
   keyOf?(path: string): string;
+  /**
+   * A path a file names (a manifest's key written absolute, or through a symbolic link to the project) as the project's
+   * files are named, when it names one of them (node/project/projectSettingsOnDisk.ts inProjectTerms); default as is.
+   */
+  projectPath?(path: string): string;
   /**
    * How many of a fragment's includers are read for its problems (default all). The app, reading at each keystroke,
    * reads the first few: what a fragment holds wrong shows in any file that includes it.
@@ -326,6 +331,9 @@ export class ProjectReader {
     if (read === undefined) {
       const document = this.document(path);
       read = document.ok ? readManifest(document.value, this.manifestHost()) : { entries: [], diagnostics: [] };
+      // One network, one name: a key written absolute (os.path.join keeps it, so neuro-san reads it) is the project's file.
+      const inTerms = this.options.projectPath;
+      if (inTerms) read = { ...read, entries: read.entries.map((e) => (e.network !== undefined && isAbsolutePath(e.network) ? { ...e, network: inTerms(e.network) } : e)) };
       this.manifests.set(key, read);
     }
     return read;
@@ -559,7 +567,9 @@ export class ProjectReader {
     for (const file of this.options.files) {
       if (this.kind(file).kind !== 'manifest') continue;
       for (const entry of this.manifest(file).entries) {
-        if (entry.network === undefined || this.key(joinPath(this.options.root, entry.network)) !== key) continue;
+        // The entry's network is in the reader's terms already (next to its manifest, as listed): joined to the root
+        // again, a project read from the folder above (`validate sub/registries/x.hocon`) served none of its networks.
+        if (entry.network === undefined || this.key(entry.network) !== key) continue;
         const found = { name: entry.written.replace(/\.(hocon|json)$/, ''), served: entry.served };
         if (found.served) return found;
         listed ??= found;

@@ -17,7 +17,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const server: ServerOptions = configured.length > 0 ? ({ command: configured[0]!, args: configured.slice(1) } satisfies Executable) : carried;
   client = new LanguageClient('toolboxEditor', 'Toolbox Editor', server, {
     documentSelector: [{ scheme: 'file', language: 'hocon' }],
-    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/{*.hocon,*.conf,.env}') },
+    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/{*.hocon,*.conf,.env,.toolbox-editor.json}') },
   });
   await client.start();
 }

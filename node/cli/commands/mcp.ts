@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { readJsonText, describeJsonSyntaxError } from '../../../shared/hocon/index';
+import { REVIEW_SETTINGS_FILE } from '../../../shared/toolbox/index';
 import { describeProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import { errorMessage } from '../../../shared/errorMessage';
 import { FileWatcher } from '../../files/fileWatcher';
@@ -58,6 +59,9 @@ export const mcpCommand: CliCommand = {
       log(`serving ${served.tools.length} tool${served.tools.length === 1 ? '' : 's'} of ${options.file} as ${describeProjectNeuroSan(options.version.neuroSan)} offers them`);
       // From the version read: an edit made while the classes were loading is announced too.
       watcher.watch(options.file, readAt);
+      // The project's .env and run settings decide what the file reads as (a `${?VAR}` the .env sets) and the
+      // version: a change to either is read again in the running session, as the app and the language server do.
+      for (const settingsFile of projectSettingsFiles(options)) watcher.watch(settingsFile, mtimeOf(settingsFile));
       if (options.port === undefined) {
         await serveStdio(served);
         return 0;
@@ -183,6 +187,12 @@ async function readSlyDataFile(file: string): Promise<JsonObject> {
   if (!read.ok) throw new UsageError(`--sly-data ${file} is not valid JSON at ${describeJsonSyntaxError(read.error)}`);
   if (read.value === null || typeof read.value !== 'object' || Array.isArray(read.value)) throw new UsageError(`--sly-data ${file} must hold a JSON object`);
   return read.value as JsonObject;
+}
+
+/** The project's `.env` and `.toolbox-editor.json` (of its root, else of the file's folder), watched with the file. */
+function projectSettingsFiles(options: Pick<McpOptions, 'file' | 'versionRoot'>): string[] {
+  const folder = options.versionRoot ?? path.dirname(options.file);
+  return ['.env', REVIEW_SETTINGS_FILE].map((name) => path.join(folder, name));
 }
 
 function mtimeOf(file: string): number {

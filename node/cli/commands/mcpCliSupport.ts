@@ -8,12 +8,17 @@ import type { CliIo } from '../command';
 export const MCP_OPTION_HELP = '  --mcp         (with DIR) ask the MCP servers the networks name for their tools (else none is contacted)';
 
 /** Asks every MCP server of the project at once (the SDK is loaded only then). */
-export async function askProjectServers(analysis: ProjectAnalysis): Promise<Map<string, McpListing>> {
-  const { askServers } = await import('../../mcp/askServers');
-  return askServers(
+export async function askProjectServers(analysis: Pick<ProjectAnalysis, 'mcp' | 'mcpSettings'>): Promise<Map<string, McpListing>> {
+  return askServersOf(
     analysis.mcp.servers.map((s) => s.url),
     analysis.mcpSettings,
   );
+}
+
+/** Asks each server its tools (loaded only when asked: the MCP client is not needed otherwise). */
+export async function askServersOf(urls: readonly string[], settings: ProjectAnalysis['mcpSettings']): Promise<Map<string, McpListing>> {
+  const { askServers } = await import('../../mcp/askServers');
+  return askServers(urls, settings);
 }
 
 /** Where the info file came from, and what the user should know about it: a line, or none. */

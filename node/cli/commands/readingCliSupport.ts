@@ -41,5 +41,9 @@ export function diskReading(
   const reading = readingChoice(values.as, 'neuro-san');
   const baseDir = values.cwd !== undefined ? path.resolve(io.cwd, values.cwd) : io.cwd;
   if (reading === 'spec') return { cwd: io.cwd, baseDir, reading };
-  return { cwd: io.cwd, baseDir, reading, neuroSanCwd: neuroSanWorkingDirectory(file, values.cwd, io.cwd), ...(values.cwd !== undefined ? { workingDirectoryChosen: true } : {}) };
+  const neuroSanCwd = neuroSanWorkingDirectory(file, values.cwd, io.cwd);
+  // The spec's reading beside neuro-san's (what tells where the two differ) looks for a top-level include where
+  // neuro-san does, as validate DIR and the app do: from the folder above a project it found none there and warned
+  // that neuro-san reads a key the text does not seem to have (issue #34).
+  return { cwd: io.cwd, baseDir: values.cwd !== undefined ? baseDir : neuroSanCwd, reading, neuroSanCwd, ...(values.cwd !== undefined ? { workingDirectoryChosen: true } : {}) };
 }

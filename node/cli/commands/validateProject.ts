@@ -1,20 +1,18 @@
 import { toSarif } from './sarifReport';
 import path from 'node:path';
-import { analysisOf, summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
+import { summaryByKind, type ProjectAnalysis } from '../../../shared/project/analyzeProject';
 import { FILE_KIND_LABELS } from '../../../shared/project/fileKind';
 import { describeSetting } from '../../../shared/project/settings';
 import { countSeverities, formatDiagnosticLine, severityCountWords, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import type { CliIo } from '../command';
-import { outerReaderOf, PROJECT_WALK_LIMITS, projectReaderOnDisk, projectsUnder, type ProjectLoadOptions } from '../../project/projectOnDisk';
-import { analysisFromEitherOnDisk } from '../../project/unknownWorkingDirectoryOnDisk';
 import { plural } from '../../../shared/plural';
-import type { ProjectReader } from '../../../shared/project/projectReader';
 import type { ProjectNeuroSan } from '../../../shared/neurosan/versions/index';
 import type { VersionLookup } from '../../neurosan/projectVersion';
 import { neuroSanSummaryLine } from './neuroSanVersionCliSupport';
 import type { McpListing } from '../../../shared/mcp/index';
-import { askProjectServers, infoFileLine } from './mcpCliSupport';
-import { reviewProject } from '../../review/reviewToolbox';
+import { askServersOf, infoFileLine } from './mcpCliSupport';
+import { PROJECT_WALK_LIMITS } from '../../project/projectOnDisk';
+import { readFolderProjects } from '../../project/folderProjects';
 
 export interface ValidateProjectOptions {
   json: boolean;
@@ -36,48 +34,19 @@ export interface ValidateProjectOptions {
  */
 export async function validateProject(dir: string, options: ValidateProjectOptions, io: CliIo): Promise<number> {
   const absolute = path.resolve(io.cwd, dir);
-  const { groups, truncated } = projectsUnder(absolute);
-  if (truncated) io.stderr(`${absolute} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
-  const readers: ProjectReader[] = [];
-  // A test case may lie outside the project it tests (neuro-san's own tests/): its agent is looked for in them all.
-  const knownAgent = (name: string) => readers.some((r) => r.servesAgent(name));
-  const opened = groups.map((group) => {
-    const one = projectReaderOnDisk(group.root, { ...readerOptions(options, io, knownAgent), files: group.files, ...(group.loose ? { inProject: true } : {}) });
-    readers.push(one.reader);
-    for (const warning of one.warnings) io.stderr(`${warning}\n`);
-    return one;
+  const { projects: read, truncated } = await readFolderProjects(absolute, {
+    env: io.env,
+    noDefault: options.noDefault,
+    ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
+    ...(options.readUrl ? { readUrl: options.readUrl } : {}),
+    ...(options.mcp ? { askServers: askServersOf } : {}),
+    warn: (warning) => io.stderr(`${warning}\n`),
   });
-  const projects: {
-    root: string;
-    loose: boolean;
-    analysis: ProjectAnalysis;
-    neuroSan: ProjectNeuroSan;
-    listings: Map<string, McpListing> | undefined;
-    shown: (file: string) => string;
-    diagnostics: ToolboxDiagnostic[];
-  }[] = [];
-  const outerReaders = new Map<string, ProjectReader>();
-  for (const [i, group] of groups.entries()) {
-    const { reader, neuroSan, extras } = opened[i]!;
-    // The project is read whole, from its root, for the context a file needs (its toolbox, what includes it); what
-    // is reported is what lies under DIR.
-    // Its toolboxes get the description review `validate FILE` gives each.
-    const withReview = { ...extras, review: await reviewProject(reader, group.root) };
-    let whole = analysisOf(reader, reader.options.settings, withReview);
-    // Only with --mcp is any server contacted: what they answer is read with the project again.
-    const listings = options.mcp ? await askProjectServers(whole) : undefined;
-    if (listings) whole = analysisOf(reader, reader.options.settings, { ...withReview, mcpListings: listings });
-    // Inside another project, neither saying it runs it: each file judged from either folder.
-    if (group.alsoFrom !== undefined) {
-      // One reading of the outer project for all the projects inside it (it reads each file once).
-      const outer = outerReaders.get(group.alsoFrom) ?? outerReaderOf(group.alsoFrom, readerOptions(options, io, knownAgent));
-      outerReaders.set(group.alsoFrom, outer);
-      whole = analysisFromEitherOnDisk(group.root, group.alsoFrom, reader, outer, whole);
-    }
-    const analysis = within(whole, path.relative(group.root, absolute).split(path.sep).join('/'));
-    const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(group.root, file)) || file);
-    projects.push({ root: group.root, loose: group.loose, analysis, neuroSan, listings, shown, diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) });
-  }
+  if (truncated) io.stderr(`${absolute} holds more than ${PROJECT_WALK_LIMITS.files} HOCON files or ${PROJECT_WALK_LIMITS.entries} entries: only the first were read.\n`);
+  const projects = read.map((p) => {
+    const shown = (file: string) => (path.isAbsolute(file) ? file : path.relative(io.cwd, path.join(p.root, file)) || file);
+    return { ...p, shown, diagnostics: p.analysis.diagnostics.map((d) => ({ ...d, file: shown(d.file) })) };
+  });
   if (options.json) {
     const one = (p: (typeof projects)[number]) => {
       const plain = p.diagnostics.map(({ range, ...rest }: ToolboxDiagnostic) => ({ ...rest, endLine: range.end.line, endColumn: range.end.column }));
@@ -102,17 +71,6 @@ export async function validateProject(dir: string, options: ValidateProjectOptio
     for (const p of projects) io.stdout(summaryText(p.analysis, p.neuroSan, p.listings, projects.length > 1 ? heading(p, io) : undefined));
   }
   return projects.some((p) => p.analysis.diagnostics.some((d) => d.severity === 'error')) ? 1 : 0;
-}
-
-/** How each project under DIR is read (its files and whether it is one are the group's). */
-function readerOptions(options: ValidateProjectOptions, io: CliIo, knownAgent: (name: string) => boolean): ProjectLoadOptions {
-  return {
-    env: io.env,
-    noDefault: options.noDefault,
-    knownAgent,
-    ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}),
-    ...(options.readUrl ? { readUrl: options.readUrl } : {}),
-  };
 }
 
 function heading(project: { root: string; loose: boolean }, io: CliIo): string {
@@ -148,11 +106,4 @@ function summaryText(analysis: ProjectAnalysis, neuroSan: ProjectNeuroSan, listi
   const info = infoFileLine(analysis.mcp);
   if (info) lines.push(info);
   return `${lines.join('\n')}\n`;
-}
-
-/** The part of the analysis about files under `scope` (a path relative to the root; '' is all of it). */
-function within(analysis: ProjectAnalysis, scope: string): ProjectAnalysis {
-  if (scope === '' || scope.startsWith('..')) return analysis;
-  const inside = (file: string) => file === scope || file.startsWith(`${scope}/`);
-  return { ...analysis, files: analysis.files.filter((f) => inside(f.path)), diagnostics: analysis.diagnostics.filter((d) => inside(d.file)) };
 }
