@@ -106,3 +106,30 @@ test("an MCP server's echo runs from the Test run pane: history, a saved case, C
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("an agent's MCP server in the network view: its tools listed on request, kept to the agent's filter", async ({ page }) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-mcp-agent-'));
+  cpSync(path.join(repoRoot, 'fixtures', 'mcp', 'project'), dir, { recursive: true });
+  const server = await startBrowserMode({ open: dir, env: { EVERYTHING_MCP_URL: everything.url } });
+  const requests = recordRequests(page);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Project' }).getByRole('button', { name: 'registries/everything.hocon' }).first().click();
+    const tree = page.getByRole('region', { name: 'Agent network' }).getByRole('tree', { name: 'Agents' });
+    await tree.locator('[data-agent="echoer"]').first().click();
+    const offers = page.getByRole('form', { name: 'Agent echoer' }).getByRole('region', { name: "Offered to this agent's LLM" });
+    const row = offers.getByRole('row', { name: new RegExp(`^${everything.url.replace(/[.?*+^$()[\]{}|\\/]/g, '\\$&')} MCP server`) });
+    // Nothing asked until the user asks.
+    await expect(row.getByRole('button', { name: 'List its tools' })).toBeVisible();
+    await expect(offers.getByRole('list', { name: 'MCP tools offered to echoer' })).toHaveCount(0);
+    await row.getByRole('button', { name: 'List its tools' }).click();
+    // The server lists 13 tools; the network keeps echo (no_such_tool matches none).
+    await expect(offers.getByRole('list', { name: 'MCP tools offered to echoer' }).getByRole('listitem')).toHaveText([/^echo: /]);
+    await expect(offers).toContainText('kept to echo, no_such_tool (filter from the network)');
+    expect(requests.filter((u) => !u.startsWith(`http://127.0.0.1:${server.port}/`))).toEqual([]);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,4 +1,5 @@
 import type { OfferDto } from '../../shared/api/index';
+import { offeredTools } from '../../shared/mcp/index';
 import { plural } from '../../shared/plural';
 import { useDocumentRequest } from '../catalog/useDocumentRequest';
 import type { Workspace } from '../workspace';
@@ -47,8 +48,8 @@ export function AgentOffers({ stores, agent }: { stores: Workspace; agent: strin
                     </td>
                     <td>{FROM_LABEL[o.from]}</td>
                     <td>
-                      {o.description ?? <em>unknown</em>}
-                      {o.note !== undefined && <div className="hint">{o.note}</div>}
+                      {o.from === 'mcp' ? <McpTools stores={stores} url={o.listedAs} agent={agent} /> : (o.description ?? <em>unknown</em>)}
+                      {o.note !== undefined && o.from !== 'mcp' && <div className="hint">{o.note}</div>}
                     </td>
                     <td>{parameterNames(o)}</td>
                   </tr>
@@ -79,6 +80,59 @@ export function AgentOffers({ stores, agent }: { stores: Workspace; agent: strin
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * An MCP server's tools are what it lists when the agent starts, kept to the agent's filter (the network's, else the
+ * info file's) and renamed as neuro-san offers them (shared/mcp/mcpToolNames.ts): shown from the project's kept
+ * listing (the project view's "List tools" asks the same), else a button that asks the server now. Nothing is asked
+ * unless clicked.
+ */
+function McpTools({ stores, url, agent }: { stores: Workspace; url: string; agent: string }) {
+  const listing = stores.useProject((s) => s.project?.mcpListings.find((l) => l.url === url));
+  const user = stores.useProject((s) => s.project?.mcp.servers.find((server) => server.url === url)?.users.find((u) => u.agent === agent));
+  const asking = stores.useProject((s) => s.asking.includes(url));
+  const inProject = stores.useProject((s) => s.project !== null);
+  if (listing?.ok) {
+    const tools = offeredTools(
+      listing.tools.map((t) => t.name),
+      user?.filter ?? null,
+    );
+    const description = (name: string) => listing.tools.find((t) => t.name === name)?.description;
+    return (
+      <>
+        {tools.length === 0 ? (
+          <em>none of the server&apos;s tools</em>
+        ) : (
+          <ul aria-label={`MCP tools offered to ${agent}`}>
+            {tools.map((t) => (
+              <li key={t.original}>
+                <code>{t.offered}</code>
+                {t.skipped ? ` (left out: ${t.skipped})` : description(t.original) ? `: ${description(t.original)}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="hint">
+          as the server listed them at {new Date(listing.readAt).toLocaleTimeString()}
+          {user?.filter ? `, kept to ${user.filter.join(', ')} (filter from the ${user.filterFrom === 'network' ? 'network' : 'info file'})` : ''}
+        </div>
+      </>
+    );
+  }
+  return (
+    <>
+      {listing && !listing.ok && <div className="hint">The server did not answer: {listing.error}</div>}
+      <em>the tools the server lists when the agent starts</em>{' '}
+      {inProject ? (
+        <button type="button" disabled={asking} onClick={() => void stores.useProject.getState().listMcpTools(url)}>
+          {asking ? 'Asking…' : 'List its tools'}
+        </button>
+      ) : (
+        <span className="hint">(open the project to ask the server)</span>
+      )}
+    </>
   );
 }
 
