@@ -11,7 +11,8 @@
 # A model name is a top-level key of the file other than those DefaultLlmFactory reads otherwise ("classes",
 # "default_config"; "factories" and "llm_info_file" are kept out too): the factory looks a model up by
 # `llm_infos.get(model_name)`, an alias (an entry with only "use_model_name") included. Comments (# and //) are dropped,
-# so a commented-out model is not one.
+# so a commented-out model is not one. An alias (no "class", a "use_model_name") whose target is no key fails in the
+# factory: each line lists those after "dangling:".
 import re
 import subprocess
 import sys
@@ -71,6 +72,16 @@ def top_keys(text):
     return [k for k in keys if k not in NOT_MODELS]
 
 
+def dangling(text, keys):
+    bare = re.sub(r'(?m)^\s*(#|//).*$', '', text)
+    bad = []
+    for m in re.finditer(r'"([^"]+)"\s*:\s*\{([^{}]*)\}', bare):
+        use = re.search(r'"use_model_name"\s*:\s*"([^"]+)"', m.group(2))
+        if use and '"class"' not in m.group(2) and use.group(1) not in keys:
+            bad.append(f'{m.group(1)}->{use.group(1)}')
+    return f' dangling: {" ".join(bad)}' if bad else ''
+
+
 def main():
     tagged = sys.argv[1]
     later = sys.argv[2] if len(sys.argv) > 2 else None
@@ -83,23 +94,24 @@ def main():
             continue
         names = top_keys(text)
         if before is None:
-            print(f'{tag} first: {len(names)} {" ".join(names)}')
+            print(f'{tag} first: {len(names)} {" ".join(names)}{dangling(text, names)}')
         else:
             added = [k for k in names if k not in before]
             removed = [k for k in before if k not in names]
-            if added or removed:
-                print(f'{tag} +{" ".join(added)} -{" ".join(removed)} ({len(names)})')
+            if added or removed or dangling(text, names):
+                print(f'{tag} +{" ".join(added)} -{" ".join(removed)} ({len(names)}){dangling(text, names)}')
         before = names
     if later:
         log = subprocess.run(['git', f'--git-dir={later}', 'log', '--reverse', '--since=2025-08-15', '--format=%h %ad', '--date=short', '--', *PATHS],
                              capture_output=True, text=True).stdout.splitlines()
         for line in log:
             commit, date = line.split()
-            names = top_keys(show(later, commit) or '')
+            text = show(later, commit) or ''
+            names = top_keys(text)
             added = [k for k in names if k not in before]
             removed = [k for k in before if k not in names]
-            if added or removed:
-                print(f'{commit} {date} +{" ".join(added)} -{" ".join(removed)} ({len(names)})')
+            if added or removed or dangling(text, names):
+                print(f'{commit} {date} +{" ".join(added)} -{" ".join(removed)} ({len(names)}){dangling(text, names)}')
             before = names
 
 

@@ -6,7 +6,7 @@
  * run_context/langchain/default_llm_info.hocon; before 2025-03-08, 0.4.7 and earlier, the models were a Python table
  * and are not read here). A model name is a top-level key other than "classes" and "default_config", which
  * DefaultLlmFactory reads otherwise; it looks a model up by `llm_infos.get(model_name)`, aliases (entries of only
- * "use_model_name") included. A commented-out entry is not one.
+ * "use_model_name") included, unless its target has no entry. A commented-out entry is not one.
  *
  * Extracted by scripts/extract-model-names.py: the file at every release tag of cognizant-ai-lab/neuro-san (tags to
  * 0.5.55), then every later commit touching it in a fork's snapshot of main (to 2026-02-20). A later change is placed as
@@ -39,8 +39,8 @@ export const MODEL_NAME_CHANGES: readonly ModelNameChange[] = [
   {
     added: { version: '0.4.8', source: 'tag 0.4.8, the first with default_llm_info.hocon (commit 0cbfb463, 2025-03-08)' },
     names: [
-      'o3-mini', 'o1', 'o1-2024-12-17',
-      'gpt-4o', 'gpt-4o-2024-05-13', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20', 'gpt-4o-mini', 'gpt-4o-mini-2024-07-18',
+      'o1', 'o1-2024-12-17',
+      'gpt-4o', 'gpt-4o-2024-05-13', 'gpt-4o-2024-08-06', 'gpt-4o-2024-11-20', 'gpt-4o-mini-2024-07-18',
       'gpt-4-turbo', 'gpt-4-turbo-2024-04-09', 'gpt-4-turbo-preview', 'gpt-4-0125-preview', 'gpt-4', 'gpt-4-0613', 'gpt-4-0314',
       'gpt-3.5-turbo', 'gpt-3.5-turbo-16k', 'gpt-3.5-turbo-0125', 'gpt-3.5-turbo-1106', 'gpt-3.5-turbo-instruct',
       'azure-gpt-3.5-turbo', 'azure-gpt-4', 'azure-gpt-4o-mini', 'azure-gpt-4o', 'azure-o1', 'azure-o3-mini',
@@ -50,9 +50,12 @@ export const MODEL_NAME_CHANGES: readonly ModelNameChange[] = [
       'llama3.3', 'nvidia-llama-3.1-405b-instruct', 'nvidia-llama-3.3-70b-instruct', 'nvidia-deepseek-r1',
     ],
   },
-  // The key was misspelt until commit cdbf7d17 (2025-06-04).
-  { added: { version: '0.4.8', source: 'tag 0.4.8' }, removed: { version: '0.5.32', source: 'tag 0.5.32' }, names: ['o3-mini-2025-01-31-17'] },
-  { added: { version: '0.5.32', source: 'tag 0.5.32' }, names: ['o3-mini-2025-01-31'] },
+  // An alias (an entry of only "use_model_name") whose target has no entry fails in DefaultLlmFactory: gpt-4o-mini
+  // named gpt-4o-2024-07-18 until 0.5.8. o3-mini named o3-mini-2025-01-31 until 0.5.11, then the entry
+  // "o3-mini-2025-01-31-17", a misspelt key (commit cdbf7d17, 2025-06-04) whose name OpenAI refuses: neither it nor
+  // o3-mini is suggested before 0.5.32.
+  { added: { version: '0.5.8', source: 'tag 0.5.8: the alias names gpt-4o-mini-2024-07-18' }, names: ['gpt-4o-mini'] },
+  { added: { version: '0.5.32', source: 'tag 0.5.32: the key spelt right' }, names: ['o3-mini', 'o3-mini-2025-01-31'] },
   { added: { version: '0.5.38', source: 'tag 0.5.38' }, names: ['gemini-2.0-flash', 'gemini-2.0-flash-lite'] },
   {
     added: { version: '0.5.38', source: 'tag 0.5.38' },

@@ -40,6 +40,14 @@ describe('the model names the agent form suggests', () => {
     expect(modelNameSuggestions(pinned('0.6.13'))).toContain('gpt-5.1');
   });
 
+  it('leaves out an alias whose target the release lacks or misspells', () => {
+    expect(modelNameSuggestions(pinned('0.5.7'))).not.toContain('gpt-4o-mini');
+    expect(modelNameSuggestions(pinned('0.5.8'))).toContain('gpt-4o-mini');
+    expect(modelNameSuggestions(pinned('0.5.31'))).not.toContain('o3-mini');
+    expect(modelNameSuggestions(pinned('0.5.31'))).not.toContain('o3-mini-2025-01-31-17');
+    expect(modelNameSuggestions(pinned('0.5.32'))).toEqual(expect.arrayContaining(['o3-mini', 'o3-mini-2025-01-31']));
+  });
+
   it('offers nothing before neuro-san read its models from default_llm_info.hocon', () => {
     expect(modelNameSuggestions(pinned('0.4.7'))).toEqual([]);
   });
