@@ -70,6 +70,10 @@ test('a network opens as its agents; the form edits instructions and tools, save
     await expect(page.getByRole('form', { name: 'Agent activities' }).locator('#agent-msg-tools')).toContainText('weather');
     await tree.locator('[data-agent="fares"]').click();
     const fares = page.getByRole('form', { name: 'Agent fares' });
+    // The model field suggests the models neuro-san's own llm_info file defines (no pin: the newest release known).
+    const model = fares.getByLabel('Model (llm_config.model_name)', { exact: true });
+    const models = await model.evaluate((input: HTMLInputElement) => [...(input.list?.options ?? [])].map((o) => o.value));
+    expect(models).toEqual(expect.arrayContaining(['gpt-4o', 'claude-opus-4-6']));
     await fares.getByLabel('Instructions', { exact: true }).fill('You explain fare rules and refunds.');
     await fares.getByLabel('Instructions', { exact: true }).blur();
     await fares.getByLabel('Add a tool').fill('billing');

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { DiagnosticDto } from '../../shared/api/index';
 import { parseHocon, type FieldNode } from '../../shared/hocon/index';
-import { parameterTypeSuggestions } from '../../shared/neurosan/versions/index';
+import { modelNameSuggestions, parameterTypeSuggestions } from '../../shared/neurosan/versions/index';
 import { applyFix } from '../editor/applyFix';
 import { CommitInput, DocumentVersion } from '../form/CommitInput';
 import { ParametersTable } from '../form/ParametersTable';
@@ -40,6 +40,7 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
   const [removing, setRemoving] = useState(false);
   const [newTool, setNewTool] = useState('');
   const toolListId = `agent-tools-${useId()}`;
+  const modelListId = `agent-models-${useId()}`;
   const editable = agent.span !== undefined;
   const disabled = !editable;
 
@@ -180,7 +181,14 @@ function AgentFields({ stores, agent, problems, agentNames }: { stores: Workspac
           disabled={disabled}
           oneLine
           placeholder={networkModel ? `the network's: ${networkModel}` : 'not set'}
+          list={modelListId}
+          hint="Suggested: the models neuro-san's own llm_info file defines at the project's release. Any other name may be typed: a project can add models through an llm_info file of its own."
           onCommit={(v) => editor.set(['llm_config', 'model_name'], v === '' ? null : v)} />
+        <datalist id={modelListId}>
+          {modelNameSuggestions(analysis?.neuroSan).map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
         {messages('llm_config')}
 
         <RawField label="allow (HOCON)" field="allow" stores={stores} agentName={name} disabled={disabled} onCommit={(v) => editor.set(['allow'], v)} />
@@ -209,6 +217,8 @@ function StringField({
   describedBy,
   oneLine,
   placeholder,
+  list,
+  hint,
   onCommit,
 }: {
   label: string;
@@ -218,6 +228,10 @@ function StringField({
   describedBy?: string;
   oneLine?: boolean;
   placeholder?: string;
+  /** The id of a <datalist> of suggestions (a one-line field only). */
+  list?: string;
+  /** A line under the field. */
+  hint?: string;
   onCommit(valueText: string | null): boolean;
 }) {
   if (written.kind === 'other') {
@@ -242,8 +256,10 @@ function StringField({
         disabled={disabled}
         describedBy={describedBy}
         placeholder={placeholder}
+        list={oneLine ? list : undefined}
         onCommit={(v) => (oneLine ? onCommit(v === '' ? null : JSON.stringify(v)) : onCommit(descriptionText(withIndent(v, shown.indent))))}
       />
+      {hint && <span className="hint">{hint}</span>}
     </label>
   );
 }

@@ -20,4 +20,5 @@ export {
 } from './facts';
 export { pinsInFile, pinsInRequirements, pinsInPyproject, pinsInSetupCfg, impliedVersion, describePin, type NeuroSanPin } from './pin';
 export { chooseNeuroSanVersion, factsOfProject, describeProjectNeuroSan, neuroSanLabel, whyNeuroSan, newerThanKnownWords, type ProjectNeuroSan, type VersionSource, type VersionSources } from './projectVersion';
-export { parameterTypeSuggestions } from './typeSuggestions';
+export { parameterTypeSuggestions, modelNameSuggestions } from './typeSuggestions';
+export { MODEL_NAME_CHANGES, modelNamesFor } from './modelNames';
