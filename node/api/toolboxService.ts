@@ -21,7 +21,7 @@ import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { factsOfProject, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import type { Reading } from '../../shared/toolbox/index';
-import { diagnosticsOf, loadFileFromDisk, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { diagnosticsOf, loadFileFromDisk, outerRootChosen, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
 import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
 import { fromDotEnv } from '../../shared/project/settings';
@@ -132,7 +132,10 @@ export class ToolboxService {
     );
     if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory, env: cached.env };
     // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
-    const project = doc.path ? projectContextOf(file, this.env) : undefined;
+    // The preference naming a project around the file's own (tests/registries/ inside a project): a file of that one,
+    // as `validate --cwd` reads it (loadFileFromDisk's outer root), its settings and environment from there.
+    const outer = doc.path && workingDirectory.why === 'chosen' ? outerRootChosen(file, workingDirectory.path) : undefined;
+    const project = doc.path ? projectContextOf(outer !== undefined ? path.join(outer, 'registries') : file, this.env) : undefined;
     const env = project?.env ?? this.env;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,

@@ -104,3 +104,38 @@ describe('the preference "neuro-san\'s working directory"', () => {
     expect((await call<{ settings: { workingDirectory: { value: string } } }>('run.settings', { path: file })).settings.workingDirectory.value).toBe(path.join(dir, 'elsewhere'));
   });
 });
+
+// Issue #34: a project inside another (tests/registries/ of a project) that nothing says runs it is judged from either
+// folder; the preference naming the outer root settles it there, in the app as `validate --cwd .` does on the command line.
+describe('the preference for a file of a project inside another', () => {
+  const nested = {
+    'registries/manifest.hocon': '{ "hello.hocon": true }\n',
+    'registries/hello.hocon': '{ "tools": [ { "name": "front", "function": { "description": "Greets." }, "instructions": "Say hello." } ] }\n',
+    'tests/registries/manifest.hocon': '{ "basic/music_nerd_pro.hocon": true }\n',
+    'tests/registries/basic/music_nerd_pro.hocon':
+      '{\n    "tools": [\n        { "name": "front", "function": { "description": "Answers." }, "instructions": "Help.", "tools": ["accountant"] },\n        { "name": "accountant", "function": { "description": "Counts." }, "class": "accountant.Accountant" }\n    ]\n}\n',
+    'tests/coded_tools/basic/music_nerd_pro/accountant.py': 'class Accountant:\n    pass\n',
+    'coded_tools/__init__.py': '',
+    'requirements.txt': 'neuro-san==0.6.95\n',
+  };
+
+  it('reads it as a file of the outer project when the preference names the outer root', async () => {
+    const { dir, call } = setup(nested);
+    const file = path.join(dir, 'tests', 'registries', 'basic', 'music_nerd_pro.hocon');
+    const analyse = () => call<ToolboxAnalysis>('toolbox.analyze', { path: file, text: nested['tests/registries/basic/music_nerd_pro.hocon'] });
+    const rules = (a: ToolboxAnalysis) => a.diagnostics.map((d) => d.rule).filter((r) => r !== 'neuro-san-reads');
+    const byDefault = await analyse();
+    expect(byDefault.workingDirectory).toEqual({ path: path.join(dir, 'tests'), why: 'registries' });
+    expect(rules(byDefault)).toEqual(['working-directory-unknown']);
+    // The outer root: its coded_tools lacks the class, as `validate --cwd . FILE` says.
+    await call<Preferences>('prefs.set', { neuroSanCwd: '..' });
+    const outer = await analyse();
+    expect(outer.workingDirectory).toEqual({ path: dir, why: 'chosen' });
+    expect(rules(outer)).toEqual(['coded-class-not-found']);
+    // The inner folder: read from there alone, the class found, no note.
+    await call<Preferences>('prefs.set', { neuroSanCwd: '.' });
+    const inner = await analyse();
+    expect(inner.workingDirectory).toEqual({ path: path.join(dir, 'tests'), why: 'chosen' });
+    expect(rules(inner)).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { IncludeHost } from '../../shared/hocon/index';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import type { DotEnv } from './projectSettingsOnDisk';
+import { keptBriefly } from './keptBriefly';
 
 /** Folders that hold no project files of ours (and can be huge). */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.venv', 'venv', '__pycache__', 'dist', 'build', '.tox', '.mypy_cache']);
@@ -66,20 +67,14 @@ export function projectHost(root: string, overlays?: ReadonlyMap<string, string>
 /** How long a project's list of files is reused by the reading of one file (a keystroke in the app). */
 const LISTING_REUSE_MS = 2000;
 
-const listings = new Map<string, { at: number; files: string[] }>();
+const listings = keptBriefly<string[]>(LISTING_REUSE_MS, 8);
 
 /**
  * The project's files, listed again at most every LISTING_REUSE_MS: one file read within its project (the app, at
  * each keystroke) needs the list to tell its kind, and a folder walk per keystroke is wasted work.
  */
 export function listProjectFilesCached(root: string): string[] {
-  const now = Date.now();
-  const cached = listings.get(root);
-  if (cached !== undefined && now - cached.at < LISTING_REUSE_MS) return [...cached.files];
-  const files = listProjectFiles(root);
-  listings.set(root, { at: now, files });
-  if (listings.size > 8) listings.delete(listings.keys().next().value!);
-  return [...files];
+  return [...listings.get(root, () => listProjectFiles(root))];
 }
 
 /** AGENT_TOOL_PATH_ONLY as neuro-san would get it: the environment's, else the project's .env's. */

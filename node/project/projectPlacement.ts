@@ -4,6 +4,7 @@ import { runContextOf } from '../../shared/project/runContext';
 import { REVIEW_SETTINGS_FILE } from '../../shared/toolbox/index';
 import { readSettingsFile } from '../run/settingsFileText';
 import { readDotEnv } from './dotEnvFile';
+import { keptBriefly } from './keptBriefly';
 import { shippedRunsOf } from './shippedRunsOnDisk';
 
 /**
@@ -24,22 +25,23 @@ export interface ProjectPlacement {
 
 /** The placement of the project `folder` (absolute) lies in; undefined when no folder upward holds `registries/`. */
 export function projectPlacementOf(folder: string): ProjectPlacement | undefined {
-  const inner = nearestProject(folder);
-  if (inner === undefined) return undefined;
-  const outer = nearestProject(path.dirname(inner));
-  if (outer === undefined) return { root: inner };
-  const now = Date.now();
-  const cached = decided.get(inner);
-  if (cached !== undefined && now - cached.at < REUSE_MS) return cached.placement;
-  const placement = placeInside(inner, outer);
-  decided.set(inner, { at: now, placement });
-  if (decided.size > 16) decided.delete(decided.keys().next().value!);
-  return placement;
+  const absolute = path.resolve(folder);
+  // Kept by folder: one keystroke in the app asks for the same folder several times, and each asking walks to `/`.
+  return placements.get(absolute, () => placementOf(absolute)).placement;
 }
 
-/** How long a nested project's placement is reused: the app and the language server ask at every keystroke. */
+function placementOf(folder: string): { placement: ProjectPlacement | undefined } {
+  const inner = nearestProject(folder);
+  if (inner === undefined) return { placement: undefined };
+  const outer = nearestProject(path.dirname(inner));
+  // A nested project's placement reads its settings, .env and runs: decided once for all its folders.
+  return { placement: outer === undefined ? { root: inner } : decided.get(inner, () => placeInside(inner, outer)) };
+}
+
+/** How long a folder's placement is reused: the app and the language server ask at every keystroke. */
 const REUSE_MS = 2000;
-const decided = new Map<string, { at: number; placement: ProjectPlacement }>();
+const placements = keptBriefly<{ placement: ProjectPlacement | undefined }>(REUSE_MS, 64);
+const decided = keptBriefly<ProjectPlacement>(REUSE_MS, 16);
 
 /** The placement of `inner`, a project inside the project `outer`. */
 function placeInside(inner: string, outer: string): ProjectPlacement {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readRegularFileSync } from '../files/regularFile';
+import { keptBriefly } from './keptBriefly';
 import { dockerfileRuns, makefileRuns, projectPathOf, workflowRuns, type ProjectRun, type ShippedRun } from '../../shared/project/shippedRuns';
 
 /*
@@ -15,17 +16,11 @@ const FILE_MAX_BYTES = 1024 * 1024;
 const WORKFLOWS_MAX = 64;
 /** How long a project's runs are reused (the app asks at every keystroke, through the project's root). */
 const REUSE_MS = 2000;
-const cache = new Map<string, { at: number; runs: ProjectRun[] }>();
+const cache = keptBriefly<ProjectRun[]>(REUSE_MS, 16);
 
 /** The runs the project at `root` (absolute) ships, read again at most every REUSE_MS. */
 export function shippedRunsOf(root: string): ProjectRun[] {
-  const now = Date.now();
-  const cached = cache.get(root);
-  if (cached !== undefined && now - cached.at < REUSE_MS) return cached.runs;
-  const runs = readRuns(root);
-  cache.set(root, { at: now, runs });
-  if (cache.size > 16) cache.delete(cache.keys().next().value!);
-  return runs;
+  return cache.get(root, () => readRuns(root));
 }
 
 function readRuns(root: string): ProjectRun[] {

@@ -127,7 +127,14 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
  */
 function chosenOuterRoot(absolute: string, options: DiskLoadOptions): string | undefined {
   if (options.workingDirectoryChosen !== true || options.neuroSanCwd === undefined) return undefined;
-  const chosen = path.resolve(options.cwd, options.neuroSanCwd);
+  return outerRootChosen(absolute, path.resolve(options.cwd, options.neuroSanCwd));
+}
+
+/**
+ * `chosen` (absolute: `--cwd`, the preference), when it is the root of a project around the project `absolute` lies
+ * in: the file is then a file of that project (its settings, classes, runs), as `validate DIR` reads it there.
+ */
+export function outerRootChosen(absolute: string, chosen: string): string | undefined {
   const own = projectPlacementOf(path.dirname(absolute));
   if (own === undefined || own.root === chosen || projectRootOf(path.join(chosen, 'registries')) !== chosen) return undefined;
   const inside = path.relative(chosen, own.root);
