@@ -115,6 +115,10 @@ test.describe('a field set again by an environment override', () => {
       await screenshotBothThemes(page, testInfo, 'lone-override');
       await note.getByRole('button', { name: 'Change the override' }).click();
       await expect(field).toBeFocused();
+      // Typed once the choice's analysis is in: on a loaded machine (load 10 on 2 cores) a key typed while it lands
+      // can still be lost when the field is drawn anew — a known race (session 14 note), not what this case pins.
+      await analysisCurrent(page);
+      await expect(field).toBeFocused();
       await page.keyboard.type('advanced');
       await field.press('Enter');
       await analysisCurrent(page);
@@ -143,6 +147,8 @@ test.describe('a field set again by an environment override', () => {
       await screenshotBothThemes(page, testInfo, 'parameter-cell-open');
       await note.getByRole('button', { name: 'Change the base' }).click();
       await expect(cell).toHaveValue('The city.');
+      await expect(cell).toBeFocused();
+      await analysisCurrent(page);
       await expect(cell).toBeFocused();
       await page.keyboard.type('The city to report on.');
       await cell.press('Tab');

@@ -83,11 +83,12 @@ describe("toolbox-editor mcp, seen by MCP Inspector's CLI", () => {
 
   it.skipIf(process.platform !== 'linux')('stops a call past its timeout and leaves none of its processes running', async () => {
     const seconds = 90 + Math.floor(Math.random() * 100);
-    const call = inspectorCli([process.execPath, bundle, ...serverArgs(fixture, '--timeout', '3'), '--method', 'tools/call', '--tool-name', 'spawn_sleep', '--tool-arg', `seconds=${seconds}`, 'wait=true']);
+    // 8 s: on a loaded machine starting the worker and its child took more than 3 s, and the call timed out first.
+    const call = inspectorCli([process.execPath, bundle, ...serverArgs(fixture, '--timeout', '8'), '--method', 'tools/call', '--tool-name', 'spawn_sleep', '--tool-arg', `seconds=${seconds}`, 'wait=true']);
     // Seen running first: otherwise the test would pass with no child at all.
-    await expect.poll(() => sleepsOf(seconds).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => sleepsOf(seconds).length, { timeout: 15_000 }).toBeGreaterThan(0);
     const { stdout } = await call;
-    expect(JSON.parse(stdout)).toMatchObject({ isError: true, content: [{ text: 'timed out after 3 s' }] });
+    expect(JSON.parse(stdout)).toMatchObject({ isError: true, content: [{ text: 'timed out after 8 s' }] });
     await expect.poll(() => sleepsOf(seconds), { timeout: 5000 }).toEqual([]);
   });
 });
