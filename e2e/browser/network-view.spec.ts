@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, repoRoot, startBrowserMode, test } from '../support/browserMode';
@@ -140,6 +140,57 @@ test('removing an agent lists the agents that name it first, and one undo brings
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a studio network edited in the form: an agent's instructions and tools, saved as those lines only, undone at once", async ({ page }) => {
+  const studio = needShared('conformance/hocon/cases/neurosan/neuro-san-studio');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-studio-network-'));
+  cpSync(studio, dir, { recursive: true });
+  const file = path.join(dir, 'registries', 'experimental', 'six_thinking_hats.hocon');
+  // The corpus is kept read-only (the app then refuses to save, in plain words): the copy is the user's to edit.
+  chmodSync(file, 0o644);
+  const original = readFileSync(file, 'utf8');
+  const server = await startBrowserMode({ open: dir });
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url);
+    await page.getByRole('region', { name: 'Project' }).getByRole('button', { name: 'registries/experimental/six_thinking_hats.hocon' }).first().click();
+    const region = page.getByRole('region', { name: 'Agent network' });
+    await expect(region.getByRole('heading', { name: 'Agents (6)' })).toBeVisible();
+    await analysisCurrent(page);
+    await region.getByRole('tree', { name: 'Agents' }).locator('[data-agent="white_hat"]').first().click();
+    const form = page.getByRole('form', { name: 'Agent white_hat' });
+    await form.getByLabel('Instructions', { exact: true }).fill('You are the White Hat: data and facts only.');
+    await form.getByLabel('Instructions', { exact: true }).blur();
+    await form.getByLabel('Add a tool').fill('red_hat');
+    await form.getByRole('button', { name: 'Add tool' }).click();
+    await expect(form.getByRole('list', { name: 'Tools of white_hat' }).getByRole('listitem')).toHaveCount(1);
+    await analysisCurrent(page);
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page).toHaveTitle('six_thinking_hats.hocon — Toolbox Editor');
+    const saved = readFileSync(file, 'utf8');
+    expect(changedLines(original, saved)).toEqual(STUDIO_EDIT);
+    await page.getByRole('toolbar', { name: 'File' }).getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('toolbar', { name: 'File' }).getByRole('button', { name: 'Undo' }).click();
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect.poll(() => readFileSync(file, 'utf8')).toBe(original);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The lines the studio edit changes: the instructions, and a `tools` key after the last one (which gains its comma). */
+const STUDIO_EDIT = {
+  removed: [
+    '            "instructions": "You are the White Hat, focusing on data and facts. Analyze the given problem and provide a factual and data-driven perspective.",',
+    '            "command": "Provide a factual analysis of the problem_statement."',
+  ],
+  added: [
+    '            "instructions": "You are the White Hat: data and facts only.",',
+    '            "command": "Provide a factual analysis of the problem_statement.",',
+    '            "tools": ["red_hat"]',
+  ],
+};
 
 test("studio's 18-agent airline_policy network reads at 1280×800 in a project, its served networks suggested", async ({ page }, testInfo) => {
   const studio = needShared('conformance/hocon/cases/neurosan/neuro-san-studio');
