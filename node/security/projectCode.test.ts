@@ -115,7 +115,7 @@ describe.each([
   ['with a committed interpreter script', true],
   ['with the default python3', false],
 ])("a hostile project (%s): nothing but a run runs its code", (_, committedInterpreter) => {
-  it('the CLI: validate, format, tools, catalog, scaffold', async () => {
+  it('the CLI: validate, format, tools, catalog, agents, scaffold', async () => {
     const root = hostileProject({ committedInterpreter });
     const toolbox = 'toolbox/toolbox_info.hocon';
     for (const args of [
@@ -124,6 +124,8 @@ describe.each([
       ['format', '--check', toolbox],
       ['tools', toolbox],
       ['catalog', toolbox],
+      ['agents', 'registries/hello.hocon'],
+      ['agents', 'registries/hello.hocon', '--agent', 'front', '--json'],
     ]) {
       const result = await runCliIn(root, args, env());
       expect(result.stderr, args.join(' ')).not.toMatch(/Traceback/);
