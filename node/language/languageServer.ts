@@ -438,7 +438,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     guarded('foldingRange', (params) => {
       const doc = textOf(params.textDocument.uri);
       if (!doc || doc.getText().length > MAX_DOCUMENT_LENGTH) return [];
-      return foldingRegions(doc.getText(), treeOf(doc))
+      return foldingRegions(doc.getText())
         .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line, kind: r.kind === 'comment' ? FoldingRangeKind.Comment : FoldingRangeKind.Region }))
         .filter((r) => r.endLine > r.startLine);
     }),

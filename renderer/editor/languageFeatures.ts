@@ -154,7 +154,7 @@ export function registerLanguageFeatures(monaco: typeof Monaco): void {
 
   monaco.languages.registerFoldingRangeProvider(HOCON_LANGUAGE_ID, {
     async provideFoldingRanges(model, _context, token) {
-      // A big text's regions (a parse of it on this thread: a quarter of a second at 5,000 tools) wait until its
+      // A big text's regions (a pass over it on this thread: ~45 ms at 5,000 tools, 3.4 MB) wait until its
       // analysis has come and shows, so that they never hold up the keystroke's diagnostics; Monaco keeps showing the
       // last regions, moved with the edits, meanwhile. At most FOLDING_WAIT_MS, in case no analysis comes.
       const context = contextOf(model);

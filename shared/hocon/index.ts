@@ -8,6 +8,7 @@ export type { Diagnostic } from './diagnostics';
 export { HoconError, makeDiagnostic } from './diagnostics';
 export { TokenKind, tokenKindName } from './tokenKind';
 export { scan, Scanner, type Token } from './scanner';
+export { isWhitespace } from './characterClasses';
 export type * from './syntaxTree';
 export { parseHocon, MAX_NESTING_DEPTH, MAX_KEYS, tooManyKeysMessage } from './parser';
 export { printSyntax } from './printer';

@@ -5,7 +5,8 @@
  */
 export { formatChecked, type CheckedFormat, type FormatCheckOptions } from './formatChecked';
 export { editorConfigFor, type EditorConfigFile } from './editorConfig';
-export { outline, foldingRegions, type OutlineSymbol, type FoldingRegion, type SymbolKind } from './outline';
+export { outline, type OutlineSymbol, type SymbolKind } from './outline';
+export { foldingRegions, type FoldingRegion } from './foldingRegions';
 export { definition, references, rename, renameTarget, toolDefinition, type LanguageWorld, type Location, type RenameResult } from './navigation';
 export { hoverAt, completionsAt, quickFixesAt, toolHoverLines, type Hover, type CompletionItem, type ToolFacts } from './assist';
 export { FIELD_DOCS, KEYS_BY_KIND } from './fieldDocs';

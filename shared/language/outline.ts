@@ -1,5 +1,4 @@
 import { parseHocon, type ObjectNode, type SyntaxDocument, type ValueNode } from '../hocon/index';
-import { Scanner, TokenKind } from '../hocon/index';
 
 /**
  * The outline of a HOCON text (document symbols: the editor's outline view and breadcrumbs) and its folding ranges,
@@ -108,54 +107,3 @@ function detailOf(text: string, value: ValueNode): string {
   return written.length > 60 ? `${written.slice(0, 57)}...` : written;
 }
 
-export interface FoldingRegion {
-  start: number;
-  end: number;
-  kind: 'region' | 'comment';
-}
-
-/** Objects and lists written over several lines, `"""` strings, and runs of two or more comment lines. */
-export function foldingRegions(text: string, document: SyntaxDocument = parseHocon(text)): FoldingRegion[] {
-  const out: FoldingRegion[] = [];
-  const multiline = (start: number, end: number) => text.indexOf('\n', start) >= 0 && text.indexOf('\n', start) < end;
-  const stack: ValueNode[] = [document.root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if ((node.kind === 'object' && node.braced) || node.kind === 'array' || (node.kind === 'string' && text.startsWith('"""', node.start))) {
-      if (multiline(node.start, node.end)) out.push({ start: node.start, end: node.end, kind: 'region' });
-    }
-    if (node.kind === 'object') for (const e of node.entries) if (e.kind === 'field') stack.push(e.value);
-    if (node.kind === 'array') stack.push(...node.elements);
-    if (node.kind === 'concatenation') stack.push(...node.parts);
-  }
-  // Comment blocks: consecutive lines that hold only a comment.
-  let blockStart = -1;
-  let blockEnd = -1;
-  let lines = 0;
-  let lineHasOther = false;
-  let lineComment: { start: number; end: number } | undefined;
-  const endLine = () => {
-    if (lineComment && !lineHasOther) {
-      if (blockStart < 0) blockStart = lineComment.start;
-      blockEnd = lineComment.end;
-      lines++;
-    } else {
-      if (lines >= 2) out.push({ start: blockStart, end: blockEnd, kind: 'comment' });
-      blockStart = -1;
-      lines = 0;
-    }
-    lineComment = undefined;
-    lineHasOther = false;
-  };
-  // Pulled from a scanner, not `scan`'s array: a token object and its text for each of a 5,000-tool file's million
-  // tokens made this loop take longer than parsing the file (0.6-1.2 s on every keystroke of the editor's folding).
-  const scanner = new Scanner(text);
-  for (let kind = scanner.next(); kind !== TokenKind.EOF; kind = scanner.next()) {
-    if (kind === TokenKind.Newline) endLine();
-    else if (kind === TokenKind.Comment) lineComment = { start: scanner.tokenStart, end: scanner.pos };
-    else if (kind !== TokenKind.Whitespace) lineHasOther = true;
-  }
-  endLine();
-  if (lines >= 2) out.push({ start: blockStart, end: blockEnd, kind: 'comment' });
-  return out.sort((a, b) => a.start - b.start);
-}
