@@ -37,6 +37,15 @@ describe('the analysis store', () => {
     expect(useAnalysis.getState()).toMatchObject({ analyzedText: 'abc { class = x.Y }', selectedTool: 'abc' });
   });
 
+  it("asks for an opened file's analysis at once, before the window lays its text out", () => {
+    const { api, callsOf } = fakeApi();
+    const useDocument = fakeDocument({ status: 'empty' });
+    createAnalysisStore(api, useDocument, fakeWindow().texts, fakeWindow().edits);
+    useDocument.setState({ status: 'ready', path: '/work/big.hocon', text: 'a { class = x.Y }', loadGeneration: 1 });
+    // No timer has run: the request left within the store update that opened the file.
+    expect(callsOf('toolbox.analyze')).toHaveLength(1);
+  });
+
   it('drops the answer for a file that is no longer open', async () => {
     const { api, callsOf } = fakeApi();
     const useDocument = fakeDocument();
