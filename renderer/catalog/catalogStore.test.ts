@@ -61,6 +61,32 @@ describe('the catalog store', () => {
     expect(useCatalog.getState().current).toMatchObject({ text: 'newer' });
   });
 
+  it('renders a big file just opened once, for its text and its saved text alike', async () => {
+    const { useDocument, useAnalysis, useCatalog, renders } = setup('a = 1');
+    await vi.advanceTimersByTimeAsync(0);
+    for (const call of renders()) call.resolve(rendered('small'));
+    await vi.advanceTimersByTimeAsync(0);
+    const before = renders().length;
+
+    const big = `# ${'x'.repeat(BIG_DOCUMENT_CHARS)}\n`;
+    useDocument.setState({ path: '/work/big.hocon', text: big, savedText: big, loadGeneration: 1 });
+    useAnalysis.setState({ analyzedText: big });
+    await vi.advanceTimersByTimeAsync(BIG_DOCUMENT_PAUSE_MS + ANALYSIS_WAIT_MS);
+    expect(renders()).toHaveLength(before + 1);
+    renders()[before]!.resolve(rendered('opened'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useCatalog.getState()).toMatchObject({ current: { text: 'opened' }, saved: { text: 'opened' } });
+
+    // Typed in: the text alone is rendered; the saved catalog stays the file's.
+    useDocument.setState({ text: `${big}a = 1\n` });
+    useAnalysis.setState({ analyzedText: `${big}a = 1\n` });
+    await vi.advanceTimersByTimeAsync(BIG_DOCUMENT_PAUSE_MS + ANALYSIS_WAIT_MS);
+    expect(renders()).toHaveLength(before + 2);
+    renders()[before + 1]!.resolve(rendered('typed'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useCatalog.getState()).toMatchObject({ current: { text: 'typed' }, saved: { text: 'opened' } });
+  });
+
   it('renders a big document when typing pauses and its analysis is current', async () => {
     const big = `# ${'x'.repeat(BIG_DOCUMENT_CHARS)}\n`;
     const { useDocument, useAnalysis, renders } = setup(big);

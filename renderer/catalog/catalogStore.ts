@@ -117,7 +117,8 @@ export function createCatalogStore({ api, useDocument, useAnalysis, texts }: Bas
   // An answer to an older render is dropped, so a slow render never overwrites a newer.
   const latestCurrent = latestWins();
   const latestSaved = latestWins();
-  const renderCurrent = async (changedAt: number): Promise<void> => {
+  /** `alsoSaved`: the saved text is this text (a file just opened): the one answer is the saved catalog too. */
+  const renderCurrent = async (changedAt: number, alsoSaved?: () => boolean): Promise<void> => {
     const { status, text } = useDocument.getState();
     const isLatest = latestCurrent.start();
     if (status !== 'ready') {
@@ -126,11 +127,13 @@ export function createCatalogStore({ api, useDocument, useAnalysis, texts }: Bas
     }
     await currentTexts.send(text, (fields) => api.invoke('catalog.render', request(fields))).then(
       (current) => {
+        if (alsoSaved?.()) store.setState({ saved: current, savedError: null });
         if (isLatest()) {
           store.setState({ current, currentError: null, lastUpdateMs: Math.round(performance.now() - changedAt), renderedText: text });
         }
       },
       (error: unknown) => {
+        if (alsoSaved?.()) store.setState({ saved: null, savedError: errorMessage(error) });
         if (isLatest()) store.setState({ current: null, currentError: errorMessage(error), renderedText: text });
       },
     );
@@ -166,15 +169,20 @@ export function createCatalogStore({ api, useDocument, useAnalysis, texts }: Bas
   const big = () => useDocument.getState().text.length >= BIG_DOCUMENT_CHARS;
   const flush = () => {
     clearTimeout(timer);
+    const willRender = !inFlight && waitingSince !== null;
+    let alsoSaved: (() => boolean) | undefined;
     if (savedPending) {
       savedPending = false;
-      renderSaved();
+      const { text, savedText, path } = useDocument.getState();
+      // A big file just opened: its saved text is its text, rendered once for both (seconds of the main side saved).
+      if (willRender && path !== null && savedText === text) alsoSaved = latestSaved.start();
+      else renderSaved();
     }
-    if (inFlight || waitingSince === null) return;
+    if (!willRender || waitingSince === null) return;
     const changedAt = waitingSince;
     waitingSince = null;
     inFlight = true;
-    void renderCurrent(changedAt).finally(() => {
+    void renderCurrent(changedAt, alsoSaved).finally(() => {
       inFlight = false;
       check();
     });
