@@ -33,6 +33,9 @@ export interface DocumentModel {
   dispose(): void;
 }
 
+/** From this length on, brackets are not coloured by depth (Monaco's bracket-pair colorization). */
+export const BIG_TEXT_CHARS = 1_000_000;
+
 export function createDocumentModel(useDocument: DocumentStoreHook, pending: PendingEdits, events: DocumentEvents): DocumentModel {
   const model = monaco.editor.createModel(useDocument.getState().text, 'hocon');
   model.setEOL(monaco.editor.EndOfLineSequence.LF);
@@ -46,7 +49,12 @@ export function createDocumentModel(useDocument: DocumentStoreHook, pending: Pen
   const unsubscribe = events.onReplaced((state) => {
     replacing = true;
     try {
-      if (model.getValue() !== state.text) model.setValue(state.text);
+      if (model.getValue() !== state.text) {
+        // Colouring brackets by depth parses the whole text on the first paint (a 5,000-tool file: ~280 ms of this
+        // thread while the file opens); a big file is coloured by its tokens only, as editors do for large files.
+        model.updateOptions({ bracketColorizationOptions: { enabled: state.text.length < BIG_TEXT_CHARS, independentColorPoolPerBracketType: false } });
+        model.setValue(state.text);
+      }
     } finally {
       replacing = false;
     }
