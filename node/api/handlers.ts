@@ -92,7 +92,7 @@ export function createApiService(host: ApiHost): ApiService {
   // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
   const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
   // Go to Definition on an include reads from the folder the analysis reads it from (the preference included).
-  const language = new AppLanguage(host.env ?? process.env, (file) => toolbox.workingDirectoryFor(file));
+  const language = new AppLanguage(host.env ?? process.env, (file) => toolbox.analysis.workingDirectoryFor(file));
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -149,9 +149,9 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
-      const read = toolbox.load(request);
-      const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: toolbox.reviewCachesFor(read.file) });
-      return analyses.answer(toolbox.analyze(request, review, read), request.text, doc.textId, known);
+      const read = toolbox.analysis.load(request);
+      const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: toolbox.analysis.reviewCachesFor(read.file) });
+      return analyses.answer(toolbox.analysis.analyze(request, review, read), request.text, doc.textId, known);
     },
     'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
     'tool.run': async ({ path: p, text, runId, run }) => {
@@ -178,7 +178,7 @@ export function createApiService(host: ApiHost): ApiService {
     ...testRun.handlers,
     ...preflight.handlers,
     ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
-    ...createNetworkHandlers(texts, toolbox),
+    ...createNetworkHandlers(texts, toolbox.analysis),
     'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
@@ -205,7 +205,7 @@ export function createApiService(host: ApiHost): ApiService {
     ...createLanguageHandlers(texts, language, resolvePath),
     'project.fetchIncludes': async ({ path: p }) => {
       const fetched = await project.fetchIncludes(resolvePath(p));
-      toolbox.forgetLoads();
+      toolbox.analysis.forgetLoads();
       return fetched;
     },
     'mcp.listTools': async ({ root, url }) => project.mcpListTools(resolvePath(root), url),

@@ -45,7 +45,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
-  toolbox.addedDiagnostics = (file, tools, neuroSanVersion) => {
+  toolbox.analysis.addedDiagnostics = (file, tools, neuroSanVersion) => {
     const check = kept.get(file);
     if (!check) return [];
     // The settings as they are now (the project's file, the preferences, the environment): a few small reads.
@@ -68,9 +68,9 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     'toolbox.check': async (request) => {
       // Coded classes are looked for as the project's neuro-san does, which may be the one the runs' Python has: asked
       // first (the check starts that worker anyway), or the findings would be dropped as soon as it answered.
-      toolbox.requireTrustedInterpreter(toolbox.documentPath(request));
-      await toolbox.learnNeuroSan(toolbox.documentPath(request), { start: true });
-      const { file, loaded } = toolbox.load(request);
+      toolbox.requireTrustedInterpreter(toolbox.analysis.documentPath(request));
+      await toolbox.learnNeuroSan(toolbox.analysis.documentPath(request), { start: true });
+      const { file, loaded } = toolbox.analysis.load(request);
       const effective = toolboxOf(loaded);
       const { runner, context } = toolbox.runnerFor(file);
       const python = context.settings.python.value;

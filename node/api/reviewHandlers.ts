@@ -23,7 +23,7 @@ export function createReviewHandlers(texts: DocumentTexts, toolbox: ToolboxServi
       return countCatalogTokens(request, renderCatalog(request).text, tokenizer, await loadTokenizer(tokenizer));
     },
     'catalog.similarity': async ({ query, ...doc }) => {
-      const { file, loaded } = toolbox.load(withText(texts, doc));
+      const { file, loaded } = toolbox.analysis.load(withText(texts, doc));
       const { settings } = reviewSettingsFor(file);
       const index = new ToolIndex(toolTexts(toolboxOf(loaded).tools));
       return { threshold: settings.similarityThreshold, pairs: index.closestPairs(settings.similarityThreshold), matches: query?.trim() ? index.match(query).slice(0, 20) : [] };

@@ -1,16 +1,13 @@
 import path from 'node:path';
 import { ApiError, DEFAULT_PREFERENCES, type ApiResponse } from '../../shared/api/index';
 import { neuroSanCheckLines } from '../../shared/toolbox/index';
-import { neuroSanWorkingDirectoryOf, type WorkingDirectory } from '../neurosan/neuroSanFiles';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
-import type { CatalogRenderResult, ToolboxAnalysis, ToolRunResultDto } from '../../shared/api/index';
+import type { CatalogRenderResult, ToolRunResultDto } from '../../shared/api/index';
 import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
 import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/renderCatalog';
 import type { KeyOrder } from '../../shared/jinja/environment';
-import type { Origin } from '../../shared/hocon/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
-import { fieldSourcesOf, keyOrigin, toRunnableSpec, type FieldSourceOptions } from '../../shared/toolbox/index';
-import { compareDiagnostics, type SeverityCounts, type ToolboxDiagnostic } from '../../shared/toolbox/index';
+import { toRunnableSpec } from '../../shared/toolbox/index';
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
 import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
@@ -18,61 +15,25 @@ import { readTextFile } from '../files/textFiles';
 import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../catalog/templateFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import type { PreferencesStore } from '../state/preferences';
-import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { factsOfProject, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
-import type { Reading } from '../../shared/toolbox/index';
-import { diagnosticsOf, loadFileFromDisk, outerRootChosen, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
+import { toolboxOf } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
-import { projectContextOf, projectRootOf } from '../project/projectSettingsOnDisk';
-import { fromDotEnv } from '../../shared/project/settings';
+import { projectRootOf } from '../project/projectSettingsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
-import { ReviewCaches } from '../review/reviewToolbox';
 import type { InterpreterTrust } from '../state/interpreterTrust';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
-import { RecentlyUsed } from './recentlyUsed';
 import type { VersionLookup } from '../neurosan/projectVersion';
-
-/** How long, and how many, loads are reused (see ToolboxService.loads). */
-const LOAD_CACHE_MS = 2000;
-// A keystroke loads the text up to three times (the analysis; the catalog from each reading), and the saved text too.
-const LOAD_CACHE_SIZE = 6;
-/**
- * Files whose keystroke caches are kept (entryCacheFor, reviewCachesFor), the ones typed in last: each holds its
- * file's entry texts and what was read of them, so a window or two typed in alternately keep theirs, and a file
- * analysed once (every file of a project opened in turn) is dropped instead of kept for the life of the process.
- */
-const CACHED_FILES = 4;
-
-export interface DocumentRef {
-  /** Absolute path, or null for a document never saved. */
-  path: string | null;
-  /** The editor's current text (may differ from the disk). */
-  text: string;
-  noDefault?: boolean;
-  /** Whose reading (default neuro-san's: what the LLM gets). */
-  reading?: Reading;
-}
+import { DocumentAnalysis, type DocumentRef } from './documentAnalysis';
 
 export type CatalogDocumentRef = DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> };
 
 /**
- * What the API's toolbox methods do on the main side: analyse a document (its unsaved text layered over the disk),
- * render its catalog, and run or describe its tools in a warm Python worker per toolbox.
+ * What the API's toolbox methods do on the main side: analyse a document (DocumentAnalysis), render its catalog, and
+ * run or describe its tools in a warm Python worker per toolbox.
  */
 export class ToolboxService {
   private readonly pool = new WorkerPool();
   private readonly runs = new Map<string, () => boolean>();
-  /** What loading classes revealed, per document and tool: feeds tool kinds and the catalog. */
-  private readonly classInfo = new Map<string, Map<string, LoadedClassInfo>>();
-  /** Bumped whenever classInfo changes (a cached load made before it is stale). */
-  private classInfoGeneration = 0;
-  /**
-   * The last few loads, by document and text: a keystroke asks for the analysis and the catalog of the same text, and
-   * opening a file renders the same text twice (current and saved). Kept briefly, since includes and the default
-   * toolbox are read from the disk.
-   */
-  /** neuro-san's reading of each open document, entry by entry, kept between keystrokes. */
-  private readonly entryCaches = new RecentlyUsed<string, NeuroSanEntryCache>(CACHED_FILES);
   /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
   private readonly installedNeuroSan = new InstalledNeuroSan();
   /**
@@ -80,21 +41,8 @@ export class ToolboxService {
    * (Run, Load class, Check all tools, Check with neuro-san, saved cases) asks it first. None: every choice is taken.
    */
   interpreterTrust: InterpreterTrust | undefined;
-  /** What the settings files said for a file lately (settingsOf). */
-  private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
-  /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
-  private readonly reviewCaches = new RecentlyUsed<string, ReviewCaches>(CACHED_FILES);
-  private readonly loads: Array<{
-    file: string;
-    text: string;
-    noDefault: boolean;
-    reading: Reading;
-    generation: number;
-    at: number;
-    loaded: LoadedFile;
-    workingDirectory: WorkingDirectory;
-    env: Record<string, string | undefined>;
-  }> = [];
+  /** The documents' loads and analyses, which the catalog and the runs ask for theirs. */
+  readonly analysis: DocumentAnalysis;
 
   constructor(
     private readonly cwd: string,
@@ -102,152 +50,11 @@ export class ToolboxService {
     private readonly preferences: PreferencesStore,
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
     /** Includes by URL, fetched when the user allowed it for the project (node/project/urlIncludes.ts). */
-    private readonly urlIncludes?: UrlIncludeStore,
+    urlIncludes?: UrlIncludeStore,
     /** The Python of `file`'s runs said which neuro-san it has, and that changes the version files are checked for. */
     private readonly onNeuroSanLearned: (file: string) => void = () => undefined,
-  ) {}
-
-  documentPath(doc: DocumentRef): string {
-    return documentPath(this.cwd, doc.path);
-  }
-
-  load(doc: DocumentRef): { file: string; loaded: LoadedFile; workingDirectory: WorkingDirectory; env: Record<string, string | undefined> } {
-    const file = this.documentPath(doc);
-    const noDefault = doc.noDefault ?? false;
-    const reading = doc.reading ?? 'neuro-san';
-    // Where neuro-san finds a top-level include (the run settings' working directory, else the preference, else the
-    // project's root, else the file's folder); the spec's reading looks up to there too.
-    const now = Date.now();
-    const { workingDirectory, interpreter } = this.settingsOf(file, doc.path !== null, now);
-    const cached = this.loads.find(
-      (c) =>
-        c.file === file &&
-        c.noDefault === noDefault &&
-        c.reading === reading &&
-        c.workingDirectory.path === workingDirectory.path &&
-        c.workingDirectory.why === workingDirectory.why &&
-        c.generation === this.classInfoGeneration &&
-        now - c.at < LOAD_CACHE_MS &&
-        c.text === doc.text,
-    );
-    if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory, env: cached.env };
-    // A file of a neuro-san project is read as neuro-san runs it: from the project's root, with its settings.
-    // The preference naming a project around the file's own (tests/registries/ inside a project): a file of that one,
-    // as `validate --cwd` reads it (loadFileFromDisk's outer root), its settings and environment from there.
-    const outer = doc.path && workingDirectory.why === 'chosen' ? outerRootChosen(file, workingDirectory.path) : undefined;
-    const project = doc.path ? projectContextOf(outer !== undefined ? path.join(outer, 'registries') : file, this.env) : undefined;
-    const env = project?.env ?? this.env;
-    const loaded = loadFileFromDisk(file, {
-      cwd: project?.cwd ?? this.cwd,
-      env,
-      projectRoot: project?.cwd ?? null,
-      noDefault,
-      reading,
-      baseDir: workingDirectory.path,
-      ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
-      ...(workingDirectory.why === 'chosen' || workingDirectory.why === 'project-file' ? { workingDirectoryChosen: true } : {}),
-      overlays: new Map([[file, doc.text]]),
-      offersCache: this.reviewCachesFor(file).offers,
-      classInfo: this.classInfo.get(file),
-      ...(interpreter ? { versionLookup: { interpreter } } : {}),
-      ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
-    });
-    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
-    this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
-    return { file, loaded, workingDirectory, env };
-  }
-
-  /**
-   * What a load takes from the settings files for `file`: where neuro-san runs, and which neuro-san its runs' Python
-   * has (when one said so). Read again after LOAD_CACHE_MS, or at once when the preferences or what is known of the
-   * Pythons change: a keystroke loads up to three times, and reading the run settings takes about a millisecond.
-   */
-  private settingsOf(file: string, saved: boolean, now: number): { workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] } {
-    const prefs = JSON.stringify(this.preferences.current());
-    const known = this.fileSettings.get(file);
-    if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && now - known.at < LOAD_CACHE_MS) return known;
-    const read = { at: now, prefs, generation: this.classInfoGeneration, workingDirectory: this.workingDirectoryFor(file), interpreter: saved ? this.interpreterNeuroSan(file) : undefined };
-    this.fileSettings.set(file, read);
-    if (this.fileSettings.size > LOAD_CACHE_SIZE) this.fileSettings.delete(this.fileSettings.keys().next().value as string);
-    return read;
-  }
-
-  /** Forgets the loads kept briefly: what a reading reads changed (includes by URL fetched). */
-  forgetLoads(): void {
-    this.loads.length = 0;
-  }
-
-  /** The preference "neuro-san's working directory" ('' = the default). */
-  private chosenWorkingDirectory(): string {
-    return this.preferences.current().neuroSanCwd ?? '';
-  }
-
-  /**
-   * The folder neuro-san is taken to run in for `file` (absolute), and why: see neuroSanWorkingDirectoryOf. The same
-   * folder as the run settings' `workingDirectory` (runContext), where the file's tools run.
-   */
-  workingDirectoryFor(file: string): WorkingDirectory {
-    return neuroSanWorkingDirectoryOf(file, this.chosenWorkingDirectory());
-  }
-
-  /** What the description and similarity checks keep between keystrokes in `file` (node/review/reviewToolbox.ts). */
-  reviewCachesFor(file: string): ReviewCaches {
-    return this.reviewCaches.get(file, () => new ReviewCaches());
-  }
-
-  private entryCacheFor(file: string): NeuroSanEntryCache {
-    return this.entryCaches.get(file, () => new NeuroSanEntryCache());
-  }
-
-  /** The files whose keystroke caches are kept, least recently used first (for tests). */
-  cachedFiles(): { entries: string[]; review: string[] } {
-    return { entries: this.entryCaches.keys(), review: this.reviewCaches.keys() };
-  }
-
-  /** `review`: the description checks' findings (node/review/), merged into the diagnostics in position order. */
-  analyze(
-    doc: DocumentRef & { detail?: string | null },
-    review: readonly ToolboxDiagnostic[] = [],
-    read: { file: string; loaded: LoadedFile; workingDirectory?: WorkingDirectory; env?: Record<string, string | undefined> } = this.load(doc),
-  ): ToolboxAnalysis {
-    const { file, loaded } = read;
-    const toolbox = toolboxOf(loaded);
-    const added = [...this.addedDiagnostics(file, toolbox.tools, loaded.neuroSan.version), ...review];
-    const diagnostics = added.length === 0 ? diagnosticsOf(loaded) : [...diagnosticsOf(loaded), ...added].sort(compareDiagnostics);
-    const counts = new Map<string, SeverityCounts>();
-    for (const d of diagnostics) {
-      if (!d.tool) continue;
-      const c = counts.get(d.tool) ?? { errors: 0, warnings: 0, hints: 0 };
-      if (d.severity === 'error') c.errors++;
-      else if (d.severity === 'warning') c.warnings++;
-      else c.hints++;
-      counts.set(d.tool, c);
-    }
-    return {
-      kind: loaded.kind,
-      ...(loaded.kind === 'toolbox' && loaded.fileKind ? { fileKind: loaded.fileKind } : {}),
-      file,
-      defaultFile: toolbox.files.defaultFile ?? null,
-      tools: toolbox.tools.map((tool) => summarize(tool, counts.get(tool.name))),
-      detail: detailOf(
-        (doc.detail ? toolbox.tools.find((t) => t.name === doc.detail) : undefined) ?? toolbox.tools.find((t) => t.origin !== 'default'),
-        { userRoot: toolbox.userSpecRoot, userFile: file, env: read.env ?? this.env, fromDotEnv: fromDotEnv(this.env, read.env ?? this.env) },
-      ),
-      diagnostics,
-      ...(read.workingDirectory ? { workingDirectory: { ...read.workingDirectory } } : {}),
-      ...(loaded.includes ? { includes: loaded.includes } : {}),
-      neuroSan: loaded.neuroSan,
-      network:
-        loaded.kind === 'network'
-          ? {
-              toolboxFile: loaded.network.toolboxFile ?? null,
-              agents: loaded.network.agents.map((a) => {
-                const at = a.where.source.positionAt(a.where.start);
-                return { name: a.name, toolName: a.toolName, defined: a.defined, line: at.line, column: at.column, argsOverlay: a.argsOverlay ?? null };
-              }),
-            }
-          : null,
-    };
+  ) {
+    this.analysis = new DocumentAnalysis(cwd, env, preferences, (file) => this.interpreterNeuroSan(file), urlIncludes);
   }
 
   /**
@@ -255,7 +62,7 @@ export class ToolboxService {
    * neuro-san's: what the LLM gets), variables and key order.
    */
   async catalogRequest(doc: CatalogDocumentRef): Promise<{ templatePath: string; request: RenderCatalogRequest }> {
-    const { file, loaded } = this.load({ ...doc, reading: doc.reading ?? 'neuro-san' });
+    const { file, loaded } = this.analysis.load({ ...doc, reading: doc.reading ?? 'neuro-san' });
     const templatePath = catalogTemplatePath(this.cwd, doc.templatePath);
     let template: string;
     try {
@@ -267,7 +74,7 @@ export class ToolboxService {
       templatePath,
       request: {
         template,
-        tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.classInfo.get(file)),
+        tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.analysis.classInfoFor(file)),
         vars: doc.vars,
         keyOrder: doc.keyOrder,
         // `{% include %}` as `toolbox-editor catalog` reads it: from the template's folder.
@@ -281,8 +88,8 @@ export class ToolboxService {
     const { templatePath, request } = await this.catalogRequest({ ...doc, reading });
     const result = renderCatalog(request);
     // The same catalog from the other reading, so the preview can mark where what the LLM gets differs from the text.
-    const otherLoaded = this.load({ ...doc, reading: reading === 'neuro-san' ? 'spec' : 'neuro-san' });
-    const other = renderCatalog({ ...request, tools: catalogSourcesFromTools(toolboxOf(otherLoaded.loaded).tools, this.classInfo.get(otherLoaded.file)) }).text;
+    const otherLoaded = this.analysis.load({ ...doc, reading: reading === 'neuro-san' ? 'spec' : 'neuro-san' });
+    const other = renderCatalog({ ...request, tools: catalogSourcesFromTools(toolboxOf(otherLoaded.loaded).tools, this.analysis.classInfoFor(otherLoaded.file)) }).text;
     return {
       text: result.text,
       reading,
@@ -293,12 +100,6 @@ export class ToolboxService {
       diagnostics: result.diagnostics.map((d) => ({ ...d })),
     };
   }
-
-  /**
-   * Diagnostics other checks add to the analysis (the last preflight's, see preflightHandlers.ts), placed in the
-   * current entries of the document's file, which was read for neuro-san `neuroSanVersion`.
-   */
-  addedDiagnostics: (file: string, tools: readonly ToolEntry[], neuroSanVersion: string) => ToolboxDiagnostic[] = () => [];
 
   /**
    * The run settings of a document's file as this app has them: the project's settings file, the environment, and
@@ -335,7 +136,7 @@ export class ToolboxService {
     const { runner, context } = this.runnerFor(file);
     if (options.start && runner.workerPid === undefined) await runner.info();
     if (!(await this.installedNeuroSan.learn(runner, context.settings).catch(() => false))) return;
-    this.classInfoGeneration++;
+    this.analysis.invalidate();
     this.onNeuroSanLearned(file);
   }
 
@@ -377,7 +178,7 @@ export class ToolboxService {
       return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
     }
     await this.learnNeuroSan(file);
-    const { loaded } = this.load({ path: file, text: saved });
+    const { loaded } = this.analysis.load({ path: file, text: saved });
     const diagnostics = neuroSanCheckDiagnostics(result, file, saved, toolboxOf(loaded).tools);
     return {
       installed: result.check.installed,
@@ -391,7 +192,7 @@ export class ToolboxService {
    * neuro-san its project runs: what opens its class finds it as a run would.
    */
   findTool(doc: DocumentRef, name: string): { file: string; tool: ToolEntry; neuroSan: NeuroSanFacts } {
-    const { file, loaded } = this.load(doc);
+    const { file, loaded } = this.analysis.load(doc);
     const tools = toolboxOf(loaded).tools;
     const tool = tools.find((t) => t.name === name);
     if (!tool) throw new ApiError('not_found', toolNotFound(name, tools.map((t) => t.name), path.basename(file)));
@@ -404,7 +205,7 @@ export class ToolboxService {
    */
   async run(doc: DocumentRef, request: RunRequest, runId: string): Promise<ToolRunResultDto> {
     if (request.target.kind === 'mcp') return this.runMcp(doc, { ...request, target: request.target }, runId);
-    const { file, loaded } = this.load(doc);
+    const { file, loaded } = this.analysis.load(doc);
     this.requireTrustedInterpreter(file);
     const { runner, context } = this.runnerFor(file);
     const { specs, problems } = runnableSpecs(toolboxOf(loaded));
@@ -483,10 +284,7 @@ export class ToolboxService {
       void this.learnNeuroSan(file);
     }
     if (!result.ok) return { ok: false, error: result.traceback ? `${result.error}\n${result.traceback}` : result.error };
-    const known = this.classInfo.get(file) ?? new Map<string, LoadedClassInfo>();
-    known.set(doc.tool, classInfoOf(result.description));
-    this.classInfo.set(file, known);
-    this.classInfoGeneration++;
+    this.analysis.recordClassInfo(file, doc.tool, classInfoOf(result.description));
     return { ok: true, description: result.description };
   }
 
@@ -524,33 +322,4 @@ function runResultDto(result: ToolResult, used: { python: string; timeoutSeconds
     ...(result.argumentWarnings ? { argumentWarnings: result.argumentWarnings } : {}),
     ...used,
   };
-}
-
-function rangeOf(where: Origin) {
-  return where.source.rangeOf(where.start, where.end);
-}
-
-function summarize(tool: ToolEntry, counts: SeverityCounts | undefined): ToolboxAnalysis['tools'][number] {
-  const key = keyOrigin(tool.field);
-  return {
-    name: tool.name,
-    kind: tool.kind,
-    className: tool.className ?? null,
-    displayAs: tool.displayAs.value,
-    displayAsInferred: tool.displayAs.inferred,
-    baseToolInfoUrl: tool.baseToolInfoUrl ?? null,
-    origin: tool.origin,
-    file: key.source.name,
-    keyRange: rangeOf(key),
-    valueRange: rangeOf(tool.value),
-    errors: counts?.errors ?? 0,
-    warnings: counts?.warnings ?? 0,
-    hints: counts?.hints ?? 0,
-  };
-}
-
-function detailOf(tool: ToolEntry | undefined, sources: FieldSourceOptions): ToolboxAnalysis['detail'] {
-  if (!tool) return null;
-  const listed = fieldSourcesOf(tool, sources);
-  return { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null, args: tool.args ?? null, ...(listed.length > 0 ? { sources: listed } : {}) };
 }
