@@ -153,7 +153,7 @@ export function createApiService(host: ApiHost): ApiService {
       const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: toolbox.analysis.reviewCachesFor(read.file) });
       return analyses.answer(toolbox.analysis.analyze(request, review, read), request.text, doc.textId, known);
     },
-    'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
+    'catalog.render': async (request) => toolbox.catalog.renderCatalog(withText(texts, request)),
     'tool.run': async ({ path: p, text, runId, run }) => {
       const result = await toolbox.run({ path: p, text }, run, runId);
       await testRun.recordRun(p, run, result);
@@ -177,7 +177,7 @@ export function createApiService(host: ApiHost): ApiService {
     },
     ...testRun.handlers,
     ...preflight.handlers,
-    ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
+    ...createReviewHandlers(texts, toolbox.catalog, toolbox.analysis, host.cwd, host.env ?? process.env),
     ...createNetworkHandlers(texts, toolbox.analysis),
     'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),

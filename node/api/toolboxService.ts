@@ -2,17 +2,13 @@ import path from 'node:path';
 import { ApiError, DEFAULT_PREFERENCES, type ApiResponse } from '../../shared/api/index';
 import { neuroSanCheckLines } from '../../shared/toolbox/index';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
-import type { CatalogRenderResult, ToolRunResultDto } from '../../shared/api/index';
-import { catalogSourcesFromTools } from '../../shared/catalog/fromToolbox';
-import { renderCatalog, type RenderCatalogRequest } from '../../shared/catalog/renderCatalog';
-import type { KeyOrder } from '../../shared/jinja/environment';
+import type { ToolRunResultDto } from '../../shared/api/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
 import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
 import { readTextFile } from '../files/textFiles';
-import { catalogTemplatePath, MAX_TEMPLATE_BYTES, templateLoader } from '../catalog/templateFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import type { PreferencesStore } from '../state/preferences';
 import { factsOfProject, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
@@ -24,8 +20,7 @@ import type { InterpreterTrust } from '../state/interpreterTrust';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
 import type { VersionLookup } from '../neurosan/projectVersion';
 import { DocumentAnalysis, type DocumentRef } from './documentAnalysis';
-
-export type CatalogDocumentRef = DocumentRef & { templatePath?: string; keyOrder: KeyOrder; vars: Record<string, string> };
+import { CatalogService } from './catalogService';
 
 /**
  * What the API's toolbox methods do on the main side: analyse a document (DocumentAnalysis), render its catalog, and
@@ -43,6 +38,8 @@ export class ToolboxService {
   interpreterTrust: InterpreterTrust | undefined;
   /** The documents' loads and analyses, which the catalog and the runs ask for theirs. */
   readonly analysis: DocumentAnalysis;
+  /** The documents' catalogs. */
+  readonly catalog: CatalogService;
 
   constructor(
     private readonly cwd: string,
@@ -55,50 +52,7 @@ export class ToolboxService {
     private readonly onNeuroSanLearned: (file: string) => void = () => undefined,
   ) {
     this.analysis = new DocumentAnalysis(cwd, env, preferences, (file) => this.interpreterNeuroSan(file), urlIncludes);
-  }
-
-  /**
-   * What rendering the document's catalog takes: its template (read from disk), tools (in `doc.reading`, default
-   * neuro-san's: what the LLM gets), variables and key order.
-   */
-  async catalogRequest(doc: CatalogDocumentRef): Promise<{ templatePath: string; request: RenderCatalogRequest }> {
-    const { file, loaded } = this.analysis.load({ ...doc, reading: doc.reading ?? 'neuro-san' });
-    const templatePath = catalogTemplatePath(this.cwd, doc.templatePath);
-    let template: string;
-    try {
-      template = (await readTextFile(templatePath, MAX_TEMPLATE_BYTES)).text;
-    } catch (error) {
-      throw new ApiError('not_found', `Cannot read the template ${templatePath}: ${(error as Error).message}`);
-    }
-    return {
-      templatePath,
-      request: {
-        template,
-        tools: catalogSourcesFromTools(toolboxOf(loaded).tools, this.analysis.classInfoFor(file)),
-        vars: doc.vars,
-        keyOrder: doc.keyOrder,
-        // `{% include %}` as `toolbox-editor catalog` reads it: from the template's folder.
-        loader: templateLoader(templatePath),
-      },
-    };
-  }
-
-  async renderCatalog(doc: CatalogDocumentRef): Promise<CatalogRenderResult> {
-    const reading = doc.reading ?? 'neuro-san';
-    const { templatePath, request } = await this.catalogRequest({ ...doc, reading });
-    const result = renderCatalog(request);
-    // The same catalog from the other reading, so the preview can mark where what the LLM gets differs from the text.
-    const otherLoaded = this.analysis.load({ ...doc, reading: reading === 'neuro-san' ? 'spec' : 'neuro-san' });
-    const other = renderCatalog({ ...request, tools: catalogSourcesFromTools(toolboxOf(otherLoaded.loaded).tools, this.analysis.classInfoFor(otherLoaded.file)) }).text;
-    return {
-      text: result.text,
-      reading,
-      otherReadingText: other === result.text ? null : other,
-      templatePath,
-      templateDescription: result.metadata.description?.value ?? null,
-      expectedFormat: result.metadata.expectedFormat?.value ?? null,
-      diagnostics: result.diagnostics.map((d) => ({ ...d })),
-    };
+    this.catalog = new CatalogService(cwd, this.analysis);
   }
 
   /**
