@@ -1,59 +1,45 @@
+/**
+ * A document's tools run, described and checked in a warm Python worker per toolbox, with the run settings this app
+ * has for its file; an MCP server's tools run from here too. The document is loaded by DocumentAnalysis, which a
+ * class load (describe) tells what it revealed, and learning which neuro-san a Python has makes its loads stale.
+ */
 import path from 'node:path';
-import { ApiError, DEFAULT_PREFERENCES, type ApiResponse } from '../../shared/api/index';
-import { neuroSanCheckLines } from '../../shared/toolbox/index';
-import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../workspace/neuroSanCheck';
-import type { ToolRunResultDto } from '../../shared/api/index';
+import { ApiError, DEFAULT_PREFERENCES, type ToolRunResultDto } from '../../shared/api/index';
 import type { LoadedClassInfo, ToolEntry } from '../../shared/toolbox/index';
 import { toRunnableSpec } from '../../shared/toolbox/index';
 import { WorkerPool, type ToolDescription, type ToolRunner } from '../python/index';
 import type { McpTarget, RunRequest } from '../../shared/run/index';
 import { runContextFor, type RunContext } from '../run/runSettingsOnDisk';
-import { readTextFile } from '../files/textFiles';
 import { runnableSpecs, toolBoxFromSpecs, toolNotFound, type ToolResult } from '../toolbox/index';
 import type { PreferencesStore } from '../state/preferences';
 import { factsOfProject, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
-import { documentPath } from './documentPath';
 import { projectRootOf } from '../project/projectSettingsOnDisk';
-import type { UrlIncludeStore } from '../project/urlIncludes';
 import type { InterpreterTrust } from '../state/interpreterTrust';
 import { InstalledNeuroSan } from '../neurosan/installedNeuroSan';
 import type { VersionLookup } from '../neurosan/projectVersion';
-import { DocumentAnalysis, type DocumentRef } from './documentAnalysis';
-import { CatalogService } from './catalogService';
+import type { DocumentAnalysis, DocumentRef } from './documentAnalysis';
 
-/**
- * What the API's toolbox methods do on the main side: analyse a document (DocumentAnalysis), render its catalog, and
- * run or describe its tools in a warm Python worker per toolbox.
- */
-export class ToolboxService {
+export class ToolRuns {
   private readonly pool = new WorkerPool();
   private readonly runs = new Map<string, () => boolean>();
   /** The neuro-san each Python environment said it has, once its worker was started (for the version a file is checked for). */
   private readonly installedNeuroSan = new InstalledNeuroSan();
-  /**
-   * The interpreters of projects' run settings the user trusted (node/state/interpreterTrust.ts): what starts a worker
-   * (Run, Load class, Check all tools, Check with neuro-san, saved cases) asks it first. None: every choice is taken.
-   */
-  interpreterTrust: InterpreterTrust | undefined;
-  /** The documents' loads and analyses, which the catalog and the runs ask for theirs. */
-  readonly analysis: DocumentAnalysis;
-  /** The documents' catalogs. */
-  readonly catalog: CatalogService;
 
   constructor(
-    private readonly cwd: string,
     private readonly env: Record<string, string | undefined>,
     private readonly preferences: PreferencesStore,
+    /** Loads the documents whose tools run; told what a class load revealed, and when loads are stale. */
+    private readonly analysis: DocumentAnalysis,
     private readonly onRunProgress: (runId: string, state: 'started' | 'finished') => void,
-    /** Includes by URL, fetched when the user allowed it for the project (node/project/urlIncludes.ts). */
-    urlIncludes?: UrlIncludeStore,
     /** The Python of `file`'s runs said which neuro-san it has, and that changes the version files are checked for. */
     private readonly onNeuroSanLearned: (file: string) => void = () => undefined,
-  ) {
-    this.analysis = new DocumentAnalysis(cwd, env, preferences, (file) => this.interpreterNeuroSan(file), urlIncludes);
-    this.catalog = new CatalogService(cwd, this.analysis);
-  }
+    /**
+     * The interpreters of projects' run settings the user trusted (node/state/interpreterTrust.ts): what starts a worker
+     * (Run, Load class, Check all tools, Check with neuro-san, saved cases) asks it first. None: every choice is taken.
+     */
+    private readonly interpreterTrust?: InterpreterTrust,
+  ) {}
 
   /**
    * The run settings of a document's file as this app has them: the project's settings file, the environment, and
@@ -114,34 +100,6 @@ export class ToolboxService {
   }
 
   /**
-   * The saved file loaded by the installed neuro-san's own code, in this toolbox's worker (the chosen interpreter),
-   * beside the editor's reading of it. neuro-san reads the disk: unsaved edits are not part of the check.
-   */
-  async checkWithNeuroSan(file: string): Promise<ApiResponse<'toolbox.checkWithNeuroSan'>> {
-    this.requireTrustedInterpreter(file);
-    const { runner, context } = this.runnerFor(file);
-    const python = context.settings.python.value;
-    const saved = await readTextFile(file).then((r) => r.text, () => undefined);
-    if (saved === undefined) throw new ApiError('not_found', `Save the file first: neuro-san loads it from the disk (${file}).`);
-    // neuro-san runs where the file's tools run, with their environment (the project's .env, the settings' variables).
-    const cwd = context.settings.workingDirectory.value;
-    let result;
-    try {
-      result = await checkWithNeuroSan(runner, path.relative(cwd, file) || file, { cwd, env: context.runner.env ?? this.env });
-    } catch (error) {
-      return { installed: false, lines: [`The check with neuro-san could not run (${python}): ${(error as Error).message}`], diagnostics: [] };
-    }
-    await this.learnNeuroSan(file);
-    const { loaded } = this.analysis.load({ path: file, text: saved });
-    const diagnostics = neuroSanCheckDiagnostics(result, file, saved, toolboxOf(loaded).tools);
-    return {
-      installed: result.check.installed,
-      lines: neuroSanCheckLines(result.check, path.basename(file), python, result.differences),
-      diagnostics: diagnostics.map((d) => ({ ...d, range: { start: { ...d.range.start }, end: { ...d.range.end } } })),
-    };
-  }
-
-  /**
    * A tool of the document, by name (to describe or check it; `run` goes through ToolBox.call), with the facts of the
    * neuro-san its project runs: what opens its class finds it as a run would.
    */
@@ -189,7 +147,7 @@ export class ToolboxService {
    * the project's neuro-san reads (the only way a run contacts a server: the user asked for it).
    */
   private async runMcp(doc: DocumentRef, request: RunRequest & { target: McpTarget }, runId: string): Promise<ToolRunResultDto> {
-    const file = documentPath(this.cwd, doc.path);
+    const file = this.analysis.documentPath(doc);
     const root = projectRootOf(file) ?? path.dirname(file);
     const context = this.runContext(file);
     const abort = new AbortController();
