@@ -1,6 +1,6 @@
 // Keystroke -> diagnostics as the API thread now computes them (issue 13's speed goal, end to end).
 //   node bench/both-readings.bench.mjs [--runs R] [--sizes 500,5000]
-// Each round is a keystroke in one tool's description of the 5,000-tool file, loaded as ToolboxService does:
+// Each round is a keystroke in one tool's description of the 5,000-tool file, loaded as DocumentAnalysis does:
 // neuro-san's reading (from the spec's reading and the entries kept from earlier keystrokes), validated, with the
 // warnings where the two readings differ; against the spec's reading alone, validated (what a keystroke cost before).
 // Goal: ratio <= 1.25. bench/neurosan-reading.bench.mjs measures the reading alone.

@@ -6,7 +6,7 @@ import { applyAnalysisChange } from '../../shared/api/analysisDelta';
 import type { ToolboxAnalysis, ToolboxAnalysisChange } from '../../shared/api/toolboxApi';
 import { PreferencesStore } from '../state/preferences';
 import { AnalysisHistory } from './analysisHistory';
-import { ToolboxService } from './toolboxService';
+import { DocumentAnalysis } from './documentAnalysis';
 
 const tool = (i: number) =>
   [
@@ -34,7 +34,7 @@ const edits: Array<[string, (t: string) => string]> = [
 
 describe('analyses sent as changes of the previous one', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-delta-'));
-  const service = new ToolboxService(dir, {}, new PreferencesStore(path.join(dir, '.state')), () => undefined);
+  const service = new DocumentAnalysis(dir, {}, new PreferencesStore(path.join(dir, '.state')));
   const file = path.join(dir, 'tb.hocon');
   const analyze = (text: string) => service.analyze({ path: file, text });
 

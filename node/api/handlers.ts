@@ -12,7 +12,10 @@ import { RecentFiles } from '../state/userState';
 import { RecoveryStore } from '../state/recovery';
 import { AnalysisHistory } from './analysisHistory';
 import { DocumentTexts, withText } from './documentTexts';
-import { ToolboxService } from './toolboxService';
+import { DocumentAnalysis } from './documentAnalysis';
+import { CatalogService } from './catalogService';
+import { ToolRuns } from './toolRuns';
+import { checkSavedFileWithNeuroSan } from './neuroSanCheckService';
 import { createTestRunHandlers } from './testRunHandlers';
 import { createPreflightHandlers } from './preflightHandlers';
 import { createReviewHandlers } from './reviewHandlers';
@@ -72,27 +75,30 @@ export function createApiService(host: ApiHost): ApiService {
   const testRun = createTestRunHandlers(
     host.cwd,
     host.stateDir,
-    (doc, request, runId) => toolbox.run(doc, request, runId),
-    (runId) => toolbox.cancel(runId),
+    (doc, request, runId) => runs.run(doc, request, runId),
+    (runId) => runs.cancel(runId),
   );
   const urlIncludes = new UrlIncludeStore(host.stateDir);
-  const toolbox = new ToolboxService(
-    host.cwd,
-    host.env ?? process.env,
-    preferences,
-    (runId, state) => host.emit('run.progress', { runId, state }),
-    urlIncludes,
-    (file) => host.emit('python.neuroSan', { path: file }),
-  );
+  // The toolbox methods' parts, one concern each (issue 34): a document's loads and analysis; its catalog; its tools'
+  // runs, which learn which neuro-san a Python has (the version the analysis checks a saved file for).
+  const analysis: DocumentAnalysis = new DocumentAnalysis(host.cwd, host.env ?? process.env, preferences, (file) => runs.interpreterNeuroSan(file), urlIncludes);
+  const catalog = new CatalogService(host.cwd, analysis);
   // A project's own choice of interpreter starts only once its user trusted it (issue #32).
   const interpreterTrust = new InterpreterTrust(host.stateDir);
-  toolbox.interpreterTrust = interpreterTrust;
-  const preflight = createPreflightHandlers(toolbox, host.cwd);
+  const runs = new ToolRuns(
+    host.env ?? process.env,
+    preferences,
+    analysis,
+    (runId, state) => host.emit('run.progress', { runId, state }),
+    (file) => host.emit('python.neuroSan', { path: file }),
+    interpreterTrust,
+  );
+  const preflight = createPreflightHandlers(analysis, runs, host.cwd);
 
-  // A project is checked for the neuro-san its runs' Python has, once that Python said it (toolbox.learnNeuroSan).
-  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => toolbox.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
+  // A project is checked for the neuro-san its runs' Python has, once that Python said it (runs.learnNeuroSan).
+  const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => runs.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
   // Go to Definition on an include reads from the folder the analysis reads it from (the preference included).
-  const language = new AppLanguage(host.env ?? process.env, (file) => toolbox.workingDirectoryFor(file));
+  const language = new AppLanguage(host.env ?? process.env, (file) => analysis.workingDirectoryFor(file));
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -149,20 +155,20 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
-      const read = toolbox.load(request);
-      const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: toolbox.reviewCachesFor(read.file) });
-      return analyses.answer(toolbox.analyze(request, review, read), request.text, doc.textId, known);
+      const read = analysis.load(request);
+      const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: analysis.reviewCachesFor(read.file) });
+      return analyses.answer(analysis.analyze(request, review, read), request.text, doc.textId, known);
     },
-    'catalog.render': async (request) => toolbox.renderCatalog(withText(texts, request)),
+    'catalog.render': async (request) => catalog.renderCatalog(withText(texts, request)),
     'tool.run': async ({ path: p, text, runId, run }) => {
-      const result = await toolbox.run({ path: p, text }, run, runId);
+      const result = await runs.run({ path: p, text }, run, runId);
       await testRun.recordRun(p, run, result);
       return result;
     },
     // A tool run, a run of all saved cases (by its batch id), or a check of all tools.
-    'tool.cancel': async ({ runId }) => ({ cancelled: toolbox.cancel(runId) || testRun.cancelBatch(runId) || preflight.cancel(runId) }),
-    'tool.describe': async (request) => toolbox.describe(request),
-    'toolbox.checkWithNeuroSan': async ({ path: p }) => toolbox.checkWithNeuroSan(resolvePath(p)),
+    'tool.cancel': async ({ runId }) => ({ cancelled: runs.cancel(runId) || testRun.cancelBatch(runId) || preflight.cancel(runId) }),
+    'tool.describe': async (request) => runs.describe(request),
+    'toolbox.checkWithNeuroSan': async ({ path: p }) => checkSavedFileWithNeuroSan(resolvePath(p), { analysis, runs, env: host.env ?? process.env }),
     'prefs.get': async () => preferences.get(),
     'prefs.set': async (change) => preferences.set(change),
     'recovery.save': async (request) => {
@@ -177,8 +183,8 @@ export function createApiService(host: ApiHost): ApiService {
     },
     ...testRun.handlers,
     ...preflight.handlers,
-    ...createReviewHandlers(texts, toolbox, host.cwd, host.env ?? process.env),
-    ...createNetworkHandlers(texts, toolbox),
+    ...createReviewHandlers(texts, catalog, analysis, host.cwd, host.env ?? process.env),
+    ...createNetworkHandlers(texts, analysis),
     'dialog.openFolder': async () => ({ path: (await host.dialogs?.openFolder?.()) ?? null }),
     'project.open': async ({ path: p, kindOverrides }) => project.open(p, kindOverrides),
     'project.renamePreview': async ({ root, tool, newName }) => project.renamePreview(resolvePath(root), tool, newName),
@@ -201,11 +207,11 @@ export function createApiService(host: ApiHost): ApiService {
       }
       return undone;
     },
-    ...createRunSettingsHandlers(toolbox, host.cwd, interpreterTrust),
+    ...createRunSettingsHandlers(runs, host.cwd, interpreterTrust),
     ...createLanguageHandlers(texts, language, resolvePath),
     'project.fetchIncludes': async ({ path: p }) => {
       const fetched = await project.fetchIncludes(resolvePath(p));
-      toolbox.forgetLoads();
+      analysis.forgetLoads();
       return fetched;
     },
     'mcp.listTools': async ({ root, url }) => project.mcpListTools(resolvePath(root), url),
@@ -215,7 +221,7 @@ export function createApiService(host: ApiHost): ApiService {
     watcher,
     dispose: () => {
       watcher.dispose();
-      void toolbox.dispose();
+      void runs.dispose();
       void language.dispose();
     },
   };

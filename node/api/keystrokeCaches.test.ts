@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PreferencesStore } from '../state/preferences';
 import { RecentlyUsed } from './recentlyUsed';
-import { ToolboxService } from './toolboxService';
+import { DocumentAnalysis } from './documentAnalysis';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tbe-keystroke-caches-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,7 +12,7 @@ const text = (i: number) => `tool_${i} { class = "pkg.Tool${i}", description = "
 
 describe('the caches kept per file between keystrokes', () => {
   it('keep the files typed in last, not one per file ever analysed', () => {
-    const service = new ToolboxService(dir, {}, new PreferencesStore(path.join(dir, '.state')), () => undefined);
+    const service = new DocumentAnalysis(dir, {}, new PreferencesStore(path.join(dir, '.state')));
     const file = (i: number) => path.join(dir, `tb${i}.hocon`);
     let keystrokes = 0;
     const typeIn = (i: number) => {
@@ -50,7 +50,7 @@ describe("what the project's networks offer, kept between keystrokes", () => {
     writeFileSync(path.join(root, 'registries', 'net.hocon'), network(['search']));
     const file = path.join(root, 'toolbox', 'toolbox_info.hocon');
     writeFileSync(file, toolbox);
-    const service = new ToolboxService(dir, {}, new PreferencesStore(path.join(dir, '.state-offers')), () => undefined);
+    const service = new DocumentAnalysis(dir, {}, new PreferencesStore(path.join(dir, '.state-offers')));
     const classForm = (text: string) =>
       service
         .analyze({ path: file, text })

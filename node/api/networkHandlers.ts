@@ -4,13 +4,13 @@ import { loadTokenizer } from '../tokens/tokenizers';
 import { reviewSettingsFor } from '../review/reviewToolbox';
 import { withText, type DocumentTexts } from './documentTexts';
 import type { ApiHandlers } from './handlers';
-import type { ToolboxService } from './toolboxService';
+import type { DocumentAnalysis } from './documentAnalysis';
 
 /** The agent-network methods (issue #36): what one agent's LLM is offered. */
-export function createNetworkHandlers(texts: DocumentTexts, toolbox: ToolboxService): Pick<ApiHandlers, 'network.agentOffers'> {
+export function createNetworkHandlers(texts: DocumentTexts, analysis: DocumentAnalysis): Pick<ApiHandlers, 'network.agentOffers'> {
   return {
     'network.agentOffers': async ({ agent, tokenizer, ...doc }) => {
-      const { file, loaded } = toolbox.load(withText(texts, doc));
+      const { file, loaded } = analysis.load(withText(texts, doc));
       if (loaded.kind !== 'network') throw new ApiError('unsupported', `${file} is no agent network: its "tools" is not a list of agents.`);
       const { settings } = reviewSettingsFor(file);
       const name = tokenizer ?? settings.tokenizer;

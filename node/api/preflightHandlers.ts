@@ -22,7 +22,8 @@ import { defaultScaffoldRoot, scaffoldTool, ScaffoldError } from '../scaffold/sc
 import { toolboxOf } from '../workspace/toolboxOnDisk';
 import { recordToolRoot } from '../run/runSettingsWrite';
 import { errorMessage } from '../../shared/errorMessage';
-import type { ToolboxService } from './toolboxService';
+import type { DocumentAnalysis } from './documentAnalysis';
+import type { ToolRuns } from './toolRuns';
 
 type Method = 'toolbox.check' | 'tool.scaffold' | 'tool.source';
 export type PreflightHandlers = { [M in Method]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
@@ -41,15 +42,15 @@ function entryText(entry: ToolEntry): string {
   return entry.value.source.text.slice(entry.value.start, entry.value.end);
 }
 
-export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
+export function createPreflightHandlers(analysis: DocumentAnalysis, runs: ToolRuns, cwd: string) {
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
-  toolbox.addedDiagnostics = (file, tools, neuroSanVersion) => {
+  analysis.addedDiagnostics = (file, tools, neuroSanVersion) => {
     const check = kept.get(file);
     if (!check) return [];
     // The settings as they are now (the project's file, the preferences, the environment): a few small reads.
-    if (check.neuroSanVersion !== neuroSanVersion || check.settings !== runSettingsKeyOf(toolbox.runContext(file).settings)) {
+    if (check.neuroSanVersion !== neuroSanVersion || check.settings !== runSettingsKeyOf(runs.runContext(file).settings)) {
       kept.delete(file);
       return [];
     }
@@ -58,7 +59,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
   };
 
   const toolOf = (request: { path: string | null; text: string; tool: string }) => {
-    const { file, tool, neuroSan } = toolbox.findTool(request, request.tool);
+    const { file, tool, neuroSan } = runs.findTool(request, request.tool);
     const spec = toRunnableSpec(tool);
     if (!spec) throw new ApiError('invalid_request', `Tool '${request.tool}' has no usable 'class'.`);
     return { file, spec, neuroSan };
@@ -68,11 +69,11 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     'toolbox.check': async (request) => {
       // Coded classes are looked for as the project's neuro-san does, which may be the one the runs' Python has: asked
       // first (the check starts that worker anyway), or the findings would be dropped as soon as it answered.
-      toolbox.requireTrustedInterpreter(toolbox.documentPath(request));
-      await toolbox.learnNeuroSan(toolbox.documentPath(request), { start: true });
-      const { file, loaded } = toolbox.load(request);
+      runs.requireTrustedInterpreter(analysis.documentPath(request));
+      await runs.learnNeuroSan(analysis.documentPath(request), { start: true });
+      const { file, loaded } = analysis.load(request);
       const effective = toolboxOf(loaded);
-      const { runner, context } = toolbox.runnerFor(file);
+      const { runner, context } = runs.runnerFor(file);
       const python = context.settings.python.value;
       const runId = request.runId;
       let current: string | undefined;
@@ -103,14 +104,14 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     },
     'tool.scaffold': async (request) => {
       const { file, spec } = toolOf(request);
-      const context = toolbox.runContext(file);
+      const context = runs.runContext(file);
       const root = request.root ? path.resolve(cwd, request.root) : defaultScaffoldRoot(context.settings, file);
       const settingsFile = context.settings.file.path;
       try {
         const result = await scaffoldTool(spec, { root, toolboxFile: file, search: pythonSearchOf(context.runner), cwd, python: context.settings.python.value, rootGiven: Boolean(request.root), ...(request.dryRun ? { dryRun: true } : {}) });
         if (result.created.length === 0) return { ...result, root, settingsFile, addedToPythonPath: false };
         // A warm worker may have looked for the module before it existed: the next run starts afresh, and finds it.
-        await toolbox.restartWorker(file);
+        await runs.restartWorker(file);
         // The root goes into the project's run settings, where the CLI and CI find it too.
         try {
           const { addedToPythonPath } = await recordToolRoot(context.settings, root);
@@ -125,7 +126,7 @@ export function createPreflightHandlers(toolbox: ToolboxService, cwd: string) {
     },
     'tool.source': async (request) => {
       const { file, spec, neuroSan } = toolOf(request);
-      const context = toolbox.runContext(file);
+      const context = runs.runContext(file);
       // The file a run would load the class from, found by reading files: opening a source runs no project code.
       const found = findClassSource(spec.className, pythonSearchOf(context.runner), {
         coded: spec.kind === 'coded',

@@ -11,19 +11,20 @@ import { reviewSettingsFor } from '../review/reviewToolbox';
 import { toolTexts } from '../review/similarTools';
 import { toolboxOf } from '../workspace/toolboxOnDisk';
 import { withText, type DocumentTexts } from './documentTexts';
-import type { ToolboxService } from './toolboxService';
+import type { CatalogService } from './catalogService';
+import type { DocumentAnalysis } from './documentAnalysis';
 
 type ReviewMethods = 'catalog.tokens' | 'catalog.similarity' | 'toolbox.diff' | 'git.revisions';
 
 /** The review methods: token counts, similar tools and the matching box, the diff against a revision. */
-export function createReviewHandlers(texts: DocumentTexts, toolbox: ToolboxService, cwd: string, env: Record<string, string | undefined>): Pick<ApiHandlers, ReviewMethods> {
+export function createReviewHandlers(texts: DocumentTexts, catalog: CatalogService, analysis: DocumentAnalysis, cwd: string, env: Record<string, string | undefined>): Pick<ApiHandlers, ReviewMethods> {
   return {
     'catalog.tokens': async ({ tokenizer, ...doc }) => {
-      const { request } = await toolbox.catalogRequest(withText(texts, doc));
+      const { request } = await catalog.catalogRequest(withText(texts, doc));
       return countCatalogTokens(request, renderCatalog(request).text, tokenizer, await loadTokenizer(tokenizer));
     },
     'catalog.similarity': async ({ query, ...doc }) => {
-      const { file, loaded } = toolbox.load(withText(texts, doc));
+      const { file, loaded } = analysis.load(withText(texts, doc));
       const { settings } = reviewSettingsFor(file);
       const index = new ToolIndex(toolTexts(toolboxOf(loaded).tools));
       return { threshold: settings.similarityThreshold, pairs: index.closestPairs(settings.similarityThreshold), matches: query?.trim() ? index.match(query).slice(0, 20) : [] };

@@ -33,7 +33,7 @@ type Method =
   | 'testcases.run';
 export type TestRunHandlers = { [M in Method]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
 
-/** How the handlers run a tool of a document: the ToolboxService's run (not the API's, so case runs stay out of the history). */
+/** How the handlers run a tool of a document: ToolRuns.run (not the API's, so case runs stay out of the history). */
 export type RunTool = (doc: { path: string | null; text: string }, request: RunRequest, runId: string) => Promise<ToolRunResultDto>;
 
 /** Cancels one tool run by its id; false when no such run is going on. */

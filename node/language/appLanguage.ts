@@ -27,7 +27,7 @@ export class AppLanguage {
     private readonly env: Record<string, string | undefined>,
     /**
      * The folder neuro-san runs in for a file, and why: the one the app's analysis of the file reads its includes
-     * from (ToolboxService.workingDirectoryFor: the run settings, the preference, the layout), so that Go to
+     * from (DocumentAnalysis.workingDirectoryFor: the run settings, the preference, the layout), so that Go to
      * Definition on an include opens the file the analysis says neuro-san reads.
      */
     private readonly workingDirectoryOf: (absolute: string) => WorkingDirectoryFacts = (absolute) => neuroSanWorkingDirectoryOf(absolute),

@@ -41,7 +41,7 @@ export class ProjectWorkspace implements LanguageWorld {
     readonly env: Record<string, string | undefined>,
     /**
      * The folder neuro-san runs in, when the editor decides it (the app: its run settings or Preferences, as its
-     * analysis of the file takes it, node/api/toolboxService.ts). Absent (the language server): the root, as `validate
+     * analysis of the file takes it, node/api/documentAnalysis.ts). Absent (the language server): the root, as `validate
      * DIR` and the diagnostics take it.
      */
     private readonly workingDirectory?: WorkingDirectoryFacts,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../paths';
 import { PreferencesStore } from '../state/preferences';
-import { ToolboxService } from '../api/toolboxService';
+import { DocumentAnalysis } from '../api/documentAnalysis';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 
 // Issue 34: a `${?MY_MAX}` override the project's `.env` sets. neuro-san-studio loads the `.env` before neuro-san
@@ -37,7 +37,7 @@ const env = { PATH: process.env.PATH, HOME: process.env.HOME, PYTHONPATH: python
 describe("a ${?VAR} the project's .env sets", () => {
   it("the form gets the value the run gets, says it wins and where it is set, and asks before an edit", () => {
     const dir = made();
-    const service = new ToolboxService(dir, env, new PreferencesStore(path.join(dir, '.state')), () => undefined);
+    const service = new DocumentAnalysis(dir, env, new PreferencesStore(path.join(dir, '.state')));
     const file = path.join(dir, FILE);
     const analysis = service.analyze({ path: file, text: TOOLBOX, detail: 'counter' });
     expect(analysis.detail?.args).toEqual({ max: '12' });
@@ -48,7 +48,7 @@ describe("a ${?VAR} the project's .env sets", () => {
 
   it('the environment of the process still wins over the .env, and is not said to come from it', () => {
     const dir = made();
-    const service = new ToolboxService(dir, { ...env, MY_MAX: '3' }, new PreferencesStore(path.join(dir, '.state')), () => undefined);
+    const service = new DocumentAnalysis(dir, { ...env, MY_MAX: '3' }, new PreferencesStore(path.join(dir, '.state')));
     const analysis = service.analyze({ path: path.join(dir, FILE), text: TOOLBOX, detail: 'counter' });
     expect(analysis.detail?.args).toEqual({ max: '3' });
     const reference = analysis.detail?.sources?.find((s) => s.path.join('.') === 'args.max')?.definitions[1]?.references[0];

@@ -2,7 +2,7 @@
  * The run settings of a toolbox as this machine has them: the project's settings file (`.toolbox-editor.json`, its
  * `run` section), its `.env`, the environment, the preferences or the command line, and neuro-san-studio's layout —
  * resolved by shared/run/runSettings.ts, and turned into what starts a worker and what loads the toolbox. The app
- * (ToolboxService) and the CLI (`call`, `test`, `check`, `scaffold`) both come here, so they run a tool alike.
+ * (node/api/toolRuns.ts) and the CLI (`call`, `test`, `check`, `scaffold`) both come here, so they run a tool alike.
  *
  * Nothing here runs project code: one small JSON file, one `.env` file and a few stats.
  */
