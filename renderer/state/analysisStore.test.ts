@@ -46,6 +46,30 @@ describe('the analysis store', () => {
     expect(callsOf('toolbox.analyze')).toHaveLength(1);
   });
 
+  it('keeps a tool added and selected while the analysis of the text before it was on its way', async () => {
+    const { api, callsOf } = fakeApi();
+    const useDocument = fakeDocument({ status: 'empty' });
+    const useAnalysis = createAnalysisStore(api, useDocument, fakeWindow().texts, fakeWindow().edits);
+    // Opened (its analysis asked at once), then a tool added and selected, as the project view's "Add to the toolbox".
+    useDocument.setState({ status: 'ready', text: 'a { class = x.Y }', loadGeneration: 1 });
+    useDocument.setState({ text: 'a { class = x.Y }\nnew_tool { class = x.Z }' });
+    useAnalysis.getState().select('new_tool');
+    callsOf('toolbox.analyze')[0]!.resolve(answer('a'));
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+    expect(useAnalysis.getState().selectedTool).toBe('new_tool');
+    expect(callsOf('toolbox.analyze')).toHaveLength(2);
+    callsOf('toolbox.analyze')[1]!.resolve({ ...answer('a'), tools: [{ name: 'a', origin: 'user' }, { name: 'new_tool', origin: 'user' }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState().selectedTool).toBe('new_tool');
+
+    // Gone from the text as it is now: the selection moves to the first tool.
+    useDocument.setState({ text: 'a { class = x.Y }' });
+    await vi.advanceTimersByTimeAsync(ANALYZE_DEBOUNCE_MS);
+    callsOf('toolbox.analyze')[2]!.resolve(answer('a'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAnalysis.getState().selectedTool).toBe('a');
+  });
+
   it('drops the answer for a file that is no longer open', async () => {
     const { api, callsOf } = fakeApi();
     const useDocument = fakeDocument();

@@ -119,8 +119,10 @@ export function createAnalysisStore(api: ApiClient, useDocument: DocumentStoreHo
           // The selection follows the tools shown: those of the last text that read, while this one does not.
           const tools = (lastRead ?? analysis).tools;
           const selected = before.selectedTool;
-          const stillThere = selected !== null && tools.some((t) => t.name === selected);
-          store.setState({ analysis, analyzedText: text, analyzedLoad: loadGeneration, error: null, lastRead, selectedTool: stillThere ? selected : (tools.find((t) => t.origin !== 'default')?.name ?? null) });
+          // A tool chosen since this text was sent (one just added, then selected) is kept until the answer for the
+          // text as it is now says whether it is there.
+          const keep = selected !== null && (tools.some((t) => t.name === selected) || useDocument.getState().text !== text);
+          store.setState({ analysis, analyzedText: text, analyzedLoad: loadGeneration, error: null, lastRead, selectedTool: keep ? selected : (tools.find((t) => t.origin !== 'default')?.name ?? null) });
         }
         finished();
       },
