@@ -99,6 +99,22 @@ export function createApiService(host: ApiHost): ApiService {
   const project = new ProjectService(host.cwd, host.env ?? process.env, urlIncludes, (root) => runs.interpreterNeuroSan(path.join(root, 'toolbox_info.hocon')));
   // Go to Definition on an include reads from the folder the analysis reads it from (the preference included).
   const language = new AppLanguage(host.env ?? process.env, (file) => analysis.workingDirectoryFor(file));
+  /**
+   * The analysis of a file a window is opening, read on this thread while the window takes the text: after the answer
+   * has left (setImmediate runs once this handler's answer is posted), so that the window's `toolbox.analyze` of the
+   * same text finds the load kept (DocumentAnalysis keeps it 2 s) and the checks' caches filled. A 5,000-tool file's
+   * window spends 150-300 ms parsing the answer and laying the text out: the analysis now runs meanwhile. Nothing of
+   * the project's runs here (no Python); a failure is the request's to report.
+   */
+  const readAhead = (file: string, text: string) =>
+    setImmediate(() => {
+      try {
+        const read = analysis.load({ path: file, text });
+        void reviewLoaded(read.loaded, read.file, host.cwd, { caches: analysis.reviewCachesFor(read.file) }).catch(() => undefined);
+      } catch {
+        // The window's own request reads it again and reports why.
+      }
+    });
   /** Renames applied as project edits, by undo id: undoing one moves the tool's runs back. */
   const renames = new Map<string, { toolbox: string; tool: string; newName: string }>();
 
@@ -117,6 +133,8 @@ export function createApiService(host: ApiHost): ApiService {
       const content = await readTextFile(resolvePath(p));
       if (textId !== undefined) texts.resolve({ text: content.text, textId });
       await recent.add(content.path).catch(() => undefined);
+      // An editor opening the file (it names the text) asks for its analysis next: read ahead.
+      if (textId !== undefined) readAhead(content.path, content.text);
       return content;
     },
     'file.write': async ({ path: p, text, expectedMtimeMs, expectedSha256, overwrite }) => {
