@@ -6,6 +6,8 @@ export interface FoldingRegion {
   kind: 'region' | 'comment';
 }
 
+// The codes as local constants, not shared/hocon's CharCode: where this file is compiled alone (vitest), an imported
+// const enum is a property read per character, and the loop took 180 ms instead of 45.
 const LF = 10;
 const CR = 13;
 const SPACE = 32;
