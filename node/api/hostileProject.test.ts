@@ -59,9 +59,12 @@ describe.skipIf(process.platform === 'win32')('a project whose .env is not a fil
 
   it('opens when .env is a link to /dev/zero, within memory', async () => {
     const dir = project('zero', (dotEnv) => symlinkSync('/dev/zero', dotEnv));
+    // What this one opening adds: the process is a reused vitest fork whose RSS holds what earlier files left (the
+    // same absolute cap refused a CI run in hostileFiles.test.ts); reading /dev/zero to its end would add gigabytes.
+    const rssBefore = process.memoryUsage().rss;
     const view = await openAnswers(dir);
     expect(view.warnings?.[0]).toContain('is not a regular file');
-    expect(process.memoryUsage().rss).toBeLessThan(1024 * 1024 * 1024);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
   });
 
   it('does not read a .env larger than 1 MB, and says so', async () => {

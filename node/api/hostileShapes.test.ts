@@ -103,7 +103,10 @@ describe('hostile shapes through the API thread (fast-check)', () => {
 
   it('still answers afterwards, within memory', async () => {
     expect(await answer('app.info', {})).toMatchObject({ ok: true });
-    // The thread runs in this process: what the shapes left behind, against a start of about 100 MB.
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(1024 * 1024 * 1024);
+    // The thread runs in this process, and RSS keeps its peak: the working set of the largest shapes (100,001 keys,
+    // 200,000-character descriptions) and the thread's 192 MB young generation. That is 0.74–0.81 GB on a quiet
+    // machine and was 1.03 GB in CI under load (a 1 GB cap refused a stop); a reading or repetition past its limit, or
+    // a cache that keeps every shape, adds many GB.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(2 * 1024 * 1024 * 1024);
   });
 });
