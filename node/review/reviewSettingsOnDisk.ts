@@ -22,14 +22,24 @@ const settingsCache = new Map<string, { stamp: string; settings: ReviewSettings 
  * Reads the settings file of `toolboxFile` (absolute): the one `.toolbox-editor.json` that applies to it, beside it else
  * at its project's root (settingsFileFor); the defaults when there is none.
  */
+/** The stamp of a settings file that does not exist. */
+const MISSING = 'missing';
+
 export function reviewSettingsFor(toolboxFile: string): { file: string; settings: ReviewSettings } {
   const file = settingsFileFor(toolboxFile).path;
   let info: Stats;
   try {
     info = statSync(file);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      // The defaults, the same object while there is no file: a review kept for them stays good (reviewToolbox.ts).
+      const missing = settingsCache.get(file);
+      if (missing?.stamp === MISSING) return { file, settings: missing.settings };
+      const settings = readReviewSettings(undefined);
+      settingsCache.set(file, { stamp: MISSING, settings });
+      return { file, settings };
+    }
     settingsCache.delete(file);
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, settings: readReviewSettings(undefined) };
     return { file, settings: unreadable(error) };
   }
   const stamp = `${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;

@@ -72,6 +72,27 @@ describe('.toolbox-editor.json beside the toolbox', () => {
     expect([settings.rules['description-too-short'], settings.rules['description-missing']]).toEqual(['hint', 'off']);
   });
 
+  it('in the app, a text analysed again at once is reviewed once, and again when the settings file changed', async () => {
+    // The review of a load is kept with the load (a window opening a file asks for the text the API read ahead).
+    const dir = workspace({ 'tb.hocon': toolbox });
+    const service = browserModeService(dir, { env: {} });
+    try {
+      const call = apiCaller(service);
+      const tb = path.join(dir, 'tb.hocon');
+      const rules = async () => (await call<ToolboxAnalysis>('toolbox.analyze', { path: tb, text: toolbox })).diagnostics.map((d) => d.rule).filter((r) => REVIEW_RULES.test(r));
+      const started = Date.now();
+      expect(await rules()).toEqual(['description-too-short']);
+      expect(await rules()).toEqual(['description-too-short']);
+      writeFileSync(path.join(dir, '.toolbox-editor.json'), '{"rules": {"description-too-short": "off"}}');
+      const quiet = await rules();
+      // Within the 2 s a load is kept: the same load, reviewed again for the new settings.
+      if (Date.now() - started < 2000) expect(quiet).toEqual([]);
+      expect(await rules()).toEqual([]);
+    } finally {
+      service.dispose();
+    }
+  });
+
   it('a FIFO in its place is reported, never waited on', async () => {
     const dir = workspace({ 'tb.hocon': toolbox });
     execFileSync('mkfifo', [path.join(dir, '.toolbox-editor.json')]);

@@ -36,8 +36,24 @@ export async function reviewLoaded(loaded: LoadedFile, file: string, cwd: string
   // The checks belong to the toolbox file: a network names its toolbox's problems once, there (and a file of
   // another kind, a manifest or an LLM config, has no tools).
   if (loaded.kind !== 'toolbox' || loaded.fileKind) return [];
-  return reviewToolbox(toolboxOf(loaded), file, cwd, { ...options, ...(loaded.offers ? { offers: loaded.offers } : {}) });
+  const toolbox = toolboxOf(loaded);
+  const settings = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
+  const kept = keptReviews.get(loaded);
+  if (kept !== undefined && kept.file === file && kept.cwd === cwd && kept.settings === settings.settings) return [...(await kept.review)];
+  const review = reviewToolbox(toolbox, file, cwd, settings, { ...options, ...(loaded.offers ? { offers: loaded.offers } : {}) });
+  keptReviews.set(loaded, { file, cwd, settings: settings.settings, review });
+  review.catch(() => {
+    if (keptReviews.get(loaded)?.review === review) keptReviews.delete(loaded);
+  });
+  return [...(await review)];
 }
+
+/**
+ * The review of a load, while the load is kept (documentAnalysis.ts keeps a load 2 s): a window opening a file asks
+ * for the analysis of the text the API thread read ahead (handlers.ts), and the review is 40% of that answer's work
+ * on a 5,000-tool file. Made again when the settings file changed (a new settings object) or for another file name.
+ */
+const keptReviews = new WeakMap<LoadedFile, { file: string; cwd: string; settings: ReviewSettings; review: Promise<ToolboxDiagnostic[]> }>();
 
 /**
  * The description checks of every toolbox a project reads as one (each file of the toolbox kind, and the toolbox
@@ -49,7 +65,7 @@ export async function reviewProject(reader: ProjectReader, root: string): Promis
   const inUse = reader.settingPath('AGENT_TOOLBOX_INFO_FILE');
   if (inUse !== undefined && !reader.isProjectFile(inUse)) toolboxes.push(inUse);
   const out: ToolboxDiagnostic[] = [];
-  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root, { offers: () => toolboxOffers(reader.offersOf(file), reader.toolbox(file)) })));
+  for (const file of toolboxes) out.push(...(await reviewToolbox(reader.toolbox(file), file, root, undefined, { offers: () => toolboxOffers(reader.offersOf(file), reader.toolbox(file)) })));
   return out;
 }
 
@@ -62,9 +78,9 @@ async function reviewToolbox(
   toolbox: LoadedToolbox,
   file: string,
   cwd: string,
+  { file: settingsFile, settings }: { file: string; settings: ReviewSettings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file)),
   options: { caches?: ReviewCaches; offers?: () => ToolboxOffers | undefined } = {},
 ): Promise<ToolboxDiagnostic[]> {
-  const { file: settingsFile, settings } = reviewSettingsFor(path.resolve(cwd, toolbox.files.userFile ?? file));
   const out: ToolboxDiagnostic[] = [...settings.problems, ...unusedVersionSetting(settingsFile, settings)].map((problem) => ({
     severity: 'warning',
     rule: 'review-settings',
