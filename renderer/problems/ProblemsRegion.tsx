@@ -14,6 +14,7 @@ import { groupLabel, ProblemFilterBar } from './ProblemFilterBar';
 import { fileProblems, revealProblem } from './revealProblem';
 import { sortProblems } from './sortProblems';
 import { SEVERITY_ICONS } from '../ui/severityIcons';
+import { rowInView } from '../ui/rowInView';
 
 const ROW_HEIGHT = 24;
 /** The environment group is not virtualized: a check reports a few findings per tool at most. */
@@ -53,7 +54,7 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
   useEffect(() => {
     if (active === null) return;
     const at = rows.findIndex((r) => r.kind === 'problem' && problemKey(r.problem) === active);
-    if (at >= 0) virtualizer.scrollToIndex(at, { align: 'auto' });
+    if (at >= 0 && !rowInView(virtualizer, at)) virtualizer.scrollToIndex(at, { align: 'auto' });
   }, [active, rows, virtualizer]);
   useEffect(() => {
     if (active === null || folded.size === 0) return;

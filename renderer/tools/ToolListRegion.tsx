@@ -17,6 +17,7 @@ import { plural } from '../../shared/plural';
 import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import { unreadWords } from '../state/unreadText';
 import { AnalysisPending } from '../ui/AnalysisPending';
+import { rowInView } from '../ui/rowInView';
 
 const ROW_HEIGHT = 36;
 
@@ -62,7 +63,8 @@ export function ToolListRegion({ stores, collapse }: ToolListRegionProps) {
 
   const virtualizer = useVirtualizer({ count: tools.length, getScrollElement: () => listRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    if (selectedIndex < 0 || rowInView(virtualizer, selectedIndex)) return;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
 
   const choose = (tool: ToolSummary) => {
