@@ -14,6 +14,7 @@ import { agentToolPathOnlyOf, listProjectFiles, packageDefaultToolbox, projectHo
 import { projectPlacementOf, type ProjectPlacement } from './projectPlacement';
 import { readerRunsOf } from './readerRuns';
 import { analysisFromEitherOnDisk } from './unknownWorkingDirectoryOnDisk';
+import { slashed } from '../files/slashedPaths';
 
 // What reads a project's folder without reading it as a project (toolboxOnDisk needs it below this module).
 export { agentToolPathOnlyOf, listProjectFiles, listProjectFilesCached, packageDefaultToolbox, PROJECT_WALK_LIMITS, projectHost } from './projectFolder';
@@ -167,8 +168,4 @@ export function projectsUnder(dir: string): { groups: ProjectGroup[]; truncated:
 function isInside(folder: string, start: string): boolean {
   const relative = path.relative(start, folder);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-function slashed(p: string): string {
-  return p.split(path.sep).join('/');
 }

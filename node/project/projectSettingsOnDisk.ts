@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { readDotEnv, type DotEnv } from './dotEnvFile';
+import { slashed, slashedWithin } from '../files/slashedPaths';
 import { isDirectory, projectPlacementOf } from './projectPlacement';
 import { projectRelative } from '../../shared/project/analyzeProject';
 import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
@@ -39,8 +40,8 @@ export function projectSettingsOf(
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
     if (!setting) continue;
-    const value = setting.value.split(path.sep).join('/');
-    settings[name] = { ...setting, value: name === 'AGENT_MANIFEST_FILE' ? relativeInList(value, root.split(path.sep).join('/')) : inProjectTerms(value, root) };
+    const value = slashed(setting.value);
+    settings[name] = { ...setting, value: name === 'AGENT_MANIFEST_FILE' ? relativeInList(value, slashed(root)) : inProjectTerms(value, root) };
   }
   return settings;
 }
@@ -51,8 +52,7 @@ export function projectSettingsOf(
  * it), else as written. One file known by two names was two files to every surface (issue #34).
  */
 export function inProjectTerms(value: string, root: string): string {
-  const posix = (p: string) => p.split(path.sep).join('/');
-  const written = projectRelative(posix(value), posix(root));
+  const written = projectRelative(slashed(value), slashed(root));
   if (!path.isAbsolute(written)) return written;
   const real = (p: string) => {
     try {
@@ -64,7 +64,7 @@ export function inProjectTerms(value: string, root: string): string {
   const realRoot = real(root);
   const realValue = real(written) ?? (real(path.dirname(written)) !== undefined ? path.join(real(path.dirname(written))!, path.basename(written)) : undefined);
   if (realRoot === undefined || realValue === undefined) return written;
-  const inside = projectRelative(posix(realValue), posix(realRoot));
+  const inside = projectRelative(slashed(realValue), slashed(realRoot));
   return path.isAbsolute(inside) ? written : inside;
 }
 
@@ -125,8 +125,7 @@ export function projectEnvironmentOf(root: string | undefined, env: Record<strin
     for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, dotEnv: read }))) {
       if (!setting) continue;
       const absolute = path.resolve(root, setting.value);
-      const relative = path.relative(cwd, absolute);
-      settings[name as SettingName] = { ...setting, value: relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute };
+      settings[name as SettingName] = { ...setting, value: slashedWithin(cwd, absolute) };
     }
   }
   return environmentWith(env, settings, read.values);

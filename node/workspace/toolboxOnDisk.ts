@@ -20,6 +20,7 @@ import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../.
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { inProjectTerms, projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
 import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectFolder';
+import { slashed } from '../files/slashedPaths';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -187,7 +188,7 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
   const dotEnv = projectRoot !== undefined ? readDotEnv(projectRoot) : undefined;
   const env = projectEnvironmentOf(projectRoot, options.env, options.cwd, dotEnv);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
-  const inBase = (p: string) => (path.isAbsolute(file) ? p : path.relative(options.cwd, p).split(path.sep).join('/') || '.');
+  const inBase = (p: string) => (path.isAbsolute(file) ? p : slashed(path.relative(options.cwd, p)) || '.');
   const files = projectRoot === undefined ? [] : listProjectFilesCached(projectRoot).map((f) => inBase(path.join(projectRoot, f)));
   if (!files.some((f) => path.resolve(options.cwd, f) === absolute)) files.push(file);
   // Every path in the same terms, so that a file read directly and the same file read as an include are one.
