@@ -6,7 +6,7 @@ import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { loadFileFromDisk, outerRootChosen, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
-import { projectContextOf } from '../project/projectSettingsOnDisk';
+import { projectContextOf } from '../project/projectFactsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import { RecentlyUsed } from './recentlyUsed';
@@ -112,7 +112,8 @@ export class DocumentAnalysis {
     const env = project?.env ?? this.env;
     const loaded = loadFileFromDisk(file, {
       cwd: project?.cwd ?? this.cwd,
-      env,
+      // The process's: the reading fills the project's settings in itself, as validate FILE's does (projectFactsOnDisk.ts).
+      env: this.env,
       projectRoot: project?.cwd ?? null,
       noDefault,
       reading,

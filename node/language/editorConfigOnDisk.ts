@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FormatOptions } from '../../shared/hocon/index';
 import { editorConfigFor, type EditorConfigFile } from '../../shared/language/editorConfig';
 import { readTextFileSync } from '../files/textFiles';
+import { slashed } from '../files/slashedPaths';
 
 /** At most this many bytes of one `.editorconfig` are read (a real one is a few hundred). */
 const MAX_EDITORCONFIG_BYTES = 64 * 1024;
@@ -13,12 +14,12 @@ export function editorConfigOptions(file: string): FormatOptions {
   for (let dir = path.dirname(absolute); ; dir = path.dirname(dir)) {
     const text = readSmall(path.join(dir, '.editorconfig'));
     if (text !== undefined) {
-      found.push({ folder: toSlashes(dir), text });
+      found.push({ folder: slashed(dir), text });
       if (/^\s*root\s*=\s*true\s*$/im.test(text.split(/^\s*\[/m)[0] ?? '')) break;
     }
     if (path.dirname(dir) === dir) break;
   }
-  return editorConfigFor(toSlashes(absolute), found);
+  return editorConfigFor(slashed(absolute), found);
 }
 
 function readSmall(file: string): string | undefined {
@@ -28,8 +29,4 @@ function readSmall(file: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function toSlashes(p: string): string {
-  return p.split(path.sep).join('/');
 }

@@ -12,6 +12,7 @@ import { readAsInclude } from '../../shared/project/projectReader';
 import { isDirectory, readDotEnv, readingEnvironment } from '../project/projectSettingsOnDisk';
 import { fileIncludeHost } from '../hocon/fileIncludeHost';
 import { projectHost } from '../project/projectOnDisk';
+import { slashedWithin } from '../files/slashedPaths';
 
 /**
  * One neuro-san project as the language server sees it: its root, the editor's unsaved texts, and the analysis
@@ -73,8 +74,7 @@ export class ProjectWorkspace implements LanguageWorld {
 
   /** The analysis's name for an absolute path: relative to the root, '/'-separated, when inside it. */
   relative(absolute: string): string {
-    const relative = path.relative(this.root, absolute);
-    return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute;
+    return slashedWithin(this.root, absolute);
   }
 
   read(file: string): string | undefined {

@@ -20,6 +20,7 @@ import { reviewSettingsFor } from '../review/reviewSettingsOnDisk';
 import { resourcesDir } from '../paths';
 import { isDirectory, projectRootOf } from '../project/projectSettingsOnDisk';
 import { keptBriefly } from '../project/keptBriefly';
+import { slashed } from '../files/slashedPaths';
 
 /** A requirements file is small; past this it is not one worth reading for a pin. */
 const PIN_FILE_MAX_BYTES = 1024 * 1024;
@@ -110,10 +111,6 @@ export function projectNeuroSanVersion(folder: string, lookup: VersionLookup = {
     ...(lookup.interpreter ? { interpreter: lookup.interpreter } : {}),
     pins,
   });
-}
-
-function slashed(p: string): string {
-  return p.split(path.sep).join('/');
 }
 
 function settingsOverride(folder: string): { version: string; where: string } | undefined {

@@ -7,6 +7,7 @@ import { reviewProject } from '../review/reviewToolbox';
 import { outerReaderOf, projectReaderOnDisk, projectsUnder, type ProjectLoadOptions } from './projectOnDisk';
 import { analysisFromEitherOnDisk } from './unknownWorkingDirectoryOnDisk';
 import { servedAround } from './servedAround';
+import { slashed } from '../files/slashedPaths';
 
 /** One project of a folder, read whole; its analysis keeps what lies under the folder read. */
 export interface FolderProject {
@@ -77,8 +78,4 @@ function within(analysis: ProjectAnalysis, scope: string): ProjectAnalysis {
   if (scope === '' || scope.startsWith('..')) return analysis;
   const inside = (file: string) => file === scope || file.startsWith(`${scope}/`);
   return { ...analysis, files: analysis.files.filter((f) => inside(f.path)), diagnostics: analysis.diagnostics.filter((d) => inside(d.file)) };
-}
-
-function slashed(p: string): string {
-  return p.split(path.sep).join('/');
 }

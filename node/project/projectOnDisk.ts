@@ -1,26 +1,25 @@
-import { codedClassFinderFor } from '../python/codedClassFinder';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { McpListing } from '../../shared/mcp/index';
 import { analysisOf, type ProjectAnalysis, type ProjectExtras } from '../../shared/project/analyzeProject';
 import { ProjectReader } from '../../shared/project/projectReader';
 import type { FileKind } from '../../shared/project/fileKind';
-import type { SettingName } from '../../shared/project/settings';
 import { reviewProject } from '../review/reviewToolbox';
-import { defaultToolboxFileOf, projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
+import type { VersionLookup } from '../neurosan/projectVersion';
 import type { ProjectNeuroSan } from '../../shared/neurosan/versions/index';
-import { inProjectTerms, projectSettingsOf, readDotEnv, readingEnvironment } from './projectSettingsOnDisk';
-import { agentToolPathOnlyOf, listProjectFiles, packageDefaultToolbox, projectHost } from './projectFolder';
+import { inProjectTerms } from './projectSettingsOnDisk';
+import { listProjectFiles, projectHost } from './projectFolder';
+import { projectFactsOnDisk } from './projectFactsOnDisk';
 import { projectPlacementOf, type ProjectPlacement } from './projectPlacement';
-import { readerRunsOf } from './readerRuns';
 import { analysisFromEitherOnDisk } from './unknownWorkingDirectoryOnDisk';
+import { slashed } from '../files/slashedPaths';
 
 // What reads a project's folder without reading it as a project (toolboxOnDisk needs it below this module).
-export { agentToolPathOnlyOf, listProjectFiles, listProjectFilesCached, packageDefaultToolbox, PROJECT_WALK_LIMITS, projectHost } from './projectFolder';
+export { listProjectFiles, PROJECT_WALK_LIMITS, projectHost } from './projectFolder';
 
 export interface ProjectLoadOptions {
+  /** The process's environment: the project's settings are filled in by projectFactsOnDisk. */
   env: Record<string, string | undefined>;
-  projectSettings?: Partial<Record<SettingName, string>>;
   kindOverrides?: Readonly<Record<string, FileKind>>;
   /** Unsaved editor text by absolute path. */
   overlays?: ReadonlyMap<string, string>;
@@ -81,39 +80,33 @@ export function outerReaderOf(alsoFrom: string, options: ProjectLoadOptions): Pr
  * neuro-san version it runs, with what its analysis needs besides.
  */
 export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): { reader: ProjectReader; neuroSan: ProjectNeuroSan; warnings: string[]; extras: ProjectExtras } {
-  const warnings: string[] = [];
-  const dotEnv = readDotEnv(root);
-  const settings = projectSettingsOf(root, { ...options, problems: warnings, dotEnv });
+  // What the project is run with, from the one owner loadFileFromDisk's reader takes it from too (projectFactsOnDisk.ts).
+  const facts = projectFactsOnDisk(root, { env: options.env, ...(options.versionLookup ? { versionLookup: options.versionLookup } : {}), ...(options.noDefault ? { noDefault: true } : {}) });
+  const { settings, dotEnv } = facts;
   const files = options.files ?? listProjectFiles(root);
   // A toolbox the settings name in JSON (neuro-san reads .json too) is a file of the project like the others.
   const toolbox = settings.AGENT_TOOLBOX_INFO_FILE?.value;
   if (toolbox !== undefined && toolbox.endsWith('.json') && !path.isAbsolute(toolbox) && !toolbox.startsWith('..') && !files.includes(toolbox) && existsSync(path.join(root, toolbox))) {
     files.push(toolbox);
   }
-  // The version every file of the project is checked for: the one every other surface gives its files (projectVersion.ts).
-  const version = projectVersionFacts(root, options.versionLookup);
-  const defaultFile = options.noDefault ? undefined : (packageDefaultToolbox(root) ?? defaultToolboxFileOf(version.facts));
   const reader = new ProjectReader({
     files,
     root: '.',
     host: projectHost(root, options.overlays, options.readUrl),
-    env: readingEnvironment(options.env, settings, dotEnv.values),
+    env: facts.env,
     settings,
-    ...(defaultFile ? { defaultFile } : {}),
+    ...(facts.defaultFile ? { defaultFile: facts.defaultFile } : {}),
     ...(options.kindOverrides ? { kindOverrides: options.kindOverrides } : {}),
     ...(options.readUrl ? { urlsFetched: true } : {}),
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
-    neuroSan: version.facts,
-    ...agentToolPathOnlyOf(dotEnv, options.env),
-    // The coded classes its networks use, looked for as its neuro-san would, by reading its Python files.
-    ...(options.inProject !== false ? { codedClasses: codedClassFinderFor(root, options.env, version.facts) } : {}),
-    // Where else it runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles).
-    ...(options.inProject !== false ? { runs: readerRunsOf(root, options.env, version.facts) } : {}),
+    neuroSan: facts.version.facts,
+    ...facts.agentToolPathOnly,
+    ...(options.inProject !== false ? { codedClasses: facts.codedClasses, runs: facts.runs() } : {}),
     pathDelimiter: path.delimiter,
     projectPath: (p) => inProjectTerms(p, root),
   });
-  return { reader, neuroSan: version.neuroSan, warnings, extras: { ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
+  return { reader, neuroSan: facts.version.neuroSan, warnings: facts.warnings, extras: { ...(dotEnv.text !== undefined ? { dotEnv: { file: '.env', text: dotEnv.text } } : {}), ...(options.mcpListings ? { mcpListings: options.mcpListings } : {}) } };
 }
 
 /** The projects a folder holds: each folder holding `registries/` with the files below it that are its own. */
@@ -167,8 +160,4 @@ export function projectsUnder(dir: string): { groups: ProjectGroup[]; truncated:
 function isInside(folder: string, start: string): boolean {
   const relative = path.relative(start, folder);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-function slashed(p: string): string {
-  return p.split(path.sep).join('/');
 }

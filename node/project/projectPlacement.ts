@@ -6,6 +6,7 @@ import { readSettingsFile } from '../run/settingsFileText';
 import { readDotEnv } from './dotEnvFile';
 import { keptBriefly } from './keptBriefly';
 import { shippedRunsOf } from './shippedRunsOnDisk';
+import { slashed } from '../files/slashedPaths';
 
 /**
  * Which project a folder belongs to: the folder neuro-san runs in for its files (issue #33). By neuro-san-studio's
@@ -65,7 +66,7 @@ function nearestProject(folder: string): string | undefined {
  * run it ships (split at every separator any release uses: runContext.ts).
  */
 function runsManifestIn(outer: string, inner: string): boolean {
-  const prefix = `${path.relative(outer, inner).split(path.sep).join('/')}/`;
+  const prefix = `${slashed(path.relative(outer, inner))}/`;
   const dotEnv = readDotEnv(outer).values.AGENT_MANIFEST_FILE;
   const runs = [...shippedRunsOf(outer), ...(dotEnv ? [{ source: '.env', cwd: '.', env: { AGENT_MANIFEST_FILE: dotEnv } }] : [])];
   return runs.some((run) => runContextOf(run).manifests.some((m) => m.startsWith(prefix)));

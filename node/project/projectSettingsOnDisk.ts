@@ -1,9 +1,10 @@
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { readDotEnv, type DotEnv } from './dotEnvFile';
+import { slashed } from '../files/slashedPaths';
 import { isDirectory, projectPlacementOf } from './projectPlacement';
 import { projectRelative } from '../../shared/project/analyzeProject';
-import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings, type SettingName } from '../../shared/project/settings';
+import { environmentWith, resolveProjectSettings, SETTING_NAMES, type ProjectSettings } from '../../shared/project/settings';
 
 /* Where a neuro-san project is and what its settings are, as neuro-san would find them (no files of it read). */
 
@@ -26,7 +27,7 @@ export function findProjectRoot(start: string): string {
  */
 export function projectSettingsOf(
   root: string,
-  options: { env: Record<string, string | undefined>; projectSettings?: Partial<Record<SettingName, string>>; problems?: string[]; dotEnv?: DotEnv },
+  options: { env: Record<string, string | undefined>; problems?: string[]; dotEnv?: DotEnv },
 ): ProjectSettings {
   const dotEnv = options.dotEnv ?? readDotEnv(root);
   if (dotEnv.problem !== undefined) options.problems?.push(dotEnv.problem);
@@ -34,13 +35,12 @@ export function projectSettingsOf(
     env: options.env,
     dotEnv: dotEnv.values,
     exists: (p) => existsSync(path.join(root, p)),
-    ...(options.projectSettings ? { projectSettings: options.projectSettings } : {}),
   });
   for (const name of SETTING_NAMES) {
     const setting = settings[name];
     if (!setting) continue;
-    const value = setting.value.split(path.sep).join('/');
-    settings[name] = { ...setting, value: name === 'AGENT_MANIFEST_FILE' ? relativeInList(value, root.split(path.sep).join('/')) : inProjectTerms(value, root) };
+    const value = slashed(setting.value);
+    settings[name] = { ...setting, value: name === 'AGENT_MANIFEST_FILE' ? relativeInList(value, slashed(root)) : inProjectTerms(value, root) };
   }
   return settings;
 }
@@ -51,8 +51,7 @@ export function projectSettingsOf(
  * it), else as written. One file known by two names was two files to every surface (issue #34).
  */
 export function inProjectTerms(value: string, root: string): string {
-  const posix = (p: string) => p.split(path.sep).join('/');
-  const written = projectRelative(posix(value), posix(root));
+  const written = projectRelative(slashed(value), slashed(root));
   if (!path.isAbsolute(written)) return written;
   const real = (p: string) => {
     try {
@@ -64,7 +63,7 @@ export function inProjectTerms(value: string, root: string): string {
   const realRoot = real(root);
   const realValue = real(written) ?? (real(path.dirname(written)) !== undefined ? path.join(real(path.dirname(written))!, path.basename(written)) : undefined);
   if (realRoot === undefined || realValue === undefined) return written;
-  const inside = projectRelative(posix(realValue), posix(realRoot));
+  const inside = projectRelative(slashed(realValue), slashed(realRoot));
   return path.isAbsolute(inside) ? written : inside;
 }
 
@@ -89,47 +88,19 @@ export function readingEnvironment(env: Record<string, string | undefined>, sett
  * setting is (inProjectTerms: through a symbolic link to the project too, which the list missed: issue #34).
  */
 function relativeInList(value: string, root: string): string {
+  return eachPathInList(value, (file) => (path.isAbsolute(file) ? inProjectTerms(file, root) : file));
+}
+
+/** `value`, a list of paths split as any release splits AGENT_MANIFEST_FILE, with `change` applied to each path. */
+export function eachPathInList(value: string, change: (file: string) => string): string {
   return value
     .split(/(?<=^|[:; ])/)
     .map((part) => {
       const separator = /[:; ]$/.test(part) ? part.slice(-1) : '';
       const file = part.slice(0, part.length - separator.length);
-      return path.isAbsolute(file) ? inProjectTerms(file, root) + separator : part;
+      return file === '' ? part : change(file) + separator;
     })
     .join('');
-}
-
-/**
- * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
- * root, with its settings (.env, conventional toolbox) filled into the environment and the `.env`'s other variables
- * under it (environmentWith). Undefined outside a project.
- */
-export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
-  const root = projectRootOf(file);
-  if (root === undefined) return undefined;
-  const dotEnv = readDotEnv(root);
-  return { cwd: root, env: readingEnvironment(env, projectSettingsOf(root, { env, dotEnv }), dotEnv.values) };
-}
-
-/**
- * The environment for reading one file as neuro-san would run it: when the file lies in a project (`root`, from
- * projectRootOf; undefined outside one), the project's `.env` under the environment (environmentWith), and, when the
- * environment names no toolbox, the project's settings (.env, conventional places) filled in, as paths that hold from
- * the working directory `cwd` (relative under it, as a user would write them; else absolute).
- */
-export function projectEnvironmentOf(root: string | undefined, env: Record<string, string | undefined>, cwd: string, dotEnv?: DotEnv): Record<string, string | undefined> {
-  if (root === undefined) return env;
-  const read = dotEnv ?? readDotEnv(root);
-  const settings: ProjectSettings = {};
-  if (!env.AGENT_TOOLBOX_INFO_FILE) {
-    for (const [name, setting] of Object.entries(projectSettingsOf(root, { env, dotEnv: read }))) {
-      if (!setting) continue;
-      const absolute = path.resolve(root, setting.value);
-      const relative = path.relative(cwd, absolute);
-      settings[name as SettingName] = { ...setting, value: relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : absolute };
-    }
-  }
-  return environmentWith(env, settings, read.values);
 }
 
 /** The root of the neuro-san project a file lies in (findProjectRoot, when one holds `registries/`), else undefined. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { listProjectFilesCached, projectHost } from './projectFolder';
 import { isDirectory } from './projectPlacement';
-import { projectSettingsOf, readDotEnv, readingEnvironment } from './projectSettingsOnDisk';
+import { projectEnvironmentOnDisk } from './projectFactsOnDisk';
 
 /** How far up from a file outside every project its projects are looked for (tests/fixtures/NAME/case.hocon: 3). */
 const LEVELS_UP = 4;
@@ -43,9 +43,8 @@ function readersAround(folder: string, env: Record<string, string | undefined>):
  * it, for toolboxOnDisk.ts).
  */
 function servingReader(root: string, env: Record<string, string | undefined>): ProjectReader {
-  const dotEnv = readDotEnv(root);
-  const settings = projectSettingsOf(root, { env, dotEnv });
-  return new ProjectReader({ files: listProjectFilesCached(root), root: '.', host: projectHost(root), env: readingEnvironment(env, settings, dotEnv.values), settings, inProject: true, pathDelimiter: path.delimiter });
+  const { settings, env: projectEnv } = projectEnvironmentOnDisk(root, env);
+  return new ProjectReader({ files: listProjectFilesCached(root), root: '.', host: projectHost(root), env: projectEnv, settings, inProject: true, pathDelimiter: path.delimiter });
 }
 
 /** The project roots of the first folder upward that is one or holds some directly below it. */

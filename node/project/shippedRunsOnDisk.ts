@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readRegularFileSync } from '../files/regularFile';
 import { keptBriefly } from './keptBriefly';
 import { dockerfileRuns, makefileRuns, projectPathOf, workflowRuns, type ProjectRun, type ShippedRun } from '../../shared/project/shippedRuns';
+import { slashed } from '../files/slashedPaths';
 
 /*
  * The runs a project ships (shared/project/shippedRuns.ts: where it starts neuro-san, with which manifests), read from
@@ -100,8 +101,4 @@ function kindAt(file: string): 'file' | 'folder' | undefined {
   } catch {
     return undefined;
   }
-}
-
-function slashed(p: string): string {
-  return p.split(path.sep).join('/');
 }

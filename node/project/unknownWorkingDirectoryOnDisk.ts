@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ProjectAnalysis } from '../../shared/project/analyzeProject';
 import type { ProjectReader } from '../../shared/project/projectReader';
 import { analysisFromEither, type EitherFolders } from '../../shared/project/unknownWorkingDirectory';
+import { slashed } from '../files/slashedPaths';
 
 /*
  * A project placed with `alsoFrom` (projectPlacement.ts: inside another, neither saying it runs it) read from the
@@ -35,8 +36,4 @@ export function analysisFromEitherOnDisk(root: string, alsoFrom: string, reader:
     },
     eitherFolders(root, alsoFrom),
   );
-}
-
-function slashed(p: string): string {
-  return p.split(path.sep).join('/') || '.';
 }

@@ -13,6 +13,7 @@ import { oneAtATime } from '../files/oneAtATime';
 import { projectWriteRoot } from '../project/projectFiles';
 import { readTextFile, MAX_SMALL_TEXT_FILE_BYTES, unchangedSinceRead, writeTextFile } from '../files/textFiles';
 import { ApiError } from '../../shared/api/index';
+import { slashed } from '../files/slashedPaths';
 
 /** The settings file cannot take the change (it is not a JSON object): the user's file is left as it is. */
 export class SettingsFileError extends Error {}
@@ -100,7 +101,7 @@ function withRunMember(text: string, run: RawRunSection): string {
 export function pathInSettings(baseDir: string, absolute: string): string {
   const relative = path.relative(baseDir, absolute);
   if (relative === '') return '.';
-  return path.isAbsolute(relative) ? absolute : relative.split(path.sep).join('/');
+  return path.isAbsolute(relative) ? absolute : slashed(relative);
 }
 
 /**

@@ -5,7 +5,6 @@ import type { AgentOffers } from '../../shared/network/offers';
 import { servedAround } from '../project/servedAround';
 import { eitherFolders } from '../project/unknownWorkingDirectoryOnDisk';
 import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
-import { readerRunsOf } from '../project/readerRuns';
 import path from 'node:path';
 import { type LoadedNetwork } from '../../shared/toolbox/index';
 import { compareDiagnostics, fromHoconDiagnostic, type LoadedToolbox } from '../../shared/toolbox/index';
@@ -14,12 +13,13 @@ import type { RecognisedKind } from '../../shared/project/fileKind';
 import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
 import { includeTargetsOf, type IncludeTarget } from '../../shared/toolbox/index';
-import { codedClassFinderFor } from '../python/codedClassFinder';
 import { ProjectReader } from '../../shared/project/projectReader';
 import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../../shared/project/toolboxOffers';
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
-import { inProjectTerms, projectEnvironmentOf, projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
-import { agentToolPathOnlyOf, listProjectFilesCached, packageDefaultToolbox, projectHost } from '../project/projectFolder';
+import { inProjectTerms, projectRootOf } from '../project/projectSettingsOnDisk';
+import { listProjectFilesCached, projectHost } from '../project/projectFolder';
+import { environmentFrom, projectFactsOnDisk } from '../project/projectFactsOnDisk';
+import { slashed } from '../files/slashedPaths';
 
 export interface DiskLoadOptions {
   cwd: string;
@@ -68,6 +68,8 @@ export interface DiskLoadOptions {
 export type LoadedFile = LoadedFileOfKind & {
   /** The neuro-san version the file was checked for, and why. */
   neuroSan: ProjectVersionFacts['neuroSan'];
+  /** Files of its project's settings that were not read, and why (a `.env` that is a FIFO), as validate DIR says. */
+  warnings: readonly string[];
 };
 
 type LoadedFileOfKind = ({
@@ -117,7 +119,7 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
     const judged = judgedFromEither(file, typeof text === 'string' ? text : '', loaded.diagnostics, other.diagnostics(file), eitherFolders(projectRoot, placement.alsoFrom));
     if (judged.note !== undefined) loaded.diagnostics = [...judged.kept, judged.note].sort(compareDiagnostics);
   }
-  return { ...loaded, neuroSan: version.neuroSan };
+  return { ...loaded, neuroSan: version.neuroSan, warnings: readerWarnings.get(reader) ?? [] };
 }
 
 /**
@@ -178,27 +180,34 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
 /** How many files that include a fragment the app reads for the fragment's problems at each keystroke. */
 const APP_INCLUDERS_READ = 3;
 
-/** The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. */
+/** Why a reader's project settings were not all read (fileReader): kept with the reader, which a caller may share. */
+const readerWarnings = new WeakMap<ProjectReader, readonly string[]>();
+
+/**
+ * The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. What
+ * the project is run with comes from the one owner projectReaderOnDisk takes it from (projectFactsOnDisk.ts): the two
+ * readers differ only in the terms of their paths.
+ */
 function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
   const absolute = path.resolve(options.cwd, file);
-  // A file of a neuro-san project gets the project's toolbox when the environment names none (projectOnDisk.ts).
-  const defaultFile = options.noDefault ? undefined : ((projectRoot !== undefined ? packageDefaultToolbox(projectRoot) : undefined) ?? defaultToolboxFileOf(version.facts));
-  const dotEnv = projectRoot !== undefined ? readDotEnv(projectRoot) : undefined;
-  const env = projectEnvironmentOf(projectRoot, options.env, options.cwd, dotEnv);
+  const facts = projectRoot !== undefined ? projectFactsOnDisk(projectRoot, { env: options.env, version, ...(options.noDefault ? { noDefault: true } : {}) }) : undefined;
+  // A file of a neuro-san project gets the project's toolbox when the environment names none; a file alone, the version's.
+  const defaultFile = facts !== undefined ? facts.defaultFile : options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
-  const inBase = (p: string) => (path.isAbsolute(file) ? p : path.relative(options.cwd, p).split(path.sep).join('/') || '.');
+  const inBase = (p: string) => (path.isAbsolute(file) ? p : slashed(path.relative(options.cwd, p)) || '.');
   const files = projectRoot === undefined ? [] : listProjectFilesCached(projectRoot).map((f) => inBase(path.join(projectRoot, f)));
   if (!files.some((f) => path.resolve(options.cwd, f) === absolute)) files.push(file);
   // Every path in the same terms, so that a file read directly and the same file read as an include are one.
   const neuroSanCwd = inBase(options.neuroSanCwd ?? options.baseDir ?? options.cwd);
-  return new ProjectReader({
+  const reader = new ProjectReader({
     files,
     root: projectRoot === undefined ? inBase(path.dirname(absolute)) : inBase(projectRoot),
     host,
-    env,
-    settings: projectRoot === undefined || dotEnv === undefined ? {} : projectSettingsOf(projectRoot, { env: options.env, dotEnv }),
-    ...(dotEnv !== undefined ? agentToolPathOnlyOf(dotEnv, options.env) : {}),
+    // The project's environment, its settings' paths as they hold from `cwd`; a file alone, the process's.
+    env: facts !== undefined ? environmentFrom(facts, options.cwd) : options.env,
+    settings: facts?.settings ?? {},
+    ...facts?.agentToolPathOnly,
     inProject: projectRoot !== undefined,
     // A file in no project (a saved test case in a repository's tests/): its agent is looked for in the projects
     // beside it, as validate DIR of the folder holding them looks (servedAround.ts).
@@ -217,14 +226,13 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     // A file typed in (the app): a fragment's problems from the first files that include it, not from all of them.
     ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
     ...(options.offersCache !== undefined ? { offersCache: options.offersCache } : {}),
-    // A project's coded classes, looked for as its neuro-san would, by reading its Python files.
-    ...(projectRoot !== undefined ? { codedClasses: codedClassFinderFor(projectRoot, options.env, version.facts) } : {}),
-    // Where else the project runs neuro-san, with which manifests (its CI, Makefile, Dockerfiles), as validate DIR reads it.
-    ...(projectRoot !== undefined ? { runs: readerRunsOf(projectRoot, options.env, version.facts) } : {}),
+    ...(facts !== undefined ? { codedClasses: facts.codedClasses, runs: facts.runs() } : {}),
     pathDelimiter: path.delimiter,
     // A path a file names absolutely (a manifest's key) in the same terms, when it is a file of the project.
     ...(projectRoot !== undefined ? { projectPath: (p: string) => { const inside = inProjectTerms(p, projectRoot); return path.isAbsolute(inside) ? p : inBase(path.join(projectRoot, inside)); } } : {}),
   });
+  if (facts !== undefined && facts.warnings.length > 0) readerWarnings.set(reader, facts.warnings);
+  return reader;
 }
 
 /** The effective toolbox of either kind of file. */

@@ -5,7 +5,8 @@ import { fileIncludeHost } from '../../hocon/fileIncludeHost';
 import { readTextFile as readUserFile, writeTextFile } from '../../files/textFiles';
 import { checkWriteBounds } from '../../files/folderBounds';
 import { projectWriteRoot } from '../../project/projectFiles';
-import { projectEnvironmentOf, projectRootOf } from '../../project/projectSettingsOnDisk';
+import { projectRootOf } from '../../project/projectSettingsOnDisk';
+import { environmentFrom, projectEnvironmentOnDisk } from '../../project/projectFactsOnDisk';
 import { fromDotEnv } from '../../../shared/project/settings';
 import { UsageError, type CliIo } from '../command';
 
@@ -56,7 +57,11 @@ export function resolveOptionsFor(file: CliTextFile, io: CliIo): ResolveOptions 
   return { fileName: file.absolute, host: fileIncludeHost, baseDir: io.cwd, cwd: io.cwd, env: fileEnvironment(file, io) };
 }
 
-const fileEnvironment = (file: CliTextFile, io: CliIo) => projectEnvironmentOf(projectRootOf(file.absolute), io.env, io.cwd);
+/** The environment of the file's project as validate FILE reads it from `io.cwd` (projectFactsOnDisk.ts); else this one. */
+function fileEnvironment(file: CliTextFile, io: CliIo): Record<string, string | undefined> {
+  const root = projectRootOf(file.absolute);
+  return root === undefined ? io.env : environmentFrom(projectEnvironmentOnDisk(root, io.env), io.cwd);
+}
 
 /**
  * Prints the edited text, or with `write` replaces the file atomically — only when the edited text parses without

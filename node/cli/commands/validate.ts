@@ -112,10 +112,16 @@ export const validateCommand: CliCommand = {
       const readers = new Map<string, ProjectReader>();
       // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
       let environmentProblem = false;
+      // A project's settings file not read (a `.env` that is a FIFO): said once on stderr, as validate DIR says it.
+      const warned = new Set<string>();
       for (const file of parsed.positionals) {
         const versionLookup = versionLookupOf(parsed.values, await pythons?.installed(file));
         const options = { ...diskReading(file, parsed.values, io), env: io.env, noDefault: parsed.values['no-default'] ?? false, versionLookup, readers, ...(urls ? { readUrl: urls, urlsFetched: true } : {}) };
         const loaded = loadFileFromDisk(file, options);
+        for (const warning of loaded.warnings.filter((w) => !warned.has(w))) {
+          warned.add(warning);
+          io.stderr(`${warning}\n`);
+        }
         versions.push({ file, neuroSan: loaded.neuroSan });
         const found = [...diagnosticsOf(loaded), ...(await reviewLoaded(loaded, file, io.cwd))];
         if (pythons) {

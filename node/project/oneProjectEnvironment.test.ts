@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ProjectReader } from '../../shared/project/projectReader';
+import { loadFileFromDisk } from '../workspace/toolboxOnDisk';
+import { runCliIn, workspace } from '../testSupport/cliRun';
+import { problemsOnEachSurface } from '../testSupport/surfaceParity';
+import { projectReaderOnDisk } from './projectOnDisk';
+
+/**
+ * Issue #34: `validate FILE` (loadFileFromDisk, the app's reading of an open file) and `validate DIR`
+ * (projectReaderOnDisk, the project view, the language server) each assembled the project's environment, by two
+ * functions: with AGENT_TOOLBOX_INFO_FILE set in the process, the first filled in none of the project's other settings,
+ * so a `${AGENT_TOOL_PATH}` its `.env` sets was unset for validate FILE and set for validate DIR (and for a tool run's
+ * worker, which gets every setting). One owner (projectFactsOnDisk.ts) now gives both the same environment.
+ */
+const PROJECT = {
+  'registries/manifest.hocon': '{ "parts.hocon": true }\n',
+  // What a network may take from the environment its neuro-san runs with: the folder its coded tools lie in.
+  'registries/parts.hocon':
+    'tools = [\n  {\n    name = "front"\n    instructions = "Answer."\n    function { description = "Answers." }\n    tools = ["lookup"]\n  }\n  {\n    name = "lookup"\n    toolbox = "lookup"\n    args { folder = ${AGENT_TOOL_PATH} }\n  }\n]\n',
+  'toolbox/custom.hocon': 'lookup {\n  class = "tools.Lookup"\n  description = "Looks a part up in the catalog by its name and returns its record."\n  parameters { type = object, properties { name { type = string } } }\n}\n',
+  'coded_tools/tools.py': 'class Lookup:\n    pass\n',
+  '.env': 'AGENT_TOOL_PATH=coded_tools\nGREETING=hello\n',
+};
+/** The process names the toolbox; the `.env` the tool path. */
+const ENV = { AGENT_TOOLBOX_INFO_FILE: 'toolbox/custom.hocon', CATALOG: 'parts' };
+
+function fileReaderOf(root: string, file: string, env: Record<string, string>): ProjectReader {
+  const readers = new Map<string, ProjectReader>();
+  loadFileFromDisk(file, { cwd: root, env, readers });
+  return [...readers.values()][0]!;
+}
+
+/** The process's environment each way (the project's root given): where the two used to differ, and where they did not. */
+const WAYS: [string, (root: string) => Record<string, string>][] = [
+  ['the process names the toolbox, the .env the tool path', () => ENV],
+  ['the process names the toolbox by its absolute path', (root) => ({ AGENT_TOOLBOX_INFO_FILE: path.join(root, 'toolbox', 'custom.hocon') })],
+  ["the process sets AGENT_TOOL_PATH over the .env's", () => ({ AGENT_TOOL_PATH: 'elsewhere', GREETING: 'hi' })],
+  ['the process sets none of them', () => ({})],
+];
+
+describe("validate FILE and validate DIR read a project's files in one environment", () => {
+  it.each(WAYS)('%s: the same environment and settings for both', (_way, envOf) => {
+    const root = workspace(PROJECT, 'tbe-one-env-');
+    const env = envOf(root);
+    const dir = projectReaderOnDisk(root, { env }).reader;
+    const file = fileReaderOf(root, 'registries/parts.hocon', env);
+    // Run from the project's root, the paths are in the same terms: the environments are equal, setting by setting.
+    expect(file.options.env).toEqual(dir.options.env);
+    expect(file.options.settings).toEqual(dir.options.settings);
+    expect(dir.options.env.AGENT_TOOL_PATH).toBe(env.AGENT_TOOL_PATH ?? 'coded_tools');
+    expect(dir.options.env.GREETING).toBe(env.GREETING ?? 'hello');
+  });
+
+  it('with the process naming the toolbox, every setting the .env gives is still filled in', () => {
+    const root = workspace(PROJECT, 'tbe-one-env-');
+    expect(fileReaderOf(root, 'registries/parts.hocon', ENV).options.env).toMatchObject({ AGENT_TOOLBOX_INFO_FILE: 'toolbox/custom.hocon', AGENT_TOOL_PATH: 'coded_tools', AGENT_MANIFEST_FILE: 'registries/manifest.hocon', GREETING: 'hello', CATALOG: 'parts' });
+  });
+
+  it('from another folder, validate FILE names the settings from there and reads the same toolbox', () => {
+    const root = workspace({ ...Object.fromEntries(Object.entries(PROJECT).map(([name, text]) => [`project/${name}`, text])) }, 'tbe-one-env-');
+    const file = fileReaderOf(root, 'project/registries/parts.hocon', ENV);
+    expect(file.options.env).toMatchObject({ AGENT_TOOLBOX_INFO_FILE: 'project/toolbox/custom.hocon', AGENT_TOOL_PATH: 'project/coded_tools', GREETING: 'hello' });
+    const loaded = loadFileFromDisk('project/registries/parts.hocon', { cwd: root, env: ENV });
+    expect(loaded.kind === 'network' ? loaded.network.toolboxFile : undefined).toMatchObject({ path: 'project/toolbox/custom.hocon', from: 'AGENT_TOOLBOX_INFO_FILE' });
+    expect(loaded.diagnostics.map((d) => d.rule)).not.toContain('undefined-tool');
+  });
+
+  it('the verdict on every surface is the same: validate DIR and FILE, the app, the language server', async () => {
+    const root = workspace(PROJECT, 'tbe-one-env-');
+    const found = await problemsOnEachSurface(root, { env: ENV });
+    expect(found.file).toEqual(found.dir);
+    expect(found.app).toEqual(found.dir);
+    expect(found.lsp).toEqual(found.dir);
+    expect(found.dir.filter((d) => d.includes('AGENT_TOOL_PATH'))).toEqual([]);
+  }, 60_000);
+
+  it.skipIf(process.platform === 'win32')('a .env not read is said by validate FILE as by validate DIR', async () => {
+    const { '.env': _dotEnv, ...files } = PROJECT;
+    const root = workspace(files, 'tbe-one-env-');
+    execFileSync('mkfifo', [path.join(root, '.env')]);
+    const dir = await runCliIn(root, ['validate', '.'], ENV);
+    const file = await runCliIn(root, ['validate', 'registries/parts.hocon', 'toolbox/custom.hocon'], ENV);
+    const said = `The project's .env was not read, so its settings are not used: ${path.join(root, '.env')} is not a regular file (a device, FIFO or socket); only files are read.\n`;
+    expect(dir.stderr).toContain(said);
+    expect(file.stderr).toBe(said);
+  });
+});
