@@ -42,10 +42,17 @@ interface CommitInputProps {
  * (one undo step per burst), so the unsaved marker, the catalog preview and the problems follow at once. While the
  * user is in the field it is the source of truth (the analysis of the text it wrote may still be on its way); when
  * the user is elsewhere, a change of the document (the text editor, undo) replaces what it shows.
+ *
+ * While the field has the focus it stays the same element (one line or several), whatever the value becomes: drawn
+ * anew, it would lose the focus and the keys typed.
  */
 export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, validate, describedBy, field, list }: CommitInputProps) {
   const pendingEdits = usePendingEdits();
   const [draft, setDraft] = useState(value);
+  // The element it was when it took the focus, kept until it loses it (an arg typed from a string to a number, or
+  // into an unset `${?VAR}`'s field, changes `multiline` when the analysis of what was typed lands).
+  const [focusedShape, setFocusedShape] = useState<{ multiline: CommitInputProps['multiline'] } | null>(null);
+  const shape = focusedShape ? focusedShape.multiline : multiline;
   const id = useId();
   const editing = useRef(false);
   const pending = useRef<string | null>(null);
@@ -101,6 +108,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
     flush();
     editing.current = false;
     pendingEdits.endTypingBurst();
+    setFocusedShape(null);
   };
   const problem = validate?.(draft) ?? null;
   const common = {
@@ -113,20 +121,21 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
     disabled,
     placeholder,
     spellCheck: false,
+    onFocus: () => setFocusedShape({ multiline: shape }),
     onBlur: leave,
   };
-  const input = multiline ? (
+  const input = shape ? (
     <textarea
       {...common}
-      className={multiline === 'cell' ? 'cell-text' : 'multi-line'}
-      rows={multiline === 'cell' ? 1 : 3}
+      className={shape === 'cell' ? 'cell-text' : 'multi-line'}
+      rows={shape === 'cell' ? 1 : 3}
       onChange={(e) => change(e.target.value)}
-      title={multiline === 'cell' ? 'Shift+Enter: a new line' : undefined}
+      title={shape === 'cell' ? 'Shift+Enter: a new line' : undefined}
       onKeyDown={(e) => {
         if (undoKey(e)) return;
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) flush();
         // In a table cell Enter is done (as in a one-line cell); Shift+Enter breaks the line.
-        if (multiline === 'cell' && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        if (shape === 'cell' && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
           e.preventDefault();
           flush();
         }
