@@ -25,6 +25,38 @@ async function save(page: Page) {
   await expect(page).toHaveTitle(`${FIXTURE} — Toolbox Editor`);
 }
 
+/** How long the page's thread is kept busy right after the click, and how late each analysis answers. */
+const BUSY_MS = 1000;
+const ANALYSIS_LATE_MS = 400;
+/** A user's pace: each key a separate write of the field (FIELD_WRITE_DELAY_MS is 120), so analyses land between keys. */
+const KEY_DELAY_MS = 150;
+
+/**
+ * A loaded machine (load about 10 on 2 cores), made to happen every time: the page's thread is busy for BUSY_MS as
+ * the next click is handled, so the keys typed meanwhile wait until it is free; and every analysis answers
+ * ANALYSIS_LATE_MS late, so the analysis of the first keys lands while the user is still typing. Answers what had the
+ * focus as the click was handled, before the next frame: where a key typed then goes.
+ */
+async function slowMachine(page: Page): Promise<() => Promise<string | undefined>> {
+  await page.route('**/api/toolbox.analyze', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ANALYSIS_LATE_MS));
+    await route.continue();
+  });
+  type Seen = { focusedAtClick?: string };
+  await page.evaluate((busy) => {
+    document.addEventListener(
+      'click',
+      () => {
+        (window as Seen).focusedAtClick = document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '';
+        const end = performance.now() + busy;
+        while (performance.now() < end);
+      },
+      { once: true },
+    );
+  }, BUSY_MS);
+  return () => page.evaluate(() => (window as Seen).focusedAtClick);
+}
+
 test.describe('a field set again by an environment override', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -114,12 +146,8 @@ test.describe('a field set again by an environment override', () => {
       await expect(note).toContainText('neuro-san gets no value');
       await screenshotBothThemes(page, testInfo, 'lone-override');
       await note.getByRole('button', { name: 'Change the override' }).click();
-      await expect(field).toBeFocused();
-      // Typed once the choice's analysis is in: on a loaded machine (load 10 on 2 cores) a key typed while it lands
-      // can still be lost when the field is drawn anew — a known race (session 14 note), not what this case pins.
-      await analysisCurrent(page);
-      await expect(field).toBeFocused();
       await page.keyboard.type('advanced');
+      await expect(field).toBeFocused();
       await field.press('Enter');
       await analysisCurrent(page);
       await save(page);
@@ -146,16 +174,69 @@ test.describe('a field set again by an environment override', () => {
       await expect(note).toContainText('environment override: CITY_HELP = A city name, e.g. Paris. — wins');
       await screenshotBothThemes(page, testInfo, 'parameter-cell-open');
       await note.getByRole('button', { name: 'Change the base' }).click();
-      await expect(cell).toHaveValue('The city.');
-      await expect(cell).toBeFocused();
-      await analysisCurrent(page);
-      await expect(cell).toBeFocused();
       await page.keyboard.type('The city to report on.');
+      await expect(cell).toBeFocused();
       await cell.press('Tab');
       await analysisCurrent(page);
       await save(page);
       expect(onDisk(server)).toBe(original.replace('"The city."', '"The city to report on."'));
       expect(onDisk(server)).toContain('"description": ${?CITY_HELP}  # env override');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  // A key typed right after the choice, on a busy machine, once went elsewhere or was lost: the field was focused a
+  // frame later and took the base's value in a render after that (the keys landed after "The city."), and the
+  // analysis of the first keys typed into an unset override's field turned it from a line into a cell, drawn anew
+  // without the focus ("advanc" for "advanced").
+  test('on a slow machine, keys typed right after "Change the override" all land in the field and are saved', async ({ page }) => {
+    const server = await startBrowserMode({ fixture: FIXTURE });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server);
+      const field = form.getByLabel('args.search_depth', { exact: true });
+      await expect(field).toBeDisabled();
+      const focusedAtClick = await slowMachine(page);
+      await form.getByRole('note', { name: 'Where args.search_depth comes from' }).getByRole('button', { name: 'Change the override' }).click();
+      await page.keyboard.type('advanced', { delay: KEY_DELAY_MS });
+      await page.keyboard.press('Enter');
+      await analysisCurrent(page);
+      await expect(field).toHaveValue('advanced');
+      await expect(field).toBeFocused();
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('${?TAVILY_SEARCH_DEPTH}', '"advanced"'));
+      // Focused as the click was handled: a key the browser dispatches before its next frame goes there too.
+      expect(await focusedAtClick()).toBe('args.search_depth');
+      // The typing, a write per key, is one undo step.
+      await page.getByRole('toolbar', { name: 'File' }).getByRole('button', { name: 'Undo' }).click();
+      await save(page);
+      expect(onDisk(server)).toBe(original);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('on a slow machine, keys typed right after "Change the base" replace the base and are saved', async ({ page }) => {
+    const server = await startBrowserMode({ fixture: FIXTURE, env: { CITY_HELP: 'A city name, e.g. Paris.' } });
+    try {
+      const original = onDisk(server);
+      const form = await openTool(page, server, 'weather');
+      const cell = form.getByLabel('city description', { exact: true });
+      await expect(cell).toBeDisabled();
+      await form.getByRole('table', { name: 'Parameters' }).locator('details.field-source-compact summary').click();
+      const focusedAtClick = await slowMachine(page);
+      await form.getByRole('note', { name: 'Where city description comes from' }).getByRole('button', { name: 'Change the base' }).click();
+      await page.keyboard.type('The city to report on.', { delay: KEY_DELAY_MS });
+      await page.keyboard.press('Tab');
+      await analysisCurrent(page);
+      await expect(cell).toHaveValue('The city to report on.');
+      await save(page);
+      expect(onDisk(server)).toBe(original.replace('"The city."', '"The city to report on."'));
+      expect(await focusedAtClick()).toBe('city description');
+      await page.getByRole('toolbar', { name: 'File' }).getByRole('button', { name: 'Undo' }).click();
+      await save(page);
+      expect(onDisk(server)).toBe(original);
     } finally {
       await server.stop();
     }

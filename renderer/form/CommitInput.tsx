@@ -42,10 +42,19 @@ interface CommitInputProps {
  * (one undo step per burst), so the unsaved marker, the catalog preview and the problems follow at once. While the
  * user is in the field it is the source of truth (the analysis of the text it wrote may still be on its way); when
  * the user is elsewhere, a change of the document (the text editor, undo) replaces what it shows.
+ *
+ * Until the user types, the field shows `value` as rendered (no later render to catch up): a field enabled with a new
+ * value (a source choice) has it as it takes the focus, selected. While the field has the focus it stays the same
+ * element (one line or several), whatever the value becomes: drawn anew, it would lose the focus and the keys typed.
  */
 export function CommitInput({ label, value, multiline, disabled, placeholder, onCommit, validate, describedBy, field, list }: CommitInputProps) {
   const pendingEdits = usePendingEdits();
-  const [draft, setDraft] = useState(value);
+  // What the user typed, shown until the document's value (or version) changes while they are not typing; null: the value.
+  const [draft, setDraft] = useState<string | null>(null);
+  // The element it was when it took the focus, kept until it loses it (an arg typed from a string to a number, or
+  // into an unset `${?VAR}`'s field, changes `multiline` when the analysis of what was typed lands).
+  const [focusedShape, setFocusedShape] = useState<{ multiline: CommitInputProps['multiline'] } | null>(null);
+  const shape = focusedShape ? focusedShape.multiline : multiline;
   const id = useId();
   const editing = useRef(false);
   const pending = useRef<string | null>(null);
@@ -65,7 +74,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
     if (next === written.current || check?.(next)) return;
     const ok = pendingEdits.inBurst(`${id}#${session.current}`, () => commit(next, written.current));
     if (ok === false) {
-      setDraft(shown);
+      setDraft(null);
       written.current = shown;
     } else written.current = next;
   }).current;
@@ -76,7 +85,7 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
   const version = useContext(DocumentVersion);
   useEffect(() => {
     if (editing.current || pending.current !== null) return;
-    setDraft(value);
+    setDraft(null);
     written.current = value;
   }, [value, version]);
   /** Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y: the document's undo (undoShortcuts.ts) takes the burst back; the field then shows the document again. */
@@ -101,32 +110,35 @@ export function CommitInput({ label, value, multiline, disabled, placeholder, on
     flush();
     editing.current = false;
     pendingEdits.endTypingBurst();
+    setFocusedShape(null);
   };
-  const problem = validate?.(draft) ?? null;
+  const text = draft ?? value;
+  const problem = validate?.(text) ?? null;
   const common = {
     'aria-label': label,
     'aria-describedby': describedBy,
     'aria-invalid': problem !== null || undefined,
     'data-field': field,
     [DOCUMENT_FIELD_ATTRIBUTE]: '',
-    value: draft,
+    value: text,
     disabled,
     placeholder,
     spellCheck: false,
+    onFocus: () => setFocusedShape({ multiline: shape }),
     onBlur: leave,
   };
-  const input = multiline ? (
+  const input = shape ? (
     <textarea
       {...common}
-      className={multiline === 'cell' ? 'cell-text' : 'multi-line'}
-      rows={multiline === 'cell' ? 1 : 3}
+      className={shape === 'cell' ? 'cell-text' : 'multi-line'}
+      rows={shape === 'cell' ? 1 : 3}
       onChange={(e) => change(e.target.value)}
-      title={multiline === 'cell' ? 'Shift+Enter: a new line' : undefined}
+      title={shape === 'cell' ? 'Shift+Enter: a new line' : undefined}
       onKeyDown={(e) => {
         if (undoKey(e)) return;
         if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) flush();
         // In a table cell Enter is done (as in a one-line cell); Shift+Enter breaks the line.
-        if (multiline === 'cell' && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        if (shape === 'cell' && e.key === 'Enter' && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
           e.preventDefault();
           flush();
         }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldSourceDto } from '../../shared/api/index';
 import { baseValue, definitionRole, definitionStanding, editTarget, type EditTarget, type SourceChoice } from '../../shared/toolbox/index';
 import type { EntryEditor } from './useEntryEditor';
@@ -97,10 +97,12 @@ export function useSourcedField(editor: EntryEditor, path: string[], name: strin
   const active = choice && !target.direct && target.choices.includes(choice) ? choice : undefined;
   const base = active === 'base' && source ? baseValue(source) : undefined;
   const focusField = useRef(false);
-  useEffect(() => {
+  // In the commit that enables the field with the chosen definition's value: a key typed right after the click (on a
+  // busy machine, before the next frame) goes to the field, and replaces the value.
+  useLayoutEffect(() => {
     if (!focusField.current || active === undefined || options.field === undefined) return;
     focusField.current = false;
-    void focusFormField(editor.toolName, options.field, { selectText: true });
+    void focusFormField(editor.toolName, options.field, { selectText: true, now: true });
   }, [active, editor.toolName, options.field]);
   const choose = (next: SourceChoice | undefined) => {
     focusField.current = next !== undefined;

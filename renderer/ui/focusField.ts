@@ -6,7 +6,17 @@ const WAIT_MS = 2000;
  * on screen, scrolled into view; a field that is a group (the args tree, the parameters) focuses its first control.
  * Resolves false when the form has no such field (a key the form does not show), so the caller can show the text.
  */
-export function focusFormField(tool: string, field: string, options: { selectText?: boolean; /** A field just added: wait for it as for the form. */ waitForField?: boolean } = {}): Promise<boolean> {
+export function focusFormField(
+  tool: string,
+  field: string,
+  options: {
+    selectText?: boolean;
+    /** A field just added: wait for it as for the form. */
+    waitForField?: boolean;
+    /** The field is drawn already (a layout effect of the render that enabled it): focused at once, not a frame later. */
+    now?: boolean;
+  } = {},
+): Promise<boolean> {
   const started = performance.now();
   return new Promise((resolve) => {
     const attempt = () => {
@@ -25,56 +35,12 @@ export function focusFormField(tool: string, field: string, options: { selectTex
       }
       target.scrollIntoView({ block: 'center' });
       target.focus();
-      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
-        target.select();
-        keepSelected(form, field, target);
-      }
+      if (options.selectText && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) target.select();
       resolve(true);
     };
-    requestAnimationFrame(attempt);
+    if (options.now) attempt();
+    else requestAnimationFrame(attempt);
   });
-}
-
-/** How long a field just enabled may still take its new value (a render or two, longer on a busy machine). */
-const SETTLE_MS = 600;
-
-/**
- * A field enabled a moment ago takes its new value in a render that follows (CommitInput follows its value in an
- * effect; the form may be drawn again as the analysis answers), which drops the selection, or the focus if the input
- * is drawn anew. Until the user presses a key or clicks (or SETTLE_MS passes), the field keeps the focus and its whole value
- * selected, so that what is typed replaces it: typing once raced with those renders ("58" for "8", "ad" for "advanced").
- */
-function keepSelected(form: Element, field: string, first: HTMLInputElement | HTMLTextAreaElement): void {
-  const started = performance.now();
-  let typed = false;
-  const onKey = () => {
-    typed = true;
-  };
-  // A key, or a click that places the caret, is the user's: the selection is theirs from then on.
-  document.addEventListener('keydown', onKey, { capture: true, once: true });
-  document.addEventListener('pointerdown', onKey, { capture: true, once: true });
-  const current = () => {
-    const host = form.isConnected ? form.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`) : null;
-    const found = host?.matches('input, textarea') ? host : host?.querySelector<HTMLElement>('input, textarea');
-    return found instanceof HTMLInputElement || found instanceof HTMLTextAreaElement ? found : first;
-  };
-  const hold = () => {
-    if (typed || performance.now() - started > SETTLE_MS) {
-      document.removeEventListener('keydown', onKey, { capture: true });
-      document.removeEventListener('pointerdown', onKey, { capture: true });
-      return;
-    }
-    const target = current();
-    const focused = document.activeElement;
-    // The user moved elsewhere on purpose (another control): leave it.
-    if (focused !== target && focused !== null && focused !== document.body && focused !== first) return;
-    if (!target.disabled) {
-      if (focused !== target) target.focus();
-      if (target.selectionStart !== 0 || target.selectionEnd !== target.value.length) target.select();
-    }
-    requestAnimationFrame(hold);
-  };
-  requestAnimationFrame(hold);
 }
 
 /** How long a command waits for what it focuses to show (a pane unfolded, a tab shown, a button enabled). */
