@@ -263,6 +263,12 @@ test('browser mode: Open Folder asks for a Folder and browses folders; after cli
     await expect(page.getByRole('region', { name: 'Project' })).toContainText('Project: weather-project');
     await expect(page).toHaveTitle('toolbox_info.hocon — Toolbox Editor');
 
+    // Each listing answered late, as on a busy machine: "↑" clicked twice before the first listing is in goes up
+    // two levels (the second click once took the parent of the folder still shown: CI saw the same folder twice).
+    await page.route('**/folder.list', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Save As…' }).click();
     const saveAs = page.getByRole('dialog', { name: 'Save as' });
     await saveAs.getByRole('button', { name: 'Parent folder' }).click();

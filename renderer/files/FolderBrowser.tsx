@@ -26,16 +26,37 @@ export function FolderBrowser({ start, list, onChoose, onFolder, foldersOnly = f
   };
   const [listing, setListing] = useState<FolderListing | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The folder asked for is not listed yet: the parent shown is the previous folder's. "↑" clicked meanwhile is
+  // counted and taken once the listing (and so its parent) is in: two quick clicks go up two levels, not one.
+  const [listed, setListed] = useState(false);
+  const upsWaiting = useRef(0);
+  const up = () => {
+    if (!listed) upsWaiting.current++;
+    else if (listing?.parent) setFolder(listing.parent);
+  };
   useEffect(() => {
     let current = true;
+    setListed(false);
     list(folder).then(
       (answer) => {
         if (!current) return;
         setListing(answer);
         setError(null);
+        if (upsWaiting.current > 0 && answer.parent) {
+          upsWaiting.current--;
+          setFolder(answer.parent);
+          return;
+        }
+        upsWaiting.current = 0;
+        setListed(true);
         onFolder?.(answer.path, moved.current);
       },
-      (e: unknown) => current && setError(errorMessage(e)),
+      (e: unknown) => {
+        if (!current) return;
+        upsWaiting.current = 0;
+        setListed(true);
+        setError(errorMessage(e));
+      },
     );
     return () => {
       current = false;
@@ -45,7 +66,7 @@ export function FolderBrowser({ start, list, onChoose, onFolder, foldersOnly = f
   return (
     <div className="folder-browser" role="group" aria-label={foldersOnly ? 'Browse folders' : 'Browse files'}>
       <div className="folder-browser-head">
-        <button type="button" disabled={!listing?.parent} onClick={() => listing?.parent && setFolder(listing.parent)} aria-label="Parent folder" title="Parent folder">
+        <button type="button" disabled={listed && !listing?.parent} onClick={up} aria-label="Parent folder" title="Parent folder">
           ↑
         </button>
         <code className="folder-path" title={listing?.path}>
