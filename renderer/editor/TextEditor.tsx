@@ -30,6 +30,10 @@ export function TextEditor({ stores, theme, visible, onCodeMetrics }: TextEditor
   const { documentModel, useAnalysis, useDocument } = stores;
   const reportMetrics = useRef(onCodeMetrics);
   reportMetrics.current = onCodeMetrics;
+  const visibleNow = useRef(visible);
+  visibleNow.current = visible;
+  /** Gives the editor its model back if it let go of it while hidden (below); set by the editor's effect. */
+  const attach = useRef(() => undefined as void);
 
   useEffect(() => {
     const model = documentModel.model;
@@ -53,6 +57,20 @@ export function TextEditor({ stores, theme, visible, onCodeMetrics }: TextEditor
       lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     });
     editorRef.current = editor;
+    // Hidden (the Form tab shows), the editor lets go of the model while a file replaces its text, and takes it back
+    // when it shows: laying out the view of a 5,000-tool text takes ~300 ms of this thread, which opening a file paid
+    // before its tool list showed. The new text opens at its start either way (stopLoads below).
+    let detached = false;
+    const stopBeforeReplace = documentModel.onBeforeReplace(() => {
+      if (visibleNow.current || detached) return;
+      editor.setModel(null);
+      detached = true;
+    });
+    attach.current = () => {
+      if (!detached) return;
+      detached = false;
+      editor.setModel(model);
+    };
     // The gutter (line numbers, folding) grows with the number of lines' digits: measured again on each layout.
     const measure = () => {
       const layout = editor.getLayoutInfo();
@@ -118,6 +136,11 @@ export function TextEditor({ stores, theme, visible, onCodeMetrics }: TextEditor
       const from = model.getPositionAt(start);
       const to = model.getPositionAt(end);
       const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
+      if (detached) {
+        // Hidden and without its model (above): revealed when it shows.
+        pendingReveal.current = range;
+        return;
+      }
       // The HOCON tab may have been shown a moment ago: measure first, or the editor scrolls for a 0-px-wide view.
       editor.layout();
       editor.setSelection(range);
@@ -156,12 +179,14 @@ export function TextEditor({ stores, theme, visible, onCodeMetrics }: TextEditor
         enabled: () => useDocument.getState().status === 'ready',
         run: () => {
           stores.useView.getState().setTab('hocon');
+          attach.current();
           return editor.getAction('editor.action.formatDocument')?.run();
         },
       },
     ]);
     return () => {
       unregister();
+      stopBeforeReplace();
       measuring.dispose();
       staleWarning.dispose();
       unsubscribe();
@@ -176,6 +201,7 @@ export function TextEditor({ stores, theme, visible, onCodeMetrics }: TextEditor
   useEffect(() => {
     const editor = editorRef.current;
     if (!visible || !editor) return;
+    attach.current();
     const range = pendingReveal.current;
     pendingReveal.current = null;
     if (range) documentModel.reveal(editor.getModel()!.getOffsetAt(range.getStartPosition()), editor.getModel()!.getOffsetAt(range.getEndPosition()));

@@ -30,6 +30,11 @@ export interface DocumentModel {
   /** Asks the HOCON editor to show and select a range (offsets); the editor subscribes. */
   reveal(start: number, end: number): void;
   onReveal(listener: (start: number, end: number) => void): () => void;
+  /**
+   * Called just before the text is replaced from outside (a file opened or reloaded): a hidden editor lets go of the
+   * model first, so the replacement costs it nothing until it shows (TextEditor.tsx).
+   */
+  onBeforeReplace(listener: () => void): () => void;
   dispose(): void;
 }
 
@@ -44,6 +49,7 @@ export function createDocumentModel(useDocument: DocumentStoreHook, pending: Pen
   let openBurst: string | null = null;
   let applying = false;
   const revealListeners = new Set<(start: number, end: number) => void>();
+  const beforeReplaceListeners = new Set<() => void>();
 
   // Text replaced from outside (open, reload, new): a fresh model content and a fresh undo stack.
   const unsubscribe = events.onReplaced((state) => {
@@ -53,6 +59,7 @@ export function createDocumentModel(useDocument: DocumentStoreHook, pending: Pen
         // Colouring brackets by depth parses the whole text on the first paint (a 5,000-tool file: ~280 ms of this
         // thread while the file opens); a big file is coloured by its tokens only, as editors do for large files.
         model.updateOptions({ bracketColorizationOptions: { enabled: state.text.length < BIG_TEXT_CHARS, independentColorPoolPerBracketType: false } });
+        for (const listener of beforeReplaceListeners) listener();
         model.setValue(state.text);
       }
     } finally {
@@ -111,6 +118,10 @@ export function createDocumentModel(useDocument: DocumentStoreHook, pending: Pen
     onReveal(listener) {
       revealListeners.add(listener);
       return () => revealListeners.delete(listener);
+    },
+    onBeforeReplace(listener) {
+      beforeReplaceListeners.add(listener);
+      return () => beforeReplaceListeners.delete(listener);
     },
     dispose() {
       unsubscribe();
