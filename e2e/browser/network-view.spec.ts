@@ -54,6 +54,22 @@ test('a network opens as its agents; the form edits instructions and tools, save
     await expect(tree.locator('[data-agent="loyalty"]')).toBeInViewport();
     await page.screenshot({ path: testInfo.outputPath('network-light.png') });
 
+    // Left and Right fold and unfold an agent's calls, as trees do: flights' three calls hide, then show.
+    const flightsRow = tree.getByRole('treeitem', { name: /^flights, / });
+    await tree.locator('[data-agent="flights"]').click();
+    await expect(flightsRow).toHaveAttribute('aria-expanded', 'true');
+    await tree.press('ArrowLeft');
+    await expect(flightsRow).toHaveAttribute('aria-expanded', 'false');
+    await expect(tree.locator('[data-agent="flight_search"]')).toHaveCount(0);
+    // Left again goes up to its caller; Right there goes back down to the first call, flights (still folded).
+    await tree.press('ArrowLeft');
+    await expect(tree.getByRole('treeitem', { name: /^travel_desk, / })).toHaveAttribute('aria-selected', 'true');
+    await tree.press('ArrowRight');
+    await expect(flightsRow).toHaveAttribute('aria-selected', 'true');
+    await tree.press('ArrowRight');
+    await expect(flightsRow).toHaveAttribute('aria-expanded', 'true');
+    await expect(tree.locator('[data-agent="flight_search"]')).toBeVisible();
+
     // The keyboard: down from the front man to flights, Enter opens it in the form.
     await tree.locator('[data-agent="travel_desk"]').click();
     await tree.press('ArrowDown');

@@ -56,3 +56,36 @@ export function networkTree(network: OpenNetwork, fileName: string): TreeRow[] {
   }
   return rows;
 }
+
+/** Whether the row at `index` has rows under it (the rows are in depth-first order). */
+export function hasChildren(rows: readonly TreeRow[], index: number): boolean {
+  const next = rows[index + 1];
+  return next !== undefined && next.depth > rows[index]!.depth;
+}
+
+/** The rows shown when the rows whose keys are in `collapsed` are folded: everything under them is hidden. */
+export function visibleRows(rows: readonly TreeRow[], collapsed: ReadonlySet<string>): TreeRow[] {
+  if (collapsed.size === 0) return rows as TreeRow[];
+  const shown: TreeRow[] = [];
+  let hiddenBelow = Infinity; // rows deeper than this are under a folded row
+  for (const row of rows) {
+    if (row.depth > hiddenBelow) continue;
+    hiddenBelow = Infinity;
+    shown.push(row);
+    if (collapsed.has(row.key)) hiddenBelow = row.depth;
+  }
+  return shown;
+}
+
+/** The keys of the rows above `index` that hold it (its parent, theirs...), nearest first. */
+export function ancestorKeys(rows: readonly TreeRow[], index: number): string[] {
+  const keys: string[] = [];
+  let depth = rows[index]?.depth ?? 0;
+  for (let i = index - 1; i >= 0 && depth > 0; i--) {
+    if (rows[i]!.depth < depth) {
+      keys.push(rows[i]!.key);
+      depth = rows[i]!.depth;
+    }
+  }
+  return keys;
+}
