@@ -75,12 +75,14 @@ export function projectFactsOnDisk(root: string, options: ProjectFactsOptions): 
   const environment = projectEnvironmentOnDisk(root, options.env);
   const version = options.version ?? projectVersionFacts(root, options.versionLookup);
   let runs: ReaderRun[] | undefined;
+  // The finders' run settings take the `.env` read here (runContextFor), not read again at their first class.
+  const dotEnv = { folder: root, dotEnv: environment.dotEnv };
   return {
     ...environment,
     version,
     defaultFile: options.noDefault ? undefined : (packageDefaultToolbox(root) ?? defaultToolboxFileOf(version.facts)),
-    codedClasses: codedClassFinderFor(root, options.env, version.facts),
-    runs: () => (runs ??= readerRunsOf(root, options.env, version.facts)),
+    codedClasses: codedClassFinderFor(root, options.env, version.facts, dotEnv),
+    runs: () => (runs ??= readerRunsOf(root, options.env, version.facts, dotEnv)),
   };
 }
 
