@@ -18,7 +18,7 @@ import { SETTING_NAMES, type ProjectSettings } from '../../shared/project/settin
 import { defaultToolboxFileOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { codedClassFinderFor } from '../python/codedClassFinder';
 import { agentToolPathOnlyOf, packageDefaultToolbox } from './projectFolder';
-import { eachPathInList, projectRootOf, projectSettingsOf, readDotEnv, readingEnvironment, type DotEnv } from './projectSettingsOnDisk';
+import { eachPathInList, projectSettingsOf, readDotEnv, readingEnvironment, type DotEnv } from './projectSettingsOnDisk';
 import { readerRunsOf } from './readerRuns';
 import { slashedWithin } from '../files/slashedPaths';
 
@@ -103,14 +103,4 @@ export function environmentFrom(environment: Pick<ProjectEnvironmentOnDisk, 'roo
     out[name] = name === 'AGENT_MANIFEST_FILE' ? eachPathInList(value, fromCwd) : fromCwd(value);
   }
   return out;
-}
-
-/**
- * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
- * root, in its environment (projectEnvironmentOnDisk). Undefined outside a project.
- */
-export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
-  const root = projectRootOf(file);
-  if (root === undefined) return undefined;
-  return { cwd: root, env: projectEnvironmentOnDisk(root, env).env };
 }

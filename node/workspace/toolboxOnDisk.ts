@@ -18,7 +18,7 @@ import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../.
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { inProjectTerms, projectRootOf } from '../project/projectSettingsOnDisk';
 import { listProjectFilesCached, projectHost } from '../project/projectFolder';
-import { environmentFrom, projectFactsOnDisk } from '../project/projectFactsOnDisk';
+import { environmentFrom, projectFactsOnDisk, type ProjectFactsOnDisk } from '../project/projectFactsOnDisk';
 import { slashed } from '../files/slashedPaths';
 
 export interface DiskLoadOptions {
@@ -54,6 +54,12 @@ export interface DiskLoadOptions {
   neuroSan?: ProjectVersionFacts;
   /** How to find it when not given: a version from the command line, what the interpreter said. */
   versionLookup?: VersionLookup;
+  /**
+   * The facts of the file's project (`projectRoot`) the caller took from their owner (projectFactsOnDisk, in `env`, its
+   * version found with `versionLookup`), used instead of taking them again: the app keeps them between keystrokes
+   * (DocumentAnalysis). Their version is the one the file is checked for; `noDefault` still holds.
+   */
+  facts?: ProjectFactsOnDisk;
   /**
    * Readers kept by the caller for files read together (`validate FILE...` of one project): a project's files read
    * once for all of them, as validate DIR reads them. Keyed by everything that decides a reading.
@@ -106,7 +112,8 @@ type LoadedFileOfKind = ({
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
   const absolute = path.resolve(options.cwd, file);
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : (chosenOuterRoot(absolute, options) ?? projectRootOf(absolute));
-  const version = options.neuroSan ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
+  const given = options.facts !== undefined && options.facts.root === projectRoot ? options.facts : undefined;
+  const version = options.neuroSan ?? given?.version ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
   const reader = sharedReader(file, projectRoot, version, options);
   const loaded = loadWithReader(file, reader);
   // Inside another project, neither saying it runs it (projectPlacement.ts): judged from either folder, as validate DIR does.
@@ -191,9 +198,11 @@ const readerWarnings = new WeakMap<ProjectReader, readonly string[]>();
 function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
   const absolute = path.resolve(options.cwd, file);
-  const facts = projectRoot !== undefined ? projectFactsOnDisk(projectRoot, { env: options.env, version, ...(options.noDefault ? { noDefault: true } : {}) }) : undefined;
+  // The caller's facts when they are of this project and version (not for another folder the file is also read from).
+  const given = options.facts !== undefined && options.facts.root === projectRoot && options.facts.version === version ? options.facts : undefined;
+  const facts = projectRoot === undefined ? undefined : (given ?? projectFactsOnDisk(projectRoot, { env: options.env, version, ...(options.noDefault ? { noDefault: true } : {}) }));
   // A file of a neuro-san project gets the project's toolbox when the environment names none; a file alone, the version's.
-  const defaultFile = facts !== undefined ? facts.defaultFile : options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
+  const defaultFile = options.noDefault ? undefined : facts !== undefined ? facts.defaultFile : defaultToolboxFileOf(version.facts);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
   const inBase = (p: string) => (path.isAbsolute(file) ? p : slashed(path.relative(options.cwd, p)) || '.');
   const files = projectRoot === undefined ? [] : listProjectFilesCached(projectRoot).map((f) => inBase(path.join(projectRoot, f)));
