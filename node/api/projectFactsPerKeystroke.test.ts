@@ -19,6 +19,19 @@ vi.mock('../project/dotEnvFile', async (importOriginal) => {
   };
 });
 
+/** The projects whose shipped runs (CI files, Makefile, Dockerfiles) were read for a reader. */
+const runsRead = vi.hoisted(() => [] as string[]);
+vi.mock('../project/readerRuns', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../project/readerRuns')>();
+  return {
+    ...actual,
+    readerRunsOf: (...args: Parameters<typeof actual.readerRunsOf>) => {
+      runsRead.push(args[0]);
+      return actual.readerRunsOf(...args);
+    },
+  };
+});
+
 /**
  * Issue #34: the app analyses the open file at every keystroke. Its project's facts (the `.env`, the settings, the
  * version...) are taken once for a keystroke from their one owner (projectFactsOnDisk.ts), and kept briefly as the
@@ -80,5 +93,16 @@ describe("a keystroke reads the project's .env at most once", () => {
     vi.setSystemTime(Date.now() + 2000);
     // The toolbox the .env named no more: the convention's, which the project lacks.
     expect(await toolbox()).not.toBe(path.join(root, 'toolbox/custom.hocon'));
+  });
+
+  it("a toolbox's keystroke does not read the runs the project ships; a network's does", async () => {
+    const root = workspace(PROJECT, 'tbe-facts-keystroke-');
+    service = browserModeService(root, { env: {} });
+    const call = apiCaller(service);
+    runsRead.length = 0;
+    await call<ToolboxAnalysis>('toolbox.analyze', { path: path.join(root, 'toolbox/custom.hocon'), text: PROJECT['toolbox/custom.hocon'] });
+    expect(runsRead).toEqual([]);
+    await call<ToolboxAnalysis>('toolbox.analyze', { path: path.join(root, 'registries/net.hocon'), text: PROJECT['registries/net.hocon'] });
+    expect(runsRead).toEqual([root]);
   });
 });
