@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProjectReader } from '../../shared/project/projectReader';
-import { loadFileFromDisk } from '../workspace/toolboxOnDisk';
+import { loadFileFromDisk, type DiskReader } from '../workspace/toolboxOnDisk';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import { problemsOnEachSurface } from '../testSupport/surfaceParity';
 import { projectReaderOnDisk } from './projectOnDisk';
@@ -27,9 +27,9 @@ const PROJECT = {
 const ENV = { AGENT_TOOLBOX_INFO_FILE: 'toolbox/custom.hocon', CATALOG: 'parts' };
 
 function fileReaderOf(root: string, file: string, env: Record<string, string>): ProjectReader {
-  const readers = new Map<string, ProjectReader>();
+  const readers = new Map<string, DiskReader>();
   loadFileFromDisk(file, { cwd: root, env, readers });
-  return [...readers.values()][0]!;
+  return [...readers.values()][0]!.reader;
 }
 
 /** The process's environment each way (the project's root given): where the two used to differ, and where they did not. */

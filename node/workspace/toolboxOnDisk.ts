@@ -64,7 +64,14 @@ export interface DiskLoadOptions {
    * Readers kept by the caller for files read together (`validate FILE...` of one project): a project's files read
    * once for all of them, as validate DIR reads them. Keyed by everything that decides a reading.
    */
-  readers?: Map<string, ProjectReader>;
+  readers?: Map<string, DiskReader>;
+}
+
+/** The reader of a file's project (fileReader), with why the project's settings were not all read. */
+export interface DiskReader {
+  reader: ProjectReader;
+  /** Files of the project's settings that were not read, and why (its facts' warnings: a `.env` that is a FIFO). */
+  warnings: readonly string[];
 }
 
 /**
@@ -114,19 +121,19 @@ export function loadFileFromDisk(file: string, options: DiskLoadOptions): Loaded
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : (chosenOuterRoot(absolute, options) ?? projectRootOf(absolute));
   const given = options.facts !== undefined && options.facts.root === projectRoot ? options.facts : undefined;
   const version = options.neuroSan ?? given?.version ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
-  const reader = sharedReader(file, projectRoot, version, options);
+  const { reader, warnings } = sharedReader(file, projectRoot, version, options);
   const loaded = loadWithReader(file, reader);
   // Inside another project, neither saying it runs it (projectPlacement.ts): judged from either folder, as validate DIR does.
   const placement = projectRoot !== undefined && options.workingDirectoryChosen !== true && options.reading !== 'spec' ? projectPlacementOf(path.dirname(absolute)) : undefined;
   if (placement?.alsoFrom !== undefined && placement.root === projectRoot) {
     // Read afresh: what is kept between keystrokes (entries read, offers) is the reading from the project's root.
     const { neuroSanEntryCache: _entries, offersCache: _offers, ...fresh } = options;
-    const other = fileReader(file, placement.alsoFrom, version, { ...fresh, neuroSanCwd: placement.alsoFrom });
+    const other = fileReader(file, placement.alsoFrom, version, { ...fresh, neuroSanCwd: placement.alsoFrom }).reader;
     const text = reader.text(file);
     const judged = judgedFromEither(file, typeof text === 'string' ? text : '', loaded.diagnostics, other.diagnostics(file), eitherFolders(projectRoot, placement.alsoFrom));
     if (judged.note !== undefined) loaded.diagnostics = [...judged.kept, judged.note].sort(compareDiagnostics);
   }
-  return { ...loaded, neuroSan: version.neuroSan, warnings: readerWarnings.get(reader) ?? [] };
+  return { ...loaded, neuroSan: version.neuroSan, warnings };
 }
 
 /**
@@ -151,17 +158,17 @@ export function outerRootChosen(absolute: string, chosen: string): string | unde
 }
 
 /** The reader `options.readers` keeps for the same project read the same way, else a new one. */
-function sharedReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+function sharedReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): DiskReader {
   if (options.readers === undefined || projectRoot === undefined || options.overlays !== undefined || options.neuroSanEntryCache !== undefined) {
     return fileReader(file, projectRoot, version, options);
   }
   const key = JSON.stringify([projectRoot, path.isAbsolute(file), options.cwd, options.baseDir, options.neuroSanCwd, options.reading, options.noDefault, version.neuroSan.version, options.urlsFetched]);
-  let reader = options.readers.get(key);
-  if (reader === undefined || !reader.isProjectFile(file)) {
-    reader = fileReader(file, projectRoot, version, options);
-    options.readers.set(key, reader);
+  let kept = options.readers.get(key);
+  if (kept === undefined || !kept.reader.isProjectFile(file)) {
+    kept = fileReader(file, projectRoot, version, options);
+    options.readers.set(key, kept);
   }
-  return reader;
+  return kept;
 }
 
 function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
@@ -187,15 +194,12 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
 /** How many files that include a fragment the app reads for the fragment's problems at each keystroke. */
 const APP_INCLUDERS_READ = 3;
 
-/** Why a reader's project settings were not all read (fileReader): kept with the reader, which a caller may share. */
-const readerWarnings = new WeakMap<ProjectReader, readonly string[]>();
-
 /**
  * The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. What
  * the project is run with comes from the one owner projectReaderOnDisk takes it from (projectFactsOnDisk.ts): the two
- * readers differ only in the terms of their paths.
+ * readers differ only in the terms of their paths. Given with the facts' warnings, which go with it when it is shared.
  */
-function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): DiskReader {
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
   const absolute = path.resolve(options.cwd, file);
   // The caller's facts when they are of this project and version (not for another folder the file is also read from).
@@ -241,8 +245,7 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     // A path a file names absolutely (a manifest's key) in the same terms, when it is a file of the project.
     ...(projectRoot !== undefined ? { projectPath: (p: string) => { const inside = inProjectTerms(p, projectRoot); return path.isAbsolute(inside) ? p : inBase(path.join(projectRoot, inside)); } } : {}),
   });
-  if (facts !== undefined && facts.warnings.length > 0) readerWarnings.set(reader, facts.warnings);
-  return reader;
+  return { reader, warnings: facts?.warnings ?? [] };
 }
 
 /** The effective toolbox of either kind of file. */
