@@ -33,7 +33,9 @@ export interface ProjectEnvironmentOnDisk {
   settings: ProjectSettings;
   /**
    * The environment neuro-san runs with from the root (readingEnvironment): the process's, every setting filled in in
-   * the project's terms, the `.env`'s other variables under it — what a tool run's worker gets too.
+   * the project's terms, the `.env`'s other variables under it — what a tool run's worker gets too (runSettingsOnDisk.ts),
+   * but for a setting the process names by another path (absolute, through a link), which the worker gets as written,
+   * and the settings file's `run.env`, which it gets over it (oneProjectEnvironment.test.ts).
    */
   env: Record<string, string | undefined>;
   /** AGENT_TOOL_PATH_ONLY: the process's, else the `.env`'s. */
