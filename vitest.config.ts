@@ -75,7 +75,14 @@ export const SLOW_TESTS = [
 
 // Files that replace a module (vi.mock) or a global need a module registry of their own; the rest of the fast tier
 // shares one per worker (isolate: false), which takes its run from ~160 s to ~60 s on 2 cores.
-export const MOCKING = ['node/files/changesFromRead.test.ts', 'electron/hardening.test.ts', 'renderer/workspaceListeners.test.ts', 'renderer/layout/paneLayout.test.ts', 'editors/vscode/src/extension.test.ts'];
+export const MOCKING = [
+  'node/files/changesFromRead.test.ts',
+  'electron/hardening.test.ts',
+  'renderer/workspaceListeners.test.ts',
+  'renderer/layout/paneLayout.test.ts',
+  'editors/vscode/src/extension.test.ts',
+  'node/api/projectFactsPerKeystroke.test.ts',
+];
 
 const ALL = ['shared/**/*.test.ts', 'node/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.ts', 'scripts/**/*.test.mjs', 'editors/vscode/src/**/*.test.ts'];
 const EXCLUDED = ['node_modules/**', 'dist/**', 'e2e/**'];

@@ -49,6 +49,8 @@ export function analysisOf(read: DocumentLoad, detail: string | null | undefined
     ...(read.workingDirectory ? { workingDirectory: { ...read.workingDirectory } } : {}),
     ...(loaded.includes ? { includes: loaded.includes } : {}),
     neuroSan: loaded.neuroSan,
+    // A .env not read: said apart from the problems, in validate FILE's words.
+    ...(loaded.warnings.length > 0 ? { warnings: [...loaded.warnings] } : {}),
     network:
       loaded.kind === 'network'
         ? {

@@ -6,7 +6,8 @@ import type { PreferencesStore } from '../state/preferences';
 import { NeuroSanEntryCache } from '../../shared/neurosan/index';
 import { loadFileFromDisk, outerRootChosen, toolboxOf, type LoadedFile } from '../workspace/toolboxOnDisk';
 import { documentPath } from './documentPath';
-import { projectContextOf } from '../project/projectFactsOnDisk';
+import { projectFactsOnDisk, type ProjectFactsOnDisk } from '../project/projectFactsOnDisk';
+import { projectRootOf } from '../project/projectSettingsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import { RecentlyUsed } from './recentlyUsed';
@@ -48,6 +49,8 @@ export class DocumentAnalysis {
   private readonly entryCaches = new RecentlyUsed<string, NeuroSanEntryCache>(CACHED_FILES);
   /** What the settings files said for a file lately (settingsOf). */
   private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
+  /** The facts of the projects analysed lately, by root (factsOf). */
+  private readonly projectFacts = new Map<string, { at: number; prefs: string; generation: number; interpreter: string; facts: ProjectFactsOnDisk }>();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
   private readonly reviewCaches = new RecentlyUsed<string, ReviewCaches>(CACHED_FILES);
   /**
@@ -91,7 +94,8 @@ export class DocumentAnalysis {
     // Where neuro-san finds a top-level include (the run settings' working directory, else the preference, else the
     // project's root, else the file's folder); the spec's reading looks up to there too.
     const now = Date.now();
-    const { workingDirectory, interpreter } = this.settingsOf(file, doc.path !== null, now);
+    const prefs = JSON.stringify(this.preferences.current());
+    const { workingDirectory, interpreter } = this.settingsOf(file, doc.path !== null, now, prefs);
     const cached = this.loads.find(
       (c) =>
         c.file === file &&
@@ -108,13 +112,16 @@ export class DocumentAnalysis {
     // The preference naming a project around the file's own (tests/registries/ inside a project): a file of that one,
     // as `validate --cwd` reads it (loadFileFromDisk's outer root), its settings and environment from there.
     const outer = doc.path && workingDirectory.why === 'chosen' ? outerRootChosen(file, workingDirectory.path) : undefined;
-    const project = doc.path ? projectContextOf(outer !== undefined ? path.join(outer, 'registries') : file, this.env) : undefined;
-    const env = project?.env ?? this.env;
+    const root = doc.path ? projectRootOf(outer !== undefined ? path.join(outer, 'registries') : file) : undefined;
+    // Its facts (the environment it runs with, from the root: projectFactsOnDisk.ts), taken once for the load.
+    const facts = root !== undefined ? this.factsOf(root, interpreter, now, prefs) : undefined;
+    const env = facts?.env ?? this.env;
     const loaded = loadFileFromDisk(file, {
-      cwd: project?.cwd ?? this.cwd,
+      cwd: facts?.root ?? this.cwd,
       // The process's: the reading fills the project's settings in itself, as validate FILE's does (projectFactsOnDisk.ts).
       env: this.env,
-      projectRoot: project?.cwd ?? null,
+      projectRoot: facts?.root ?? null,
+      ...(facts !== undefined ? { facts } : {}),
       noDefault,
       reading,
       baseDir: workingDirectory.path,
@@ -124,7 +131,7 @@ export class DocumentAnalysis {
       offersCache: this.reviewCachesFor(file).offers,
       classInfo: this.classInfo.get(file),
       ...(interpreter ? { versionLookup: { interpreter } } : {}),
-      ...(this.urlIncludes?.isAllowed(project?.cwd ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
+      ...(this.urlIncludes?.isAllowed(facts?.root ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
     });
     this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
@@ -136,8 +143,7 @@ export class DocumentAnalysis {
    * has (when one said so). Read again after LOAD_CACHE_MS, or at once when the preferences or what is known of the
    * Pythons change: a keystroke loads up to three times, and reading the run settings takes about a millisecond.
    */
-  private settingsOf(file: string, saved: boolean, now: number): { workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] } {
-    const prefs = JSON.stringify(this.preferences.current());
+  private settingsOf(file: string, saved: boolean, now: number, prefs: string): { workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] } {
     const known = this.fileSettings.get(file);
     if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && now - known.at < LOAD_CACHE_MS) return known;
     const read = { at: now, prefs, generation: this.classInfoGeneration, workingDirectory: this.workingDirectoryFor(file), interpreter: saved ? this.interpreterNeuroSan(file) : undefined };
@@ -146,9 +152,28 @@ export class DocumentAnalysis {
     return read;
   }
 
-  /** Forgets the loads kept briefly: what a reading reads changed (includes by URL fetched). */
+  /**
+   * The facts of the project at `root` (projectFactsOnDisk.ts: its `.env`, settings, version for `interpreter`...), as
+   * the settings are kept (settingsOf): taken again after LOAD_CACHE_MS, or at once when the preferences or what is
+   * known of the Pythons change, so that a changed `.env` reaches the analysis within about 2 s. A keystroke took them
+   * twice (the environment, then the reader's facts), reading the `.env` each time. Taken without `noDefault`: the
+   * reading leaves the default toolbox out itself when asked.
+   */
+  private factsOf(root: string, interpreter: VersionLookup['interpreter'], now: number, prefs: string): ProjectFactsOnDisk {
+    const asked = JSON.stringify(interpreter ?? null);
+    const known = this.projectFacts.get(root);
+    if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && known.interpreter === asked && now - known.at < LOAD_CACHE_MS) return known.facts;
+    const facts = projectFactsOnDisk(root, { env: this.env, ...(interpreter ? { versionLookup: { interpreter } } : {}) });
+    this.projectFacts.delete(root);
+    this.projectFacts.set(root, { at: now, prefs, generation: this.classInfoGeneration, interpreter: asked, facts });
+    if (this.projectFacts.size > LOAD_CACHE_SIZE) this.projectFacts.delete(this.projectFacts.keys().next().value as string);
+    return facts;
+  }
+
+  /** Forgets the loads and project facts kept briefly: what a reading reads changed (includes by URL fetched). */
   forgetLoads(): void {
     this.loads.length = 0;
+    this.projectFacts.clear();
   }
 
   /** The preference "neuro-san's working directory" ('' = the default). */

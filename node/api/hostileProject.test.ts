@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectView } from '../../shared/api/projectApi';
+import type { ToolboxAnalysis } from '../../shared/api/index';
 import { runCliIn } from '../testSupport/cliRun';
 import { bundleEntry } from '../testSupport/bundleEntry';
 import { startApiThread, type ApiThread } from './apiThread';
@@ -79,6 +80,20 @@ describe.skipIf(process.platform === 'win32')('a project whose .env is not a fil
     const view = await openAnswers(dir);
     expect(view.warnings).toBeUndefined();
     expect(view.toolbox).toEqual({ path: 'toolbox/toolbox_info.hocon', from: '.env' });
+  });
+
+  it("the app's analysis of a file of the project says so, in validate FILE's words and apart from its problems", async () => {
+    const dir = project('file', (dotEnv) => execFileSync('mkfifo', [dotEnv]));
+    const file = path.join(dir, 'toolbox', 'toolbox_info.hocon');
+    const analyzed = await within(5000, api.dispatch('toolbox.analyze', { path: file, text: readFileSync(file, 'utf8') }));
+    expect(analyzed).toMatchObject({ ok: true });
+    const analysis = (analyzed as { value: ToolboxAnalysis }).value;
+    const said = `The project's .env was not read, so its settings are not used: ${path.join(dir, '.env')} is not a regular file (a device, FIFO or socket); only files are read.`;
+    expect(analysis.warnings).toEqual([said]);
+    expect(analysis.diagnostics.map((d) => d.message)).not.toContain(said);
+    expect(analysis.tools.map((t) => t.name)).toContain('weather');
+    const validated = await runCliIn(dir, ['validate', 'toolbox/toolbox_info.hocon', '--no-default']);
+    expect(validated.stderr).toBe(`${said}\n`);
   });
 
   it('validate DIR says so on stderr and reads the project', async () => {

@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProjectReader } from '../../shared/project/projectReader';
-import { loadFileFromDisk } from '../workspace/toolboxOnDisk';
+import { loadFileFromDisk, type DiskReader } from '../workspace/toolboxOnDisk';
+import { DocumentAnalysis } from '../api/documentAnalysis';
+import { runContextFor } from '../run/runSettingsOnDisk';
+import { PreferencesStore } from '../state/preferences';
 import { runCliIn, workspace } from '../testSupport/cliRun';
 import { problemsOnEachSurface } from '../testSupport/surfaceParity';
 import { projectReaderOnDisk } from './projectOnDisk';
@@ -27,9 +30,9 @@ const PROJECT = {
 const ENV = { AGENT_TOOLBOX_INFO_FILE: 'toolbox/custom.hocon', CATALOG: 'parts' };
 
 function fileReaderOf(root: string, file: string, env: Record<string, string>): ProjectReader {
-  const readers = new Map<string, ProjectReader>();
+  const readers = new Map<string, DiskReader>();
   loadFileFromDisk(file, { cwd: root, env, readers });
-  return [...readers.values()][0]!;
+  return [...readers.values()][0]!.reader;
 }
 
 /** The process's environment each way (the project's root given): where the two used to differ, and where they did not. */
@@ -85,5 +88,38 @@ describe("validate FILE and validate DIR read a project's files in one environme
     const said = `The project's .env was not read, so its settings are not used: ${path.join(root, '.env')} is not a regular file (a device, FIFO or socket); only files are read.\n`;
     expect(dir.stderr).toContain(said);
     expect(file.stderr).toBe(said);
+  });
+});
+
+describe("a tool run's worker and the app's analysis get the project's .env alike", () => {
+  const RUN_PROJECT = { ...PROJECT, '.env': 'AGENT_TOOL_PATH=coded_tools\nMY_MAX=12\n' };
+  /** The environment the app's analysis of `file` reads it in, and the one a run of the toolbox's tools gets. */
+  const bothOf = (root: string, file: string, env: Record<string, string>) => ({
+    analysis: new DocumentAnalysis(root, env, new PreferencesStore(path.join(root, '.state'))).load({ path: path.join(root, file), text: RUN_PROJECT[file as keyof typeof RUN_PROJECT] }).env,
+    run: runContextFor(path.join(root, 'toolbox', 'custom.hocon'), env).runner.env ?? {},
+  });
+
+  it.each([
+    ['the process sets none of them', {}],
+    ["the process sets AGENT_TOOL_PATH and MY_MAX over the .env's", { AGENT_TOOL_PATH: 'elsewhere', MY_MAX: '3' }],
+    ['the process names the toolbox relatively', { AGENT_TOOLBOX_INFO_FILE: 'toolbox/custom.hocon' }],
+  ])('%s: the same environment', (_way, set: Record<string, string>) => {
+    const root = workspace(RUN_PROJECT, 'tbe-one-env-');
+    const { analysis, run } = bothOf(root, 'registries/parts.hocon', { PATH: process.env.PATH ?? '', ...set });
+    expect(run).toEqual(analysis);
+    expect(run).toMatchObject({ AGENT_TOOL_PATH: set.AGENT_TOOL_PATH ?? 'coded_tools', MY_MAX: set.MY_MAX ?? '12', AGENT_MANIFEST_FILE: 'registries/manifest.hocon' });
+  });
+
+  // Deliberately apart: a setting the process names by a path other than the project's name for the file (absolute,
+  // through a link) is put in the project's terms for a reading (inProjectTerms: one file, one name), but a worker
+  // gets it as the process wrote it: it runs from the run settings' working directory, which may not be the root.
+  // (A worker also gets the variables the settings file's `run.env` sets, over these: node/run/runSettingsOnDisk.ts.)
+  it('a setting the process names absolutely: the reading in project terms, the worker as written', () => {
+    const root = workspace(RUN_PROJECT, 'tbe-one-env-');
+    const absolute = path.join(root, 'toolbox', 'custom.hocon');
+    const { analysis, run } = bothOf(root, 'registries/parts.hocon', { AGENT_TOOLBOX_INFO_FILE: absolute });
+    expect(analysis.AGENT_TOOLBOX_INFO_FILE).toBe('toolbox/custom.hocon');
+    expect(run.AGENT_TOOLBOX_INFO_FILE).toBe(absolute);
+    expect({ ...run, AGENT_TOOLBOX_INFO_FILE: undefined }).toEqual({ ...analysis, AGENT_TOOLBOX_INFO_FILE: undefined });
   });
 });

@@ -18,7 +18,7 @@ import { SETTING_NAMES, type ProjectSettings } from '../../shared/project/settin
 import { defaultToolboxFileOf, projectVersionFacts, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { codedClassFinderFor } from '../python/codedClassFinder';
 import { agentToolPathOnlyOf, packageDefaultToolbox } from './projectFolder';
-import { eachPathInList, projectRootOf, projectSettingsOf, readDotEnv, readingEnvironment, type DotEnv } from './projectSettingsOnDisk';
+import { eachPathInList, projectSettingsOf, readDotEnv, readingEnvironment, type DotEnv } from './projectSettingsOnDisk';
 import { readerRunsOf } from './readerRuns';
 import { slashedWithin } from '../files/slashedPaths';
 
@@ -33,7 +33,9 @@ export interface ProjectEnvironmentOnDisk {
   settings: ProjectSettings;
   /**
    * The environment neuro-san runs with from the root (readingEnvironment): the process's, every setting filled in in
-   * the project's terms, the `.env`'s other variables under it — what a tool run's worker gets too.
+   * the project's terms, the `.env`'s other variables under it — what a tool run's worker gets too (runSettingsOnDisk.ts),
+   * but for a setting the process names by another path (absolute, through a link), which the worker gets as written,
+   * and the settings file's `run.env`, which it gets over it (oneProjectEnvironment.test.ts).
    */
   env: Record<string, string | undefined>;
   /** AGENT_TOOL_PATH_ONLY: the process's, else the `.env`'s. */
@@ -75,12 +77,14 @@ export function projectFactsOnDisk(root: string, options: ProjectFactsOptions): 
   const environment = projectEnvironmentOnDisk(root, options.env);
   const version = options.version ?? projectVersionFacts(root, options.versionLookup);
   let runs: ReaderRun[] | undefined;
+  // The finders' run settings take the `.env` read here (runContextFor), not read again at their first class.
+  const dotEnv = { folder: root, dotEnv: environment.dotEnv };
   return {
     ...environment,
     version,
     defaultFile: options.noDefault ? undefined : (packageDefaultToolbox(root) ?? defaultToolboxFileOf(version.facts)),
-    codedClasses: codedClassFinderFor(root, options.env, version.facts),
-    runs: () => (runs ??= readerRunsOf(root, options.env, version.facts)),
+    codedClasses: codedClassFinderFor(root, options.env, version.facts, dotEnv),
+    runs: () => (runs ??= readerRunsOf(root, options.env, version.facts, dotEnv)),
   };
 }
 
@@ -101,14 +105,4 @@ export function environmentFrom(environment: Pick<ProjectEnvironmentOnDisk, 'roo
     out[name] = name === 'AGENT_MANIFEST_FILE' ? eachPathInList(value, fromCwd) : fromCwd(value);
   }
   return out;
-}
-
-/**
- * How neuro-san would run a file that lies in a project (a folder upward holds `registries/`): from the project's
- * root, in its environment (projectEnvironmentOnDisk). Undefined outside a project.
- */
-export function projectContextOf(file: string, env: Record<string, string | undefined>): { cwd: string; env: Record<string, string | undefined> } | undefined {
-  const root = projectRootOf(file);
-  if (root === undefined) return undefined;
-  return { cwd: root, env: projectEnvironmentOnDisk(root, env).env };
 }

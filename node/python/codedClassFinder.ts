@@ -9,18 +9,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodedClassAnswer, CodedClassFinder } from '../../shared/project/codedClasses';
 import { codedClassWays, versionWords, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
-import { runContextFor } from '../run/runSettingsOnDisk';
+import { runContextFor, type DotEnvRead } from '../run/runSettingsOnDisk';
 import { findClassSource } from './classSource';
 import { findModuleIn, pythonSearchOf, type PythonSearch } from './pythonFiles';
 
-export function codedClassFinderFor(projectRoot: string, env: Record<string, string | undefined>, facts: NeuroSanFacts): CodedClassFinder {
+/** The finder of the project at `projectRoot`; `dotEnv`: its `.env` read already (its facts'), not read again. */
+export function codedClassFinderFor(projectRoot: string, env: Record<string, string | undefined>, facts: NeuroSanFacts, dotEnv?: DotEnvRead): CodedClassFinder {
   // Read at the first class looked for, not when the finder is made: the app makes a reader (and so a finder) at
   // every keystroke, and a toolbox's reading looks for no class.
   let project: { context: ReturnType<typeof runContextFor>; incomplete: boolean } | undefined;
   const projectOf = () =>
     (project ??= {
       // The project's run settings (a toolbox at its root stands for the project), as `call` and `test` take them.
-      context: runContextFor(path.join(projectRoot, 'toolbox_info.hocon'), env),
+      context: runContextFor(path.join(projectRoot, 'toolbox_info.hocon'), env, {}, dotEnv),
       // A git submodule not checked out (an empty folder) may hold any module: what the project lacks is not known.
       incomplete: missingSubmodule(projectRoot),
     });

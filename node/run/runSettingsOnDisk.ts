@@ -16,7 +16,7 @@ import {
 } from '../../shared/run/index';
 import { layoutWorkingDirectoryOf } from '../neurosan/neuroSanFiles';
 import { readSettingsFile, settingsFileFor } from './settingsFile';
-import { projectRootOf, projectSettingsOf, readDotEnv } from '../project/projectSettingsOnDisk';
+import { projectRootOf, projectSettingsOf, readDotEnv, type DotEnv } from '../project/projectSettingsOnDisk';
 import { environmentWith } from '../../shared/project/settings';
 import type { ToolRunnerOptions } from '../python/index';
 
@@ -35,14 +35,24 @@ export interface RunContext {
   projectRoot: string | undefined;
 }
 
-/** The run settings of `toolboxFile` (absolute) and what a worker is started with. */
-export function runContextFor(toolboxFile: string, env: Record<string, string | undefined>, overrides: RunSettingsOverrides = {}): RunContext {
+/** A `.env` the caller read already (a project's facts: projectFactsOnDisk.ts), with the folder it lies in. */
+export interface DotEnvRead {
+  folder: string;
+  dotEnv: DotEnv;
+}
+
+/**
+ * The run settings of `toolboxFile` (absolute) and what a worker is started with. `read`: the `.env` of a folder the
+ * caller read already, used instead of reading it again (a coded-class finder's, made with the project's facts).
+ */
+export function runContextFor(toolboxFile: string, env: Record<string, string | undefined>, overrides: RunSettingsOverrides = {}, read?: DotEnvRead): RunContext {
   const located = settingsFileFor(toolboxFile);
   const file = readSettingsFile(located.path);
   const projectRoot = projectRootOf(toolboxFile);
   const baseDir = path.dirname(located.path);
-  const dotEnv = readDotEnv(baseDir);
-  const projectDotEnv = projectRoot === undefined ? undefined : projectRoot === baseDir ? dotEnv : readDotEnv(projectRoot);
+  const dotEnvOf = (folder: string) => (read !== undefined && path.resolve(read.folder) === path.resolve(folder) ? read.dotEnv : readDotEnv(folder));
+  const dotEnv = dotEnvOf(baseDir);
+  const projectDotEnv = projectRoot === undefined ? undefined : projectRoot === baseDir ? dotEnv : dotEnvOf(projectRoot);
   const layout = layoutWorkingDirectoryOf(toolboxFile);
   // In a project, AGENT_TOOL_PATH as neuro-san-studio sets it: its `.env`, else its `coded_tools/` (the environment's
   // own value is taken first by the resolver).

@@ -18,7 +18,7 @@ import { toolboxOffers, type NetworkOffersCache, type ToolboxOffers } from '../.
 import { defaultToolboxFileOf, versionFactsOfFile, type ProjectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { inProjectTerms, projectRootOf } from '../project/projectSettingsOnDisk';
 import { listProjectFilesCached, projectHost } from '../project/projectFolder';
-import { environmentFrom, projectFactsOnDisk } from '../project/projectFactsOnDisk';
+import { environmentFrom, projectFactsOnDisk, type ProjectFactsOnDisk } from '../project/projectFactsOnDisk';
 import { slashed } from '../files/slashedPaths';
 
 export interface DiskLoadOptions {
@@ -55,10 +55,23 @@ export interface DiskLoadOptions {
   /** How to find it when not given: a version from the command line, what the interpreter said. */
   versionLookup?: VersionLookup;
   /**
+   * The facts of the file's project (`projectRoot`) the caller took from their owner (projectFactsOnDisk, in `env`, its
+   * version found with `versionLookup`), used instead of taking them again: the app keeps them between keystrokes
+   * (DocumentAnalysis). Their version is the one the file is checked for; `noDefault` still holds.
+   */
+  facts?: ProjectFactsOnDisk;
+  /**
    * Readers kept by the caller for files read together (`validate FILE...` of one project): a project's files read
    * once for all of them, as validate DIR reads them. Keyed by everything that decides a reading.
    */
-  readers?: Map<string, ProjectReader>;
+  readers?: Map<string, DiskReader>;
+}
+
+/** The reader of a file's project (fileReader), with why the project's settings were not all read. */
+export interface DiskReader {
+  reader: ProjectReader;
+  /** Files of the project's settings that were not read, and why (its facts' warnings: a `.env` that is a FIFO). */
+  warnings: readonly string[];
 }
 
 /**
@@ -106,20 +119,21 @@ type LoadedFileOfKind = ({
 export function loadFileFromDisk(file: string, options: DiskLoadOptions): LoadedFile {
   const absolute = path.resolve(options.cwd, file);
   const projectRoot = options.projectRoot !== undefined ? (options.projectRoot ?? undefined) : (chosenOuterRoot(absolute, options) ?? projectRootOf(absolute));
-  const version = options.neuroSan ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
-  const reader = sharedReader(file, projectRoot, version, options);
+  const given = options.facts !== undefined && options.facts.root === projectRoot ? options.facts : undefined;
+  const version = options.neuroSan ?? given?.version ?? versionFactsOfFile(absolute, options.versionLookup, projectRoot ?? null);
+  const { reader, warnings } = sharedReader(file, projectRoot, version, options);
   const loaded = loadWithReader(file, reader);
   // Inside another project, neither saying it runs it (projectPlacement.ts): judged from either folder, as validate DIR does.
   const placement = projectRoot !== undefined && options.workingDirectoryChosen !== true && options.reading !== 'spec' ? projectPlacementOf(path.dirname(absolute)) : undefined;
   if (placement?.alsoFrom !== undefined && placement.root === projectRoot) {
     // Read afresh: what is kept between keystrokes (entries read, offers) is the reading from the project's root.
     const { neuroSanEntryCache: _entries, offersCache: _offers, ...fresh } = options;
-    const other = fileReader(file, placement.alsoFrom, version, { ...fresh, neuroSanCwd: placement.alsoFrom });
+    const other = fileReader(file, placement.alsoFrom, version, { ...fresh, neuroSanCwd: placement.alsoFrom }).reader;
     const text = reader.text(file);
     const judged = judgedFromEither(file, typeof text === 'string' ? text : '', loaded.diagnostics, other.diagnostics(file), eitherFolders(projectRoot, placement.alsoFrom));
     if (judged.note !== undefined) loaded.diagnostics = [...judged.kept, judged.note].sort(compareDiagnostics);
   }
-  return { ...loaded, neuroSan: version.neuroSan, warnings: readerWarnings.get(reader) ?? [] };
+  return { ...loaded, neuroSan: version.neuroSan, warnings };
 }
 
 /**
@@ -144,17 +158,17 @@ export function outerRootChosen(absolute: string, chosen: string): string | unde
 }
 
 /** The reader `options.readers` keeps for the same project read the same way, else a new one. */
-function sharedReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+function sharedReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): DiskReader {
   if (options.readers === undefined || projectRoot === undefined || options.overlays !== undefined || options.neuroSanEntryCache !== undefined) {
     return fileReader(file, projectRoot, version, options);
   }
   const key = JSON.stringify([projectRoot, path.isAbsolute(file), options.cwd, options.baseDir, options.neuroSanCwd, options.reading, options.noDefault, version.neuroSan.version, options.urlsFetched]);
-  let reader = options.readers.get(key);
-  if (reader === undefined || !reader.isProjectFile(file)) {
-    reader = fileReader(file, projectRoot, version, options);
-    options.readers.set(key, reader);
+  let kept = options.readers.get(key);
+  if (kept === undefined || !kept.reader.isProjectFile(file)) {
+    kept = fileReader(file, projectRoot, version, options);
+    options.readers.set(key, kept);
   }
-  return reader;
+  return kept;
 }
 
 function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
@@ -180,20 +194,19 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
 /** How many files that include a fragment the app reads for the fragment's problems at each keystroke. */
 const APP_INCLUDERS_READ = 3;
 
-/** Why a reader's project settings were not all read (fileReader): kept with the reader, which a caller may share. */
-const readerWarnings = new WeakMap<ProjectReader, readonly string[]>();
-
 /**
  * The reader of the project `file` lies in (paths as the caller gives them), or of the file alone outside one. What
  * the project is run with comes from the one owner projectReaderOnDisk takes it from (projectFactsOnDisk.ts): the two
- * readers differ only in the terms of their paths.
+ * readers differ only in the terms of their paths. Given with the facts' warnings, which go with it when it is shared.
  */
-function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): ProjectReader {
+function fileReader(file: string, projectRoot: string | undefined, version: ProjectVersionFacts, options: DiskLoadOptions): DiskReader {
   const host = projectHost(options.cwd, options.overlays, options.readUrl);
   const absolute = path.resolve(options.cwd, file);
-  const facts = projectRoot !== undefined ? projectFactsOnDisk(projectRoot, { env: options.env, version, ...(options.noDefault ? { noDefault: true } : {}) }) : undefined;
+  // The caller's facts when they are of this project and version (not for another folder the file is also read from).
+  const given = options.facts !== undefined && options.facts.root === projectRoot && options.facts.version === version ? options.facts : undefined;
+  const facts = projectRoot === undefined ? undefined : (given ?? projectFactsOnDisk(projectRoot, { env: options.env, version, ...(options.noDefault ? { noDefault: true } : {}) }));
   // A file of a neuro-san project gets the project's toolbox when the environment names none; a file alone, the version's.
-  const defaultFile = facts !== undefined ? facts.defaultFile : options.noDefault ? undefined : defaultToolboxFileOf(version.facts);
+  const defaultFile = options.noDefault ? undefined : facts !== undefined ? facts.defaultFile : defaultToolboxFileOf(version.facts);
   // The project's files in the caller's terms: absolute when the file was given so, else from `cwd`.
   const inBase = (p: string) => (path.isAbsolute(file) ? p : slashed(path.relative(options.cwd, p)) || '.');
   const files = projectRoot === undefined ? [] : listProjectFilesCached(projectRoot).map((f) => inBase(path.join(projectRoot, f)));
@@ -226,13 +239,13 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     // A file typed in (the app): a fragment's problems from the first files that include it, not from all of them.
     ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
     ...(options.offersCache !== undefined ? { offersCache: options.offersCache } : {}),
-    ...(facts !== undefined ? { codedClasses: facts.codedClasses, runs: facts.runs() } : {}),
+    // The runs it ships read when a reading needs them (a network's), not for every keystroke in a toolbox.
+    ...(facts !== undefined ? { codedClasses: facts.codedClasses, runs: () => facts.runs() } : {}),
     pathDelimiter: path.delimiter,
     // A path a file names absolutely (a manifest's key) in the same terms, when it is a file of the project.
     ...(projectRoot !== undefined ? { projectPath: (p: string) => { const inside = inProjectTerms(p, projectRoot); return path.isAbsolute(inside) ? p : inBase(path.join(projectRoot, inside)); } } : {}),
   });
-  if (facts !== undefined && facts.warnings.length > 0) readerWarnings.set(reader, facts.warnings);
-  return reader;
+  return { reader, warnings: facts?.warnings ?? [] };
 }
 
 /** The effective toolbox of either kind of file. */

@@ -77,6 +77,12 @@ export function ProblemsRegion({ stores }: { stores: Workspace }) {
         {/* One per file: another file's answer (or a check still running for it) never shows under this one. */}
         <NeuroSanCheck key={path ?? ''} stores={stores} />
       </div>
+      {/* What validate FILE says before the problems: a file of the project's settings not read (a .env that is a FIFO). */}
+      {analysis?.warnings?.map((warning) => (
+        <p key={warning} role="alert" className="problems-warning">
+          {warning}
+        </p>
+      ))}
       <UrlIncludesPrompt key={`urls:${path ?? ''}`} stores={stores} />
       {environment.length > 0 && (
         // Not the file's problems: what the Python environment lacks for its tools, until the entry or the run settings change.

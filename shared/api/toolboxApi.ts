@@ -131,6 +131,11 @@ export const ToolboxAnalysisT = Type.Object({
   ),
   /** The neuro-san version the file is checked for, and why. */
   neuroSan: Type.Optional(NeuroSanVersionT),
+  /**
+   * Files of its project's settings that were not read, and why (a `.env` that is a FIFO or a device): what validate
+   * FILE says of them on stderr, apart from the file's problems.
+   */
+  warnings: Type.Optional(Type.Array(Type.String())),
   network: Nullable(
     Type.Object({
       toolboxFile: Nullable(Type.Object({ path: Type.String(), written: Type.String(), from: Type.String() })),

@@ -204,7 +204,7 @@ export function analysisOf(reader: ProjectReader, settings: ProjectSettings, ext
   return {
     settings,
     manifestsInUse: groupedInUse(reader),
-    runs: (reader.options.runs ?? []).map(({ source, cwd, manifests, toolbox, agentToolPath }) => ({ source, cwd, manifests, ...(toolbox !== undefined ? { toolbox } : {}), ...(agentToolPath !== undefined ? { agentToolPath } : {}) })),
+    runs: reader.shippedRuns().map(({ source, cwd, manifests, toolbox, agentToolPath }) => ({ source, cwd, manifests, ...(toolbox !== undefined ? { toolbox } : {}), ...(agentToolPath !== undefined ? { agentToolPath } : {}) })),
     ...(projectToolbox && toolboxSetting ? { toolbox: { path: toolboxSetting.value, from: toolboxSetting.from } } : {}),
     files,
     manifests,

@@ -98,9 +98,10 @@ export interface ProjectReaderOptions {
    * The runs the project ships besides its settings (shippedRuns.ts; paths relative to the root: runContext.ts), each
    * with the finder of its own AGENT_TOOL_PATH: a network that only such a run's manifests serve is read as that run
    * reads it (its toolbox, its coded classes), e.g. `tests/registries/manifest.hocon` run by CI with
-   * AGENT_TOOL_PATH=tests/coded_tools.
+   * AGENT_TOOL_PATH=tests/coded_tools. A function is asked when a reading first needs them (a network's, the manifests
+   * in use), so that reading a toolbox does not read the CI files, Makefile and Dockerfiles they come from.
    */
-  runs?: readonly ReaderRun[];
+  runs?: readonly ReaderRun[] | (() => readonly ReaderRun[]);
   /** os.pathsep where the settings' AGENT_MANIFEST_FILE is used (manifestList.ts; default ":"). */
   pathDelimiter?: string;
 }
@@ -153,6 +154,7 @@ export class ProjectReader {
   private readonly found = new Map<string, ToolboxDiagnostic[]>();
   private readonly offers = new Map<string, NetworkOffers>();
   private readonly runsOf = new Map<string, ReaderRun | undefined>();
+  private runsGiven: readonly ReaderRun[] | undefined;
   private inUse: ManifestInUse[] | undefined;
   private includers: Map<string, string[]> | undefined;
   private readonly fileSet: Set<string>;
@@ -518,6 +520,12 @@ export class ProjectReader {
     return codedClassProblems({ network: root, agents: network.agents, toolbox: network.toolbox, ...identity, finder, saidElsewhere });
   }
 
+  /** The runs the project ships (ProjectReaderOptions.runs), asked for once. */
+  shippedRuns(): readonly ReaderRun[] {
+    const { runs } = this.options;
+    return (this.runsGiven ??= typeof runs === 'function' ? runs() : (runs ?? []));
+  }
+
   /**
    * The manifests neuro-san is started with: AGENT_MANIFEST_FILE of the settings, split as the project's release
    * splits it (manifestList.ts), then each shipped run's.
@@ -531,7 +539,7 @@ export class ProjectReader {
         const namedBy = `AGENT_MANIFEST_FILE (from ${setting.from})`;
         for (const file of manifestFilesNamed(setting.value, facts, this.options.pathDelimiter ?? ':')) out.push({ path: joinPath(this.options.root, file), namedBy, settings: true });
       }
-      for (const run of this.options.runs ?? []) for (const file of run.manifests) out.push({ path: joinPath(this.options.root, file), namedBy: run.source, settings: false });
+      for (const run of this.shippedRuns()) for (const file of run.manifests) out.push({ path: joinPath(this.options.root, file), namedBy: run.source, settings: false });
       this.inUse = out;
     }
     return this.inUse;
@@ -542,7 +550,7 @@ export class ProjectReader {
    * (then the project's settings apply, as they do to a network no manifest serves).
    */
   runOf(path: string): ReaderRun | undefined {
-    const runs = this.options.runs ?? [];
+    const runs = this.shippedRuns();
     if (runs.length === 0) return undefined;
     const key = this.key(path);
     if (this.runsOf.has(key)) return this.runsOf.get(key);

@@ -3,7 +3,7 @@ import { readTextFileSync } from '../../files/textFiles';
 import { compareDiagnostics, diagnosticsJson, formatDiagnosticLine, plainDiagnostics, type ToolboxDiagnostic } from '../../../shared/toolbox/index';
 import { parseCommandLine, UsageError, type CliCommand } from '../command';
 import { checkWithNeuroSan, neuroSanCheckDiagnostics } from '../../workspace/neuroSanCheck';
-import { diagnosticsOf, loadFileFromDisk, toolboxOf } from '../../workspace/toolboxOnDisk';
+import { diagnosticsOf, loadFileFromDisk, toolboxOf, type DiskReader } from '../../workspace/toolboxOnDisk';
 import { reviewLoaded } from '../../review/reviewToolbox';
 import { toSarif } from './sarifReport';
 import { diskReading, readingOptions, readingUsage } from './readingCliSupport';
@@ -14,7 +14,6 @@ import { errorMessage } from '../../../shared/errorMessage';
 import { isDirectoryArgument } from '../../project/projectArgument';
 import { validateProject } from './validateProject';
 import { MCP_OPTION_HELP } from './mcpCliSupport';
-import type { ProjectReader } from '../../../shared/project/projectReader';
 import { listProjectFiles, projectsUnder } from '../../project/projectOnDisk';
 import { projectRootOf } from '../../project/projectSettingsOnDisk';
 import { UrlIncludeStore, urlIncludesOfFiles } from '../../project/urlIncludes';
@@ -109,7 +108,7 @@ export const validateCommand: CliCommand = {
       const seen = new Set<string>();
       const checkLines: string[] = [];
       // The files of one project are read once for all of them (their project's other files, its toolbox).
-      const readers = new Map<string, ProjectReader>();
+      const readers = new Map<string, DiskReader>();
       // neuro-san is there but cannot be imported: a problem of the environment, not of the files (exit 2).
       let environmentProblem = false;
       // A project's settings file not read (a `.env` that is a FIFO): said once on stderr, as validate DIR says it.
