@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -260,6 +261,27 @@ test.describe('a field set again by an environment override', () => {
       await expect(note).toContainText("environment override: TAVILY_MAX_RESULTS = 12 (in the project's .env) — wins");
       await expect(note.getByRole('button', { name: 'Change the base' })).toBeVisible();
       await screenshotBothThemes(page, testInfo, 'override-dotenv');
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a project's .env that cannot be read: Problems says so, and the form keeps the file's value", async ({ page }, testInfo) => {
+    test.skip(process.platform === 'win32', 'no FIFOs on Windows');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-dotenv-fifo-'));
+    mkdirSync(path.join(dir, 'registries'));
+    writeFileSync(path.join(dir, 'registries', 'manifest.hocon'), '{}\n');
+    execFileSync('mkfifo', [path.join(dir, '.env')]);
+    writeFileSync(path.join(dir, FIXTURE), readFileSync(fixturePath(FIXTURE), 'utf8'));
+    const server = await startBrowserMode({ dir, open: FIXTURE });
+    try {
+      const form = await openTool(page, server);
+      // validate FILE's words, apart from the file's problems (it is no problem of the file).
+      const problems = page.getByRole('region', { name: 'Problems' });
+      await expect(problems.getByRole('alert')).toHaveText(`The project's .env was not read, so its settings are not used: ${path.join(dir, '.env')} is not a regular file (a device, FIFO or socket); only files are read.`);
+      await expect(form.getByLabel('args.max_results', { exact: true })).toHaveValue('5');
+      await screenshotBothThemes(page, testInfo, 'dotenv-not-read');
     } finally {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
