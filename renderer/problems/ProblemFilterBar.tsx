@@ -1,6 +1,7 @@
 import type { DiagnosticDto } from '../../shared/api/index';
 import { fileName } from '../state/documentStore';
 import type { ViewStoreHook } from '../state/viewStore';
+import { useOptionsWhenUsed } from '../ui/useOptionsWhenUsed';
 import { isFiltering, NO_PROBLEM_FILTER, problemFacets, type ProblemGrouping } from './problemFilter';
 
 /** The Problems panel's filter (text, severity, rule, tool) and grouping, kept in the view store (F8 follows it). */
@@ -47,12 +48,13 @@ export function ProblemFilterBar({ useView, problems, shown }: { useView: ViewSt
 
 /** One facet of the filter (a rule, a tool): each value with how many problems it has, or all. */
 function FacetSelect({ label, every, value, counts, onChange }: { label: string; every: string; value: string; counts: [string, number][]; onChange(value: string): void }) {
+  const options = useOptionsWhenUsed(counts.length);
   return (
-    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} {...options.events}>
       <option value="">{every}</option>
       {/* A value chosen before the list changed stays a choice, with no problem now. */}
       {value && !counts.some(([v]) => v === value) && <option value={value}>{value} (0)</option>}
-      {counts.map(([v, n]) => (
+      {(options.all ? counts : counts.filter(([v]) => v === value)).map(([v, n]) => (
         <option key={v} value={v}>
           {v} ({n})
         </option>

@@ -15,6 +15,7 @@ import { toolKey } from './testRunStore';
 import { toolsOf, useOpenAnalysis } from '../state/openAnalysis';
 import { AnalysisPending } from '../ui/AnalysisPending';
 import { focusFirstShown } from '../ui/focusField';
+import { useOptionsWhenUsed } from '../ui/useOptionsWhenUsed';
 import { testRunCommands, type TestRunActions } from './testRunCommands';
 import './testrun.css';
 
@@ -95,6 +96,7 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
   }, [savedCases, renames, toolNamesKey, useTestRun]);
   /** The case being edited, or saved from a run: the dialog's title and what it starts from. */
   const [editing, setEditing] = useState<{ testCase: SavedCase; replaces?: string } | null>(null);
+  const toolOptions = useOptionsWhenUsed(analysis?.tools.length ?? 0);
   // After a run, its result is brought into view (the inputs above can fill the pane).
   const resultRef = useRef<HTMLDivElement>(null);
   const wasRunning = useRef(false);
@@ -218,9 +220,10 @@ export function TestRunRegion({ stores }: { stores: Workspace }) {
               actions.pickMcpTool(null);
               select(e.target.value || null);
             }}
+            {...toolOptions.events}
           >
             <option value="">choose a tool</option>
-            {analysis.tools.map((t) => (
+            {(toolOptions.all ? analysis.tools : analysis.tools.filter((t) => t.name === tool?.name)).map((t) => (
               <option key={t.name} value={t.name}>
                 {t.name}
                 {t.origin === 'default' ? ' (default toolbox)' : ''}
