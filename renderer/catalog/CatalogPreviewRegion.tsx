@@ -140,7 +140,7 @@ export function CatalogPreviewRegion({ stores }: { stores: Workspace }) {
                 <span className="status-spacer" />
                 <button onClick={() => void copy()}>{copied ? 'Copied' : 'Copy'}</button>
               </div>
-              {view === 'text' && <VisibleWhitespace text={state.current.text} label="Rendered catalog" />}
+              {view === 'text' && <VisibleWhitespace key={path ?? ''} text={state.current.text} label="Rendered catalog" />}
               {view === 'json' &&
                 (json ? (
                   <pre className="catalog-text" aria-label="Catalog JSON">

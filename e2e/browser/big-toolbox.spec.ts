@@ -59,3 +59,35 @@ test('a 400-tool toolbox: the Test run and Problems selects offer every tool onc
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a catalog of over 62,000 characters shows its head and tail until asked, and Copy copies all of it', async ({ page, context }, testInfo) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolbox-editor-e2e-catalog-'));
+  const tools = Array.from({ length: 800 }, (_, i) => `tool_${i} { class = "m.Tool${i}", description = "Returns the forecast number ${i} for the city it is given, in degrees." }`);
+  writeFileSync(path.join(dir, 'big.hocon'), `${tools.join('\n')}\n`);
+  const server = await startBrowserMode({ dir, open: 'big.hocon' });
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(server.url);
+    const catalog = page.getByRole('region', { name: 'Catalog preview' }).getByLabel('Rendered catalog');
+    const length = Number(await catalog.getAttribute('data-length'));
+    expect(length).toBeGreaterThan(70_000);
+    // The head (the first tools), what is not shown, and the tail (the last tool).
+    await expect(catalog).toContainText('forecast number 0 ');
+    await expect(catalog).not.toContainText('forecast number 500 ');
+    await expect(catalog).toContainText('forecast number 799 ');
+    await expect(catalog).toContainText(/… [\d,]+ characters not shown …/);
+    await catalog.getByRole('button', { name: 'Show all' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('catalog-not-all-shown.png') });
+    await page.getByRole('region', { name: 'Catalog preview' }).getByRole('button', { name: 'Copy' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBe(length);
+    expect(copied).toContain('forecast number 500 ');
+    await catalog.getByRole('button', { name: 'Show all' }).click();
+    await expect(catalog).toContainText('forecast number 500 ');
+    await expect(catalog).not.toContainText('characters not shown');
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
