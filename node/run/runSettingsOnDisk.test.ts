@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,15 @@ describe('the run settings on disk', () => {
     // The project's .env is under the environment, never over it.
     expect(context.runner.env).toMatchObject({ OPENAI_API_KEY: 'from-dotenv', LOG: 'shell', PATH: '/bin' });
     expect(context.commandLineOptions).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')("a project's .env that cannot be read is said apart from the settings file's problems", () => {
+    const project = dir({ 'registries/manifest.hocon': '{}', 'toolbox/toolbox_info.hocon': '{}', '.toolbox-editor.json': JSON.stringify({ run: { timeoutSeconds: 'long' } }) });
+    execFileSync('mkfifo', [path.join(project, '.env')]);
+    const context = runContextFor(path.join(project, 'toolbox', 'toolbox_info.hocon'), { PATH: '/bin' });
+    // Not the settings file's problem: the pane and the CLI said "<.toolbox-editor.json>: The project's .env was not read".
+    expect(context.settings.file.problems).toEqual(["'run.timeoutSeconds' must be a number of seconds from 0.1 to 3600"]);
+    expect(context.settings.notRead).toEqual([`The project's .env was not read, so its settings are not used: ${path.join(project, '.env')} is not a regular file (a device, FIFO or socket); only files are read.`]);
   });
 
   it("with a file: its settings, its variables over the environment, and what is wrong with it said, the rest applied", () => {

@@ -57,10 +57,12 @@ export function runContextFor(toolboxFile: string, env: Record<string, string | 
   // In a project, AGENT_TOOL_PATH as neuro-san-studio sets it: its `.env`, else its `coded_tools/` (the environment's
   // own value is taken first by the resolver).
   const projectAgentToolPath = projectRoot !== undefined ? projectSettingsOf(projectRoot, { env: {}, ...(projectDotEnv ? { dotEnv: projectDotEnv } : {}) }).AGENT_TOOL_PATH : undefined;
-  // A `.env` that could not be read (a FIFO, too big) is said with the file's problems: its variables are not used.
-  const dotEnvProblems = [...new Set([dotEnv.problem, projectDotEnv?.problem].filter((p): p is string => p !== undefined))];
+  // A `.env` that could not be read (a FIFO, too big) is said apart from the settings file's problems (it is not the
+  // file's): its variables are not used.
+  const notRead = [...new Set([dotEnv.problem, projectDotEnv?.problem].filter((p): p is string => p !== undefined))];
   const sources: RunSettingsSources = {
-    file: { path: located.path, exists: file.exists, section: file.section, problems: [...file.problems, ...dotEnvProblems] },
+    file: { path: located.path, exists: file.exists, section: file.section, problems: file.problems },
+    ...(notRead.length > 0 ? { notRead } : {}),
     baseDir,
     layoutWorkingDirectory: layout.path,
     ...(projectAgentToolPath ? { layoutAgentToolPath: { value: projectAgentToolPath.value, from: projectAgentToolPath.from === '.env' ? '.env' : 'layout' } } : {}),

@@ -59,6 +59,11 @@ export function RunSettingsSummary({ view, runTimeout, canWrite, onWrite, onTrus
           {fileName}: {p}
         </p>
       ))}
+      {s.notRead?.map((p) => (
+        <p key={p} className="field-warning">
+          {p}
+        </p>
+      ))}
       <p className="hint">
         {s.file.exists ? (
           <>

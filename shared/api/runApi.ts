@@ -63,6 +63,7 @@ const SourcedString = Type.Object({ value: Type.String(), from: SettingSourceT }
 /** The run settings a document's runs use, each with where it came from (shared/run/runSettings.ts). */
 export const RunSettingsT = Type.Object({
   file: Type.Object({ path: Type.String(), exists: Type.Boolean(), problems: Type.Array(Type.String()) }),
+  notRead: Type.Optional(Type.Array(Type.String())),
   python: SourcedString,
   pythonPath: Type.Array(SourcedString),
   agentToolPath: Type.Union([SourcedString, Type.Null()]),

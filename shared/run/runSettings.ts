@@ -110,6 +110,8 @@ export interface ResolvedEnvEntry {
 export interface ResolvedRunSettings {
   /** The settings file (absolute), whether it exists, and what is wrong with it. */
   file: { path: string; exists: boolean; problems: string[] };
+  /** Other files of the project's settings that were not read, and why (a `.env` that is a FIFO): not the file's. */
+  notRead?: string[];
   /** The interpreter: `python3`, a path, or a virtualenv folder (absolute when a path). */
   python: Sourced<string>;
   /** Every PYTHONPATH folder a run has, in order, absolute; what the environment brings comes last. */
@@ -126,6 +128,8 @@ export interface ResolvedRunSettings {
 /** What resolving needs, gathered by the caller (node/run/runSettingsOnDisk.ts): no file or process access here. */
 export interface RunSettingsSources {
   file: { path: string; exists: boolean; section: RunSettingsSection; problems: string[] };
+  /** Other files of the project's settings that were not read, and why (a `.env` that is a FIFO). */
+  notRead?: string[];
   /** The settings file's folder: relative paths in it start there. */
   baseDir: string;
   /** neuro-san's working directory by the layout (the folder upward holding `registries/`, else the toolbox's). */
@@ -218,6 +222,7 @@ export function resolveRunSettings(sources: RunSettingsSources): ResolvedRunSett
 
   return {
     file: { path: file.path, exists: file.exists, problems: file.problems },
+    ...(sources.notRead !== undefined && sources.notRead.length > 0 ? { notRead: sources.notRead } : {}),
     python,
     pythonPath,
     agentToolPath,

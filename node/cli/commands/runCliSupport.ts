@@ -146,7 +146,8 @@ export async function withToolRun<T>(
 
 /** The run settings' problems and unset variables, on stderr: a run goes on with the rest. */
 export function reportSettingsProblems(context: RunContext, io: CliIo): void {
-  const { file, env } = context.settings;
+  const { file, env, notRead } = context.settings;
   for (const problem of file.problems) io.stderr(`toolbox-editor: ${file.path}: ${problem}\n`);
+  for (const problem of notRead ?? []) io.stderr(`toolbox-editor: ${problem}\n`);
   for (const variable of env) if (!variable.set) io.stderr(`toolbox-editor: ${variable.name} (from ${variable.from}, as ${file.path} says) is not set\n`);
 }
