@@ -11,7 +11,7 @@ import { projectRootOf } from '../project/projectSettingsOnDisk';
 import type { UrlIncludeStore } from '../project/urlIncludes';
 import { ReviewCaches } from '../review/reviewToolbox';
 import { RecentlyUsed } from './recentlyUsed';
-import type { VersionLookup } from '../neurosan/projectVersion';
+import { projectVersionFacts, type VersionLookup } from '../neurosan/projectVersion';
 import { analysisOf, type DocumentLoad } from './analysisOfLoad';
 
 /** How long, and how many, loads are reused (see DocumentAnalysis.loads). */
@@ -50,7 +50,7 @@ export class DocumentAnalysis {
   /** What the settings files said for a file lately (settingsOf). */
   private readonly fileSettings = new Map<string, { at: number; prefs: string; generation: number; workingDirectory: WorkingDirectory; interpreter: VersionLookup['interpreter'] }>();
   /** The facts of the projects analysed lately, by root (factsOf). */
-  private readonly projectFacts = new Map<string, { at: number; prefs: string; generation: number; interpreter: string; facts: ProjectFactsOnDisk }>();
+  private readonly projectFacts = new Map<string, { at: number; prefs: string; generation: number; version: string; facts: ProjectFactsOnDisk }>();
   /** The checks' caches of the files analysed last (a few: each holds its file's entry texts). */
   private readonly reviewCaches = new RecentlyUsed<string, ReviewCaches>(CACHED_FILES);
   /**
@@ -157,15 +157,18 @@ export class DocumentAnalysis {
    * the settings are kept (settingsOf): taken again after LOAD_CACHE_MS, or at once when the preferences or what is
    * known of the Pythons change, so that a changed `.env` reaches the analysis within about 2 s. A keystroke took them
    * twice (the environment, then the reader's facts), reading the `.env` each time. Taken without `noDefault`: the
-   * reading leaves the default toolbox out itself when asked.
+   * reading leaves the default toolbox out itself when asked. The version is found at every load, as before they were
+   * kept (a pin changed in requirements.txt reaches the next keystroke: node/api/preflightHandlers.test.ts), and the
+   * facts are taken again when it moved: their default toolbox and class finder are the version's.
    */
   private factsOf(root: string, interpreter: VersionLookup['interpreter'], now: number, prefs: string): ProjectFactsOnDisk {
-    const asked = JSON.stringify(interpreter ?? null);
+    const version = projectVersionFacts(root, interpreter ? { interpreter } : undefined);
+    const asked = JSON.stringify(version.neuroSan);
     const known = this.projectFacts.get(root);
-    if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && known.interpreter === asked && now - known.at < LOAD_CACHE_MS) return known.facts;
-    const facts = projectFactsOnDisk(root, { env: this.env, ...(interpreter ? { versionLookup: { interpreter } } : {}) });
+    if (known && known.prefs === prefs && known.generation === this.classInfoGeneration && known.version === asked && now - known.at < LOAD_CACHE_MS) return known.facts;
+    const facts = projectFactsOnDisk(root, { env: this.env, version });
     this.projectFacts.delete(root);
-    this.projectFacts.set(root, { at: now, prefs, generation: this.classInfoGeneration, interpreter: asked, facts });
+    this.projectFacts.set(root, { at: now, prefs, generation: this.classInfoGeneration, version: asked, facts });
     if (this.projectFacts.size > LOAD_CACHE_SIZE) this.projectFacts.delete(this.projectFacts.keys().next().value as string);
     return facts;
   }
