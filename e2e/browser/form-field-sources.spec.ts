@@ -281,6 +281,10 @@ test.describe('a field set again by an environment override', () => {
       const problems = page.getByRole('region', { name: 'Problems' });
       await expect(problems.getByRole('alert')).toHaveText(`The project's .env was not read, so its settings are not used: ${path.join(dir, '.env')} is not a regular file (a device, FIFO or socket); only files are read.`);
       await expect(form.getByLabel('args.max_results', { exact: true })).toHaveValue('5');
+      // The Test run pane says it too, as no problem of the run settings file (it once said ".toolbox-editor.json: …").
+      const testRun = page.getByRole('region', { name: 'Test run' });
+      await expect(testRun).toContainText(`The project's .env was not read, so its settings are not used: ${path.join(dir, '.env')}`);
+      await expect(testRun).not.toContainText(".toolbox-editor.json: The project's .env");
       await screenshotBothThemes(page, testInfo, 'dotenv-not-read');
     } finally {
       await server.stop();
