@@ -158,7 +158,9 @@ test('a run of all saved cases can be cancelled: the case running stops and the 
   await expect(pane.getByRole('button', { name: 'Running saved cases…' })).toBeDisabled();
   const started = Date.now();
   await pane.getByRole('region', { name: 'Saved test cases' }).getByRole('button', { name: 'Cancel' }).click();
-  await expect(pane.getByTestId('cases-summary')).toHaveText('0 passed, 0 failed, 1 could not run — cancelled after 1 of 2');
+  // Cancel shows at once: the click may come while the first case runs (it stops) or before it began (none runs; on a
+  // loaded CI machine that cancel was lost and both 60-s cases ran on: node/api/testRunHandlers.test.ts pins both).
+  await expect(pane.getByTestId('cases-summary')).toHaveText(/^0 passed, 0 failed(, 1 could not run — cancelled after 1 of 2| — cancelled after 0 of 2)$/);
   expect(Date.now() - started).toBeLessThan(15_000);
   await expect(pane.getByRole('button', { name: 'Run all 2 saved cases' })).toBeEnabled();
 });

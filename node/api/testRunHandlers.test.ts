@@ -147,4 +147,37 @@ describe('testcases.run', () => {
     // Once finished, the batch is gone.
     expect(cancelBatch('b1')).toBe(false);
   });
+
+  it('a cancel that comes before its run of cases (two requests: it can overtake) stops it before any case runs', async () => {
+    const started: string[] = [];
+    const { handlers, cancelBatch } = createTestRunHandlers(tmp, path.join(tmp, 'state'), async (_doc, request) => {
+      started.push(request.target.tool);
+      return result('quick');
+    });
+    const toolbox = path.join(tmp, 'early', 'toolbox_info.hocon');
+    await handlers['testcases.save']({ path: toolbox, testCase: { name: 'one', request: ask('quick'), expect: { content: 'quick' } } });
+    expect(cancelBatch('b-early')).toBe(false); // nothing under way yet: remembered
+    const run = await handlers['testcases.run']({ path: toolbox, text: 'T', batchId: 'b-early' });
+    expect(run.cancelled).toBe(true);
+    expect(run.outcomes).toEqual([]);
+    expect(started).toEqual([]);
+    // Remembered once: a run with another id, or the same id again, runs.
+    expect((await handlers['testcases.run']({ path: toolbox, text: 'T', batchId: 'b-early' })).outcomes.map((o) => o.outcome)).toEqual(['passed']);
+  });
+
+  it('a cancel that comes while the run of cases reads its file is not lost', async () => {
+    const started: string[] = [];
+    const { handlers, cancelBatch } = createTestRunHandlers(tmp, path.join(tmp, 'state'), async (_doc, request) => {
+      started.push(request.target.tool);
+      return result('quick');
+    });
+    const toolbox = path.join(tmp, 'reading', 'toolbox_info.hocon');
+    await handlers['testcases.save']({ path: toolbox, testCase: { name: 'one', request: ask('quick'), expect: { content: 'quick' } } });
+    const running = handlers['testcases.run']({ path: toolbox, text: 'T', batchId: 'b-reading' });
+    // The handler is awaiting its cases file now: the batch is already there to cancel.
+    expect(cancelBatch('b-reading')).toBe(true);
+    const run = await running;
+    expect(run.cancelled).toBe(true);
+    expect(started).toEqual([]);
+  });
 });

@@ -63,10 +63,22 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
   let caseRuns = 0;
   /** Runs of all cases that can be cancelled, by batch id: whether cancelled, and the case run going on. */
   const batches = new Map<string, { cancelled: boolean; runId: string | undefined }>();
+  /**
+   * Ids cancelled before a run of cases with that id was under way (when): the cancel is a request of its own and can
+   * come first — the run's reads its cases file before it starts, and a loaded CI machine lost a cancel so, the cases
+   * running on. A run of cases finding its id here is cancelled from the start. Kept a minute, a few.
+   */
+  const cancelledBefore = new Map<string, number>();
   /** Cancels a run of all cases (`tool.cancel` with its batch id): the case running now and the ones after it. */
   const cancelBatch = (batchId: string): boolean => {
     const batch = batches.get(batchId);
-    if (!batch || batch.cancelled) return false;
+    if (!batch) {
+      const now = Date.now();
+      for (const [id, at] of cancelledBefore) if (now - at > 60_000 || cancelledBefore.size >= 32) cancelledBefore.delete(id);
+      cancelledBefore.set(batchId, now);
+      return false;
+    }
+    if (batch.cancelled) return false;
     batch.cancelled = true;
     if (batch.runId !== undefined) cancelRun(batch.runId);
     return true;
@@ -111,26 +123,27 @@ export function createTestRunHandlers(cwd: string, stateDir: string, runTool: Ru
       return { file, moved };
     },
     'testcases.run': async ({ path: p, text, names, batchId, renamedTools }) => {
-      const file = casesFile(p);
-      let content;
-      try {
-        content = await readCaseFile(file);
-      } catch (error) {
-        return { file, outcomes: [], error: (error as Error).message };
-      }
-      if (!content) return { file, outcomes: [], error: `No test cases at ${file} yet.` };
-      const unknown = (names ?? []).filter((n) => !content.cases.some((c) => c.testCase.name === n));
-      if (unknown.length > 0) return { file, outcomes: [], error: `No case named ${unknown.map((n) => `'${n}'`).join(', ')} in ${path.basename(file)}.` };
-      // A case of a tool renamed in the unsaved text runs against the tool's new name.
-      const renamed = (tool: string) => (renamedTools && Object.hasOwn(renamedTools, tool) ? renamedTools[tool]! : tool);
-      const cases = content.cases
-        .map((c) => c.testCase)
-        .filter((c) => names === undefined || names.includes(c.name))
-        .map((c) => (renamed(c.request.target.tool) === c.request.target.tool ? c : { ...c, request: { ...c.request, target: { ...c.request.target, tool: renamed(c.request.target.tool) } } }));
-      const batch = { cancelled: false, runId: undefined as string | undefined };
+      // Cancellable from the first moment (before the cases file is read), and cancelled already if asked before.
+      const batch = { cancelled: batchId !== undefined && cancelledBefore.delete(batchId), runId: undefined as string | undefined };
       if (batchId !== undefined) batches.set(batchId, batch);
+      const file = casesFile(p);
       let results;
       try {
+        let content;
+        try {
+          content = await readCaseFile(file);
+        } catch (error) {
+          return { file, outcomes: [], error: (error as Error).message };
+        }
+        if (!content) return { file, outcomes: [], error: `No test cases at ${file} yet.` };
+        const unknown = (names ?? []).filter((n) => !content.cases.some((c) => c.testCase.name === n));
+        if (unknown.length > 0) return { file, outcomes: [], error: `No case named ${unknown.map((n) => `'${n}'`).join(', ')} in ${path.basename(file)}.` };
+        // A case of a tool renamed in the unsaved text runs against the tool's new name.
+        const renamed = (tool: string) => (renamedTools && Object.hasOwn(renamedTools, tool) ? renamedTools[tool]! : tool);
+        const cases = content.cases
+          .map((c) => c.testCase)
+          .filter((c) => names === undefined || names.includes(c.name))
+          .map((c) => (renamed(c.request.target.tool) === c.request.target.tool ? c : { ...c, request: { ...c.request, target: { ...c.request.target, tool: renamed(c.request.target.tool) } } }));
         results = await runCases(
           cases,
           (c) => {
