@@ -102,7 +102,7 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
     neuroSan: facts.version.facts,
     ...facts.agentToolPathOnly,
-    ...(options.inProject !== false ? { codedClasses: facts.codedClasses, runs: facts.runs() } : {}),
+    ...(options.inProject !== false ? { codedClasses: facts.codedClasses, runs: facts.runs } : {}),
     pathDelimiter: path.delimiter,
     projectPath: (p) => inProjectTerms(p, root),
   });

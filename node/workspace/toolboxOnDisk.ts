@@ -240,7 +240,7 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     ...(options.neuroSanEntryCache !== undefined ? { includersRead: APP_INCLUDERS_READ } : {}),
     ...(options.offersCache !== undefined ? { offersCache: options.offersCache } : {}),
     // The runs it ships read when a reading needs them (a network's), not for every keystroke in a toolbox.
-    ...(facts !== undefined ? { codedClasses: facts.codedClasses, runs: () => facts.runs() } : {}),
+    ...(facts !== undefined ? { codedClasses: facts.codedClasses, runs: facts.runs } : {}),
     pathDelimiter: path.delimiter,
     // A path a file names absolutely (a manifest's key) in the same terms, when it is a file of the project.
     ...(projectRoot !== undefined ? { projectPath: (p: string) => { const inside = inProjectTerms(p, projectRoot); return path.isAbsolute(inside) ? p : inBase(path.join(projectRoot, inside)); } } : {}),

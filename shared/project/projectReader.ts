@@ -98,10 +98,10 @@ export interface ProjectReaderOptions {
    * The runs the project ships besides its settings (shippedRuns.ts; paths relative to the root: runContext.ts), each
    * with the finder of its own AGENT_TOOL_PATH: a network that only such a run's manifests serve is read as that run
    * reads it (its toolbox, its coded classes), e.g. `tests/registries/manifest.hocon` run by CI with
-   * AGENT_TOOL_PATH=tests/coded_tools. A function is asked when a reading first needs them (a network's, the manifests
-   * in use), so that reading a toolbox does not read the CI files, Makefile and Dockerfiles they come from.
+   * AGENT_TOOL_PATH=tests/coded_tools. Asked when a reading first needs them (a network's, the manifests in use), so
+   * that reading a toolbox does not read the CI files, Makefile and Dockerfiles they come from.
    */
-  runs?: readonly ReaderRun[] | (() => readonly ReaderRun[]);
+  runs?: () => readonly ReaderRun[];
   /** os.pathsep where the settings' AGENT_MANIFEST_FILE is used (manifestList.ts; default ":"). */
   pathDelimiter?: string;
 }
@@ -522,8 +522,7 @@ export class ProjectReader {
 
   /** The runs the project ships (ProjectReaderOptions.runs), asked for once. */
   shippedRuns(): readonly ReaderRun[] {
-    const { runs } = this.options;
-    return (this.runsGiven ??= typeof runs === 'function' ? runs() : (runs ?? []));
+    return (this.runsGiven ??= this.options.runs?.() ?? []);
   }
 
   /**
