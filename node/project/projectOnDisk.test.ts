@@ -1,5 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithShared } from '../testSupport/sharedData';
 import { runCliIn } from '../testSupport/cliRun';
 import { listProjectFiles, loadProjectFromDisk, PROJECT_WALK_LIMITS } from './projectOnDisk';
@@ -213,5 +215,50 @@ describeWithShared('conformance/hocon/cases/neurosan/neuro-san-studio', 'neuro-s
     expect(result.stdout).toContain(`toolbox in use: ${toolbox} (from convention)`);
     expect(result.stdout.match(/toolbox_info\.hocon:88:26 warning required-unknown/g)).toHaveLength(1);
     expect(result.stdout.match(/toolbox_info\.hocon:785:18 warning langchain-class-form/g)).toHaveLength(1);
+  });
+});
+
+describe('a manifest no run of the project reads', () => {
+  const network = '{ "tools": [ { "name": "front", "instructions": "Answer.", "function": { "description": "Answers." } } ] }\n';
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'unread-manifest-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The manifest-network-missing reports of a project of `files`, as `severity path:line`. */
+  async function missingIn(name: string, files: Record<string, string>): Promise<string[]> {
+    const root = path.join(dir, name);
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const { analysis } = await loadProjectFromDisk(root, { env: {} });
+    return analysis.diagnostics.filter((d) => d.rule === 'manifest-network-missing').map((d) => `${d.severity} ${d.file}:${d.line}${d.message.includes('No run of this project reads') ? ' (unread)' : ''}`);
+  }
+
+  it('a sub-manifest written for another project lists networks that are not here: warnings, said as such', async () => {
+    // Nothing names it, and there is no registries/manifest.hocon to include it (neuro-san-studio's root manifest does).
+    const files = { 'registries/industry/manifest.hocon': '{\n  "industry/war_room.hocon": true,\n  "industry/airline.hocon": true\n}\n', 'registries/industry/war_room.hocon': network };
+    expect(await missingIn('fragment', files)).toEqual(['warning registries/industry/manifest.hocon:3 (unread)']);
+  });
+
+  it('included by the manifest neuro-san reads by convention, the same lines are errors', async () => {
+    const files = {
+      'registries/manifest.hocon': '{\n  include "registries/industry/manifest.hocon"\n}\n',
+      'registries/industry/manifest.hocon': '{\n  "industry/war_room.hocon": true,\n  "industry/airline.hocon": true\n}\n',
+      'registries/industry/war_room.hocon': network,
+    };
+    expect(await missingIn('included', files)).toEqual(['error registries/industry/manifest.hocon:3']);
+  });
+
+  it('AGENT_MANIFEST_FILE names the manifest read: its own missing network is an error, the other manifest\'s a warning', async () => {
+    const files = {
+      '.env': 'AGENT_MANIFEST_FILE=registries/deploy_manifest.hocon\n',
+      'registries/deploy_manifest.hocon': '{\n  "gone.hocon": true\n}\n',
+      'registries/manifest.hocon': '{\n  "front.hocon": true,\n  "also_gone.hocon": true\n}\n',
+      'registries/front.hocon': network,
+    };
+    expect(await missingIn('named', files)).toEqual(['error registries/deploy_manifest.hocon:2', 'warning registries/manifest.hocon:3 (unread)']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveHocon } from '../hocon/index';
+import { resolveFileAsNeuroSan } from '../neurosan/index';
 import { NOT_PARSED_REASON, recogniseKind, type KindClues } from './fileKind';
 
 function kindOf(path: string, text: string, extra: Partial<KindClues> = {}) {
@@ -10,6 +11,8 @@ describe('recogniseKind', () => {
   it('tells each neuro-san kind by its name or content', () => {
     expect(kindOf('registries/manifest.hocon', '{"a.hocon": true}')).toBe('manifest');
     expect(kindOf('registries/served.hocon', '{"a.hocon": true, "b.hocon": {"serve": false}}')).toBe('manifest');
+    // As neuro-san reads it: pyhocon keeps the quotes of a key with a '.'.
+    expect(recogniseKind({ path: 'registries/deploy.hocon', root: resolveFileAsNeuroSan('/p/registries/deploy.hocon', { host: { readFile: () => '{"a.hocon": true}' }, cwd: '/p' }).value, text: '', included: false, settingsToolbox: false }).kind).toBe('manifest');
     expect(kindOf('registries/x.hocon', '{"tools": [{"name": "a"}]}')).toBe('network');
     expect(kindOf('tests/t.hocon', '{"agent": "basic/x", "interactions": []}')).toBe('test-case');
     expect(kindOf('toolbox/toolbox_info.hocon', '{}')).toBe('toolbox');
@@ -29,6 +32,7 @@ describe('recogniseKind', () => {
     expect(kindOf('registries/basic/manifest.hocon', '{"basic/a.hocon": true}', { included: true })).toBe('manifest');
     expect(kindOf('config/llm_config.hocon', '{"llm_config": {}}', { included: true })).toBe('llm-config');
     expect(kindOf('my_tools.hocon', '{}', { settingsToolbox: true })).toBe('toolbox');
+    expect(kindOf('registries/deploy.hocon', '{}', { manifestInUse: true })).toBe('manifest');
     expect(kindOf('registries/manifest.hocon', '{"a.hocon": true}', { override: 'fragment' })).toBe('fragment');
   });
 

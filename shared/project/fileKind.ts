@@ -48,6 +48,8 @@ export interface KindClues {
    * and the place alone. Default true.
    */
   parsed?: boolean;
+  /** AGENT_MANIFEST_FILE names the file (the settings, or a run the project ships): neuro-san reads it as a manifest. */
+  manifestInUse?: boolean;
   /** A manifest of the project lists the file (asked only of a file not parsed: neuro-san reads it as a network). */
   listedByManifest?: () => boolean;
 }
@@ -81,6 +83,7 @@ export function recogniseKind(clues: KindClues): RecognisedKind {
   // filled in ({placeholders}) and copied: what they name need not exist.
   if (/template/i.test(base) || /(^|\/)templates\//.test(clues.path)) return { kind: 'other', reason: TEMPLATE };
   if (/^manifest.*\.(hocon|json)$/i.test(base)) return { kind: 'manifest', reason: 'named manifest*.hocon' };
+  if (clues.manifestInUse) return { kind: 'manifest', reason: 'the manifest neuro-san is started with (AGENT_MANIFEST_FILE)' };
   if (/^(plugins|logging).*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: SERVER_CONFIG };
   // neuro-san's default_llm_info.hocon and its overlays: model names mapped to classes, not tools.
   if (/llm_info.*\.(hocon|json)$/i.test(base)) return { kind: 'other', reason: LLM_INFO };
@@ -133,7 +136,8 @@ function allEntries(root: HoconObject, test: (key: string, value: HoconValue) =>
 
 /** Every key a network file (`x.hocon`, `x.json`), every value true/false or `{serve, public}`. */
 function looksLikeManifest(root: HoconObject): boolean {
-  return root.fields.size > 0 && allEntries(root, (key, value) => /\.(hocon|json)$/i.test(key) && (value.kind === 'boolean' || value.kind === 'object'));
+  // neuro-san's reading keeps the quotes of a key with a '.' ("basic/x.hocon"), as its registry then drops them.
+  return root.fields.size > 0 && allEntries(root, (key, value) => /\.(hocon|json)"?$/i.test(key) && (value.kind === 'boolean' || value.kind === 'object'));
 }
 
 /** Keys an agent of a network (or a network) has and a tool entry never has. */

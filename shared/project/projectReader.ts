@@ -156,6 +156,8 @@ export class ProjectReader {
   private readonly runsOf = new Map<string, ReaderRun | undefined>();
   private runsGiven: readonly ReaderRun[] | undefined;
   private inUse: ManifestInUse[] | undefined;
+  private readManifests: Set<string> | undefined;
+  private namedManifests: ManifestInUse[] | undefined;
   private includers: Map<string, string[]> | undefined;
   private readonly fileSet: Set<string>;
   /** Fragments whose problems are being gathered from their includers (a cycle of includes stops here). */
@@ -243,6 +245,8 @@ export class ProjectReader {
           text: source !== undefined && this.key(source.name) === key ? source.text : '',
           included: () => this.includersOf(path).length > 0,
           settingsToolbox: toolbox !== undefined && this.key(toolbox) === key,
+          // The settings' only: the runs the project ships are read when a network first needs them, not for a toolbox.
+          manifestInUse: this.settingsManifests().some((m) => this.key(m.path) === key),
           inProject: this.options.inProject !== false,
           parsed,
           listedByManifest: () => this.listedByManifest(path),
@@ -383,7 +387,7 @@ export class ProjectReader {
         ];
       }
       case 'manifest':
-        return [...this.readingProblems(path, kind, { compare: true }), ...this.manifest(path).diagnostics];
+        return [...this.readingProblems(path, kind, { compare: true }), ...this.manifestProblems(path)];
       case 'test-case': {
         const known = this.options.knownAgent ?? ((name: string) => this.servesAgent(name));
         return [...this.readingProblems(path, kind, { compare: true }), ...(document.ok ? checkTestCaseAgent(document.value, known) : [])];
@@ -526,11 +530,37 @@ export class ProjectReader {
   }
 
   /**
-   * The manifests neuro-san is started with: AGENT_MANIFEST_FILE of the settings, split as the project's release
-   * splits it (manifestList.ts), then each shipped run's.
+   * A manifest's problems. neuro-san reads a manifest only when AGENT_MANIFEST_FILE names it (or one that includes it):
+   * where nothing in the project does — no setting, no convention, no shipped run — a network it lists that is not
+   * there fails no server of this project, so that is a warning, said as such. A sub-manifest written for another
+   * project (`registries/industry/manifest.hocon` listing `industry/x.hocon` for neuro-san-studio's root manifest to
+   * include) is the common case.
    */
-  manifestsInUse(): readonly ManifestInUse[] {
-    if (this.inUse === undefined) {
+  private manifestProblems(path: string): ToolboxDiagnostic[] {
+    const found = this.manifest(path).diagnostics;
+    if (this.options.inProject === false || this.manifestsRead().has(this.key(path))) return found;
+    const unread = `No run of this project reads this manifest: neuro-san reads one only where AGENT_MANIFEST_FILE names it, or names a manifest that includes it.`;
+    return found.map((d) =>
+      d.severity === 'error' && (d.rule === 'manifest-network-missing' || d.rule === 'manifest-not-network') ? { ...d, severity: 'warning', message: `${d.message} ${unread}` } : d,
+    );
+  }
+
+  /** The manifests neuro-san reads in this project (manifestsInUse) and the files they include, by key. */
+  private manifestsRead(): ReadonlySet<string> {
+    if (this.readManifests === undefined) {
+      const keys = new Set<string>();
+      for (const m of this.manifestsInUse()) {
+        keys.add(this.key(m.path));
+        if (this.isProjectFile(m.path)) for (const source of this.document(m.path).sources) keys.add(this.key(source.name));
+      }
+      this.readManifests = keys;
+    }
+    return this.readManifests;
+  }
+
+  /** The manifests AGENT_MANIFEST_FILE of the settings names, split as the project's release splits it. */
+  private settingsManifests(): readonly ManifestInUse[] {
+    if (this.namedManifests === undefined) {
       const out: ManifestInUse[] = [];
       const setting = this.options.settings.AGENT_MANIFEST_FILE;
       if (setting !== undefined) {
@@ -538,6 +568,18 @@ export class ProjectReader {
         const namedBy = `AGENT_MANIFEST_FILE (from ${setting.from})`;
         for (const file of manifestFilesNamed(setting.value, facts, this.options.pathDelimiter ?? ':')) out.push({ path: joinPath(this.options.root, file), namedBy, settings: true });
       }
+      this.namedManifests = out;
+    }
+    return this.namedManifests;
+  }
+
+  /**
+   * The manifests neuro-san is started with: AGENT_MANIFEST_FILE of the settings, split as the project's release
+   * splits it (manifestList.ts), then each shipped run's.
+   */
+  manifestsInUse(): readonly ManifestInUse[] {
+    if (this.inUse === undefined) {
+      const out: ManifestInUse[] = [...this.settingsManifests()];
       for (const run of this.shippedRuns()) for (const file of run.manifests) out.push({ path: joinPath(this.options.root, file), namedBy: run.source, settings: false });
       this.inUse = out;
     }
