@@ -217,8 +217,10 @@ function fileReader(file: string, projectRoot: string | undefined, version: Proj
     files,
     root: projectRoot === undefined ? inBase(path.dirname(absolute)) : inBase(projectRoot),
     host,
-    // The project's environment, its settings' paths as they hold from `cwd`; a file alone, the process's.
-    env: facts !== undefined ? environmentFrom(facts, options.cwd) : options.env,
+    // The project's environment, its settings' paths as they hold from where neuro-san runs (the base the reader joins
+    // them to, as neuro-san resolves them against its working directory); a file alone, the process's. From `cwd`, a
+    // network's toolbox named by convention (toolbox/toolbox_info.hocon) was looked for under the root twice over.
+    env: facts !== undefined ? environmentFrom(facts, path.resolve(options.cwd, options.baseDir ?? options.cwd)) : options.env,
     settings: facts?.settings ?? {},
     ...facts?.agentToolPathOnly,
     inProject: projectRoot !== undefined,

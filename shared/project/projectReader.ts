@@ -300,7 +300,7 @@ export class ProjectReader {
       const own = userFile !== undefined && this.documents.has(key) ? { resolvedUserFile: this.documents.get(key)! } : {};
       toolbox = loadToolbox({
         ...this.readingOptions(userFile ?? ''),
-        ...(userFile !== undefined ? { userFile } : {}),
+        ...(userFile !== undefined ? { userFile, userFileAsGiven: this.asGiven(userFile) } : {}),
         ...own,
         ...this.defaults(),
         ...(classInfo ? { classInfo } : {}),
@@ -701,6 +701,18 @@ export class ProjectReader {
 
   private defaults(): { defaultFile?: string; neuroSan?: NeuroSanFacts } {
     return { ...(this.options.defaultFile ? { defaultFile: this.options.defaultFile } : {}), ...(this.options.neuroSan ? { neuroSan: this.options.neuroSan } : {}) };
+  }
+
+  /**
+   * A toolbox file as neuro-san, run from the root, is given it: the settings' AGENT_TOOLBOX_INFO_FILE as written
+   * where it names the file, else the path from the root (in the caller's terms, validate FILE from the folder above
+   * a project named it `proj/toolbox/toolbox_info.hocon` where neuro-san says `toolbox/toolbox_info.hocon`).
+   */
+  private asGiven(file: string): string {
+    const setting = this.options.settings.AGENT_TOOLBOX_INFO_FILE;
+    const named = this.settingPath('AGENT_TOOLBOX_INFO_FILE');
+    if (setting !== undefined && named !== undefined && this.key(named) === this.key(file)) return setting.value;
+    return this.options.inProject === false ? file : this.relative(file);
   }
 
   /** The path relative to the root, '/'-separated (what the naming conventions look at, and messages name). */

@@ -21,6 +21,11 @@ import type { Reading } from './reading';
 export type { Reading };
 
 export interface LoadOptions extends ToolboxFiles {
+  /**
+   * The user's file as neuro-san is given it (its AGENT_TOOLBOX_INFO_FILE, from where it runs), which its messages
+   * name; default `userFile`, which is in the caller's terms.
+   */
+  userFileAsGiven?: string;
   /** Reads files (the default toolbox, the user's file, their includes). Editors layer unsaved text on top. */
   host: IncludeHost;
   /** Where includes not found next to the including file are looked up: the project root (neuro-san's cwd). */
@@ -158,7 +163,7 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   }
   const layered = layerToolboxes(defaults, user);
   const tools = readToolEntries(layered.root, layered.origins, options.classInfo);
-  const findings = [...layered.diagnostics, ...validateEntries(tools, { toolboxFile: options.userFile, ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) })];
+  const findings = [...layered.diagnostics, ...validateEntries(tools, { toolboxFile: options.userFileAsGiven ?? options.userFile, ...(options.neuroSan ? { neuroSan: options.neuroSan } : {}) })];
   // The shipped default is neuro-san's file, not the user's: nothing located in it is reported, with or without a
   // user toolbox (an override may carry the default's fields; their problems are the default's, not the user's).
   for (const d of findings) if (!isDefaultFile(d.file, options)) diagnostics.push(d);

@@ -37,6 +37,45 @@ describe('validate FILE from the folder above a project', () => {
   });
 });
 
+/**
+ * A network whose toolbox is found by convention (`toolbox/toolbox_info.hocon`, from the root): from the folder above,
+ * validate FILE of the network looked for it under the root twice over ("File not found: sub/sub/toolbox/…", exit 1),
+ * and neuro-san's words named the toolbox in the caller's terms (`sub/toolbox/…`) where neuro-san, run from the root,
+ * says `toolbox/toolbox_info.hocon` (found on thrisha-kiran/NeuroSan, a repository holding its project in a folder).
+ */
+const WITH_TOOLBOX = {
+  // A release that wants a class in three parts (package.module.Class).
+  'sub/requirements.txt': 'neuro-san==0.6.23\n',
+  'sub/registries/manifest.hocon': '{ "net.hocon": true }\n',
+  'sub/registries/net.hocon': [
+    '{',
+    '  "tools": [',
+    '    { "name": "front", "instructions": "Answer.", "function": { "description": "Answers." }, "tools": ["search"] }',
+    '    { "name": "search", "toolbox": "search" }',
+    '  ]',
+    '}',
+    '',
+  ].join('\n'),
+  'sub/toolbox/toolbox_info.hocon': '{\n  "search": { "class": "langchain_tavily.TavilySearch", "args": { "max_results": 5 } }\n}\n',
+};
+
+describe('validate FILE from the folder above a project whose toolbox is found by convention', () => {
+  it('finds the toolbox, and says in neuro-san\'s words what validate DIR says', async () => {
+    const top = workspace(WITH_TOOLBOX, 'tbe-from-above-toolbox-');
+    const dir = (JSON.parse((await runCliIn(top, ['validate', '.', '--json'])).stdout) as { diagnostics: (Problem & { message: string })[] }).diagnostics;
+    // neuro-san's own words in full; the rest by place and rule (a pointer to another file in a message is in the
+    // terms of the reading that made it: the root's for validate DIR, the working directory's for validate FILE).
+    const said = (d: Problem & { message: string }) => (d.rule === 'langchain-class-form' ? `${line(d)}${d.message}` : line(d));
+    const byFile: string[] = [];
+    for (const file of Object.keys(WITH_TOOLBOX).filter((f) => f.endsWith('.hocon'))) byFile.push(...(JSON.parse((await runCliIn(top, ['validate', file, '--json'])).stdout) as (Problem & { message: string })[]).map(said));
+    expect([...new Set(byFile)].sort()).toEqual(dir.map(said).sort());
+    expect(dir.map(said).sort()).toEqual([
+      expect.stringMatching(/^sub\/registries\/net\.hocon:4:\d+ warning broken-tool $/),
+      expect.stringMatching(/^sub\/toolbox\/toolbox_info\.hocon:2:\d+ error langchain-class-form Value in 'class' in toolbox\/toolbox_info\.hocon must be/),
+    ]);
+  });
+});
+
 interface Problem {
   file: string;
   line: number;
