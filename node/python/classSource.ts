@@ -179,7 +179,16 @@ function shown(file: string, cwd: string): string {
 }
 
 /** The line saying the version would not find the class, where the editor found it, and what would make it found. */
-function wouldFindHint(classPath: string, className: string, found: Found, versionWords: string, toolPathOnly: boolean, rootPackage: string | undefined, search: PythonSearch): string {
+function wouldFindHint(
+  classPath: string,
+  className: string,
+  found: Found,
+  versionWords: string,
+  toolPathOnly: boolean,
+  rootPackage: string | undefined,
+  search: PythonSearch,
+  packages: readonly string[] = [],
+): string {
   const where = `in ${shown(found.file, search.cwd)}`;
   if (rootPackage === undefined) {
     return `${versionWords} would not find ${classPath} (the editor's runner finds it as ${found.module}): it fails on AGENT_TOOL_PATH first; make AGENT_TOOL_PATH a folder under a PYTHONPATH entry, or a package path.`;
@@ -194,7 +203,14 @@ function wouldFindHint(classPath: string, className: string, found: Found, versi
     }
   }
   let fix: string;
-  if (relative) fix = `write the class as '${relative}.${className}', relative to AGENT_TOOL_PATH (${shown(rootFolder!, search.cwd)})`;
+  if (relative && `${relative}.${className}` === classPath && rootFolder) {
+    // Written relative to AGENT_TOOL_PATH already, but this version does not look there for this network (before
+    // PR #589 a network in a folder looks one package up only, coded_tools/basic for basic/x): where it looks.
+    const folders = packages.filter((p) => p === rootPackage || p.startsWith(`${rootPackage}.`)).map((p) => shown(path.join(rootFolder, ...p.split('.').slice(rootPackage.split('.').length)), search.cwd));
+    const top = relative.split('.')[0]!;
+    const moved = relative.includes('.') ? `${top}/` : path.basename(found.file);
+    fix = folders.length > 0 ? `for this network it looks for the module only under ${folders.join(' and ')}; move ${moved} there` : `it does not look under ${shown(rootFolder, search.cwd)} for this network`;
+  } else if (relative) fix = `write the class as '${relative}.${className}', relative to AGENT_TOOL_PATH (${shown(rootFolder!, search.cwd)})`;
   else {
     const base = path.basename(found.file);
     const target = rootFolder ? shown(rootFolder, search.cwd) : `the AGENT_TOOL_PATH folder (${rootPackage || 'unset'})`;
@@ -240,6 +256,8 @@ export function findClassSource(classPath: string, search: PythonSearch, options
   const registryName = options.agentNetwork;
   let firstMessage: string | undefined;
   let rootPackage: string | undefined;
+  /** The packages the first lookup looked for the module in (ATP.NET, then the levels it walks up). */
+  let firstPackages: string[] = [];
   let firstToolPathOnly = false;
   const seen: string[] = [];
   const seenWithout: string[] = [];
@@ -263,13 +281,14 @@ export function findClassSource(classPath: string, search: PythonSearch, options
     if (firstMessage === undefined) {
       firstMessage = notFoundMessage(className, moduleName, made.thisPath, network ?? '', options.agentName, way.lookup, toolPathOnly);
       rootPackage = made.root;
+      firstPackages = packagesTried(made.thisPath, network, way.lookup);
       firstToolPathOnly = toolPathOnly;
     }
   }
   // Found by the editor alone: the line saying what would make neuro-san find it.
   for (const module of lenientModules(moduleName, search, registryName)) {
     const found = lookIn(module, className, search, tried, without);
-    if (found) return { ok: false, error: wouldFindHint(classPath, className, found, options.neuroSan.version, firstToolPathOnly, rootPackage, search), reason: 'elsewhere', tried: seen };
+    if (found) return { ok: false, error: wouldFindHint(classPath, className, found, options.neuroSan.version, firstToolPathOnly, rootPackage, search, firstPackages), reason: 'elsewhere', tried: seen };
   }
   // AGENT_TOOL_PATH itself failed: neuro-san's words; else what the lookups learnt.
   if (rootPackage === undefined && firstMessage !== undefined) return { ok: false, error: firstMessage.replace(/^\n+|\n+$/g, ''), reason: 'setting', tried: seen };

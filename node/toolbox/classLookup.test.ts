@@ -85,6 +85,13 @@ describe('a coded tool class, found as the project\'s neuro-san finds it', () =>
     );
     // Before hierarchical networks (PR #413) the network was its file's stem: coded_tools.sub, then coded_tools.
     expect(old.content).toContain('    under AGENT_TOOL_PATH "coded_tools"\n    for the agent called "level"\n    in the agent network "sub".');
+    // A class written relative to AGENT_TOOL_PATH already, which 0.6.5 does not look for at the root for a network in
+    // a folder: where it looks, not "write it as" what is written (deepsaia/neuro-san-studio's kwik_agents at 0.6.5).
+    const root = await call(box, 'shared', '0.6.5');
+    expect(root.content.split('\n')[0]).toBe(
+      "neuro-san 0.6.5 would not find shared_tool.Shared (the editor's runner finds it in coded_tools/shared_tool.py): for this network it looks for the module only under coded_tools/deep/sub and coded_tools/deep; move shared_tool.py there.",
+    );
+    expect(await call(box, 'shared', '0.6.95')).toMatchObject({ isError: false });
   });
 
   it('a class nobody finds gets neuro-san\'s words alone', async () => {

@@ -215,13 +215,30 @@ def _shown(path):
     return path if rel.startswith(os.pardir) or os.path.isabs(rel) else rel
 
 
-def would_find_hint(class_path, class_name, module, version_words, tool_path_only, root_package):
-    """One line: that the version would not find the class, where the editor found it, and what would make it found."""
+def would_find_hint(class_path, class_name, module, version_words, tool_path_only, root_package, packages=()):
+    """One line: that the version would not find the class, where the editor found it, and what would make it found.
+
+    `packages`: where the first lookup looked for the module (AGENT_TOOL_PATH.network, then the levels it walks up).
+    """
     module_file = getattr(module, "__file__", None)
     where = f"in {_shown(module_file)}" if module_file else f"as {module.__name__}"
     root_folder = _package_folder(root_package)
     relative = _module_relative_to(module_file, root_folder)
-    if relative:
+    if relative and f"{relative}.{class_name}" == class_path:
+        # Written relative to AGENT_TOOL_PATH already, but this version does not look there for this network (before
+        # PR #589 a network in a folder looks one package up only, coded_tools/basic for basic/x): where it looks.
+        depth = len(root_package.split("."))
+        folders = [
+            _shown(os.path.join(root_folder, *package.split(".")[depth:]))
+            for package in packages
+            if package == root_package or package.startswith(root_package + ".")
+        ]
+        moved = relative.split(".")[0] + "/" if "." in relative else os.path.basename(module_file)
+        if folders:
+            fix = f"for this network it looks for the module only under {' and '.join(folders)}; move {moved} there"
+        else:
+            fix = f"it does not look under {_shown(root_folder)} for this network"
+    elif relative:
         fix = f"write the class as '{relative}.{class_name}', relative to AGENT_TOOL_PATH ({_shown(root_folder)})"
     else:
         base = os.path.basename(module_file or module.__name__.replace(".", "/") + ".py")
@@ -245,6 +262,7 @@ def find_as_neuro_san(class_path, lookups, env, network, agent_name, version_wor
     module_name = class_path[: -len(class_name)].rstrip(".")
     first_message = None
     root_package = None
+    first_packages = ()
     first_tool_path_only = False
     attempts = _Attempts()
     registry_name = network
@@ -267,6 +285,7 @@ def find_as_neuro_san(class_path, lookups, env, network, agent_name, version_wor
         if first_message is None:
             first_message = _message(class_name, module_name, this_path, network, agent_name, lookup, tool_path_only)
             root_package = root
+            first_packages = packages_tried(this_path, network, lookup)
             first_tool_path_only = tool_path_only
     message = first_message.strip("\n")
     try:
@@ -286,7 +305,7 @@ def find_as_neuro_san(class_path, lookups, env, network, agent_name, version_wor
             "it fails on AGENT_TOOL_PATH first; make AGENT_TOOL_PATH a folder under a PYTHONPATH entry, or a package path."
         )
     else:
-        hint = would_find_hint(class_path, class_name, module, version_words, first_tool_path_only, root_package)
+        hint = would_find_hint(class_path, class_name, module, version_words, first_tool_path_only, root_package, first_packages)
     message = hint + "\n\n" + message
     if attempts.failure:
         message += "\n\n" + attempts.failure
