@@ -100,6 +100,8 @@ export function projectReaderOnDisk(root: string, options: ProjectLoadOptions): 
     ...(options.readUrl ? { urlsFetched: true } : {}),
     ...(options.knownAgent ? { knownAgent: options.knownAgent } : {}),
     ...(options.inProject !== undefined ? { inProject: options.inProject } : {}),
+    // Read as a project only because the folder was given: nothing says how neuro-san runs its files.
+    ...(options.inProject === true ? { loose: true } : {}),
     neuroSan: facts.version.facts,
     ...facts.agentToolPathOnly,
     ...(options.inProject !== false ? { codedClasses: facts.codedClasses, runs: facts.runs } : {}),

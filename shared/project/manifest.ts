@@ -21,6 +21,8 @@ export interface ReadManifest {
 export interface ManifestHost {
   /** What a project file (path relative to the root) is: undefined when there is no such file. */
   fileProblem(relativePath: string): { exists: true; isNetwork: boolean; parses: boolean; /** `file:line:column` of the first error neuro-san meets reading it. */ firstError?: string } | undefined;
+  /** A file as messages name it (relative to the project's root); default as given. */
+  shown?(path: string): string;
 }
 
 /**
@@ -32,6 +34,7 @@ export interface ManifestHost {
 export function readManifest(root: HoconObject, host: ManifestHost): ReadManifest {
   const entries: ManifestEntry[] = [];
   const diagnostics: ToolboxDiagnostic[] = [];
+  const shown = (path: string) => host.shown?.(path) ?? path;
   for (const field of root.fields.values()) {
     const value = field.value;
     const source = field.definitionSource ?? value.source;
@@ -65,10 +68,10 @@ export function readManifest(root: HoconObject, host: ManifestHost): ReadManifes
     } else if (!found.parses) {
       // The network says why, as an error of its own: here a pointer to it (one report per cause).
       diagnostics.push(
-        diagnosticAt(where, 'warning', 'manifest-network-unreadable', `The manifest lists '${written}' (${network}), which neuro-san cannot load: see its error at ${found.firstError ?? network}.`),
+        diagnosticAt(where, 'warning', 'manifest-network-unreadable', `The manifest lists '${written}' (${shown(network)}), which neuro-san cannot load: see its error at ${found.firstError ?? shown(network)}.`),
       );
     } else if (!found.isNetwork) {
-      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-not-network', `The manifest lists '${written}' (${network}), which is not an agent network: it has no "tools" list.`));
+      diagnostics.push(diagnosticAt(where, served ? 'error' : 'warning', 'manifest-not-network', `The manifest lists '${written}' (${shown(network)}), which is not an agent network: it has no "tools" list.`));
     }
   }
   return { entries, diagnostics };

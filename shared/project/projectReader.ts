@@ -48,6 +48,11 @@ export interface ProjectReaderOptions {
   kindOverrides?: Readonly<Record<string, FileKind>>;
   /** False for a file alone, outside any neuro-san project (fileKind.ts). Default true. */
   inProject?: boolean;
+  /**
+   * Files outside any project read together (validate DIR of a folder holding files no `registries/` marks): how
+   * neuro-san is run with them is not known, as for a file alone, so no manifest is said to be read by no run.
+   */
+  loose?: boolean;
   /** Whose reading (default neuro-san's); the app may show the specification's. */
   reading?: Reading;
   /** The folder neuro-san runs in, when the user chose one (default `root`). */
@@ -538,7 +543,7 @@ export class ProjectReader {
    */
   private manifestProblems(path: string): ToolboxDiagnostic[] {
     const found = this.manifest(path).diagnostics;
-    if (this.options.inProject === false || this.manifestsRead().has(this.key(path))) return found;
+    if (this.options.inProject === false || this.options.loose === true || this.manifestsRead().has(this.key(path))) return found;
     const unread = `No run of this project reads this manifest: neuro-san reads one only where AGENT_MANIFEST_FILE names it, or names a manifest that includes it.`;
     return found.map((d) =>
       d.severity === 'error' && (d.rule === 'manifest-network-missing' || d.rule === 'manifest-not-network') ? { ...d, severity: 'warning', message: `${d.message} ${unread}` } : d,
@@ -675,6 +680,7 @@ export class ProjectReader {
           ...(first ? { firstError: `${this.relative(first.file)}:${first.line}:${first.column}` } : {}),
         };
       },
+      shown: (path) => this.relative(path),
     };
   }
 

@@ -76,6 +76,40 @@ describe('validate FILE from the folder above a project whose toolbox is found b
   });
 });
 
+/**
+ * What neuro-san says it looks for, and where a manifest points, named from the root (where neuro-san runs) by every
+ * surface: from the folder above, validate FILE and the app said `backend/registries/…` where validate DIR said
+ * `registries/…` (pradiptachakraborty2025/Neuro-san-ai-Hackathon-Trip-Planner keeps its project in backend/).
+ */
+const IN_BACKEND = {
+  'backend/registries/basic/manifest.hocon': '{ "basic/trip.hocon": true }\n',
+  'backend/registries/basic/trip.hocon':
+    '{\n  include "registries/aaosa_basic.hocon"\n  "tools": [ { "name": "front", "instructions": ${aaosa_instructions}, "function": { "description": "Plans trips." } } ]\n}\n',
+};
+
+describe('validate FILE from the folder above a project names files as neuro-san, run from the root, does', () => {
+  it('the include neuro-san finds no file for, and the network a manifest cannot load: the same words as validate DIR', async () => {
+    const top = workspace(IN_BACKEND, 'tbe-from-above-words-');
+    const said = (d: Problem & { message: string }) => `${line(d)}${d.message}`;
+    const dir = (JSON.parse((await runCliIn(top, ['validate', '.', '--json'])).stdout) as { diagnostics: (Problem & { message: string })[] }).diagnostics.map(said).sort();
+    const byFile: string[] = [];
+    for (const file of Object.keys(IN_BACKEND)) byFile.push(...(JSON.parse((await runCliIn(top, ['validate', file, '--json'])).stdout) as (Problem & { message: string })[]).map(said));
+    expect([...new Set(byFile)].sort()).toEqual(dir);
+    expect(dir).toEqual([
+      expect.stringMatching(/^backend\/registries\/basic\/manifest\.hocon:1:\d+ warning manifest-network-unreadable The manifest lists 'basic\/trip\.hocon' \(registries\/basic\/trip\.hocon\), which neuro-san cannot load: see its error at registries\/basic\/trip\.hocon:2:/),
+      expect.stringMatching(/^backend\/registries\/basic\/trip\.hocon:2:\d+ error include-not-found neuro-san finds no registries\/aaosa_basic\.hocon for this include/),
+    ]);
+  });
+
+  it('a manifest among files no registries/ marks as a project: an error from validate DIR too, as validate FILE says', async () => {
+    const top = workspace({ 'manifest.hocon': '{ "gone.hocon": true }\n' }, 'tbe-loose-manifest-');
+    const dir = (JSON.parse((await runCliIn(top, ['validate', '.', '--json'])).stdout) as { diagnostics: Problem[] }).diagnostics.map(line);
+    const file = (JSON.parse((await runCliIn(top, ['validate', 'manifest.hocon', '--json'])).stdout) as Problem[]).map(line);
+    expect(dir).toEqual(['manifest.hocon:1:3 error manifest-network-missing ']);
+    expect(file).toEqual(dir);
+  });
+});
+
 interface Problem {
   file: string;
   line: number;
