@@ -148,14 +148,20 @@ describe('testcases.run', () => {
     expect(cancelBatch('b1')).toBe(false);
   });
 
-  it('a cancel that comes before its run of cases (two requests: it can overtake) stops it before any case runs', async () => {
+  /** Handlers whose runs only record the tool they ran, and a toolbox in `folder` with one saved case. */
+  async function oneSavedCase(folder: string) {
     const started: string[] = [];
     const { handlers, cancelBatch } = createTestRunHandlers(tmp, path.join(tmp, 'state'), async (_doc, request) => {
       started.push(request.target.tool);
       return result('quick');
     });
-    const toolbox = path.join(tmp, 'early', 'toolbox_info.hocon');
+    const toolbox = path.join(tmp, folder, 'toolbox_info.hocon');
     await handlers['testcases.save']({ path: toolbox, testCase: { name: 'one', request: ask('quick'), expect: { content: 'quick' } } });
+    return { handlers, cancelBatch, started, toolbox };
+  }
+
+  it('a cancel that comes before its run of cases (two requests: it can overtake) stops it before any case runs', async () => {
+    const { handlers, cancelBatch, started, toolbox } = await oneSavedCase('early');
     expect(cancelBatch('b-early')).toBe(false); // nothing under way yet: remembered
     const run = await handlers['testcases.run']({ path: toolbox, text: 'T', batchId: 'b-early' });
     expect(run.cancelled).toBe(true);
@@ -166,13 +172,7 @@ describe('testcases.run', () => {
   });
 
   it('a cancel that comes while the run of cases reads its file is not lost', async () => {
-    const started: string[] = [];
-    const { handlers, cancelBatch } = createTestRunHandlers(tmp, path.join(tmp, 'state'), async (_doc, request) => {
-      started.push(request.target.tool);
-      return result('quick');
-    });
-    const toolbox = path.join(tmp, 'reading', 'toolbox_info.hocon');
-    await handlers['testcases.save']({ path: toolbox, testCase: { name: 'one', request: ask('quick'), expect: { content: 'quick' } } });
+    const { handlers, cancelBatch, started, toolbox } = await oneSavedCase('reading');
     const running = handlers['testcases.run']({ path: toolbox, text: 'T', batchId: 'b-reading' });
     // The handler is awaiting its cases file now: the batch is already there to cancel.
     expect(cancelBatch('b-reading')).toBe(true);

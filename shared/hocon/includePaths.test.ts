@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldSegments, normalizePath } from './includePaths';
+import { foldSegments, normalizePath, pathWithin } from './includePaths';
 
 describe('normalizePath', () => {
   it('returns a path as it is only when folding its segments gives it back, for every path of up to 6 characters from a small alphabet', () => {
@@ -29,5 +29,16 @@ describe('normalizePath', () => {
     expect(normalizePath('a\\b\\..')).toBe('a');
     expect(normalizePath('a\\b/c')).toBe('a/b/c');
     expect(normalizePath('C:')).toBe('C:.');
+  });
+});
+
+describe('pathWithin', () => {
+  it('the part under the folder, else the path as it is; a root of . gives the path', () => {
+    expect(pathWithin('backend', 'backend/registries/x.hocon')).toBe('registries/x.hocon');
+    expect(pathWithin('./backend/', 'backend/./registries/x.hocon')).toBe('registries/x.hocon');
+    expect(pathWithin('/p/proj', '/p/proj/toolbox/toolbox_info.hocon')).toBe('toolbox/toolbox_info.hocon');
+    expect(pathWithin('backend', 'backend2/x.hocon')).toBe('backend2/x.hocon');
+    expect(pathWithin('.', 'registries/x.hocon')).toBe('registries/x.hocon');
+    expect(pathWithin('C:\\p', 'C:\\p\\registries\\x.hocon')).toBe('registries/x.hocon');
   });
 });

@@ -35,6 +35,17 @@ export function normalizePath(path: string): string {
   return path !== '' && !NOT_NORMAL.test(path) ? path : foldSegments(path);
 }
 
+/**
+ * `path` from the folder `base` ('/'-separated, both in the same terms): the part under it, or `path` as it is (with
+ * '/' separators) when it does not lie under it. A path and a base of `.` or '' give the path.
+ */
+export function pathWithin(base: string, path: string): string {
+  const folder = normalizePath(base).replace(/\\/g, '/');
+  const file = normalizePath(path).replace(/\\/g, '/');
+  if (folder === '.' || folder === '') return file;
+  return file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : file;
+}
+
 /** normalizePath's work on any path, normal or not (exported for the test that checks the shortcut against it). */
 export function foldSegments(path: string): string {
   const separator = path.includes('\\') && !path.includes('/') ? '\\' : '/';

@@ -29,7 +29,7 @@ export type {
 // The value classes: readers that build a tree of their own (shared/neurosan) make the same kinds of values.
 export { originOf, keyOriginOf, getPath, getField, BooleanValue, NumberValue, ArrayValue, ObjectValue, StringValue, NullValue, HoconField } from './values';
 export { FieldMap } from './fieldMap';
-export { isAbsolutePath, dirnameOf, joinPath, extensionOf, normalizePath, fileUrlPath, isUrlName } from './includePaths';
+export { isAbsolutePath, dirnameOf, joinPath, extensionOf, normalizePath, pathWithin, fileUrlPath, isUrlName } from './includePaths';
 // The one JSON layer: JSON data and text from resolved values, the one reader (JSON.parse's or Python's rules), text
 // kept as written.
 export { toJson, toJsonText, type JsonValue, type ToJsonOptions, type ToJsonTextOptions } from './toJson';

@@ -1,4 +1,4 @@
-import { normalizePath, type SourceText } from '../hocon/index';
+import { pathWithin, type SourceText } from '../hocon/index';
 import type { NeuroSanReading } from '../neurosan/index';
 import { diagnosticAt, type ToolboxDiagnostic } from '../toolbox/index';
 
@@ -46,8 +46,10 @@ export function includeProblems(reading: NeuroSanReading, sources: readonly Sour
       continue;
     }
     if (cause) {
+      // Named as neuro-san names it, from the folder it runs in (the reading's paths are the caller's: from the folder
+      // above a project, `backend/registries/x.hocon` for neuro-san's `registries/x.hocon`).
       diagnostics.push(
-        diagnosticAt(at, 'error', INCLUDE_NOT_FOUND_RULE, `neuro-san finds no ${fromCwd(include.path, reading.cwd)} for this include, so it cannot resolve ${unresolved}${where} and fails to load this file.`),
+        diagnosticAt(at, 'error', INCLUDE_NOT_FOUND_RULE, `neuro-san finds no ${pathWithin(reading.cwd, include.path)} for this include, so it cannot resolve ${unresolved}${where} and fails to load this file.`),
       );
       replacesFailure = true;
       continue;
@@ -72,13 +74,3 @@ export function includeProblems(reading: NeuroSanReading, sources: readonly Sour
 
 export const ENVIRONMENT_RULE = 'environment-variable';
 
-/**
- * A path neuro-san looked for, as it names it: from the folder it runs in (the reading's paths are the caller's, which
- * from the folder above a project would name `backend/registries/x.hocon` for neuro-san's `registries/x.hocon`).
- */
-function fromCwd(path: string, cwd: string): string {
-  const base = normalizePath(cwd);
-  const file = normalizePath(path);
-  if (base === '.' || base === '') return file;
-  return file.startsWith(`${base}/`) ? file.slice(base.length + 1) : file;
-}

@@ -1,4 +1,4 @@
-import { dirnameOf, isAbsolutePath, joinPath, normalizePath, ParsedIncludes, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, normalizePath, ParsedIncludes, pathWithin, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
 import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, dedupeDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
@@ -659,11 +659,7 @@ export class ProjectReader {
   private absentManifestFolders(manifest: string): string[] {
     const document = this.document(manifest);
     const reading = 'reading' in document ? (document.reading as NeuroSanReading) : undefined;
-    const base = normalizePath(dirnameOf(manifest)).replace(/\\/g, '/');
-    return (reading?.includes ?? [])
-      .filter((i) => !i.found && i.url !== true)
-      .map((i) => normalizePath(dirnameOf(i.path)).replace(/\\/g, '/'))
-      .map((folder) => (base === '.' ? folder : folder.startsWith(`${base}/`) ? folder.slice(base.length + 1) : folder));
+    return (reading?.includes ?? []).filter((i) => !i.found && i.url !== true).map((i) => pathWithin(dirnameOf(manifest), dirnameOf(i.path)));
   }
 
   private manifestHost(): ManifestHost {
@@ -723,10 +719,7 @@ export class ProjectReader {
 
   /** The path relative to the root, '/'-separated (what the naming conventions look at, and messages name). */
   relative(path: string): string {
-    const root = normalizePath(this.options.root).replace(/\\/g, '/');
-    const file = normalizePath(path).replace(/\\/g, '/');
-    if (root === '.') return file;
-    return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+    return pathWithin(this.options.root, path);
   }
 }
 
