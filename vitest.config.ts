@@ -19,6 +19,8 @@ export const SLOW_TESTS = [
   'node/toolbox/classLookup.test.ts',
   'node/toolbox/pythonTools.test.ts',
   'node/api/checkWithNeuroSan.test.ts',
+  // Types for a while in a big toolbox, twice, and measures the heap.
+  'node/api/memoryOverKeystrokes.test.ts',
   'node/api/importFailureSurfaces.test.ts',
   'node/api/installedNeuroSan.test.ts',
   'node/api/preflightHandlers.test.ts',

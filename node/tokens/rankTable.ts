@@ -10,6 +10,7 @@
  * it keeps as strings, after TextDecoder has dropped a leading byte order mark; other bytes among the byte tokens.
  * rankTable.test.ts holds the counts to the package's on real and generated text.
  */
+import { detachedString } from '../../shared/detachedString';
 
 /** One token of an encoding as gpt-tokenizer ships it: its text, or its bytes when they are not UTF-8. */
 export type RankEntry = string | number[];
@@ -156,7 +157,8 @@ export function rankCounter(table: RankTable, pattern: RegExp): ((text: string) 
     // The whole piece is looked up as the string it is (one with a lone surrogate is no token's text).
     const tokens = isWellFormed(piece) && table.find(bytes, 0, bytes.length, true) !== undefined ? 1 : mergedCount(table, bytes);
     if (known.size >= 100_000) known.clear();
-    known.set(piece, tokens);
+    // Kept past this text (a piece is a slice of it, which would keep it all alive).
+    known.set(detachedString(piece), tokens);
     return tokens;
   };
   const count = (text: string): number => {

@@ -60,24 +60,24 @@ describe("neuro-san's reading, reusing the entries read at earlier keystrokes", 
   });
 
   it("keeps no keystroke's whole text alive", () => {
-    // Each keystroke's text is 2 MB here; an entry kept as a slice of it kept all of it (the app's API thread grew
+    // Each keystroke's text is 1 MB here; an entry kept as a slice of it kept all of it (the app's API thread grew
     // 3.5 MB a keystroke in a 5,000-tool file until it ran out of memory).
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const cache = new NeuroSanEntryCache();
-    const tools = Array.from({ length: 3000 }, (_, i) => `tool_${i} { class = "m.C${i}", description = "Tool ${i} ${'looks things up '.repeat(40)}" }`).join('\n');
+    const tools = Array.from({ length: 1500 }, (_, i) => `tool_${i} { class = "m.C${i}", description = "Tool ${i} ${'looks things up '.repeat(40)}" }`).join('\n');
     const keystroke = (n: number) => {
-      const text = tools.replace('"Tool 1500 ', `"Tool 1500 ${'x'.repeat(n)} `);
+      const text = tools.replace('"Tool 750 ', `"Tool 750 ${'x'.repeat(n)} `);
       readAsNeuroSan(text, { file, cwd: '/p', spec: resolveHocon(text, { fileName: file }), entryCache: cache });
     };
     keystroke(0);
     gc();
     const before = process.memoryUsage().heapUsed;
-    for (let n = 1; n <= 20; n++) keystroke(n);
+    for (let n = 1; n <= 12; n++) keystroke(n);
     gc();
     const grown = process.memoryUsage().heapUsed - before;
-    expect(tools.length).toBeGreaterThan(2_000_000);
-    // 20 texts kept would be 40 MB; an entry read again per keystroke is a few kilobytes.
-    expect(grown).toBeLessThan(8_000_000);
+    expect(tools.length).toBeGreaterThan(1_000_000);
+    // 12 texts kept would be 12 MB; an entry read again per keystroke is a few kilobytes.
+    expect(grown).toBeLessThan(4_000_000);
   });
 });

@@ -8,6 +8,7 @@
  * them, no `//` glued to a value), every entry reads alone as exactly one key, no two of those keys are the same,
  * and none holds a substitution or an include. Anything else (a failure too) is read whole, by the same rules.
  */
+import { detachedString } from '../detachedString';
 import type { ResolvedDocument } from '../hocon/index';
 import { FieldMap } from '../hocon/index';
 import { ObjectValue, type HoconField, type HoconObject } from '../hocon/index';
@@ -86,7 +87,7 @@ export class NeuroSanEntryCache {
         kept = this.entries.get(text.slice(chunkStart, chunkEnd));
         if (kept === undefined) {
           this.entriesRead++;
-          const chunk = detachedSlice(text, chunkStart, chunkEnd);
+          const chunk = detachedString(text.slice(chunkStart, chunkEnd));
           kept = { chunk, reading: readEntry(chunk, file, context), used: generation };
           this.entries.set(chunk, kept);
         }
@@ -155,15 +156,6 @@ export class NeuroSanEntryCache {
     for (const [chunk, kept] of this.entries) if (kept.used === generation) entries.set(chunk, kept);
     this.entries = entries;
   }
-}
-
-/**
- * text[start, end) as a string of its own. A slice of a long string keeps all of it alive: an entry kept from each
- * keystroke kept each keystroke's whole text (3.5 MB a keystroke at 5,000 tools, never freed). Slicing a
- * concatenation makes the engine copy it first, so the result holds only its own characters.
- */
-function detachedSlice(text: string, start: number, end: number): string {
-  return (text.slice(start, end) + ' ').slice(0, -1);
 }
 
 /**

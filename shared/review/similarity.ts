@@ -6,6 +6,7 @@
  * Our own small module rather than a search library (MiniSearch, wink-bm25): pairwise similarity needs a symmetric
  * score in 0..1 and the words two documents share, which those libraries' query APIs do not give.
  */
+import { detachedString } from '../detachedString';
 
 export interface ToolText {
   name: string;
@@ -103,7 +104,8 @@ export class TermCache {
   termsOf(tool: ToolText): ToolTerms {
     const kept = this.kept.get(tool.name) ?? this.next.get(tool.name);
     const same = kept !== undefined && kept.tool.description === tool.description && sameList(kept.tool.parameters, tool.parameters);
-    const terms = same ? kept.terms : readTerms(tool);
+    // Read from copies: the words are slices of what they were read from, and the terms outlive this text.
+    const terms = same ? kept.terms : readTerms({ name: detachedString(tool.name), description: detachedString(tool.description), parameters: tool.parameters.map(detachedString) });
     if (!same) this.read++;
     this.next.set(tool.name, { tool, terms });
     return terms;
