@@ -1,6 +1,6 @@
-import { dirnameOf, isAbsolutePath, joinPath, normalizePath, ParsedIncludes, pathWithin, resolveFile, type IncludeHost, type ResolvedDocument } from '../hocon/index';
+import { dirnameOf, isAbsolutePath, joinPath, normalizePath, ParsedIncludes, pathWithin, resolveFile, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import type { NeuroSanEntryCache, NeuroSanReading } from '../neurosan/index';
-import { appendWarnings, fromHoconDiagnostic, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
+import { appendWarnings, fromHoconDiagnostic, includesReadElsewhere, loadAgentNetwork, loadToolbox, readingDifferenceWarnings, resolveToolboxFile } from '../toolbox/index';
 import { compareDiagnostics, dedupeDiagnostics, type ToolboxDiagnostic } from '../toolbox/index';
 import type { LoadedClassInfo, LoadedNetwork, LoadedToolbox, Reading, ReadDocument } from '../toolbox/index';
 import { checkNetworkValidators } from './networkValidators';
@@ -438,8 +438,12 @@ export class ProjectReader {
     }
     if (how.compare && kind !== 'other' && reading !== undefined && document.ok) {
       const spec = this.spec(path);
+      // A top-level include neuro-san finds in its working directory, the text's reading next to the file: said at the include.
+      const elsewhere = includesReadElsewhere(reading, document.sources, spec.sources, this.host);
+      out.push(...elsewhere.warnings);
       // neuro-san's manifest registry drops the quotes pyhocon keeps in a key ("basic/x.hocon").
-      out.push(...readingDifferenceWarnings(document.value, spec.value, 'file', () => true, spec.ok, { keysUnquoted: kind === 'manifest' || kind === 'mcp-info' }));
+      const ours = (where: Origin) => !elsewhere.readElsewhere(where);
+      out.push(...readingDifferenceWarnings(document.value, spec.value, 'file', ours, spec.ok, { keysUnquoted: kind === 'manifest' || kind === 'mcp-info' }));
     }
     return out;
   }

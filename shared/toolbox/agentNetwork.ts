@@ -1,5 +1,7 @@
 import { dirnameOf, isAbsolutePath, joinPath, resolveFile, toJson, type HoconField, type HoconObject, type HoconValue, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { readingDifferenceWarnings } from './readingDifferences';
+import { includesReadElsewhere } from './includeWorkingDirectory';
+import type { NeuroSanResolvedDocument } from '../neurosan/index';
 import { isRemovedTool, leftDefaultToolboxWords, notDefinedMessage, removedToolMessage } from './rules/removedTools';
 import { defaultMayDefine, newestFacts, versionWords, type NeuroSanFacts } from '../neurosan/versions/index';
 import { fileTypeProblem, fromHoconDiagnostic, loadToolbox, resolveToolboxFile, type LoadedToolbox, type LoadOptions, type ReadDocument } from './loadToolbox';
@@ -59,9 +61,12 @@ export function loadAgentNetwork(
     // network's text seems to say.
     const spec = (resolved as ReadDocument).specReading ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
     // A toolbox agent's differences name its tool; the rest of the file's belong to no tool.
-    const agents = readingDifferenceWarnings(root, spec.value, 'network', () => true, spec.ok);
+    // A top-level include neuro-san finds in its working directory, the text's reading next to the file: said at the include.
+    const elsewhere = 'reading' in resolved ? includesReadElsewhere((resolved as NeuroSanResolvedDocument).reading, resolved.sources, spec.sources, options.host) : { warnings: [], readElsewhere: () => false };
+    const ours = (where: Origin) => !elsewhere.readElsewhere(where);
+    const agents = readingDifferenceWarnings(root, spec.value, 'network', ours, spec.ok);
     const said = new Set(agents.map((d) => `${d.file}:${d.range.start.offset}`));
-    diagnostics.push(...agents, ...readingDifferenceWarnings(root, spec.value, 'file', () => true, spec.ok).filter((d) => !said.has(`${d.file}:${d.range.start.offset}`)));
+    diagnostics.push(...elsewhere.warnings, ...agents, ...readingDifferenceWarnings(root, spec.value, 'file', ours, spec.ok).filter((d) => !said.has(`${d.file}:${d.range.start.offset}`)));
   }
 
   const facts = options.neuroSan ?? newestFacts();

@@ -42,11 +42,14 @@ export function includeReadingWarnings(reading: NeuroSanReading, sources: readon
 
 /**
  * The fix for a top-level include neuro-san does not find in its working directory although the file is next to the
- * including file: the path written from the working directory. Undefined when there is no such file.
+ * including file, or finds another file there: the path written from the working directory. Undefined when there is
+ * no such file.
  */
 export function workingDirectoryIncludeFix(include: IncludeResolution, source: SourceText, cwd: string, host: IncludeHost | undefined): QuickFix | undefined {
-  if (include.found || !include.dependsOnCwd || /[*?]/.test(include.target)) return undefined;
+  if (!include.dependsOnCwd || /[*?]/.test(include.target)) return undefined;
   const beside = joinPath(dirnameOf(include.from.file), include.target);
+  // Found in the working directory: a fix only where that is another file than the one next to this.
+  if (include.found && normalizePath(beside) === normalizePath(include.path)) return undefined;
   if (typeof host?.readFile(beside) !== 'string') return undefined;
   return includeFix({ source, start: include.from.start, end: include.from.end }, include, [writtenTarget(include, cwd, beside)]);
 }

@@ -1,7 +1,7 @@
 import { dirnameOf, extensionOf, FieldMap, ObjectValue, resolveFile, type Diagnostic, type HoconObject, type IncludeHost, type Origin, type ResolvedDocument } from '../hocon/index';
 import { resolveFileAsNeuroSan, type NeuroSanEntryCache, type NeuroSanResolvedDocument } from '../neurosan/index';
 import { includeReadingWarnings } from './includeReadingDifferences';
-import { includeWorkingDirectoryWarnings } from './includeWorkingDirectory';
+import { includesReadElsewhere, includeWorkingDirectoryWarnings } from './includeWorkingDirectory';
 import { readingDifferenceWarnings } from './readingDifferences';
 import { layerToolboxes, type ToolOrigin } from './layering';
 import { keyOrigin, readToolEntries, type LoadedClassInfo, type ToolEntry } from './toolEntry';
@@ -143,7 +143,9 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
   if (options.reading === 'neuro-san' && user && options.userFile) {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
     const spec = userDocument?.specReading ?? resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
-    const ours = (where: Origin) => where.source.name !== options.defaultFile;
+    // A file only neuro-san reads, through an include it finds in its working directory: said at the include above.
+    const elsewhere = userDocument !== undefined && 'reading' in userDocument ? includesReadElsewhere((userDocument as NeuroSanResolvedDocument).reading, userDocument.sources, spec.sources) : undefined;
+    const ours = (where: Origin) => where.source.name !== options.defaultFile && elsewhere?.readElsewhere(where) !== true;
     diagnostics.push(...readingDifferenceWarnings(user, spec.value, 'toolbox', ours, spec.ok));
     userSpecRoot = spec.value;
   }

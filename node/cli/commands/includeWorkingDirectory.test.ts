@@ -15,8 +15,10 @@ describe('a top-level include in neuro-san\'s reading', () => {
     const r = await runCliIn(path.join(dir, 'project'), ['validate', 'toolboxes/tb.hocon', '--cwd', '.']);
     expect(r.stdout).toContain(
       // Paths as the command line prints them: from the folder it runs in.
-      `toolboxes/tb.hocon:1:1 warning include-working-directory neuro-san looks for "shared.hocon" in the folder it runs in (the current folder), not next to this file: it reads shared.hocon.`,
+      `toolboxes/tb.hocon:1:1 warning include-working-directory neuro-san looks for "shared.hocon" in the folder it runs in (the current folder), not next to this file: it reads shared.hocon, where the text seems to mean toolboxes/shared.hocon.`,
     );
+    // What differs in the tools comes from that alone: said there, not again at the keys of the file read.
+    expect(r.stdout).not.toContain('neuro-san-reads');
     const tools = await runCliIn(path.join(dir, 'project'), ['tools', 'toolboxes/tb.hocon', '--cwd', '.', '--no-default']);
     expect(tools.stdout).toContain('v ');
     expect(tools.stdout).not.toMatch(/^u /m);
@@ -51,5 +53,25 @@ describe('a top-level include in neuro-san\'s reading', () => {
     const given = await runCliIn(dir, ['tools', 'project/toolboxes/tb.hocon', '--no-default', '--cwd', 'project']);
     expect(given.stdout).toMatch(/^v /m);
   });
-});
 
+  it('finding another file there than the one next to the file: said once, at the include, not at the keys of the other', async () => {
+    // A project inside a folder whose config/ has a file of the same name: run from the project's root,
+    // "../config/llm.hocon" is the folder's, not the project's own config/llm.hocon the text seems to mean.
+    const dir = workspace({
+      'config/llm.hocon': 'fallbacks = [ { class = "nvidia", model_name = "m" } ]\n',
+      'project/registries/manifest.hocon': '{ "net.hocon": true }\n',
+      'project/registries/llm_config.hocon': 'include "../config/llm.hocon"\n',
+      'project/registries/net.hocon': 'include "../config/llm.hocon"\ntools = [ { name = "front", function { description = "Answers questions about the weather." }, instructions = "Answer." } ]\n',
+      'project/config/llm.hocon': 'llm_config { model_name = "gpt-4o" }\n',
+    });
+    const r = await runCliIn(dir, ['validate', 'project']);
+    for (const file of ['llm_config', 'net']) {
+      expect(r.stdout).toContain(
+        `project/registries/${file}.hocon:1:1 warning include-working-directory neuro-san looks for "../config/llm.hocon" in the folder it runs in (the current folder), not next to this file: it reads ../config/llm.hocon, where the text seems to mean config/llm.hocon.`,
+      );
+    }
+    // Nothing said at the keys of the folder's file: the project does not mean it.
+    expect(r.stdout).not.toContain('neuro-san-reads');
+    expect(r.stdout).not.toMatch(/^config\/llm\.hocon/m);
+  });
+});
