@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliIn, workspace } from '../testSupport/cliRun';
@@ -51,9 +51,21 @@ describe('coded classes neuro-san cannot find', () => {
     const result = await runCliIn(dir, ['validate', '.'], { PATH: process.env.PATH });
     expect(result.code).toBe(1);
     expect(reports(result.stdout)).toEqual([
-      'registries/basic/smart_home.hocon:12:22 error coded-class-not-found Could not find class "TvSwitch" in module "tv_switch" under AGENT_TOOL_PATH "coded_tools" for the agent called "tv" in the agent network "basic/smart_home". No file defines it: looked for tv_switch.py, coded_tools/basic/smart_home/tv_switch.py, coded_tools/basic/tv_switch.py, coded_tools/tv_switch.py under . and the interpreter\'s site-packages.',
+      // The project's file that defines it, and the name neuro-san's lookup finds it by.
+      'registries/basic/smart_home.hocon:12:22 error coded-class-not-found Could not find class "TvSwitch" in module "tv_switch" under AGENT_TOOL_PATH "coded_tools" for the agent called "tv" in the agent network "basic/smart_home". coded_tools/smart_home/tv_switch.py defines it, where neuro-san does not look for this name (it looked for tv_switch.py, coded_tools/basic/smart_home/tv_switch.py, coded_tools/basic/tv_switch.py, coded_tools/tv_switch.py under . and the interpreter\'s site-packages): written "smart_home.tv_switch.TvSwitch", neuro-san finds it.',
       expect.stringMatching(/^registries\/basic\/spare\.hocon:12:22 warning coded-class-not-found Could not find class "TvSwitch" .* No manifest serves 'basic\/spare': neuro-san meets this once one does\.$/),
     ]);
+
+    // A file that only imports it is no place to name; none defines it.
+    renameSync(path.join(dir, 'coded_tools', 'smart_home', 'tv_switch.py'), path.join(dir, 'coded_tools', 'tv.py'));
+    writeFileSync(path.join(dir, 'coded_tools', 'smart_home', 'uses_tv.py'), 'from coded_tools.tv import TvSwitch\n');
+    const nowhere = await runCliIn(dir, ['validate', '.'], { PATH: process.env.PATH });
+    expect(reports(nowhere.stdout)[0]).toBe(
+      'registries/basic/smart_home.hocon:12:22 error coded-class-not-found Could not find class "TvSwitch" in module "tv_switch" under AGENT_TOOL_PATH "coded_tools" for the agent called "tv" in the agent network "basic/smart_home". coded_tools/tv.py defines it, where neuro-san does not look for this name (it looked for tv_switch.py, coded_tools/basic/smart_home/tv_switch.py, coded_tools/basic/tv_switch.py, coded_tools/tv_switch.py under . and the interpreter\'s site-packages): written "tv.TvSwitch", neuro-san finds it.',
+    );
+    rmSync(path.join(dir, 'coded_tools', 'tv.py'));
+    expect(reports((await runCliIn(dir, ['validate', '.'], { PATH: process.env.PATH })).stdout)[0]).toMatch(/No file defines it: looked for tv_switch\.py, .*site-packages\.$/);
+    writeFileSync(path.join(dir, 'coded_tools', 'smart_home', 'tv_switch.py'), 'class TvSwitch:\n    pass\n');
 
     // Where neuro-san looks for the network's own tools: found, nothing said.
     mkdirSync(path.join(dir, 'coded_tools', 'basic', 'smart_home'), { recursive: true });

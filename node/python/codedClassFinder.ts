@@ -5,12 +5,13 @@
  * class is in none of them (asking `python3` for them costs a process start), and when they cannot be read (a
  * project's own interpreter that is no virtualenv) nothing is said of a class the project's folders lack.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CodedClassAnswer, CodedClassFinder } from '../../shared/project/codedClasses';
 import { codedClassWays, versionWords, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { runContextFor, type DotEnvRead } from '../run/runSettingsOnDisk';
 import { findClassSource } from './classSource';
+import { moduleNames } from './pythonFiles';
 import { findModuleIn, pythonSearchOf, type PythonSearch } from './pythonFiles';
 
 /** The finder of the project at `projectRoot`; `dotEnv`: its `.env` read already (its facts'), not read again. */
@@ -50,7 +51,11 @@ export function codedClassFinderFor(projectRoot: string, env: Record<string, str
         else if (second.reason === 'form' || second.reason === 'setting') answer = undefined;
         // neuro-san's own coded tools (AGENT_TOOL_PATH's default) where neuro-san is not installed to read: unknown.
         else if (second.tried.some((m) => m.startsWith('neuro_san.')) && !findModuleIn(search, 'neuro_san')) answer = undefined;
-        else answer = { found: false, message: messageOf(second, search, projectOf().context.settings.workingDirectory.value) };
+        else {
+          const cwd = projectOf().context.settings.workingDirectory.value;
+          const elsewhere = writtenSo(classPath, second, search, (written) => findClassSource(written, search, { coded: true, neuroSan: lookups, agentNetwork, agentName }).ok);
+          answer = { found: false, message: messageOf(second, search, cwd, elsewhere) };
+        }
       }
       answers.set(key, answer);
       return answer;
@@ -81,7 +86,8 @@ function isSitePackages(folder: string): boolean {
   return /[\\/](site|dist)-packages$/.test(folder);
 }
 
-function messageOf(failure: Extract<ReturnType<typeof findClassSource>, { ok: false }>, search: PythonSearch, cwd: string): string {
+/** `elsewhere`: a file of the project that defines the class, and the name neuro-san finds it by (writtenSo). */
+function messageOf(failure: Extract<ReturnType<typeof findClassSource>, { ok: false }>, search: PythonSearch, cwd: string, elsewhere?: { file: string; written: string }): string {
   if (failure.reason === 'elsewhere') return failure.error;
   const shown = (folder: string) => {
     const relative = path.relative(cwd, folder);
@@ -91,5 +97,70 @@ function messageOf(failure: Extract<ReturnType<typeof findClassSource>, { ok: fa
   const folders = search.roots.filter((r) => !isSitePackages(r)).map(shown);
   const site = search.roots.some(isSitePackages) ? ' and the interpreter\'s site-packages' : '';
   const head = failure.neuroSanWords ?? failure.error;
-  return `${head} No file defines it: looked for ${files.join(', ')} under ${folders.join(', ') || 'no project folder'}${site}.`;
+  const looked = `looked for ${files.join(', ')} under ${folders.join(', ') || 'no project folder'}${site}`;
+  if (elsewhere !== undefined) return `${head} ${shown(elsewhere.file)} defines it, where neuro-san does not look for this name (it ${looked}): written "${elsewhere.written}", neuro-san finds it.`;
+  return `${head} No file defines it: ${looked}.`;
+}
+
+/** How many files, and how many folders deep, are read under the tool path for a class written wrong. */
+const CLASS_SEARCH_FILES = 2000;
+const CLASS_SEARCH_DEPTH = 6;
+
+/**
+ * Where the project defines the class after all, written as neuro-san would find it: the module path under
+ * AGENT_TOOL_PATH of a file there with `class Name` (`website_search.website_search.WebsiteSearch` for
+ * coded_tools/website_search/website_search.py, where `website_search.WebsiteSearch` imports the folder, a package
+ * without the class). Only a name neuro-san's lookup finds (`found`); undefined when there is none.
+ */
+function writtenSo(
+  classPath: string,
+  failure: Extract<ReturnType<typeof findClassSource>, { ok: false }>,
+  search: PythonSearch,
+  found: (written: string) => boolean,
+): { file: string; written: string } | undefined {
+  const dot = classPath.lastIndexOf('.');
+  if (dot < 0 || failure.reason !== 'nowhere') return undefined;
+  const module = classPath.slice(0, dot);
+  const className = classPath.slice(dot + 1);
+  // The tool path as a package: the last module tried is it with the module written after it.
+  const last = failure.tried.at(-1);
+  if (last === undefined || !last.endsWith(`.${module}`)) return undefined;
+  const toolPackage = last.slice(0, -(module.length + 1));
+  const budget = { files: CLASS_SEARCH_FILES };
+  for (const root of search.roots.filter((r) => !isSitePackages(r))) {
+    const folder = path.join(root, ...toolPackage.split('.'));
+    for (const file of filesDefining(folder, className, budget, 0)) {
+      const parts = path.relative(folder, file).replace(/\.py$/, '').split(path.sep);
+      if (parts.at(-1) === '__init__') parts.pop();
+      if (parts.length === 0 || !parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p))) continue;
+      const written = `${parts.join('.')}.${className}`;
+      if (written !== classPath && found(written)) return { file, written };
+    }
+  }
+  return undefined;
+}
+
+/** The .py files under `folder` that define `name` (read within the budget; hidden folders skipped). */
+function filesDefining(folder: string, name: string, budget: { files: number }, depth: number): string[] {
+  if (depth > CLASS_SEARCH_DEPTH || budget.files <= 0) return [];
+  let entries;
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.') || entry.name === '__pycache__' || entry.name === 'node_modules') continue;
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) out.push(...filesDefining(full, name, budget, depth + 1));
+    else if (entry.isFile() && entry.name.endsWith('.py') && budget.files-- > 0) {
+      try {
+        if (statSync(full).size <= 1_000_000 && moduleNames(full)?.defined.has(name)) out.push(full);
+      } catch {
+        // unreadable: not it
+      }
+    }
+  }
+  return out;
 }
