@@ -40,7 +40,7 @@ const PROJECT = {
     '{',
     '    include "registries/aaosa.hocon",',
     '    "tools": [',
-    '        {"name": "forecaster", "function": {"description": "I tell you the weather."}, "instructions": ${aaosa_instructions}, "tools": ["weather_lookup", "mailer", "helper"]},',
+    '        {"name": "forecaster", "function": {"description": "I tell you the weather."}, "instructions": ${aaosa_instructions}, "tools": ["weather_lookup", "mailer", "helper", "ghost"]},',
     '        {"name": "weather_lookup", "toolbox": "lookup_weather"},',
     '        {"name": "mailer", "toolbox": "send_report"},',
     '        {"name": "helper", "class": "coded_tools.helper.Helper", "function": {"description": "Helps."}}',
@@ -68,7 +68,9 @@ describe('one project, four readers: validate DIR, validate FILE, the language s
     const byDir = await sameProblemsFourWays(workspace(PROJECT, 'tbe-parity-'));
     // The case is worth testing only if each kind of difference is there: the description review, the project's
     // AGENT_TOOL_PATH_ONLY in a toolbox and in a network, the settings file's mistake.
-    for (const rule of ['description-too-short', 'parameter-undocumented', 'agent-tool-path-only', 'review-settings', 'broken-tool', 'unrecognized-type']) {
+    // An agent no network has, at its place in the list: read whole (an include, a substitution), the app placed it
+    // at the list while typing (the entries' reading, demarrais/neuro-san-studio's registries/ravi.hocon).
+    for (const rule of ['description-too-short', 'parameter-undocumented', 'agent-tool-path-only', 'review-settings', 'broken-tool', 'unrecognized-type', 'undefined-agent']) {
       expect(byDir.some((d) => d.includes(` ${rule} `)), `validate DIR reports ${rule}`).toBe(true);
     }
     // Style advice is a hint on every surface (the LSP's severity 4), the settings file's mistake a warning.

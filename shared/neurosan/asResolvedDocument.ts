@@ -91,7 +91,12 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const diagnostic: Diagnostic = makeDiagnostic(at, span?.start ?? 0, span?.end ?? 0, words);
     return { ok: false, value: empty, diagnostics: [diagnostic], syntax: undefined, sources, reading };
   }
-  const same = options.sameAs;
+  // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts).
+  const fromEntries = options.spec !== undefined && options.entryCache !== undefined && !isJsonFileName(path) ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
+  if (fromEntries !== undefined) return asObject(fromEntries, sources, reading, options, source);
+  // Else the spec's reading places neuro-san's values, given as `sameAs` or as the spec the entries were read with:
+  // read whole while typed in, a file gets the values and positions validate FILE gives it (a list's elements too).
+  const same = options.sameAs ?? options.spec;
   const comparable = same !== undefined && same.ok && sameFiles(reading.sources, same.sources) ? same : undefined;
   // Compared (and converted below) from the tree pyhocon parsed, where it kept its positions: no JSON made first.
   const parsed = comparable !== undefined ? parsedTreeOf(reading) : undefined;
@@ -100,9 +105,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     const names = new Set(comparable.sources.map((s) => s.name));
     return { ok: true, value: comparable.value, diagnostics: [], syntax: undefined, sources: [...comparable.sources, ...sources.filter((s) => !names.has(s.name))], reading };
   }
-  // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts), else the whole reading.
-  const fromEntries = options.spec !== undefined && options.entryCache !== undefined && !isJsonFileName(path) ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
-  if (fromEntries === undefined && comparable !== undefined) {
+  if (comparable !== undefined) {
     // Both read the same files: the spec's values stand for neuro-san's wherever the two are the same, value by value
     // (as for a whole file above), so only what differs is made, and comparing the two readings walks only that.
     const specSources = new Map(comparable.sources.map((s) => [normalizePath(s.name), s]));
@@ -118,7 +121,7 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
     return asObject(value, all, reading, options, ownSource);
   }
   // The file's own values point into `source` (so that only values of included files count as included).
-  const value = fromEntries ?? toHocon(reading.exact, new Map([...reading.sources, [path, source]]), source, undefined, reading.origins);
+  const value = toHocon(reading.exact, new Map([...reading.sources, [path, source]]), source, undefined, reading.origins);
   return asObject(value, sources, reading, options, source);
 }
 
