@@ -11,8 +11,7 @@ import type { CodedClassAnswer, CodedClassFinder } from '../../shared/project/co
 import { codedClassWays, versionWords, type NeuroSanFacts } from '../../shared/neurosan/versions/index';
 import { runContextFor, type DotEnvRead } from '../run/runSettingsOnDisk';
 import { findClassSource } from './classSource';
-import { moduleNames } from './pythonFiles';
-import { findModuleIn, pythonSearchOf, type PythonSearch } from './pythonFiles';
+import { findModuleIn, moduleNames, pythonSearchOf, type PythonSearch } from './pythonFiles';
 
 /** The finder of the project at `projectRoot`; `dotEnv`: its `.env` read already (its facts'), not read again. */
 export function codedClassFinderFor(projectRoot: string, env: Record<string, string | undefined>, facts: NeuroSanFacts, dotEnv?: DotEnvRead): CodedClassFinder {
@@ -33,12 +32,20 @@ export function codedClassFinderFor(projectRoot: string, env: Record<string, str
   let projectOnly: PythonSearch | undefined;
   const lookups = { version: versionWords(facts), lookups: codedClassWays(facts) };
   const answers = new Map<string, CodedClassAnswer>();
+  // The files under a folder that define a class, by folder and class: many agents ask for the same class.
+  const defining = new Map<string, string[]>();
+  const filesDefiningOnce = (folder: string, className: string): string[] => {
+    const key = `${folder}\0${className}`;
+    let files = defining.get(key);
+    if (files === undefined) defining.set(key, (files = filesDefining(folder, className, { files: CLASS_SEARCH_FILES }, 0)));
+    return files;
+  };
 
   return {
     find(classPath, agentNetwork, agentName) {
       const key = JSON.stringify([classPath, agentNetwork, agentName]);
       if (answers.has(key)) return answers.get(key);
-      const ask = (search: PythonSearch) => findClassSource(classPath, search, { coded: true, neuroSan: lookups, agentNetwork, agentName });
+      const ask = (search: PythonSearch, written = classPath) => findClassSource(written, search, { coded: true, neuroSan: lookups, agentNetwork, agentName });
       let answer: CodedClassAnswer;
       const first = ask((projectOnly ??= own()));
       if (first.ok) answer = { found: true };
@@ -53,7 +60,7 @@ export function codedClassFinderFor(projectRoot: string, env: Record<string, str
         else if (second.tried.some((m) => m.startsWith('neuro_san.')) && !findModuleIn(search, 'neuro_san')) answer = undefined;
         else {
           const cwd = projectOf().context.settings.workingDirectory.value;
-          const elsewhere = writtenSo(classPath, second, search, (written) => findClassSource(written, search, { coded: true, neuroSan: lookups, agentNetwork, agentName }).ok);
+          const elsewhere = writtenSo(classPath, second, search, filesDefiningOnce, (written) => ask(search, written).ok);
           answer = { found: false, message: messageOf(second, search, cwd, elsewhere) };
         }
       }
@@ -102,7 +109,7 @@ function messageOf(failure: Extract<ReturnType<typeof findClassSource>, { ok: fa
   return `${head} No file defines it: ${looked}.`;
 }
 
-/** How many files, and how many folders deep, are read under the tool path for a class written wrong. */
+/** How many files, and how many folders deep, are read under a tool path folder for a class written wrong. */
 const CLASS_SEARCH_FILES = 2000;
 const CLASS_SEARCH_DEPTH = 6;
 
@@ -116,6 +123,7 @@ function writtenSo(
   classPath: string,
   failure: Extract<ReturnType<typeof findClassSource>, { ok: false }>,
   search: PythonSearch,
+  definedIn: (folder: string, className: string) => string[],
   found: (written: string) => boolean,
 ): { file: string; written: string } | undefined {
   const dot = classPath.lastIndexOf('.');
@@ -126,10 +134,9 @@ function writtenSo(
   const last = failure.tried.at(-1);
   if (last === undefined || !last.endsWith(`.${module}`)) return undefined;
   const toolPackage = last.slice(0, -(module.length + 1));
-  const budget = { files: CLASS_SEARCH_FILES };
   for (const root of search.roots.filter((r) => !isSitePackages(r))) {
     const folder = path.join(root, ...toolPackage.split('.'));
-    for (const file of filesDefining(folder, className, budget, 0)) {
+    for (const file of definedIn(folder, className)) {
       const parts = path.relative(folder, file).replace(/\.py$/, '').split(path.sep);
       if (parts.at(-1) === '__init__') parts.pop();
       if (parts.length === 0 || !parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p))) continue;

@@ -38,6 +38,8 @@ export class NeuroSanEntryCache {
   private generation = 0;
   /** How many entries were read (not found here), for tests and benches. */
   entriesRead = 0;
+  /** How many texts got their value from the entries (resolvedValue), for tests. */
+  valuesGiven = 0;
 
   /** The root tree read entry by entry, or undefined when the file must be read whole. */
   readByEntries(
@@ -144,6 +146,7 @@ export class NeuroSanEntryCache {
       } else field = placeEntry(converted, source, base);
       slots.push(field.key, field, -1);
     }
+    this.valuesGiven++;
     return new ObjectValue(FieldMap.plain(source, slots), source, 0, 0);
   }
 

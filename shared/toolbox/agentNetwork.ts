@@ -62,7 +62,7 @@ export function loadAgentNetwork(
     const spec = (resolved as ReadDocument).specReading ?? resolveFile(networkFile, { host: options.host, baseDir: options.baseDir, env });
     // A toolbox agent's differences name its tool; the rest of the file's belong to no tool.
     // A top-level include neuro-san finds in its working directory, the text's reading next to the file: said at the include.
-    const elsewhere = 'reading' in resolved ? includesReadElsewhere((resolved as NeuroSanResolvedDocument).reading, resolved.sources, spec.sources, options.host) : { warnings: [], readElsewhere: () => false };
+    const elsewhere = includesReadElsewhere((resolved as Partial<NeuroSanResolvedDocument>).reading, resolved.sources, spec.sources, options.host);
     const ours = (where: Origin) => !elsewhere.readElsewhere(where);
     const agents = readingDifferenceWarnings(root, spec.value, 'network', ours, spec.ok);
     const said = new Set(agents.map((d) => `${d.file}:${d.range.start.offset}`));

@@ -42,14 +42,16 @@ export function includeWorkingDirectoryWarnings(reading: NeuroSanReading, source
  * the including one (a project inside another: `../config/x.hocon` run from the inner root is the outer project's
  * file): each reads a file, not the same one. What then differs in the values comes from that alone, so it is said
  * once, at the include (`warnings`), and not at the keys of a file the text does not mean (`readElsewhere`: a place
- * in a file only neuro-san reads, through such an include or one of the includes of that file).
+ * in a file only neuro-san reads, through such an include or one of the includes of that file). Without neuro-san's
+ * reading (the spec's alone was made), nothing.
  */
 export function includesReadElsewhere(
-  reading: NeuroSanReading,
+  reading: NeuroSanReading | undefined,
   sources: readonly SourceText[],
   specSources: readonly SourceText[],
   host?: IncludeHost,
 ): { warnings: ToolboxDiagnostic[]; readElsewhere: (where: Origin) => boolean } {
+  if (reading === undefined) return { warnings: [], readElsewhere: () => false };
   const specRead = new Set(specSources.map((s) => normalizePath(s.name)));
   const elsewhere = new Set<string>();
   const found = (include: IncludeResolution) => include.found && include.url !== true && !specRead.has(normalizePath(include.path));

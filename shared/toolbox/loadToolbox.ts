@@ -144,8 +144,8 @@ export function loadToolbox(options: LoadOptions): LoadedToolbox {
     // What the text seems to say, beside what neuro-san gets: a warning wherever an entry differs.
     const spec = userDocument?.specReading ?? resolveFile(options.userFile, { host: options.host, baseDir: options.baseDir, env: options.env ?? {} });
     // A file only neuro-san reads, through an include it finds in its working directory: said at the include above.
-    const elsewhere = userDocument !== undefined && 'reading' in userDocument ? includesReadElsewhere((userDocument as NeuroSanResolvedDocument).reading, userDocument.sources, spec.sources) : undefined;
-    const ours = (where: Origin) => where.source.name !== options.defaultFile && elsewhere?.readElsewhere(where) !== true;
+    const elsewhere = includesReadElsewhere((userDocument as Partial<NeuroSanResolvedDocument> | undefined)?.reading, userDocument?.sources ?? [], spec.sources);
+    const ours = (where: Origin) => where.source.name !== options.defaultFile && !elsewhere.readElsewhere(where);
     diagnostics.push(...readingDifferenceWarnings(user, spec.value, 'toolbox', ours, spec.ok));
     userSpecRoot = spec.value;
   }
