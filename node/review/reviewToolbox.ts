@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { REVIEW_SETTINGS_FILE, type ReviewSettings } from '../../shared/toolbox/index';
-import { DescriptionReviewCache, reviewDescriptions, reviewEntries, severityAt } from '../../shared/toolbox/index';
+import { DescriptionReviewCache, reviewDescriptions, reviewEntries, severityAt, type DescriptionReviewOptions, type OfferedTo } from '../../shared/toolbox/index';
 import { TermCache } from '../../shared/review/similarity';
 import type { LoadedToolbox, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { ProjectReader } from '../../shared/project/projectReader';
@@ -90,18 +90,32 @@ async function reviewToolbox(
     column: 1,
     range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
   }));
-  const budget = settings.descriptionTokenBudget;
   const levels = settings.rules;
-  const counted = severityAt(levels, 'description-over-budget') !== undefined && toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > budget);
-  const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
-  // Which agents are offered which tools together: read once, when a duplicate or a similar pair first asks.
-  let offered: ToolboxOffers | undefined | null = null;
-  const together = () => (offered === null ? (offered = options.offers?.()) : offered)?.together;
-  out.push(...reviewDescriptions(toolbox.tools, { levels, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer, together }, options.caches?.descriptions));
+  const over = toolbox.tools.some((t) => t.origin !== 'default' && Buffer.byteLength(t.description ?? '') > settings.descriptionTokenBudget);
+  const { options: descriptionOptions, together } = await descriptionOptionsOf(settings, over, options.offers);
+  out.push(...reviewDescriptions(toolbox.tools, descriptionOptions, options.caches?.descriptions));
   const similar = severityAt(levels, 'tools-similar');
   if (similar !== undefined) out.push(...similarToolDiagnostics(toolbox.tools, settings.similarityThreshold, options.caches?.terms, together, similar));
   out.push(...reviewEntries(toolbox.tools, levels));
   return out;
+}
+
+/**
+ * The description checks' options with `settings`: the tokenizer when a description is `over` the budget in bytes
+ * (counting needs it; none under it can be over in tokens), and which agents are offered which tools together, read
+ * once, when a duplicate or a similar pair first asks (`together`, for tools-similar too).
+ */
+export async function descriptionOptionsOf(
+  settings: ReviewSettings,
+  over: boolean,
+  offers: (() => ToolboxOffers | undefined) | undefined,
+): Promise<{ options: DescriptionReviewOptions; together: () => ((a: string, b: string) => readonly OfferedTo[]) | undefined }> {
+  const budget = settings.descriptionTokenBudget;
+  const counted = over && severityAt(settings.rules, 'description-over-budget') !== undefined;
+  const countTokens: CountTokens = counted ? await loadTokenizer(settings.tokenizer) : () => ({ tokens: 0, estimated: false });
+  let offered: ToolboxOffers | undefined | null = null;
+  const together = () => (offered === null ? (offered = offers?.()) : offered)?.together;
+  return { options: { levels: settings.rules, tokenBudget: budget, countTokens, tokenizer: settings.tokenizer, together }, together };
 }
 
 /**

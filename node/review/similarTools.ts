@@ -29,9 +29,22 @@ export function similarToolDiagnostics(
   together?: () => ((a: string, b: string) => readonly OfferedTo[]) | undefined,
   severity: 'hint' | 'warning' = 'hint',
 ): ToolboxDiagnostic[] {
-  const index = new ToolIndex(toolTexts(tools), cache);
-  const byName = new Map(tools.map((t, i) => [t.name, { tool: t, order: i }]));
-  const out: ToolboxDiagnostic[] = [];
+  return similarToolFindings(new ToolIndex(toolTexts(tools), cache), tools, threshold, together).map(({ tool, message }) =>
+    diagnosticOf(keyOrigin(tool.field), severity, 'tools-similar', message, tool.name),
+  );
+}
+
+/** What similarToolDiagnostics reports, from an index of `tools` (kept by the caller between keystrokes): the tool and words of each. */
+export function similarToolFindings(
+  index: ToolIndex,
+  tools: readonly ToolEntry[],
+  threshold: number,
+  together?: () => ((a: string, b: string) => readonly OfferedTo[]) | undefined,
+  /** Each tool's place in `tools`, when the caller keeps it. */
+  places: ReadonlyMap<string, number> = new Map(tools.map((t, i) => [t.name, i])),
+): { tool: ToolEntry; message: string }[] {
+  const byName = { get: (name: string) => ({ tool: tools[places.get(name)!]!, order: places.get(name)! }) };
+  const out: { tool: ToolEntry; message: string }[] = [];
   let offered: ((a: string, b: string) => readonly OfferedTo[]) | undefined | null = null;
   for (const pair of index.closestPairs(threshold, Infinity, { warnOnly: true })) {
     if (!pair.warn) break;
@@ -47,15 +60,10 @@ export function similarToolDiagnostics(
     const agents = offered?.(pair.a, pair.b);
     if (agents !== undefined && agents.length === 0) continue;
     const where = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
-    out.push(
-      diagnosticOf(
-        keyOrigin(mine.tool.field),
-        severity,
-        'tools-similar',
-        `'${mine.tool.name}' reads much like '${other.tool.name}' (similarity ${pair.score.toFixed(2)}; shared words: ${pair.shared.slice(0, 8).join(', ')}): an LLM could take one for the other${where}. Say what sets them apart.`,
-        mine.tool.name,
-      ),
-    );
+    out.push({
+      tool: mine.tool,
+      message: `'${mine.tool.name}' reads much like '${other.tool.name}' (similarity ${pair.score.toFixed(2)}; shared words: ${pair.shared.slice(0, 8).join(', ')}): an LLM could take one for the other${where}. Say what sets them apart.`,
+    });
   }
   return out;
 }

@@ -132,6 +132,8 @@ export class ToolIndex {
   private readonly read: ToolTerms[];
   /** The IDF of a word no tool uses (a request's). */
   private readonly unseenIdf: number;
+  /** The pairs at or above the threshold last asked for (warnPairs), kept up to date by `replace`. */
+  private kept: { threshold: number; pairs: ScoredPair[] } | undefined;
 
   constructor(tools: readonly ToolText[], cache?: TermCache) {
     if (cache) cache.read = 0;
@@ -223,29 +225,7 @@ export class ToolIndex {
    * (what the live check needs: pairs below are not even listed).
    */
   closestPairs(threshold: number, limit = 20, { warnOnly = false }: { warnOnly?: boolean } = {}): SimilarPair[] {
-    // Only pairs that share a word can score above 0: found through each word's list of tools. In a big toolbox a
-    // word most tools use (a common parameter name) would make every pair a candidate; such words weigh little,
-    // so pairs that share nothing else are not looked at (they could not reach a useful similarity).
-    const n = this.docs.length;
-    const commonFrom = n > SMALL_TOOLBOX ? MAX_CANDIDATE_DF : Infinity;
-    const byTerm = this.byTerm;
-    // Scores first; the words a pair shares (a sort each) only for the pairs returned.
-    const pairs: { i: number; j: number; score: number; exact: number }[] = [];
-    const seen = new Set<number>();
-    for (let i = 0; i < n; i++) {
-      for (const term of this.docs[i]!.counts.keys()) {
-        const tools = byTerm.get(term)!;
-        if (tools.length > commonFrom) continue;
-        for (const j of tools) {
-          if (j <= i || seen.has(i * n + j)) continue;
-          seen.add(i * n + j);
-          const exact = this.score(this.weightsOf(this.docs[i]!), this.weightsOf(this.docs[j]!));
-          if (warnOnly && exact < threshold) continue;
-          pairs.push({ i, j, score: round(exact), exact });
-        }
-      }
-    }
-    pairs.sort((x, y) => y.score - x.score);
+    const pairs = warnOnly ? this.warnPairs(threshold) : this.scoredPairs(threshold, false);
     return pairs.slice(0, limit).map(({ i, j, score, exact }) => ({
       a: this.docs[i]!.name,
       b: this.docs[j]!.name,
@@ -253,6 +233,126 @@ export class ToolIndex {
       shared: this.sharedWords(this.weightsOf(this.docs[i]!), this.weightsOf(this.docs[j]!)).shared,
       warn: exact >= threshold,
     }));
+  }
+
+  /** The pairs at or above `threshold`, in closestPairs' order; kept for `replace` to update. */
+  private warnPairs(threshold: number): ScoredPair[] {
+    if (this.kept?.threshold !== threshold) this.kept = { threshold, pairs: this.scoredPairs(threshold, true) };
+    return this.kept.pairs;
+  }
+
+  /**
+   * Every pair sharing a candidate word, scored, most similar first. Ties keep the order the pairs are met in: by the
+   * first tool, then the first of its words (in its own order) that makes the pair a candidate, then the second tool
+   * (pairOrder: what `replace` merges by).
+   */
+  private scoredPairs(threshold: number, warnOnly: boolean): ScoredPair[] {
+    // Only pairs that share a word can score above 0: found through each word's list of tools. In a big toolbox a
+    // word most tools use (a common parameter name) would make every pair a candidate; such words weigh little,
+    // so pairs that share nothing else are not looked at (they could not reach a useful similarity).
+    const n = this.docs.length;
+    const commonFrom = this.commonFrom();
+    const byTerm = this.byTerm;
+    // Scores first; the words a pair shares (a sort each) only for the pairs returned.
+    const pairs: ScoredPair[] = [];
+    const seen = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      let t = 0;
+      for (const term of this.docs[i]!.counts.keys()) {
+        const tools = byTerm.get(term)!;
+        t++;
+        if (tools.length > commonFrom) continue;
+        for (const j of tools) {
+          if (j <= i || seen.has(i * n + j)) continue;
+          seen.add(i * n + j);
+          const exact = this.score(this.weightsOf(this.docs[i]!), this.weightsOf(this.docs[j]!));
+          if (warnOnly && exact < threshold) continue;
+          pairs.push({ i, j, score: round(exact), exact, t: t - 1 });
+        }
+      }
+    }
+    return pairs.sort((x, y) => y.score - x.score);
+  }
+
+  private commonFrom(): number {
+    return this.docs.length > SMALL_TOOLBOX ? MAX_CANDIDATE_DF : Infinity;
+  }
+
+  /**
+   * Tool `k`'s text is now `tool` (its name unchanged): what a keystroke in one entry changes. When only `k`'s own
+   * words changed weight (the words it gained or lost are its alone, before and after, and no word's shown form moved),
+   * every other tool's vector is as it was: only `k`'s pairs are scored again, and the pairs kept for the threshold
+   * last asked are updated in place. Otherwise the index is as new (weights and pairs computed again when asked).
+   * Either way it answers as `new ToolIndex` of the tools with `k` replaced would (similarity.test.ts).
+   */
+  replace(k: number, tool: ToolText): void {
+    const before = this.read[k]!;
+    const after = readTerms({ name: detachedString(tool.name), description: detachedString(tool.description), parameters: tool.parameters.map(detachedString) });
+    const gained = [...after.counts.keys()].filter((term) => !before.counts.has(term));
+    const lost = [...before.counts.keys()].filter((term) => !after.counts.has(term));
+    const firstBefore = new Map(before.firsts);
+    const firstAfter = new Map(after.firsts);
+    // Its own words only: a word it gained no tool had, a word it lost no other tool has, and no shown form changed
+    // (the first tool using a word gives the form every pair shows).
+    const alone =
+      gained.every((term) => !this.byTerm.has(term)) &&
+      lost.every((term) => this.byTerm.get(term)!.length === 1) &&
+      [...after.counts.keys()].every((term) => !before.counts.has(term) || firstBefore.get(term) === firstAfter.get(term) || this.byTerm.get(term)![0] !== k);
+    this.read[k] = after;
+    const doc = this.docs[k]!;
+    this.docs[k] = { name: doc.name, fields: after.fields, counts: after.counts, weights: undefined };
+    for (const term of lost) {
+      const list = this.byTerm.get(term)!;
+      list.splice(list.indexOf(k), 1);
+      if (list.length === 0) this.byTerm.delete(term);
+    }
+    for (const term of gained) {
+      const list = this.byTerm.get(term);
+      if (!list) this.byTerm.set(term, [k]);
+      else list.splice(sortedIndex(list, k), 0, k);
+    }
+    for (const term of [...gained, ...lost]) {
+      this.idf.delete(term);
+      this.surface.delete(term);
+    }
+    if (!alone) {
+      this.idf.clear();
+      this.surface.clear();
+      for (const d of this.docs) d.weights = undefined;
+      this.kept = undefined;
+      return;
+    }
+    for (const term of after.counts.keys()) if (firstBefore.get(term) !== firstAfter.get(term)) this.surface.delete(term);
+    if (this.kept === undefined) return;
+    const { threshold } = this.kept;
+    const kept = this.kept.pairs.filter((p) => p.i !== k && p.j !== k);
+    const commonFrom = this.commonFrom();
+    const mine: ScoredPair[] = [];
+    const seen = new Set<number>();
+    for (const term of after.counts.keys()) {
+      const tools = this.byTerm.get(term)!;
+      if (tools.length > commonFrom) continue;
+      for (const other of tools) {
+        if (other === k || seen.has(other)) continue;
+        seen.add(other);
+        const [i, j] = other < k ? [other, k] : [k, other];
+        const exact = this.score(this.weightsOf(this.docs[i]!), this.weightsOf(this.docs[j]!));
+        if (exact < threshold) continue;
+        mine.push({ i, j, score: round(exact), exact, t: this.firstCandidateWord(i, j, commonFrom) });
+      }
+    }
+    this.kept.pairs = [...kept, ...mine].sort(pairOrder);
+  }
+
+  /** The place, among tool i's words, of the first word it shares with tool j that makes them a candidate pair. */
+  private firstCandidateWord(i: number, j: number, commonFrom: number): number {
+    const other = this.docs[j]!.counts;
+    let t = 0;
+    for (const term of this.docs[i]!.counts.keys()) {
+      if (other.has(term) && this.byTerm.get(term)!.length <= commonFrom) return t;
+      t++;
+    }
+    return t;
   }
 
   /**
@@ -280,6 +380,31 @@ function containsRun(haystack: readonly string[], run: readonly string[]): boole
     return true;
   }
   return false;
+}
+
+interface ScoredPair {
+  i: number;
+  j: number;
+  score: number;
+  exact: number;
+  /** Where the pair was met (scoredPairs): the place of the word among tool i's. */
+  t: number;
+}
+
+/** closestPairs' order: most similar first (by the rounded score), then as scoredPairs meets them. */
+function pairOrder(x: ScoredPair, y: ScoredPair): number {
+  return y.score - x.score || x.i - y.i || x.t - y.t || x.j - y.j;
+}
+
+function sortedIndex(list: readonly number[], k: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < k) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function round(x: number): number {

@@ -106,29 +106,43 @@ export function reviewDescriptions(tools: readonly ToolEntry[], options: Descrip
       continue;
     }
     earlier.push(entry.name);
-    const severity = severityAt(options.levels, 'description-duplicate');
-    if (severity === undefined) continue;
-    if (together === null) together = options.together?.();
-    // The first earlier tool with the same text that some agent is offered together with this one (any, without offers).
-    let first: string | undefined;
-    let agents: readonly OfferedTo[] | undefined;
-    for (const name of earlier.slice(0, -1)) {
-      agents = together?.(name, entry.name);
-      if (agents === undefined || agents.length > 0) {
-        first = name;
-        break;
-      }
-    }
-    if (first === undefined) continue;
-    const offered = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
-    const where = entry.value.fields.value('description')!;
-    out.push(diagnosticOf(where, severity, 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name));
+    if (together === null) together = severityAt(options.levels, 'description-duplicate') === undefined ? undefined : options.together?.();
+    const duplicate = duplicateDescription(entry, earlier.slice(0, -1), options.levels, together);
+    if (duplicate) out.push(duplicate);
   }
   cache?.end();
   return out;
 }
 
-function reviewEntry(entry: ToolEntry, toolNames: ReadonlySet<string>, options: DescriptionReviewOptions): EntryReview {
+/**
+ * `description-duplicate` for `entry`, whose description (as compared) the tools `earlier` have too, in order: the
+ * first of them some agent is offered together with it (any, without offers). `together`: options.together's answer.
+ */
+export function duplicateDescription(
+  entry: ToolEntry,
+  earlier: readonly string[],
+  levels: RuleLevels,
+  together: ((a: string, b: string) => readonly OfferedTo[]) | undefined,
+): ToolboxDiagnostic | undefined {
+  const severity = severityAt(levels, 'description-duplicate');
+  if (severity === undefined) return undefined;
+  let first: string | undefined;
+  let agents: readonly OfferedTo[] | undefined;
+  for (const name of earlier) {
+    agents = together?.(name, entry.name);
+    if (agents === undefined || agents.length > 0) {
+      first = name;
+      break;
+    }
+  }
+  if (first === undefined) return undefined;
+  const offered = agents !== undefined ? `, offered together to ${offeredToWords(agents)}` : '';
+  const where = (entry.value as HoconObject).fields.value('description')!;
+  return diagnosticOf(where, severity, 'description-duplicate', `'${entry.name}' has the same description as '${first}': the LLM cannot tell the two apart${offered}.`, entry.name);
+}
+
+/** The findings of one of the user's entries (reviewDescriptions, without the duplicates: those need every tool). */
+export function reviewEntry(entry: ToolEntry, toolNames: ReadonlySet<string>, options: DescriptionReviewOptions): EntryReview {
   const diagnostics: ToolboxDiagnostic[] = [];
   const report = (rule: DescriptionRuleId, where: Origin, message: string) => {
     const severity = severityAt(options.levels, rule);
@@ -154,7 +168,15 @@ function reviewEntry(entry: ToolEntry, toolNames: ReadonlySet<string>, options: 
   if (!checkLength(described, report)) checkVerb(described, report);
   checkArguments(described, properties, toolNames, report);
   checkBudget(described, options, report);
-  return { diagnostics, normalized: text.trim().replace(/\s+/g, ' ').toLowerCase() };
+  return { diagnostics, normalized: normalizedDescription(entry) };
+}
+
+/** The description of one of the user's entries as compared for duplicates; undefined: none, or not compared. */
+export function normalizedDescription(entry: ToolEntry): string | undefined {
+  if (entry.origin === 'default' || entry.value.kind !== 'object') return undefined;
+  const description = entry.value.fields.value('description');
+  if (description?.kind !== 'string' || description.value.trim() === '') return undefined;
+  return description.value.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /** A finding of a cached entry, as offsets from the entry's start (the entry may move: text added above it). */
