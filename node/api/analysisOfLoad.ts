@@ -68,7 +68,7 @@ function rangeOf(where: Origin) {
   return where.source.rangeOf(where.start, where.end);
 }
 
-function summarize(tool: ToolEntry, counts: SeverityCounts | undefined): ToolboxAnalysis['tools'][number] {
+export function summarize(tool: ToolEntry, counts: SeverityCounts | undefined): ToolboxAnalysis['tools'][number] {
   const key = keyOrigin(tool.field);
   return {
     name: tool.name,
@@ -87,7 +87,7 @@ function summarize(tool: ToolEntry, counts: SeverityCounts | undefined): Toolbox
   };
 }
 
-function detailOf(tool: ToolEntry | undefined, sources: FieldSourceOptions): ToolboxAnalysis['detail'] {
+export function detailOf(tool: ToolEntry | undefined, sources: FieldSourceOptions): ToolboxAnalysis['detail'] {
   if (!tool) return null;
   const listed = fieldSourcesOf(tool, sources);
   return { name: tool.name, description: tool.description ?? null, parameters: tool.parameters ?? null, args: tool.args ?? null, ...(listed.length > 0 ? { sources: listed } : {}) };

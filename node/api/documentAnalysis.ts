@@ -33,6 +33,11 @@ export interface DocumentRef {
   noDefault?: boolean;
   /** Whose reading (default neuro-san's: what the LLM gets). */
   reading?: Reading;
+  /**
+   * The text is one entry of the file's, alone (entryEdits.ts): read with an entry cache of its own, so that the
+   * file's keeps the entries of the whole text.
+   */
+  entryAlone?: boolean;
 }
 
 /**
@@ -64,6 +69,7 @@ export class DocumentAnalysis {
     noDefault: boolean;
     reading: Reading;
     generation: number;
+    entryAlone: boolean;
     at: number;
     loaded: LoadedFile;
     workingDirectory: WorkingDirectory;
@@ -105,6 +111,7 @@ export class DocumentAnalysis {
         c.workingDirectory.why === workingDirectory.why &&
         c.generation === this.classInfoGeneration &&
         now - c.at < LOAD_CACHE_MS &&
+        c.entryAlone === (doc.entryAlone ?? false) &&
         c.text === doc.text,
     );
     if (cached) return { file, loaded: cached.loaded, workingDirectory: cached.workingDirectory, env: cached.env };
@@ -125,7 +132,7 @@ export class DocumentAnalysis {
       noDefault,
       reading,
       baseDir: workingDirectory.path,
-      ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(file) } : {}),
+      ...(reading === 'neuro-san' ? { neuroSanCwd: workingDirectory.path, neuroSanEntryCache: this.entryCacheFor(doc.entryAlone ? `${file}\u0000entry` : file) } : {}),
       ...(workingDirectory.why === 'chosen' || workingDirectory.why === 'project-file' ? { workingDirectoryChosen: true } : {}),
       overlays: new Map([[file, doc.text]]),
       offersCache: this.reviewCachesFor(file).offers,
@@ -133,7 +140,7 @@ export class DocumentAnalysis {
       ...(interpreter ? { versionLookup: { interpreter } } : {}),
       ...(this.urlIncludes?.isAllowed(facts?.root ?? path.dirname(file)) ? { readUrl: this.urlIncludes.read, urlsFetched: true } : {}),
     });
-    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, at: now, loaded, workingDirectory, env });
+    this.loads.unshift({ file, text: doc.text, noDefault, reading, generation: this.classInfoGeneration, entryAlone: doc.entryAlone ?? false, at: now, loaded, workingDirectory, env });
     this.loads.length = Math.min(this.loads.length, LOAD_CACHE_SIZE);
     return { file, loaded, workingDirectory, env };
   }
@@ -217,6 +224,14 @@ export class DocumentAnalysis {
    * current entries of the document's file, which was read for neuro-san `neuroSanVersion`.
    */
   addedDiagnostics: (file: string, tools: readonly ToolEntry[], neuroSanVersion: string) => ToolboxDiagnostic[] = () => [];
+
+  /** Changes whenever what loading classes revealed, or the Pythons' neuro-san, changed (loads made before are stale). */
+  get generation(): number {
+    return this.classInfoGeneration;
+  }
+
+  /** Whether other checks may add diagnostics to `file`'s analysis (addedDiagnostics): a check of it is kept. */
+  addsDiagnostics: (file: string) => boolean = () => false;
 
   /** What loading classes revealed of `file`'s tools, by tool (for the catalog). */
   classInfoFor(file: string): ReadonlyMap<string, LoadedClassInfo> | undefined {

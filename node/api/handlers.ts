@@ -10,6 +10,7 @@ import { resourcesDir } from '../paths';
 import { PreferencesStore } from '../state/preferences';
 import { RecentFiles } from '../state/userState';
 import { RecoveryStore } from '../state/recovery';
+import { EntryEdits } from './entryEdits';
 import { AnalysisHistory } from './analysisHistory';
 import { DocumentTexts, withText } from './documentTexts';
 import { DocumentAnalysis } from './documentAnalysis';
@@ -48,6 +49,8 @@ export interface ApiHost {
     /** A folder to open as a project. */
     openFolder?(): Promise<string | null>;
   };
+  /** Every keystroke analysed whole, never one tool alone (entryEdits.ts): what its tests and the bench compare with. */
+  wholeAnalysis?: boolean;
 }
 
 export type ApiHandlers = { [M in ApiMethod]: (request: ApiRequest<M>) => Promise<ApiResponse<M>> };
@@ -56,6 +59,8 @@ export interface ApiService {
   handlers: ApiHandlers;
   /** Watches the open files for `file.changed` (`pollNow` asks at once instead of at the next poll). */
   watcher: Pick<FileWatcher, 'pollNow'>;
+  /** How many `toolbox.analyze` answers were made by analysing one tool alone (entryEdits.ts), and how many whole. */
+  analyses: { alone: number; whole: number };
   dispose(): void;
 }
 
@@ -82,6 +87,9 @@ export function createApiService(host: ApiHost): ApiService {
   // The toolbox methods' parts, one concern each (issue 34): a document's loads and analysis; its catalog; its tools'
   // runs, which learn which neuro-san a Python has (the version the analysis checks a saved file for).
   const analysis: DocumentAnalysis = new DocumentAnalysis(host.cwd, host.env ?? process.env, preferences, (file) => runs.interpreterNeuroSan(file), urlIncludes);
+  // A keystroke inside one tool: that tool analysed alone when the rest is as last analysed (entryEdits.ts).
+  const entryEdits = new EntryEdits(analysis, host.cwd, host.env ?? process.env);
+  const counted = { alone: 0, whole: 0 };
   const catalog = new CatalogService(host.cwd, analysis);
   // A project's own choice of interpreter starts only once its user trusted it (issue #32).
   const interpreterTrust = new InterpreterTrust(host.stateDir);
@@ -173,9 +181,17 @@ export function createApiService(host: ApiHost): ApiService {
     }),
     'toolbox.analyze': async ({ known, ...doc }) => {
       const request = withText(texts, doc);
+      const edited = host.wholeAnalysis ? undefined : await entryEdits.analyze(request);
+      if (edited) {
+        counted.alone++;
+        return analyses.answer(edited, request.text, doc.textId, known);
+      }
+      counted.whole++;
       const read = analysis.load(request);
       const review = await reviewLoaded(read.loaded, read.file, host.cwd, { caches: analysis.reviewCachesFor(read.file) });
-      return analyses.answer(analysis.analyze(request, review, read), request.text, doc.textId, known);
+      const answer = analysis.analyze(request, review, read);
+      entryEdits.remember(request, read, review, answer);
+      return analyses.answer(answer, request.text, doc.textId, known);
     },
     'catalog.render': async (request) => catalog.renderCatalog(withText(texts, request)),
     'tool.run': async ({ path: p, text, runId, run }) => {
@@ -237,6 +253,7 @@ export function createApiService(host: ApiHost): ApiService {
   return {
     handlers,
     watcher,
+    analyses: counted,
     dispose: () => {
       watcher.dispose();
       void runs.dispose();

@@ -46,6 +46,7 @@ export function createPreflightHandlers(analysis: DocumentAnalysis, runs: ToolRu
   const kept = new Map<string, KeptCheck>();
   const checks = new Map<string, { cancelled: boolean; cancelCurrent: () => void }>();
 
+  analysis.addsDiagnostics = (file) => kept.has(file);
   analysis.addedDiagnostics = (file, tools, neuroSanVersion) => {
     const check = kept.get(file);
     if (!check) return [];
