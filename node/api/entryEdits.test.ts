@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolboxAnalysis } from '../../shared/api/index';
 import { createApiService, type ApiService } from './handlers';
@@ -10,6 +11,8 @@ import { createApiService, type ApiService } from './handlers';
  * whole analysis gives, keystroke after keystroke. Each test types into one API and asks another, which analyses
  * every text whole, for the same texts.
  */
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures');
 
 const DESCRIPTIONS = [
   'Searches the catalog for products matching a query and returns their names.',
@@ -67,11 +70,38 @@ afterEach(() => {
   cleanup = undefined;
 });
 
-async function typeAndCompare(seed: number, steps: number, edit: (text: string, next: () => number) => string, detail: (text: string, next: () => number) => string | null = () => null) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'entry-edits-'));
+/** A lone toolbox file of 140 tools (in a temporary folder, no project around it). */
+function loneToolbox(dir: string): string {
   const file = path.join(dir, 'toolbox_info.hocon');
-  let text = toolbox(140);
-  writeFileSync(file, text);
+  writeFileSync(file, toolbox(140));
+  return file;
+}
+
+/**
+ * The toolbox of a project (fixtures/project: networks use its tools, `.env` names it), with 140 tools more: the
+ * networks' offers (tools-similar and description-duplicate name the agents), coded classes looked for.
+ */
+function projectToolbox(dir: string): string {
+  cpSync(path.join(FIXTURES, 'project'), dir, { recursive: true });
+  const file = path.join(dir, 'toolbox', 'toolbox_info.hocon');
+  const own = readFileSync(file, 'utf8');
+  const generated = toolbox(140);
+  const tools = generated.slice(generated.indexOf('{\n') + 2, generated.lastIndexOf('}'));
+  writeFileSync(file, own.replace('{\n', `{\n${tools.replace(/\n$/, ',\n')}`));
+  return file;
+}
+
+async function typeAndCompare(
+  seed: number,
+  steps: number,
+  edit: (text: string, next: () => number) => string,
+  detail: (text: string, next: () => number) => string | null = () => null,
+  place: (dir: string) => string = loneToolbox,
+  between: (step: number, dir: string) => void = () => undefined,
+) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'entry-edits-'));
+  const file = place(dir);
+  let text = readFileSync(file, 'utf8');
   const { typed, whole } = services(dir);
   cleanup = () => {
     typed.dispose();
@@ -81,6 +111,7 @@ async function typeAndCompare(seed: number, steps: number, edit: (text: string, 
   const next = random(seed);
   const seen = new Set<string>();
   for (let step = 0; step < steps; step++) {
+    between(step, dir);
     const asked = detail(text, next);
     const [fast, full] = [await typed.handlers['toolbox.analyze']({ path: file, text, detail: asked }), await whole.handlers['toolbox.analyze']({ path: file, text, detail: asked })];
     expect(fast, `step ${step}`).toEqual(full);
@@ -134,6 +165,9 @@ describe('a keystroke inside one tool, analysed alone', () => {
         return text.slice(0, at) + INSERTS[Math.floor(next() * INSERTS.length)]! + text.slice(at);
       },
       (text, next) => (next() < 0.5 ? `tool_${Math.floor(next() * 140)}` : null),
+      loneToolbox,
+      // The project's settings change while typing: the next keystroke has them.
+      (step, dir) => step === 120 && writeFileSync(path.join(dir, '.toolbox-editor.json'), JSON.stringify({ rules: { 'description-too-short': 'off', 'tools-similar': 'warning' } })),
     );
     // Most keystrokes are answered alone; the rest (a brace typed, a problem of the file) whole.
     expect(counted.alone).toBeGreaterThan(80);
@@ -155,5 +189,30 @@ describe('a keystroke inside one tool, analysed alone', () => {
     expect(counted.seen).toContain('tool_62:description-duplicate');
     expect(counted.seen).toContain('tool_62:tools-similar');
     expect(counted.seen).toContain('tool_62:description-too-short');
+  }, 120_000);
+
+  it('answers as the whole analysis does in a project whose networks offer the tools together', async () => {
+    // lookup_weather's description typed as send_report's, letter by letter, then taken back: the agent offered both
+    // ("reporter") is named by the duplicate and similar-tools findings.
+    const typedText = 'Sends a report by e-mail.';
+    let step = -1;
+    const counted = await typeAndCompare(
+      3,
+      typedText.length * 2 + 2,
+      (text) => {
+        step++;
+        if (step === 0) return text.replace("Looks up today's weather for a city.", '');
+        const start = text.indexOf('"description": "', text.indexOf('"lookup_weather": {')) + '"description": "'.length;
+        if (step <= typedText.length) return text.slice(0, start + step - 1) + typedText[step - 1]! + text.slice(start + step - 1);
+        const left = 2 * typedText.length - step + 1;
+        return text.slice(0, start + left - 1) + text.slice(start + left);
+      },
+      () => 'lookup_weather',
+      projectToolbox,
+    );
+    expect(counted.alone).toBeGreaterThan(typedText.length);
+    // Said of the later of the two, send_report.
+    expect(counted.seen).toContain('send_report:description-duplicate');
+    expect(counted.seen).toContain('send_report:tools-similar');
   }, 120_000);
 });
