@@ -24,6 +24,9 @@ import { detailOf, summarize, type DocumentLoad } from './analysisOfLoad';
 import type { DocumentAnalysis, DocumentRef } from './documentAnalysis';
 import { RecentlyUsed } from './recentlyUsed';
 
+/** How many tools are read alone before the file is analysed whole again (what is kept of each, see analyze). */
+const MAX_ALONE = 32;
+
 /** Below this many tools the whole analysis is quick enough, and keeping what it was made of is not worth it. */
 const FEW_TOOLS = 100;
 
@@ -79,6 +82,8 @@ export class EntryEdits {
     if (doc.path === null || loaded.kind !== 'toolbox' || loaded.fileKind || loaded.includes?.length || this.analysis.addsDiagnostics(read.file)) return;
     const toolbox = loaded.toolbox;
     if (toolbox.tools.length < FEW_TOOLS) return;
+    // A problem of the file rather than of a tool may depend on any entry: such a file is analysed whole.
+    if (loaded.diagnostics.some((d) => d.file === read.file && d.tool === undefined)) return;
     const inText: number[] = [];
     answer.tools.forEach((t, i) => {
       if (t.file === read.file) inText.push(i);
@@ -121,7 +126,8 @@ export class EntryEdits {
     if (!last || last.substitutes || last.noDefault !== (doc.noDefault ?? false) || last.reading !== (doc.reading ?? 'neuro-san')) return undefined;
     if (last.generation !== this.analysis.generation || this.analysis.addsDiagnostics(file)) return undefined;
     const next = await this.edited(file, last, doc);
-    slot.last = next?.kept;
+    // Each tool read alone keeps its text alone (a line break per line above it): after a few, the whole again.
+    slot.last = next && next.kept.roots.size <= MAX_ALONE ? next.kept : undefined;
     return next?.answer;
   }
 
@@ -151,7 +157,8 @@ export class EntryEdits {
     const keyPosition = tool.value.source.positionAt(tool.field.keyStart);
     const keyLine = keyPosition.line + last.linesMoved[k]!;
     const entryText = text.slice(keyStart, valueEnd + grown);
-    if (entryText.includes('${') || entryText.includes('include')) return undefined;
+    // A substitution may take another entry's values (an include in the entry is seen by the load below).
+    if (entryText.includes('${')) return undefined;
     const prefix = '\n'.repeat(keyLine - 1) + ' '.repeat(keyPosition.column - 1);
     const alone = this.analysis.load({ path: doc.path, text: `${prefix}${entryText}\n`, noDefault: last.noDefault, reading: last.reading as DocumentRef['reading'], entryAlone: true });
     const loaded = alone.loaded;
