@@ -3,8 +3,8 @@
 // The peer, measured in the same run on the same thread: vscode-json-languageservice (what VS Code runs for a JSON
 // file with a schema) parsing the same tools written as JSON and validating them against a JSON Schema of an entry.
 // Each round is the same keystroke for both: one character more in one tool's description.
-// Goals: ours <= 150 ms at 5,000 tools, and no slower than the peer (median of the rounds' ratios <= 1); printed
-// too: 5,000 tools against 500, at most 2x (issue 34; a goal the exit code does not carry yet).
+// Goals: ours <= 150 ms at 5,000 tools, no slower than the peer (median of the rounds' ratios <= 1), and 5,000 tools
+// at most twice 500 (issue 34: a keystroke inside one tool is analysed as that tool alone, node/api/entryEdits.ts).
 //   node bench/keystroke-checks.bench.mjs [--runs R] [--sizes 500,5000]      (no build needed)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -143,5 +143,5 @@ if (!isMainThread) {
   const fast = big.every((m) => m.ours <= 150);
   const asFast = big.every((m) => m.ratio <= 1);
   console.log(`goal <= 150 ms at 5,000 tools: ${fast ? 'met' : 'MISSED'}; goal no slower than the peer (ratio <= 1): ${asFast ? 'met' : 'MISSED'}`);
-  process.exitCode = fast && asFast ? 0 : 1;
+  process.exitCode = fast && asFast && (growth === undefined || growth <= 2) ? 0 : 1;
 }
