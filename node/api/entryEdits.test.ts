@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolboxAnalysis } from '../../shared/api/index';
+import { onlyEnvironment } from './entryEdits';
 import { createApiService, type ApiService } from './handlers';
 
 /**
@@ -38,7 +39,7 @@ function toolbox(count: number): string {
       `            "properties": { "query": { "type": "${type}", "description": "What to look for." }, "limit": { "type": "int" } },\n`,
       `            "required": ["query"]\n`,
       `        }\n`,
-      i % 4 === 0 ? `        "args": { "timeout": 30 }\n` : '',
+      i % 4 === 0 ? `        "args": { "timeout": 30${i % 8 === 0 ? ', "api_key": ${?TOOL_API_KEY}' : ''} }\n` : '',
       `    }${i % 2 === 0 ? ',' : ''}\n`,
     );
   }
@@ -60,7 +61,7 @@ function random(seed: number): () => number {
 const INSERTS = ['e', 'x', ' ', '\n', 'Returns ', ' the weather forecast for a city', '"', '{', '}', ':', ',', '#', '$', '123', 'long', 'int', ' query'];
 
 function services(dir: string): { typed: ApiService; whole: ApiService } {
-  const host = { mode: 'browser' as const, cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env: {}, emit: () => undefined };
+  const host = { mode: 'browser' as const, cwd: dir, initialFile: null, stateDir: path.join(dir, '.state'), env: { TOOL_API_KEY: 'from the environment' }, emit: () => undefined };
   return { typed: createApiService(host), whole: createApiService({ ...host, stateDir: path.join(dir, '.state-whole'), wholeAnalysis: true }) };
 }
 
@@ -215,4 +216,14 @@ describe('a keystroke inside one tool, analysed alone', () => {
     expect(counted.seen).toContain('send_report:description-duplicate');
     expect(counted.seen).toContain('send_report:tools-similar');
   }, 120_000);
+});
+
+describe('onlyEnvironment', () => {
+  const tools = [{ name: 'tool_1' }, { name: 'search' }] as unknown as Parameters<typeof onlyEnvironment>[1];
+  it('takes substitutions of names no tool has as the environment, and no other', () => {
+    expect(onlyEnvironment('{ a { key = ${?API_KEY}, url = ${BASE_URL} } }', tools)).toBe(true);
+    expect(onlyEnvironment('{ a { x = ${tool_1.args.x} } }', tools)).toBe(false);
+    expect(onlyEnvironment('{ a { x = ${? search } } }', tools)).toBe(false);
+    expect(onlyEnvironment('{ a { x = ${"tool_1".args} } }', tools)).toBe(false);
+  });
 });

@@ -52,7 +52,7 @@ interface Kept {
   /** What else the analysis depended on, kept to see it unchanged: the review settings, what classes revealed. */
   settings: object;
   generation: number;
-  /** The text has a substitution (an entry may take another's values). */
+  /** The text has a substitution that may take another entry's values (onlyEnvironment). */
   substitutes: boolean;
   /** The user's file as the specification reads it (a tool's detail), and that of each tool read alone since. */
   userSpecRoot: HoconObject | undefined;
@@ -82,6 +82,9 @@ export class EntryEdits {
     if (doc.path === null || loaded.kind !== 'toolbox' || loaded.fileKind || loaded.includes?.length || this.analysis.addsDiagnostics(read.file)) return;
     const toolbox = loaded.toolbox;
     if (toolbox.tools.length < FEW_TOOLS) return;
+    // neuro-san's values placed by the parser (the specification's reading of the text failed) are placed so for every
+    // entry: such a text is analysed whole.
+    if (loaded.valuesPlaced === 'parser') return;
     // A problem of the file rather than of a tool may depend on any entry: such a file is analysed whole.
     if (loaded.diagnostics.some((d) => d.file === read.file && d.tool === undefined)) return;
     const inText: number[] = [];
@@ -106,7 +109,7 @@ export class EntryEdits {
       inText,
       settings: reviewSettingsFor(path.resolve(this.cwd, toolbox.files.userFile ?? read.file)).settings,
       generation: this.analysis.generation,
-      substitutes: doc.text.includes('${'),
+      substitutes: !onlyEnvironment(doc.text, toolbox.tools),
       index: undefined,
       groups: undefined,
       normalizedOf: new Map(),
@@ -158,11 +161,18 @@ export class EntryEdits {
     const keyLine = keyPosition.line + last.linesMoved[k]!;
     const entryText = text.slice(keyStart, valueEnd + grown);
     // A substitution may take another entry's values (an include in the entry is seen by the load below).
-    if (entryText.includes('${')) return undefined;
+    if (!onlyEnvironment(entryText, last.tools)) return undefined;
     const prefix = '\n'.repeat(keyLine - 1) + ' '.repeat(keyPosition.column - 1);
     const alone = this.analysis.load({ path: doc.path, text: `${prefix}${entryText}\n`, noDefault: last.noDefault, reading: last.reading as DocumentRef['reading'], entryAlone: true });
     const loaded = alone.loaded;
     if (loaded.kind !== 'toolbox' || loaded.fileKind || loaded.includes?.length || contextOf(alone) !== last.context || alone.env !== last.env) return undefined;
+    // The entry cannot be read (neuro-san refuses the whole file then) or has a syntax error: the whole file's reading
+    // changes, not the entry's alone.
+    if (loaded.toolbox.userFileUnread || loaded.diagnostics.some((d) => d.rule === 'hocon' && d.severity === 'error')) return undefined;
+    // Nor when one reading of the two was made of the whole text and not of the entry, or the other way round (the
+    // specification's reading is what says a value came from a substitution, for every tool).
+    if ((loaded.toolbox.userSpecRoot === undefined) !== (last.userSpecRoot === undefined)) return undefined;
+    if (loaded.valuesPlaced === 'parser') return undefined;
     const mine = loaded.toolbox.tools.find((t) => t.name === tool.name);
     if (!mine || mine.origin !== 'user' || mine.value.kind !== 'object' || mine.value.source.name !== file) return undefined;
     // Positions in the text alone are the file's, moved by this much.
@@ -306,6 +316,23 @@ export class EntryEdits {
     };
     return { kept, answer };
   }
+}
+
+/**
+ * Whether every substitution in `text` starts with a name no tool has: `${?API_KEY}` finds no such path in the file,
+ * read whole or one entry alone, and takes the environment either way. One that may name a tool (`${tool_1.args}`),
+ * or is written in a way not simply read here (quotes), may take another entry's values.
+ */
+export function onlyEnvironment(text: string, tools: readonly ToolEntry[]): boolean {
+  if (!text.includes('${')) return true;
+  let names: Set<string> | undefined;
+  for (const m of text.matchAll(/\$\{\??([^}]*)\}?/g)) {
+    const path = m[1]!.trim();
+    if (path === '' || /["'`]/.test(path)) return false;
+    names ??= new Set(tools.map((t) => t.name));
+    if (names.has(path.split('.')[0]!.trim())) return false;
+  }
+  return true;
 }
 
 function contextOf(read: DocumentLoad): string {

@@ -8,7 +8,7 @@ import { judgedFromEither } from '../../shared/project/unknownWorkingDirectory';
 import path from 'node:path';
 import { type LoadedNetwork } from '../../shared/toolbox/index';
 import { compareDiagnostics, fromHoconDiagnostic, type LoadedToolbox } from '../../shared/toolbox/index';
-import type { NeuroSanEntryCache } from '../../shared/neurosan/index';
+import { valuesFromEntries, type NeuroSanEntryCache, type NeuroSanResolvedDocument } from '../../shared/neurosan/index';
 import type { RecognisedKind } from '../../shared/project/fileKind';
 import type { Reading, ToolboxDiagnostic } from '../../shared/toolbox/index';
 import type { LoadedClassInfo } from '../../shared/toolbox/index';
@@ -94,6 +94,12 @@ type LoadedFileOfKind = ({
        * the reader: kept between keystrokes in `offersCache` when the caller gives one).
        */
       offers?: () => ToolboxOffers | undefined;
+      /**
+       * How neuro-san's values were placed in the file (shared/neurosan/asResolvedDocument.ts): from the entries read
+       * alone while typed in, by the specification's reading, or by the parser's positions when that reading failed
+       * (then what a value came from, a substitution, is not known for any entry: node/api/entryEdits.ts asks).
+       */
+      valuesPlaced?: 'entries' | 'spec' | 'parser';
     } | {
       kind: 'network';
       network: LoadedNetwork;
@@ -185,7 +191,10 @@ function loadWithReader(file: string, reader: ProjectReader): LoadedFileOfKind {
   if (kind.kind === 'toolbox') {
     const toolbox = reader.toolbox(file);
     const offers = reader.options.inProject !== false ? { offers: () => toolboxOffers(reader.offersOf(file), toolbox) } : {};
-    return { kind: 'toolbox', toolbox, ...offers, ...includes, diagnostics };
+    // Where neuro-san's values were placed: the entries read alone, the specification's reading of the text, else the
+    // parser's own positions (the specification's reading failed: every value is placed otherwise then).
+    const placed = (document as Partial<NeuroSanResolvedDocument>).reading === undefined ? {} : { valuesPlaced: valuesFromEntries(document) ? ('entries' as const) : (document as { specReading?: { ok: boolean } }).specReading?.ok ? ('spec' as const) : ('parser' as const) };
+    return { kind: 'toolbox', toolbox, ...offers, ...includes, ...placed, diagnostics };
   }
   const toolbox: LoadedToolbox = { files: {}, tools: [], root: document.value, origins: new Map(), diagnostics: document.diagnostics.map(fromHoconDiagnostic) };
   return { kind: 'toolbox', toolbox, fileKind: kind, ...includes, diagnostics };

@@ -93,7 +93,11 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
   }
   // While a file is typed in, from the entries converted at earlier keystrokes (entryCache.ts).
   const fromEntries = options.spec !== undefined && options.entryCache !== undefined && !isJsonFileName(path) ? options.entryCache.resolvedValue(source.text, options.spec) : undefined;
-  if (fromEntries !== undefined) return asObject(fromEntries, sources, reading, options, source);
+  if (fromEntries !== undefined) {
+    const document = asObject(fromEntries, sources, reading, options, source);
+    fromTheEntries.add(document);
+    return document;
+  }
   // Else the spec's reading places neuro-san's values, given as `sameAs` or as the spec the entries were read with:
   // read whole while typed in, a file gets the values and positions validate FILE gives it (a list's elements too).
   const same = options.sameAs ?? options.spec;
@@ -126,6 +130,14 @@ export function resolveFileAsNeuroSan(path: string, options: NeuroSanResolveOpti
 }
 
 /** The document of a value neuro-san reads, or its error where it needs an object (a toolbox, a network...). */
+/** The documents whose values came from an entry cache's entries (while typed in), not from a reading of the whole text. */
+const fromTheEntries = new WeakSet<object>();
+
+/** Whether `document`'s values came from its entry cache's entries, each read alone (see entryCache.ts). */
+export function valuesFromEntries(document: object): boolean {
+  return fromTheEntries.has(document);
+}
+
 function asObject(value: HoconValue, sources: SourceText[], reading: NeuroSanReading, options: NeuroSanResolveOptions, source: SourceText): NeuroSanResolvedDocument {
   if (value.kind !== 'object') {
     const message = options.notAnObject ?? `neuro-san reads ${value.kind === 'array' ? 'a list' : `a ${value.kind}`} here, where it needs an object`;

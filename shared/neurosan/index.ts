@@ -15,7 +15,7 @@ export {
   type Environment,
 } from './reading';
 export { type ExactJson } from './reading';
-export { resolveFileAsNeuroSan, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './asResolvedDocument';
+export { resolveFileAsNeuroSan, valuesFromEntries, type NeuroSanResolveOptions, type NeuroSanResolvedDocument } from './asResolvedDocument';
 export { toHocon } from './treeValues';
 export { NeuroSanEntryCache } from './entryCache';
 export { isJsonFileName, readJsonAsNeuroSan } from './jsonFile';
