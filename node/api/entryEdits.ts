@@ -23,6 +23,7 @@ import { diagnosticsOf } from '../workspace/toolboxOnDisk';
 import { detailOf, summarize, type DocumentLoad } from './analysisOfLoad';
 import type { DocumentAnalysis, DocumentRef } from './documentAnalysis';
 import { RecentlyUsed } from './recentlyUsed';
+import { sortedIndex } from '../../shared/sortedIndex';
 
 /** How many tools are read alone before the file is analysed whole again (what is kept of each, see analyze). */
 const MAX_ALONE = 32;
@@ -411,17 +412,6 @@ function groupsOf(tools: readonly ToolEntry[], normalizedOf: Map<number, string>
     else groups.set(n, [i]);
   });
   return groups;
-}
-
-function sortedIndex(list: readonly number[], k: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function movedSummary(s: ToolboxAnalysis['tools'][number], offset: number, lines: number): ToolboxAnalysis['tools'][number] {

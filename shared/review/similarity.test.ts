@@ -51,3 +51,35 @@ describe('reading only the tools an edit touched', () => {
     expect(cached.match('web pages by email')).toEqual(new ToolIndex(edited).match('web pages by email'));
   });
 });
+
+describe('ToolIndex.replace', () => {
+  const VOCABULARY = 'search web pages query results send email message convert currency amount weather city forecast report account customer order invoice'.split(' ');
+  const rare = (i: number) => `word${i}`;
+  /** A deterministic pseudo-random sequence (an LCG is enough to pick words). */
+  const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+
+  it('answers as a new index of the tools with one replaced, keystroke after keystroke, in a toolbox big enough to skip common words', () => {
+    const next = random(7);
+    const describe = (i: number) => Array.from({ length: 4 + Math.floor(next() * 8) }, () => (next() < 0.2 ? rare(Math.floor(next() * 400)) : VOCABULARY[Math.floor(next() * VOCABULARY.length)]!)).join(' ') + ` ${rare(1000 + i)}`;
+    const list = Array.from({ length: 260 }, (_, i) => ({ name: `tool_${i}`, description: describe(i), parameters: next() < 0.5 ? ['query'] : ['city', 'days'] }));
+    const index = new ToolIndex(list);
+    let incremental = 0;
+    for (let round = 0; round < 120; round++) {
+      const threshold = 0.35;
+      expect(index.closestPairs(threshold, Infinity, { warnOnly: true })).toEqual(new ToolIndex(list).closestPairs(threshold, Infinity, { warnOnly: true }));
+      const k = Math.floor(next() * list.length);
+      const before = list[k]!.description;
+      // A letter typed (a word of its own changes), a word of another tool's, or the description of another tool.
+      const roll = next();
+      const description = roll < 0.5 ? `${before}x` : roll < 0.8 ? `${before} ${VOCABULARY[Math.floor(next() * VOCABULARY.length)]!}` : list[Math.floor(next() * list.length)]!.description;
+      list[k] = { ...list[k]!, description };
+      if (roll < 0.5) incremental++;
+      index.replace(k, list[k]!);
+    }
+    expect(index.closestPairs(0.35, Infinity, { warnOnly: true })).toEqual(new ToolIndex(list).closestPairs(0.35, Infinity, { warnOnly: true }));
+    expect(index.closestPairs(0.2, 50)).toEqual(new ToolIndex(list).closestPairs(0.2, 50));
+    expect(index.match('weather forecast for a city')).toEqual(new ToolIndex(list).match('weather forecast for a city'));
+    expect(incremental).toBeGreaterThan(40);
+    expect(index.closestPairs(0.35, Infinity, { warnOnly: true }).length).toBeGreaterThan(5);
+  });
+});

@@ -7,6 +7,7 @@
  * score in 0..1 and the words two documents share, which those libraries' query APIs do not give.
  */
 import { detachedString } from '../detachedString';
+import { sortedIndex } from '../sortedIndex';
 
 export interface ToolText {
   name: string;
@@ -394,17 +395,6 @@ interface ScoredPair {
 /** closestPairs' order: most similar first (by the rounded score), then as scoredPairs meets them. */
 function pairOrder(x: ScoredPair, y: ScoredPair): number {
   return y.score - x.score || x.i - y.i || x.t - y.t || x.j - y.j;
-}
-
-function sortedIndex(list: readonly number[], k: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function round(x: number): number {
