@@ -51,9 +51,13 @@ function buildLineStarts(text: string): Int32Array {
   // indexOf finds new lines far faster than a loop over every character (this runs for the first message about a
   // file, which for a big file being typed in is on every keystroke). One pass, into a buffer grown by doubling
   // from a guess of one line per 40 characters.
-  let starts = new Int32Array(Math.max(16, (text.length / 40) | 0));
-  let count = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+  // A text that starts with line breaks only (an entry read alone at its lines: node/api/entryEdits.ts) has them
+  // counted by one search: a call per line would cost more than the entry.
+  const leading = text.charCodeAt(0) === 10 ? (NOT_A_LINE_BREAK.lastIndex = 0, NOT_A_LINE_BREAK.test(text) ? NOT_A_LINE_BREAK.lastIndex - 1 : text.length) : 0;
+  let starts = new Int32Array(Math.max(16, leading + 2, (text.length / 40) | 0));
+  for (let line = 1; line <= leading; line++) starts[line] = line;
+  let count = leading + 1;
+  for (let i = text.indexOf('\n', leading); i >= 0; i = text.indexOf('\n', i + 1)) {
     if (count === starts.length) {
       const grown = new Int32Array(starts.length * 2);
       grown.set(starts);
@@ -63,3 +67,5 @@ function buildLineStarts(text: string): Int32Array {
   }
   return starts.subarray(0, count);
 }
+
+const NOT_A_LINE_BREAK = /[^\n]/g;
