@@ -116,6 +116,12 @@ async function typeAndCompare(
     const asked = detail(text, next);
     const [fast, full] = [await typed.handlers['toolbox.analyze']({ path: file, text, detail: asked }), await whole.handlers['toolbox.analyze']({ path: file, text, detail: asked })];
     expect(fast, `step ${step}`).toEqual(full);
+    if (step % 10 === 5) {
+      // The same text again, another tool's detail asked (a tool selected in the list).
+      const other = `tool_${step % 140}`;
+      const [again, againWhole] = [await typed.handlers['toolbox.analyze']({ path: file, text, detail: other }), await whole.handlers['toolbox.analyze']({ path: file, text, detail: other })];
+      expect(again, `step ${step}, ${other}'s detail`).toEqual(againWhole);
+    }
     for (const d of (full as ToolboxAnalysis).diagnostics) seen.add(`${d.tool}:${d.rule}`);
     text = edit(text, next);
   }

@@ -25,6 +25,9 @@ import type { DocumentAnalysis, DocumentRef } from './documentAnalysis';
 import { RecentlyUsed } from './recentlyUsed';
 import { sortedIndex } from '../../shared/sortedIndex';
 
+/** How long an answer stands for the same text asked again (as DocumentAnalysis keeps a load). */
+const SAME_TEXT_MS = 2000;
+
 /** How many tools are read alone before the file is analysed whole again (what is kept of each, see analyze). */
 const MAX_ALONE = 32;
 
@@ -58,6 +61,8 @@ interface Kept {
   /** The user's file as the specification reads it (a tool's detail), and that of each tool read alone since. */
   userSpecRoot: HoconObject | undefined;
   roots: Map<number, HoconObject | undefined>;
+  /** When the answer was made (Date.now()). */
+  at: number;
   /** Made when first asked (a keystroke's similar tools, its duplicate descriptions). */
   index: ToolIndex | undefined;
   /** The tools by their description as the duplicate check compares it (in tool order), and each one's. */
@@ -116,6 +121,7 @@ export class EntryEdits {
       normalizedOf: new Map(),
       userSpecRoot: toolbox.userSpecRoot,
       roots: new Map(),
+      at: Date.now(),
     };
   }
 
@@ -138,7 +144,14 @@ export class EntryEdits {
   private async edited(file: string, last: Kept, doc: DocumentRef & { detail?: string | null }): Promise<{ kept: Kept; answer: ToolboxAnalysis } | undefined> {
     const before = last.text;
     const text = doc.text;
-    if (before === text) return undefined;
+    if (before === text) {
+      // The same text asked again (another tool's detail, or the catalog's turn): the answer is the last one's, while
+      // the facts it was made with are as fresh as a load's (2 s) and the settings are the same.
+      const { settings } = reviewSettingsFor(path.resolve(this.cwd, file));
+      if (Date.now() - last.at > SAME_TEXT_MS || settings !== last.settings) return undefined;
+      const answer: ToolboxAnalysis = { ...last.answer, detail: this.detailOf(last, doc.detail, file) };
+      return { kept: { ...last, answer }, answer };
+    }
     const { from, oldEnd, newEnd } = changedRange(before, text);
     const grown = newEnd - oldEnd;
     // The user's tool whose braces hold the change (tools start in text order).
@@ -291,16 +304,8 @@ export class EntryEdits {
       } else if (c.errors !== s.errors || c.warnings !== s.warnings || c.hints !== s.hints) summaries[i] = { ...s, errors: c.errors, warnings: c.warnings, hints: c.hints };
     }
 
-    // The detail (of the tool asked for, else the first of the user's): read from the tool's own text, moved with it.
-    const detailName = (doc.detail && last.byName.has(doc.detail) ? doc.detail : undefined) ?? tools.find((t) => t.origin !== 'default')?.name;
-    const roots = new Map(last.roots).set(k, loaded.toolbox.userSpecRoot);
-    let detail: ToolboxAnalysis['detail'] = null;
-    if (detailName !== undefined) {
-      const i = last.byName.get(detailName)!;
-      const env = alone.env ?? this.env;
-      const own = detailOf(tools[i], { userRoot: roots.get(i) ?? last.userSpecRoot, userFile: file, env, fromDotEnv: fromDotEnv(this.env, env) });
-      detail = own && moveDetail(own, file, offsetMoved[i]!, linesMoved[i]!);
-    }
+    last.roots.set(k, loaded.toolbox.userSpecRoot);
+    const detail = this.detailOf(last, doc.detail, file);
 
     const answer: ToolboxAnalysis = { ...last.answer, tools: summaries, detail, diagnostics };
     const kept: Kept = {
@@ -313,9 +318,22 @@ export class EntryEdits {
       offsetMoved,
       linesMoved,
       index,
-      roots,
+      at: Date.now(),
     };
     return { kept, answer };
+  }
+
+  /**
+   * The detail of the tool asked for, else of the first of the user's (as analysisOf gives it): read from the tool's
+   * own text and root, moved with it.
+   */
+  private detailOf(last: Kept, asked: string | null | undefined, file: string): ToolboxAnalysis['detail'] {
+    const name = (asked && last.byName.has(asked) ? asked : undefined) ?? last.tools.find((t) => t.origin !== 'default')?.name;
+    if (name === undefined) return null;
+    const i = last.byName.get(name)!;
+    const env = last.env ?? this.env;
+    const own = detailOf(last.tools[i], { userRoot: last.roots.get(i) ?? last.userSpecRoot, userFile: file, env, fromDotEnv: fromDotEnv(this.env, env) });
+    return own && moveDetail(own, file, last.offsetMoved[i]!, last.linesMoved[i]!);
   }
 }
 
